@@ -1,0 +1,250 @@
+//! Who is calling. Two kinds of token, both HS256 JWTs signed with the server's secret:
+//! identity tokens (what the built-in sign-in provider hands out, like a Firebase ID
+//! token: "this person proved they own this e-mail") and access tokens (what
+//! `PUT /api/users/{email}` exchanges an identity token for: "this is user N").
+//! Extractors turn a request's bearer token into the signed-in user and check roles.
+
+use std::sync::Arc;
+
+use axum::extract::FromRequestParts;
+use axum::http::header::AUTHORIZATION;
+use axum::http::request::Parts;
+use chrono::Utc;
+use jsonwebtoken::{decode, encode, Algorithm, DecodingKey, EncodingKey, Header, Validation};
+use serde::{Deserialize, Serialize};
+
+use crate::error::AppError;
+use crate::store::{Role, User};
+use crate::AppState;
+
+pub mod passwords;
+
+const ISSUER: &str = "bikehaat";
+const ACCESS_AUDIENCE: &str = "bikehaat:access";
+const IDENTITY_AUDIENCE: &str = "bikehaat:identity";
+/// How long an access token is good for; the page signs in again after that.
+const ACCESS_TTL_SECS: i64 = 7 * 24 * 60 * 60;
+/// How long an identity token may wait before being exchanged.
+const IDENTITY_TTL_SECS: i64 = 60 * 60;
+
+#[derive(Debug, Serialize, Deserialize)]
+struct Claims {
+    sub: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    email: Option<String>,
+    aud: String,
+    iss: String,
+    iat: i64,
+    exp: i64,
+}
+
+/// A person the identity provider vouches for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProvenIdentity {
+    /// The provider's stable id for them ("local:<n>" for the built-in provider).
+    pub subject: String,
+    /// Their e-mail address, lower-case.
+    pub email: String,
+}
+
+/// Signs and checks tokens.
+pub struct Tokens {
+    encoding: EncodingKey,
+    decoding: DecodingKey,
+}
+
+impl std::fmt::Debug for Tokens {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Tokens(..)")
+    }
+}
+
+impl Tokens {
+    pub fn new(secret: &[u8]) -> Self {
+        Tokens {
+            encoding: EncodingKey::from_secret(secret),
+            decoding: DecodingKey::from_secret(secret),
+        }
+    }
+
+    fn sign(&self, sub: String, email: Option<String>, aud: &str, ttl: i64) -> String {
+        let now = Utc::now().timestamp();
+        let claims = Claims {
+            sub,
+            email,
+            aud: aud.to_owned(),
+            iss: ISSUER.to_owned(),
+            iat: now,
+            exp: now + ttl,
+        };
+        // HS256 signing of a serialisable struct with an HMAC key cannot fail.
+        encode(&Header::new(Algorithm::HS256), &claims, &self.encoding).unwrap_or_default()
+    }
+
+    fn check(&self, token: &str, aud: &str) -> Option<Claims> {
+        let mut validation = Validation::new(Algorithm::HS256);
+        validation.set_audience(&[aud]);
+        validation.set_issuer(&[ISSUER]);
+        validation.leeway = 5;
+        decode::<Claims>(token, &self.decoding, &validation)
+            .ok()
+            .map(|data| data.claims)
+    }
+
+    /// An access token for user `user_id`.
+    pub fn access_token(&self, user_id: i64) -> String {
+        self.sign(user_id.to_string(), None, ACCESS_AUDIENCE, ACCESS_TTL_SECS)
+    }
+
+    /// An identity token from the built-in provider.
+    pub fn identity_token(&self, identity: &ProvenIdentity) -> String {
+        self.sign(
+            identity.subject.clone(),
+            Some(identity.email.clone()),
+            IDENTITY_AUDIENCE,
+            IDENTITY_TTL_SECS,
+        )
+    }
+
+    /// The user id an unexpired access token names.
+    pub fn verify_access(&self, token: &str) -> Option<i64> {
+        self.check(token, ACCESS_AUDIENCE)?.sub.parse().ok()
+    }
+
+    /// The person an unexpired identity token vouches for.
+    pub fn verify_identity(&self, token: &str) -> Option<ProvenIdentity> {
+        let claims = self.check(token, IDENTITY_AUDIENCE)?;
+        Some(ProvenIdentity {
+            subject: claims.sub,
+            email: claims.email?,
+        })
+    }
+}
+
+fn bearer(parts: &Parts) -> Option<&str> {
+    let value = parts.headers.get(AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, token) = value.split_once(' ')?;
+    scheme
+        .eq_ignore_ascii_case("bearer")
+        .then(|| token.trim())
+        .filter(|t| !t.is_empty())
+}
+
+fn sign_in_required() -> AppError {
+    AppError::Unauthorized("Please sign in to continue.".into())
+}
+
+fn session_expired() -> AppError {
+    AppError::Unauthorized("Your session has expired. Please sign in again.".into())
+}
+
+async fn user_from_token(state: &AppState, token: &str) -> Result<User, AppError> {
+    let id = state
+        .tokens
+        .verify_access(token)
+        .ok_or_else(session_expired)?;
+    // Looked up on every request: a deleted user or a changed role takes effect at once.
+    state
+        .store
+        .user_by_id(id)
+        .await?
+        .ok_or_else(session_expired)
+}
+
+/// The signed-in user; 401 without a valid access token.
+#[derive(Debug, Clone)]
+pub struct AuthUser(pub User);
+
+impl FromRequestParts<AppState> for AuthUser {
+    type Rejection = AppError;
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+        let token = bearer(parts).ok_or_else(sign_in_required)?;
+        Ok(AuthUser(user_from_token(state, token).await?))
+    }
+}
+
+/// The signed-in user if any: public pages keep working with a stale token.
+#[derive(Debug, Clone)]
+pub struct MaybeUser(pub Option<User>);
+
+impl FromRequestParts<AppState> for MaybeUser {
+    type Rejection = AppError;
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+        match bearer(parts) {
+            None => Ok(MaybeUser(None)),
+            Some(token) => match user_from_token(state, token).await {
+                Ok(user) => Ok(MaybeUser(Some(user))),
+                Err(AppError::Unauthorized(_)) => Ok(MaybeUser(None)),
+                Err(other) => Err(other),
+            },
+        }
+    }
+}
+
+macro_rules! role_guard {
+    ($(#[$doc:meta])* $name:ident, $role:expr, $refusal:literal) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone)]
+        pub struct $name(pub User);
+
+        impl FromRequestParts<AppState> for $name {
+            type Rejection = AppError;
+            async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+                let AuthUser(user) = AuthUser::from_request_parts(parts, state).await?;
+                if user.role() == $role {
+                    Ok($name(user))
+                } else {
+                    Err(AppError::Forbidden($refusal.into()))
+                }
+            }
+        }
+    };
+}
+
+role_guard!(
+    /// A signed-in admin; 403 for everyone else signed in.
+    Admin, Role::Admin, "Only an admin can do this."
+);
+role_guard!(
+    /// A signed-in seller.
+    Seller, Role::Seller, "Only a seller can do this."
+);
+role_guard!(
+    /// A signed-in buyer.
+    Buyer, Role::Buyer, "Only a buyer can do this."
+);
+
+/// A person proven by an identity token (sign-in step 1), for the token exchange.
+#[derive(Debug, Clone)]
+pub struct Proven(pub ProvenIdentity);
+
+impl FromRequestParts<AppState> for Proven {
+    type Rejection = AppError;
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+        let token = bearer(parts).ok_or_else(sign_in_required)?;
+        state
+            .tokens
+            .verify_identity(token)
+            .map(Proven)
+            .ok_or_else(session_expired)
+    }
+}
+
+/// Someone allowed to upload an image: a signed-in user, or a person half-way through
+/// sign-up (identity proven, user not created yet).
+#[derive(Debug, Clone)]
+pub struct Uploader;
+
+impl FromRequestParts<AppState> for Uploader {
+    type Rejection = AppError;
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+        let token = bearer(parts).ok_or_else(sign_in_required)?;
+        if state.tokens.verify_identity(token).is_some() {
+            return Ok(Uploader);
+        }
+        user_from_token(state, token).await.map(|_| Uploader)
+    }
+}
+
+/// Shared handle to the token keys.
+pub type SharedTokens = Arc<Tokens>;

@@ -1,0 +1,85 @@
+//! Passwords of the built-in sign-in provider: the spec's rules, Argon2id hashes.
+
+use argon2::password_hash::{
+    rand_core::OsRng, PasswordHash, PasswordHasher, PasswordVerifier, SaltString,
+};
+use argon2::Argon2;
+
+/// Longer passwords are refused: hashing cost grows with length.
+pub const MAX_PASSWORD_LEN: usize = 128;
+
+/// Why a new password is not acceptable, in the spec's words (§5), or None.
+pub fn password_problem(password: &str) -> Option<&'static str> {
+    if password.is_empty() {
+        return Some("Please Provide a Password");
+    }
+    if password.chars().count() < 6 {
+        return Some("Password must be 6 characters or more");
+    }
+    if password.len() > MAX_PASSWORD_LEN {
+        return Some("Password must be at most 128 characters");
+    }
+    let upper = password.chars().any(|c| c.is_uppercase());
+    let lower = password.chars().any(|c| c.is_lowercase());
+    let digit = password.chars().any(|c| c.is_ascii_digit());
+    let special = password
+        .chars()
+        .any(|c| !c.is_alphanumeric() && !c.is_whitespace());
+    if !(upper && lower && digit && special) {
+        return Some("Capital & Small Letter, Number & Special Character is required");
+    }
+    None
+}
+
+/// Hashes with Argon2id (OWASP's parameters, the crate's defaults). CPU-heavy: call it
+/// from `spawn_blocking`.
+pub fn hash(password: &str) -> Result<String, argon2::password_hash::Error> {
+    let salt = SaltString::generate(&mut OsRng);
+    Ok(Argon2::default()
+        .hash_password(password.as_bytes(), &salt)?
+        .to_string())
+}
+
+/// Checks a password against a stored hash. CPU-heavy: call it from `spawn_blocking`.
+pub fn verify(password: &str, stored: &str) -> bool {
+    PasswordHash::new(stored)
+        .map(|parsed| {
+            Argon2::default()
+                .verify_password(password.as_bytes(), &parsed)
+                .is_ok()
+        })
+        .unwrap_or(false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_spec_password_rules_give_the_spec_messages() {
+        assert_eq!(password_problem(""), Some("Please Provide a Password"));
+        assert_eq!(
+            password_problem("Ab1!"),
+            Some("Password must be 6 characters or more")
+        );
+        let rule = Some("Capital & Small Letter, Number & Special Character is required");
+        assert_eq!(password_problem("abcdef1!"), rule);
+        assert_eq!(password_problem("ABCDEF1!"), rule);
+        assert_eq!(password_problem("Abcdefg!"), rule);
+        assert_eq!(password_problem("Abcdefg1"), rule);
+        assert_eq!(password_problem("Abcdef1!"), None);
+        assert_eq!(
+            password_problem(&format!("Ab1!{}", "x".repeat(200))),
+            Some("Password must be at most 128 characters")
+        );
+    }
+
+    #[test]
+    fn a_hash_verifies_its_password_only() {
+        let stored = hash("Abcdef1!").expect("hashing works");
+        assert!(stored.starts_with("$argon2id$"));
+        assert!(verify("Abcdef1!", &stored));
+        assert!(!verify("Abcdef1?", &stored));
+        assert!(!verify("Abcdef1!", "not a hash"));
+    }
+}

@@ -1,0 +1,153 @@
+//! The command line and the one typed configuration read from it (every flag can also be
+//! set through the environment variable DESIGN.md names). Nothing else reads the
+//! environment.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+/// BikeHaat: a real-time marketplace for used motorcycles.
+#[derive(Debug, Parser)]
+#[command(name = "bikehaat", version, about)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Migrate the database, then serve the marketplace (API, live events, pages, images).
+    Serve(ServeArgs),
+    /// Apply pending database migrations and exit.
+    Migrate(DatabaseArgs),
+    /// Administrative tasks.
+    Admin {
+        #[command(subcommand)]
+        command: AdminCommand,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum AdminCommand {
+    /// Make the user with this e-mail address an admin.
+    Grant {
+        /// The user's e-mail address.
+        email: String,
+        #[command(flatten)]
+        database: DatabaseArgs,
+    },
+}
+
+/// Where the marketplace keeps its records.
+#[derive(Debug, Clone, Args)]
+pub struct DatabaseArgs {
+    /// Directory for the SQLite database, uploaded images and the generated JWT secret.
+    #[arg(long, env = "BIKEHAAT_DATA_DIR", default_value = "./data")]
+    pub data_dir: PathBuf,
+    /// `postgres://…` for PostgreSQL; default: SQLite file `bikehaat.db` in the data dir.
+    #[arg(long, env = "DATABASE_URL")]
+    pub database_url: Option<String>,
+}
+
+impl DatabaseArgs {
+    /// The database URL in force: the configured one or the SQLite file in the data dir.
+    pub fn url(&self) -> String {
+        match &self.database_url {
+            Some(url) if !url.trim().is_empty() => url.clone(),
+            _ => format!("sqlite://{}", self.data_dir.join("bikehaat.db").display()),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ServeArgs {
+    /// Address to listen on.
+    #[arg(long, env = "BIKEHAAT_ADDR", default_value = "127.0.0.1:8080")]
+    pub addr: SocketAddr,
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+    /// `redis://…` to fan live events out across processes; default: in-process.
+    #[arg(long, env = "REDIS_URL")]
+    pub redis_url: Option<String>,
+    /// Comma-separated e-mails that get role admin when created or on their next sign-in.
+    #[arg(long, env = "ADMIN_EMAILS", value_delimiter = ',', default_value = "")]
+    pub admin_emails: Vec<String>,
+    /// Secret for signing tokens; default: generated once and kept in the data dir.
+    #[arg(long, env = "JWT_SECRET", hide_env_values = true)]
+    pub jwt_secret: Option<String>,
+    /// The site's own origin (WebSocket origin checks, absolute links); default http://ADDR.
+    #[arg(long, env = "BIKEHAAT_PUBLIC_URL")]
+    pub public_url: Option<String>,
+    /// Do not fill a new, empty database with demo categories and listings.
+    #[arg(long, env = "BIKEHAAT_NO_DEMO")]
+    pub no_demo: bool,
+    /// The built front end to serve.
+    #[arg(long, env = "BIKEHAAT_FRONTEND_DIR", default_value = "frontend/dist")]
+    pub frontend_dir: PathBuf,
+    #[command(flatten)]
+    pub stripe: StripeArgs,
+    #[command(flatten)]
+    pub firebase: FirebaseArgs,
+}
+
+impl ServeArgs {
+    /// The public origin without a trailing slash.
+    pub fn public_origin(&self) -> String {
+        match &self.public_url {
+            Some(url) if !url.trim().is_empty() => url.trim().trim_end_matches('/').to_owned(),
+            _ => format!("http://{}", self.addr),
+        }
+    }
+
+    /// The admin e-mails, trimmed and lower-cased, blanks dropped.
+    pub fn admin_emails(&self) -> Vec<String> {
+        self.admin_emails
+            .iter()
+            .map(|e| e.trim().to_lowercase())
+            .filter(|e| !e.is_empty())
+            .collect()
+    }
+}
+
+/// Stripe, used for card payments when `STRIPE_SECRET_KEY` is set.
+#[derive(Debug, Clone, Args)]
+pub struct StripeArgs {
+    #[arg(
+        long = "stripe-secret-key",
+        env = "STRIPE_SECRET_KEY",
+        hide_env_values = true
+    )]
+    pub secret_key: Option<String>,
+    #[arg(long = "stripe-publishable-key", env = "STRIPE_PUBLISHABLE_KEY")]
+    pub publishable_key: Option<String>,
+    #[arg(
+        long = "stripe-webhook-secret",
+        env = "STRIPE_WEBHOOK_SECRET",
+        hide_env_values = true
+    )]
+    pub webhook_secret: Option<String>,
+    /// Base URL of the Stripe API (a local Stripe-compatible server in tests).
+    #[arg(
+        long = "stripe-api-base",
+        env = "STRIPE_API_BASE",
+        default_value = "https://api.stripe.com"
+    )]
+    pub api_base: String,
+}
+
+/// Firebase Authentication, used for sign-in when `FIREBASE_PROJECT_ID` is set.
+#[derive(Debug, Clone, Args)]
+pub struct FirebaseArgs {
+    #[arg(long = "firebase-project-id", env = "FIREBASE_PROJECT_ID")]
+    pub project_id: Option<String>,
+    #[arg(long = "firebase-api-key", env = "FIREBASE_API_KEY")]
+    pub api_key: Option<String>,
+    #[arg(long = "firebase-auth-domain", env = "FIREBASE_AUTH_DOMAIN")]
+    pub auth_domain: Option<String>,
+    #[arg(
+        long = "firebase-auth-emulator-host",
+        env = "FIREBASE_AUTH_EMULATOR_HOST"
+    )]
+    pub auth_emulator_host: Option<String>,
+}

@@ -1,0 +1,178 @@
+//! The one error type of the HTTP layer and the JSON body every failure answers with:
+//! `{"error": "<code>", "message": "<human text>", "fields": {…}}` (DESIGN.md, "HTTP API").
+
+use std::collections::BTreeMap;
+
+use axum::extract::rejection::JsonRejection;
+use axum::extract::FromRequest;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+
+use crate::store::StoreError;
+
+/// Field name → the message shown beneath that field.
+pub type FieldErrors = BTreeMap<String, String>;
+
+/// Everything a request can fail with. Each variant knows its status code and error code;
+/// internal failures are logged and answered with an opaque 500.
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    #[error("{0}")]
+    BadRequest(String),
+    #[error("{0}")]
+    Unauthorized(String),
+    #[error("{0}")]
+    Forbidden(String),
+    #[error("{0}")]
+    NotFound(String),
+    #[error("{0}")]
+    Conflict(String),
+    #[error("{0}")]
+    PayloadTooLarge(String),
+    #[error("{0}")]
+    UnsupportedMedia(String),
+    #[error("{message}")]
+    Validation {
+        message: String,
+        fields: FieldErrors,
+    },
+    #[error("{0}")]
+    TooManyRequests(String),
+    #[error("{0}")]
+    Unavailable(String),
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+/// The JSON body of every error response.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct ErrorBody {
+    /// Machine-readable code, e.g. `validation`, `not_found`, `conflict`.
+    pub error: &'static str,
+    /// A sentence meant for people.
+    pub message: String,
+    /// Per-field messages; only present for validation failures.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fields: Option<FieldErrors>,
+}
+
+impl AppError {
+    /// A validation failure on one field; the field's message is also the overall message.
+    pub fn field(field: &str, message: impl Into<String>) -> Self {
+        let message = message.into();
+        let mut fields = FieldErrors::new();
+        fields.insert(field.to_owned(), message.clone());
+        AppError::Validation { message, fields }
+    }
+
+    /// A validation failure on several fields at once.
+    pub fn fields(fields: FieldErrors) -> Self {
+        let message = match fields.values().next() {
+            Some(first) if fields.len() == 1 => first.clone(),
+            _ => "Some fields need your attention.".to_owned(),
+        };
+        AppError::Validation { message, fields }
+    }
+
+    pub fn internal(err: impl std::fmt::Display) -> Self {
+        AppError::Internal(err.to_string())
+    }
+
+    fn status_and_code(&self) -> (StatusCode, &'static str) {
+        match self {
+            AppError::BadRequest(_) => (StatusCode::BAD_REQUEST, "bad_request"),
+            AppError::Unauthorized(_) => (StatusCode::UNAUTHORIZED, "unauthorized"),
+            AppError::Forbidden(_) => (StatusCode::FORBIDDEN, "forbidden"),
+            AppError::NotFound(_) => (StatusCode::NOT_FOUND, "not_found"),
+            AppError::Conflict(_) => (StatusCode::CONFLICT, "conflict"),
+            AppError::PayloadTooLarge(_) => (StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large"),
+            AppError::UnsupportedMedia(_) => {
+                (StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type")
+            }
+            AppError::Validation { .. } => (StatusCode::UNPROCESSABLE_ENTITY, "validation"),
+            AppError::TooManyRequests(_) => (StatusCode::TOO_MANY_REQUESTS, "too_many_requests"),
+            AppError::Unavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
+            AppError::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "internal"),
+        }
+    }
+}
+
+impl IntoResponse for AppError {
+    fn into_response(self) -> Response {
+        let (status, error) = self.status_and_code();
+        let (message, fields) = match self {
+            AppError::Internal(detail) => {
+                tracing::error!(%detail, "request failed");
+                (
+                    "Something went wrong on our side. Please try again.".to_owned(),
+                    None,
+                )
+            }
+            AppError::Unavailable(detail) => {
+                tracing::warn!(%detail, "service unavailable");
+                (
+                    "The marketplace is briefly unavailable. Please try again.".to_owned(),
+                    None,
+                )
+            }
+            AppError::Validation { message, fields } => (message, Some(fields)),
+            other => (other.to_string(), None),
+        };
+        (
+            status,
+            axum::Json(ErrorBody {
+                error,
+                message,
+                fields,
+            }),
+        )
+            .into_response()
+    }
+}
+
+impl From<StoreError> for AppError {
+    fn from(err: StoreError) -> Self {
+        match err {
+            StoreError::NotFound(what) => AppError::NotFound(what),
+            StoreError::Conflict(what) => AppError::Conflict(what),
+            StoreError::Unavailable(detail) => AppError::Unavailable(detail),
+            StoreError::Database(detail) => AppError::Internal(detail),
+        }
+    }
+}
+
+impl From<JsonRejection> for AppError {
+    fn from(rejection: JsonRejection) -> Self {
+        match rejection {
+            JsonRejection::MissingJsonContentType(_) => AppError::UnsupportedMedia(
+                "Send the request body as JSON (Content-Type: application/json).".to_owned(),
+            ),
+            JsonRejection::BytesRejection(err) if err.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+                AppError::PayloadTooLarge("The request body is too large.".to_owned())
+            }
+            JsonRejection::JsonDataError(err) => AppError::Validation {
+                message: err.body_text(),
+                fields: FieldErrors::new(),
+            },
+            other => AppError::BadRequest(format!(
+                "The request body is not valid JSON: {}",
+                other.body_text()
+            )),
+        }
+    }
+}
+
+/// `axum::Json` whose rejection is an [`AppError`], so malformed bodies get our error shape.
+#[derive(Debug, Clone, Copy, Default, FromRequest)]
+#[from_request(via(axum::Json), rejection(AppError))]
+pub struct Json<T>(pub T);
+
+impl<T: Serialize> IntoResponse for Json<T> {
+    fn into_response(self) -> Response {
+        axum::Json(self.0).into_response()
+    }
+}
+
+/// Shorthand for handler results.
+pub type AppResult<T> = Result<T, AppError>;

@@ -1,0 +1,67 @@
+//! The API under `/api`: one module per resource, each with its own `router()`; every
+//! handler carries its OpenAPI description, so the served description and the routes
+//! come from the same code.
+
+use axum::extract::rejection::PathRejection;
+use axum::extract::{FromRequestParts, Path};
+use axum::http::request::Parts;
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::error::AppError;
+use crate::validate::parse_id;
+use crate::AppState;
+
+mod accounts;
+mod adverts;
+mod categories;
+mod health;
+mod orders;
+mod payments;
+mod people;
+mod products;
+mod uploads;
+
+/// Every API route, relative to `/api`.
+pub fn api() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .merge(health::router())
+        .merge(accounts::router())
+        .merge(categories::router())
+        .merge(products::router())
+        .merge(people::router())
+        .merge(adverts::router())
+        .merge(orders::router())
+        .merge(payments::router())
+        .merge(uploads::router())
+}
+
+/// A record id from the path; anything that is not a positive integer is simply not
+/// found (404), like an id that does not exist.
+#[derive(Debug, Clone, Copy)]
+pub struct RecordId(pub i64);
+
+impl<S: Send + Sync> FromRequestParts<S> for RecordId {
+    type Rejection = AppError;
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, AppError> {
+        let Path(raw) = Path::<String>::from_request_parts(parts, state)
+            .await
+            .map_err(|e: PathRejection| AppError::BadRequest(e.body_text()))?;
+        parse_id(&raw)
+            .map(RecordId)
+            .ok_or_else(|| AppError::NotFound("Nothing was found with this id.".into()))
+    }
+}
+
+/// An e-mail address from the path, lower-cased.
+#[derive(Debug, Clone)]
+pub struct EmailPath(pub String);
+
+impl<S: Send + Sync> FromRequestParts<S> for EmailPath {
+    type Rejection = AppError;
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, AppError> {
+        let Path(raw) = Path::<String>::from_request_parts(parts, state)
+            .await
+            .map_err(|e: PathRejection| AppError::BadRequest(e.body_text()))?;
+        Ok(EmailPath(raw.trim().to_lowercase()))
+    }
+}

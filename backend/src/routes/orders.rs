@@ -1,0 +1,139 @@
+//! Bookings: a buyer books an unsold bike, sees and cancels their own bookings, and
+//! loads one to pay for it.
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use serde::Deserialize;
+use serde_json::Value;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use super::{EmailPath, RecordId};
+use crate::auth::{AuthUser, Buyer};
+use crate::error::{AppError, AppResult, Json};
+use crate::store::{NewOrder, Order, Role, User};
+use crate::validate::Checker;
+use crate::views::{Changed, Inserted, OrderView};
+use crate::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(create_order))
+        // One path template for both: GET takes the buyer's e-mail, DELETE a booking id.
+        .routes(routes!(list_orders, cancel_order))
+        .routes(routes!(get_payment_order))
+}
+
+/// A booking that the caller may see: its buyer's, or any for an admin.
+pub(crate) async fn own_order(state: &AppState, user: &User, id: i64) -> AppResult<Order> {
+    let order = state
+        .store
+        .order(id)
+        .await?
+        .ok_or_else(|| AppError::NotFound("This booking does not exist.".into()))?;
+    if order.buyer_id != user.id && user.role() != Role::Admin {
+        return Err(AppError::Forbidden("This booking is not yours.".into()));
+    }
+    Ok(order)
+}
+
+/// Only `bookingId`, `buyerPhone` and `meetingLocation` are read; the buyer is the
+/// signed-in user and the bike's fields come from our records.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderInput {
+    /// The listing to book.
+    #[schema(value_type = String)]
+    booking_id: Option<Value>,
+    #[schema(value_type = String)]
+    buyer_phone: Option<Value>,
+    #[schema(value_type = String)]
+    meeting_location: Option<Value>,
+}
+
+/// Books an unsold bike (buyers).
+#[utoipa::path(post, path = "/orders", tag = "orders", request_body = OrderInput,
+    responses((status = 201, body = Inserted), (status = 401), (status = 403), (status = 404), (status = 409), (status = 422)),
+    security(("access_token" = [])))]
+async fn create_order(
+    State(state): State<AppState>,
+    Buyer(buyer): Buyer,
+    Json(body): Json<OrderInput>,
+) -> AppResult<(StatusCode, Json<Inserted>)> {
+    let mut check = Checker::new();
+    let order = NewOrder {
+        product_id: check.id(
+            "bookingId",
+            body.booking_id.as_ref(),
+            "Choose a bike to book",
+        ),
+        buyer_id: buyer.id,
+        buyer_phone: check.phone(
+            "buyerPhone",
+            body.buyer_phone.as_ref(),
+            "Phone number is required",
+        ),
+        meeting_location: check.text(
+            "meetingLocation",
+            body.meeting_location.as_ref(),
+            "Meeting location is required",
+            200,
+        ),
+    };
+    check.finish()?;
+    let id = state.store.create_order(&order).await?;
+    Ok((StatusCode::CREATED, Json(Inserted::new(id))))
+}
+
+/// A buyer's bookings, newest first (that buyer, or an admin).
+#[utoipa::path(get, path = "/orders/{id}", tag = "orders", params(("id" = String, Path, description = "The buyer's e-mail")),
+    responses((status = 200, body = [OrderView]), (status = 401), (status = 403), (status = 404)),
+    security(("access_token" = [])))]
+async fn list_orders(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    EmailPath(email): EmailPath,
+) -> AppResult<Json<Vec<OrderView>>> {
+    if user.email != email && user.role() != Role::Admin {
+        return Err(AppError::Forbidden(
+            "You can only see your own bookings.".into(),
+        ));
+    }
+    let buyer = state
+        .store
+        .user_by_email(&email)
+        .await?
+        .ok_or_else(|| AppError::NotFound("No user has this email address.".into()))?;
+    let orders = state.store.orders_of_buyer(buyer.id).await?;
+    Ok(Json(orders.into_iter().map(OrderView::from).collect()))
+}
+
+/// Cancels one of the buyer's unpaid bookings.
+#[utoipa::path(delete, path = "/orders/{id}", tag = "orders", params(("id" = String, Path, description = "Booking id")),
+    responses((status = 200, body = Changed), (status = 401), (status = 403), (status = 404), (status = 409)),
+    security(("access_token" = [])))]
+async fn cancel_order(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    RecordId(id): RecordId,
+) -> AppResult<Json<Changed>> {
+    own_order(&state, &user, id).await?;
+    if !state.store.cancel_order(id).await? {
+        return Err(AppError::NotFound(
+            "This booking was already cancelled.".into(),
+        ));
+    }
+    Ok(Json(Changed::deleted(1)))
+}
+
+/// One booking, for the payment page (its buyer, or an admin).
+#[utoipa::path(get, path = "/paymentOrders/{id}", tag = "orders", params(("id" = String, Path, description = "Booking id")),
+    responses((status = 200, body = OrderView), (status = 401), (status = 403), (status = 404)),
+    security(("access_token" = [])))]
+async fn get_payment_order(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    RecordId(id): RecordId,
+) -> AppResult<Json<OrderView>> {
+    Ok(Json(own_order(&state, &user, id).await?.into()))
+}

@@ -1,0 +1,112 @@
+//! The admin's tables of buyers and sellers: list, delete, verify sellers.
+
+use axum::extract::State;
+use serde::Deserialize;
+use serde_json::Value;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use super::RecordId;
+use crate::auth::Admin;
+use crate::error::{AppError, AppResult, Json};
+use crate::store::Role;
+use crate::views::{Changed, UserView};
+use crate::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list_buyers))
+        .routes(routes!(delete_buyer))
+        .routes(routes!(list_sellers))
+        .routes(routes!(delete_seller, verify_seller))
+}
+
+async fn list(state: &AppState, role: Role) -> AppResult<Json<Vec<UserView>>> {
+    let users = state.store.users_with_role(role).await?;
+    Ok(Json(users.iter().map(UserView::from).collect()))
+}
+
+async fn delete(state: &AppState, id: i64, role: Role) -> AppResult<Json<Changed>> {
+    if state.store.delete_user(id, role).await? {
+        Ok(Json(Changed::deleted(1)))
+    } else {
+        Err(AppError::NotFound(format!(
+            "There is no {} with this id.",
+            role.as_str()
+        )))
+    }
+}
+
+/// Every buyer (admins).
+#[utoipa::path(get, path = "/allBuyer", tag = "people",
+    responses((status = 200, body = [UserView]), (status = 401), (status = 403)), security(("access_token" = [])))]
+async fn list_buyers(
+    State(state): State<AppState>,
+    _admin: Admin,
+) -> AppResult<Json<Vec<UserView>>> {
+    list(&state, Role::Buyer).await
+}
+
+/// Deletes a buyer with their bookings and reports (admins).
+#[utoipa::path(delete, path = "/allBuyer/{id}", tag = "people", params(("id" = String, Path, description = "User id")),
+    responses((status = 200, body = Changed), (status = 401), (status = 403), (status = 404)), security(("access_token" = [])))]
+async fn delete_buyer(
+    State(state): State<AppState>,
+    _admin: Admin,
+    RecordId(id): RecordId,
+) -> AppResult<Json<Changed>> {
+    delete(&state, id, Role::Buyer).await
+}
+
+/// Every seller, with their verification (admins).
+#[utoipa::path(get, path = "/allSeller", tag = "people",
+    responses((status = 200, body = [UserView]), (status = 401), (status = 403)), security(("access_token" = [])))]
+async fn list_sellers(
+    State(state): State<AppState>,
+    _admin: Admin,
+) -> AppResult<Json<Vec<UserView>>> {
+    list(&state, Role::Seller).await
+}
+
+/// Deletes a seller with their listings (admins).
+#[utoipa::path(delete, path = "/allSeller/{id}", tag = "people", params(("id" = String, Path, description = "User id")),
+    responses((status = 200, body = Changed), (status = 401), (status = 403), (status = 404)), security(("access_token" = [])))]
+async fn delete_seller(
+    State(state): State<AppState>,
+    _admin: Admin,
+    RecordId(id): RecordId,
+) -> AppResult<Json<Changed>> {
+    delete(&state, id, Role::Seller).await
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct VerificationInput {
+    /// Must be "verified".
+    #[schema(value_type = String)]
+    verification: Option<Value>,
+}
+
+/// Verifies a seller; the badge shows on all their listings (admins).
+#[utoipa::path(patch, path = "/allSeller/{id}", tag = "people", params(("id" = String, Path, description = "User id")),
+    request_body = VerificationInput,
+    responses((status = 200, body = Changed), (status = 401), (status = 403), (status = 404), (status = 422)),
+    security(("access_token" = [])))]
+async fn verify_seller(
+    State(state): State<AppState>,
+    _admin: Admin,
+    RecordId(id): RecordId,
+    Json(body): Json<VerificationInput>,
+) -> AppResult<Json<Changed>> {
+    if body.verification.as_ref().and_then(Value::as_str) != Some("verified") {
+        return Err(AppError::field(
+            "verification",
+            "Send verification: \"verified\" to verify this seller",
+        ));
+    }
+    if !state.store.verify_seller(id).await? {
+        return Err(AppError::NotFound(
+            "There is no seller with this id.".into(),
+        ));
+    }
+    Ok(Json(Changed::modified(1)))
+}

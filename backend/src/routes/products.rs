@@ -1,0 +1,210 @@
+//! Listings: sellers add and delete their own, buyers browse a category and report,
+//! admins see the reported ones and may delete any.
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use serde::Deserialize;
+use serde_json::Value;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use super::{EmailPath, RecordId};
+use crate::auth::{Admin, AuthUser, Buyer, Seller};
+use crate::error::{AppError, AppResult, Json};
+use crate::store::{NewProduct, Role};
+use crate::validate::Checker;
+use crate::views::{Changed, Inserted, ProductView};
+use crate::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(
+            list_category_products,
+            report_product,
+            delete_product
+        ))
+        .routes(routes!(create_product))
+        .routes(routes!(list_seller_products))
+        .routes(routes!(list_reported_products))
+}
+
+fn not_listed() -> AppError {
+    AppError::NotFound("This bike is no longer listed.".into())
+}
+
+/// The listings of a category, newest first (signed-in users).
+#[utoipa::path(get, path = "/products/{id}", tag = "products",
+    params(("id" = String, Path, description = "Category id")),
+    responses((status = 200, body = [ProductView]), (status = 401), (status = 404)),
+    security(("access_token" = [])))]
+async fn list_category_products(
+    State(state): State<AppState>,
+    _user: AuthUser,
+    RecordId(category_id): RecordId,
+) -> AppResult<Json<Vec<ProductView>>> {
+    let products = state.store.products_in_category(category_id).await?;
+    if products.is_empty() && state.store.category(category_id).await?.is_none() {
+        return Err(AppError::NotFound("This category does not exist.".into()));
+    }
+    Ok(Json(products.into_iter().map(ProductView::from).collect()))
+}
+
+/// A new listing. Seller name, e-mail and verification come from the seller's record.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductInput {
+    #[schema(value_type = String)]
+    category_id: Option<Value>,
+    #[schema(value_type = String)]
+    product_name: Option<Value>,
+    #[schema(value_type = String)]
+    product_image: Option<Value>,
+    #[schema(value_type = f64)]
+    resale_price: Option<Value>,
+    #[schema(value_type = f64)]
+    original_price: Option<Value>,
+    #[schema(value_type = i32)]
+    purchase_year: Option<Value>,
+    #[schema(value_type = i32)]
+    years_of_use: Option<Value>,
+    #[schema(value_type = String)]
+    condition: Option<Value>,
+    #[schema(value_type = String)]
+    location: Option<Value>,
+    #[schema(value_type = String)]
+    color: Option<Value>,
+    #[schema(value_type = String)]
+    seller_phone: Option<Value>,
+    #[schema(value_type = String)]
+    description: Option<Value>,
+}
+
+/// Lists a bike for sale (sellers).
+#[utoipa::path(put, path = "/products", tag = "products", request_body = ProductInput,
+    responses((status = 201, body = Inserted), (status = 401), (status = 403), (status = 404), (status = 422)),
+    security(("access_token" = [])))]
+async fn create_product(
+    State(state): State<AppState>,
+    Seller(seller): Seller,
+    Json(body): Json<ProductInput>,
+) -> AppResult<(StatusCode, Json<Inserted>)> {
+    let mut check = Checker::new();
+    let product = NewProduct {
+        category_id: check.id(
+            "categoryId",
+            body.category_id.as_ref(),
+            "Please Select a Category",
+        ),
+        seller_id: seller.id,
+        name: check.text("productName", body.product_name.as_ref(), "required", 120),
+        image: check.image("productImage", body.product_image.as_ref(), "required"),
+        resale_price: check.price("resalePrice", body.resale_price.as_ref(), "required"),
+        original_price: check.price("originalPrice", body.original_price.as_ref(), "required"),
+        purchase_year: check.purchase_year("purchaseYear", body.purchase_year.as_ref(), "required"),
+        years_of_use: check.years_of_use("yearsOfUse", body.years_of_use.as_ref(), "required"),
+        condition: check.text("condition", body.condition.as_ref(), "required", 60),
+        location: check.text("location", body.location.as_ref(), "required", 120),
+        color: check.text("color", body.color.as_ref(), "required", 40),
+        seller_phone: check.phone("sellerPhone", body.seller_phone.as_ref(), "required"),
+        description: check.text(
+            "description",
+            body.description.as_ref(),
+            "ProductName required",
+            4000,
+        ),
+    };
+    check.finish()?;
+    if state.store.category(product.category_id).await?.is_none() {
+        return Err(AppError::field("categoryId", "Please Select a Category"));
+    }
+    let id = state.store.create_product(&product).await?;
+    Ok((StatusCode::CREATED, Json(Inserted::new(id))))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ReportInput {
+    /// Must be "reported".
+    #[schema(value_type = String)]
+    report: Option<Value>,
+}
+
+/// Reports a listing to the admins (buyers).
+#[utoipa::path(patch, path = "/products/{id}", tag = "products", request_body = ReportInput,
+    params(("id" = String, Path, description = "Listing id")),
+    responses((status = 200, body = Changed), (status = 401), (status = 403), (status = 404), (status = 422)),
+    security(("access_token" = [])))]
+async fn report_product(
+    State(state): State<AppState>,
+    Buyer(buyer): Buyer,
+    RecordId(id): RecordId,
+    Json(body): Json<ReportInput>,
+) -> AppResult<Json<Changed>> {
+    if body.report.as_ref().and_then(Value::as_str) != Some("reported") {
+        return Err(AppError::field(
+            "report",
+            "Send report: \"reported\" to report this bike",
+        ));
+    }
+    let newly = state.store.report_product(id, buyer.id).await?;
+    Ok(Json(Changed::modified(u64::from(newly))))
+}
+
+/// Deletes a listing (its seller, or an admin).
+#[utoipa::path(delete, path = "/products/{id}", tag = "products",
+    params(("id" = String, Path, description = "Listing id")),
+    responses((status = 200, body = Changed), (status = 401), (status = 403), (status = 404)),
+    security(("access_token" = [])))]
+async fn delete_product(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    RecordId(id): RecordId,
+) -> AppResult<Json<Changed>> {
+    let product = state.store.product(id).await?.ok_or_else(not_listed)?;
+    let allowed =
+        user.role() == Role::Admin || (user.role() == Role::Seller && product.seller_id == user.id);
+    if !allowed {
+        return Err(AppError::Forbidden(
+            "You can only delete your own listings.".into(),
+        ));
+    }
+    if !state.store.delete_product(id).await? {
+        return Err(not_listed());
+    }
+    Ok(Json(Changed::deleted(1)))
+}
+
+/// A seller's own listings (that seller, or an admin).
+#[utoipa::path(get, path = "/sellerProducts/{email}", tag = "products",
+    params(("email" = String, Path, description = "The seller's e-mail")),
+    responses((status = 200, body = [ProductView]), (status = 401), (status = 403), (status = 404)),
+    security(("access_token" = [])))]
+async fn list_seller_products(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    EmailPath(email): EmailPath,
+) -> AppResult<Json<Vec<ProductView>>> {
+    if user.email != email && user.role() != Role::Admin {
+        return Err(AppError::Forbidden(
+            "You can only see your own listings.".into(),
+        ));
+    }
+    let seller = state
+        .store
+        .user_by_email(&email)
+        .await?
+        .ok_or_else(|| AppError::NotFound("No user has this email address.".into()))?;
+    let products = state.store.products_of_seller(seller.id).await?;
+    Ok(Json(products.into_iter().map(ProductView::from).collect()))
+}
+
+/// Listings buyers have reported (admins).
+#[utoipa::path(get, path = "/reportedProducts", tag = "products",
+    responses((status = 200, body = [ProductView]), (status = 401), (status = 403)),
+    security(("access_token" = [])))]
+async fn list_reported_products(
+    State(state): State<AppState>,
+    _admin: Admin,
+) -> AppResult<Json<Vec<ProductView>>> {
+    let products = state.store.reported_products().await?;
+    Ok(Json(products.into_iter().map(ProductView::from).collect()))
+}

@@ -1,0 +1,265 @@
+//! The HTTP surface and `bikehaat serve`: the API under `/api` (with its OpenAPI
+//! description), uploaded images under `/uploads`, and the built front end for every
+//! other path.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use axum::extract::DefaultBodyLimit;
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::services::{ServeDir, ServeFile};
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::trace::TraceLayer;
+use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::auth::Tokens;
+use crate::config::ServeArgs;
+use crate::error::AppError;
+use crate::payments::{random_hex, Provider};
+use crate::{demo, routes, store, AppState, Settings};
+
+/// JSON request bodies are small; uploads have their own, larger limit.
+const JSON_BODY_LIMIT: usize = 256 * 1024;
+
+#[derive(OpenApi)]
+#[openapi(
+    info(title = "BikeHaat API", description = "A real-time marketplace for used motorcycles."),
+    servers((url = "/api")),
+    modifiers(&SecuritySchemes)
+)]
+struct ApiDoc;
+
+struct SecuritySchemes;
+
+impl utoipa::Modify for SecuritySchemes {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+        let components = openapi.components.get_or_insert_with(Default::default);
+        let bearer = |what: &str| {
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .bearer_format("JWT")
+                    .description(Some(what))
+                    .build(),
+            )
+        };
+        components.add_security_scheme(
+            "access_token",
+            bearer("Access token from PUT /users/{email}"),
+        );
+        components.add_security_scheme(
+            "identity_token",
+            bearer("Identity token from /auth/signup or /auth/login"),
+        );
+    }
+}
+
+/// The OpenAPI description of every route under `/api`.
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    OpenApiRouter::<AppState>::with_openapi(ApiDoc::openapi())
+        .merge(routes::api())
+        .split_for_parts()
+        .1
+}
+
+async fn api_not_found() -> AppError {
+    AppError::NotFound("There is no such API route.".into())
+}
+
+async fn api_method_not_allowed() -> Response {
+    let body = crate::error::ErrorBody {
+        error: "method_not_allowed",
+        message: "This API route does not accept this method.".into(),
+        fields: None,
+    };
+    (StatusCode::METHOD_NOT_ALLOWED, axum::Json(body)).into_response()
+}
+
+fn panic_response(_: Box<dyn std::any::Any + Send + 'static>) -> Response {
+    AppError::Internal("a request handler panicked".into()).into_response()
+}
+
+/// The whole application over `state`.
+pub fn app(state: AppState) -> Router {
+    let (api, doc) = OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .merge(routes::api())
+        .split_for_parts();
+    let doc = Arc::new(doc.to_json().unwrap_or_default());
+    let api = api
+        .route(
+            "/openapi.json",
+            get(move || async move {
+                (
+                    [(header::CONTENT_TYPE, "application/json")],
+                    doc.as_ref().clone(),
+                )
+            }),
+        )
+        .fallback(api_not_found)
+        .method_not_allowed_fallback(api_method_not_allowed)
+        .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT));
+
+    let uploads = Router::new()
+        .fallback_service(ServeDir::new(&state.settings.uploads_dir))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("public, max-age=31536000, immutable"),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static("default-src 'none'; style-src 'unsafe-inline'; sandbox"),
+        ));
+
+    Router::new()
+        .nest("/api", api)
+        .nest("/uploads", uploads)
+        .fallback_service(pages(&state.settings.frontend_dir))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::REFERRER_POLICY,
+            HeaderValue::from_static("same-origin"),
+        ))
+        .layer(TraceLayer::new_for_http())
+        .layer(CatchPanicLayer::custom(panic_response))
+        .with_state(state)
+}
+
+/// The built front end; any path that is not a file gets `index.html` (client routing).
+fn pages(dir: &Path) -> Router {
+    let index = dir.join("index.html");
+    if index.is_file() {
+        Router::new().fallback_service(ServeDir::new(dir).fallback(ServeFile::new(index)))
+    } else {
+        Router::new().fallback(|| async {
+            Html(
+                "<!doctype html><meta charset=utf-8><title>BikeHaat</title>\
+                 <p>The BikeHaat API is running, but the pages are not built. \
+                 Start it with <code>scripts/run.sh</code>, which builds them.</p>",
+            )
+        })
+    }
+}
+
+/// The token secret: configured, or generated once and kept in the data directory.
+async fn jwt_secret(configured: Option<&str>, data_dir: &Path) -> StartResult<Vec<u8>> {
+    if let Some(secret) = configured.filter(|s| !s.is_empty()) {
+        return Ok(secret.as_bytes().to_vec());
+    }
+    let path = data_dir.join("jwt-secret");
+    match tokio::fs::read_to_string(&path).await {
+        Ok(secret) if secret.trim().len() >= 32 => Ok(secret.trim().as_bytes().to_vec()),
+        _ => {
+            let secret = random_hex(32);
+            write_private(&path, &secret).await?;
+            Ok(secret.into_bytes())
+        }
+    }
+}
+
+async fn write_private(path: &Path, contents: &str) -> StartResult<()> {
+    tokio::fs::write(path, contents)
+        .await
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let _ = tokio::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600)).await;
+    }
+    Ok(())
+}
+
+/// Start-up failures are sentences for whoever runs the command.
+pub type StartResult<T> = Result<T, String>;
+
+/// Builds the application state for `args`: opens and migrates the store, seeds demo
+/// data into a new empty marketplace, loads the token secret.
+pub async fn state(args: &ServeArgs) -> StartResult<AppState> {
+    let data_dir = &args.database.data_dir;
+    tokio::fs::create_dir_all(data_dir)
+        .await
+        .map_err(|e| format!("cannot create {}: {e}", data_dir.display()))?;
+    let url = args.database.url();
+    let store = store::open(&url)
+        .await
+        .map_err(|e| format!("cannot open the database: {e}"))?;
+    store.migrate().await.map_err(|e| e.to_string())?;
+    let uploads_dir: PathBuf = data_dir.join("uploads");
+    tokio::fs::create_dir_all(&uploads_dir)
+        .await
+        .map_err(|e| format!("cannot create {}: {e}", uploads_dir.display()))?;
+    if !args.no_demo && store.is_empty().await.map_err(|e| e.to_string())? {
+        demo::seed(store.as_ref(), &uploads_dir)
+            .await
+            .map_err(|e| format!("cannot add demo data: {e}"))?;
+        tracing::info!("filled the new marketplace with demo categories and listings");
+    }
+    let secret = jwt_secret(args.jwt_secret.as_deref(), data_dir).await?;
+    Ok(AppState {
+        store,
+        tokens: Arc::new(Tokens::new(&secret)),
+        payments: Arc::new(Provider::TestMode),
+        settings: Arc::new(Settings {
+            admin_emails: args.admin_emails(),
+            public_origin: args.public_origin(),
+            uploads_dir,
+            frontend_dir: args.frontend_dir.clone(),
+            database: if url.starts_with("postgres") {
+                "postgres"
+            } else {
+                "sqlite"
+            },
+        }),
+    })
+}
+
+/// `bikehaat serve`: migrate, then serve until Ctrl-C or SIGTERM.
+pub async fn serve(args: ServeArgs) -> StartResult<()> {
+    let state = state(&args).await?;
+    if args.redis_url.is_some() {
+        tracing::warn!("REDIS_URL is set, but this build fans live events out in-process only");
+    }
+    let listener = tokio::net::TcpListener::bind(args.addr)
+        .await
+        .map_err(|e| format!("cannot listen on {}: {e}", args.addr))?;
+    let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    let origin = if args.public_url.is_some() {
+        state.settings.public_origin.clone()
+    } else {
+        format!("http://{addr}")
+    };
+    println!(
+        "BikeHaat is running at {origin}  (database: {}, Ctrl-C to stop)",
+        state.settings.database
+    );
+    axum::serve(listener, app(state))
+        .with_graceful_shutdown(shutdown_signal())
+        .await
+        .map_err(|e| e.to_string())
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! { () = ctrl_c => {}, () = terminate => {} }
+}

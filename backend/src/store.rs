@@ -1,0 +1,351 @@
+//! The marketplace's records and the one interface to them. [`Store`] has a PostgreSQL
+//! and a SQLite implementation that share their SQL (see `store/sql.rs`); handlers only
+//! ever talk to a `dyn Store`.
+
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+
+mod postgres;
+mod sqlite;
+
+pub use postgres::PgStore;
+pub use sqlite::SqliteStore;
+
+/// What can go wrong talking to the database, already sorted into what the caller needs.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The thing the operation is about does not exist (any more).
+    #[error("{0}")]
+    NotFound(String),
+    /// The change would break a rule the database keeps (sold, already booked, taken).
+    #[error("{0}")]
+    Conflict(String),
+    /// The database cannot be reached right now.
+    #[error("database unavailable: {0}")]
+    Unavailable(String),
+    /// Anything else: a bug or a broken database. Logged, never shown.
+    #[error("database error: {0}")]
+    Database(String),
+}
+
+impl From<sqlx::Error> for StoreError {
+    fn from(err: sqlx::Error) -> Self {
+        match err {
+            sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_) => {
+                StoreError::Unavailable(err.to_string())
+            }
+            other => StoreError::Database(other.to_string()),
+        }
+    }
+}
+
+impl From<sqlx::migrate::MigrateError> for StoreError {
+    fn from(err: sqlx::migrate::MigrateError) -> Self {
+        StoreError::Database(format!("migration failed: {err}"))
+    }
+}
+
+pub type StoreResult<T> = Result<T, StoreError>;
+
+/// Opens the store named by `database_url`: `postgres://…` or `sqlite://…`/a file path.
+pub async fn open(database_url: &str) -> StoreResult<Arc<dyn Store>> {
+    if database_url.starts_with("postgres://") || database_url.starts_with("postgresql://") {
+        Ok(Arc::new(PgStore::connect(database_url).await?))
+    } else {
+        Ok(Arc::new(SqliteStore::open(database_url).await?))
+    }
+}
+
+/// A signed-in user's role. Buyer is the default.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Role {
+    Buyer,
+    Seller,
+    Admin,
+}
+
+impl Role {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::Buyer => "buyer",
+            Role::Seller => "seller",
+            Role::Admin => "admin",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Role> {
+        match s {
+            "buyer" => Some(Role::Buyer),
+            "seller" => Some(Role::Seller),
+            "admin" => Some(Role::Admin),
+            _ => None,
+        }
+    }
+}
+
+/// Credentials of the built-in e-mail/password sign-in provider.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Identity {
+    pub id: i64,
+    pub email: String,
+    pub password_hash: String,
+}
+
+/// A marketplace user.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct User {
+    pub id: i64,
+    pub subject: String,
+    pub email: String,
+    pub name: String,
+    pub image: String,
+    #[sqlx(try_from = "String")]
+    pub role: RoleColumn,
+    pub verified: bool,
+    pub created_at: DateTime<Utc>,
+}
+
+impl User {
+    pub fn role(&self) -> Role {
+        self.role.0
+    }
+}
+
+/// A role as read from its text column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RoleColumn(pub Role);
+
+impl TryFrom<String> for RoleColumn {
+    type Error = String;
+    fn try_from(s: String) -> Result<Self, String> {
+        Role::parse(&s)
+            .map(RoleColumn)
+            .ok_or_else(|| format!("unknown role {s:?}"))
+    }
+}
+
+/// A new user, as the sign-in exchange creates it.
+#[derive(Debug, Clone)]
+pub struct NewUser {
+    pub subject: String,
+    pub email: String,
+    pub name: String,
+    pub image: String,
+    pub role: Role,
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Category {
+    pub id: i64,
+    pub name: String,
+    pub image: String,
+}
+
+/// A listing with what the page shows of its seller, read from the seller's record.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Product {
+    pub id: i64,
+    pub category_id: i64,
+    pub seller_id: i64,
+    pub name: String,
+    pub image: String,
+    pub condition: String,
+    pub color: String,
+    pub description: String,
+    pub location: String,
+    /// Cents.
+    pub original_price: i64,
+    /// Cents.
+    pub resale_price: i64,
+    pub purchase_year: i32,
+    pub years_of_use: i32,
+    pub seller_phone: String,
+    pub sold: bool,
+    pub posted_at: DateTime<Utc>,
+    pub seller_name: String,
+    pub seller_email: String,
+    pub seller_verified: bool,
+    pub reported: bool,
+    pub advertised: bool,
+}
+
+/// The validated fields of a new listing; the seller is the signed-in user.
+#[derive(Debug, Clone)]
+pub struct NewProduct {
+    pub category_id: i64,
+    pub seller_id: i64,
+    pub name: String,
+    pub image: String,
+    pub condition: String,
+    pub color: String,
+    pub description: String,
+    pub location: String,
+    pub original_price: i64,
+    pub resale_price: i64,
+    pub purchase_year: i32,
+    pub years_of_use: i32,
+    pub seller_phone: String,
+}
+
+/// An advert: a listing put in the home page's advertisement area.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Advert {
+    pub advert_id: i64,
+    #[sqlx(flatten)]
+    pub product: Product,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OrderStatus {
+    Booked,
+    Paid,
+    Cancelled,
+}
+
+impl OrderStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            OrderStatus::Booked => "booked",
+            OrderStatus::Paid => "paid",
+            OrderStatus::Cancelled => "cancelled",
+        }
+    }
+}
+
+impl TryFrom<String> for OrderStatus {
+    type Error = String;
+    fn try_from(s: String) -> Result<Self, String> {
+        match s.as_str() {
+            "booked" => Ok(OrderStatus::Booked),
+            "paid" => Ok(OrderStatus::Paid),
+            "cancelled" => Ok(OrderStatus::Cancelled),
+            _ => Err(format!("unknown order status {s:?}")),
+        }
+    }
+}
+
+/// A booking of a listing by a buyer.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Order {
+    pub order_id: i64,
+    #[sqlx(try_from = "String")]
+    pub order_status: OrderStatus,
+    pub buyer_id: i64,
+    pub buyer_name: String,
+    pub buyer_email: String,
+    pub buyer_phone: String,
+    pub meeting_location: String,
+    pub ordered_at: DateTime<Utc>,
+    #[sqlx(flatten)]
+    pub product: Product,
+}
+
+#[derive(Debug, Clone)]
+pub struct NewOrder {
+    pub product_id: i64,
+    pub buyer_id: i64,
+    pub buyer_phone: String,
+    pub meeting_location: String,
+}
+
+/// A payment intent of the built-in test-mode card provider.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct TestPaymentIntent {
+    pub id: String,
+    pub client_secret: String,
+    pub order_id: i64,
+    pub amount: i64,
+    pub currency: String,
+    pub status: String,
+}
+
+/// A payment the provider confirmed, to be recorded against its booking.
+#[derive(Debug, Clone)]
+pub struct NewPayment {
+    pub order_id: i64,
+    pub transaction_id: String,
+    pub amount: i64,
+    pub currency: String,
+}
+
+/// How recording a payment ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PaymentRecorded {
+    /// This call recorded it: the bike is now sold to this booking's buyer.
+    New(i64),
+    /// The same transaction was recorded before (a retry, or the webhook won the race).
+    Existing(i64),
+}
+
+/// Every read and write of the marketplace. Writes that must stay consistent run in one
+/// transaction and let the database's constraints decide races.
+#[async_trait]
+pub trait Store: Send + Sync + 'static {
+    /// Applies pending migrations.
+    async fn migrate(&self) -> StoreResult<()>;
+    /// Answers once the database does.
+    async fn ping(&self) -> StoreResult<()>;
+    /// True when the marketplace holds no categories, users or listings yet.
+    async fn is_empty(&self) -> StoreResult<bool>;
+
+    async fn create_identity(&self, email: &str, password_hash: &str) -> StoreResult<Identity>;
+    async fn identity_by_email(&self, email: &str) -> StoreResult<Option<Identity>>;
+
+    async fn user_by_id(&self, id: i64) -> StoreResult<Option<User>>;
+    async fn user_by_email(&self, email: &str) -> StoreResult<Option<User>>;
+    async fn user_by_subject(&self, subject: &str) -> StoreResult<Option<User>>;
+    /// Creates a user; a taken e-mail or subject is a conflict.
+    async fn create_user(&self, user: &NewUser) -> StoreResult<User>;
+    /// Makes the user with this e-mail an admin; false when there is none.
+    async fn grant_admin(&self, email: &str) -> StoreResult<bool>;
+    /// Users of one role, oldest first.
+    async fn users_with_role(&self, role: Role) -> StoreResult<Vec<User>>;
+    /// Deletes a user of the given role with everything that depends on them (their
+    /// listings, bookings, reports and sign-in credentials) in one transaction.
+    async fn delete_user(&self, id: i64, role: Role) -> StoreResult<bool>;
+    /// Marks a seller verified; false when no seller has this id.
+    async fn verify_seller(&self, id: i64) -> StoreResult<bool>;
+
+    async fn categories(&self) -> StoreResult<Vec<Category>>;
+    async fn category(&self, id: i64) -> StoreResult<Option<Category>>;
+    /// A taken name is a conflict.
+    async fn create_category(&self, name: &str, image: &str) -> StoreResult<Category>;
+
+    async fn create_product(&self, product: &NewProduct) -> StoreResult<i64>;
+    async fn product(&self, id: i64) -> StoreResult<Option<Product>>;
+    async fn products_in_category(&self, category_id: i64) -> StoreResult<Vec<Product>>;
+    async fn products_of_seller(&self, seller_id: i64) -> StoreResult<Vec<Product>>;
+    async fn reported_products(&self) -> StoreResult<Vec<Product>>;
+    /// Records a buyer's report; false when this buyer had reported it already.
+    async fn report_product(&self, product_id: i64, reporter_id: i64) -> StoreResult<bool>;
+    async fn delete_product(&self, id: i64) -> StoreResult<bool>;
+
+    /// Advertises an unsold listing: conflict when sold or already advertised.
+    async fn create_advert(&self, product_id: i64) -> StoreResult<i64>;
+    /// Adverts of unsold listings, newest first.
+    async fn adverts(&self) -> StoreResult<Vec<Advert>>;
+
+    /// Books an unsold listing: conflict when sold or already booked by this buyer.
+    async fn create_order(&self, order: &NewOrder) -> StoreResult<i64>;
+    async fn order(&self, id: i64) -> StoreResult<Option<Order>>;
+    /// A buyer's bookings that are not cancelled, newest first.
+    async fn orders_of_buyer(&self, buyer_id: i64) -> StoreResult<Vec<Order>>;
+    /// Cancels a booking: conflict when it is paid; false when absent or cancelled.
+    async fn cancel_order(&self, id: i64) -> StoreResult<bool>;
+
+    async fn create_test_payment_intent(&self, intent: &TestPaymentIntent) -> StoreResult<()>;
+    async fn test_payment_intent(
+        &self,
+        client_secret: &str,
+    ) -> StoreResult<Option<TestPaymentIntent>>;
+    async fn test_payment_intent_by_id(&self, id: &str) -> StoreResult<Option<TestPaymentIntent>>;
+    async fn succeed_test_payment_intent(&self, id: &str) -> StoreResult<()>;
+
+    /// Records a confirmed payment and sells the bike, all or nothing: conflict when the
+    /// bike is sold already or the booking is gone; idempotent per transaction id.
+    async fn record_payment(&self, payment: &NewPayment) -> StoreResult<PaymentRecorded>;
+    /// Number of payments recorded for a listing (0 or 1).
+    async fn payments_for_product(&self, product_id: i64) -> StoreResult<i64>;
+}

@@ -1,0 +1,59 @@
+//! The SQLite store: a file in the data directory, in WAL mode, with one writer
+//! connection (SQLite runs one write at a time anyway; a single writer means a
+//! transaction never fails to upgrade its lock) and a few reader connections.
+
+use std::path::Path;
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
+};
+
+use super::{StoreError, StoreResult};
+
+type Db = sqlx::Sqlite;
+type This = SqliteStore;
+
+static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations/sqlite");
+
+/// The marketplace in a SQLite file.
+#[derive(Debug, Clone)]
+pub struct SqliteStore {
+    reader: SqlitePool,
+    writer: SqlitePool,
+}
+
+impl SqliteStore {
+    /// Opens (creating if needed) the database at `url`: `sqlite://path`, `sqlite:path`
+    /// or a plain file path.
+    pub async fn open(url: &str) -> StoreResult<Self> {
+        let base = if url.starts_with("sqlite:") {
+            SqliteConnectOptions::from_str(url)
+                .map_err(|e| StoreError::Database(format!("bad SQLite URL: {e}")))?
+        } else {
+            SqliteConnectOptions::new().filename(Path::new(url))
+        }
+        .foreign_keys(true)
+        .busy_timeout(Duration::from_secs(10));
+
+        let writer = SqlitePoolOptions::new()
+            .max_connections(1)
+            .acquire_timeout(Duration::from_secs(10))
+            .connect_with(
+                base.clone()
+                    .create_if_missing(true)
+                    .journal_mode(SqliteJournalMode::Wal)
+                    .synchronous(SqliteSynchronous::Normal),
+            )
+            .await?;
+        let reader = SqlitePoolOptions::new()
+            .max_connections(4)
+            .acquire_timeout(Duration::from_secs(10))
+            .connect_with(base.read_only(true))
+            .await?;
+        Ok(SqliteStore { reader, writer })
+    }
+}
+
+include!("sql.rs");

@@ -1,0 +1,263 @@
+//! What the API answers with: the spec's camelCase field names, `_id` as a string,
+//! prices as numbers in whole units, times in ISO-8601 UTC.
+
+use chrono::{DateTime, Utc};
+use serde::{Serialize, Serializer};
+use utoipa::ToSchema;
+
+use crate::store::{Advert, Category, Order, OrderStatus, Product, Role, User};
+
+/// Cents written as a JSON number of whole units: 1500 or 1500.5.
+fn money<S: Serializer>(cents: &i64, s: S) -> Result<S::Ok, S::Error> {
+    if cents % 100 == 0 {
+        s.serialize_i64(cents / 100)
+    } else {
+        s.serialize_f64(*cents as f64 / 100.0)
+    }
+}
+
+fn id<S: Serializer>(id: &i64, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(id)
+}
+
+/// A user as others may see them.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserView {
+    #[serde(rename = "_id", serialize_with = "id")]
+    #[schema(value_type = String)]
+    pub id: i64,
+    pub name: String,
+    pub email: String,
+    pub image: String,
+    /// buyer, seller or admin.
+    pub role: &'static str,
+    /// "verified" for verified sellers, absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub verification: Option<&'static str>,
+}
+
+impl From<&User> for UserView {
+    fn from(u: &User) -> Self {
+        UserView {
+            id: u.id,
+            name: u.name.clone(),
+            email: u.email.clone(),
+            image: u.image.clone(),
+            role: u.role().as_str(),
+            verification: (u.role() == Role::Seller && u.verified).then_some("verified"),
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CategoryView {
+    #[serde(rename = "_id", serialize_with = "id")]
+    #[schema(value_type = String)]
+    pub id: i64,
+    pub category_name: String,
+    pub category_image: String,
+}
+
+impl From<Category> for CategoryView {
+    fn from(c: Category) -> Self {
+        CategoryView {
+            id: c.id,
+            category_name: c.name,
+            category_image: c.image,
+        }
+    }
+}
+
+/// The fields of a listing every view of it shares.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductFields {
+    pub product_name: String,
+    pub product_image: String,
+    #[serde(serialize_with = "id")]
+    #[schema(value_type = String)]
+    pub category_id: i64,
+    pub condition: String,
+    pub color: String,
+    pub description: String,
+    pub location: String,
+    #[serde(serialize_with = "money")]
+    #[schema(value_type = f64)]
+    pub original_price: i64,
+    #[serde(serialize_with = "money")]
+    #[schema(value_type = f64)]
+    pub resale_price: i64,
+    pub purchase_year: i32,
+    pub years_of_use: i32,
+    pub seller_name: String,
+    pub seller_email: String,
+    pub seller_phone: String,
+    pub seller_verification: bool,
+    /// "Available", or "sold" once paid for.
+    pub availability: &'static str,
+    pub post_time: DateTime<Utc>,
+    /// "reported" once a buyer has reported it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub report: Option<&'static str>,
+    pub advertised: bool,
+}
+
+impl From<Product> for ProductFields {
+    fn from(p: Product) -> Self {
+        ProductFields {
+            product_name: p.name,
+            product_image: p.image,
+            category_id: p.category_id,
+            condition: p.condition,
+            color: p.color,
+            description: p.description,
+            location: p.location,
+            original_price: p.original_price,
+            resale_price: p.resale_price,
+            purchase_year: p.purchase_year,
+            years_of_use: p.years_of_use,
+            seller_name: p.seller_name,
+            seller_email: p.seller_email,
+            seller_phone: p.seller_phone,
+            seller_verification: p.seller_verified,
+            availability: if p.sold { "sold" } else { "Available" },
+            post_time: p.posted_at,
+            report: p.reported.then_some("reported"),
+            advertised: p.advertised,
+        }
+    }
+}
+
+/// A listing.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProductView {
+    #[serde(rename = "_id", serialize_with = "id")]
+    #[schema(value_type = String)]
+    pub id: i64,
+    #[serde(flatten)]
+    pub fields: ProductFields,
+}
+
+impl From<Product> for ProductView {
+    fn from(p: Product) -> Self {
+        ProductView {
+            id: p.id,
+            fields: p.into(),
+        }
+    }
+}
+
+/// An advert: the listing's fields, the advert's own `_id`, the listing's id as `advertiseId`.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AdvertView {
+    #[serde(rename = "_id", serialize_with = "id")]
+    #[schema(value_type = String)]
+    pub id: i64,
+    #[serde(serialize_with = "id")]
+    #[schema(value_type = String)]
+    pub advertise_id: i64,
+    #[serde(flatten)]
+    pub fields: ProductFields,
+}
+
+impl From<Advert> for AdvertView {
+    fn from(a: Advert) -> Self {
+        AdvertView {
+            id: a.advert_id,
+            advertise_id: a.product.id,
+            fields: a.product.into(),
+        }
+    }
+}
+
+/// A booking: the listing's fields plus who booked it; `bookingId` is the listing's id.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderView {
+    #[serde(rename = "_id", serialize_with = "id")]
+    #[schema(value_type = String)]
+    pub id: i64,
+    #[serde(serialize_with = "id")]
+    #[schema(value_type = String)]
+    pub booking_id: i64,
+    pub buyer_name: String,
+    pub buyer_email: String,
+    pub buyer_phone: String,
+    pub meeting_location: String,
+    /// booked, paid or cancelled.
+    pub status: &'static str,
+    /// True once this booking is paid.
+    pub paid: bool,
+    /// What the buyer pays: the listing's resale price.
+    #[serde(serialize_with = "money")]
+    #[schema(value_type = f64)]
+    pub price: i64,
+    pub order_time: DateTime<Utc>,
+    #[serde(flatten)]
+    pub fields: ProductFields,
+}
+
+impl From<Order> for OrderView {
+    fn from(o: Order) -> Self {
+        OrderView {
+            id: o.order_id,
+            booking_id: o.product.id,
+            buyer_name: o.buyer_name,
+            buyer_email: o.buyer_email,
+            buyer_phone: o.buyer_phone,
+            meeting_location: o.meeting_location,
+            status: o.order_status.as_str(),
+            paid: o.order_status == OrderStatus::Paid,
+            price: o.product.resale_price,
+            order_time: o.ordered_at,
+            fields: o.product.into(),
+        }
+    }
+}
+
+/// What an insert answers: the new record's id.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Inserted {
+    pub acknowledged: bool,
+    #[schema(value_type = String)]
+    pub inserted_id: String,
+}
+
+impl Inserted {
+    pub fn new(id: i64) -> Self {
+        Inserted {
+            acknowledged: true,
+            inserted_id: id.to_string(),
+        }
+    }
+}
+
+/// What an update or delete answers.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Changed {
+    pub acknowledged: bool,
+    pub modified_count: u64,
+    pub deleted_count: u64,
+}
+
+impl Changed {
+    pub fn modified(n: u64) -> Self {
+        Changed {
+            acknowledged: true,
+            modified_count: n,
+            deleted_count: 0,
+        }
+    }
+    pub fn deleted(n: u64) -> Self {
+        Changed {
+            acknowledged: true,
+            modified_count: 0,
+            deleted_count: n,
+        }
+    }
+}

@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# Runs every test of BikeHaat and stops at the first failure:
+#   1. Rust: cargo test --workspace --locked (SQLite always; PostgreSQL and Redis when reachable)
+#   2. Front end: npm ci if needed, typecheck, lint, Vitest, production build
+#   3. Deployment: docker-compose.yml and deploy/Caddyfile validated offline
+#
+# Environment:
+#   BIKEHAAT_TEST_POSTGRES_URL  PostgreSQL for the Rust tests
+#                               (default postgres://postgres@127.0.0.1:5432/postgres)
+#   BIKEHAAT_TEST_REDIS_URL     Redis for the Rust tests (default redis://127.0.0.1:6379)
+#   BIKEHAAT_NO_SKIP=1          a test that would be skipped because a service or tool is
+#                               missing fails instead (CI sets this)
+#
+# A test skipped for lack of a service prints one line starting with "SKIP"; the
+# summary at the end repeats those lines.
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+# shellcheck source=scripts/lib.sh
+source scripts/lib.sh
+
+export BIKEHAAT_TEST_POSTGRES_URL="${BIKEHAAT_TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
+export BIKEHAAT_TEST_REDIS_URL="${BIKEHAAT_TEST_REDIS_URL:-redis://127.0.0.1:6379}"
+
+logs="$(mktemp -d)"
+step="setup"
+started=$SECONDS
+
+on_exit() {
+  local status=$?
+  rm -rf "$logs"
+  if ((status != 0)); then
+    echo
+    echo "test.sh: FAILED in step: ${step} (exit status ${status})"
+  fi
+}
+trap on_exit EXIT
+
+section() {
+  step="$1"
+  echo
+  echo "==================== $1 ===================="
+}
+
+require_cmd cargo "Install Rust with rustup (https://rustup.rs)."
+require_node
+
+section "Rust tests (cargo test --workspace --locked)"
+echo "PostgreSQL: ${BIKEHAAT_TEST_POSTGRES_URL}"
+echo "Redis:      ${BIKEHAAT_TEST_REDIS_URL}"
+echo "BIKEHAAT_NO_SKIP=${BIKEHAAT_NO_SKIP:-0}"
+cargo test --workspace --locked 2>&1 | tee "$logs/cargo.log"
+
+section "Front end: dependencies"
+ensure_frontend_deps
+
+section "Front end: typecheck"
+(cd frontend && npm run --silent typecheck)
+echo "No type errors."
+
+section "Front end: lint"
+(cd frontend && npm run --silent lint)
+echo "No lint problems."
+
+section "Front end: unit tests (Vitest)"
+(cd frontend && npm test -- --reporter=default --reporter=json --outputFile.json="$logs/vitest.json")
+
+section "Front end: production build"
+(cd frontend && npm run build)
+
+section "Deployment: docker-compose.yml and Caddyfile"
+bash scripts/check-compose.sh 2>&1 | tee "$logs/compose.log"
+
+step="summary"
+section "Summary"
+read -r rust_passed rust_failed rust_ignored < <(
+  awk '/^test result:/ {
+         for (i = 1; i <= NF; i++) {
+           if ($(i + 1) ~ /^passed/) p += $i
+           if ($(i + 1) ~ /^failed/) f += $i
+           if ($(i + 1) ~ /^ignored/) g += $i
+         }
+       }
+       END { print p + 0, f + 0, g + 0 }' "$logs/cargo.log"
+)
+read -r web_passed web_failed web_skipped < <(
+  node -e '
+    const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+    console.log(r.numPassedTests, r.numFailedTests, r.numPendingTests + r.numTodoTests);
+  ' "$logs/vitest.json"
+)
+skips="$(cat "$logs/cargo.log" "$logs/compose.log" | grep -E '^SKIP' || true)"
+skip_count=0
+if [[ -n "$skips" ]]; then
+  skip_count="$(printf '%s\n' "$skips" | wc -l)"
+fi
+
+echo "Rust:      ${rust_passed} passed, ${rust_failed} failed, ${rust_ignored} ignored"
+echo "Front end: ${web_passed} passed, ${web_failed} failed, ${web_skipped} skipped; typecheck, lint and build clean"
+if [[ -n "$skips" ]]; then
+  echo "Skipped because a service or tool was missing (BIKEHAAT_NO_SKIP=1 makes these fail):"
+  printf '  %s\n' "$skips"
+else
+  echo "Nothing was skipped for lack of a service or tool."
+fi
+echo "Took $((SECONDS - started))s."
+# Tests that skipped for lack of a service still count as passed in cargo's tally.
+total_passed=$((rust_passed + web_passed - skip_count))
+if ((total_passed < 0)); then total_passed=0; fi
+echo "tests: ${total_passed} passed, $((rust_failed + web_failed)) failed, $((rust_ignored + web_skipped + skip_count)) skipped"
