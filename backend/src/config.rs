@@ -18,7 +18,7 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Migrate the database, then serve the marketplace (API, live events, pages, images).
-    Serve(ServeArgs),
+    Serve(Box<ServeArgs>),
     /// Apply pending database migrations and exit.
     Migrate(DatabaseArgs),
     /// Administrative tasks.

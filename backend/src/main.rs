@@ -17,7 +17,7 @@ async fn main() -> ExitCode {
         .with_writer(std::io::stderr)
         .init();
     let outcome = match cli.command {
-        Command::Serve(args) => server::serve(args).await,
+        Command::Serve(args) => server::serve(*args).await,
         Command::Migrate(db) => migrate(&db).await,
         Command::Admin {
             command: AdminCommand::Grant { email, database },

@@ -1,0 +1,14 @@
+//! The marketplace's integration suite: the store on both databases, and the real app
+//! over real HTTP on port 0 with a fresh database per test.
+
+mod marketplace {
+    pub mod support;
+
+    mod access;
+    mod accounts;
+    mod catalogue;
+    mod errors;
+    mod payments;
+    mod store;
+    mod uploads;
+}

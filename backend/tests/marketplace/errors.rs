@@ -1,0 +1,177 @@
+//! Failures answer with the right status and DESIGN.md's error body, whatever comes in.
+
+use reqwest::{Method, StatusCode};
+use serde_json::{json, Value};
+
+use super::support::{Engine, TestApp};
+
+fn assert_error_shape(body: &Value, code: &str) {
+    assert_eq!(body["error"], code, "{body}");
+    assert!(
+        body["message"].as_str().is_some_and(|m| !m.is_empty()),
+        "{body}"
+    );
+}
+
+#[tokio::test]
+async fn unknown_api_routes_and_methods_get_json_errors() {
+    let Some(app) = TestApp::spawn(Engine::Sqlite).await else {
+        return;
+    };
+    let (status, body) = app.get("/api/no-such-thing", None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_error_shape(&body, "not_found");
+    let (status, body) = app
+        .call(Method::DELETE, "/api/categories", None, Value::Null)
+        .await;
+    assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
+    assert_error_shape(&body, "method_not_allowed");
+}
+
+#[tokio::test]
+async fn malformed_json_wrong_content_type_and_oversized_bodies_are_refused_cleanly() {
+    let Some(app) = TestApp::spawn(Engine::Sqlite).await else {
+        return;
+    };
+    let post = |body: &'static str, content_type: &'static str| {
+        app.client
+            .post(app.url("/api/auth/signup"))
+            .header("content-type", content_type)
+            .body(body)
+            .send()
+    };
+    let response = post("{\"email\": ", "application/json")
+        .await
+        .expect("sent");
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    assert_error_shape(&response.json().await.expect("json"), "bad_request");
+    let response = post("email=a", "application/x-www-form-urlencoded")
+        .await
+        .expect("sent");
+    assert_eq!(response.status(), StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    assert_error_shape(
+        &response.json().await.expect("json"),
+        "unsupported_media_type",
+    );
+    let response = post("\"just a string\"", "application/json")
+        .await
+        .expect("sent");
+    assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let huge = format!("{{\"email\": \"{}\"}}", "a".repeat(2 * 1024 * 1024));
+    let response = app
+        .client
+        .post(app.url("/api/auth/signup"))
+        .header("content-type", "application/json")
+        .body(huge)
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(response.status(), StatusCode::PAYLOAD_TOO_LARGE);
+    assert_error_shape(&response.json().await.expect("json"), "payload_too_large");
+}
+
+#[tokio::test]
+async fn odd_ids_and_odd_values_never_crash_the_server() {
+    let Some(app) = TestApp::spawn(Engine::Sqlite).await else {
+        return;
+    };
+    let admin = app.admin().await;
+    let seller = app.sign_up("s@example.com", "Seller", "seller").await;
+    for path in [
+        "/api/products/abc",
+        "/api/products/-1",
+        "/api/products/99999999999999999999",
+        "/api/products/0",
+        "/api/paymentOrders/%00",
+    ] {
+        let (status, body) = app.get(path, Some(&admin.token)).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{path}: {body}");
+        assert_error_shape(&body, "not_found");
+    }
+    let category = app.category(&admin, "Sports").await;
+    let weird = [
+        json!({"categoryId": category, "resalePrice": {"$gt": 0}}),
+        json!({"categoryId": [category], "productName": null}),
+        json!({"categoryId": category, "resalePrice": 1e308, "purchaseYear": -2020, "yearsOfUse": 1.5}),
+        json!({"categoryId": category, "productName": "\u{0000}bad", "resalePrice": "NaN"}),
+    ];
+    for body in weird {
+        let (status, answer) = app
+            .call(
+                Method::PUT,
+                "/api/products",
+                Some(&seller.token),
+                body.clone(),
+            )
+            .await;
+        assert_eq!(
+            status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{body} → {answer}"
+        );
+        assert_error_shape(&answer, "validation");
+        assert!(answer["fields"].is_object());
+    }
+    let (status, _) = app.get("/api/health", None).await;
+    assert_eq!(status, StatusCode::OK, "still serving");
+}
+
+#[tokio::test]
+async fn health_reports_the_database_and_openapi_describes_every_route() {
+    let Some(app) = TestApp::spawn(Engine::Sqlite).await else {
+        return;
+    };
+    let (status, health) = app.get("/api/health", None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(health["status"], "ok");
+    assert_eq!(health["database"], "sqlite");
+    let (status, doc) = app.get("/api/openapi.json", None).await;
+    assert_eq!(status, StatusCode::OK);
+    let paths = doc["paths"].as_object().expect("paths");
+    let expected = [
+        ("/users/{email}", "get"),
+        ("/users/{email}", "put"),
+        ("/categories", "get"),
+        ("/categories/{email}", "post"),
+        ("/products/{id}", "get"),
+        ("/products", "put"),
+        ("/products/{id}", "patch"),
+        ("/products/{id}", "delete"),
+        ("/sellerProducts/{email}", "get"),
+        ("/reportedProducts", "get"),
+        ("/allBuyer", "get"),
+        ("/allBuyer/{id}", "delete"),
+        ("/allSeller", "get"),
+        ("/allSeller/{id}", "delete"),
+        ("/allSeller/{id}", "patch"),
+        ("/advertise", "post"),
+        ("/advertise", "get"),
+        ("/orders", "post"),
+        ("/orders/{id}", "get"),
+        ("/orders/{id}", "delete"),
+        ("/paymentOrders/{id}", "get"),
+        ("/create-payment-intent", "post"),
+        ("/payments", "post"),
+        ("/auth/signup", "post"),
+        ("/auth/login", "post"),
+        ("/uploads", "post"),
+        ("/test-mode/confirm-card", "post"),
+        ("/health", "get"),
+    ];
+    for (path, method) in expected {
+        assert!(
+            paths.get(path).and_then(|p| p.get(method)).is_some(),
+            "{method} {path} missing from the OpenAPI description"
+        );
+    }
+    let operations: usize = paths
+        .values()
+        .map(|p| p.as_object().map_or(0, |o| o.len()))
+        .sum();
+    assert_eq!(
+        operations,
+        expected.len(),
+        "the description lists exactly the routes"
+    );
+    assert_eq!(doc["servers"][0]["url"], "/api");
+}

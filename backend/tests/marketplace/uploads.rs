@@ -1,0 +1,312 @@
+//! Image uploads: real images are re-encoded and served back; hostile files are refused
+//! without the server's memory ballooning.
+
+use std::io::Cursor;
+use std::process::Stdio;
+use std::time::Duration;
+
+use reqwest::multipart::{Form, Part};
+use reqwest::{Method, StatusCode};
+use serde_json::{json, Value};
+
+use super::support::{Engine, TestApp, TestDb, PASSWORD};
+
+fn png(width: u32, height: u32) -> Vec<u8> {
+    let img = image::RgbImage::from_fn(width, height, |x, y| {
+        image::Rgb([(x % 256) as u8, (y % 256) as u8, 90])
+    });
+    let mut out = Cursor::new(Vec::new());
+    img.write_to(&mut out, image::ImageFormat::Png)
+        .expect("encode png");
+    out.into_inner()
+}
+
+/// A JPEG carrying an EXIF segment with GPS coordinates, as phone photos do.
+fn jpeg_with_gps() -> Vec<u8> {
+    let img = image::RgbImage::from_fn(64, 48, |x, y| image::Rgb([x as u8 * 3, y as u8 * 4, 120]));
+    let mut out = Cursor::new(Vec::new());
+    img.write_to(&mut out, image::ImageFormat::Jpeg)
+        .expect("encode jpeg");
+    let jpeg = out.into_inner();
+    let payload = b"Exif\0\0MM\0*\0\0\0\x08GPSLatitude 23.8103 N GPSLongitude 90.4125 E";
+    let mut app1 = vec![0xFF, 0xE1];
+    app1.extend_from_slice(&((payload.len() + 2) as u16).to_be_bytes());
+    app1.extend_from_slice(payload);
+    let mut with_exif = jpeg[..2].to_vec();
+    with_exif.extend_from_slice(&app1);
+    with_exif.extend_from_slice(&jpeg[2..]);
+    with_exif
+}
+
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = 0xFFFF_FFFFu32;
+    for &b in bytes {
+        crc ^= u32::from(b);
+        for _ in 0..8 {
+            crc = if crc & 1 == 1 {
+                (crc >> 1) ^ 0xEDB8_8320
+            } else {
+                crc >> 1
+            };
+        }
+    }
+    !crc
+}
+
+fn chunk(kind: &[u8; 4], data: &[u8]) -> Vec<u8> {
+    let mut out = (data.len() as u32).to_be_bytes().to_vec();
+    let mut body = kind.to_vec();
+    body.extend_from_slice(data);
+    out.extend_from_slice(&body);
+    out.extend_from_slice(&crc32(&body).to_be_bytes());
+    out
+}
+
+/// A tiny file that claims to be a 20000×20000 PNG (1.2 GB of pixels when decoded).
+fn decompression_bomb() -> Vec<u8> {
+    let mut ihdr = 20_000u32.to_be_bytes().to_vec();
+    ihdr.extend_from_slice(&20_000u32.to_be_bytes());
+    ihdr.extend_from_slice(&[8, 2, 0, 0, 0]);
+    let mut file = b"\x89PNG\r\n\x1a\n".to_vec();
+    file.extend(chunk(b"IHDR", &ihdr));
+    file.extend(chunk(
+        b"IDAT",
+        &[0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01],
+    ));
+    file.extend(chunk(b"IEND", &[]));
+    file
+}
+
+async fn upload(
+    client: &reqwest::Client,
+    base: &str,
+    token: Option<&str>,
+    name: &str,
+    bytes: Vec<u8>,
+) -> (StatusCode, Value) {
+    let form = Form::new().part("image", Part::bytes(bytes).file_name(name.to_owned()));
+    let mut request = client.post(format!("{base}/api/uploads")).multipart(form);
+    if let Some(token) = token {
+        request = request.bearer_auth(token);
+    }
+    match request.send().await {
+        Ok(response) => {
+            let status = response.status();
+            (status, response.json().await.unwrap_or(Value::Null))
+        }
+        // The server may close the connection on a body over its limit before reading it all.
+        Err(e) => panic!("upload failed to send: {e}"),
+    }
+}
+
+#[tokio::test]
+async fn a_photo_is_stored_without_its_gps_and_served_with_its_type() {
+    let Some(app) = TestApp::spawn(Engine::Sqlite).await else {
+        return;
+    };
+    let seller = app.sign_up("s@example.com", "Seller", "seller").await;
+    let (status, body) = upload(
+        &app.client,
+        &app.base,
+        Some(&seller.token),
+        "bike.jpg",
+        jpeg_with_gps(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    assert_eq!(body["success"], true);
+    let url = body["data"]["display_url"].as_str().expect("display_url");
+    assert!(
+        url.starts_with("/uploads/") && url.ends_with(".jpg"),
+        "{url}"
+    );
+    let response = app.client.get(app.url(url)).send().await.expect("fetch");
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()["content-type"], "image/jpeg");
+    let stored = response.bytes().await.expect("bytes");
+    assert!(!stored.windows(4).any(|w| w == b"Exif"), "EXIF removed");
+    assert!(!stored.windows(3).any(|w| w == b"GPS"), "GPS removed");
+    image::load_from_memory(&stored).expect("still an image");
+
+    let (status, body) = upload(
+        &app.client,
+        &app.base,
+        Some(&seller.token),
+        "p.png",
+        png(40, 30),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+}
+
+#[tokio::test]
+async fn sign_up_can_upload_its_photo_between_identity_and_exchange() {
+    let Some(app) = TestApp::spawn(Engine::Sqlite).await else {
+        return;
+    };
+    let (_, body) = app
+        .call(
+            Method::POST,
+            "/api/auth/signup",
+            None,
+            json!({"email": "new@example.com", "password": PASSWORD}),
+        )
+        .await;
+    let id_token = body["idToken"].as_str().expect("idToken");
+    let (status, body) = upload(
+        &app.client,
+        &app.base,
+        Some(id_token),
+        "me.png",
+        png(32, 32),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let (status, _) = upload(&app.client, &app.base, None, "me.png", png(32, 32)).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn hostile_files_are_refused_with_clear_errors() {
+    let Some(app) = TestApp::spawn(Engine::Sqlite).await else {
+        return;
+    };
+    let seller = app.sign_up("s@example.com", "Seller", "seller").await;
+    let token = Some(seller.token.as_str());
+    let (status, body) = upload(
+        &app.client,
+        &app.base,
+        token,
+        "bike.png",
+        b"#!/bin/sh\necho not a picture\n".to_vec(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE, "{body}");
+    assert_eq!(body["error"], "unsupported_media_type");
+    let (status, body) = upload(
+        &app.client,
+        &app.base,
+        token,
+        "bomb.png",
+        decompression_bomb(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(body["error"], "validation");
+    let (status, body) = upload(
+        &app.client,
+        &app.base,
+        token,
+        "huge.png",
+        vec![0x89; 30 * 1024 * 1024],
+    )
+    .await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{body}");
+    let form = Form::new().text("other", "x");
+    let response = app
+        .client
+        .post(app.url("/api/uploads"))
+        .bearer_auth(&seller.token)
+        .multipart(form)
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
+}
+
+/// A child process that is killed when the test ends, passing or failing.
+struct KillOnDrop(std::process::Child);
+
+impl Drop for KillOnDrop {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn peak_rss_kib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("proc status");
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .expect("VmHWM")
+}
+
+#[tokio::test]
+async fn hostile_uploads_do_not_balloon_the_server_process() {
+    let Some(db) = TestDb::new(Engine::Sqlite).await else {
+        return;
+    };
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("free port");
+    let addr = listener.local_addr().expect("addr");
+    drop(listener);
+    let server = std::process::Command::new(env!("CARGO_BIN_EXE_bikehaat"))
+        .args([
+            "serve",
+            "--no-demo",
+            "--addr",
+            &addr.to_string(),
+            "--data-dir",
+        ])
+        .arg(&db.dir)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start bikehaat");
+    let server = KillOnDrop(server);
+    let base = format!("http://{addr}");
+    let client = reqwest::Client::new();
+    let mut up = false;
+    for _ in 0..100 {
+        if client
+            .get(format!("{base}/api/health"))
+            .send()
+            .await
+            .is_ok_and(|r| r.status().is_success())
+        {
+            up = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(up, "server started");
+    let pid = server.0.id();
+    let baseline = peak_rss_kib(pid);
+    let body = client
+        .post(format!("{base}/api/auth/signup"))
+        .json(&json!({"email": "s@example.com", "password": PASSWORD}))
+        .send()
+        .await
+        .expect("signup")
+        .json::<Value>()
+        .await
+        .expect("json");
+    let id_token = body["idToken"].as_str().expect("idToken").to_owned();
+    for _ in 0..3 {
+        let (status, _) = upload(
+            &client,
+            &base,
+            Some(&id_token),
+            "bomb.png",
+            decompression_bomb(),
+        )
+        .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        let (status, _) = upload(
+            &client,
+            &base,
+            Some(&id_token),
+            "huge.png",
+            vec![0x42; 30 * 1024 * 1024],
+        )
+        .await;
+        assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+    }
+    let peak = peak_rss_kib(pid);
+    drop(server);
+    assert!(
+        peak < baseline + 64 * 1024,
+        "peak RSS grew from {baseline} KiB to {peak} KiB"
+    );
+}
