@@ -143,12 +143,14 @@ async fn user_from_token(state: &AppState, token: &str) -> Result<User, AppError
         .tokens
         .verify_access(token)
         .ok_or_else(session_expired)?;
-    // Looked up on every request: a deleted user or a changed role takes effect at once.
-    state
-        .store
-        .user_by_id(id)
+    // Looked up on every request through the read cache, which any write clears: a
+    // deleted user or a changed role takes effect at once.
+    let user = state
+        .cache
+        .user(state.store.as_ref(), id)
         .await?
-        .ok_or_else(session_expired)
+        .ok_or_else(session_expired)?;
+    Ok(User::clone(&user))
 }
 
 /// The signed-in user; 401 without a valid access token.
@@ -222,12 +224,29 @@ impl FromRequestParts<AppState> for Proven {
     type Rejection = AppError;
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
         let token = bearer(parts).ok_or_else(sign_in_required)?;
-        state
-            .tokens
-            .verify_identity(token)
+        proven_identity(state, token)
+            .await?
             .map(Proven)
             .ok_or_else(session_expired)
     }
+}
+
+/// The person an identity token vouches for, if it is valid and the identity still
+/// exists: an identity token issued before its account was deleted proves nothing.
+async fn proven_identity(
+    state: &AppState,
+    token: &str,
+) -> Result<Option<ProvenIdentity>, AppError> {
+    let Some(proven) = state.tokens.verify_identity(token) else {
+        return Ok(None);
+    };
+    if let Some(id) = proven.subject.strip_prefix("local:") {
+        let identity = state.store.identity_by_email(&proven.email).await?;
+        if identity.is_none_or(|i| i.id.to_string() != id) {
+            return Ok(None);
+        }
+    }
+    Ok(Some(proven))
 }
 
 /// Someone allowed to upload an image: a signed-in user, or a person half-way through
@@ -239,7 +258,7 @@ impl FromRequestParts<AppState> for Uploader {
     type Rejection = AppError;
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
         let token = bearer(parts).ok_or_else(sign_in_required)?;
-        if state.tokens.verify_identity(token).is_some() {
+        if proven_identity(state, token).await?.is_some() {
             return Ok(Uploader);
         }
         user_from_token(state, token).await.map(|_| Uploader)

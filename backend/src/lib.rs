@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 pub mod auth;
+pub mod cache;
 pub mod config;
 pub mod demo;
 pub mod error;
@@ -26,6 +27,7 @@ pub struct AppState {
     pub tokens: Arc<Tokens>,
     pub settings: Arc<Settings>,
     pub payments: Arc<payments::Provider>,
+    pub cache: Arc<cache::ReadCache>,
 }
 
 /// Settings handlers need, fixed at start-up.

@@ -207,6 +207,7 @@ pub async fn state(args: &ServeArgs) -> StartResult<AppState> {
         store,
         tokens: Arc::new(Tokens::new(&secret)),
         payments: Arc::new(Provider::TestMode),
+        cache: Arc::default(),
         settings: Arc::new(Settings {
             admin_emails: args.admin_emails(),
             public_origin: args.public_origin(),

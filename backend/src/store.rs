@@ -285,6 +285,10 @@ pub enum PaymentRecorded {
 pub trait Store: Send + Sync + 'static {
     /// Applies pending migrations.
     async fn migrate(&self) -> StoreResult<()>;
+    /// A number that grows after every committed write that changes what cached reads
+    /// (users, category listings) show. Caches keep what they read with the generation
+    /// they read it at and drop it once the generation has moved on.
+    fn generation(&self) -> u64;
     /// Answers once the database does.
     async fn ping(&self) -> StoreResult<()>;
     /// True when the marketplace holds no categories, users or listings yet.

@@ -1,8 +1,10 @@
 //! Listings: sellers add and delete their own, buyers browse a category and report,
 //! admins see the reported ones and may delete any.
 
+use axum::body::Bytes;
 use axum::extract::State;
-use axum::http::StatusCode;
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde_json::Value;
 use utoipa::ToSchema;
@@ -41,12 +43,30 @@ async fn list_category_products(
     State(state): State<AppState>,
     _user: AuthUser,
     RecordId(category_id): RecordId,
-) -> AppResult<Json<Vec<ProductView>>> {
-    let products = state.store.products_in_category(category_id).await?;
-    if products.is_empty() && state.store.category(category_id).await?.is_none() {
-        return Err(AppError::NotFound("This category does not exist.".into()));
-    }
-    Ok(Json(products.into_iter().map(ProductView::from).collect()))
+) -> AppResult<Response> {
+    let store = state.store.as_ref();
+    let listing = state
+        .cache
+        .listing(store, category_id, || async move {
+            let products = store.products_in_category(category_id).await?;
+            if products.is_empty() && store.category(category_id).await?.is_none() {
+                return Ok::<_, AppError>(None);
+            }
+            let views: Vec<ProductView> = products.into_iter().map(ProductView::from).collect();
+            Ok(Some(Bytes::from(
+                serde_json::to_vec(&views).map_err(AppError::internal)?,
+            )))
+        })
+        .await?
+        .ok_or_else(|| AppError::NotFound("This category does not exist.".into()))?;
+    Ok((
+        [(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json"),
+        )],
+        listing,
+    )
+        .into_response())
 }
 
 /// A new listing. Seller name, e-mail and verification come from the seller's record.

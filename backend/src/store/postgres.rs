@@ -1,5 +1,7 @@
 //! The PostgreSQL store: one pool for reads and writes; row locks decide races.
 
+use std::sync::atomic::AtomicU64;
+use std::sync::Arc;
 use std::time::Duration;
 
 use sqlx::postgres::{PgPool, PgPoolOptions};
@@ -16,6 +18,7 @@ static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations/postgre
 pub struct PgStore {
     reader: PgPool,
     writer: PgPool,
+    generation: Arc<AtomicU64>,
 }
 
 impl PgStore {
@@ -29,6 +32,7 @@ impl PgStore {
         Ok(PgStore {
             reader: pool.clone(),
             writer: pool,
+            generation: Arc::default(),
         })
     }
 }

@@ -51,6 +51,11 @@ fn foreign_key_violation(err: &sqlx::Error) -> bool {
 }
 
 impl This {
+    /// Marks that something cached readers show has changed (see `Store::generation`).
+    fn changed(&self) {
+        self.generation.fetch_add(1, std::sync::atomic::Ordering::Release);
+    }
+
     async fn user_where(&self, clause: &str, value: &str) -> Result<Option<User>, Error> {
         let sql = format!("SELECT {USER_COLUMNS} FROM users WHERE {clause} = $1");
         Ok(sqlx::query_as::<Db, User>(&sql).bind(value).fetch_optional(&self.reader).await?)
@@ -140,6 +145,10 @@ impl Store for This {
         Ok(())
     }
 
+    fn generation(&self) -> u64 {
+        self.generation.load(std::sync::atomic::Ordering::Acquire)
+    }
+
     async fn ping(&self) -> Result<(), Error> {
         sqlx::query("SELECT 1").execute(&self.reader).await?;
         Ok(())
@@ -224,6 +233,7 @@ impl Store for This {
             .bind(email)
             .execute(&self.writer)
             .await?;
+        self.changed();
         Ok(done.rows_affected() > 0)
     }
 
@@ -248,6 +258,7 @@ impl Store for This {
         sqlx::query("DELETE FROM users WHERE id = $1").bind(id).execute(&mut *tx).await?;
         sqlx::query("DELETE FROM identities WHERE email = $1").bind(&email).execute(&mut *tx).await?;
         tx.commit().await?;
+        self.changed();
         Ok(true)
     }
 
@@ -256,6 +267,7 @@ impl Store for This {
             .bind(id)
             .execute(&self.writer)
             .await?;
+        self.changed();
         Ok(done.rows_affected() > 0)
     }
 
@@ -289,6 +301,7 @@ impl Store for This {
                 e.into()
             }
         })
+        .inspect(|_| self.changed())
     }
 
     async fn create_product(&self, p: &NewProduct) -> Result<i64, Error> {
@@ -321,6 +334,7 @@ impl Store for This {
                 e.into()
             }
         })
+        .inspect(|_| self.changed())
     }
 
     async fn product(&self, id: i64) -> Result<Option<Product>, Error> {
@@ -382,11 +396,13 @@ impl Store for This {
                 Error::from(e)
             }
         })?;
+        self.changed();
         Ok(done.rows_affected() > 0)
     }
 
     async fn delete_product(&self, id: i64) -> Result<bool, Error> {
         let done = sqlx::query("DELETE FROM products WHERE id = $1").bind(id).execute(&self.writer).await?;
+        self.changed();
         Ok(done.rows_affected() > 0)
     }
 
@@ -407,7 +423,10 @@ impl Store for This {
             }
         })?;
         match id {
-            Some(id) => Ok(id),
+            Some(id) => {
+                self.changed();
+                Ok(id)
+            }
             None if self.product_exists(product_id).await? => {
                 Err(Error::Conflict("This bike has already been sold.".into()))
             }
@@ -544,7 +563,10 @@ impl Store for This {
             return done;
         }
         match self.record_payment_once(payment).await {
-            Ok(id) => Ok(PaymentRecorded::New(id)),
+            Ok(id) => {
+                self.changed();
+                Ok(PaymentRecorded::New(id))
+            }
             // A retry of the same transaction that raced the first: report the first.
             Err(Error::Conflict(why)) => existing(self.payment_by_transaction(&payment.transaction_id).await?)
                 .unwrap_or(Err(Error::Conflict(why))),

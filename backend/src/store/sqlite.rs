@@ -4,6 +4,8 @@
 
 use std::path::Path;
 use std::str::FromStr;
+use std::sync::atomic::AtomicU64;
+use std::sync::Arc;
 use std::time::Duration;
 
 use sqlx::sqlite::{
@@ -22,6 +24,7 @@ static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations/sqlite"
 pub struct SqliteStore {
     reader: SqlitePool,
     writer: SqlitePool,
+    generation: Arc<AtomicU64>,
 }
 
 impl SqliteStore {
@@ -52,7 +55,11 @@ impl SqliteStore {
             .acquire_timeout(Duration::from_secs(10))
             .connect_with(base.read_only(true))
             .await?;
-        Ok(SqliteStore { reader, writer })
+        Ok(SqliteStore {
+            reader,
+            writer,
+            generation: Arc::default(),
+        })
     }
 }
 

@@ -1,0 +1,119 @@
+//! Hot reads kept in memory: the signed-in user behind each request, and each category's
+//! listing as ready-to-send JSON. An entry is used only while the store's write
+//! generation is the one it was read at (any write through this process drops it at
+//! once) and for at most [`MAX_AGE`], which bounds how long a write made by another
+//! process sharing the database can go unseen.
+
+use std::collections::HashMap;
+use std::future::Future;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use axum::body::Bytes;
+
+use crate::store::{Store, StoreResult, User};
+
+/// The longest an entry is trusted.
+pub const MAX_AGE: Duration = Duration::from_secs(1);
+/// A map is emptied rather than grown past this many entries.
+const MAX_ENTRIES: usize = 100_000;
+
+struct Entry<T> {
+    generation: u64,
+    read_at: Instant,
+    value: T,
+}
+
+struct Shelf<T>(Mutex<HashMap<i64, Entry<T>>>);
+
+impl<T: Clone> Shelf<T> {
+    fn new() -> Self {
+        Shelf(Mutex::new(HashMap::new()))
+    }
+
+    fn get(&self, key: i64, generation: u64) -> Option<T> {
+        let map = self
+            .0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        map.get(&key)
+            .filter(|e| e.generation == generation && e.read_at.elapsed() < MAX_AGE)
+            .map(|e| e.value.clone())
+    }
+
+    fn put(&self, key: i64, generation: u64, read_at: Instant, value: T) {
+        let mut map = self
+            .0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if map.len() >= MAX_ENTRIES {
+            map.clear();
+        }
+        map.insert(
+            key,
+            Entry {
+                generation,
+                read_at,
+                value,
+            },
+        );
+    }
+}
+
+/// The in-memory read cache shared by all requests of one process.
+pub struct ReadCache {
+    users: Shelf<Arc<User>>,
+    listings: Shelf<Bytes>,
+}
+
+impl Default for ReadCache {
+    fn default() -> Self {
+        ReadCache {
+            users: Shelf::new(),
+            listings: Shelf::new(),
+        }
+    }
+}
+
+impl ReadCache {
+    /// The user with this id, from memory when fresh.
+    pub async fn user(&self, store: &dyn Store, id: i64) -> StoreResult<Option<Arc<User>>> {
+        // The generation is read before the database: a write that lands in between
+        // leaves the entry already stale instead of hiding the write.
+        let generation = store.generation();
+        if let Some(user) = self.users.get(id, generation) {
+            return Ok(Some(user));
+        }
+        let read_at = Instant::now();
+        let user = store.user_by_id(id).await?.map(Arc::new);
+        if let Some(user) = &user {
+            self.users.put(id, generation, read_at, user.clone());
+        }
+        Ok(user)
+    }
+
+    /// A category's listing as JSON, from memory when fresh; `render` reads and
+    /// serialises it otherwise (None: nothing to cache, e.g. no such category).
+    pub async fn listing<E, F, Fut>(
+        &self,
+        store: &dyn Store,
+        category_id: i64,
+        render: F,
+    ) -> Result<Option<Bytes>, E>
+    where
+        F: FnOnce() -> Fut,
+        Fut: Future<Output = Result<Option<Bytes>, E>>,
+    {
+        let generation = store.generation();
+        if let Some(bytes) = self.listings.get(category_id, generation) {
+            return Ok(Some(bytes));
+        }
+        let read_at = Instant::now();
+        let bytes = render().await?;
+        if let Some(bytes) = &bytes {
+            self.listings
+                .put(category_id, generation, read_at, bytes.clone());
+        }
+        Ok(bytes)
+    }
+}

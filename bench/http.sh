@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# HTTP benchmark: the category product list (50 listings, signed-in buyer) served by a
+# release build of bikehaat, on SQLite and on PostgreSQL, under wrk with 64 connections.
+#
+#   bench/http.sh                 # both engines, 20 s each
+#   DURATION=60 bench/http.sh     # longer runs
+#   ENGINES=sqlite bench/http.sh  # one engine
+#
+# Needs wrk (Debian: apt-get install wrk), python3, and PostgreSQL on 127.0.0.1:5432
+# (user postgres, trust auth) for the PostgreSQL run. Everything runs on loopback.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+DURATION="${DURATION:-20}"
+ENGINES="${ENGINES:-sqlite postgres}"
+PG_ADMIN="${BIKEHAAT_TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
+PORT="${PORT:-18181}"
+command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk" >&2; exit 1; }
+
+cargo build --release --locked -p bikehaat
+bin=target/release/bikehaat
+work="$(mktemp -d)"
+server=""
+cleanup() {
+  [[ -n "$server" ]] && kill "$server" 2>/dev/null && wait "$server" 2>/dev/null
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+echo "machine: $(nproc) cores, $(uname -r); wrk -t2 -c64 -d${DURATION}s; bikehaat release build"
+for engine in $ENGINES; do
+  data="$work/$engine"
+  mkdir -p "$data"
+  url=""
+  if [[ "$engine" == postgres ]]; then
+    db="bikehaat_bench_$(date +%s)"
+    psql "$PG_ADMIN" -qc "CREATE DATABASE $db"
+    url="${PG_ADMIN%/*}/$db"
+  fi
+  ADMIN_EMAILS=admin@bench.test RUST_LOG=warn DATABASE_URL="$url" \
+    "$bin" serve --no-demo --addr "127.0.0.1:$PORT" --data-dir "$data" >"$work/$engine.log" 2>&1 &
+  server=$!
+  for _ in $(seq 100); do
+    curl -fs "http://127.0.0.1:$PORT/api/health" >/dev/null 2>&1 && break
+    sleep 0.1
+  done
+  mapfile -t seeded < <(python3 bench/seed.py "http://127.0.0.1:$PORT")
+  token="${seeded[0]}"
+  category="${seeded[1]}"
+  target="http://127.0.0.1:$PORT/api/products/$category"
+  bytes=$(curl -fs -H "Authorization: Bearer $token" "$target" | wc -c)
+  # A short warm-up, then the measured run.
+  wrk -t2 -c64 -d3s -H "Authorization: Bearer $token" "$target" >/dev/null
+  echo
+  echo "== $engine: GET /api/products/{category} (50 listings, $bytes bytes) =="
+  wrk -t2 -c64 -d"${DURATION}s" --latency -H "Authorization: Bearer $token" "$target" | tee "$work/$engine.wrk"
+  rss=$(awk '/VmHWM/ {print $2}' "/proc/$server/status")
+  echo "server peak RSS: $((rss / 1024)) MiB"
+  kill "$server"
+  wait "$server" 2>/dev/null || true
+  server=""
+  if [[ "$engine" == postgres ]]; then
+    psql "$PG_ADMIN" -qc "DROP DATABASE $db WITH (FORCE)"
+  fi
+done
