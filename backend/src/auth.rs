@@ -111,6 +111,12 @@ impl Tokens {
         self.check(token, ACCESS_AUDIENCE)?.sub.parse().ok()
     }
 
+    /// The user id an unexpired access token names, with the token's expiry (unix seconds).
+    pub fn verify_access_until(&self, token: &str) -> Option<(i64, i64)> {
+        let claims = self.check(token, ACCESS_AUDIENCE)?;
+        Some((claims.sub.parse().ok()?, claims.exp))
+    }
+
     /// The person an unexpired identity token vouches for.
     pub fn verify_identity(&self, token: &str) -> Option<ProvenIdentity> {
         let claims = self.check(token, IDENTITY_AUDIENCE)?;

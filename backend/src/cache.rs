@@ -11,7 +11,8 @@ use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
 
-use crate::store::{Store, StoreResult, User};
+use crate::store::prelude::*;
+use crate::store::{StoreResult, User};
 
 /// The longest an entry is trusted.
 pub const MAX_AGE: Duration = Duration::from_secs(1);

@@ -5,7 +5,8 @@
 
 use std::path::Path;
 
-use crate::store::{NewProduct, NewUser, Role, Store, StoreError};
+use crate::store::prelude::*;
+use crate::store::{NewProduct, NewUser, Role, StoreError};
 
 mod pictures;
 

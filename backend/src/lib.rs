@@ -5,11 +5,15 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 pub mod auth;
+pub mod bus;
 pub mod cache;
 pub mod config;
 pub mod demo;
 pub mod error;
+pub mod events;
 pub mod images;
+pub mod limiter;
+pub mod live;
 pub mod payments;
 pub mod routes;
 pub mod server;
@@ -28,6 +32,11 @@ pub struct AppState {
     pub settings: Arc<Settings>,
     pub payments: Arc<payments::Provider>,
     pub cache: Arc<cache::ReadCache>,
+    pub logins: Arc<limiter::LoginLimiter>,
+    /// The live sockets of this process.
+    pub live: Arc<live::Hub>,
+    /// How this process hears of other processes' events.
+    pub bus: Arc<bus::Bus>,
 }
 
 /// Settings handlers need, fixed at start-up.

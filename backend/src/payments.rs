@@ -6,7 +6,8 @@
 use rand::RngCore;
 
 use crate::error::AppResult;
-use crate::store::{Store, TestPaymentIntent};
+use crate::store::prelude::*;
+use crate::store::TestPaymentIntent;
 
 pub mod test_card;
 

@@ -6,6 +6,7 @@ use axum::extract::rejection::PathRejection;
 use axum::extract::{FromRequestParts, Path};
 use axum::http::request::Parts;
 use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::error::AppError;
 use crate::validate::parse_id;
@@ -33,6 +34,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(orders::router())
         .merge(payments::router())
         .merge(uploads::router())
+        .routes(routes!(crate::live::socket::open_live))
 }
 
 /// A record id from the path; anything that is not a positive integer is simply not

@@ -18,8 +18,10 @@ use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::auth::Tokens;
+use crate::bus::Bus;
 use crate::config::ServeArgs;
 use crate::error::AppError;
+use crate::live::{pump, Hub};
 use crate::payments::{random_hex, Provider};
 use crate::{demo, routes, store, AppState, Settings};
 
@@ -203,11 +205,23 @@ pub async fn state(args: &ServeArgs) -> StartResult<AppState> {
         tracing::info!("filled the new marketplace with demo categories and listings");
     }
     let secret = jwt_secret(args.jwt_secret.as_deref(), data_dir).await?;
+    let bus = Arc::new(
+        match args.redis_url.as_deref().filter(|u| !u.trim().is_empty()) {
+            Some(url) => Bus::redis(url)?,
+            None => Bus::in_process(),
+        },
+    );
+    bus.start();
+    let live = Arc::new(Hub::default());
+    tokio::spawn(pump::run(store.clone(), live.clone(), bus.clone()));
     Ok(AppState {
         store,
         tokens: Arc::new(Tokens::new(&secret)),
         payments: Arc::new(Provider::TestMode),
         cache: Arc::default(),
+        logins: Arc::default(),
+        live,
+        bus,
         settings: Arc::new(Settings {
             admin_emails: args.admin_emails(),
             public_origin: args.public_origin(),
@@ -225,9 +239,6 @@ pub async fn state(args: &ServeArgs) -> StartResult<AppState> {
 /// `bikehaat serve`: migrate, then serve until Ctrl-C or SIGTERM.
 pub async fn serve(args: ServeArgs) -> StartResult<()> {
     let state = state(&args).await?;
-    if args.redis_url.is_some() {
-        tracing::warn!("REDIS_URL is set, but this build fans live events out in-process only");
-    }
     let listener = tokio::net::TcpListener::bind(args.addr)
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", args.addr))?;

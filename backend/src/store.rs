@@ -7,6 +7,8 @@ use std::sync::Arc;
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 
+use crate::events::EventRecord;
+
 mod postgres;
 mod sqlite;
 
@@ -279,21 +281,40 @@ pub enum PaymentRecorded {
     Existing(i64),
 }
 
-/// Every read and write of the marketplace. Writes that must stay consistent run in one
-/// transaction and let the database's constraints decide races.
+/// The traits of [`Store`], to bring its methods into scope: `use crate::store::prelude::*`.
+pub mod prelude {
+    pub use super::{Accounts, Bookings, Catalogue, EventLog, Maintenance, Store};
+}
+
+/// Every read and write of the marketplace, in five parts. Writes that must stay
+/// consistent run in one transaction, let the database's constraints decide races, and
+/// record the live events they cause in that same transaction.
+pub trait Store: Maintenance + Accounts + Catalogue + Bookings + EventLog {}
+
+impl<T: Maintenance + Accounts + Catalogue + Bookings + EventLog> Store for T {}
+
+/// Migrations, health and the write signal caches and the event pump listen to.
 #[async_trait]
-pub trait Store: Send + Sync + 'static {
+pub trait Maintenance: Send + Sync + 'static {
     /// Applies pending migrations.
     async fn migrate(&self) -> StoreResult<()>;
-    /// A number that grows after every committed write that changes what cached reads
-    /// (users, category listings) show. Caches keep what they read with the generation
-    /// they read it at and drop it once the generation has moved on.
-    fn generation(&self) -> u64;
     /// Answers once the database does.
     async fn ping(&self) -> StoreResult<()>;
     /// True when the marketplace holds no categories, users or listings yet.
     async fn is_empty(&self) -> StoreResult<bool>;
+    /// A number that grows after every committed write that changes what cached reads
+    /// (users, category listings) show, and whenever another process's events arrive.
+    /// Caches keep what they read with the generation they read it at.
+    fn generation(&self) -> u64;
+    /// Wakes on every change of [`generation`](Maintenance::generation).
+    fn watch_writes(&self) -> tokio::sync::watch::Receiver<u64>;
+    /// Another process changed the marketplace: cached reads are stale.
+    fn note_external_change(&self);
+}
 
+/// Sign-in identities and users.
+#[async_trait]
+pub trait Accounts: Send + Sync + 'static {
     async fn create_identity(&self, email: &str, password_hash: &str) -> StoreResult<Identity>;
     async fn identity_by_email(&self, email: &str) -> StoreResult<Option<Identity>>;
 
@@ -311,7 +332,11 @@ pub trait Store: Send + Sync + 'static {
     async fn delete_user(&self, id: i64, role: Role) -> StoreResult<bool>;
     /// Marks a seller verified; false when no seller has this id.
     async fn verify_seller(&self, id: i64) -> StoreResult<bool>;
+}
 
+/// Categories, listings, reports and adverts.
+#[async_trait]
+pub trait Catalogue: Send + Sync + 'static {
     async fn categories(&self) -> StoreResult<Vec<Category>>;
     async fn category(&self, id: i64) -> StoreResult<Option<Category>>;
     /// A taken name is a conflict.
@@ -330,7 +355,11 @@ pub trait Store: Send + Sync + 'static {
     async fn create_advert(&self, product_id: i64) -> StoreResult<i64>;
     /// Adverts of unsold listings, newest first.
     async fn adverts(&self) -> StoreResult<Vec<Advert>>;
+}
 
+/// Bookings and their payments.
+#[async_trait]
+pub trait Bookings: Send + Sync + 'static {
     /// Books an unsold listing: conflict when sold or already booked by this buyer.
     async fn create_order(&self, order: &NewOrder) -> StoreResult<i64>;
     async fn order(&self, id: i64) -> StoreResult<Option<Order>>;
@@ -352,4 +381,17 @@ pub trait Store: Send + Sync + 'static {
     async fn record_payment(&self, payment: &NewPayment) -> StoreResult<PaymentRecorded>;
     /// Number of payments recorded for a listing (0 or 1).
     async fn payments_for_product(&self, product_id: i64) -> StoreResult<i64>;
+}
+
+/// The live-event log.
+#[async_trait]
+pub trait EventLog: Send + Sync + 'static {
+    /// Up to `limit` events after `seq`, in order.
+    async fn events_since(&self, seq: i64, limit: i64) -> StoreResult<Vec<EventRecord>>;
+    /// The sequence number of the newest event (0 when there is none).
+    async fn last_event_seq(&self) -> StoreResult<i64>;
+    /// The sequence number of the oldest event still kept, if any.
+    async fn oldest_event_seq(&self) -> StoreResult<Option<i64>>;
+    /// Forgets events up to and including `seq`.
+    async fn prune_events(&self, seq: i64) -> StoreResult<()>;
 }

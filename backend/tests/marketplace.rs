@@ -7,7 +7,9 @@ mod marketplace {
     mod access;
     mod accounts;
     mod catalogue;
+    mod cluster;
     mod errors;
+    mod live;
     mod payments;
     mod store;
     mod uploads;

@@ -107,12 +107,17 @@ const DECOY_HASH: &str =
 
 /// Proves an existing e-mail/password identity (sign-in step 1).
 #[utoipa::path(post, path = "/auth/login", tag = "sign-in", request_body = Credentials,
-    responses((status = 200, body = IdentityToken), (status = 401), (status = 422)))]
+    responses((status = 200, body = IdentityToken), (status = 401), (status = 422), (status = 429)))]
 async fn log_in(
     State(state): State<AppState>,
     Json(body): Json<Credentials>,
 ) -> AppResult<Json<IdentityToken>> {
     let (email, password) = read_credentials(&body, "Please give your password")?;
+    if !state.logins.allows(&email) {
+        return Err(AppError::TooManyRequests(
+            "Too many wrong passwords for this email. Please wait 15 minutes and try again.".into(),
+        ));
+    }
     let identity = state.store.identity_by_email(&email).await?;
     let stored = identity
         .as_ref()
@@ -120,6 +125,7 @@ async fn log_in(
     let matches = blocking(move || passwords::verify(&password, &stored)).await?;
     match identity {
         Some(identity) if matches => {
+            state.logins.succeeded(&email);
             let proven = ProvenIdentity {
                 subject: format!("local:{}", identity.id),
                 email: identity.email,
@@ -128,9 +134,12 @@ async fn log_in(
                 id_token: state.tokens.identity_token(&proven),
             }))
         }
-        _ => Err(AppError::Unauthorized(
-            "Incorrect email or password.".into(),
-        )),
+        _ => {
+            state.logins.failed(&email);
+            Err(AppError::Unauthorized(
+                "Incorrect email or password.".into(),
+            ))
+        }
     }
 }
 

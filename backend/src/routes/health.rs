@@ -29,6 +29,6 @@ async fn get_health(State(state): State<AppState>) -> AppResult<Json<Health>> {
     Ok(Json(Health {
         status: "ok",
         database: state.settings.database,
-        bus: "in-process",
+        bus: state.bus.name(),
     }))
 }

@@ -1,8 +1,9 @@
 //! The PostgreSQL store: one pool for reads and writes; row locks decide races.
 
-use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 use std::time::Duration;
+
+use tokio::sync::watch;
 
 use sqlx::postgres::{PgPool, PgPoolOptions};
 
@@ -18,7 +19,8 @@ static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations/postgre
 pub struct PgStore {
     reader: PgPool,
     writer: PgPool,
-    generation: Arc<AtomicU64>,
+    /// Bumped after every write; see `Maintenance::generation`.
+    writes: Arc<watch::Sender<u64>>,
 }
 
 impl PgStore {
@@ -32,9 +34,18 @@ impl PgStore {
         Ok(PgStore {
             reader: pool.clone(),
             writer: pool,
-            generation: Arc::default(),
+            writes: Arc::new(watch::channel(0).0),
         })
     }
+}
+
+/// Serialises event writers so that events commit in `seq` order: a reader that has
+/// seen event N never finds N-1 committing later. Held until the transaction ends.
+async fn lock_event_log(tx: &mut sqlx::Transaction<'_, Db>) -> Result<(), super::StoreError> {
+    sqlx::query("SELECT pg_advisory_xact_lock(7264657)")
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
 }
 
 include!("sql.rs");

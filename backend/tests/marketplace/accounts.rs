@@ -231,3 +231,42 @@ async fn an_unknown_user_is_not_found() {
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert_eq!(body["error"], "not_found");
 }
+
+#[tokio::test]
+async fn ten_wrong_passwords_lock_sign_in_for_that_email() {
+    let Some(app) = TestApp::spawn(super::support::Engine::Sqlite).await else {
+        return;
+    };
+    app.sign_up("target@example.com", "Target", "buyer").await;
+    let attempt = |password: &'static str| {
+        app.call(
+            Method::POST,
+            "/api/auth/login",
+            None,
+            json!({"email": "target@example.com", "password": password}),
+        )
+    };
+    for _ in 0..10 {
+        assert_eq!(attempt("Guess#1234").await.0, StatusCode::UNAUTHORIZED);
+    }
+    let (status, body) = attempt(PASSWORD).await;
+    assert_eq!(
+        status,
+        StatusCode::TOO_MANY_REQUESTS,
+        "even the right password waits: {body}"
+    );
+    assert_eq!(body["error"], "too_many_requests");
+    let (status, _) = app
+        .call(
+            Method::POST,
+            "/api/auth/login",
+            None,
+            json!({"email": "other@example.com", "password": PASSWORD}),
+        )
+        .await;
+    assert_eq!(
+        status,
+        StatusCode::UNAUTHORIZED,
+        "other e-mails are not affected"
+    );
+}

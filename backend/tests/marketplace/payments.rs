@@ -54,7 +54,7 @@ async fn a_buyer_pays_with_4242_and_the_bike_is_sold_everywhere() {
             .call(Method::POST, "/api/orders", Some(&other.token), json!({"bookingId": product, "buyerPhone": "01711000000", "meetingLocation": "Gulshan"}))
             .await;
         assert_eq!(status, StatusCode::CONFLICT);
-        let (status, _) = app.call(Method::POST, "/api/create-payment-intent", Some(&buyer.token), json!({"_id": order})).await;
+        let (status, _) = app.payment_intent(&buyer, &order).await;
         assert_eq!(status, StatusCode::CONFLICT);
         let (status, _) = app.call(Method::DELETE, &format!("/api/orders/{order}"), Some(&buyer.token), Value::Null).await;
         assert_eq!(status, StatusCode::CONFLICT);
@@ -81,14 +81,7 @@ async fn stripe_test_cards_fail_with_stripe_messages_and_nothing_is_recorded() {
     let (status, body) = app.pay(&buyer, &order, "4242 4242 4242 4241").await;
     assert_eq!(status, StatusCode::PAYMENT_REQUIRED);
     assert_eq!(body["error"]["message"], "Your card number is invalid.");
-    let (_, intent) = app
-        .call(
-            Method::POST,
-            "/api/create-payment-intent",
-            Some(&buyer.token),
-            json!({"_id": order}),
-        )
-        .await;
+    let (_, intent) = app.payment_intent(&buyer, &order).await;
     let (status, body) = app
         .call(
             Method::POST,
@@ -136,7 +129,7 @@ async fn recording_a_payment_is_idempotent_and_bound_to_its_booking() {
         let second = app.product(&seller, &category, "Honda CBR", 2900).await;
         let order = app.book(&buyer, &first).await;
         let other_order = app.book(&buyer, &second).await;
-        let (_, intent) = app.call(Method::POST, "/api/create-payment-intent", Some(&buyer.token), json!({"_id": order})).await;
+        let (_, intent) = app.payment_intent(&buyer, &order).await;
         let (status, _) = app
             .call(
                 Method::POST,
@@ -176,7 +169,7 @@ async fn ten_buyers_paying_for_one_bike_at_once_end_with_exactly_one_paid_order(
         for i in 0..10 {
             let buyer = app.sign_up(&format!("racer{i}@example.com"), &format!("Racer {i}"), "buyer").await;
             let order = app.book(&buyer, &product).await;
-            let (_, intent) = app.call(Method::POST, "/api/create-payment-intent", Some(&buyer.token), json!({"_id": order})).await;
+            let (_, intent) = app.payment_intent(&buyer, &order).await;
             let (status, _) = app
                 .call(
                     Method::POST,

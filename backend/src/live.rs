@@ -1,0 +1,185 @@
+//! `GET /api/live`: the WebSocket that carries live events to the pages.
+//!
+//! Each process runs one pump (`live/pump.rs`) that reads new events from the log in
+//! order and hands each to the [`Hub`], which serialises it once and queues the shared
+//! bytes for every socket allowed to see it. A socket whose queue is full is dropped (it
+//! resumes when it reconnects), so a slow reader never holds up the others.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicI64, AtomicU64, AtomicU8, Ordering};
+use std::sync::{Arc, RwLock};
+
+use axum::extract::ws::Utf8Bytes;
+use tokio::sync::mpsc;
+
+use crate::events::{EventRecord, Viewer};
+use crate::store::Role;
+
+pub mod pump;
+pub mod socket;
+
+/// Events queued for one socket before it counts as too slow and is dropped.
+pub const QUEUE_LIMIT: usize = 512;
+
+/// One event on its way to a socket: its sequence number and the shared frame.
+pub type Outgoing = (i64, Utf8Bytes);
+
+/// What the hub knows of one socket: who is watching, and its queue.
+pub struct Subscriber {
+    /// 0 while anonymous.
+    user_id: AtomicI64,
+    role: AtomicU8,
+    /// Unix seconds after which private events stop (the access token's expiry).
+    expires_at: AtomicI64,
+    queue: mpsc::Sender<Outgoing>,
+}
+
+fn role_code(role: Role) -> u8 {
+    match role {
+        Role::Buyer => 1,
+        Role::Seller => 2,
+        Role::Admin => 3,
+    }
+}
+
+fn role_from(code: u8) -> Option<Role> {
+    match code {
+        1 => Some(Role::Buyer),
+        2 => Some(Role::Seller),
+        3 => Some(Role::Admin),
+        _ => None,
+    }
+}
+
+impl Subscriber {
+    /// Who is watching right now: a signed-in user only until their token expires.
+    pub fn viewer(&self, now: i64) -> Viewer {
+        let id = self.user_id.load(Ordering::Acquire);
+        match role_from(self.role.load(Ordering::Acquire)) {
+            Some(role) if id > 0 && now < self.expires_at.load(Ordering::Acquire) => {
+                Viewer::User { id, role }
+            }
+            _ => Viewer::Anonymous,
+        }
+    }
+
+    /// Signs the socket in as `id` with `role` until `expires_at`.
+    pub fn sign_in(&self, id: i64, role: Role, expires_at: i64) {
+        self.user_id.store(0, Ordering::Release);
+        self.role.store(role_code(role), Ordering::Release);
+        self.expires_at.store(expires_at, Ordering::Release);
+        self.user_id.store(id, Ordering::Release);
+    }
+
+    /// Back to public events only.
+    pub fn sign_out(&self) {
+        self.user_id.store(0, Ordering::Release);
+    }
+}
+
+/// Every socket of this process.
+#[derive(Default)]
+pub struct Hub {
+    sockets: RwLock<HashMap<u64, Arc<Subscriber>>>,
+    next_id: AtomicU64,
+    /// The last event handed out; sockets opened later start after it.
+    head: AtomicI64,
+}
+
+impl Hub {
+    /// Registers a new socket; it receives public events from now on.
+    pub fn join(&self) -> (u64, Arc<Subscriber>, mpsc::Receiver<Outgoing>) {
+        let (queue, receiver) = mpsc::channel(QUEUE_LIMIT);
+        let subscriber = Arc::new(Subscriber {
+            user_id: AtomicI64::new(0),
+            role: AtomicU8::new(0),
+            expires_at: AtomicI64::new(0),
+            queue,
+        });
+        let id = self.next_id.fetch_add(1, Ordering::Relaxed);
+        self.write().insert(id, subscriber.clone());
+        (id, subscriber, receiver)
+    }
+
+    /// Forgets a socket that closed.
+    pub fn leave(&self, id: u64) {
+        self.write().remove(&id);
+    }
+
+    /// How many sockets are open.
+    pub fn len(&self) -> usize {
+        self.read().len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Sockets opened from now on start after `seq`.
+    pub fn advance_head(&self, seq: i64) {
+        self.head.fetch_max(seq, Ordering::AcqRel);
+    }
+
+    /// The sequence number of the last event handed out.
+    pub fn head(&self) -> i64 {
+        self.head.load(Ordering::Acquire)
+    }
+
+    fn read(&self) -> std::sync::RwLockReadGuard<'_, HashMap<u64, Arc<Subscriber>>> {
+        self.sockets
+            .read()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    fn write(&self) -> std::sync::RwLockWriteGuard<'_, HashMap<u64, Arc<Subscriber>>> {
+        self.sockets
+            .write()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Queues `event` for every socket allowed to see it; drops sockets that cannot keep up.
+    pub fn publish(&self, event: &EventRecord) {
+        let frame = Utf8Bytes::from(event.frame());
+        let now = chrono::Utc::now().timestamp();
+        let mut too_slow = Vec::new();
+        {
+            let sockets = self.read();
+            for (id, socket) in sockets.iter() {
+                if !event.visible_to(socket.viewer(now)) {
+                    continue;
+                }
+                if let Err(mpsc::error::TrySendError::Full(_)) =
+                    socket.queue.try_send((event.seq, frame.clone()))
+                {
+                    too_slow.push(*id);
+                }
+            }
+        }
+        if !too_slow.is_empty() {
+            // Dropping the hub's sender ends the socket's queue: its writer closes it.
+            let mut sockets = self.write();
+            for id in too_slow {
+                sockets.remove(&id);
+            }
+        }
+        if event.name == crate::events::name::USER_DELETED {
+            self.revoke_deleted(event);
+        }
+        self.head.fetch_max(event.seq, Ordering::AcqRel);
+    }
+
+    /// A deleted user's sockets stop receiving private events at once.
+    fn revoke_deleted(&self, event: &EventRecord) {
+        let Some(id) = serde_json::from_str::<serde_json::Value>(&event.data)
+            .ok()
+            .and_then(|d| d["_id"].as_str().and_then(|s| s.parse::<i64>().ok()))
+        else {
+            return;
+        };
+        for socket in self.read().values() {
+            if socket.user_id.load(Ordering::Acquire) == id {
+                socket.sign_out();
+            }
+        }
+    }
+}

@@ -1,0 +1,248 @@
+// Bookings and payments; included by `../sql.rs`.
+
+impl This {
+    async fn payment_by_transaction(&self, transaction_id: &str) -> Result<Option<(i64, Option<i64>)>, Error> {
+        let row = sqlx::query("SELECT id, order_id FROM payments WHERE transaction_id = $1")
+            .bind(transaction_id)
+            .fetch_optional(&self.writer)
+            .await?;
+        Ok(row.map(|r| (r.get::<i64, _>(0), r.get::<Option<i64>, _>(1))))
+    }
+
+    async fn order_in(tx: &mut Tx<'_>, id: i64) -> Result<Order, Error> {
+        Ok(sqlx::query_as::<Db, Order>(concat!(order_select!(), "WHERE o.id = $1")).bind(id).fetch_one(&mut **tx).await?)
+    }
+
+    async fn record_payment_once(&self, payment: &NewPayment) -> Result<i64, Error> {
+        let mut tx = self.writer.begin().await?;
+        let booking = sqlx::query(
+            "SELECT o.status, o.product_id, o.buyer_id, b.email, p.name, p.seller_id, p.category_id \
+             FROM orders o JOIN users b ON b.id = o.buyer_id JOIN products p ON p.id = o.product_id \
+             WHERE o.id = $1",
+        )
+        .bind(payment.order_id)
+        .fetch_optional(&mut *tx)
+        .await?
+        .ok_or_else(|| Error::NotFound("This booking no longer exists.".into()))?;
+        let status: String = booking.get(0);
+        let product_id: i64 = booking.get(1);
+        let buyer_id: i64 = booking.get(2);
+        let email: String = booking.get(3);
+        let product_name: String = booking.get(4);
+        let seller_id: i64 = booking.get(5);
+        let category_id: i64 = booking.get(6);
+        match status.as_str() {
+            "booked" => {}
+            "paid" => return Err(Error::Conflict("This booking is already paid.".into())),
+            _ => return Err(Error::Conflict("This booking was cancelled.".into())),
+        }
+        // The row lock taken here makes a second buyer's payment wait for this one and
+        // then find the bike sold: exactly one payment wins.
+        let sold = sqlx::query("UPDATE products SET sold = TRUE WHERE id = $1 AND sold = FALSE")
+            .bind(product_id)
+            .execute(&mut *tx)
+            .await?;
+        if sold.rows_affected() == 0 {
+            return Err(Error::Conflict("This bike has already been sold.".into()));
+        }
+        sqlx::query("UPDATE orders SET status = 'paid' WHERE id = $1").bind(payment.order_id).execute(&mut *tx).await?;
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO payments (order_id, product_id, buyer_id, transaction_id, amount, currency, \
+             email, product_name, paid_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
+        )
+        .bind(payment.order_id)
+        .bind(product_id)
+        .bind(buyer_id)
+        .bind(&payment.transaction_id)
+        .bind(payment.amount)
+        .bind(&payment.currency)
+        .bind(&email)
+        .bind(&product_name)
+        .bind(Utc::now())
+        .fetch_one(&mut *tx)
+        .await
+        .map_err(|e| {
+            if unique_violation(&e) {
+                Error::Conflict("This payment is already recorded.".into())
+            } else {
+                e.into()
+            }
+        })?;
+        let mut events = vec![NewEvent::new(
+            name::PRODUCT_SOLD,
+            Audience::Public,
+            &ids(&[("_id", product_id), ("categoryId", category_id), ("sellerId", seller_id)]),
+        )];
+        let advert: Option<i64> = sqlx::query_scalar("SELECT id FROM adverts WHERE product_id = $1")
+            .bind(product_id)
+            .fetch_optional(&mut *tx)
+            .await?;
+        if let Some(advert) = advert {
+            events.push(NewEvent::new(name::ADVERT_REMOVED, Audience::Public, &ids(&[("_id", advert), ("advertiseId", product_id)])));
+        }
+        events.push(NewEvent::new(
+            name::ORDER_PAID,
+            Audience::Parties { buyer_id, seller_id },
+            &ids(&[("_id", payment.order_id), ("bookingId", product_id)]),
+        ));
+        record(&mut tx, &events).await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+}
+
+#[async_trait]
+impl Bookings for This {
+    async fn create_order(&self, order: &NewOrder) -> Result<i64, Error> {
+        let mut tx = self.writer.begin().await?;
+        let id: Option<i64> = sqlx::query_scalar(
+            "INSERT INTO orders (product_id, buyer_id, buyer_phone, meeting_location, status, created_at) \
+             SELECT id, $2, $3, $4, 'booked', $5 FROM products WHERE id = $1 AND sold = FALSE \
+             RETURNING id",
+        )
+        .bind(order.product_id)
+        .bind(order.buyer_id)
+        .bind(&order.buyer_phone)
+        .bind(&order.meeting_location)
+        .bind(Utc::now())
+        .fetch_optional(&mut *tx)
+        .await
+        .map_err(|e| {
+            if unique_violation(&e) {
+                Error::Conflict("You have already booked this bike.".into())
+            } else {
+                Error::from(e)
+            }
+        })?;
+        let Some(id) = id else {
+            drop(tx);
+            return Err(if self.product_exists(order.product_id).await? {
+                Error::Conflict("This bike has already been sold.".into())
+            } else {
+                Error::NotFound("This bike is no longer listed.".into())
+            });
+        };
+        let booking = This::order_in(&mut tx, id).await?;
+        let audience = Audience::Parties { buyer_id: booking.buyer_id, seller_id: booking.product.seller_id };
+        record(&mut tx, &[NewEvent::new(name::ORDER_CREATED, audience, &OrderView::from(booking))]).await?;
+        tx.commit().await?;
+        self.changed();
+        Ok(id)
+    }
+
+    async fn order(&self, id: i64) -> Result<Option<Order>, Error> {
+        Ok(sqlx::query_as::<Db, Order>(concat!(order_select!(), "WHERE o.id = $1"))
+            .bind(id)
+            .fetch_optional(&self.reader)
+            .await?)
+    }
+
+    async fn orders_of_buyer(&self, buyer_id: i64) -> Result<Vec<Order>, Error> {
+        Ok(sqlx::query_as::<Db, Order>(concat!(
+            order_select!(),
+            "WHERE o.buyer_id = $1 AND o.status <> 'cancelled' ORDER BY o.id DESC"
+        ))
+        .bind(buyer_id)
+        .fetch_all(&self.reader)
+        .await?)
+    }
+
+    async fn cancel_order(&self, id: i64) -> Result<bool, Error> {
+        let mut tx = self.writer.begin().await?;
+        let cancelled = sqlx::query(
+            "UPDATE orders SET status = 'cancelled' WHERE id = $1 AND status = 'booked' RETURNING product_id, buyer_id",
+        )
+        .bind(id)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let Some(cancelled) = cancelled else {
+            let status: Option<String> =
+                sqlx::query_scalar("SELECT status FROM orders WHERE id = $1").bind(id).fetch_optional(&mut *tx).await?;
+            return match status.as_deref() {
+                Some("paid") => Err(Error::Conflict("A paid booking cannot be cancelled.".into())),
+                _ => Ok(false),
+            };
+        };
+        let (product_id, buyer_id): (i64, i64) = (cancelled.get(0), cancelled.get(1));
+        let seller_id: i64 =
+            sqlx::query_scalar("SELECT seller_id FROM products WHERE id = $1").bind(product_id).fetch_one(&mut *tx).await?;
+        let data = ids(&[("_id", id), ("bookingId", product_id)]);
+        record(&mut tx, &[NewEvent::new(name::ORDER_CANCELLED, Audience::Parties { buyer_id, seller_id }, &data)]).await?;
+        tx.commit().await?;
+        self.changed();
+        Ok(true)
+    }
+
+    async fn create_test_payment_intent(&self, intent: &TestPaymentIntent) -> Result<(), Error> {
+        sqlx::query(
+            "INSERT INTO test_payment_intents (id, client_secret, order_id, amount, currency, status, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        )
+        .bind(&intent.id)
+        .bind(&intent.client_secret)
+        .bind(intent.order_id)
+        .bind(intent.amount)
+        .bind(&intent.currency)
+        .bind(&intent.status)
+        .bind(Utc::now())
+        .execute(&self.writer)
+        .await?;
+        Ok(())
+    }
+
+    async fn test_payment_intent(&self, client_secret: &str) -> Result<Option<TestPaymentIntent>, Error> {
+        Ok(sqlx::query_as::<Db, TestPaymentIntent>(
+            "SELECT id, client_secret, order_id, amount, currency, status FROM test_payment_intents \
+             WHERE client_secret = $1",
+        )
+        .bind(client_secret)
+        .fetch_optional(&self.reader)
+        .await?)
+    }
+
+    async fn test_payment_intent_by_id(&self, id: &str) -> Result<Option<TestPaymentIntent>, Error> {
+        Ok(sqlx::query_as::<Db, TestPaymentIntent>(
+            "SELECT id, client_secret, order_id, amount, currency, status FROM test_payment_intents WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&self.reader)
+        .await?)
+    }
+
+    async fn succeed_test_payment_intent(&self, id: &str) -> Result<(), Error> {
+        sqlx::query("UPDATE test_payment_intents SET status = 'succeeded' WHERE id = $1")
+            .bind(id)
+            .execute(&self.writer)
+            .await?;
+        Ok(())
+    }
+
+    async fn record_payment(&self, payment: &NewPayment) -> Result<PaymentRecorded, Error> {
+        let existing = |found: Option<(i64, Option<i64>)>| match found {
+            Some((id, Some(order))) if order == payment.order_id => Some(Ok(PaymentRecorded::Existing(id))),
+            Some(_) => Some(Err(Error::Conflict("This transaction belongs to another booking.".into()))),
+            None => None,
+        };
+        if let Some(done) = existing(self.payment_by_transaction(&payment.transaction_id).await?) {
+            return done;
+        }
+        match self.record_payment_once(payment).await {
+            Ok(id) => {
+                self.changed();
+                Ok(PaymentRecorded::New(id))
+            }
+            // A retry of the same transaction that raced the first: report the first.
+            Err(Error::Conflict(why)) => {
+                existing(self.payment_by_transaction(&payment.transaction_id).await?).unwrap_or(Err(Error::Conflict(why)))
+            }
+            Err(other) => Err(other),
+        }
+    }
+
+    async fn payments_for_product(&self, product_id: i64) -> Result<i64, Error> {
+        Ok(sqlx::query_scalar("SELECT COUNT(*) FROM payments WHERE product_id = $1")
+            .bind(product_id)
+            .fetch_one(&self.reader)
+            .await?)
+    }
+}

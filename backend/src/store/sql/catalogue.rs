@@ -1,0 +1,221 @@
+// Categories, listings, reports and adverts; included by `../sql.rs`.
+
+impl This {
+    async fn product_exists(&self, id: i64) -> Result<bool, Error> {
+        let found = sqlx::query("SELECT 1 FROM products WHERE id = $1").bind(id).fetch_optional(&self.writer).await?;
+        Ok(found.is_some())
+    }
+
+    async fn products_where(&self, sql: &'static str, value: Option<i64>) -> Result<Vec<Product>, Error> {
+        let mut query = sqlx::query_as::<Db, Product>(sql);
+        if let Some(value) = value {
+            query = query.bind(value);
+        }
+        Ok(query.fetch_all(&self.reader).await?)
+    }
+}
+
+#[async_trait]
+impl Catalogue for This {
+    async fn categories(&self) -> Result<Vec<Category>, Error> {
+        Ok(sqlx::query_as::<Db, Category>("SELECT id, name, image FROM categories ORDER BY id")
+            .fetch_all(&self.reader)
+            .await?)
+    }
+
+    async fn category(&self, id: i64) -> Result<Option<Category>, Error> {
+        Ok(sqlx::query_as::<Db, Category>("SELECT id, name, image FROM categories WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.reader)
+            .await?)
+    }
+
+    async fn create_category(&self, name: &str, image: &str) -> Result<Category, Error> {
+        let mut tx = self.writer.begin().await?;
+        let category = sqlx::query_as::<Db, Category>(
+            "INSERT INTO categories (name, image, created_at) VALUES ($1, $2, $3) RETURNING id, name, image",
+        )
+        .bind(name)
+        .bind(image)
+        .bind(Utc::now())
+        .fetch_one(&mut *tx)
+        .await
+        .map_err(|e| {
+            if unique_violation(&e) {
+                Error::Conflict("A category with this name already exists.".into())
+            } else {
+                Error::from(e)
+            }
+        })?;
+        let view = CategoryView::from(category.clone());
+        record(&mut tx, &[NewEvent::new(name::CATEGORY_CREATED, Audience::Public, &view)]).await?;
+        tx.commit().await?;
+        self.changed();
+        Ok(category)
+    }
+
+    async fn create_product(&self, p: &NewProduct) -> Result<i64, Error> {
+        let mut tx = self.writer.begin().await?;
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO products (category_id, seller_id, name, image, condition, color, \
+             description, location, original_price, resale_price, purchase_year, years_of_use, \
+             seller_phone, sold, posted_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, FALSE, $14) RETURNING id",
+        )
+        .bind(p.category_id)
+        .bind(p.seller_id)
+        .bind(&p.name)
+        .bind(&p.image)
+        .bind(&p.condition)
+        .bind(&p.color)
+        .bind(&p.description)
+        .bind(&p.location)
+        .bind(p.original_price)
+        .bind(p.resale_price)
+        .bind(p.purchase_year)
+        .bind(p.years_of_use)
+        .bind(&p.seller_phone)
+        .bind(Utc::now())
+        .fetch_one(&mut *tx)
+        .await
+        .map_err(|e| {
+            if foreign_key_violation(&e) {
+                Error::NotFound("This category does not exist.".into())
+            } else {
+                Error::from(e)
+            }
+        })?;
+        let view = ProductView::from(product_in(&mut tx, id).await?);
+        record(&mut tx, &[NewEvent::new(name::PRODUCT_CREATED, Audience::Public, &view)]).await?;
+        tx.commit().await?;
+        self.changed();
+        Ok(id)
+    }
+
+    async fn product(&self, id: i64) -> Result<Option<Product>, Error> {
+        Ok(sqlx::query_as::<Db, Product>(concat!(
+            product_select!(),
+            "FROM products p JOIN users u ON u.id = p.seller_id WHERE p.id = $1"
+        ))
+        .bind(id)
+        .fetch_optional(&self.reader)
+        .await?)
+    }
+
+    async fn products_in_category(&self, category_id: i64) -> Result<Vec<Product>, Error> {
+        self.products_where(
+            concat!(
+                product_select!(),
+                "FROM products p JOIN users u ON u.id = p.seller_id WHERE p.category_id = $1 ORDER BY p.id DESC"
+            ),
+            Some(category_id),
+        )
+        .await
+    }
+
+    async fn products_of_seller(&self, seller_id: i64) -> Result<Vec<Product>, Error> {
+        self.products_where(
+            concat!(
+                product_select!(),
+                "FROM products p JOIN users u ON u.id = p.seller_id WHERE p.seller_id = $1 ORDER BY p.id DESC"
+            ),
+            Some(seller_id),
+        )
+        .await
+    }
+
+    async fn reported_products(&self) -> Result<Vec<Product>, Error> {
+        self.products_where(
+            concat!(
+                product_select!(),
+                "FROM products p JOIN users u ON u.id = p.seller_id \
+                 WHERE EXISTS (SELECT 1 FROM reports r WHERE r.product_id = p.id) ORDER BY p.id DESC"
+            ),
+            None,
+        )
+        .await
+    }
+
+    async fn report_product(&self, product_id: i64, reporter_id: i64) -> Result<bool, Error> {
+        let mut tx = self.writer.begin().await?;
+        let done = sqlx::query(
+            "INSERT INTO reports (product_id, reporter_id, reported_at) VALUES ($1, $2, $3) \
+             ON CONFLICT (product_id, reporter_id) DO NOTHING",
+        )
+        .bind(product_id)
+        .bind(reporter_id)
+        .bind(Utc::now())
+        .execute(&mut *tx)
+        .await
+        .map_err(|e| {
+            if foreign_key_violation(&e) {
+                Error::NotFound("This bike is no longer listed.".into())
+            } else {
+                Error::from(e)
+            }
+        })?;
+        if done.rows_affected() == 0 {
+            return Ok(false);
+        }
+        let view = ProductView::from(product_in(&mut tx, product_id).await?);
+        record(&mut tx, &[NewEvent::new(name::PRODUCT_REPORTED, Audience::Admins, &view)]).await?;
+        tx.commit().await?;
+        self.changed();
+        Ok(true)
+    }
+
+    async fn delete_product(&self, id: i64) -> Result<bool, Error> {
+        let mut tx = self.writer.begin().await?;
+        let events = removal_events(&mut tx, id).await?;
+        let done = sqlx::query("DELETE FROM products WHERE id = $1").bind(id).execute(&mut *tx).await?;
+        if done.rows_affected() == 0 {
+            return Ok(false);
+        }
+        record(&mut tx, &events).await?;
+        tx.commit().await?;
+        self.changed();
+        Ok(true)
+    }
+
+    async fn create_advert(&self, product_id: i64) -> Result<i64, Error> {
+        let mut tx = self.writer.begin().await?;
+        let id: Option<i64> = sqlx::query_scalar(
+            "INSERT INTO adverts (product_id, created_at) \
+             SELECT id, $2 FROM products WHERE id = $1 AND sold = FALSE RETURNING id",
+        )
+        .bind(product_id)
+        .bind(Utc::now())
+        .fetch_optional(&mut *tx)
+        .await
+        .map_err(|e| {
+            if unique_violation(&e) {
+                Error::Conflict("This bike is already advertised.".into())
+            } else {
+                Error::from(e)
+            }
+        })?;
+        let Some(id) = id else {
+            drop(tx);
+            return Err(if self.product_exists(product_id).await? {
+                Error::Conflict("This bike has already been sold.".into())
+            } else {
+                Error::NotFound("This bike is no longer listed.".into())
+            });
+        };
+        let view = AdvertView::from(Advert { advert_id: id, product: product_in(&mut tx, product_id).await? });
+        record(&mut tx, &[NewEvent::new(name::ADVERT_CREATED, Audience::Public, &view)]).await?;
+        tx.commit().await?;
+        self.changed();
+        Ok(id)
+    }
+
+    async fn adverts(&self) -> Result<Vec<Advert>, Error> {
+        Ok(sqlx::query_as::<Db, Advert>(concat!(
+            product_select!(),
+            ", a.id AS advert_id FROM adverts a JOIN products p ON p.id = a.product_id \
+             JOIN users u ON u.id = p.seller_id WHERE p.sold = FALSE ORDER BY a.id DESC"
+        ))
+        .fetch_all(&self.reader)
+        .await?)
+    }
+}

@@ -1,0 +1,113 @@
+//! `--admin-emails` makes admins: at sign-up, and at the next sign-in of a user added
+//! to it later.
+
+use reqwest::StatusCode;
+use serde_json::json;
+
+use super::{assert_refused, with, PUT};
+use crate::marketplace::support::{on_both, TestApp};
+
+#[tokio::test]
+async fn a_user_listed_in_admin_emails_becomes_admin_on_sign_up() {
+    on_both(|engine| async move {
+        let Some(app) =
+            TestApp::spawn_with(engine, &["--admin-emails", " Boss@BikeHaat.Test "]).await
+        else {
+            return;
+        };
+        assert!(
+            app.state.settings.is_admin_email("boss@bikehaat.test"),
+            "{:?}",
+            app.state.settings.admin_emails
+        );
+        let boss = app
+            .sign_up("boss@bikehaat.test", "The Boss", "seller")
+            .await;
+        let (_, user) = app.get("/api/users/boss@bikehaat.test", None).await;
+        assert_eq!(user["role"], "admin", "{user}");
+        let (status, body) = app.get("/api/allSeller", Some(&boss.token)).await;
+        assert_eq!(
+            status,
+            StatusCode::OK,
+            "the new admin may use admin calls: {body}"
+        );
+
+        let plain = app
+            .sign_up("worker@bikehaat.test", "Worker", "seller")
+            .await;
+        let (_, user) = app.get("/api/users/worker@bikehaat.test", None).await;
+        assert_eq!(user["role"], "seller", "only listed e-mails become admins");
+        assert_refused(
+            "a seller at an admin call",
+            StatusCode::FORBIDDEN,
+            app.get("/api/allSeller", Some(&plain.token)).await,
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_buyer_added_to_admin_emails_becomes_admin_at_their_next_sign_in() {
+    on_both(|engine| async move {
+        let Some(before) = TestApp::spawn(engine).await else {
+            return;
+        };
+        let x = before.sign_up("x@y.test", "Xavier", "buyer").await;
+        assert_refused(
+            "a buyer at an admin call",
+            StatusCode::FORBIDDEN,
+            before.get("/api/allBuyer", Some(&x.token)).await,
+        );
+
+        // The marketplace restarts with x listed as an admin.
+        let after = before.another_server(&["--admin-emails", "x@y.test"]).await;
+        assert!(
+            after.state.settings.is_admin_email("x@y.test"),
+            "{:?}",
+            after.state.settings.admin_emails
+        );
+        let (_, user) = after.get("/api/users/x@y.test", None).await;
+        assert_eq!(
+            user["role"], "buyer",
+            "the role changes at sign-in, not before: {user}"
+        );
+
+        let id_token = after.identity_token("x@y.test").await;
+        let (status, session) = after
+            .call(
+                PUT,
+                "/api/users/x@y.test",
+                Some(&id_token),
+                json!({"email": "x@y.test"}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{session}");
+        assert_eq!(session["user"]["role"], "admin", "{session}");
+        assert_eq!(
+            session["user"]["_id"],
+            x.id.as_str(),
+            "the same user, not a new one"
+        );
+        let (_, user) = after.get("/api/users/x@y.test", None).await;
+        assert_eq!(user["role"], "admin");
+        let token = session["token"].as_str().expect("token");
+        let (status, body) = after.get("/api/allBuyer", Some(token)).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        // The token from before works as admin too, on the other server as well, once its
+        // read cache (which cannot see another process's writes) has let go of the buyer.
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+        let (status, body) = loop {
+            let answer = before.get("/api/allBuyer", Some(&x.token)).await;
+            if answer.0 == StatusCode::OK || std::time::Instant::now() > deadline {
+                break answer;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        };
+        assert_eq!(status, StatusCode::OK, "still not admin after 5 s: {body}");
+        assert!(
+            with(&body, "email", "x@y.test").is_empty(),
+            "an admin is no longer a buyer: {body}"
+        );
+    })
+    .await;
+}

@@ -1,0 +1,326 @@
+//! The matrix's fixtures: one marketplace with every kind of caller in it, the records
+//! made afresh for a cell, and the check of what a call changed.
+
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use bikehaat::store::{NewUser, OrderStatus, Role};
+use reqwest::StatusCode;
+use serde_json::Value;
+
+use super::{Effect, ADMIN, BUYER, OTHER_BUYER, OTHER_SELLER, SELLER};
+use crate::marketplace::access::{id_of, CARD_OK};
+use crate::marketplace::support::{Person, TestApp};
+
+static SERIAL: AtomicU32 = AtomicU32::new(0);
+
+/// A number no other call in this test binary gets: for unique names and e-mails.
+fn serial() -> u32 {
+    SERIAL.fetch_add(1, Ordering::Relaxed)
+}
+
+/// Creates a payment intent for `order` as `buyer`: (intent id, client secret).
+async fn intent(app: &TestApp, buyer: &Person, order: &str) -> (String, String) {
+    let (status, body) = app.payment_intent(buyer, order).await;
+    assert_eq!(status, StatusCode::OK, "payment intent: {body}");
+    (
+        body["paymentIntentId"]
+            .as_str()
+            .expect("paymentIntentId")
+            .to_owned(),
+        body["clientSecret"]
+            .as_str()
+            .expect("clientSecret")
+            .to_owned(),
+    )
+}
+
+/// Confirms the card for the intent with `secret`; returns the transaction id.
+async fn confirm(app: &TestApp, buyer: &Person, secret: &str) -> String {
+    let (status, body) = app.confirm_card(buyer, secret, CARD_OK).await;
+    assert_eq!(status, StatusCode::OK, "card confirmation: {body}");
+    body["paymentIntent"]["id"]
+        .as_str()
+        .expect("intent id")
+        .to_owned()
+}
+
+/// The shared fixtures: one marketplace with everyone in it.
+pub struct Cast {
+    pub people: [Option<Person>; 6],
+    pub id_tokens: [Option<String>; 6],
+    pub category: String,
+    pub product: String,
+    pub order: String,
+}
+
+/// Records made for one cell.
+#[derive(Debug, Default)]
+pub struct Fresh {
+    name: Option<String>,
+    product: Option<String>,
+    order: Option<String>,
+    user: Option<String>,
+    intent: Option<(String, String)>,
+}
+
+impl Cast {
+    pub async fn new(app: &TestApp) -> Cast {
+        let admin = app.admin().await;
+        let buyer = app
+            .sign_up("rahim@example.com", "Rahim Buyer", "buyer")
+            .await;
+        let other_buyer = app.sign_up("mim@example.com", "Mim Buyer", "buyer").await;
+        let seller = app
+            .sign_up("karim@example.com", "Karim Seller", "seller")
+            .await;
+        let other_seller = app
+            .sign_up("sumon@example.com", "Sumon Seller", "seller")
+            .await;
+        let category = app.category(&admin, "Cruiser").await;
+        let product = app
+            .product(&seller, &category, "Bajaj Avenger 220", 180_000)
+            .await;
+        app.advertise(&seller, &product).await;
+        let order = app.book(&buyer, &product).await;
+        let people = [
+            None,
+            Some(buyer),
+            Some(other_buyer),
+            Some(seller),
+            Some(other_seller),
+            Some(admin),
+        ];
+        let mut id_tokens: [Option<String>; 6] = Default::default();
+        for (slot, person) in id_tokens.iter_mut().zip(&people) {
+            if let Some(person) = person {
+                *slot = Some(app.identity_token(&person.email).await);
+            }
+        }
+        Cast {
+            people,
+            id_tokens,
+            category,
+            product,
+            order,
+        }
+    }
+
+    pub fn person(&self, who: usize) -> &Person {
+        self.people[who].as_ref().expect("a signed-in caller")
+    }
+
+    async fn fresh_product(&self, app: &TestApp) -> String {
+        let name = format!("Spare bike {}", serial());
+        app.product(self.person(SELLER), &self.category, &name, 90_000)
+            .await
+    }
+
+    async fn fresh_user(&self, app: &TestApp, role: Role) -> String {
+        let n = serial();
+        let user = app
+            .state
+            .store
+            .create_user(&NewUser {
+                subject: format!("test:{n}"),
+                email: format!("throwaway{n}@example.com"),
+                name: format!("Throwaway {n}"),
+                image: String::new(),
+                role,
+            })
+            .await
+            .expect("throwaway user");
+        user.id.to_string()
+    }
+
+    /// The value of one placeholder for caller `who`.
+    async fn value(&self, app: &TestApp, who: usize, key: &str, fresh: &mut Fresh) -> String {
+        match key {
+            "me" => self.people[who]
+                .as_ref()
+                .map_or_else(|| "nobody@example.com".to_owned(), |p| p.email.clone()),
+            "buyer" => self.person(BUYER).email.clone(),
+            "other_buyer" => self.person(OTHER_BUYER).email.clone(),
+            "seller" => self.person(SELLER).email.clone(),
+            "other_seller" => self.person(OTHER_SELLER).email.clone(),
+            "admin" => self.person(ADMIN).email.clone(),
+            "C" => self.category.clone(),
+            "P" => self.product.clone(),
+            "O" => self.order.clone(),
+            "fresh_email" => format!("newcomer{}@example.com", serial()),
+            "fresh_name" => fresh
+                .name
+                .get_or_insert_with(|| format!("Fresh {}", serial()))
+                .clone(),
+            "fresh_product" => {
+                if fresh.product.is_none() {
+                    fresh.product = Some(self.fresh_product(app).await);
+                }
+                fresh.product.clone().unwrap_or_default()
+            }
+            "fresh_order" => self.fresh_order(app, fresh).await,
+            "fresh_buyer_id" => {
+                let id = self.fresh_user(app, Role::Buyer).await;
+                fresh.user.insert(id).clone()
+            }
+            "fresh_seller_id" => {
+                let id = self.fresh_user(app, Role::Seller).await;
+                fresh.user.insert(id).clone()
+            }
+            "fresh_secret" => self.fresh_intent(app, fresh).await.1,
+            "fresh_paid_transaction" => {
+                let (id, secret) = self.fresh_intent(app, fresh).await;
+                let confirmed = confirm(app, self.person(BUYER), &secret).await;
+                assert_eq!(confirmed, id);
+                id
+            }
+            other => panic!("unknown placeholder {{{other}}}"),
+        }
+    }
+
+    async fn fresh_order(&self, app: &TestApp, fresh: &mut Fresh) -> String {
+        if fresh.order.is_none() {
+            let product = self.fresh_product(app).await;
+            fresh.order = Some(app.book(self.person(BUYER), &product).await);
+        }
+        fresh.order.clone().unwrap_or_default()
+    }
+
+    async fn fresh_intent(&self, app: &TestApp, fresh: &mut Fresh) -> (String, String) {
+        if fresh.intent.is_none() {
+            let order = self.fresh_order(app, fresh).await;
+            fresh.intent = Some(intent(app, self.person(BUYER), &order).await);
+        }
+        fresh.intent.clone().unwrap_or_default()
+    }
+
+    /// `text` with every `{placeholder}` filled in.
+    pub async fn fill(&self, app: &TestApp, who: usize, text: &str, fresh: &mut Fresh) -> String {
+        let mut out = String::new();
+        let mut rest = text;
+        while let Some(start) = rest.find('{') {
+            let end = start + rest[start..].find('}').expect("a closing brace");
+            out.push_str(&rest[..start]);
+            out.push_str(&self.value(app, who, &rest[start + 1..end], fresh).await);
+            rest = &rest[end + 1..];
+        }
+        out.push_str(rest);
+        out
+    }
+
+    /// A JSON body with the placeholders in its top-level strings filled in.
+    pub async fn fill_json(
+        &self,
+        app: &TestApp,
+        who: usize,
+        body: &Value,
+        fresh: &mut Fresh,
+    ) -> Value {
+        let mut body = body.clone();
+        if let Some(object) = body.as_object_mut() {
+            for value in object.values_mut() {
+                if let Some(text) = value.as_str().filter(|t| t.contains('{')) {
+                    let filled = self.fill(app, who, text, fresh).await;
+                    *value = Value::String(filled);
+                }
+            }
+        }
+        body
+    }
+
+    /// What is wrong with the effect of a call that was `allowed` (or refused), if anything.
+    pub async fn effect_problem(
+        &self,
+        app: &TestApp,
+        effect: Effect,
+        who: usize,
+        allowed: bool,
+        fresh: &Fresh,
+    ) -> Option<String> {
+        let store = app.state.store.as_ref();
+        let product = || id_of(fresh.product.as_deref().expect("a fresh listing"));
+        let order = || id_of(fresh.order.as_deref().expect("a fresh booking"));
+        let user = || id_of(fresh.user.as_deref().expect("a fresh user"));
+        let name = || fresh.name.clone().expect("a fresh name");
+        let done = match effect {
+            Effect::None => return None,
+            Effect::CategoryAdded => store
+                .categories()
+                .await
+                .expect("categories")
+                .iter()
+                .any(|c| c.name == name()),
+            Effect::Listed => store
+                .products_in_category(id_of(&self.category))
+                .await
+                .expect("listings")
+                .iter()
+                .any(|p| p.name == name()),
+            Effect::Reported => {
+                store
+                    .product(product())
+                    .await
+                    .expect("product")
+                    .expect("listed")
+                    .reported
+            }
+            Effect::ProductDeleted => store.product(product()).await.expect("product").is_none(),
+            Effect::UserDeleted => store.user_by_id(user()).await.expect("user").is_none(),
+            Effect::SellerVerified => {
+                store
+                    .user_by_id(user())
+                    .await
+                    .expect("user")
+                    .expect("seller")
+                    .verified
+            }
+            Effect::Advertised => {
+                store
+                    .product(product())
+                    .await
+                    .expect("product")
+                    .expect("listed")
+                    .advertised
+            }
+            Effect::Booked => match &self.people[who] {
+                Some(person) => store
+                    .orders_of_buyer(id_of(&person.id))
+                    .await
+                    .expect("orders")
+                    .iter()
+                    .any(|o| o.product.id == product()),
+                // Anonymous: nobody may have booked it.
+                None => false,
+            },
+            Effect::OrderCancelled => {
+                let status = store
+                    .order(order())
+                    .await
+                    .expect("order")
+                    .expect("kept")
+                    .order_status;
+                if !allowed && status != OrderStatus::Booked {
+                    return Some(format!("a refused cancel left the booking {status:?}"));
+                }
+                status == OrderStatus::Cancelled
+            }
+            Effect::Paid => {
+                let booking = store.order(order()).await.expect("order").expect("kept");
+                if booking.product.sold != (booking.order_status == OrderStatus::Paid) {
+                    return Some(format!(
+                        "sold is {} but the booking is {:?}",
+                        booking.product.sold, booking.order_status
+                    ));
+                }
+                booking.order_status == OrderStatus::Paid
+            }
+        };
+        (done != allowed).then(|| {
+            let verdict = if allowed {
+                "allowed but not done"
+            } else {
+                "refused but done anyway"
+            };
+            format!("{effect:?}: {verdict}")
+        })
+    }
+}

@@ -1,0 +1,86 @@
+//! The matrix's rows: one per route, one expected status per caller.
+
+use serde_json::json;
+
+use super::{json_body, row, Effect, Row};
+use crate::marketplace::access::{Body, CARD_OK, DELETE, GET, PATCH, POST, PUT};
+use crate::marketplace::support::{product_body, PASSWORD};
+
+/// Every route × every caller. Placeholders: `{me}` the caller's e-mail; `{buyer}`,
+/// `{seller}`, `{other_seller}`, `{admin}` their e-mails; `{C}` the category, `{P}` the
+/// seller's advertised listing, `{O}` the buyer's booking of it; `{fresh_…}` a record made
+/// for this cell alone, so destructive calls never eat the shared fixtures.
+#[rustfmt::skip]
+pub fn matrix() -> Vec<Row> {
+    use Body::Empty;
+    let signup = json_body(json!({"email": "{fresh_email}", "password": PASSWORD}));
+    let login = json_body(json!({"email": "{buyer}", "password": PASSWORD}));
+    let listing = json_body(product_body("{C}", "{fresh_name}", 90_000));
+    let advert = json_body(json!({"advertiseId": "{fresh_product}"}));
+    let intent = json_body(json!({"_id": "{O}"}));
+    let report = json_body(json!({"report": "reported"}));
+    let verify = json_body(json!({"verification": "verified"}));
+    let category = json_body(json!({"categoryName": "{fresh_name}", "categoryImage": "/uploads/demo-category-0.svg"}));
+    let booking = json_body(
+        json!({"bookingId": "{fresh_product}", "buyerPhone": "+880 1711-000000", "meetingLocation": "Banani 11, Dhaka"}),
+    );
+    let confirm_card = json_body(json!({"clientSecret": "{fresh_secret}",
+        "card": {"number": CARD_OK, "expMonth": 12, "expYear": 2034, "cvc": "123"},
+        "billing": {"name": "Rahim Buyer", "email": "rahim@example.com"}}));
+    let payment = json_body(
+        json!({"transactionId": "{fresh_paid_transaction}", "ordersId": "{fresh_order}", "price": 1, "email": "{me}"}),
+    );
+    let profile = json_body(json!({"name": "Someone", "email": "{me}", "image": "https://example.com/me.jpg", "role": "buyer"}));
+
+    vec![
+        //                                                                                           anon buyer other seller other admin
+        row(GET,    "/api/health",                          Empty,                                       [200, 200, 200, 200, 200, 200]),
+        row(GET,    "/api/openapi.json",                    Empty,                                       [200, 200, 200, 200, 200, 200]),
+        row(POST,   "/api/auth/signup",                     signup,                                      [201, 201, 201, 201, 201, 201]),
+        row(POST,   "/api/auth/login",                      login,                                       [200, 200, 200, 200, 200, 200]),
+        row(GET,    "/api/users/{seller}",                  Empty,                                       [200, 200, 200, 200, 200, 200]),
+        row(PUT,    "/api/users/{me}",                      profile,                                     [401, 200, 200, 200, 200, 200])
+            .with_identity_token(),
+        row(GET,    "/api/categories",                      Empty,                                       [200, 200, 200, 200, 200, 200]),
+        row(POST,   "/api/categories/{admin}",              category.clone(),                            [401, 403, 403, 403, 403, 201])
+            .changes(Effect::CategoryAdded),
+        row(POST,   "/api/categories/{buyer}",              category,                                    [401, 403, 403, 403, 403, 403])
+            .changes(Effect::CategoryAdded),
+        row(GET,    "/api/products/{C}",                    Empty,                                       [401, 200, 200, 200, 200, 200]),
+        row(PUT,    "/api/products",                        listing,                                     [401, 403, 403, 201, 201, 403])
+            .changes(Effect::Listed),
+        row(PATCH,  "/api/products/{fresh_product}",        report,                                      [401, 200, 200, 403, 403, 403])
+            .changes(Effect::Reported),
+        row(DELETE, "/api/products/{fresh_product}",        Empty,                                       [401, 403, 403, 200, 403, 200])
+            .changes(Effect::ProductDeleted),
+        row(GET,    "/api/sellerProducts/{seller}",         Empty,                                       [401, 403, 403, 200, 403, 200]),
+        row(GET,    "/api/sellerProducts/{other_seller}",   Empty,                                       [401, 403, 403, 403, 200, 200]),
+        row(GET,    "/api/reportedProducts",                Empty,                                       [401, 403, 403, 403, 403, 200]),
+        row(GET,    "/api/allBuyer",                        Empty,                                       [401, 403, 403, 403, 403, 200]),
+        row(DELETE, "/api/allBuyer/{fresh_buyer_id}",       Empty,                                       [401, 403, 403, 403, 403, 200])
+            .changes(Effect::UserDeleted),
+        row(GET,    "/api/allSeller",                       Empty,                                       [401, 403, 403, 403, 403, 200]),
+        row(DELETE, "/api/allSeller/{fresh_seller_id}",     Empty,                                       [401, 403, 403, 403, 403, 200])
+            .changes(Effect::UserDeleted),
+        row(PATCH,  "/api/allSeller/{fresh_seller_id}",     verify,                                      [401, 403, 403, 403, 403, 200])
+            .changes(Effect::SellerVerified),
+        row(GET,    "/api/advertise",                       Empty,                                       [200, 200, 200, 200, 200, 200]),
+        row(POST,   "/api/advertise",                       advert,                                      [401, 403, 403, 201, 403, 403])
+            .changes(Effect::Advertised),
+        row(POST,   "/api/orders",                          booking,                                     [401, 201, 201, 403, 403, 403])
+            .changes(Effect::Booked),
+        row(GET,    "/api/orders/{buyer}",                  Empty,                                       [401, 200, 403, 403, 403, 200]),
+        row(GET,    "/api/orders/{other_buyer}",            Empty,                                       [401, 403, 200, 403, 403, 200]),
+        row(GET,    "/api/orders/{me}",                     Empty,                                       [401, 200, 200, 200, 200, 200]),
+        row(DELETE, "/api/orders/{fresh_order}",            Empty,                                       [401, 200, 403, 403, 403, 200])
+            .changes(Effect::OrderCancelled),
+        row(GET,    "/api/paymentOrders/{O}",               Empty,                                       [401, 200, 403, 403, 403, 200]),
+        row(POST,   "/api/create-payment-intent",           intent,                                      [401, 200, 403, 403, 403, 403]),
+        row(POST,   "/api/payments",                        payment,                                     [401, 201, 403, 403, 403, 403])
+            .changes(Effect::Paid),
+        row(POST,   "/api/test-mode/confirm-card",          confirm_card,                                [200, 200, 200, 200, 200, 200]),
+        row(POST,   "/api/uploads",                         Body::Image,                                 [401, 201, 201, 201, 201, 201]),
+        // Without WebSocket upgrade headers; the live events themselves are tested in live.rs.
+        row(GET,    "/api/live",                            Empty,                                       [400, 400, 400, 400, 400, 400]),
+    ]
+}

@@ -1,0 +1,253 @@
+//! Two `bikehaat` processes sharing one PostgreSQL and one Redis, as docker-compose.yml
+//! runs them: a write through one reaches sockets on the other; losing Redis or a
+//! process loses no event.
+
+use std::net::TcpListener;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use reqwest::Method;
+use serde_json::{json, Value};
+
+use super::live::Live;
+use super::support::{skip, Engine, TestDb, ADMIN_EMAIL, PASSWORD};
+
+/// A child process that is killed when dropped.
+struct Process(Child);
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("free port")
+}
+
+fn start_redis(port: u16) -> Option<Process> {
+    let child = Command::new("redis-server")
+        .args([
+            "--port",
+            &port.to_string(),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .ok()?;
+    Some(Process(child))
+}
+
+async fn wait_until(what: &str, mut ready: impl FnMut() -> bool) {
+    let start = Instant::now();
+    while !ready() {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "{what} did not come up"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+struct Node {
+    base: String,
+    _process: Process,
+}
+
+async fn start_node(db: &TestDb, redis_port: u16, name: &str) -> Node {
+    let port = free_port();
+    let dir = db.dir.join(name);
+    std::fs::create_dir_all(&dir).expect("data dir");
+    let child = Command::new(env!("CARGO_BIN_EXE_bikehaat"))
+        .args(["serve", "--no-demo", "--addr", &format!("127.0.0.1:{port}")])
+        .arg("--data-dir")
+        .arg(&dir)
+        .env("DATABASE_URL", &db.url)
+        .env("REDIS_URL", format!("redis://127.0.0.1:{redis_port}"))
+        .env("JWT_SECRET", "cluster-test-secret-shared-by-both-processes")
+        .env("ADMIN_EMAILS", ADMIN_EMAIL)
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start bikehaat");
+    let node = Node {
+        base: format!("http://127.0.0.1:{port}"),
+        _process: Process(child),
+    };
+    let client = reqwest::Client::new();
+    let health = format!("{}/api/health", node.base);
+    let start = Instant::now();
+    loop {
+        if let Ok(r) = client.get(&health).send().await {
+            if r.status().is_success() {
+                break;
+            }
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "{name} did not start"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    node
+}
+
+async fn call(base: &str, method: Method, path: &str, token: Option<&str>, body: Value) -> Value {
+    let mut request = reqwest::Client::new()
+        .request(method, format!("{base}{path}"))
+        .json(&body);
+    if let Some(token) = token {
+        request = request.bearer_auth(token);
+    }
+    let response = request.send().await.expect("request");
+    assert!(
+        response.status().is_success(),
+        "{path}: {}",
+        response.status()
+    );
+    response.json().await.expect("json")
+}
+
+async fn admin_token(base: &str) -> String {
+    let id = call(
+        base,
+        Method::POST,
+        "/api/auth/signup",
+        None,
+        json!({"email": ADMIN_EMAIL, "password": PASSWORD}),
+    )
+    .await;
+    let session = call(
+        base,
+        Method::PUT,
+        &format!("/api/users/{ADMIN_EMAIL}"),
+        id["idToken"].as_str(),
+        json!({"name": "Admin"}),
+    )
+    .await;
+    session["token"].as_str().expect("token").to_owned()
+}
+
+async fn add_category(base: &str, token: &str, name: &str) {
+    let body = json!({"categoryName": name, "categoryImage": "/uploads/x.png"});
+    call(
+        base,
+        Method::POST,
+        &format!("/api/categories/{ADMIN_EMAIL}"),
+        Some(token),
+        body,
+    )
+    .await;
+}
+
+fn category_names(events: &[Value]) -> Vec<String> {
+    events
+        .iter()
+        .map(|e| {
+            e["data"]["categoryName"]
+                .as_str()
+                .unwrap_or_default()
+                .to_owned()
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn two_processes_share_live_events_through_redis_and_lose_none_when_redis_or_a_process_dies()
+{
+    if Command::new("redis-server")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        skip("cluster test", "redis-server is not installed");
+        return;
+    }
+    let Some(db) = TestDb::new(Engine::Postgres).await else {
+        return;
+    };
+    let redis_port = free_port();
+    let redis = start_redis(redis_port).expect("redis-server starts");
+    wait_until("redis", || {
+        std::net::TcpStream::connect(("127.0.0.1", redis_port)).is_ok()
+    })
+    .await;
+    let a = start_node(&db, redis_port, "a").await;
+    let b = start_node(&db, redis_port, "b").await;
+    // Applying migrations twice from two processes at once is sqlx's job; both are up.
+    let token = admin_token(&a.base).await;
+
+    // A write through A reaches a socket on B quickly: through Redis, not the poll.
+    let mut on_b = Live::open(&b.base).await;
+    let mut slowest = Duration::ZERO;
+    for i in 0..5 {
+        let start = Instant::now();
+        add_category(&a.base, &token, &format!("Via Redis {i}")).await;
+        let event = on_b.next(Duration::from_secs(3)).await.expect("event on B");
+        assert_eq!(event["event"], "category.created");
+        slowest = slowest.max(start.elapsed());
+    }
+    assert!(
+        slowest < Duration::from_millis(400),
+        "write on A → socket on B took {slowest:?}"
+    );
+
+    // Redis dies and comes back: the socket that stays connected misses nothing.
+    drop(redis);
+    for name in ["No Redis 1", "No Redis 2", "No Redis 3"] {
+        add_category(&a.base, &token, name).await;
+    }
+    let redis = start_redis(redis_port).expect("redis-server restarts");
+    wait_until("redis", || {
+        std::net::TcpStream::connect(("127.0.0.1", redis_port)).is_ok()
+    })
+    .await;
+    for name in ["Redis back 1", "Redis back 2"] {
+        add_category(&a.base, &token, name).await;
+    }
+    let mut seen = Vec::new();
+    while seen.len() < 5 {
+        let event = on_b
+            .next(Duration::from_secs(5))
+            .await
+            .expect("events keep arriving on B");
+        seen.push(event);
+    }
+    assert_eq!(
+        category_names(&seen),
+        [
+            "No Redis 1",
+            "No Redis 2",
+            "No Redis 3",
+            "Redis back 1",
+            "Redis back 2"
+        ]
+    );
+    let last = seen.last().expect("event")["seq"].as_i64().expect("seq");
+    assert!(
+        on_b.next(Duration::from_millis(500)).await.is_none(),
+        "no duplicates"
+    );
+
+    // B dies: its socket reconnects to A and resumes without gaps.
+    drop(b);
+    for name in ["After B 1", "After B 2"] {
+        add_category(&a.base, &token, name).await;
+    }
+    let mut on_a = Live::open(&a.base).await;
+    on_a.send(json!({"type": "resume", "since": last})).await;
+    let resumed = on_a.drain(Duration::from_millis(700)).await;
+    assert_eq!(category_names(&resumed), ["After B 1", "After B 2"]);
+    drop(redis);
+}

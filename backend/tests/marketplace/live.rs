@@ -1,0 +1,473 @@
+//! Live events over `/api/live`: each write reaches exactly the sockets allowed to see
+//! it; sockets resume without gaps or duplicates; a stalled socket holds up nobody.
+
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use reqwest::{Method, StatusCode};
+use serde_json::{json, Value};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+use super::support::{on_both, Engine, Person, TestApp};
+
+/// A page's live socket.
+pub struct Live {
+    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+}
+
+impl Live {
+    pub async fn open(base: &str) -> Live {
+        let url = format!("{}/api/live", base.replacen("http", "ws", 1));
+        let (ws, _) = tokio_tungstenite::connect_async(url)
+            .await
+            .expect("live socket opens");
+        Live { ws }
+    }
+
+    pub async fn send(&mut self, message: Value) {
+        self.ws
+            .send(Message::text(message.to_string()))
+            .await
+            .expect("sent");
+    }
+
+    /// Signs the socket in; returns the server's answer.
+    pub async fn auth(&mut self, token: &str) -> Value {
+        self.send(json!({"type": "auth", "token": token})).await;
+        loop {
+            let message = self
+                .next(Duration::from_secs(5))
+                .await
+                .expect("auth answer");
+            if message["type"] == "auth" {
+                return message;
+            }
+        }
+    }
+
+    /// The next JSON message within `wait`, or None.
+    pub async fn next(&mut self, wait: Duration) -> Option<Value> {
+        loop {
+            match tokio::time::timeout(wait, self.ws.next()).await {
+                Ok(Some(Ok(Message::Text(text)))) => return serde_json::from_str(&text).ok(),
+                Ok(Some(Ok(_))) => continue,
+                _ => return None,
+            }
+        }
+    }
+
+    /// Every event until the socket has been quiet for `quiet`.
+    pub async fn drain(&mut self, quiet: Duration) -> Vec<Value> {
+        let mut events = Vec::new();
+        while let Some(message) = self.next(quiet).await {
+            if message["type"] == "event" {
+                events.push(message);
+            }
+        }
+        events
+    }
+}
+
+fn names(events: &[Value]) -> Vec<String> {
+    events
+        .iter()
+        .map(|e| e["event"].as_str().unwrap_or_default().to_owned())
+        .collect()
+}
+
+const QUIET: Duration = Duration::from_millis(600);
+
+/// The six kinds of watcher of the catalogue test, each with an open socket.
+struct Watchers {
+    anonymous: Live,
+    buyer: Live,
+    other_buyer: Live,
+    seller: Live,
+    other_seller: Live,
+    admin: Live,
+}
+
+impl Watchers {
+    async fn drain(&mut self) -> [Vec<String>; 6] {
+        [
+            names(&self.anonymous.drain(QUIET).await),
+            names(&self.buyer.drain(QUIET).await),
+            names(&self.other_buyer.drain(QUIET).await),
+            names(&self.seller.drain(QUIET).await),
+            names(&self.other_seller.drain(QUIET).await),
+            names(&self.admin.drain(QUIET).await),
+        ]
+    }
+}
+
+async fn signed_in(app: &TestApp, who: &Person) -> Live {
+    let mut live = Live::open(&app.base).await;
+    let answer = live.auth(&who.token).await;
+    assert_eq!(answer["ok"], true, "{answer}");
+    live
+}
+
+#[tokio::test]
+async fn each_write_reaches_exactly_the_sockets_allowed_to_see_it() {
+    on_both(|engine| async move {
+        let Some(app) = TestApp::spawn(engine).await else {
+            return;
+        };
+        let admin = app.admin().await;
+        let buyer = app.sign_up("buyer@example.com", "Buyer", "buyer").await;
+        let other_buyer = app
+            .sign_up("other.buyer@example.com", "Other Buyer", "buyer")
+            .await;
+        let seller = app.sign_up("seller@example.com", "Seller", "seller").await;
+        let other_seller = app
+            .sign_up("other.seller@example.com", "Other Seller", "seller")
+            .await;
+        let mut w = Watchers {
+            anonymous: Live::open(&app.base).await,
+            buyer: signed_in(&app, &buyer).await,
+            other_buyer: signed_in(&app, &other_buyer).await,
+            seller: signed_in(&app, &seller).await,
+            other_seller: signed_in(&app, &other_seller).await,
+            admin: signed_in(&app, &admin).await,
+        };
+        let everyone = |n: &str| std::array::from_fn::<Vec<String>, 6, _>(|_| vec![n.to_owned()]);
+        let only =
+            |n: &str, who: [bool; 6]| who.map(|yes| if yes { vec![n.to_owned()] } else { vec![] });
+
+        let category = app.category(&admin, "Sports").await;
+        assert_eq!(w.drain().await, everyone("category.created"));
+        let product = app.product(&seller, &category, "Yamaha R15", 4100).await;
+        assert_eq!(w.drain().await, everyone("product.created"));
+        let (status, _) = app
+            .call(
+                Method::POST,
+                "/api/advertise",
+                Some(&seller.token),
+                json!({"advertiseId": product}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED);
+        assert_eq!(w.drain().await, everyone("advert.created"));
+        let (status, _) = app
+            .call(
+                Method::PATCH,
+                &format!("/api/products/{product}"),
+                Some(&other_buyer.token),
+                json!({"report": "reported"}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(
+            w.drain().await,
+            only(
+                "product.reported",
+                [false, false, false, false, false, true]
+            )
+        );
+        let (status, _) = app
+            .call(
+                Method::PATCH,
+                &format!("/api/allSeller/{}", seller.id),
+                Some(&admin.token),
+                json!({"verification": "verified"}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(w.drain().await, everyone("seller.verified"));
+        let order = app.book(&buyer, &product).await;
+        assert_eq!(
+            w.drain().await,
+            only("order.created", [false, true, false, true, false, false])
+        );
+        let (status, paid) = app.pay(&buyer, &order, "4242424242424242").await;
+        assert_eq!(status, StatusCode::CREATED, "{paid}");
+        let [anonymous, b, ob, s, os, a] = w.drain().await;
+        let public = vec!["product.sold".to_owned(), "advert.removed".to_owned()];
+        let party = vec![
+            "product.sold".to_owned(),
+            "advert.removed".to_owned(),
+            "order.paid".to_owned(),
+        ];
+        assert_eq!(
+            [anonymous, b, ob, s, os, a],
+            [
+                public.clone(),
+                party.clone(),
+                public.clone(),
+                party,
+                public.clone(),
+                public
+            ]
+        );
+
+        let second = app.product(&seller, &category, "Honda CBR", 2900).await;
+        w.drain().await;
+        let order = app.book(&other_buyer, &second).await;
+        w.drain().await;
+        let (status, _) = app
+            .call(
+                Method::DELETE,
+                &format!("/api/orders/{order}"),
+                Some(&other_buyer.token),
+                Value::Null,
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(
+            w.drain().await,
+            only("order.cancelled", [false, false, true, true, false, false])
+        );
+        let (status, _) = app
+            .call(
+                Method::DELETE,
+                &format!("/api/products/{second}"),
+                Some(&seller.token),
+                Value::Null,
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(w.drain().await, everyone("product.deleted"));
+        let (status, _) = app
+            .call(
+                Method::DELETE,
+                &format!("/api/allBuyer/{}", other_buyer.id),
+                Some(&admin.token),
+                Value::Null,
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(
+            w.drain().await,
+            only("user.deleted", [false, false, false, false, false, true])
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn events_carry_what_the_pages_patch_in() {
+    let Some(app) = TestApp::spawn(Engine::Sqlite).await else {
+        return;
+    };
+    let admin = app.admin().await;
+    let seller = app
+        .sign_up("seller@example.com", "Rahim Motors", "seller")
+        .await;
+    let mut anonymous = Live::open(&app.base).await;
+    let category = app.category(&admin, "Sports").await;
+    let product = app.product(&seller, &category, "Yamaha R15", 4100).await;
+    let events = anonymous.drain(QUIET).await;
+    assert_eq!(
+        events[0]["data"],
+        json!({"_id": category, "categoryName": "Sports", "categoryImage": "/uploads/demo-category-0.svg"})
+    );
+    let created = &events[1]["data"];
+    assert_eq!(created["_id"], product.as_str());
+    assert_eq!(created["sellerName"], "Rahim Motors");
+    assert_eq!(created["resalePrice"], 4100);
+    assert_eq!(created["availability"], "Available");
+    let seqs: Vec<i64> = events
+        .iter()
+        .map(|e| e["seq"].as_i64().expect("seq"))
+        .collect();
+    assert!(seqs[0] < seqs[1], "sequence numbers increase: {seqs:?}");
+}
+
+#[tokio::test]
+async fn a_socket_that_comes_back_resumes_without_gaps_or_duplicates() {
+    on_both(|engine| async move {
+        let Some(app) = TestApp::spawn(engine).await else {
+            return;
+        };
+        let admin = app.admin().await;
+        let mut first = Live::open(&app.base).await;
+        app.category(&admin, "One").await;
+        let seen = first.drain(QUIET).await;
+        let last = seen.last().expect("one event")["seq"]
+            .as_i64()
+            .expect("seq");
+        drop(first);
+        for name in ["Two", "Three", "Four"] {
+            app.category(&admin, name).await;
+        }
+        let mut back = Live::open(&app.base).await;
+        back.send(json!({"type": "resume", "since": last})).await;
+        let missed = back.drain(QUIET).await;
+        let got: Vec<&str> = missed
+            .iter()
+            .map(|e| e["data"]["categoryName"].as_str().unwrap_or_default())
+            .collect();
+        assert_eq!(got, ["Two", "Three", "Four"]);
+        app.category(&admin, "Five").await;
+        let live = back.drain(QUIET).await;
+        assert_eq!(live.len(), 1, "then live again, once: {live:?}");
+        // Resuming again from the start repeats nothing this socket already has.
+        back.send(json!({"type": "resume", "since": 0})).await;
+        let again = back.drain(QUIET).await;
+        let names: Vec<&str> = again
+            .iter()
+            .map(|e| e["data"]["categoryName"].as_str().unwrap_or_default())
+            .collect();
+        assert_eq!(names, ["One"], "only what this socket never had");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn resume_replays_only_what_the_socket_may_see_and_resets_past_the_kept_history() {
+    let Some(app) = TestApp::spawn(Engine::Sqlite).await else {
+        return;
+    };
+    let admin = app.admin().await;
+    let seller = app.sign_up("seller@example.com", "Seller", "seller").await;
+    let buyer = app.sign_up("buyer@example.com", "Buyer", "buyer").await;
+    let category = app.category(&admin, "Sports").await;
+    let product = app.product(&seller, &category, "Yamaha R15", 4100).await;
+    let (status, _) = app
+        .call(
+            Method::PATCH,
+            &format!("/api/products/{product}"),
+            Some(&buyer.token),
+            json!({"report": "reported"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let mut as_buyer = signed_in(&app, &buyer).await;
+    as_buyer.send(json!({"type": "resume", "since": 0})).await;
+    assert_eq!(
+        names(&as_buyer.drain(QUIET).await),
+        ["category.created", "product.created"]
+    );
+    let mut as_admin = signed_in(&app, &admin).await;
+    as_admin.send(json!({"type": "resume", "since": 0})).await;
+    assert_eq!(
+        names(&as_admin.drain(QUIET).await),
+        ["category.created", "product.created", "product.reported"]
+    );
+    let last = app.state.store.last_event_seq().await.expect("seq");
+    app.state.store.prune_events(last - 1).await.expect("prune");
+    let mut late = Live::open(&app.base).await;
+    late.send(json!({"type": "resume", "since": 0})).await;
+    assert_eq!(
+        late.next(Duration::from_secs(2)).await,
+        Some(json!({"type": "reset"}))
+    );
+}
+
+#[tokio::test]
+async fn bad_tokens_and_deleted_users_get_no_private_events() {
+    let Some(app) = TestApp::spawn(Engine::Sqlite).await else {
+        return;
+    };
+    let admin = app.admin().await;
+    let buyer = app.sign_up("buyer@example.com", "Buyer", "buyer").await;
+    let seller = app.sign_up("seller@example.com", "Seller", "seller").await;
+    let mut forged = Live::open(&app.base).await;
+    let answer = forged.auth("not.a.token").await;
+    assert_eq!(answer["ok"], false);
+    let mut watching_admin = signed_in(&app, &admin).await;
+    let category = app.category(&admin, "Sports").await;
+    let product = app.product(&seller, &category, "Yamaha R15", 4100).await;
+    watching_admin.drain(QUIET).await;
+    forged.drain(QUIET).await;
+    let admin_id: i64 = admin.id.parse().expect("id");
+    assert!(app
+        .state
+        .store
+        .delete_user(admin_id, bikehaat::store::Role::Admin)
+        .await
+        .expect("delete"));
+    let (status, _) = app
+        .call(
+            Method::PATCH,
+            &format!("/api/products/{product}"),
+            Some(&buyer.token),
+            json!({"report": "reported"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        names(&watching_admin.drain(QUIET).await)
+            .iter()
+            .all(|n| n != "product.reported"),
+        "a deleted admin sees no reports"
+    );
+    assert!(forged.drain(QUIET).await.is_empty());
+    let answer = watching_admin.auth(&admin.token).await;
+    assert_eq!(
+        answer["ok"], false,
+        "a deleted user's token no longer signs a socket in"
+    );
+}
+
+#[tokio::test]
+async fn a_handshake_from_another_site_is_refused() {
+    let Some(app) = TestApp::spawn(Engine::Sqlite).await else {
+        return;
+    };
+    let url = format!("{}/api/live", app.base.replacen("http", "ws", 1));
+    let mut request = url.as_str().into_client_request().expect("request");
+    request
+        .headers_mut()
+        .insert("Origin", "http://evil.example".parse().expect("header"));
+    let refused = tokio_tungstenite::connect_async(request).await;
+    assert!(refused.is_err(), "another origin is refused");
+    let mut request = url.as_str().into_client_request().expect("request");
+    request.headers_mut().insert(
+        "Origin",
+        app.state.settings.public_origin.parse().expect("header"),
+    );
+    assert!(
+        tokio_tungstenite::connect_async(request).await.is_ok(),
+        "our own origin is welcome"
+    );
+}
+
+#[tokio::test]
+async fn a_stalled_socket_never_delays_the_others() {
+    let Some(app) = TestApp::spawn(Engine::Sqlite).await else {
+        return;
+    };
+    // A peer that completes the handshake with a tiny receive window and never reads.
+    let socket = tokio::net::TcpSocket::new_v4().expect("socket");
+    socket.set_recv_buffer_size(4096).expect("small window");
+    let addr = app
+        .base
+        .trim_start_matches("http://")
+        .parse()
+        .expect("addr");
+    let stream = socket.connect(addr).await.expect("connect");
+    let url = format!("{}/api/live", app.base.replacen("http", "ws", 1));
+    let (_stalled, _) = tokio_tungstenite::client_async(url, stream)
+        .await
+        .expect("handshake");
+    let mut healthy = Live::open(&app.base).await;
+    assert_eq!(app.state.live.len(), 2);
+    let store = app.state.store.clone();
+    let big = "x".repeat(16_000);
+    let writer = tokio::spawn(async move {
+        for i in 0..1000 {
+            store
+                .create_category(&format!("Category {i} {big}"), "/uploads/x.png")
+                .await
+                .expect("category");
+        }
+    });
+    let mut received = 0;
+    while received < 1000 {
+        let message = healthy
+            .next(Duration::from_secs(10))
+            .await
+            .expect("the healthy socket keeps receiving");
+        if message["type"] == "event" {
+            received += 1;
+        }
+    }
+    writer.await.expect("writes done");
+    assert_eq!(received, 1000);
+    // The stalled socket fell behind its queue and was dropped; the healthy one stays.
+    assert_eq!(app.state.live.len(), 1);
+}

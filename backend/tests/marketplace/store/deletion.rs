@@ -1,0 +1,227 @@
+//! Deleting a user takes what depends on them along, but keeps the payment records.
+
+use super::fixtures::{
+    book, category, ids, listed, listing, open, pay, payment, payment_rows, taka, user,
+};
+use crate::marketplace::support::on_both;
+use bikehaat::store::{Role, StoreError};
+
+#[tokio::test]
+async fn deleting_a_seller_takes_their_listings_bookings_reports_adverts_and_identity_along() {
+    on_both(|engine| async move {
+        let Some((_db, store)) = open(engine).await else {
+            return;
+        };
+        let s = store.as_ref();
+        s.create_identity("karim@example.com", "hash")
+            .await
+            .expect("seller identity");
+        s.create_identity("sumon@example.com", "hash")
+            .await
+            .expect("other identity");
+        let seller = user(s, "karim@example.com", "Karim", Role::Seller).await;
+        let other = user(s, "sumon@example.com", "Sumon", Role::Seller).await;
+        let buyer = user(s, "rahim@example.com", "Rahim", Role::Buyer).await;
+        let cruiser = category(s, "Cruiser").await;
+        let doomed = listing(s, cruiser, &seller, "Bajaj Avenger", taka(180_000)).await;
+        let kept = listing(s, cruiser, &other, "Hero Hunk", taka(120_000)).await;
+        s.create_advert(doomed).await.expect("advert");
+        s.create_advert(kept).await.expect("advert");
+        assert!(s.report_product(doomed, buyer.id).await.expect("report"));
+        assert!(s.report_product(kept, buyer.id).await.expect("report"));
+        let doomed_order = book(s, doomed, &buyer).await;
+        let kept_order = book(s, kept, &buyer).await;
+
+        assert!(s
+            .delete_user(seller.id, Role::Seller)
+            .await
+            .expect("delete seller"));
+
+        assert!(s.user_by_id(seller.id).await.expect("user").is_none());
+        assert!(
+            s.identity_by_email("karim@example.com")
+                .await
+                .expect("identity")
+                .is_none(),
+            "identity goes"
+        );
+        assert!(
+            s.identity_by_email("sumon@example.com")
+                .await
+                .expect("identity")
+                .is_some(),
+            "others' stay"
+        );
+        assert!(
+            s.product(doomed).await.expect("product").is_none(),
+            "their listing goes"
+        );
+        assert!(s
+            .products_of_seller(seller.id)
+            .await
+            .expect("of seller")
+            .is_empty());
+        assert_eq!(
+            ids(
+                &s.products_in_category(cruiser).await.expect("in category"),
+                |p| p.id
+            ),
+            vec![kept]
+        );
+        assert_eq!(
+            ids(&s.adverts().await.expect("adverts"), |a| a.product.id),
+            vec![kept]
+        );
+        assert_eq!(
+            ids(&s.reported_products().await.expect("reported"), |p| p.id),
+            vec![kept]
+        );
+        assert!(
+            s.order(doomed_order).await.expect("order").is_none(),
+            "bookings on their listing go"
+        );
+        assert_eq!(
+            ids(&s.orders_of_buyer(buyer.id).await.expect("orders"), |o| o
+                .order_id),
+            vec![kept_order]
+        );
+        assert!(
+            s.user_by_id(buyer.id).await.expect("buyer").is_some(),
+            "the buyer stays"
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn deleting_a_buyer_takes_their_bookings_reports_and_identity_but_keeps_their_payment() {
+    on_both(|engine| async move {
+        let Some((db, store)) = open(engine).await else {
+            return;
+        };
+        let s = store.as_ref();
+        s.create_identity("rahim@example.com", "hash")
+            .await
+            .expect("buyer identity");
+        let seller = user(s, "karim@example.com", "Karim", Role::Seller).await;
+        let buyer = user(s, "rahim@example.com", "Rahim", Role::Buyer).await;
+        let other = user(s, "mim@example.com", "Mim", Role::Buyer).await;
+        let cruiser = category(s, "Cruiser").await;
+        let reported = listing(s, cruiser, &seller, "Bajaj Avenger", taka(180_000)).await;
+        let bought = listing(s, cruiser, &seller, "Hero Hunk", taka(120_000)).await;
+        assert!(s.report_product(reported, buyer.id).await.expect("report"));
+        let booked = book(s, reported, &buyer).await;
+        let others_booking = book(s, reported, &other).await;
+        let paid = book(s, bought, &buyer).await;
+        pay(s, paid, "pi_rahim", taka(120_000)).await;
+
+        assert!(s
+            .delete_user(buyer.id, Role::Buyer)
+            .await
+            .expect("delete buyer"));
+
+        assert!(s
+            .identity_by_email("rahim@example.com")
+            .await
+            .expect("identity")
+            .is_none());
+        assert!(
+            s.order(booked).await.expect("order").is_none(),
+            "their booking goes"
+        );
+        assert!(
+            s.order(paid).await.expect("order").is_none(),
+            "their paid booking goes"
+        );
+        assert!(
+            s.order(others_booking).await.expect("order").is_some(),
+            "another buyer's booking stays"
+        );
+        assert!(
+            s.reported_products().await.expect("reported").is_empty(),
+            "their report goes"
+        );
+        assert!(!listed(s, reported).await.reported);
+        let sold = s
+            .product(bought)
+            .await
+            .expect("product")
+            .expect("the bought bike stays listed");
+        assert!(sold.sold, "the bike they paid for stays sold");
+        assert_eq!(
+            s.payments_for_product(bought).await.expect("payments"),
+            1,
+            "the payment stays"
+        );
+        let rows = payment_rows(&db, "pi_rahim").await;
+        assert_eq!(rows.len(), 1, "the payment record survives");
+        let (amount, currency, email, product_name, product_id, order_id, buyer_id) =
+            rows[0].clone();
+        assert_eq!(
+            (amount, currency.as_str(), email.as_str()),
+            (taka(120_000), "usd", "rahim@example.com")
+        );
+        assert_eq!(product_name, "Hero Hunk");
+        assert_eq!(product_id, Some(bought));
+        assert_eq!(
+            (order_id, buyer_id),
+            (None, None),
+            "references to the deleted rows are cleared"
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn deleting_a_seller_keeps_the_payment_for_a_bike_they_sold() {
+    on_both(|engine| async move {
+        let Some((db, store)) = open(engine).await else {
+            return;
+        };
+        let s = store.as_ref();
+        let seller = user(s, "karim@example.com", "Karim", Role::Seller).await;
+        let buyer = user(s, "rahim@example.com", "Rahim", Role::Buyer).await;
+        let cruiser = category(s, "Cruiser").await;
+        let bike = listing(s, cruiser, &seller, "Bajaj Avenger", taka(180_000)).await;
+        let order = book(s, bike, &buyer).await;
+        pay(s, order, "pi_avenger", taka(180_000)).await;
+
+        assert!(s
+            .delete_user(seller.id, Role::Seller)
+            .await
+            .expect("delete seller"));
+
+        assert!(s.product(bike).await.expect("product").is_none());
+        assert!(s
+            .orders_of_buyer(buyer.id)
+            .await
+            .expect("orders")
+            .is_empty());
+        let rows = payment_rows(&db, "pi_avenger").await;
+        assert_eq!(rows.len(), 1, "the payment record survives the seller");
+        let (amount, _, email, product_name, product_id, order_id, buyer_id) = rows[0].clone();
+        assert_eq!(
+            (amount, email.as_str(), product_name.as_str()),
+            (taka(180_000), "rahim@example.com", "Bajaj Avenger")
+        );
+        assert_eq!(
+            (product_id, order_id),
+            (None, None),
+            "references to the deleted rows are cleared"
+        );
+        assert_eq!(buyer_id, Some(buyer.id), "the buyer is still known");
+        // Recording the same transaction again is not mistaken for a new sale.
+        let retry = s
+            .record_payment(&payment(order, "pi_avenger", taka(180_000)))
+            .await;
+        assert!(
+            matches!(
+                retry,
+                Err(StoreError::Conflict(_) | StoreError::NotFound(_))
+            ),
+            "a retry after the booking is gone records nothing: {retry:?}"
+        );
+        assert_eq!(payment_rows(&db, "pi_avenger").await.len(), 1);
+    })
+    .await;
+}

@@ -1,0 +1,167 @@
+//! Helpers for the store suite: a fresh store, people, listings, bookings and payments
+//! made through it, and checks on its answers.
+
+use crate::marketplace::support::{past_the_store, Engine, TestDb};
+use bikehaat::store::{
+    NewOrder, NewPayment, NewProduct, NewUser, OrderStatus, PaymentRecorded, Product, Role, Store,
+    StoreError, StoreResult, User,
+};
+use std::fmt::Debug;
+use std::sync::Arc;
+
+/// A fresh, migrated store on `engine`; None when the engine is unreachable (skipped).
+pub async fn open(engine: Engine) -> Option<(TestDb, Arc<dyn Store>)> {
+    let db = TestDb::new(engine).await?;
+    let store = db.store().await;
+    Some((db, store))
+}
+
+pub async fn user(store: &dyn Store, email: &str, name: &str, role: Role) -> User {
+    store
+        .create_user(&NewUser {
+            subject: format!("local:{email}"),
+            email: email.to_owned(),
+            name: name.to_owned(),
+            image: format!("https://example.com/{name}.jpg"),
+            role,
+        })
+        .await
+        .unwrap_or_else(|e| panic!("create user {email}: {e}"))
+}
+
+pub async fn category(store: &dyn Store, name: &str) -> i64 {
+    store
+        .create_category(name, "/uploads/demo-category-0.svg")
+        .await
+        .unwrap_or_else(|e| panic!("create category {name}: {e}"))
+        .id
+}
+
+/// Whole units as cents.
+pub fn taka(units: i64) -> i64 {
+    units * 100
+}
+
+pub fn new_product(category_id: i64, seller_id: i64, name: &str, price_cents: i64) -> NewProduct {
+    NewProduct {
+        category_id,
+        seller_id,
+        name: name.to_owned(),
+        image: "/uploads/demo-bike-0.svg".to_owned(),
+        condition: "Good".to_owned(),
+        color: "Red".to_owned(),
+        description: format!("{name}: well kept, papers up to date."),
+        location: "Mirpur 10, Dhaka".to_owned(),
+        original_price: price_cents * 2,
+        resale_price: price_cents,
+        purchase_year: 2019,
+        years_of_use: 5,
+        seller_phone: "01711-234567".to_owned(),
+    }
+}
+
+pub async fn listing(
+    store: &dyn Store,
+    category_id: i64,
+    seller: &User,
+    name: &str,
+    price: i64,
+) -> i64 {
+    store
+        .create_product(&new_product(category_id, seller.id, name, price))
+        .await
+        .unwrap_or_else(|e| panic!("create product {name}: {e}"))
+}
+
+pub fn new_order(product_id: i64, buyer: &User) -> NewOrder {
+    NewOrder {
+        product_id,
+        buyer_id: buyer.id,
+        buyer_phone: "+880 1711-000000".to_owned(),
+        meeting_location: format!("Banani 11, Dhaka ({})", buyer.name),
+    }
+}
+
+pub async fn book(store: &dyn Store, product_id: i64, buyer: &User) -> i64 {
+    store
+        .create_order(&new_order(product_id, buyer))
+        .await
+        .unwrap_or_else(|e| panic!("book {product_id} for {}: {e}", buyer.email))
+}
+
+pub fn payment(order_id: i64, transaction_id: &str, amount: i64) -> NewPayment {
+    NewPayment {
+        order_id,
+        transaction_id: transaction_id.to_owned(),
+        amount,
+        currency: "usd".to_owned(),
+    }
+}
+
+/// Pays for `order_id` (a new payment is expected) and returns the payment id.
+pub async fn pay(store: &dyn Store, order_id: i64, transaction_id: &str, amount: i64) -> i64 {
+    match store
+        .record_payment(&payment(order_id, transaction_id, amount))
+        .await
+    {
+        Ok(PaymentRecorded::New(id)) => id,
+        other => panic!("paying for booking {order_id} with {transaction_id}: {other:?}"),
+    }
+}
+
+#[track_caller]
+pub fn conflict<T: Debug>(result: StoreResult<T>) -> String {
+    match result {
+        Err(StoreError::Conflict(message)) => message,
+        other => panic!("expected a conflict, got {other:?}"),
+    }
+}
+
+#[track_caller]
+pub fn not_found<T: Debug>(result: StoreResult<T>) -> String {
+    match result {
+        Err(StoreError::NotFound(message)) => message,
+        other => panic!("expected not found, got {other:?}"),
+    }
+}
+
+pub fn ids<T>(items: &[T], id: impl Fn(&T) -> i64) -> Vec<i64> {
+    items.iter().map(id).collect()
+}
+
+/// The payment rows with this transaction id, read past the store: (amount, currency,
+/// e-mail, product name, product id, order id, buyer id).
+pub type PaymentRow = (
+    i64,
+    String,
+    String,
+    String,
+    Option<i64>,
+    Option<i64>,
+    Option<i64>,
+);
+
+pub async fn payment_rows(db: &TestDb, transaction_id: &str) -> Vec<PaymentRow> {
+    const SQL: &str =
+        "SELECT amount, currency, email, product_name, product_id, order_id, buyer_id \
+                       FROM payments WHERE transaction_id = $1";
+    past_the_store!(db, |pool| sqlx::query_as(SQL)
+        .bind(transaction_id)
+        .fetch_all(&pool))
+    .expect("read payments")
+}
+
+/// Listing `id`, which must still be listed.
+pub async fn listed(store: &dyn Store, id: i64) -> Product {
+    store.product(id).await.expect("product").expect("listed")
+}
+
+/// The status of booking `id`, which must still be kept.
+pub async fn order_status(store: &dyn Store, id: i64) -> OrderStatus {
+    store
+        .order(id)
+        .await
+        .expect("order")
+        .expect("kept")
+        .order_status
+}

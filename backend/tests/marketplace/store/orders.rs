@@ -1,0 +1,166 @@
+//! Bookings: one open booking per buyer and bike, cancelling, and what cannot be booked
+//! or cancelled.
+
+use super::fixtures::{
+    book, category, conflict, ids, listing, new_order, not_found, open, order_status, pay, taka,
+    user,
+};
+use crate::marketplace::support::on_both;
+use bikehaat::store::{OrderStatus, Role};
+
+#[tokio::test]
+async fn a_buyer_books_a_bike_once_and_may_book_it_again_after_cancelling() {
+    on_both(|engine| async move {
+        let Some((_db, store)) = open(engine).await else {
+            return;
+        };
+        let s = store.as_ref();
+        let seller = user(s, "karim@example.com", "Karim", Role::Seller).await;
+        let rahim = user(s, "rahim@example.com", "Rahim Ahmed", Role::Buyer).await;
+        let mim = user(s, "mim@example.com", "Mim", Role::Buyer).await;
+        let cruiser = category(s, "Cruiser").await;
+        let bike = listing(s, cruiser, &seller, "Bajaj Avenger", taka(180_000)).await;
+
+        let first = book(s, bike, &rahim).await;
+        let order = s.order(first).await.expect("order").expect("booked");
+        assert_eq!(order.order_id, first);
+        assert_eq!(order.order_status, OrderStatus::Booked);
+        assert_eq!(
+            (
+                order.buyer_id,
+                order.buyer_name.as_str(),
+                order.buyer_email.as_str()
+            ),
+            (rahim.id, "Rahim Ahmed", "rahim@example.com")
+        );
+        assert_eq!(order.buyer_phone, "+880 1711-000000");
+        assert_eq!(order.meeting_location, "Banani 11, Dhaka (Rahim Ahmed)");
+        assert_eq!(
+            (order.product.id, order.product.name.as_str()),
+            (bike, "Bajaj Avenger")
+        );
+        assert_eq!(
+            (
+                order.product.resale_price,
+                order.product.seller_email.as_str()
+            ),
+            (taka(180_000), "karim@example.com")
+        );
+        assert!(s.order(first + 1000).await.expect("order").is_none());
+
+        let message = conflict(s.create_order(&new_order(bike, &rahim)).await);
+        assert!(message.contains("already booked"), "{message}");
+        let mims = book(s, bike, &mim).await;
+        assert_ne!(mims, first, "another buyer may book the same bike");
+
+        assert!(s.cancel_order(first).await.expect("cancel"));
+        assert!(
+            !s.cancel_order(first).await.expect("cancel again"),
+            "already cancelled"
+        );
+        assert!(
+            !s.cancel_order(first + 1000).await.expect("cancel unknown"),
+            "no such booking"
+        );
+        assert_eq!(order_status(s, first).await, OrderStatus::Cancelled);
+        assert!(
+            s.orders_of_buyer(rahim.id)
+                .await
+                .expect("orders")
+                .is_empty(),
+            "cancelled bookings are hidden"
+        );
+
+        let again = book(s, bike, &rahim).await;
+        assert_ne!(again, first);
+        assert_eq!(
+            ids(&s.orders_of_buyer(rahim.id).await.expect("orders"), |o| o
+                .order_id),
+            vec![again]
+        );
+        assert_eq!(
+            ids(&s.orders_of_buyer(mim.id).await.expect("orders"), |o| o
+                .order_id),
+            vec![mims]
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_buyers_bookings_come_newest_first_without_the_cancelled_ones() {
+    on_both(|engine| async move {
+        let Some((_db, store)) = open(engine).await else {
+            return;
+        };
+        let s = store.as_ref();
+        let seller = user(s, "karim@example.com", "Karim", Role::Seller).await;
+        let buyer = user(s, "rahim@example.com", "Rahim", Role::Buyer).await;
+        let cruiser = category(s, "Cruiser").await;
+        let mut bookings = Vec::new();
+        for n in 0..4 {
+            let bike = listing(s, cruiser, &seller, &format!("Bike {n}"), taka(100)).await;
+            bookings.push(book(s, bike, &buyer).await);
+        }
+        assert!(s.cancel_order(bookings[1]).await.expect("cancel"));
+        let shown = s.orders_of_buyer(buyer.id).await.expect("orders");
+        assert_eq!(
+            ids(&shown, |o| o.order_id),
+            vec![bookings[3], bookings[2], bookings[0]]
+        );
+        assert!(shown
+            .iter()
+            .all(|o| o.order_status == OrderStatus::Booked && o.buyer_id == buyer.id));
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_sold_or_unknown_bike_cannot_be_booked() {
+    on_both(|engine| async move {
+        let Some((_db, store)) = open(engine).await else {
+            return;
+        };
+        let s = store.as_ref();
+        let seller = user(s, "karim@example.com", "Karim", Role::Seller).await;
+        let rahim = user(s, "rahim@example.com", "Rahim", Role::Buyer).await;
+        let mim = user(s, "mim@example.com", "Mim", Role::Buyer).await;
+        let cruiser = category(s, "Cruiser").await;
+        let bike = listing(s, cruiser, &seller, "Bajaj Avenger", taka(180_000)).await;
+        let order = book(s, bike, &rahim).await;
+        pay(s, order, "pi_avenger", taka(180_000)).await;
+
+        let message = conflict(s.create_order(&new_order(bike, &mim)).await);
+        assert!(message.contains("sold"), "{message}");
+        not_found(s.create_order(&new_order(bike + 1000, &mim)).await);
+        assert!(s.orders_of_buyer(mim.id).await.expect("orders").is_empty());
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_paid_booking_cannot_be_cancelled() {
+    on_both(|engine| async move {
+        let Some((_db, store)) = open(engine).await else {
+            return;
+        };
+        let s = store.as_ref();
+        let seller = user(s, "karim@example.com", "Karim", Role::Seller).await;
+        let buyer = user(s, "rahim@example.com", "Rahim", Role::Buyer).await;
+        let cruiser = category(s, "Cruiser").await;
+        let bike = listing(s, cruiser, &seller, "Bajaj Avenger", taka(180_000)).await;
+        let order = book(s, bike, &buyer).await;
+        pay(s, order, "pi_avenger", taka(180_000)).await;
+
+        conflict(s.cancel_order(order).await);
+        let kept = s.order(order).await.expect("order").expect("kept");
+        assert_eq!(kept.order_status, OrderStatus::Paid);
+        assert!(kept.product.sold);
+        assert_eq!(
+            ids(&s.orders_of_buyer(buyer.id).await.expect("orders"), |o| o
+                .order_id),
+            vec![order]
+        );
+    })
+    .await;
+}

@@ -1,0 +1,268 @@
+//! Payments: test payment intents, recording a payment once, and the bookings that
+//! cannot be paid.
+
+use super::fixtures::{
+    book, category, conflict, listed, listing, not_found, open, order_status, pay, payment,
+    payment_rows, taka, user,
+};
+use crate::marketplace::support::on_both;
+use bikehaat::store::{OrderStatus, PaymentRecorded, Role, TestPaymentIntent};
+
+#[tokio::test]
+async fn test_payment_intents_are_found_by_secret_and_by_id_and_can_succeed() {
+    on_both(|engine| async move {
+        let Some((_db, store)) = open(engine).await else {
+            return;
+        };
+        let s = store.as_ref();
+        let seller = user(s, "karim@example.com", "Karim", Role::Seller).await;
+        let buyer = user(s, "rahim@example.com", "Rahim", Role::Buyer).await;
+        let cruiser = category(s, "Cruiser").await;
+        let bike = listing(s, cruiser, &seller, "Bajaj Avenger", taka(180_000)).await;
+        let order = book(s, bike, &buyer).await;
+        let intent = TestPaymentIntent {
+            id: "pi_test_1".into(),
+            client_secret: "pi_test_1_secret_abc".into(),
+            order_id: order,
+            amount: taka(180_000),
+            currency: "usd".into(),
+            status: "requires_payment_method".into(),
+        };
+        s.create_test_payment_intent(&intent)
+            .await
+            .expect("create intent");
+
+        let by_secret = s
+            .test_payment_intent("pi_test_1_secret_abc")
+            .await
+            .expect("by secret")
+            .expect("found");
+        let by_id = s
+            .test_payment_intent_by_id("pi_test_1")
+            .await
+            .expect("by id")
+            .expect("found");
+        for found in [&by_secret, &by_id] {
+            assert_eq!(found.id, "pi_test_1");
+            assert_eq!(found.client_secret, "pi_test_1_secret_abc");
+            assert_eq!(
+                (found.order_id, found.amount, found.currency.as_str()),
+                (order, taka(180_000), "usd")
+            );
+            assert_eq!(found.status, "requires_payment_method");
+        }
+        assert!(
+            s.test_payment_intent("pi_test_1")
+                .await
+                .expect("by secret")
+                .is_none(),
+            "an id is not a secret"
+        );
+        assert!(s
+            .test_payment_intent_by_id("pi_test_1_secret_abc")
+            .await
+            .expect("by id")
+            .is_none());
+        assert!(s
+            .test_payment_intent_by_id("pi_test_nope")
+            .await
+            .expect("by id")
+            .is_none());
+
+        s.succeed_test_payment_intent("pi_test_1")
+            .await
+            .expect("succeed");
+        assert_eq!(
+            s.test_payment_intent_by_id("pi_test_1")
+                .await
+                .expect("by id")
+                .expect("found")
+                .status,
+            "succeeded"
+        );
+        assert_eq!(
+            s.test_payment_intent("pi_test_1_secret_abc")
+                .await
+                .expect("by secret")
+                .expect("found")
+                .status,
+            "succeeded"
+        );
+
+        let duplicate = TestPaymentIntent {
+            client_secret: "other_secret".into(),
+            ..intent.clone()
+        };
+        assert!(
+            s.create_test_payment_intent(&duplicate).await.is_err(),
+            "intent ids are unique"
+        );
+        let for_nothing = TestPaymentIntent {
+            id: "pi_test_2".into(),
+            client_secret: "s2".into(),
+            order_id: order + 1000,
+            ..intent
+        };
+        assert!(
+            s.create_test_payment_intent(&for_nothing).await.is_err(),
+            "an intent needs a booking"
+        );
+        assert!(s
+            .test_payment_intent_by_id("pi_test_2")
+            .await
+            .expect("by id")
+            .is_none());
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn recording_a_payment_sells_the_bike_and_a_retry_finds_the_same_record() {
+    on_both(|engine| async move {
+        let Some((db, store)) = open(engine).await else {
+            return;
+        };
+        let s = store.as_ref();
+        let seller = user(s, "karim@example.com", "Karim", Role::Seller).await;
+        let buyer = user(s, "rahim@example.com", "Rahim", Role::Buyer).await;
+        let cruiser = category(s, "Cruiser").await;
+        let bike = listing(s, cruiser, &seller, "Bajaj Avenger", taka(180_000)).await;
+        let order = book(s, bike, &buyer).await;
+        assert_eq!(s.payments_for_product(bike).await.expect("payments"), 0);
+
+        let recorded = s
+            .record_payment(&payment(order, "pi_avenger", taka(180_000)))
+            .await
+            .expect("record");
+        let PaymentRecorded::New(id) = recorded else {
+            panic!("a first payment is new: {recorded:?}")
+        };
+        assert!(listed(s, bike).await.sold, "the bike is sold");
+        assert_eq!(order_status(s, order).await, OrderStatus::Paid);
+        assert_eq!(s.payments_for_product(bike).await.expect("payments"), 1);
+
+        let again = s
+            .record_payment(&payment(order, "pi_avenger", taka(180_000)))
+            .await
+            .expect("retry");
+        assert_eq!(
+            again,
+            PaymentRecorded::Existing(id),
+            "a retry reports the first record"
+        );
+        assert_eq!(
+            s.payments_for_product(bike).await.expect("payments"),
+            1,
+            "nothing is recorded twice"
+        );
+
+        let rows = payment_rows(&db, "pi_avenger").await;
+        assert_eq!(rows.len(), 1);
+        let (amount, currency, email, product_name, product_id, order_id, buyer_id) =
+            rows[0].clone();
+        assert_eq!((amount, currency.as_str()), (taka(180_000), "usd"));
+        assert_eq!(
+            (email.as_str(), product_name.as_str()),
+            ("rahim@example.com", "Bajaj Avenger")
+        );
+        assert_eq!(
+            (product_id, order_id, buyer_id),
+            (Some(bike), Some(order), Some(buyer.id))
+        );
+
+        // The same booking paid again under another transaction: refused.
+        conflict(
+            s.record_payment(&payment(order, "pi_avenger_2", taka(180_000)))
+                .await,
+        );
+        assert_eq!(s.payments_for_product(bike).await.expect("payments"), 1);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_second_booking_of_a_sold_bike_cannot_be_paid() {
+    on_both(|engine| async move {
+        let Some((_db, store)) = open(engine).await else {
+            return;
+        };
+        let s = store.as_ref();
+        let seller = user(s, "karim@example.com", "Karim", Role::Seller).await;
+        let rahim = user(s, "rahim@example.com", "Rahim", Role::Buyer).await;
+        let mim = user(s, "mim@example.com", "Mim", Role::Buyer).await;
+        let cruiser = category(s, "Cruiser").await;
+        let bike = listing(s, cruiser, &seller, "Bajaj Avenger", taka(180_000)).await;
+        let rahims = book(s, bike, &rahim).await;
+        let mims = book(s, bike, &mim).await;
+        pay(s, rahims, "pi_rahim", taka(180_000)).await;
+
+        let message = conflict(
+            s.record_payment(&payment(mims, "pi_mim", taka(180_000)))
+                .await,
+        );
+        assert!(
+            message.contains("sold"),
+            "the refusal says the bike is sold: {message}"
+        );
+        assert_eq!(order_status(s, mims).await, OrderStatus::Booked);
+        assert_eq!(s.payments_for_product(bike).await.expect("payments"), 1);
+        assert_eq!(order_status(s, rahims).await, OrderStatus::Paid);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_cancelled_or_unknown_booking_cannot_be_paid() {
+    on_both(|engine| async move {
+        let Some((_db, store)) = open(engine).await else {
+            return;
+        };
+        let s = store.as_ref();
+        let seller = user(s, "karim@example.com", "Karim", Role::Seller).await;
+        let buyer = user(s, "rahim@example.com", "Rahim", Role::Buyer).await;
+        let cruiser = category(s, "Cruiser").await;
+        let bike = listing(s, cruiser, &seller, "Bajaj Avenger", taka(180_000)).await;
+        let order = book(s, bike, &buyer).await;
+        assert!(s.cancel_order(order).await.expect("cancel"));
+
+        conflict(
+            s.record_payment(&payment(order, "pi_cancelled", taka(180_000)))
+                .await,
+        );
+        not_found(
+            s.record_payment(&payment(order + 1000, "pi_unknown", taka(180_000)))
+                .await,
+        );
+        assert!(!listed(s, bike).await.sold, "the bike is still for sale");
+        assert_eq!(s.payments_for_product(bike).await.expect("payments"), 0);
+        assert_eq!(order_status(s, order).await, OrderStatus::Cancelled);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_transaction_id_cannot_pay_for_a_second_booking() {
+    on_both(|engine| async move {
+        let Some((_db, store)) = open(engine).await else {
+            return;
+        };
+        let s = store.as_ref();
+        let seller = user(s, "karim@example.com", "Karim", Role::Seller).await;
+        let buyer = user(s, "rahim@example.com", "Rahim", Role::Buyer).await;
+        let cruiser = category(s, "Cruiser").await;
+        let first = listing(s, cruiser, &seller, "First", taka(100)).await;
+        let second = listing(s, cruiser, &seller, "Second", taka(100)).await;
+        let first_order = book(s, first, &buyer).await;
+        let second_order = book(s, second, &buyer).await;
+        pay(s, first_order, "pi_shared", taka(100)).await;
+
+        conflict(
+            s.record_payment(&payment(second_order, "pi_shared", taka(100)))
+                .await,
+        );
+        assert!(!listed(s, second).await.sold);
+        assert_eq!(s.payments_for_product(second).await.expect("payments"), 0);
+        assert_eq!(order_status(s, second_order).await, OrderStatus::Booked);
+    })
+    .await;
+}

@@ -1,0 +1,130 @@
+//! Races: ten buyers paying for one bike at once, and one payment reported many times
+//! at once.
+
+use super::fixtures::{book, category, listed, listing, open, order_status, payment, taka, user};
+use crate::marketplace::support::on_both;
+use bikehaat::store::{OrderStatus, PaymentRecorded, Role, StoreError};
+use std::sync::Arc;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_bike_sells_to_exactly_one_of_ten_racing_buyers() {
+    on_both(|engine| async move {
+        let Some((_db, store)) = open(engine).await else {
+            return;
+        };
+        let seller = user(store.as_ref(), "karim@example.com", "Karim", Role::Seller).await;
+        let cruiser = category(store.as_ref(), "Cruiser").await;
+        let bike = listing(
+            store.as_ref(),
+            cruiser,
+            &seller,
+            "Bajaj Avenger",
+            taka(180_000),
+        )
+        .await;
+        let mut orders = Vec::new();
+        for n in 0..10 {
+            let buyer = user(
+                store.as_ref(),
+                &format!("buyer{n}@example.com"),
+                &format!("Buyer {n}"),
+                Role::Buyer,
+            )
+            .await;
+            orders.push(book(store.as_ref(), bike, &buyer).await);
+        }
+
+        let start = Arc::new(tokio::sync::Barrier::new(orders.len()));
+        let racers: Vec<_> = orders
+            .iter()
+            .enumerate()
+            .map(|(n, &order)| {
+                let store = Arc::clone(&store);
+                let start = Arc::clone(&start);
+                tokio::spawn(async move {
+                    start.wait().await;
+                    let outcome = store
+                        .record_payment(&payment(order, &format!("pi_race_{n}"), taka(180_000)))
+                        .await;
+                    (order, outcome)
+                })
+            })
+            .collect();
+        let mut winners = Vec::new();
+        let mut conflicts = 0;
+        for racer in racers {
+            match racer.await.expect("racer finished") {
+                (order, Ok(PaymentRecorded::New(_))) => winners.push(order),
+                (_, Err(StoreError::Conflict(_))) => conflicts += 1,
+                (order, other) => panic!("booking {order} ended unexpectedly: {other:?}"),
+            }
+        }
+        assert_eq!(winners.len(), 1, "exactly one payment wins: {winners:?}");
+        assert_eq!(conflicts, 9, "the other nine are refused");
+        assert_eq!(store.payments_for_product(bike).await.expect("payments"), 1);
+        assert!(listed(store.as_ref(), bike).await.sold);
+        for &order in &orders {
+            let status = order_status(store.as_ref(), order).await;
+            let expected = if order == winners[0] {
+                OrderStatus::Paid
+            } else {
+                OrderStatus::Booked
+            };
+            assert_eq!(status, expected, "booking {order}");
+        }
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn racing_retries_of_one_payment_record_it_once() {
+    on_both(|engine| async move {
+        let Some((_db, store)) = open(engine).await else {
+            return;
+        };
+        let seller = user(store.as_ref(), "karim@example.com", "Karim", Role::Seller).await;
+        let buyer = user(store.as_ref(), "rahim@example.com", "Rahim", Role::Buyer).await;
+        let cruiser = category(store.as_ref(), "Cruiser").await;
+        let bike = listing(
+            store.as_ref(),
+            cruiser,
+            &seller,
+            "Bajaj Avenger",
+            taka(180_000),
+        )
+        .await;
+        let order = book(store.as_ref(), bike, &buyer).await;
+
+        // The page and the provider's webhook (and a retry or two) report one payment at once.
+        let start = Arc::new(tokio::sync::Barrier::new(8));
+        let retries: Vec<_> = (0..8)
+            .map(|_| {
+                let store = Arc::clone(&store);
+                let start = Arc::clone(&start);
+                tokio::spawn(async move {
+                    start.wait().await;
+                    store
+                        .record_payment(&payment(order, "pi_once", taka(180_000)))
+                        .await
+                })
+            })
+            .collect();
+        let mut new = Vec::new();
+        let mut existing = Vec::new();
+        for retry in retries {
+            match retry.await.expect("retry finished") {
+                Ok(PaymentRecorded::New(id)) => new.push(id),
+                Ok(PaymentRecorded::Existing(id)) => existing.push(id),
+                Err(e) => panic!("a retry of a recorded payment failed: {e:?}"),
+            }
+        }
+        assert_eq!(new.len(), 1, "recorded once: {new:?}");
+        assert_eq!(existing.len(), 7);
+        assert!(
+            existing.iter().all(|&id| id == new[0]),
+            "every retry names the one record: {existing:?}"
+        );
+        assert_eq!(store.payments_for_product(bike).await.expect("payments"), 1);
+    })
+    .await;
+}

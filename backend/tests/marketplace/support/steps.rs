@@ -1,0 +1,187 @@
+//! The marketplace's everyday steps over HTTP: signing people up and in, listing,
+//! advertising, booking and paying.
+
+use reqwest::{Method, StatusCode};
+use serde_json::{json, Value};
+
+use super::{inserted, TestApp, ADMIN_EMAIL, PASSWORD};
+
+/// Someone signed in: their access token and record.
+#[derive(Debug, Clone)]
+pub struct Person {
+    pub token: String,
+    pub id: String,
+    pub email: String,
+    pub name: String,
+}
+
+impl TestApp {
+    /// Signs up through the built-in provider and the token exchange.
+    pub async fn sign_up(&self, email: &str, name: &str, role: &str) -> Person {
+        let (status, body) = self
+            .call(
+                Method::POST,
+                "/api/auth/signup",
+                None,
+                json!({"email": email, "password": PASSWORD}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "sign-up of {email}: {body}");
+        let id_token = body["idToken"].as_str().expect("idToken").to_owned();
+        let (status, body) = self
+            .call(
+                Method::PUT,
+                &format!("/api/users/{email}"),
+                Some(&id_token),
+                json!({"name": name, "email": email, "image": "https://example.com/me.jpg", "role": role}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "token exchange of {email}: {body}");
+        Person {
+            token: body["token"].as_str().expect("token").to_owned(),
+            id: body["user"]["_id"].as_str().expect("user id").to_owned(),
+            email: email.to_owned(),
+            name: name.to_owned(),
+        }
+    }
+
+    pub async fn admin(&self) -> Person {
+        self.sign_up(ADMIN_EMAIL, "Ayesha Admin", "buyer").await
+    }
+
+    /// Logs in through the built-in provider: an identity token, for the token exchange.
+    pub async fn identity_token(&self, email: &str) -> String {
+        let (status, body) = self
+            .call(
+                Method::POST,
+                "/api/auth/login",
+                None,
+                json!({"email": email, "password": PASSWORD}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "log-in of {email}: {body}");
+        body["idToken"].as_str().expect("idToken").to_owned()
+    }
+
+    /// Adds a category as `admin`; returns its id.
+    pub async fn category(&self, admin: &Person, name: &str) -> String {
+        let answer = self
+            .call(
+                Method::POST,
+                &format!("/api/categories/{}", admin.email),
+                Some(&admin.token),
+                json!({"categoryName": name, "categoryImage": "/uploads/demo-category-0.svg"}),
+            )
+            .await;
+        inserted("category", answer)
+    }
+
+    /// Lists a bike as `seller` in `category`; returns its id.
+    pub async fn product(&self, seller: &Person, category: &str, name: &str, price: u32) -> String {
+        let answer = self
+            .call(
+                Method::PUT,
+                "/api/products",
+                Some(&seller.token),
+                product_body(category, name, price),
+            )
+            .await;
+        inserted("product", answer)
+    }
+
+    /// Advertises `product` as its `seller`; returns the advert's id.
+    pub async fn advertise(&self, seller: &Person, product: &str) -> String {
+        let answer = self
+            .call(
+                Method::POST,
+                "/api/advertise",
+                Some(&seller.token),
+                json!({"advertiseId": product}),
+            )
+            .await;
+        inserted("advert", answer)
+    }
+
+    /// Books `product` as `buyer`; returns the booking id.
+    pub async fn book(&self, buyer: &Person, product: &str) -> String {
+        let answer = self
+            .call(
+                Method::POST,
+                "/api/orders",
+                Some(&buyer.token),
+                json!({"bookingId": product, "buyerPhone": "+880 1711-000000", "meetingLocation": "Banani 11, Dhaka"}),
+            )
+            .await;
+        inserted("booking", answer)
+    }
+
+    /// Asks for a payment intent for booking `order` as `buyer`.
+    pub async fn payment_intent(&self, buyer: &Person, order: &str) -> (StatusCode, Value) {
+        self.call(
+            Method::POST,
+            "/api/create-payment-intent",
+            Some(&buyer.token),
+            json!({"_id": order}),
+        )
+        .await
+    }
+
+    /// Confirms `card` for the intent with client secret `secret`, as the card form does.
+    pub async fn confirm_card(
+        &self,
+        buyer: &Person,
+        secret: &str,
+        card: &str,
+    ) -> (StatusCode, Value) {
+        self.call(
+            Method::POST,
+            "/api/test-mode/confirm-card",
+            None,
+            json!({"clientSecret": secret, "card": {"number": card, "expMonth": 12, "expYear": 2034, "cvc": "123"},
+                   "billing": {"name": buyer.name, "email": buyer.email}}),
+        )
+        .await
+    }
+
+    /// Pays for booking `order` with `card`: intent, card confirmation, payment record.
+    /// Returns the status and body of `POST /api/payments`, or of the step that failed.
+    pub async fn pay(&self, buyer: &Person, order: &str, card: &str) -> (StatusCode, Value) {
+        let (status, intent) = self.payment_intent(buyer, order).await;
+        if status != StatusCode::OK {
+            return (status, intent);
+        }
+        let secret = intent["clientSecret"].as_str().expect("clientSecret");
+        let (status, confirmed) = self.confirm_card(buyer, secret, card).await;
+        if status != StatusCode::OK {
+            return (status, confirmed);
+        }
+        let transaction = confirmed["paymentIntent"]["id"]
+            .as_str()
+            .expect("intent id");
+        self.call(
+            Method::POST,
+            "/api/payments",
+            Some(&buyer.token),
+            json!({"price": 1, "transactionId": transaction, "email": buyer.email, "bookingId": Value::Null, "ordersId": order}),
+        )
+        .await
+    }
+}
+
+/// A complete, valid new-listing body.
+pub fn product_body(category: &str, name: &str, price: u32) -> Value {
+    json!({
+        "categoryId": category,
+        "productName": name,
+        "productImage": "/uploads/demo-bike-0.svg",
+        "resalePrice": price,
+        "originalPrice": price * 2,
+        "purchaseYear": "2020",
+        "yearsOfUse": 4,
+        "condition": "Good",
+        "location": "Mirpur 10, Dhaka",
+        "color": "Red",
+        "sellerPhone": "01711-234567",
+        "description": "Well kept, papers up to date."
+    })
+}
