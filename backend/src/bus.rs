@@ -23,6 +23,8 @@ pub struct Bus {
 
 struct RedisBus {
     client: redis::Client,
+    /// Whether the subscription is up right now.
+    subscribed: std::sync::atomic::AtomicBool,
     publisher: Mutex<Option<redis::aio::MultiplexedConnection>>,
 }
 
@@ -43,6 +45,7 @@ impl Bus {
             announced: watch::channel(0).0,
             redis: Some(RedisBus {
                 client,
+                subscribed: Default::default(),
                 publisher: Mutex::new(None),
             }),
         };
@@ -56,6 +59,14 @@ impl Bus {
         } else {
             "in-process"
         }
+    }
+
+    /// Whether events from other processes arrive right now (always, in-process). While
+    /// not, they still arrive within the pump's poll interval.
+    pub fn connected(&self) -> bool {
+        self.redis
+            .as_ref()
+            .is_none_or(|r| r.subscribed.load(std::sync::atomic::Ordering::Acquire))
     }
 
     /// Announcements from other processes: the highest sequence number announced.
@@ -101,6 +112,9 @@ impl Bus {
                 Ok(mut pubsub) => match pubsub.subscribe(CHANNEL).await {
                     Ok(()) => {
                         tracing::info!("subscribed to live events on Redis");
+                        redis
+                            .subscribed
+                            .store(true, std::sync::atomic::Ordering::Release);
                         backoff = BACKOFF_MIN;
                         // Whatever was announced while we were away: the pump catches up
                         // from the log when woken.
@@ -112,6 +126,9 @@ impl Bus {
                                     .send_modify(|announced| *announced = (*announced).max(seq));
                             }
                         }
+                        redis
+                            .subscribed
+                            .store(false, std::sync::atomic::Ordering::Release);
                         tracing::warn!("lost the Redis subscription; reconnecting");
                     }
                     Err(e) => tracing::warn!(error = %e, "cannot subscribe on Redis"),

@@ -13,6 +13,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct Health {
     /// "ok".
     status: &'static str,
@@ -20,6 +21,11 @@ pub struct Health {
     database: &'static str,
     /// How live events travel between processes: "in-process" or "redis".
     bus: &'static str,
+    /// Whether other processes' events arrive at once right now (while Redis is away
+    /// they arrive within a second, from the event log).
+    bus_connected: bool,
+    /// Open live sockets on this process.
+    sockets: usize,
 }
 
 /// Whether the marketplace is ready to serve.
@@ -30,5 +36,7 @@ async fn get_health(State(state): State<AppState>) -> AppResult<Json<Health>> {
         status: "ok",
         database: state.settings.database,
         bus: state.bus.name(),
+        bus_connected: state.bus.connected(),
+        sockets: state.live.len(),
     }))
 }

@@ -151,6 +151,31 @@ async fn add_category(base: &str, token: &str, name: &str) {
     .await;
 }
 
+/// Waits until `base`'s health says its Redis subscription is `up` (or not).
+async fn bus_connected(base: &str, up: bool) {
+    let client = reqwest::Client::new();
+    let start = Instant::now();
+    loop {
+        let health: Value = client
+            .get(format!("{base}/api/health"))
+            .send()
+            .await
+            .expect("health")
+            .json()
+            .await
+            .expect("json");
+        assert_eq!(health["bus"], "redis");
+        if health["busConnected"] == up {
+            return;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(15),
+            "busConnected never became {up}: {health}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
 fn category_names(events: &[Value]) -> Vec<String> {
     events
         .iter()
@@ -205,6 +230,7 @@ async fn two_processes_share_live_events_through_redis_and_lose_none_when_redis_
 
     // Redis dies and comes back: the socket that stays connected misses nothing.
     drop(redis);
+    bus_connected(&b.base, false).await;
     for name in ["No Redis 1", "No Redis 2", "No Redis 3"] {
         add_category(&a.base, &token, name).await;
     }
@@ -213,6 +239,7 @@ async fn two_processes_share_live_events_through_redis_and_lose_none_when_redis_
         std::net::TcpStream::connect(("127.0.0.1", redis_port)).is_ok()
     })
     .await;
+    bus_connected(&b.base, true).await;
     for name in ["Redis back 1", "Redis back 2"] {
         add_category(&a.base, &token, name).await;
     }
