@@ -57,6 +57,16 @@ fn foreign_key_violation(err: &sqlx::Error) -> bool {
     matches!(err, sqlx::Error::Database(e) if e.is_foreign_key_violation())
 }
 
+/// Maps a unique-key violation to a conflict saying `message`.
+fn conflict_if_taken(message: &'static str) -> impl FnOnce(sqlx::Error) -> Error {
+    move |e| if unique_violation(&e) { Error::Conflict(message.into()) } else { e.into() }
+}
+
+/// Maps a foreign-key violation (the thing referred to is gone) to not-found saying `message`.
+fn not_found_if_missing(message: &'static str) -> impl FnOnce(sqlx::Error) -> Error {
+    move |e| if foreign_key_violation(&e) { Error::NotFound(message.into()) } else { e.into() }
+}
+
 /// `{"_id": …}` plus more string ids, the shape of the removal events.
 fn ids(pairs: &[(&str, i64)]) -> serde_json::Value {
     serde_json::Value::Object(pairs.iter().map(|(k, v)| ((*k).to_owned(), v.to_string().into())).collect())

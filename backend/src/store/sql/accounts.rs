@@ -19,13 +19,7 @@ impl Accounts for This {
         .bind(Utc::now())
         .fetch_one(&self.writer)
         .await
-        .map_err(|e| {
-            if unique_violation(&e) {
-                Error::Conflict("An account with this email address already exists.".into())
-            } else {
-                e.into()
-            }
-        })
+        .map_err(conflict_if_taken("An account with this email address already exists."))
     }
 
     async fn identity_by_email(&self, email: &str) -> Result<Option<Identity>, Error> {
@@ -62,13 +56,7 @@ impl Accounts for This {
             .bind(Utc::now())
             .fetch_one(&self.writer)
             .await
-            .map_err(|e| {
-                if unique_violation(&e) {
-                    Error::Conflict("This email address belongs to another account.".into())
-                } else {
-                    e.into()
-                }
-            })
+            .map_err(conflict_if_taken("This email address belongs to another account."))
     }
 
     async fn grant_admin(&self, email: &str) -> Result<bool, Error> {

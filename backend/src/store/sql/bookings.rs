@@ -61,13 +61,7 @@ impl This {
         .bind(Utc::now())
         .fetch_one(&mut *tx)
         .await
-        .map_err(|e| {
-            if unique_violation(&e) {
-                Error::Conflict("This payment is already recorded.".into())
-            } else {
-                e.into()
-            }
-        })?;
+        .map_err(conflict_if_taken("This payment is already recorded."))?;
         let mut events = vec![NewEvent::new(
             name::PRODUCT_SOLD,
             Audience::Public,
@@ -107,13 +101,7 @@ impl Bookings for This {
         .bind(Utc::now())
         .fetch_optional(&mut *tx)
         .await
-        .map_err(|e| {
-            if unique_violation(&e) {
-                Error::Conflict("You have already booked this bike.".into())
-            } else {
-                Error::from(e)
-            }
-        })?;
+        .map_err(conflict_if_taken("You have already booked this bike."))?;
         let Some(id) = id else {
             drop(tx);
             return Err(if self.product_exists(order.product_id).await? {

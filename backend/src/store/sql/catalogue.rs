@@ -40,13 +40,7 @@ impl Catalogue for This {
         .bind(Utc::now())
         .fetch_one(&mut *tx)
         .await
-        .map_err(|e| {
-            if unique_violation(&e) {
-                Error::Conflict("A category with this name already exists.".into())
-            } else {
-                Error::from(e)
-            }
-        })?;
+        .map_err(conflict_if_taken("A category with this name already exists."))?;
         let view = CategoryView::from(category.clone());
         record(&mut tx, &[NewEvent::new(name::CATEGORY_CREATED, Audience::Public, &view)]).await?;
         tx.commit().await?;
@@ -78,13 +72,7 @@ impl Catalogue for This {
         .bind(Utc::now())
         .fetch_one(&mut *tx)
         .await
-        .map_err(|e| {
-            if foreign_key_violation(&e) {
-                Error::NotFound("This category does not exist.".into())
-            } else {
-                Error::from(e)
-            }
-        })?;
+        .map_err(not_found_if_missing("This category does not exist."))?;
         let view = ProductView::from(product_in(&mut tx, id).await?);
         record(&mut tx, &[NewEvent::new(name::PRODUCT_CREATED, Audience::Public, &view)]).await?;
         tx.commit().await?;
@@ -147,13 +135,7 @@ impl Catalogue for This {
         .bind(Utc::now())
         .execute(&mut *tx)
         .await
-        .map_err(|e| {
-            if foreign_key_violation(&e) {
-                Error::NotFound("This bike is no longer listed.".into())
-            } else {
-                Error::from(e)
-            }
-        })?;
+        .map_err(not_found_if_missing("This bike is no longer listed."))?;
         if done.rows_affected() == 0 {
             return Ok(false);
         }
@@ -187,13 +169,7 @@ impl Catalogue for This {
         .bind(Utc::now())
         .fetch_optional(&mut *tx)
         .await
-        .map_err(|e| {
-            if unique_violation(&e) {
-                Error::Conflict("This bike is already advertised.".into())
-            } else {
-                Error::from(e)
-            }
-        })?;
+        .map_err(conflict_if_taken("This bike is already advertised."))?;
         let Some(id) = id else {
             drop(tx);
             return Err(if self.product_exists(product_id).await? {
