@@ -14,6 +14,8 @@ FROM rust:1-bookworm AS server
 WORKDIR /src
 COPY Cargo.toml Cargo.lock ./
 COPY backend ./backend
+# Every workspace member must be present for cargo to read the workspace.
+COPY bench/live ./bench/live
 COPY migrations ./migrations
 RUN cargo build --release -p bikehaat --locked
 
@@ -29,9 +31,6 @@ RUN apt-get update \
 WORKDIR /app
 COPY --from=server /src/target/release/bikehaat /usr/local/bin/bikehaat
 COPY --from=frontend /src/frontend/dist ./frontend/dist
-# Harmless if the binary embeds its migrations (sqlx::migrate!); needed if it reads
-# ./migrations at run time.
-COPY migrations ./migrations
 USER bikehaat
 ENV BIKEHAAT_ADDR=0.0.0.0:8080 \
     BIKEHAAT_DATA_DIR=/data

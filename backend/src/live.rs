@@ -5,12 +5,12 @@
 //! bytes for every socket allowed to see it. A socket whose queue is full is dropped (it
 //! resumes when it reconnects), so a slow reader never holds up the others.
 
-use std::collections::HashMap;
-use std::sync::atomic::{AtomicI64, AtomicU64, AtomicU8, Ordering};
-use std::sync::{Arc, RwLock};
+use std::collections::{HashMap, VecDeque};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, AtomicU8, Ordering};
+use std::sync::{Arc, Mutex, RwLock};
 
 use axum::extract::ws::Utf8Bytes;
-use tokio::sync::mpsc;
+use tokio::sync::Notify;
 
 use crate::events::{EventRecord, Viewer};
 use crate::store::Role;
@@ -24,14 +24,20 @@ pub const QUEUE_LIMIT: usize = 512;
 /// One event on its way to a socket: its sequence number and the shared frame.
 pub type Outgoing = (i64, Utf8Bytes);
 
-/// What the hub knows of one socket: who is watching, and its queue.
+/// What the hub knows of one socket: who is watching, and its queue. An idle socket's
+/// queue holds no allocation (a `VecDeque` allocates on first use), which matters at
+/// hundreds of thousands of sockets.
 pub struct Subscriber {
     /// 0 while anonymous.
     user_id: AtomicI64,
     role: AtomicU8,
     /// Unix seconds after which private events stop (the access token's expiry).
     expires_at: AtomicI64,
-    queue: mpsc::Sender<Outgoing>,
+    queue: Mutex<VecDeque<Outgoing>>,
+    /// Wakes the socket's task when the queue gains an event or the socket is dropped.
+    wake: Notify,
+    /// Set when the socket fell [`QUEUE_LIMIT`] events behind.
+    dropped: AtomicBool,
 }
 
 fn role_code(role: Role) -> u8 {
@@ -75,6 +81,45 @@ impl Subscriber {
     pub fn sign_out(&self) {
         self.user_id.store(0, Ordering::Release);
     }
+
+    /// Queues an event; false when the queue is full.
+    fn offer(&self, item: Outgoing) -> bool {
+        let mut queue = self
+            .queue
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if queue.len() >= QUEUE_LIMIT {
+            return false;
+        }
+        queue.push_back(item);
+        drop(queue);
+        self.wake.notify_one();
+        true
+    }
+
+    /// The next queued event, oldest first.
+    pub fn take(&self) -> Option<Outgoing> {
+        let mut queue = self
+            .queue
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let item = queue.pop_front();
+        if queue.is_empty() && queue.capacity() > 64 {
+            // A burst is over: give its memory back.
+            *queue = VecDeque::new();
+        }
+        item
+    }
+
+    /// Resolves when there may be something to send (or the socket was dropped).
+    pub async fn woken(&self) {
+        self.wake.notified().await;
+    }
+
+    /// Whether the hub gave up on this socket for falling behind.
+    pub fn is_dropped(&self) -> bool {
+        self.dropped.load(Ordering::Acquire)
+    }
 }
 
 /// Every socket of this process.
@@ -88,17 +133,18 @@ pub struct Hub {
 
 impl Hub {
     /// Registers a new socket; it receives public events from now on.
-    pub fn join(&self) -> (u64, Arc<Subscriber>, mpsc::Receiver<Outgoing>) {
-        let (queue, receiver) = mpsc::channel(QUEUE_LIMIT);
+    pub fn join(&self) -> (u64, Arc<Subscriber>) {
         let subscriber = Arc::new(Subscriber {
             user_id: AtomicI64::new(0),
             role: AtomicU8::new(0),
             expires_at: AtomicI64::new(0),
-            queue,
+            queue: Mutex::new(VecDeque::new()),
+            wake: Notify::new(),
+            dropped: AtomicBool::new(false),
         });
         let id = self.next_id.fetch_add(1, Ordering::Relaxed);
         self.write().insert(id, subscriber.clone());
-        (id, subscriber, receiver)
+        (id, subscriber)
     }
 
     /// Forgets a socket that closed.
@@ -148,18 +194,19 @@ impl Hub {
                 if !event.visible_to(socket.viewer(now)) {
                     continue;
                 }
-                if let Err(mpsc::error::TrySendError::Full(_)) =
-                    socket.queue.try_send((event.seq, frame.clone()))
-                {
+                if !socket.offer((event.seq, frame.clone())) {
                     too_slow.push(*id);
                 }
             }
         }
         if !too_slow.is_empty() {
-            // Dropping the hub's sender ends the socket's queue: its writer closes it.
+            // The socket's task sees the flag, closes it, and the page resumes.
             let mut sockets = self.write();
             for id in too_slow {
-                sockets.remove(&id);
+                if let Some(socket) = sockets.remove(&id) {
+                    socket.dropped.store(true, Ordering::Release);
+                    socket.wake.notify_one();
+                }
             }
         }
         if event.name == crate::events::name::USER_DELETED {

@@ -1,6 +1,11 @@
 //! One live socket: `{"type":"auth","token"}` signs it in, `{"type":"resume","since":N}`
-//! replays what it missed. The reader and the writer run side by side in the socket's
-//! one task; when either ends, both do.
+//! replays what it missed.
+//!
+//! Each socket is one task running one loop over the socket itself — no split halves,
+//! no channels between a reader and a writer task. An idle socket then costs a few
+//! kilobytes instead of tens, which is what lets one process hold hundreds of thousands;
+//! the rarely used auth and resume work is boxed so it does not grow every socket's
+//! task.
 
 use std::collections::BTreeSet;
 use std::time::Duration;
@@ -10,18 +15,16 @@ use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgr
 use axum::extract::State;
 use axum::http::{header, HeaderMap};
 use axum::response::Response;
-use futures_util::stream::{SplitSink, SplitStream};
-use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use serde_json::json;
-use tokio::sync::mpsc;
 
-use super::{Outgoing, Subscriber};
+use super::Subscriber;
 use crate::error::AppError;
 use crate::events::EventRecord;
 use crate::AppState;
 
-/// How often the server pings; a peer silent for [`SILENCE_LIMIT`] is gone.
+/// How often the server pings; a peer silent for [`SILENCE_LIMIT`] is gone (noticed at
+/// the next ping).
 const PING_EVERY: Duration = Duration::from_secs(25);
 const SILENCE_LIMIT: Duration = Duration::from_secs(60);
 /// Messages from pages are tiny; anything bigger is refused by the protocol layer.
@@ -43,12 +46,6 @@ enum Incoming {
     Resume { since: i64 },
 }
 
-/// What the reader asks the writer to send.
-enum Control {
-    Reply(String),
-    Resume(i64),
-}
-
 /// Upgrades to a live socket. Browsers always send `Origin`: it must be the site's own.
 #[utoipa::path(get, path = "/live", tag = "live",
     responses((status = 101, description = "WebSocket of live events (DESIGN.md, \"Live events\")"), (status = 403)))]
@@ -68,7 +65,7 @@ pub async fn open_live(
         upgrade.map_err(|_| AppError::BadRequest("Open /api/live as a WebSocket.".into()))?;
     Ok(upgrade
         // Small buffers: an idle socket should cost kilobytes, not tungstenite's 128 KiB.
-        .read_buffer_size(1024)
+        .read_buffer_size(256)
         .write_buffer_size(0)
         .max_message_size(MAX_INCOMING)
         .max_frame_size(MAX_INCOMING)
@@ -77,69 +74,30 @@ pub async fn open_live(
 
 async fn serve(socket: WebSocket, state: AppState) {
     let hub = state.live.clone();
-    let (id, me, queue) = hub.join();
-    let (sink, stream) = socket.split();
-    let (control, controls) = mpsc::channel(4);
-    tokio::select! {
-        () = read(stream, &state, &me, control) => {}
-        () = write(sink, &state, &me, queue, controls) => {}
+    let (id, me) = hub.join();
+    let mut session = Session {
+        socket,
+        state: &state,
+        me: &me,
+        last_sent: 0,
+        sent_live: Some(BTreeSet::new()),
+        replayed: Vec::new(),
+        held: true,
+    };
+    session.run().await;
+    if me.is_dropped() {
+        // The hub gave up on this socket for falling behind: close it; the page resumes.
+        let frame = CloseFrame {
+            code: 1013,
+            reason: Utf8Bytes::from_static("too slow, resume"),
+        };
+        let _ = session.socket.send(Message::Close(Some(frame))).await;
     }
     hub.leave(id);
 }
 
-async fn read(
-    mut stream: SplitStream<WebSocket>,
-    state: &AppState,
-    me: &Subscriber,
-    control: mpsc::Sender<Control>,
-) {
-    loop {
-        let message = match tokio::time::timeout(SILENCE_LIMIT, stream.next()).await {
-            Ok(Some(Ok(message))) => message,
-            _ => return,
-        };
-        let text = match message {
-            Message::Text(text) => text,
-            Message::Close(_) => return,
-            _ => continue, // pongs and pings are signs of life
-        };
-        let reply = match serde_json::from_str::<Incoming>(&text) {
-            Ok(Incoming::Auth { token }) => Control::Reply(authenticate(state, me, &token).await),
-            Ok(Incoming::Resume { since }) => Control::Resume(since),
-            Err(_) => Control::Reply(
-                json!({"type": "error", "message": "Send {\"type\":\"auth\",\"token\":…} or {\"type\":\"resume\",\"since\":N}."})
-                    .to_string(),
-            ),
-        };
-        if control.send(reply).await.is_err() {
-            return;
-        }
-    }
-}
-
-/// Signs the socket in with an access token; the answer says whether it worked.
-async fn authenticate(state: &AppState, me: &Subscriber, token: &str) -> String {
-    let user = match state.tokens.verify_access_until(token) {
-        Some((id, expires_at)) => match state.cache.user(state.store.as_ref(), id).await {
-            Ok(Some(user)) => Some((user, expires_at)),
-            _ => None,
-        },
-        None => None,
-    };
-    match user {
-        Some((user, expires_at)) => {
-            me.sign_in(user.id, user.role(), expires_at);
-            json!({"type": "auth", "ok": true, "role": user.role().as_str()}).to_string()
-        }
-        None => {
-            me.sign_out();
-            json!({"type": "auth", "ok": false, "message": "Your session has expired. Please sign in again."}).to_string()
-        }
-    }
-}
-
-struct Writer<'a> {
-    sink: SplitSink<WebSocket, Message>,
+struct Session<'a> {
+    socket: WebSocket,
     state: &'a AppState,
     me: &'a Subscriber,
     /// The highest sequence number sent; queued events at or below it are skipped.
@@ -149,59 +107,81 @@ struct Writer<'a> {
     sent_live: Option<BTreeSet<i64>>,
     /// The ranges `(after, upto]` earlier resumes already replayed.
     replayed: Vec<(i64, i64)>,
+    /// Live events wait while a new socket may still ask to resume.
+    held: bool,
 }
 
-async fn write(
-    sink: SplitSink<WebSocket, Message>,
-    state: &AppState,
-    me: &Subscriber,
-    mut queue: mpsc::Receiver<Outgoing>,
-    mut controls: mpsc::Receiver<Control>,
-) {
-    let mut writer = Writer {
-        sink,
-        state,
-        me,
-        last_sent: 0,
-        sent_live: Some(BTreeSet::new()),
-        replayed: Vec::new(),
-    };
-    let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + PING_EVERY, PING_EVERY);
-    let grace = tokio::time::sleep(RESUME_GRACE);
-    tokio::pin!(grace);
-    let mut held = true;
-    loop {
-        let sent = tokio::select! {
-            () = &mut grace, if held => {
-                held = false;
-                true
+impl Session<'_> {
+    async fn run(&mut self) {
+        // One timer per socket: first the resume grace, then the ping beat.
+        let beat = tokio::time::sleep(RESUME_GRACE);
+        tokio::pin!(beat);
+        let mut heard = tokio::time::Instant::now();
+        loop {
+            let going = tokio::select! {
+                incoming = self.socket.recv() => match incoming {
+                    Some(Ok(message)) => {
+                        heard = tokio::time::Instant::now();
+                        self.incoming(message).await
+                    }
+                    _ => false,
+                },
+                () = self.me.woken(), if !self.held => self.flush().await,
+                () = &mut beat => {
+                    beat.as_mut().reset(tokio::time::Instant::now() + PING_EVERY);
+                    if self.held {
+                        self.held = false;
+                        self.flush().await
+                    } else if heard.elapsed() > SILENCE_LIMIT {
+                        false
+                    } else {
+                        self.socket.send(Message::Ping(Default::default())).await.is_ok()
+                    }
+                }
+            };
+            if !going || self.me.is_dropped() {
+                return;
             }
-            item = queue.recv(), if !held => match item {
-                Some((seq, frame)) => writer.live(seq, frame).await,
-                None => {
-                    // The hub dropped this socket for falling behind: close it; the page resumes.
-                    let frame = CloseFrame { code: 1013, reason: Utf8Bytes::from_static("too slow, resume") };
-                    let _ = writer.sink.send(Message::Close(Some(frame))).await;
-                    return;
-                }
-            },
-            control = controls.recv() => match control {
-                Some(Control::Reply(text)) => writer.sink.send(Message::Text(text.into())).await.is_ok(),
-                Some(Control::Resume(since)) => {
-                    held = false;
-                    writer.resume(since).await
-                }
-                None => return,
-            },
-            _ = ping.tick() => writer.sink.send(Message::Ping(Default::default())).await.is_ok(),
-        };
-        if !sent {
-            return;
         }
     }
-}
 
-impl Writer<'_> {
+    /// Handles a message from the page; false when the socket should close.
+    async fn incoming(&mut self, message: Message) -> bool {
+        let text = match message {
+            Message::Text(text) => text,
+            Message::Close(_) => return false,
+            _ => return true, // pongs and pings are signs of life
+        };
+        match serde_json::from_str::<Incoming>(&text) {
+            Ok(Incoming::Auth { token }) => {
+                let reply = Box::pin(authenticate(self.state, self.me, &token)).await;
+                self.socket.send(Message::Text(reply.into())).await.is_ok()
+            }
+            Ok(Incoming::Resume { since }) => {
+                let replayed = Box::pin(self.resume(since)).await;
+                self.held = false;
+                replayed && self.flush().await
+            }
+            Err(_) => {
+                let help = json!({"type": "error", "message": "Send {\"type\":\"auth\",\"token\":…} or {\"type\":\"resume\",\"since\":N}."});
+                self.socket
+                    .send(Message::Text(help.to_string().into()))
+                    .await
+                    .is_ok()
+            }
+        }
+    }
+
+    /// Sends every queued event.
+    async fn flush(&mut self) -> bool {
+        while let Some((seq, frame)) = self.me.take() {
+            if !self.live(seq, frame).await {
+                return false;
+            }
+        }
+        true
+    }
+
     async fn live(&mut self, seq: i64, frame: Utf8Bytes) -> bool {
         if seq <= self.last_sent {
             return true;
@@ -214,7 +194,7 @@ impl Writer<'_> {
             }
         }
         self.last_sent = seq;
-        self.sink.send(Message::Text(frame)).await.is_ok()
+        self.socket.send(Message::Text(frame)).await.is_ok()
     }
 
     /// Sends, in order, the events after `since` this socket may see and has not had.
@@ -253,7 +233,7 @@ impl Writer<'_> {
                     continue;
                 }
                 if self
-                    .sink
+                    .socket
                     .send(Message::Text(event.frame().into()))
                     .await
                     .is_err()
@@ -278,9 +258,29 @@ impl Writer<'_> {
         self.sent_live = Some(BTreeSet::new());
         self.replayed = vec![(0, head)];
         self.last_sent = self.last_sent.max(head);
-        self.sink
+        self.socket
             .send(Message::Text(Utf8Bytes::from_static(r#"{"type":"reset"}"#)))
             .await
             .is_ok()
+    }
+}
+/// Signs the socket in with an access token; the answer says whether it worked.
+async fn authenticate(state: &AppState, me: &Subscriber, token: &str) -> String {
+    let user = match state.tokens.verify_access_until(token) {
+        Some((id, expires_at)) => match state.cache.user(state.store.as_ref(), id).await {
+            Ok(Some(user)) => Some((user, expires_at)),
+            _ => None,
+        },
+        None => None,
+    };
+    match user {
+        Some((user, expires_at)) => {
+            me.sign_in(user.id, user.role(), expires_at);
+            json!({"type": "auth", "ok": true, "role": user.role().as_str()}).to_string()
+        }
+        None => {
+            me.sign_out();
+            json!({"type": "auth", "ok": false, "message": "Your session has expired. Please sign in again."}).to_string()
+        }
     }
 }

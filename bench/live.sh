@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# Live-events benchmark (BENCHMARKS.md, "Live events"), all on loopback:
+#   1. baseline: a bare tokio-tungstenite broadcaster (default settings, no database, no
+#      auth, no bus), $SOCKETS sockets, $WRITES messages;
+#   2. bikehaat: two `bikehaat serve` processes sharing a fresh PostgreSQL database and
+#      a private redis-server, $SOCKETS sockets spread over both, $WRITES writes through
+#      the API (POST /api/categories/{email}) of the first;
+#   3. idle: RSS per idle socket, $IDLE_SOCKETS sockets on one bikehaat (SQLite), then
+#      on the bare broadcaster.
+#
+#   bench/live.sh
+#   SOCKETS=2000 WRITES=5 IDLE_SOCKETS=2000 bench/live.sh    # a quick run
+#
+# Needs redis-server and psql, PostgreSQL on 127.0.0.1:5432 (user postgres, trust auth).
+# Every process here may hold at most `ulimit -Hn` files; the script raises the soft
+# limit to it. It kills what it started and drops its database, even on failure.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+SOCKETS="${SOCKETS:-10000}"
+WRITES="${WRITES:-20}"
+IDLE_SOCKETS="${IDLE_SOCKETS:-18000}"
+PG_ADMIN="${BIKEHAAT_TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
+ADMIN=admin@bench.test
+command -v redis-server >/dev/null || { echo "redis-server is missing" >&2; exit 1; }
+command -v psql >/dev/null || { echo "psql is missing" >&2; exit 1; }
+ulimit -n "$(ulimit -Hn)"
+
+cargo build --release --locked -p bikehaat -p bikehaat-live-bench
+bin=target/release/bikehaat
+bench=target/release/live-bench
+work="$(mktemp -d)"
+started=()
+db=""
+cleanup() {
+  for pid in "${started[@]}"; do kill "$pid" 2>/dev/null || true; done
+  for pid in "${started[@]}"; do wait "$pid" 2>/dev/null || true; done
+  if [[ -n "$db" ]]; then psql "$PG_ADMIN" -qc "DROP DATABASE IF EXISTS $db WITH (FORCE)" || true; fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+free_port() {
+  python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+# start_server NAME PORT [ENV=VALUE...]: a release bikehaat on 127.0.0.1:PORT; sets $pid.
+start_server() {
+  local name="$1" port="$2"
+  shift 2
+  mkdir -p "$work/$name"
+  env ADMIN_EMAILS="$ADMIN" JWT_SECRET=live-bench-secret-0123456789abcdef RUST_LOG=warn "$@" \
+    "$bin" serve --no-demo --addr "127.0.0.1:$port" --data-dir "$work/$name" >"$work/$name.log" 2>&1 &
+  pid=$!
+  started+=("$pid")
+  for _ in $(seq 300); do
+    curl -fs "http://127.0.0.1:$port/api/health" >/dev/null 2>&1 && return 0
+    sleep 0.1
+  done
+  echo "$name did not start:" >&2
+  cat "$work/$name.log" >&2
+  exit 1
+}
+
+stop() {
+  kill "$1"
+  wait "$1" 2>/dev/null || true
+}
+
+echo "machine: $(nproc) cores, $(uname -r), open files $(ulimit -n); client and servers on the same box"
+
+echo
+"$bench" baseline --sockets "$SOCKETS" --messages "$WRITES" | tee "$work/baseline.txt"
+
+redis_port="$(free_port)"
+redis-server --port "$redis_port" --bind 127.0.0.1 --save '' --appendonly no \
+  >"$work/redis.log" 2>&1 &
+started+=("$!")
+for _ in $(seq 50); do
+  redis-cli -p "$redis_port" ping >/dev/null 2>&1 && break
+  sleep 0.1
+done
+db="bikehaat_live_$(date +%s)"
+psql "$PG_ADMIN" -qc "CREATE DATABASE $db"
+database_url="${PG_ADMIN%/*}/$db"
+port_a="$(free_port)"
+port_b="$(free_port)"
+start_server a "$port_a" DATABASE_URL="$database_url" REDIS_URL="redis://127.0.0.1:$redis_port"
+pid_a=$pid
+start_server b "$port_b" DATABASE_URL="$database_url" REDIS_URL="redis://127.0.0.1:$redis_port"
+pid_b=$pid
+sleep 1 # the Redis subscriptions come up in the background
+
+echo
+"$bench" bikehaat --servers "http://127.0.0.1:$port_a,http://127.0.0.1:$port_b" \
+  --pids "$pid_a,$pid_b" --admin-email "$ADMIN" --sockets "$SOCKETS" --writes "$WRITES" |
+  tee "$work/bikehaat.txt"
+stop "$pid_a"
+stop "$pid_b"
+
+port_c="$(free_port)"
+start_server idle "$port_c"
+echo
+"$bench" idle --server "http://127.0.0.1:$port_c" --pid "$pid" --sockets "$IDLE_SOCKETS" |
+  tee "$work/idle.txt"
+stop "$pid"
+echo
+"$bench" idle --baseline --sockets "$IDLE_SOCKETS" | tee "$work/idle-baseline.txt"
+
+echo
+echo "== summary =="
+for run in baseline bikehaat; do
+  echo "$run:"
+  grep -E '^(delivered|write -> |response -> |server CPU)' "$work/$run.txt" | sed 's/^/  /'
+done
+echo "idle RSS per socket:"
+grep -h 'per idle socket' "$work/idle.txt" "$work/idle-baseline.txt" | sed 's/^/  /'

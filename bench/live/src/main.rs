@@ -1,0 +1,511 @@
+//! `live-bench`: load generator for BikeHaat's live events (BENCHMARKS.md, "Live events").
+//!
+//! - `bikehaat`: N sockets spread over running servers, W real writes through the API;
+//!   write → socket latency, server CPU per delivered event.
+//! - `baseline`: the same client against a bare tokio-tungstenite broadcaster (default
+//!   settings, no database, no auth, no bus) that this binary runs as a child process.
+//! - `idle`: server RSS per idle socket.
+
+mod client;
+mod procfs;
+mod stats;
+
+use std::io::{BufRead, BufReader, Read};
+use std::net::SocketAddr;
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use clap::{Args, Parser, Subcommand};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use tokio::net::TcpListener;
+use tokio::sync::broadcast;
+use tokio_tungstenite::tungstenite::{Message, Utf8Bytes};
+
+use client::Fleet;
+
+#[derive(Parser)]
+#[command(
+    name = "live-bench",
+    about = "Load generator for BikeHaat's live events"
+)]
+struct Cli {
+    #[command(subcommand)]
+    mode: Mode,
+}
+
+#[derive(Subcommand)]
+enum Mode {
+    /// N sockets over running bikehaat servers, W writes through the first one's API.
+    Bikehaat {
+        /// Servers, comma-separated (http://127.0.0.1:PORT); sockets are spread over them.
+        #[arg(long, value_delimiter = ',', required = true)]
+        servers: Vec<String>,
+        /// Their pids, in the same order (default: found by port through /proc).
+        #[arg(long, value_delimiter = ',')]
+        pids: Vec<u32>,
+        /// Writes to perform (each one a public `category.created` event).
+        #[arg(long, default_value_t = 20)]
+        writes: usize,
+        /// An e-mail listed in the servers' ADMIN_EMAILS.
+        #[arg(long, default_value = "admin@bench.test")]
+        admin_email: String,
+        #[command(flatten)]
+        run: RunArgs,
+    },
+    /// N sockets on a bare tokio-tungstenite broadcaster (a child process), W messages.
+    Baseline {
+        /// Messages to broadcast.
+        #[arg(long, default_value_t = 20)]
+        messages: usize,
+        #[command(flatten)]
+        run: RunArgs,
+    },
+    /// Server RSS per idle socket: (RSS after opening N sockets − RSS before) / N.
+    Idle {
+        /// The bikehaat server (http://127.0.0.1:PORT).
+        #[arg(long, required_unless_present = "baseline")]
+        server: Option<String>,
+        /// Its pid (default: found by port through /proc).
+        #[arg(long)]
+        pid: Option<u32>,
+        /// Measure the bare broadcaster instead (a child process).
+        #[arg(long, conflicts_with = "server")]
+        baseline: bool,
+        #[command(flatten)]
+        run: RunArgs,
+    },
+    /// The bare broadcaster: default WebSocketConfig, one task per socket, a broadcast
+    /// channel; a text frame received from any socket is sent to every socket.
+    ServeBaseline {
+        #[arg(long, default_value = "127.0.0.1:0")]
+        addr: SocketAddr,
+    },
+}
+
+#[derive(Args)]
+struct RunArgs {
+    /// Sockets to open.
+    #[arg(long, default_value_t = 10_000)]
+    sockets: usize,
+    /// Sockets being opened at once.
+    #[arg(long, default_value_t = 200)]
+    concurrency: usize,
+    /// Quiet time after the last socket opened, before measuring.
+    #[arg(long, default_value_t = 2000)]
+    settle_ms: u64,
+    /// Pause between one event reaching every socket and the next write.
+    #[arg(long, default_value_t = 100)]
+    gap_ms: u64,
+    /// How long one event may take to reach every socket.
+    #[arg(long, default_value_t = 10)]
+    timeout_s: u64,
+    /// Worker threads of the client's runtime (it shares the cores with the server).
+    #[arg(long, default_value_t = 1)]
+    client_threads: usize,
+}
+
+fn main() {
+    let cli = Cli::parse();
+    let threads = match &cli.mode {
+        Mode::Bikehaat { run, .. } | Mode::Baseline { run, .. } | Mode::Idle { run, .. } => {
+            run.client_threads
+        }
+        Mode::ServeBaseline { .. } => 0,
+    };
+    let mut builder = if threads == 0 {
+        tokio::runtime::Builder::new_multi_thread()
+    } else {
+        let mut b = tokio::runtime::Builder::new_multi_thread();
+        b.worker_threads(threads);
+        b
+    };
+    let runtime = builder.enable_all().build().expect("tokio runtime");
+    let result = runtime.block_on(async move {
+        match cli.mode {
+            Mode::Bikehaat {
+                servers,
+                pids,
+                writes,
+                admin_email,
+                run,
+            } => bench_bikehaat(&servers, pids, writes, &admin_email, &run).await,
+            Mode::Baseline { messages, run } => bench_baseline(messages, &run).await,
+            Mode::Idle {
+                server,
+                pid,
+                baseline,
+                run,
+            } => bench_idle(server, pid, baseline, &run).await,
+            Mode::ServeBaseline { addr } => serve_baseline(addr).await,
+        }
+    });
+    runtime.shutdown_timeout(Duration::from_millis(100));
+    if let Err(e) = result {
+        eprintln!("live-bench: {e}");
+        std::process::exit(1);
+    }
+}
+
+fn port_of(url: &str) -> Result<u16, String> {
+    url.trim_end_matches('/')
+        .rsplit(':')
+        .next()
+        .and_then(|p| p.parse().ok())
+        .ok_or_else(|| format!("no port in {url}"))
+}
+
+fn total_cpu(pids: &[u32]) -> Result<Duration, String> {
+    pids.iter().map(|&pid| procfs::cpu_time(pid)).sum()
+}
+
+/// The measured phase, shared by both modes: `write(k)` performs write `k` and returns
+/// the instants it started and completed at; each must reach every socket.
+async fn measure<W, F>(
+    label: &str,
+    fleet: &Fleet,
+    pids: &[u32],
+    events: usize,
+    run: &RunArgs,
+    mut write: W,
+) -> Result<(), String>
+where
+    W: FnMut(usize) -> F,
+    F: std::future::Future<Output = Result<(Instant, Instant), String>>,
+{
+    let sockets = run.sockets;
+    let cpu_before = total_cpu(pids)?;
+    let mut starts = Vec::with_capacity(events);
+    let mut completions = Vec::with_capacity(events);
+    let mut incomplete = 0;
+    for k in 0..events {
+        if k > 0 {
+            tokio::time::sleep(Duration::from_millis(run.gap_ms)).await;
+        }
+        let (start, done) = write(k).await?;
+        starts.push(start);
+        completions.push(done);
+        if !fleet.wait_for(k, Duration::from_secs(run.timeout_s)).await {
+            incomplete += 1;
+        }
+    }
+    let cpu = total_cpu(pids)?.saturating_sub(cpu_before);
+    // Whatever the gaps added is idle time; the CPU figure only counts what was used.
+    let delivered: usize = (0..events).map(|k| fleet.delivered(k)).sum();
+    let expected = events * sockets;
+    let (mut all, mut last) = fleet.latencies(&starts);
+    println!("== {label}: {sockets} sockets, {events} events ==");
+    println!(
+        "delivered {delivered}/{expected} (events incomplete: {incomplete}, sockets closed: {}, stray frames: {})",
+        fleet.closed.load(Ordering::Relaxed),
+        fleet.strays.load(Ordering::Relaxed)
+    );
+    println!("write -> socket       {}", stats::spread(&mut all));
+    last.sort_unstable();
+    println!(
+        "write -> last socket  p50 {} ms  p99 {} ms  max {} ms",
+        stats::ms(stats::percentile(&last, 50.0)),
+        stats::ms(stats::percentile(&last, 99.0)),
+        stats::ms(last.last().copied().unwrap_or(0)),
+    );
+    if starts != completions {
+        let (mut all, mut last) = fleet.latencies(&completions);
+        println!("response -> socket    {}", stats::spread(&mut all));
+        last.sort_unstable();
+        println!(
+            "response -> last      p50 {} ms  p99 {} ms",
+            stats::ms(stats::percentile(&last, 50.0)),
+            stats::ms(stats::percentile(&last, 99.0)),
+        );
+        let mut write_ms: Vec<u64> = starts
+            .iter()
+            .zip(&completions)
+            .map(|(s, c)| c.duration_since(*s).as_nanos() as u64)
+            .collect();
+        println!("write request itself  {}", stats::spread(&mut write_ms));
+    }
+    println!(
+        "server CPU            {:.2} s over pids {pids:?} = {:.2} µs per delivered event",
+        cpu.as_secs_f64(),
+        stats::cpu_per_event(cpu, delivered as u64)
+    );
+    let rss: Vec<String> = pids
+        .iter()
+        .map(|&pid| procfs::rss_kib(pid).map(|k| format!("{} MiB", k / 1024)))
+        .collect::<Result<_, _>>()?;
+    println!("server RSS            {}", rss.join(", "));
+    if delivered != expected {
+        return Err(format!(
+            "{label}: {} deliveries missing",
+            expected - delivered
+        ));
+    }
+    Ok(())
+}
+
+async fn open_fleet(urls: &[String], events: usize, run: &RunArgs) -> Result<Arc<Fleet>, String> {
+    let sockets = client::open_all(urls, run.sockets, run.concurrency).await?;
+    let fleet = Arc::new(Fleet::new(run.sockets, events));
+    client::spawn_readers(&fleet, sockets);
+    tokio::time::sleep(Duration::from_millis(run.settle_ms)).await;
+    let closed = fleet.closed.load(Ordering::Relaxed);
+    if closed > 0 {
+        return Err(format!("{closed} sockets closed while settling"));
+    }
+    Ok(fleet)
+}
+
+async fn bench_bikehaat(
+    servers: &[String],
+    pids: Vec<u32>,
+    writes: usize,
+    admin_email: &str,
+    run: &RunArgs,
+) -> Result<(), String> {
+    let pids = if pids.is_empty() {
+        servers
+            .iter()
+            .map(|s| procfs::pid_listening_on(port_of(s)?))
+            .collect::<Result<Vec<_>, _>>()?
+    } else {
+        pids
+    };
+    if pids.len() != servers.len() {
+        return Err("give one pid per server".into());
+    }
+    let base = servers[0].trim_end_matches('/').to_string();
+    let http = reqwest::Client::new();
+    let token = admin_token(&http, &base, admin_email).await?;
+    let urls: Vec<String> = servers
+        .iter()
+        .map(|s| client::ws_url(s, "/api/live"))
+        .collect();
+    let fleet = open_fleet(&urls, writes, run).await?;
+    let nonce = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_millis())
+        .unwrap_or(0);
+    let target = format!("{base}/api/categories/{admin_email}");
+    let label = format!("bikehaat ({} servers)", servers.len());
+    measure(&label, &fleet, &pids, writes, run, |k| {
+        let request = http.post(&target).bearer_auth(&token).json(&json!({
+            "categoryName": format!("{}{k}-{nonce}", client::MARKER),
+            "categoryImage": "/uploads/x.png",
+        }));
+        async move {
+            let start = Instant::now();
+            let response = request.send().await.map_err(|e| e.to_string())?;
+            let done = Instant::now();
+            let status = response.status();
+            if status.as_u16() != 201 {
+                let body = response.text().await.unwrap_or_default();
+                return Err(format!("write {k}: {status} {body}"));
+            }
+            Ok((start, done))
+        }
+    })
+    .await
+}
+
+/// Signs the bench's admin up (or in) through the API and returns an access token.
+async fn admin_token(http: &reqwest::Client, base: &str, email: &str) -> Result<String, String> {
+    let credentials = json!({"email": email, "password": "LiveBench#2026"});
+    let mut identity = None;
+    for path in ["/api/auth/signup", "/api/auth/login"] {
+        let response = http
+            .post(format!("{base}{path}"))
+            .json(&credentials)
+            .send()
+            .await
+            .map_err(|e| format!("{base}{path}: {e}"))?;
+        if response.status().is_success() {
+            let body: Value = response.json().await.map_err(|e| e.to_string())?;
+            identity = body["idToken"].as_str().map(str::to_string);
+            break;
+        }
+    }
+    let identity = identity.ok_or("cannot sign the bench admin up or in")?;
+    let session: Value = http
+        .put(format!("{base}/api/users/{email}"))
+        .bearer_auth(identity)
+        .json(&json!({"name": "Live Bench", "email": email, "role": "buyer"}))
+        .send()
+        .await
+        .map_err(|e| e.to_string())?
+        .json()
+        .await
+        .map_err(|e| e.to_string())?;
+    session["token"]
+        .as_str()
+        .map(str::to_string)
+        .ok_or_else(|| format!("no access token: {session}"))
+}
+
+/// The bare broadcaster as a child process (so /proc shows its own CPU and RSS). It
+/// exits when its stdin closes, so it never outlives the bench.
+struct BaselineChild {
+    child: Child,
+    addr: String,
+}
+
+impl BaselineChild {
+    fn start() -> Result<BaselineChild, String> {
+        let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+        let mut child = Command::new(exe)
+            .args(["serve-baseline", "--addr", "127.0.0.1:0"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("cannot start the baseline broadcaster: {e}"))?;
+        let mut line = String::new();
+        let stdout = child.stdout.take().ok_or("no stdout")?;
+        BufReader::new(stdout)
+            .read_line(&mut line)
+            .map_err(|e| e.to_string())?;
+        let addr = line.trim().to_string();
+        if addr.is_empty() {
+            let _ = child.kill();
+            return Err("the baseline broadcaster did not start".into());
+        }
+        Ok(BaselineChild { child, addr })
+    }
+
+    fn pid(&self) -> u32 {
+        self.child.id()
+    }
+}
+
+impl Drop for BaselineChild {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+async fn bench_baseline(messages: usize, run: &RunArgs) -> Result<(), String> {
+    let server = BaselineChild::start()?;
+    let url = format!("ws://{}/", server.addr);
+    let fleet = open_fleet(std::slice::from_ref(&url), messages, run).await?;
+    // The trigger socket: what it sends, the broadcaster sends to everyone (it too).
+    let trigger = client::open(&url).await?;
+    let (trigger_tx, mut trigger_rx) = trigger.split();
+    tokio::spawn(async move { while trigger_rx.next().await.is_some() {} });
+    let trigger_tx = Arc::new(tokio::sync::Mutex::new(trigger_tx));
+    measure(
+        "baseline (bare tokio-tungstenite broadcaster)",
+        &fleet,
+        &[server.pid()],
+        messages,
+        run,
+        |k| {
+            // The size and shape of a bikehaat category.created frame.
+            let frame = format!(
+                r#"{{"type":"event","seq":{k},"event":"category.created","data":{{"_id":"{k}","categoryName":"{}{k}-0000000000000","categoryImage":"/uploads/x.png"}}}}"#,
+                client::MARKER
+            );
+            let trigger_tx = trigger_tx.clone();
+            async move {
+                let mut trigger_tx = trigger_tx.lock().await;
+                let start = Instant::now();
+                trigger_tx
+                    .send(Message::Text(frame.into()))
+                    .await
+                    .map_err(|e| e.to_string())?;
+                Ok((start, start))
+            }
+        },
+    )
+    .await
+}
+
+async fn bench_idle(
+    server: Option<String>,
+    pid: Option<u32>,
+    baseline: bool,
+    run: &RunArgs,
+) -> Result<(), String> {
+    let child = if baseline {
+        Some(BaselineChild::start()?)
+    } else {
+        None
+    };
+    let (url, pid, label) = match (&child, server) {
+        (Some(child), _) => (
+            format!("ws://{}/", child.addr),
+            child.pid(),
+            "baseline (bare tokio-tungstenite broadcaster)",
+        ),
+        (None, Some(server)) => {
+            let pid = match pid {
+                Some(pid) => pid,
+                None => procfs::pid_listening_on(port_of(&server)?)?,
+            };
+            (client::ws_url(&server, "/api/live"), pid, "bikehaat")
+        }
+        (None, None) => return Err("give --server or --baseline".into()),
+    };
+    // A few sockets first, so one-time costs (thread stacks, allocator arenas) are
+    // not charged to the idle sockets.
+    let warm = client::open_all(std::slice::from_ref(&url), 50, 50).await?;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    drop(warm);
+    tokio::time::sleep(Duration::from_millis(1000)).await;
+    let before = procfs::rss_kib(pid)?;
+    let fleet = open_fleet(std::slice::from_ref(&url), 0, run).await?;
+    let after = procfs::rss_kib(pid)?;
+    let closed = fleet.closed.load(Ordering::Relaxed);
+    let per_socket = (after as f64 - before as f64) / run.sockets as f64;
+    println!("== idle sockets, {label}: {} sockets ==", run.sockets);
+    println!(
+        "server RSS {} MiB -> {} MiB: {per_socket:.2} KiB per idle socket (sockets closed: {closed})",
+        before / 1024,
+        after / 1024
+    );
+    if closed > 0 {
+        return Err(format!("{closed} sockets closed"));
+    }
+    Ok(())
+}
+
+async fn serve_baseline(addr: SocketAddr) -> Result<(), String> {
+    let listener = TcpListener::bind(addr).await.map_err(|e| e.to_string())?;
+    println!("{}", listener.local_addr().map_err(|e| e.to_string())?);
+    // Exit when the bench that started us goes away.
+    std::thread::spawn(|| {
+        let _ = std::io::stdin().read_to_end(&mut Vec::new());
+        std::process::exit(0);
+    });
+    let (hub, _) = broadcast::channel::<Utf8Bytes>(1024);
+    loop {
+        let (tcp, _) = listener.accept().await.map_err(|e| e.to_string())?;
+        let hub = hub.clone();
+        tokio::spawn(async move {
+            let Ok(mut ws) = tokio_tungstenite::accept_async(tcp).await else {
+                return;
+            };
+            let mut queue = hub.subscribe();
+            loop {
+                tokio::select! {
+                    incoming = ws.next() => match incoming {
+                        Some(Ok(Message::Text(text))) => {
+                            let _ = hub.send(text);
+                        }
+                        Some(Ok(_)) => {}
+                        _ => return,
+                    },
+                    outgoing = queue.recv() => match outgoing {
+                        Ok(text) => {
+                            if ws.send(Message::Text(text)).await.is_err() {
+                                return;
+                            }
+                        }
+                        Err(broadcast::error::RecvError::Lagged(_)) => {}
+                        Err(broadcast::error::RecvError::Closed) => return,
+                    },
+                }
+            }
+        });
+    }
+}

@@ -1,0 +1,66 @@
+//! Percentiles and the summary lines the bench prints.
+
+use std::time::Duration;
+
+/// The nearest-rank percentile `p` (0–100) of `sorted` (ascending); zero when empty.
+pub fn percentile(sorted: &[u64], p: f64) -> u64 {
+    if sorted.is_empty() {
+        return 0;
+    }
+    let rank = ((p / 100.0) * sorted.len() as f64).ceil() as usize;
+    sorted[rank.clamp(1, sorted.len()) - 1]
+}
+
+/// Nanoseconds as milliseconds with two decimals.
+pub fn ms(nanos: u64) -> String {
+    format!("{:.2}", nanos as f64 / 1e6)
+}
+
+/// p50/p90/p99/max of latencies in nanoseconds, for one summary line.
+pub fn spread(latencies: &mut [u64]) -> String {
+    latencies.sort_unstable();
+    format!(
+        "p50 {} ms  p90 {} ms  p99 {} ms  max {} ms  (n={})",
+        ms(percentile(latencies, 50.0)),
+        ms(percentile(latencies, 90.0)),
+        ms(percentile(latencies, 99.0)),
+        ms(latencies.last().copied().unwrap_or(0)),
+        latencies.len()
+    )
+}
+
+/// Microseconds of CPU per delivered event.
+pub fn cpu_per_event(cpu: Duration, delivered: u64) -> f64 {
+    if delivered == 0 {
+        return 0.0;
+    }
+    cpu.as_secs_f64() * 1e6 / delivered as f64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nearest_rank_percentiles() {
+        let values: Vec<u64> = (1..=100).collect();
+        assert_eq!(percentile(&values, 50.0), 50);
+        assert_eq!(percentile(&values, 90.0), 90);
+        assert_eq!(percentile(&values, 99.0), 99);
+        assert_eq!(percentile(&values, 100.0), 100);
+        assert_eq!(percentile(&values, 0.0), 1);
+        assert_eq!(percentile(&[7], 99.0), 7);
+        assert_eq!(percentile(&[], 50.0), 0);
+        // 20 samples: p99 is the largest, p50 the tenth.
+        let twenty: Vec<u64> = (1..=20).collect();
+        assert_eq!(percentile(&twenty, 99.0), 20);
+        assert_eq!(percentile(&twenty, 50.0), 10);
+    }
+
+    #[test]
+    fn cpu_per_event_in_microseconds() {
+        assert_eq!(cpu_per_event(Duration::from_secs(1), 200_000), 5.0);
+        assert_eq!(cpu_per_event(Duration::from_secs(1), 0), 0.0);
+        assert_eq!(ms(1_234_567), "1.23");
+    }
+}
