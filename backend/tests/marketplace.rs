@@ -10,6 +10,7 @@ mod marketplace {
     mod cluster;
     mod errors;
     mod live;
+    mod openapi_snapshot;
     mod payments;
     mod store;
     mod uploads;

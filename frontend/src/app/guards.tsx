@@ -1,0 +1,23 @@
+// Route guards (spec "Route guards"): a spinner while the session loads; anyone not
+// signed in, or signed in with another role, goes to /login, which remembers where
+// they came from.
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { PageSpinner } from '../components/spinner.tsx';
+import type { Role } from '../lib/api/types.ts';
+import type { FromState } from '../lib/auth/return-path.ts';
+import { useSession } from '../lib/auth/session-context.ts';
+
+function ToLogin() {
+  const location = useLocation();
+  const state: FromState = { from: { pathname: location.pathname, search: location.search } };
+  return <Navigate to="/login" replace state={state} />;
+}
+
+/** Renders the child routes for a signed-in user of `role` (any role when omitted). */
+export function RequireRole({ role }: { role?: Role }) {
+  const session = useSession();
+  if (session.status === 'loading') return <PageSpinner label="Checking your session" />;
+  if (session.status === 'signed-out') return <ToLogin />;
+  if (role && session.role !== role) return <ToLogin />;
+  return <Outlet />;
+}

@@ -1,0 +1,90 @@
+import { NavLink, Outlet, useNavigation } from 'react-router';
+import { PageSpinner } from '../../components/spinner.tsx';
+import type { Role } from '../../lib/api/types.ts';
+import { useSession } from '../../lib/auth/session-context.ts';
+import { TopNav } from './top-nav.tsx';
+
+interface SideLink {
+  label: string;
+  /** No target: a button that does nothing yet (spec: My Buyers). */
+  to?: string;
+}
+
+/** Side panel links by role (spec §2 "Dashboard"). */
+const SIDE_LINKS: Record<Role, SideLink[]> = {
+  admin: [
+    { label: 'Add Category', to: '/dashboard/add-category' },
+    { label: 'All Sellers', to: '/dashboard/all-seller' },
+    { label: 'All Buyers', to: '/dashboard/all-buyer' },
+    { label: 'Reported Products', to: '/dashboard/reported-products' },
+  ],
+  seller: [
+    { label: 'Add Product', to: '/dashboard/add-product' },
+    { label: 'My Products', to: '/dashboard/seller-products' },
+    { label: 'My Buyers' },
+  ],
+  buyer: [
+    { label: 'My Orders', to: '/dashboard/my-orders' },
+    { label: 'Wishlist', to: '/dashboard/wishlist' },
+  ],
+};
+
+const roleName: Record<Role, string> = { admin: 'Admin', seller: 'Seller', buyer: 'Buyer' };
+
+const sideLook = ({ isActive }: { isActive: boolean }) =>
+  `block whitespace-nowrap rounded-lg px-4 py-2.5 text-sm font-medium transition-colors ${
+    isActive ? 'bg-brand-700 text-white' : 'text-stone-700 hover:bg-stone-100'
+  }`;
+
+/** The dashboard: its header (role, avatar, name, e-mail), the side panel, the page. */
+export function DashboardLayout() {
+  const { user, role } = useSession();
+  const navigation = useNavigation();
+  // The guard above renders this only for a signed-in user.
+  if (!user || !role) return <PageSpinner label="Checking your session" />;
+
+  return (
+    <div className="flex min-h-screen flex-col bg-stone-100">
+      <TopNav />
+      <div className="border-b border-stone-200 bg-white">
+        <div className="page-container flex items-center gap-4 py-5">
+          <img
+            src={user.image}
+            alt=""
+            width={56}
+            height={56}
+            className="size-14 shrink-0 rounded-full border-2 border-brand-600 object-cover"
+          />
+          <div className="min-w-0 flex-1">
+            <h1 className="text-xl font-bold text-stone-900 sm:text-2xl">{roleName[role]} Dashboard</h1>
+            <p className="text-sm font-medium text-stone-800">{user.name}</p>
+            <p className="truncate text-sm text-stone-600">{user.email}</p>
+          </div>
+        </div>
+      </div>
+
+      <div className="page-container flex flex-1 flex-col gap-6 py-6 lg:flex-row">
+        <nav aria-label="Dashboard" className="lg:w-60 lg:shrink-0">
+          <ul className="flex gap-2 overflow-x-auto rounded-xl bg-white p-2 shadow-sm lg:flex-col">
+            {SIDE_LINKS[role].map((link) => (
+              <li key={link.label}>
+                {link.to ? (
+                  <NavLink to={link.to} className={sideLook}>
+                    {link.label}
+                  </NavLink>
+                ) : (
+                  <button type="button" className={`${sideLook({ isActive: false })} w-full text-left`}>
+                    {link.label}
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <main id="main" className="min-w-0 flex-1">
+          {navigation.state === 'loading' ? <PageSpinner /> : <Outlet />}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { CloseIcon, MenuIcon, MotorcycleIcon } from '../../components/icons.tsx';
+import { useSession } from '../../lib/auth/session-context.ts';
+
+const linkLook = ({ isActive }: { isActive: boolean }) =>
+  `block rounded-lg px-3 py-2 text-[15px] font-medium transition-colors ${
+    isActive ? 'bg-brand-50 text-brand-800' : 'text-stone-700 hover:bg-stone-100 hover:text-stone-900'
+  }`;
+
+/** Top navigation (spec §2): Home, Products, Blog; Dashboard and Sign Out, or Login. */
+export function TopNav() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const close = () => {
+    setOpen(false);
+  };
+
+  const signOut = () => {
+    session.signOut();
+    close();
+    toast.success('LogOut Successful');
+    void navigate('/login');
+  };
+
+  const links = (
+    <>
+      <li>
+        <NavLink to="/" end className={linkLook} onClick={close}>
+          Home
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to="/products" className={linkLook} onClick={close}>
+          Products
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to="/blog" className={linkLook} onClick={close}>
+          Blog
+        </NavLink>
+      </li>
+      {session.status === 'signed-in' && (
+        <li>
+          <NavLink to="/dashboard" className={linkLook} onClick={close}>
+            Dashboard
+          </NavLink>
+        </li>
+      )}
+    </>
+  );
+
+  const account =
+    session.status === 'signed-in' ? (
+      <button
+        type="button"
+        onClick={signOut}
+        className="rounded-lg border border-stone-300 bg-white px-4 py-2 text-sm font-semibold text-stone-800 hover:bg-stone-100"
+      >
+        Sign Out
+      </button>
+    ) : session.status === 'signed-out' ? (
+      <Link
+        to="/login"
+        onClick={close}
+        className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800"
+      >
+        Login
+      </Link>
+    ) : null;
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
+      <nav aria-label="Main" className="page-container flex h-16 items-center gap-4">
+        <Link to="/" className="flex items-center gap-2 text-xl font-extrabold tracking-tight text-stone-900">
+          <span className="flex size-9 items-center justify-center rounded-full bg-brand-700">
+            <MotorcycleIcon className="size-5 text-white" />
+          </span>
+          Bike<span className="-ml-2 text-brand-700">Haat</span>
+        </Link>
+
+        <ul className="ml-6 hidden items-center gap-1 md:flex">{links}</ul>
+
+        <div className="ml-auto flex items-center gap-3">
+          {session.status === 'signed-in' && session.user && (
+            <img
+              src={session.user.image}
+              alt=""
+              width={36}
+              height={36}
+              className="hidden size-9 rounded-full border border-stone-200 object-cover sm:block"
+            />
+          )}
+          <div className="hidden md:block">{account}</div>
+          <button
+            type="button"
+            className="rounded-lg p-2 text-stone-700 hover:bg-stone-100 md:hidden"
+            aria-expanded={open}
+            aria-controls="mobile-menu"
+            aria-label={open ? 'Close menu' : 'Open menu'}
+            onClick={() => {
+              setOpen((value) => !value);
+            }}
+          >
+            {open ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
+          </button>
+        </div>
+      </nav>
+
+      {open && (
+        <div id="mobile-menu" className="border-t border-stone-200 bg-white md:hidden">
+          <ul className="page-container space-y-1 py-3">{links}</ul>
+          <div className="page-container pb-4">{account}</div>
+        </div>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,133 @@
+// Every route of spec §2. Home is in the main bundle; every other page is its own
+// lazily loaded chunk.
+import type { RouteObject } from 'react-router';
+import { PageSpinner } from '../components/spinner.tsx';
+import { RequireRole } from './guards.tsx';
+import { DashboardLayout } from './layouts/dashboard-layout.tsx';
+import { MainLayout } from './layouts/main-layout.tsx';
+import { RootLayout } from './layouts/root-layout.tsx';
+import { lazyPage } from './lazy-page.ts';
+import { RouteError } from './route-error.tsx';
+import { DashboardHome } from './routes/dashboard-home.tsx';
+import { HomePage } from './routes/home.tsx';
+import { NotFoundPage } from './routes/not-found.tsx';
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    hydrateFallbackElement: <PageSpinner />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        element: <MainLayout />,
+        children: [
+          { index: true, element: <HomePage /> },
+          { path: 'home', element: <HomePage /> },
+          {
+            path: 'login',
+            lazy: lazyPage(() => import('../features/auth/pages/login-page.tsx'), (m) => m.LoginPage),
+          },
+          {
+            path: 'signup',
+            lazy: lazyPage(() => import('../features/auth/pages/signup-page.tsx'), (m) => m.SignupPage),
+          },
+          {
+            path: 'products',
+            lazy: lazyPage(() => import('../features/products/pages/products-page.tsx'), (m) => m.ProductsPage),
+          },
+          {
+            path: 'blog',
+            lazy: lazyPage(() => import('../features/blog/pages/blog-page.tsx'), (m) => m.BlogPage),
+          },
+          {
+            element: <RequireRole role="buyer" />,
+            children: [
+              {
+                path: 'category/:id',
+                lazy: lazyPage(
+                  () => import('../features/categories/pages/category-page.tsx'),
+                  (m) => m.CategoryPage,
+                ),
+              },
+            ],
+          },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+      {
+        path: 'dashboard',
+        // The dashboard's header needs a user; wishlist itself has no role guard.
+        element: <RequireRole />,
+        children: [
+          {
+            element: <DashboardLayout />,
+            children: [
+              { index: true, element: <DashboardHome /> },
+              {
+                element: <RequireRole role="admin" />,
+                children: [
+                  {
+                    path: 'add-category',
+                    lazy: lazyPage(
+                      () => import('../features/categories/pages/add-category-page.tsx'),
+                      (m) => m.AddCategoryPage,
+                    ),
+                  },
+                  {
+                    path: 'all-seller',
+                    lazy: lazyPage(() => import('../features/users/pages/all-sellers-page.tsx'), (m) => m.AllSellersPage),
+                  },
+                  {
+                    path: 'all-buyer',
+                    lazy: lazyPage(() => import('../features/users/pages/all-buyers-page.tsx'), (m) => m.AllBuyersPage),
+                  },
+                  {
+                    path: 'reported-products',
+                    lazy: lazyPage(
+                      () => import('../features/products/pages/reported-products-page.tsx'),
+                      (m) => m.ReportedProductsPage,
+                    ),
+                  },
+                ],
+              },
+              {
+                element: <RequireRole role="seller" />,
+                children: [
+                  {
+                    path: 'add-product',
+                    lazy: lazyPage(() => import('../features/products/pages/add-product-page.tsx'), (m) => m.AddProductPage),
+                  },
+                  {
+                    path: 'seller-products',
+                    lazy: lazyPage(
+                      () => import('../features/products/pages/seller-products-page.tsx'),
+                      (m) => m.SellerProductsPage,
+                    ),
+                  },
+                ],
+              },
+              {
+                element: <RequireRole role="buyer" />,
+                children: [
+                  {
+                    path: 'my-orders',
+                    lazy: lazyPage(() => import('../features/orders/pages/my-orders-page.tsx'), (m) => m.MyOrdersPage),
+                  },
+                  {
+                    path: 'stripe-payment/:id',
+                    lazy: lazyPage(() => import('../features/payments/pages/payment-page.tsx'), (m) => m.PaymentPage),
+                  },
+                ],
+              },
+              {
+                path: 'wishlist',
+                lazy: lazyPage(() => import('../features/wishlist/pages/wishlist-page.tsx'), (m) => m.WishlistPage),
+              },
+              { path: '*', element: <NotFoundPage /> },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,156 @@
+// Small inline icons: no icon font or library to download.
+import type { SVGProps } from 'react';
+
+type IconProps = SVGProps<SVGSVGElement>;
+
+function Outline({ children, ...props }: IconProps) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      {...props}
+    >
+      {children}
+    </svg>
+  );
+}
+
+function Solid({ children, ...props }: IconProps) {
+  return (
+    <svg viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false" {...props}>
+      {children}
+    </svg>
+  );
+}
+
+export const MotorcycleIcon = (props: IconProps) => (
+  <Outline {...props}>
+    <circle cx="5.5" cy="16.5" r="3.5" />
+    <circle cx="18.5" cy="16.5" r="3.5" />
+    <path d="M5.5 16.5 9 10h5l2.5 6.5M14 10l-1.5-3H10M16.5 16.5 15 8h3" />
+  </Outline>
+);
+
+export const MenuIcon = (props: IconProps) => (
+  <Outline {...props}>
+    <path d="M4 6h16M4 12h16M4 18h16" />
+  </Outline>
+);
+
+export const CloseIcon = (props: IconProps) => (
+  <Outline {...props}>
+    <path d="M6 6l12 12M18 6 6 18" />
+  </Outline>
+);
+
+export const PhoneIcon = (props: IconProps) => (
+  <Outline {...props}>
+    <path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2" />
+  </Outline>
+);
+
+export const MailIcon = (props: IconProps) => (
+  <Outline {...props}>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="m3 7 9 6 9-6" />
+  </Outline>
+);
+
+export const MapPinIcon = (props: IconProps) => (
+  <Outline {...props}>
+    <path d="M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21z" />
+    <circle cx="12" cy="9.5" r="2.5" />
+  </Outline>
+);
+
+export const ClockIcon = (props: IconProps) => (
+  <Outline {...props}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7v5l3 2" />
+  </Outline>
+);
+
+export const ChevronLeftIcon = (props: IconProps) => (
+  <Outline {...props}>
+    <path d="m15 18-6-6 6-6" />
+  </Outline>
+);
+
+export const ChevronRightIcon = (props: IconProps) => (
+  <Outline {...props}>
+    <path d="m9 18 6-6-6-6" />
+  </Outline>
+);
+
+export const ShieldCheckIcon = (props: IconProps) => (
+  <Outline {...props}>
+    <path d="M12 3 4 6v6c0 5 3.5 8 8 9 4.5-1 8-4 8-9V6z" />
+    <path d="m9 12 2 2 4-4" />
+  </Outline>
+);
+
+export const BoltIcon = (props: IconProps) => (
+  <Outline {...props}>
+    <path d="M13 3 4 14h7l-1 7 9-11h-7z" />
+  </Outline>
+);
+
+export const CardIcon = (props: IconProps) => (
+  <Outline {...props}>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="M3 10h18M7 15h3" />
+  </Outline>
+);
+
+export const QuoteIcon = (props: IconProps) => (
+  <Solid {...props}>
+    <path d="M9.6 5C6 6.6 4 9.6 4 13.6V19h6v-6H7c0-2.6 1.3-4.6 3.8-5.9zm10 0C16 6.6 14 9.6 14 13.6V19h6v-6h-3c0-2.6 1.3-4.6 3.8-5.9z" />
+  </Solid>
+);
+
+export const StarIcon = (props: IconProps) => (
+  <Solid {...props}>
+    <path d="m12 2.8 2.8 5.8 6.4.9-4.6 4.5 1.1 6.3L12 17.3l-5.7 3 1.1-6.3-4.6-4.5 6.4-.9z" />
+  </Solid>
+);
+
+export const FacebookIcon = (props: IconProps) => (
+  <Solid {...props}>
+    <path d="M13.5 21v-7.5H16l.4-3h-2.9V8.6c0-.9.3-1.5 1.5-1.5h1.6V4.4c-.3 0-1.2-.1-2.3-.1-2.3 0-3.8 1.4-3.8 3.9v2.3H8v3h2.5V21z" />
+  </Solid>
+);
+
+export const InstagramIcon = (props: IconProps) => (
+  <Outline {...props}>
+    <rect x="3.5" y="3.5" width="17" height="17" rx="5" />
+    <circle cx="12" cy="12" r="4" />
+    <circle cx="17.2" cy="6.8" r="0.6" fill="currentColor" />
+  </Outline>
+);
+
+export const YoutubeIcon = (props: IconProps) => (
+  <Solid {...props}>
+    <path d="M21.6 7.2a2.5 2.5 0 0 0-1.8-1.8C18.2 5 12 5 12 5s-6.2 0-7.8.4a2.5 2.5 0 0 0-1.8 1.8C2 8.8 2 12 2 12s0 3.2.4 4.8a2.5 2.5 0 0 0 1.8 1.8C5.8 19 12 19 12 19s6.2 0 7.8-.4a2.5 2.5 0 0 0 1.8-1.8c.4-1.6.4-4.8.4-4.8s0-3.2-.4-4.8M10 15V9l5.2 3z" />
+  </Solid>
+);
+
+export const XLogoIcon = (props: IconProps) => (
+  <Solid {...props}>
+    <path d="M17.8 3h3.1l-6.8 7.7L22 21h-6.2l-4.9-6.4L5.3 21H2.2l7.2-8.3L1.8 3h6.4l4.4 5.8zm-1.1 16.2h1.7L7.4 4.7H5.6z" />
+  </Solid>
+);
+
+export const GoogleIcon = (props: IconProps) => (
+  <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" {...props}>
+    <path fill="#4285F4" d="M22.5 12.3c0-.8-.1-1.5-.2-2.2H12v4.2h5.9a5 5 0 0 1-2.2 3.3v2.7h3.5c2.1-1.9 3.3-4.7 3.3-8" />
+    <path fill="#34A853" d="M12 23c3 0 5.5-1 7.3-2.7l-3.5-2.7c-1 .7-2.3 1-3.8 1-2.9 0-5.4-2-6.3-4.6H2.1v2.8A11 11 0 0 0 12 23" />
+    <path fill="#FBBC05" d="M5.7 14c-.2-.7-.4-1.4-.4-2s.2-1.4.4-2V7.2H2.1a11 11 0 0 0 0 9.8z" />
+    <path fill="#EA4335" d="M12 5.4c1.6 0 3.1.6 4.2 1.7l3.2-3.2A11 11 0 0 0 2.1 7.2L5.7 10c.9-2.6 3.4-4.6 6.3-4.6" />
+  </svg>
+);

@@ -1,0 +1,20 @@
+// `GET /api/advertise` (no auth): the adverts of the home page's Advertisement Area.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import type { Advert } from '../../../lib/api/types.ts';
+
+export function getAdverts(signal?: AbortSignal): Promise<Advert[]> {
+  return api<Advert[]>('/advertise', { token: null, ...(signal ? { signal } : {}) });
+}
+
+/** The spec names no cache key for adverts; the endpoint's name is used. */
+export function advertsQueryOptions() {
+  return queryOptions({
+    queryKey: ['advertise'],
+    queryFn: ({ signal }) => getAdverts(signal),
+  });
+}
+
+export function useAdverts() {
+  return useQuery(advertsQueryOptions());
+}

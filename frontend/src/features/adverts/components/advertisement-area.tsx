@@ -1,0 +1,60 @@
+import { Link } from 'react-router';
+import { MapPinIcon } from '../../../components/icons.tsx';
+import { formatPrice } from '../../../utils/format-price.ts';
+import { useAdverts } from '../api/get-adverts.ts';
+
+/** Advertised bikes; hidden while there are none (spec §2). Up to 5 columns. */
+export function AdvertisementArea() {
+  const adverts = useAdverts();
+  if (!adverts.isSuccess || adverts.data.length === 0) return null;
+
+  return (
+    <section aria-labelledby="adverts-heading" className="bg-white py-12">
+      <div className="page-container">
+        <div className="mb-6 flex flex-wrap items-end justify-between gap-2">
+          <div>
+            <p className="text-sm font-semibold tracking-wide text-amber-600 uppercase">Featured by sellers</p>
+            <h2 id="adverts-heading" className="text-2xl font-bold text-stone-900 sm:text-3xl">
+              Advertisement Area
+            </h2>
+          </div>
+        </div>
+        <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
+          {adverts.data.map((advert) => (
+            <li key={advert._id}>
+              <Link
+                to={`/category/${encodeURIComponent(advert.categoryId)}`}
+                className="group flex h-full flex-col overflow-hidden rounded-xl bg-white ring-1 ring-stone-200 transition hover:shadow-md"
+              >
+                <div className="relative aspect-[4/3] bg-stone-100">
+                  <img
+                    src={advert.productImage}
+                    alt=""
+                    width={400}
+                    height={300}
+                    loading="lazy"
+                    decoding="async"
+                    className="size-full object-cover"
+                  />
+                  <span className="absolute top-2 left-2 rounded-md bg-amber-400 px-2 py-0.5 text-[11px] font-bold tracking-wide text-amber-950 uppercase">
+                    Ad
+                  </span>
+                </div>
+                <div className="flex flex-1 flex-col p-3">
+                  <h3 className="line-clamp-2 text-sm font-semibold text-stone-900 group-hover:text-brand-800 sm:text-base">
+                    {advert.productName}
+                  </h3>
+                  <p className="mt-1 text-base font-bold text-brand-700">{formatPrice(advert.resalePrice)}</p>
+                  <p className="mt-auto flex items-center gap-1 pt-2 text-xs text-stone-500">
+                    <MapPinIcon className="size-3.5 shrink-0" />
+                    <span className="truncate">{advert.location}</span>
+                  </p>
+                </div>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,86 @@
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { errorId, FormField, inputLook } from '../../../components/form-field.tsx';
+import { returnPath } from '../../../lib/auth/return-path.ts';
+import { useSession } from '../../../lib/auth/session-context.ts';
+import { GoogleSignIn } from './google-sign-in.tsx';
+import { SubmitButton } from './submit-button.tsx';
+
+interface LoginFields {
+  email: string;
+  password: string;
+}
+
+/** E-mail and password sign-in (spec §2, §5). */
+export function LoginForm() {
+  const { logIn, busy } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginFields>();
+
+  const onSubmit = async ({ email, password }: LoginFields) => {
+    try {
+      await logIn(email.trim(), password);
+      toast.success('Login Successful');
+      await navigate(returnPath(location.state), { replace: true });
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Login failed. Please try again.');
+    }
+  };
+
+  return (
+    <>
+      <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="space-y-5">
+        <FormField id="login-email" label="Email" error={errors.email?.message}>
+          <input
+            id="login-email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={errorId('login-email')}
+            className={inputLook}
+            {...register('email', { required: 'Email Address is required' })}
+          />
+        </FormField>
+        <FormField id="login-password" label="Password" error={errors.password?.message}>
+          <input
+            id="login-password"
+            type="password"
+            autoComplete="current-password"
+            placeholder="Your password"
+            aria-invalid={errors.password ? true : undefined}
+            aria-describedby={errorId('login-password')}
+            className={inputLook}
+            {...register('password', { required: 'Please give your password' })}
+          />
+        </FormField>
+        <div className="text-right">
+          {/* Spec §2: shown, but password reset is not offered yet. */}
+          <a
+            href="#"
+            onClick={(event) => {
+              event.preventDefault();
+            }}
+            className="text-sm font-medium text-brand-700 hover:underline"
+          >
+            Forgot Your Password
+          </a>
+        </div>
+        <SubmitButton busy={busy}>Login</SubmitButton>
+      </form>
+      <GoogleSignIn />
+      <p className="mt-6 text-center text-sm text-stone-600">
+        New to BikeHaat?{' '}
+        <Link to="/signup" state={location.state as unknown} className="font-semibold text-brand-700 hover:underline">
+          Create an account
+        </Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,109 @@
+// The one way the page talks to the BikeHaat server: base URL, bearer token,
+// DESIGN.md's error body turned into an `ApiError`, and 401 → sign-in page.
+import { clearSession, getAccessToken } from './auth/session-store.ts';
+
+/** Empty: the page is served by `bikehaat` itself, or by Vite proxying `/api`. */
+const BASE_URL = '';
+
+/** A failed call, carrying the server's `{error, message, fields}` body. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: Record<string, string>;
+
+  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+export interface ApiRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. */
+  json?: unknown;
+  /** Sent as multipart (uploads). */
+  formData?: FormData;
+  /**
+   * Which bearer token to send: by default the stored access token; a string sends that
+   * token (the identity token between the two sign-in steps); `null` sends none.
+   */
+  token?: string | null;
+  signal?: AbortSignal;
+}
+
+let unauthorizedHandler: () => void = () => {
+  window.location.assign('/login');
+};
+
+/** The app decides how to reach the sign-in page (the router, not a reload). */
+export function onUnauthorized(handler: () => void): void {
+  unauthorizedHandler = handler;
+}
+
+function isErrorBody(body: unknown): body is { error: string; message: string; fields?: Record<string, string> } {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    typeof (body as { error?: unknown }).error === 'string' &&
+    typeof (body as { message?: unknown }).message === 'string'
+  );
+}
+
+/**
+ * Calls `/api{path}` and answers the parsed JSON body.
+ * Throws `ApiError` for any non-2xx answer and for a network failure (status 0).
+ */
+export async function api<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  const usesStoredToken = request.token === undefined;
+  const token = usesStoredToken ? getAccessToken() : request.token;
+  const headers = new Headers({ Accept: 'application/json' });
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+
+  let body: BodyInit | undefined;
+  if (request.formData) {
+    body = request.formData;
+  } else if (request.json !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(request.json);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(`${BASE_URL}/api${path}`, {
+      method: request.method ?? 'GET',
+      headers,
+      body: body ?? null,
+      signal: request.signal ?? null,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(0, 'network', 'Could not reach BikeHaat. Check your connection and try again.');
+  }
+
+  const text = await response.text();
+  let parsed: unknown = undefined;
+  if (text) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+  }
+
+  if (!response.ok) {
+    // Only the stored access token can have expired; a refused identity token belongs
+    // to a sign-in in progress, which shows its own error.
+    if (response.status === 401 && usesStoredToken && token) {
+      clearSession();
+      unauthorizedHandler();
+    }
+    if (isErrorBody(parsed)) {
+      throw new ApiError(response.status, parsed.error, parsed.message, parsed.fields ?? {});
+    }
+    throw new ApiError(response.status, 'http', `The server answered ${String(response.status)}.`);
+  }
+  return parsed as T;
+}

@@ -1,0 +1,18 @@
+// Names for the generated OpenAPI schemas (`schema.d.ts`, from `openapi.json` by
+// `npm run gen:api`). Nothing here restates a field: only aliases.
+import type { components } from './schema.d.ts';
+
+type Schemas = components['schemas'];
+
+export type Category = Schemas['CategoryView'];
+export type Advert = Schemas['AdvertView'];
+export type Product = Schemas['ProductView'];
+export type User = Schemas['UserView'];
+export type Session = Schemas['Session'];
+export type Profile = Schemas['Profile'];
+export type Credentials = Schemas['Credentials'];
+export type IdentityToken = Schemas['IdentityToken'];
+export type Uploaded = Schemas['Uploaded'];
+
+/** The three roles of spec §1; the server sends `role` as a plain string. */
+export type Role = 'buyer' | 'seller' | 'admin';

@@ -1,0 +1,20 @@
+// `GET /api/users/{email}`: a user's profile; the page reads `role` from it (spec §6).
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../api-client.ts';
+import type { User } from '../api/types.ts';
+
+export function getUser(email: string, signal?: AbortSignal): Promise<User> {
+  return api<User>(`/users/${encodeURIComponent(email)}`, signal ? { signal } : {});
+}
+
+/** Cache key `users` (spec §9), one entry per e-mail. */
+export function userQueryOptions(email: string) {
+  return queryOptions({
+    queryKey: ['users', email],
+    queryFn: ({ signal }) => getUser(email, signal),
+  });
+}
+
+export function useUser(email: string | null) {
+  return useQuery({ ...userQueryOptions(email ?? ''), enabled: email !== null });
+}

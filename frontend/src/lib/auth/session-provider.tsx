@@ -1,0 +1,93 @@
+// The sign-in module: DESIGN.md's two steps, the stored access token, and the role
+// fetched from `GET /api/users/{email}` (cache key `users`).
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { ApiError } from '../api-client.ts';
+import type { User } from '../api/types.ts';
+import { uploadImage } from '../api/upload-image.ts';
+import { exchangeToken } from './exchange-token.ts';
+import { useUser, userQueryOptions } from './get-user.ts';
+import { logIn as proveCredentials } from './log-in.ts';
+import { SessionContext, toRole, type SessionValue, type SignUpDetails } from './session-context.ts';
+import { clearSession, getStoredSession, saveSession, subscribeToSession } from './session-store.ts';
+import { signUp as createAccount } from './sign-up.ts';
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const stored = useSyncExternalStore(subscribeToSession, getStoredSession, () => null);
+  const email = stored?.email ?? null;
+  const userQuery = useUser(email);
+  const [busy, setBusy] = useState(false);
+
+  // A stored session the server no longer knows (user deleted) is dropped.
+  const gone = userQuery.error instanceof ApiError && userQuery.error.status === 404;
+  useEffect(() => {
+    if (gone) clearSession();
+  }, [gone]);
+
+  const finish = useCallback(
+    (token: string, user: User) => {
+      queryClient.setQueryData(userQueryOptions(user.email).queryKey, user);
+      saveSession({ token, email: user.email });
+      return user;
+    },
+    [queryClient],
+  );
+
+  const logIn = useCallback(
+    async (emailAddress: string, password: string) => {
+      setBusy(true);
+      try {
+        const idToken = await proveCredentials({ email: emailAddress, password });
+        const session = await exchangeToken(idToken, emailAddress, { email: emailAddress });
+        return finish(session.token, session.user);
+      } finally {
+        setBusy(false);
+      }
+    },
+    [finish],
+  );
+
+  const signUp = useCallback(
+    async ({ name, photo, email: emailAddress, password, role }: SignUpDetails) => {
+      setBusy(true);
+      try {
+        const idToken = await createAccount({ email: emailAddress, password });
+        const image = await uploadImage(photo, idToken);
+        const session = await exchangeToken(idToken, emailAddress, {
+          name,
+          email: emailAddress,
+          image,
+          role,
+        });
+        return finish(session.token, session.user);
+      } finally {
+        setBusy(false);
+      }
+    },
+    [finish],
+  );
+
+  const signOut = useCallback(() => {
+    clearSession();
+    queryClient.removeQueries({ queryKey: ['users'] });
+  }, [queryClient]);
+
+  const value = useMemo<SessionValue>(() => {
+    const user = email ? (userQuery.data ?? null) : null;
+    let status: SessionValue['status'] = 'signed-out';
+    if (email && user) status = 'signed-in';
+    else if (email && userQuery.isPending) status = 'loading';
+    return {
+      status,
+      user: status === 'signed-in' ? user : null,
+      role: status === 'signed-in' && user ? toRole(user.role) : null,
+      busy,
+      logIn,
+      signUp,
+      signOut,
+    };
+  }, [email, userQuery.data, userQuery.isPending, busy, logIn, signUp, signOut]);
+
+  return <SessionContext value={value}>{children}</SessionContext>;
+}

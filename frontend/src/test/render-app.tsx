@@ -1,0 +1,54 @@
+// Renders the real routes at an address, with a fresh query cache and a fake server.
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { AppProvider } from '../app/provider.tsx';
+import { routes } from '../app/router.tsx';
+import { createQueryClient } from '../lib/query-client.ts';
+
+export type Reply = [status: number, body: unknown];
+/** Answers for "METHOD /api/path"; anything else is a 404 in the server's error shape. */
+export type FakeServer = Record<string, Reply | ((init: RequestInit) => Reply)>;
+
+export function fakeServer(routesByCall: FakeServer) {
+  const fetchMock = vi.fn<typeof fetch>((input, init = {}) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const call = `${init.method ?? 'GET'} ${url}`;
+    const handler = routesByCall[call];
+    const [status, body] = handler
+      ? typeof handler === 'function'
+        ? handler(init)
+        : handler
+      : [404, { error: 'not_found', message: `No fake for ${call}` }];
+    return Promise.resolve(
+      new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
+    );
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** A signed-in user of `role`, as the page would have stored them. */
+export function signedInAs(role: 'buyer' | 'seller' | 'admin'): FakeServer {
+  const email = `${role}@example.com`;
+  localStorage.setItem('access-token', `token-of-${role}`);
+  localStorage.setItem('user-email', email);
+  return {
+    [`GET /api/users/${encodeURIComponent(email)}`]: [
+      200,
+      { _id: '1', name: `Test ${role}`, email, image: '/uploads/me.png', role },
+    ],
+  };
+}
+
+export function renderApp(path: string) {
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false } });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <AppProvider queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { ...view, router, queryClient };
+}
