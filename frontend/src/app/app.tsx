@@ -1,12 +1,13 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { onUnauthorized } from '../lib/api-client.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { AppProvider } from './provider.tsx';
-import { routes } from './router.tsx';
+import { createRoutes } from './router.tsx';
 
-function createRouter() {
-  const router = createBrowserRouter(routes);
+function createRouter(queryClient: QueryClient) {
+  const router = createBrowserRouter(createRoutes(queryClient));
   // An expired access token: the API client has cleared the session; sign in again
   // and come back here afterwards.
   onUnauthorized(() => {
@@ -18,7 +19,7 @@ function createRouter() {
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(createRouter);
+  const [router] = useState(() => createRouter(queryClient));
   return (
     <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />

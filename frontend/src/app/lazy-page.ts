@@ -29,3 +29,8 @@ export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => Compone
     return { Component: pick(module) };
   };
 }
+
+/** Loads a page's module with the same time limit, for routes that need more than its component. */
+export function loadPageModule<M>(load: () => Promise<M>): Promise<M> {
+  return withTimeout(load(), CHUNK_TIMEOUT_MS);
+}

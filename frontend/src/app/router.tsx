@@ -1,18 +1,21 @@
 // Every route of spec §2. Home is in the main bundle; every other page is its own
 // lazily loaded chunk.
+import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import { PageSpinner } from '../components/spinner.tsx';
 import { RequireRole } from './guards.tsx';
 import { DashboardLayout } from './layouts/dashboard-layout.tsx';
 import { MainLayout } from './layouts/main-layout.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
-import { lazyPage } from './lazy-page.ts';
+import { lazyPage, loadPageModule } from './lazy-page.ts';
 import { RouteError } from './route-error.tsx';
 import { DashboardHome } from './routes/dashboard-home.tsx';
 import { HomePage } from './routes/home.tsx';
 import { NotFoundPage } from './routes/not-found.tsx';
 
-export const routes: RouteObject[] = [
+/** The routes; loaders prefetch into `queryClient`, the cache the pages read. */
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
   {
     element: <RootLayout />,
     hydrateFallbackElement: <PageSpinner />,
@@ -44,10 +47,10 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: 'category/:id',
-                lazy: lazyPage(
-                  () => import('../features/categories/pages/category-page.tsx'),
-                  (m) => m.CategoryPage,
-                ),
+                lazy: async () => {
+                  const page = await loadPageModule(() => import('../features/categories/pages/category-page.tsx'));
+                  return { Component: page.CategoryPage, loader: page.categoryLoader(queryClient) };
+                },
               },
             ],
           },
@@ -131,3 +134,4 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+}

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { AppProvider } from '../app/provider.tsx';
-import { routes } from '../app/router.tsx';
+import { createRoutes } from '../app/router.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 
 export type Reply = [status: number, body: unknown];
@@ -44,9 +44,9 @@ export function signedInAs(role: 'buyer' | 'seller' | 'admin'): FakeServer {
 export function renderApp(path: string) {
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false } });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
   const view = render(
-    <AppProvider queryClient={queryClient}>
+    <AppProvider queryClient={queryClient} live={false}>
       <RouterProvider router={router} />
     </AppProvider>,
   );

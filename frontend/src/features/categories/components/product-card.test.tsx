@@ -1,0 +1,59 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { aProduct } from '../../../test/fixtures.ts';
+import { ProductCard } from './product-card.tsx';
+
+function renderCard(overrides: Parameters<typeof aProduct>[0] = {}) {
+  const onBook = vi.fn();
+  const onReport = vi.fn();
+  render(<ProductCard product={aProduct(overrides)} onBook={onBook} onReport={onReport} />);
+  return { onBook, onReport, card: screen.getByRole('article', { name: 'Yamaha R15' }) };
+}
+
+describe('ProductCard', () => {
+  it('shows an available listing with everything the spec lists and a Book Now button', async () => {
+    const { card, onBook } = renderCard();
+    const c = within(card);
+    expect(c.getByText('Rahim Seller')).toBeInTheDocument();
+    expect(c.getByText('seller@example.com')).toBeInTheDocument();
+    expect(c.getByText('01700000000')).toBeInTheDocument();
+    expect(c.getByText('5/3/2026 14:07')).toBeInTheDocument();
+    expect(c.getByTestId('availability')).toHaveTextContent('Available');
+    expect(c.getByTestId('availability')).toHaveClass('text-brand-800');
+    expect(c.getByRole('img', { name: 'Yamaha R15' })).toHaveAttribute('src', '/uploads/bike.jpg');
+    expect(c.getByText('$1,800')).toBeInTheDocument();
+    expect(c.getByText('$2,500')).toBeInTheDocument();
+    for (const text of ['2021', '3', 'Excellent', 'Red', 'Serviced last month.', 'Dhaka']) {
+      expect(c.getByText(text)).toBeInTheDocument();
+    }
+    expect(c.queryByText('Verified')).not.toBeInTheDocument();
+    expect(c.queryByText('Sold Out')).not.toBeInTheDocument();
+
+    await userEvent.click(c.getByRole('button', { name: 'Book Now' }));
+    expect(onBook).toHaveBeenCalledWith(expect.objectContaining({ _id: 'p1' }));
+  });
+
+  it('shows Sold Out in red instead of Book Now once sold', () => {
+    const { card } = renderCard({ availability: 'sold' });
+    const c = within(card);
+    expect(c.getByText('Sold Out')).toBeInTheDocument();
+    expect(c.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
+    expect(c.getByTestId('availability')).toHaveTextContent('sold');
+    expect(c.getByTestId('availability')).toHaveClass('text-red-700');
+  });
+
+  it('shows the verified badge for a verified seller', () => {
+    const { card } = renderCard({ sellerVerification: true });
+    expect(within(card).getByText('Verified')).toBeInTheDocument();
+  });
+
+  it('has a Wishlist button that does nothing and a Report to Admin button', async () => {
+    const { card, onBook, onReport } = renderCard();
+    await userEvent.click(within(card).getByRole('button', { name: 'Add to Wishlist' }));
+    expect(onBook).not.toHaveBeenCalled();
+    expect(onReport).not.toHaveBeenCalled();
+    await userEvent.click(within(card).getByRole('button', { name: 'Report to Admin' }));
+    expect(onReport).toHaveBeenCalledWith(expect.objectContaining({ _id: 'p1' }));
+  });
+});

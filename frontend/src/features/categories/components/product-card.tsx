@@ -1,0 +1,148 @@
+// One listing on the category page (spec §2): seller, availability, the bike's details,
+// and Book Now / Sold Out, Add to Wishlist, Report to Admin.
+import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon, ShieldCheckIcon } from '../../../components/icons.tsx';
+import type { Product } from '../../../lib/api/types.ts';
+import { formatPrice } from '../../../utils/format-price.ts';
+import { formatPostTime } from './post-time.ts';
+
+export function isSold(product: Pick<Product, 'availability'>): boolean {
+  return product.availability.toLowerCase() === 'sold';
+}
+
+const secondaryButton =
+  'whitespace-nowrap rounded-lg border border-stone-300 bg-white px-2 py-2 text-sm font-semibold hover:bg-stone-50 disabled:opacity-60';
+
+export function ProductCard({
+  product,
+  onBook,
+  onReport,
+  reporting = false,
+}: {
+  product: Product;
+  onBook: (product: Product) => void;
+  onReport: (product: Product) => void;
+  reporting?: boolean;
+}) {
+  const sold = isSold(product);
+  const headingId = `product-${product._id}-name`;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-stone-200"
+    >
+      <div className="flex items-start justify-between gap-3 p-4">
+        <div className="min-w-0">
+          <p className="flex items-center gap-1.5 font-semibold text-stone-900">
+            <span className="truncate">{product.sellerName}</span>
+            {product.sellerVerification && (
+              <span
+                title="Verified seller"
+                className="inline-flex shrink-0 items-center gap-0.5 rounded-full bg-sky-100 px-2 py-0.5 text-xs font-medium text-sky-800"
+              >
+                <ShieldCheckIcon className="size-3.5" aria-hidden="true" />
+                Verified
+              </span>
+            )}
+          </p>
+          <p className="mt-1 flex items-center gap-1.5 text-sm text-stone-600">
+            <MailIcon className="size-4 shrink-0" aria-hidden="true" />
+            <a href={`mailto:${product.sellerEmail}`} className="truncate hover:underline">
+              {product.sellerEmail}
+            </a>
+          </p>
+          <p className="mt-0.5 flex items-center gap-1.5 text-sm text-stone-600">
+            <PhoneIcon className="size-4 shrink-0" aria-hidden="true" />
+            <a href={`tel:${product.sellerPhone}`} className="hover:underline">
+              {product.sellerPhone}
+            </a>
+          </p>
+        </div>
+        <div className="shrink-0 text-right text-xs">
+          <p className="flex items-center justify-end gap-1 text-stone-500">
+            <ClockIcon className="size-3.5" aria-hidden="true" />
+            <time dateTime={product.postTime}>{formatPostTime(product.postTime)}</time>
+          </p>
+          <p
+            data-testid="availability"
+            className={`mt-1.5 inline-block rounded-full px-2 py-0.5 font-semibold ${sold ? 'bg-red-100 text-red-700' : 'bg-brand-100 text-brand-800'}`}
+          >
+            {product.availability}
+          </p>
+        </div>
+      </div>
+
+      <img
+        src={product.productImage}
+        alt={product.productName}
+        loading="lazy"
+        className="aspect-[4/3] w-full bg-stone-100 object-cover"
+      />
+
+      <div className="flex flex-1 flex-col p-4">
+        <h2 id={headingId} className="text-xl font-bold text-stone-900">
+          {product.productName}
+        </h2>
+        <p className="mt-1 flex flex-wrap items-baseline gap-x-3">
+          <span className="text-lg font-bold text-brand-700">
+            <span className="sr-only">Resale price </span>
+            {formatPrice(product.resalePrice)}
+          </span>
+          <span className="text-sm text-stone-500">
+            Original price <span className="line-through">{formatPrice(product.originalPrice)}</span>
+          </span>
+        </p>
+        <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+          <Detail term="Purchase year" value={String(product.purchaseYear)} />
+          <Detail term="Years of use" value={String(product.yearsOfUse)} />
+          <Detail term="Condition" value={product.condition} />
+          <Detail term="Color" value={product.color} />
+        </dl>
+        <p className="mt-3 text-sm text-stone-700">{product.description}</p>
+        <p className="mt-3 flex items-center gap-1.5 text-sm text-stone-600">
+          <MapPinIcon className="size-4 shrink-0" aria-hidden="true" />
+          {product.location}
+        </p>
+
+        <div className="mt-auto grid grid-cols-2 gap-2 pt-4">
+          {sold ? (
+            <span className="col-span-2 rounded-lg bg-red-50 px-3 py-2 text-center text-sm font-bold text-red-700 ring-1 ring-red-200">
+              Sold Out
+            </span>
+          ) : (
+            <button
+              type="button"
+              onClick={() => {
+                onBook(product);
+              }}
+              className="col-span-2 rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+            >
+              Book Now
+            </button>
+          )}
+          <button type="button" className={`${secondaryButton} text-stone-800`}>
+            Add to Wishlist
+          </button>
+          <button
+            type="button"
+            disabled={reporting}
+            onClick={() => {
+              onReport(product);
+            }}
+            className={`${secondaryButton} text-red-700`}
+          >
+            Report to Admin
+          </button>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+function Detail({ term, value }: { term: string; value: string }) {
+  return (
+    <div className="flex gap-1.5">
+      <dt className="text-stone-500">{term}:</dt>
+      <dd className="font-medium text-stone-800">{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,174 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { aProduct, anAdvert, anOrder, aUser } from '../../test/fixtures.ts';
+import { applyLiveEvent } from './apply-event.ts';
+import {
+  addAdvert,
+  addCategory,
+  addCategoryProduct,
+  addOrder,
+  addReportedProduct,
+  addSellerProduct,
+  markOrderPaid,
+  markProductSold,
+  markSellerVerified,
+  markUserVerified,
+  parseServerMessage,
+  removeWhere,
+} from './live-events.ts';
+import { liveUrl, reconnectDelay } from './live-url.ts';
+
+describe('live reducers', () => {
+  it('adds a new category at the end, once', () => {
+    const sports = { _id: 'c1', categoryName: 'Sports', categoryImage: '/a.png' };
+    const old = [sports];
+    const added = { _id: 'c2', categoryName: 'Cruiser', categoryImage: '/b.png' };
+    expect(addCategory(old, added)?.map((c) => c._id)).toEqual(['c1', 'c2']);
+    expect(addCategory(old, sports)).toBe(old);
+    expect(addCategory(undefined, added)).toBeUndefined();
+  });
+
+  it('puts a new listing on top of its own category only', () => {
+    const listed = aProduct({ _id: 'p1' });
+    const old = [listed];
+    const fresh = aProduct({ _id: 'p2', categoryId: 'c1' });
+    expect(addCategoryProduct(old, 'c1', fresh)?.map((p) => p._id)).toEqual(['p2', 'p1']);
+    expect(addCategoryProduct(old, 'c9', fresh)).toBe(old);
+    expect(addCategoryProduct(old, 'c1', listed)).toBe(old);
+  });
+
+  it("adds a new listing to its seller's table only", () => {
+    const old = [aProduct({ _id: 'p1' })];
+    const fresh = aProduct({ _id: 'p2' });
+    expect(addSellerProduct(old, 'seller@example.com', fresh)).toHaveLength(2);
+    expect(addSellerProduct(old, 'other@example.com', fresh)).toBe(old);
+  });
+
+  it('flips a sold listing and leaves the others untouched', () => {
+    const other = aProduct({ _id: 'p2' });
+    const old = [aProduct({ _id: 'p1' }), other];
+    const next = markProductSold(old, 'p1');
+    expect(next?.[0]?.availability).toBe('sold');
+    expect(next?.[1]).toBe(other);
+    expect(old[0]?.availability).toBe('Available');
+    expect(markProductSold(next, 'p1')).toBe(next);
+    expect(markProductSold(old, 'nope')).toBe(old);
+  });
+
+  it("marks a buyer's order of a sold listing by its bookingId", () => {
+    const old = [anOrder({ _id: 'o1', bookingId: 'p1' })];
+    expect(markProductSold(old, 'p1')?.[0]?.availability).toBe('sold');
+    expect(markProductSold(old, 'o1')).toBe(old);
+  });
+
+  it('removes by any key, keeping identity when nothing matches', () => {
+    const old = [anAdvert({ _id: 'a1', advertiseId: 'p1' }), anAdvert({ _id: 'a2', advertiseId: 'p2' })];
+    expect(removeWhere(old, (a) => a.advertiseId, 'p1')?.map((a) => a._id)).toEqual(['a2']);
+    expect(removeWhere(old, (a) => a._id, 'zzz')).toBe(old);
+  });
+
+  it('adds adverts and reported listings on top, once', () => {
+    const advert = anAdvert({ _id: 'a1' });
+    const ads = [advert];
+    expect(addAdvert(ads, anAdvert({ _id: 'a2' }))?.map((a) => a._id)).toEqual(['a2', 'a1']);
+    expect(addAdvert(ads, advert)).toBe(ads);
+    const listing = aProduct({ _id: 'p1' });
+    const reported = [listing];
+    expect(addReportedProduct(reported, aProduct({ _id: 'p2' }))).toHaveLength(2);
+    expect(addReportedProduct(reported, listing)).toBe(reported);
+  });
+
+  it("shows the verified badge on that seller's cards, matched by e-mail", () => {
+    const mine = aProduct({ _id: 'p1', sellerEmail: 's@x.com' });
+    const theirs = aProduct({ _id: 'p2', sellerEmail: 't@x.com' });
+    const next = markSellerVerified([mine, theirs], 's@x.com');
+    expect(next?.[0]?.sellerVerification).toBe(true);
+    expect(next?.[1]).toBe(theirs);
+    expect(markSellerVerified(next, 's@x.com')).toBe(next);
+  });
+
+  it("verifies the seller's row in the admin table", () => {
+    const old = [aUser({ _id: 'u1', role: 'seller' }), aUser({ _id: 'u2', role: 'seller' })];
+    const next = markUserVerified(old, 'u1');
+    expect(next?.[0]?.verification).toBe('verified');
+    expect(next?.[1]).toBe(old[1]);
+    expect(markUserVerified(next, 'u1')).toBe(next);
+  });
+
+  it("adds a booking to its buyer's orders and marks it paid", () => {
+    const old = [anOrder({ _id: 'o1' })];
+    const fresh = anOrder({ _id: 'o2' });
+    expect(addOrder(old, 'buyer@example.com', fresh)?.map((o) => o._id)).toEqual(['o2', 'o1']);
+    expect(addOrder(old, 'someone@example.com', fresh)).toBe(old);
+    const paid = markOrderPaid(old, 'o1');
+    expect(paid?.[0]).toMatchObject({ paid: true, status: 'paid', availability: 'sold' });
+    expect(markOrderPaid(paid, 'o1')).toBe(paid);
+  });
+});
+
+describe('parseServerMessage', () => {
+  it('reads events, keeping the seq of events it does not know', () => {
+    const known = parseServerMessage(JSON.stringify({ type: 'event', seq: 7, event: 'product.sold', data: { _id: 'p1' } }));
+    expect(known).toEqual({ type: 'event', seq: 7, live: { event: 'product.sold', data: { _id: 'p1' } } });
+    const unknown = parseServerMessage(JSON.stringify({ type: 'event', seq: 8, event: 'rocket.launched', data: {} }));
+    expect(unknown).toEqual({ type: 'event', seq: 8, live: null });
+  });
+
+  it('reads auth and reset, and ignores anything else', () => {
+    expect(parseServerMessage('{"type":"auth","ok":true,"role":"buyer"}')).toEqual({ type: 'auth', ok: true });
+    expect(parseServerMessage('{"type":"reset"}')).toEqual({ type: 'reset' });
+    expect(parseServerMessage('not json')).toEqual({ type: 'other' });
+    expect(parseServerMessage('{"type":"error","message":"?"}')).toEqual({ type: 'other' });
+  });
+});
+
+describe('applyLiveEvent', () => {
+  it('patches every cached list the event touches, in place', () => {
+    const queryClient = new QueryClient();
+    const sportsBike = aProduct({ _id: 'p1', categoryId: 'c1' });
+    const cruiser = aProduct({ _id: 'p9', categoryId: 'c2' });
+    queryClient.setQueryData(['products', 'c1'], [sportsBike]);
+    queryClient.setQueryData(['products', 'c2'], [cruiser]);
+    queryClient.setQueryData(['advertise'], [anAdvert({ _id: 'a1', advertiseId: 'p1' })]);
+    queryClient.setQueryData(['orders', 'buyer@example.com'], [anOrder({ _id: 'o1', bookingId: 'p1' })]);
+
+    applyLiveEvent(queryClient, { event: 'product.created', data: aProduct({ _id: 'p2', categoryId: 'c1' }) });
+    expect(queryClient.getQueryData<{ _id: string }[]>(['products', 'c1'])?.map((p) => p._id)).toEqual(['p2', 'p1']);
+    expect(queryClient.getQueryData(['products', 'c2'])).toEqual([cruiser]);
+
+    applyLiveEvent(queryClient, { event: 'product.sold', data: { _id: 'p1', categoryId: 'c1', sellerId: 's1' } });
+    expect(queryClient.getQueryData<{ availability: string }[]>(['products', 'c1'])?.[1]?.availability).toBe('sold');
+    expect(queryClient.getQueryData(['advertise'])).toEqual([]);
+    expect(queryClient.getQueryData<{ availability: string }[]>(['orders', 'buyer@example.com'])?.[0]?.availability).toBe(
+      'sold',
+    );
+
+    applyLiveEvent(queryClient, { event: 'order.cancelled', data: { _id: 'o1', bookingId: 'p1' } });
+    expect(queryClient.getQueryData(['orders', 'buyer@example.com'])).toEqual([]);
+
+    applyLiveEvent(queryClient, { event: 'product.deleted', data: { _id: 'p2', categoryId: 'c1', sellerId: 's1' } });
+    expect(queryClient.getQueryData<{ _id: string }[]>(['products', 'c1'])?.map((p) => p._id)).toEqual(['p1']);
+  });
+
+  it('creates no cache entries for lists nobody has loaded', () => {
+    const queryClient = new QueryClient();
+    applyLiveEvent(queryClient, { event: 'category.created', data: { _id: 'c1', categoryName: 'x', categoryImage: 'y' } });
+    applyLiveEvent(queryClient, { event: 'user.deleted', data: { _id: 'u1', role: 'seller' } });
+    expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
+  });
+});
+
+describe('connection helpers', () => {
+  it('uses the page origin, ws or wss', () => {
+    expect(liveUrl({ protocol: 'http:', host: 'localhost:8080' })).toBe('ws://localhost:8080/api/live');
+    expect(liveUrl({ protocol: 'https:', host: 'bikehaat.example' })).toBe('wss://bikehaat.example/api/live');
+  });
+
+  it('backs off exponentially with jitter, capped at 30 s', () => {
+    expect(reconnectDelay(0, () => 0)).toBe(500);
+    expect(reconnectDelay(0, () => 1)).toBe(1000);
+    expect(reconnectDelay(3, () => 1)).toBe(8000);
+    expect(reconnectDelay(50, () => 1)).toBe(30_000);
+    expect(reconnectDelay(50, () => 0)).toBe(15_000);
+  });
+});

@@ -1,0 +1,174 @@
+// The server's live events (DESIGN.md "Live events") and the pure reducers that fold
+// one event into one cached list: (oldData, event) → newData, with immer, so an
+// unchanged list keeps its identity and React re-renders nothing.
+import { produce } from 'immer';
+import type { components } from '../api/schema.d.ts';
+import type { Advert, Category, Product, User } from '../api/types.ts';
+
+export type Order = components['schemas']['OrderView'];
+
+/** A listing that changed: sold or deleted. */
+export interface ListingRef {
+  _id: string;
+  categoryId: string;
+  sellerId: string;
+}
+
+export type LiveEvent =
+  | { event: 'category.created'; data: Category }
+  | { event: 'product.created'; data: Product }
+  | { event: 'product.sold'; data: ListingRef }
+  | { event: 'product.deleted'; data: ListingRef }
+  | { event: 'advert.created'; data: Advert }
+  | { event: 'advert.removed'; data: { _id: string; advertiseId: string } }
+  | { event: 'product.reported'; data: Product }
+  | { event: 'seller.verified'; data: { _id: string; email: string } }
+  | { event: 'order.created'; data: Order }
+  | { event: 'order.cancelled'; data: { _id: string; bookingId: string } }
+  | { event: 'order.paid'; data: { _id: string; bookingId: string } }
+  | { event: 'user.deleted'; data: { _id: string; role: string } };
+
+export type LiveEventName = LiveEvent['event'];
+
+const NAMES: ReadonlySet<string> = new Set<LiveEventName>([
+  'category.created',
+  'product.created',
+  'product.sold',
+  'product.deleted',
+  'advert.created',
+  'advert.removed',
+  'product.reported',
+  'seller.verified',
+  'order.created',
+  'order.cancelled',
+  'order.paid',
+  'user.deleted',
+]);
+
+/** What the server sends on the socket. */
+export type ServerMessage =
+  | { type: 'event'; seq: number; live: LiveEvent | null }
+  | { type: 'auth'; ok: boolean }
+  | { type: 'reset' }
+  | { type: 'other' };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** Parses one socket frame; an unknown event keeps its seq but carries no `live`. */
+export function parseServerMessage(text: string): ServerMessage {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return { type: 'other' };
+  }
+  if (!isRecord(body)) return { type: 'other' };
+  if (body.type === 'reset') return { type: 'reset' };
+  if (body.type === 'auth') return { type: 'auth', ok: body.ok === true };
+  if (body.type === 'event' && typeof body.seq === 'number') {
+    const known = typeof body.event === 'string' && NAMES.has(body.event) && isRecord(body.data);
+    return {
+      type: 'event',
+      seq: body.seq,
+      live: known ? ({ event: body.event, data: body.data } as LiveEvent) : null,
+    };
+  }
+  return { type: 'other' };
+}
+
+type List<T> = readonly T[] | undefined;
+
+/** Appends (categories are listed oldest first) unless already there. */
+export function addCategory(list: List<Category>, category: Category): List<Category> {
+  if (!list || list.some((c) => c._id === category._id)) return list;
+  return produce(list, (draft) => {
+    draft.push(category);
+  });
+}
+
+/** Newest first, as the server lists products, adverts and orders. */
+function prependOnce<T extends { _id: string }>(list: List<T>, item: T): List<T> {
+  if (!list || list.some((x) => x._id === item._id)) return list;
+  return [item, ...list];
+}
+
+/** A category's listings (`['products', categoryId]`): a new one goes on top. */
+export function addCategoryProduct(list: List<Product>, categoryId: string, product: Product): List<Product> {
+  return product.categoryId === categoryId ? prependOnce(list, product) : list;
+}
+
+/** A seller's own listings (`['sellerProducts', email]`). */
+export function addSellerProduct(list: List<Product>, sellerEmail: string, product: Product): List<Product> {
+  return product.sellerEmail === sellerEmail ? prependOnce(list, product) : list;
+}
+
+/** Marks the listing `id` sold, in any list of listings (or orders, by `bookingId`). */
+export function markProductSold<T extends { _id: string; availability: string; bookingId?: string }>(
+  list: List<T>,
+  id: string,
+): List<T> {
+  if (!list) return list;
+  const hits = (x: T) => (x.bookingId ?? x._id) === id && x.availability !== 'sold';
+  if (!list.some(hits)) return list;
+  return produce(list, (draft) => {
+    for (const item of draft) if (hits(item as T)) item.availability = 'sold';
+  });
+}
+
+/** Drops every item whose `key` is `id` (a deleted listing, advert, order or user). */
+export function removeWhere<T>(list: List<T>, key: (item: T) => string, id: string): List<T> {
+  if (!list || !list.some((x) => key(x) === id)) return list;
+  return list.filter((x) => key(x) !== id);
+}
+
+/** A new advert (adverts are listed newest first). */
+export function addAdvert(list: List<Advert>, advert: Advert): List<Advert> {
+  return prependOnce(list, advert);
+}
+
+/** A newly reported listing joins the admin's queue. */
+export function addReportedProduct(list: List<Product>, product: Product): List<Product> {
+  return prependOnce(list, product);
+}
+
+/** Listings and adverts of the seller with this e-mail show the verified badge. */
+export function markSellerVerified<T extends { sellerEmail: string; sellerVerification: boolean }>(
+  list: List<T>,
+  email: string,
+): List<T> {
+  if (!list) return list;
+  const hits = (x: T) => x.sellerEmail === email && !x.sellerVerification;
+  if (!list.some(hits)) return list;
+  return produce(list, (draft) => {
+    for (const item of draft) if (hits(item as T)) item.sellerVerification = true;
+  });
+}
+
+/** The admin's seller table: that seller becomes "verified". */
+export function markUserVerified(list: List<User>, id: string): List<User> {
+  if (!list?.some((u) => u._id === id && u.verification !== 'verified')) return list;
+  return produce(list, (draft) => {
+    for (const user of draft) if (user._id === id) user.verification = 'verified';
+  });
+}
+
+/** A buyer's orders (`['orders', buyerEmail]`): a new booking goes on top. */
+export function addOrder(list: List<Order>, buyerEmail: string, order: Order): List<Order> {
+  return order.buyerEmail === buyerEmail ? prependOnce(list, order) : list;
+}
+
+/** A paid booking shows PAID; its listing is sold. */
+export function markOrderPaid(list: List<Order>, id: string): List<Order> {
+  if (!list?.some((o) => o._id === id && !o.paid)) return list;
+  return produce(list, (draft) => {
+    for (const order of draft) {
+      if (order._id === id) {
+        order.paid = true;
+        order.status = 'paid';
+        order.availability = 'sold';
+      }
+    }
+  });
+}

@@ -1,0 +1,58 @@
+// Sample records in the server's shapes, for component and reducer tests.
+import type { components } from '../lib/api/schema.d.ts';
+import type { Advert, Product, User } from '../lib/api/types.ts';
+
+type Order = components['schemas']['OrderView'];
+
+export function aProduct(overrides: Partial<Product> = {}): Product {
+  return {
+    _id: 'p1',
+    advertised: false,
+    availability: 'Available',
+    categoryId: 'c1',
+    color: 'Red',
+    condition: 'Excellent',
+    description: 'Serviced last month.',
+    location: 'Dhaka',
+    originalPrice: 2500,
+    postTime: '2026-03-05T14:07:00',
+    productImage: '/uploads/bike.jpg',
+    productName: 'Yamaha R15',
+    purchaseYear: 2021,
+    report: null,
+    resalePrice: 1800,
+    sellerEmail: 'seller@example.com',
+    sellerName: 'Rahim Seller',
+    sellerPhone: '01700000000',
+    sellerVerification: false,
+    yearsOfUse: 3,
+    ...overrides,
+  };
+}
+
+export function anAdvert(overrides: Partial<Advert> = {}): Advert {
+  const { _id: productId, ...fields } = aProduct();
+  return { ...fields, _id: 'a1', advertiseId: productId, ...overrides };
+}
+
+export function anOrder(overrides: Partial<Order> = {}): Order {
+  const { _id: productId, ...fields } = aProduct();
+  return {
+    ...fields,
+    _id: 'o1',
+    bookingId: productId,
+    buyerEmail: 'buyer@example.com',
+    buyerName: 'Karim Buyer',
+    buyerPhone: '01800000000',
+    meetingLocation: 'Mirpur 10',
+    orderTime: '2026-03-06T10:00:00Z',
+    paid: false,
+    price: 1800,
+    status: 'booked',
+    ...overrides,
+  };
+}
+
+export function aUser(overrides: Partial<User> = {}): User {
+  return { _id: 'u1', name: 'Karim Buyer', email: 'buyer@example.com', image: '/uploads/me.png', role: 'buyer', ...overrides };
+}
