@@ -144,6 +144,7 @@ pub async fn seed(store: &dyn Store, uploads_dir: &Path) -> Result<(), StoreErro
         }
         sellers.push(user.id);
     }
+    let now = chrono::Utc::now();
     for (i, b) in BIKES.iter().enumerate() {
         let image = save(
             uploads_dir,
@@ -166,6 +167,8 @@ pub async fn seed(store: &dyn Store, uploads_dir: &Path) -> Result<(), StoreErro
                 purchase_year: b.year,
                 years_of_use: b.years_of_use,
                 seller_phone: SELLERS[b.seller].phone.to_owned(),
+                // Listed over the past day, one every hour and a half, like a market already open.
+                posted_at: now - chrono::Duration::minutes(97 * (BIKES.len() - i) as i64),
             })
             .await?;
         if b.advertise {

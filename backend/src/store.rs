@@ -189,6 +189,8 @@ pub struct NewProduct {
     pub purchase_year: i32,
     pub years_of_use: i32,
     pub seller_phone: String,
+    /// When it was listed: now, except for demo listings.
+    pub posted_at: DateTime<Utc>,
 }
 
 /// An advert: a listing put in the home page's advertisement area.

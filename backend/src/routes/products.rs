@@ -126,6 +126,7 @@ async fn create_product(
         location: check.text("location", body.location.as_ref(), "required", 120),
         color: check.text("color", body.color.as_ref(), "required", 40),
         seller_phone: check.phone("sellerPhone", body.seller_phone.as_ref(), "required"),
+        posted_at: chrono::Utc::now(),
         description: check.text(
             "description",
             body.description.as_ref(),

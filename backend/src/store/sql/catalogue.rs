@@ -69,7 +69,7 @@ impl Catalogue for This {
         .bind(p.purchase_year)
         .bind(p.years_of_use)
         .bind(&p.seller_phone)
-        .bind(Utc::now())
+        .bind(p.posted_at)
         .fetch_one(&mut *tx)
         .await
         .map_err(not_found_if_missing("This category does not exist."))?;

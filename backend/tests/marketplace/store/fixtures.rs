@@ -57,6 +57,7 @@ pub fn new_product(category_id: i64, seller_id: i64, name: &str, price_cents: i6
         purchase_year: 2019,
         years_of_use: 5,
         seller_phone: "01711-234567".to_owned(),
+        posted_at: chrono::Utc::now(),
     }
 }
 
