@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { errorId, FormField, inputLook } from '../../../components/form-field.tsx';
+import { FieldInput, FormField } from '../../../components/form-field.tsx';
 import { returnPath } from '../../../lib/auth/return-path.ts';
 import { useSession } from '../../../lib/auth/session-context.ts';
 import { GoogleSignIn } from './google-sign-in.tsx';
@@ -37,26 +37,22 @@ export function LoginForm() {
     <>
       <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="space-y-5">
         <FormField id="login-email" label="Email" error={errors.email?.message}>
-          <input
+          <FieldInput
             id="login-email"
+            error={errors.email?.message}
             type="email"
             autoComplete="email"
             placeholder="you@example.com"
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={errorId('login-email')}
-            className={inputLook}
             {...register('email', { required: 'Email Address is required' })}
           />
         </FormField>
         <FormField id="login-password" label="Password" error={errors.password?.message}>
-          <input
+          <FieldInput
             id="login-password"
+            error={errors.password?.message}
             type="password"
             autoComplete="current-password"
             placeholder="Your password"
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={errorId('login-password')}
-            className={inputLook}
             {...register('password', { required: 'Please give your password' })}
           />
         </FormField>

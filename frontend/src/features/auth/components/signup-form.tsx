@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { errorId, FormField, inputLook } from '../../../components/form-field.tsx';
+import { FieldInput, FormField } from '../../../components/form-field.tsx';
 import { returnPath } from '../../../lib/auth/return-path.ts';
 import { useSession } from '../../../lib/auth/session-context.ts';
 import { GoogleSignIn } from './google-sign-in.tsx';
@@ -45,49 +45,42 @@ export function SignupForm() {
     <>
       <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="space-y-5">
         <FormField id="signup-name" label="Name" error={errors.name?.message}>
-          <input
+          <FieldInput
             id="signup-name"
+            error={errors.name?.message}
             type="text"
             autoComplete="name"
             placeholder="Your full name"
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={errorId('signup-name')}
-            className={inputLook}
             {...register('name', { required: 'Please Provide Your Name' })}
           />
         </FormField>
         <FormField id="signup-photo" label="Photo" error={errors.photo?.message}>
-          <input
+          <FieldInput
             id="signup-photo"
+            error={errors.photo?.message}
             type="file"
             accept="image/*"
-            aria-invalid={errors.photo ? true : undefined}
-            aria-describedby={errorId('signup-photo')}
-            className={`${inputLook} file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:font-semibold file:text-brand-800`}
+            className="file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:font-semibold file:text-brand-800"
             {...register('photo', { required: 'Please Provide Your photo' })}
           />
         </FormField>
         <FormField id="signup-email" label="Email" error={errors.email?.message}>
-          <input
+          <FieldInput
             id="signup-email"
+            error={errors.email?.message}
             type="email"
             autoComplete="email"
             placeholder="you@example.com"
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={errorId('signup-email')}
-            className={inputLook}
             {...register('email', { required: 'Email Address is required' })}
           />
         </FormField>
         <FormField id="signup-password" label="Password" error={errors.password?.message}>
-          <input
+          <FieldInput
             id="signup-password"
+            error={errors.password?.message}
             type="password"
             autoComplete="new-password"
             placeholder="At least 6 characters"
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={errorId('signup-password')}
-            className={inputLook}
             {...register('password', {
               required: 'Please Provide a Password',
               minLength: { value: 6, message: 'Password must be 6 characters or more' },
