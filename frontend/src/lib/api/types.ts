@@ -16,3 +16,11 @@ export type Uploaded = Schemas['Uploaded'];
 
 /** The three roles of spec §1; the server sends `role` as a plain string. */
 export type Role = 'buyer' | 'seller' | 'admin';
+
+export type Order = Schemas['OrderView'];
+export type Inserted = Schemas['Inserted'];
+export type CategoryInput = Schemas['CategoryInput'];
+export type ProductInput = Schemas['ProductInput'];
+export type PaymentIntent = Schemas['IntentView'];
+export type PaymentInput = Schemas['PaymentInput'];
+export type CardInput = Schemas['CardInput'];

@@ -1,6 +1,75 @@
-// PLACEHOLDER — the buyer's order table with Pay Now and cancel (spec §2) replaces this next slice.
-import { PlaceholderPage } from '../../../components/placeholder-page.tsx';
+// The buyer's bookings (spec §2): Pay Now for an unsold bike, PAID once paid, and
+// cancelling an unpaid booking. Live events keep the cached list current.
+import { Link } from 'react-router';
+import { ConfirmButton } from '../../../components/confirm-button.tsx';
+import { imageColumn, indexColumn, Pill, TablePage, type Column } from '../../../components/data-table.tsx';
+import { useSession } from '../../../lib/auth/session-context.ts';
+import { formatPrice } from '../../../utils/format-price.ts';
+import { cancelOrderMutation } from '../api/cancel-order.ts';
+import { useOrders, type Order } from '../api/get-orders.ts';
+
+export const CANCEL_PROMPT = 'Are you sure, You want to Cancel this product?';
+
+const cancel = cancelOrderMutation();
+
+const isSold = (order: Order) => order.availability.toLowerCase() === 'sold';
+
+function Payment({ order }: { order: Order }) {
+  if (order.paid) return <Pill tone="green">PAID</Pill>;
+  // Another buyer paid first: this booking can no longer be paid, only cancelled.
+  if (isSold(order)) return <Pill tone="stone">Sold to another buyer</Pill>;
+  return (
+    <Link
+      to={`/dashboard/stripe-payment/${encodeURIComponent(order._id)}`}
+      className="inline-block rounded-lg bg-brand-700 px-3 py-1.5 text-sm font-semibold whitespace-nowrap text-white shadow-sm hover:bg-brand-800"
+    >
+      Pay Now
+    </Link>
+  );
+}
+
+const columns: Column<Order>[] = [
+  indexColumn(),
+  imageColumn((order) => order.productImage),
+  { header: 'Name', rowHeader: true, cell: (order) => order.productName },
+  { header: 'Price', className: 'tabular-nums whitespace-nowrap', cell: (order) => formatPrice(order.price) },
+  {
+    header: 'Status',
+    cell: (order) => <Pill tone={isSold(order) ? 'red' : 'green'}>{order.availability}</Pill>,
+  },
+  { header: 'Payment', cell: (order) => <Payment order={order} /> },
+  {
+    header: 'Action',
+    phone: 'action',
+    cell: (order) =>
+      // A paid booking is a sale: the server refuses to cancel it.
+      order.paid ? (
+        <span className="text-stone-400">—</span>
+      ) : (
+        <ConfirmButton
+          mutation={cancel}
+          variables={order}
+          prompt={CANCEL_PROMPT}
+          success="Order Canceled Successfully"
+          busyLabel="Cancelling…"
+          tone="danger"
+        >
+          Cancel
+        </ConfirmButton>
+      ),
+  },
+];
 
 export function MyOrdersPage() {
-  return <PlaceholderPage level="h2" title="My Orders" />;
+  const { user } = useSession();
+  return (
+    <TablePage
+      title="My Orders"
+      query={useOrders(user?.email ?? '')}
+      columns={columns}
+      rowKey={(order) => order._id}
+      emptyText="You have not booked any bike yet."
+      loadingLabel="Loading your orders"
+    />
+  );
 }

@@ -1,6 +1,46 @@
-// PLACEHOLDER — the admin's reported-products queue (spec §2) replaces this next slice.
-import { PlaceholderPage } from '../../../components/placeholder-page.tsx';
+// The admin's moderation queue (spec §2): listings buyers reported, and deleting them.
+// A new report joins the cached list live.
+import { DeleteButton } from '../../../components/confirm-button.tsx';
+import { imageColumn, indexColumn, TablePage, type Column } from '../../../components/data-table.tsx';
+import type { Product } from '../../../lib/api/types.ts';
+import { deleteProductMutation } from '../api/delete-product.ts';
+import { useReportedProducts } from '../api/get-reported-products.ts';
+
+export const DELETE_REPORTED_PROMPT = 'Are you sure, You want to delete Reported Product?';
+
+const remove = deleteProductMutation();
+
+const columns: Column<Product>[] = [
+  indexColumn(),
+  imageColumn((product) => product.productImage),
+  {
+    header: 'Name',
+    rowHeader: true,
+    cell: (product) => (
+      <>
+        {product.productName}
+        <span className="block text-xs font-normal wrap-anywhere text-stone-500">
+          by {product.sellerName} · {product.sellerEmail}
+        </span>
+      </>
+    ),
+  },
+  {
+    header: 'Delete',
+    phone: 'action',
+    cell: (product) => <DeleteButton mutation={remove} variables={product} prompt={DELETE_REPORTED_PROMPT} />,
+  },
+];
 
 export function ReportedProductsPage() {
-  return <PlaceholderPage level="h2" title="Reported Products" />;
+  return (
+    <TablePage
+      title="Reported Products"
+      query={useReportedProducts()}
+      columns={columns}
+      rowKey={(product) => product._id}
+      emptyText="There is no Reported Product."
+      loadingLabel="Loading reported products"
+    />
+  );
 }

@@ -1,6 +1,70 @@
-// PLACEHOLDER — the seller's product table with Advertise and Delete (spec §2) replaces this next slice.
-import { PlaceholderPage } from '../../../components/placeholder-page.tsx';
+// The seller's own listings (spec §2): status, Advertise (or Already Sold) and Delete.
+// Live events keep the cached list current (new listings, bikes turning sold).
+import { Link } from 'react-router';
+import { ConfirmButton, DeleteButton } from '../../../components/confirm-button.tsx';
+import { imageColumn, indexColumn, Pill, TablePage, type Column } from '../../../components/data-table.tsx';
+import type { Product } from '../../../lib/api/types.ts';
+import { useSession } from '../../../lib/auth/session-context.ts';
+import { formatPrice } from '../../../utils/format-price.ts';
+import { advertiseProductMutation } from '../api/advertise-product.ts';
+import { deleteProductMutation } from '../api/delete-product.ts';
+import { useSellerProducts } from '../api/get-seller-products.ts';
+import { AvailabilityPill, isSold } from '../components/availability-pill.tsx';
+
+export const ADVERTISE_PROMPT = 'Are you sure, You want to advertise?';
+
+const advertise = advertiseProductMutation();
+const remove = deleteProductMutation();
+
+function Advertisement({ product }: { product: Product }) {
+  if (isSold(product)) return <Pill tone="stone">Already Sold</Pill>;
+  if (product.advertised) return <Pill tone="sky">Advertised</Pill>;
+  return (
+    <ConfirmButton
+      mutation={advertise}
+      variables={product}
+      prompt={ADVERTISE_PROMPT}
+      success="Advertisement Successfully Done"
+      busyLabel="Advertising…"
+      tone="primary"
+    >
+      Advertise
+    </ConfirmButton>
+  );
+}
+
+const columns: Column<Product>[] = [
+  indexColumn(),
+  imageColumn((product) => product.productImage),
+  { header: 'Name', rowHeader: true, cell: (product) => product.productName },
+  {
+    header: 'Price',
+    className: 'tabular-nums whitespace-nowrap',
+    cell: (product) => formatPrice(product.resalePrice),
+  },
+  { header: 'Status', cell: (product) => <AvailabilityPill product={product} /> },
+  { header: 'Advertisement', cell: (product) => <Advertisement product={product} /> },
+  { header: 'Action', phone: 'action', cell: (product) => <DeleteButton mutation={remove} variables={product} /> },
+];
 
 export function SellerProductsPage() {
-  return <PlaceholderPage level="h2" title="My Products" />;
+  const { user } = useSession();
+  return (
+    <TablePage
+      title="My Products"
+      query={useSellerProducts(user?.email ?? '')}
+      columns={columns}
+      rowKey={(product) => product._id}
+      emptyText="There is no product added till now."
+      loadingLabel="Loading your products"
+      emptyExtra={
+        <Link
+          to="/dashboard/add-product"
+          className="mt-4 inline-block rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+        >
+          Add your first bike
+        </Link>
+      }
+    />
+  );
 }

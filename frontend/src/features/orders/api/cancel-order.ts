@@ -1,0 +1,29 @@
+// `DELETE /api/orders/{id}` (the booking's buyer): cancels an unpaid booking.
+import { mutationOptions } from '@tanstack/react-query';
+import { ApiError, api } from '../../../lib/api-client.ts';
+import type { components } from '../../../lib/api/schema.d.ts';
+import { applyLiveEvent, liveKeys } from '../../../lib/live/apply-event.ts';
+import type { Order } from './get-orders.ts';
+
+type Changed = components['schemas']['Changed'];
+
+export function cancelOrder(id: string): Promise<Changed> {
+  return api<Changed>(`/orders/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+export function cancelOrderMutation() {
+  return mutationOptions<Changed, Error, Order>({
+    mutationFn: (order) => cancelOrder(order._id),
+    // The change the `order.cancelled` event makes, so the table is right without the
+    // socket; the event arriving as well changes nothing more.
+    onSuccess: (_changed, order, _result, { client }) => {
+      applyLiveEvent(client, { event: 'order.cancelled', data: { _id: order._id, bookingId: order.bookingId } });
+    },
+    onError: (error, _order, _result, { client }) => {
+      // Paid or cancelled meanwhile (another tab): show the bookings as they are now.
+      if (error instanceof ApiError && (error.status === 404 || error.status === 409)) {
+        void client.invalidateQueries({ queryKey: liveKeys.orders });
+      }
+    },
+  });
+}

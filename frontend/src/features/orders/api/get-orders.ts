@@ -1,0 +1,23 @@
+// `GET /api/orders/{email}` (that buyer, or an admin): a buyer's bookings, newest first.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import type { components } from '../../../lib/api/schema.d.ts';
+
+export type Order = components['schemas']['OrderView'];
+
+export function getOrders(buyerEmail: string, signal?: AbortSignal): Promise<Order[]> {
+  return api<Order[]>(`/orders/${encodeURIComponent(buyerEmail)}`, signal ? { signal } : {});
+}
+
+/** Cache key `['orders', buyerEmail]` (spec §9 `orders`; the live module patches it in place). */
+export function ordersQueryOptions(buyerEmail: string) {
+  return queryOptions({
+    queryKey: ['orders', buyerEmail],
+    queryFn: ({ signal }) => getOrders(buyerEmail, signal),
+    enabled: buyerEmail !== '',
+  });
+}
+
+export function useOrders(buyerEmail: string) {
+  return useQuery(ordersQueryOptions(buyerEmail));
+}

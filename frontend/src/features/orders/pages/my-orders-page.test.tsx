@@ -1,0 +1,101 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { applyLiveEvent } from '../../../lib/live/apply-event.ts';
+import { anOrder } from '../../../test/fixtures.ts';
+import { fakeServer, renderApp, signedInAs, type FakeServer } from '../../../test/render-app.tsx';
+
+const MINE = 'GET /api/orders/buyer%40example.com';
+const orders = [
+  anOrder({ _id: 'o1', bookingId: 'p1', productName: 'Yamaha R15', price: 1800 }),
+  anOrder({ _id: 'o2', bookingId: 'p2', productName: 'Honda CBR', paid: true, status: 'paid', availability: 'sold' }),
+];
+
+function openMyOrders(server: FakeServer = {}) {
+  const fetchMock = fakeServer({ ...signedInAs('buyer'), [MINE]: [200, orders], ...server });
+  return { fetchMock, ...renderApp('/dashboard/my-orders') };
+}
+
+const row = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
+
+describe('My Orders page', () => {
+  it('lists the bookings: Pay Now while unpaid, PAID once paid', async () => {
+    openMyOrders();
+    expect(await screen.findByRole('heading', { name: 'My Orders' })).toBeInTheDocument();
+    expect(await screen.findByRole('rowheader', { name: 'Yamaha R15' })).toBeInTheDocument();
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      '#',
+      'Image',
+      'Name',
+      'Price',
+      'Status',
+      'Payment',
+      'Action',
+    ]);
+    expect(row('Yamaha R15')).toHaveTextContent('$1,800');
+    expect(within(row('Yamaha R15')).getByRole('link', { name: 'Pay Now' })).toHaveAttribute(
+      'href',
+      '/dashboard/stripe-payment/o1',
+    );
+    expect(row('Honda CBR')).toHaveTextContent('PAID');
+    expect(within(row('Honda CBR')).queryByRole('link', { name: 'Pay Now' })).not.toBeInTheDocument();
+    // A paid booking is a sale: nothing to cancel.
+    expect(within(row('Honda CBR')).queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+  });
+
+  it('flips to PAID when the payment arrives live', async () => {
+    const { queryClient } = openMyOrders();
+    await screen.findByRole('rowheader', { name: 'Yamaha R15' });
+    act(() => {
+      applyLiveEvent(queryClient, { event: 'order.paid', data: { _id: 'o1', bookingId: 'p1' } });
+    });
+    await waitFor(() => {
+      expect(row('Yamaha R15')).toHaveTextContent('PAID');
+    });
+    expect(screen.queryByRole('link', { name: 'Pay Now' })).not.toBeInTheDocument();
+  });
+
+  it('does not offer to pay for a bike another buyer has paid for', async () => {
+    openMyOrders({ [MINE]: [200, [anOrder({ _id: 'o3', productName: 'Bajaj Pulsar', availability: 'sold' })]] });
+    await screen.findByRole('rowheader', { name: 'Bajaj Pulsar' });
+    expect(row('Bajaj Pulsar')).toHaveTextContent('Sold to another buyer');
+    expect(row('Bajaj Pulsar')).not.toHaveTextContent('PAID');
+    expect(screen.queryByRole('link', { name: 'Pay Now' })).not.toBeInTheDocument();
+    expect(within(row('Bajaj Pulsar')).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+  });
+
+  it('cancels a booking after asking and drops the row', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const { fetchMock, queryClient } = openMyOrders({
+      'DELETE /api/orders/o1': [200, { acknowledged: true, modifiedCount: 0, deletedCount: 1 }],
+    });
+    await screen.findByRole('rowheader', { name: 'Yamaha R15' });
+    await userEvent.click(within(row('Yamaha R15')).getByRole('button', { name: 'Cancel' }));
+    expect(confirm).toHaveBeenCalledWith('Are you sure, You want to Cancel this product?');
+    expect(await screen.findByText('Order Canceled Successfully')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledWith('/api/orders/o1', expect.objectContaining({ method: 'DELETE' }));
+    expect(screen.queryByRole('rowheader', { name: 'Yamaha R15' })).not.toBeInTheDocument();
+    expect(screen.getByRole('rowheader', { name: 'Honda CBR' })).toBeInTheDocument();
+
+    // The live event for the same cancellation arriving afterwards changes nothing.
+    const before = queryClient.getQueryData(['orders', 'buyer@example.com']);
+    act(() => {
+      applyLiveEvent(queryClient, { event: 'order.cancelled', data: { _id: 'o1', bookingId: 'p1' } });
+    });
+    expect(queryClient.getQueryData(['orders', 'buyer@example.com'])).toBe(before);
+  });
+
+  it('keeps the booking when the buyer says no', async () => {
+    vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const { fetchMock } = openMyOrders();
+    await screen.findByRole('rowheader', { name: 'Yamaha R15' });
+    await userEvent.click(within(row('Yamaha R15')).getByRole('button', { name: 'Cancel' }));
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+    expect(screen.getByRole('rowheader', { name: 'Yamaha R15' })).toBeInTheDocument();
+  });
+
+  it('says so when there is no booking', async () => {
+    openMyOrders({ [MINE]: [200, []] });
+    expect(await screen.findByText('You have not booked any bike yet.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,20 @@
+// `GET /api/reportedProducts` (admins): the listings buyers have reported.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import type { Product } from '../../../lib/api/types.ts';
+
+export function getReportedProducts(signal?: AbortSignal): Promise<Product[]> {
+  return api<Product[]>('/reportedProducts', signal ? { signal } : {});
+}
+
+/** Cache key `reportedProducts` (spec §9); a new report joins it live. */
+export function reportedProductsQueryOptions() {
+  return queryOptions({
+    queryKey: ['reportedProducts'],
+    queryFn: ({ signal }) => getReportedProducts(signal),
+  });
+}
+
+export function useReportedProducts() {
+  return useQuery(reportedProductsQueryOptions());
+}

@@ -1,0 +1,22 @@
+// `GET /api/sellerProducts/{email}` (that seller, or an admin): a seller's own listings,
+// newest first.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import type { Product } from '../../../lib/api/types.ts';
+
+export function getSellerProducts(email: string, signal?: AbortSignal): Promise<Product[]> {
+  return api<Product[]>(`/sellerProducts/${encodeURIComponent(email)}`, signal ? { signal } : {});
+}
+
+/** Cache key `['sellerProducts', email]` (the live module patches it in place). */
+export function sellerProductsQueryOptions(email: string) {
+  return queryOptions({
+    queryKey: ['sellerProducts', email],
+    queryFn: ({ signal }) => getSellerProducts(email, signal),
+    enabled: email !== '',
+  });
+}
+
+export function useSellerProducts(email: string) {
+  return useQuery(sellerProductsQueryOptions(email));
+}

@@ -1,0 +1,58 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { aProduct } from '../../../test/fixtures.ts';
+import { fakeServer, renderApp, signedInAs } from '../../../test/render-app.tsx';
+
+const reported = [
+  aProduct({ _id: 'p1', productName: 'Yamaha R15', report: 'reported' }),
+  aProduct({ _id: 'p2', productName: 'Honda CBR', report: 'reported' }),
+];
+
+describe('Reported Products page', () => {
+  it('lists the reported listings', async () => {
+    fakeServer({ ...signedInAs('admin'), 'GET /api/reportedProducts': [200, reported] });
+    renderApp('/dashboard/reported-products');
+    expect(await screen.findByRole('heading', { name: 'Reported Products' })).toBeInTheDocument();
+    expect(await screen.findByRole('rowheader', { name: /Yamaha R15/ })).toBeInTheDocument();
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['#', 'Image', 'Name', 'Delete']);
+    expect(screen.getByRole('row', { name: /Honda CBR/ })).toHaveTextContent('Rahim Seller');
+  });
+
+  it('says so when nothing is reported', async () => {
+    fakeServer({ ...signedInAs('admin'), 'GET /api/reportedProducts': [200, []] });
+    renderApp('/dashboard/reported-products');
+    expect(await screen.findByText('There is no Reported Product.')).toBeInTheDocument();
+  });
+
+  it('deletes a reported listing after asking and drops the row', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const fetchMock = fakeServer({
+      ...signedInAs('admin'),
+      'GET /api/reportedProducts': [200, reported],
+      'DELETE /api/products/p2': [200, { acknowledged: true, modifiedCount: 0, deletedCount: 1 }],
+    });
+    renderApp('/dashboard/reported-products');
+    const row = await screen.findByRole('row', { name: /Honda CBR/ });
+    await userEvent.click(within(row).getByRole('button', { name: 'Delete' }));
+    expect(confirm).toHaveBeenCalledWith('Are you sure, You want to delete Reported Product?');
+    expect(await screen.findByText('Deleted Successfully')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledWith('/api/products/p2', expect.objectContaining({ method: 'DELETE' }));
+    expect(screen.queryByRole('rowheader', { name: /Honda CBR/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('rowheader', { name: /Yamaha R15/ })).toBeInTheDocument();
+  });
+
+  it('drops the row too when the listing was already deleted elsewhere', async () => {
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    fakeServer({
+      ...signedInAs('admin'),
+      'GET /api/reportedProducts': [200, reported],
+      'DELETE /api/products/p1': [404, { error: 'not_found', message: 'This bike is no longer listed.' }],
+    });
+    renderApp('/dashboard/reported-products');
+    const row = await screen.findByRole('row', { name: /Yamaha R15/ });
+    await userEvent.click(within(row).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('This bike is no longer listed.')).toBeInTheDocument();
+    expect(screen.queryByRole('rowheader', { name: /Yamaha R15/ })).not.toBeInTheDocument();
+  });
+});

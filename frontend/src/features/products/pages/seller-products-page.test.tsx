@@ -1,0 +1,120 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { anAdvert, aProduct } from '../../../test/fixtures.ts';
+import { fakeServer, renderApp, signedInAs, type FakeServer } from '../../../test/render-app.tsx';
+
+const MINE = 'GET /api/sellerProducts/seller%40example.com';
+const listings = [
+  aProduct({ _id: 'p1', productName: 'Yamaha R15', resalePrice: 1800 }),
+  aProduct({ _id: 'p2', productName: 'Honda CBR', availability: 'sold' }),
+  aProduct({ _id: 'p3', productName: 'Suzuki Gixxer', advertised: true }),
+];
+
+function openMyProducts(server: FakeServer = {}) {
+  const fetchMock = fakeServer({ ...signedInAs('seller'), [MINE]: [200, listings], ...server });
+  return { fetchMock, ...renderApp('/dashboard/seller-products') };
+}
+
+const row = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
+
+describe('My Products page', () => {
+  it('shows the spinner while the listings load', async () => {
+    const server = fakeServer(signedInAs('seller'));
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+      typeof input === 'string' && input.includes('/sellerProducts/') ? new Promise<Response>(() => undefined) : server(input, init),
+    );
+    renderApp('/dashboard/seller-products');
+    expect(await screen.findByRole('status', { name: 'Loading your products' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'My Products' })).toBeInTheDocument();
+  });
+
+  it('lists the listings with price, status and what can be done', async () => {
+    openMyProducts();
+    expect(await screen.findByRole('rowheader', { name: 'Yamaha R15' })).toBeInTheDocument();
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      '#',
+      'Image',
+      'Name',
+      'Price',
+      'Status',
+      'Advertisement',
+      'Action',
+    ]);
+    expect(row('Yamaha R15')).toHaveTextContent('$1,800');
+    expect(row('Yamaha R15')).toHaveTextContent('Available');
+    expect(within(row('Yamaha R15')).getByRole('button', { name: 'Advertise' })).toBeInTheDocument();
+    expect(row('Honda CBR')).toHaveTextContent('Already Sold');
+    expect(within(row('Honda CBR')).queryByRole('button', { name: 'Advertise' })).not.toBeInTheDocument();
+    expect(row('Suzuki Gixxer')).toHaveTextContent('Advertised');
+    expect(within(row('Suzuki Gixxer')).queryByRole('button', { name: 'Advertise' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Delete' })).toHaveLength(3);
+  });
+
+  it('says so when the seller has no listing yet', async () => {
+    openMyProducts({ [MINE]: [200, []] });
+    expect(await screen.findByText('There is no product added till now.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add your first bike' })).toHaveAttribute('href', '/dashboard/add-product');
+  });
+
+  it('advertises a listing after asking, and shows it advertised at once', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    let sent: unknown;
+    const { queryClient } = openMyProducts({
+      'POST /api/advertise': (init) => {
+        sent = JSON.parse(init.body as string);
+        return [201, { acknowledged: true, insertedId: 'a9' }];
+      },
+    });
+    queryClient.setQueryData(['advertise'], [anAdvert({ _id: 'a1', advertiseId: 'p7' })]);
+    await screen.findByRole('rowheader', { name: 'Yamaha R15' });
+    await userEvent.click(within(row('Yamaha R15')).getByRole('button', { name: 'Advertise' }));
+    expect(confirm).toHaveBeenCalledWith('Are you sure, You want to advertise?');
+    expect(await screen.findByText('Advertisement Successfully Done')).toBeInTheDocument();
+    expect(sent).toEqual({ advertiseId: 'p1' });
+    expect(row('Yamaha R15')).toHaveTextContent('Advertised');
+    expect(screen.queryByRole('button', { name: 'Advertise' })).not.toBeInTheDocument();
+    // A cached home page shows the new advert too, under the id the live event will carry.
+    expect(queryClient.getQueryData<{ _id: string; advertiseId: string }[]>(['advertise'])?.map((a) => a._id)).toEqual([
+      'a9',
+      'a1',
+    ]);
+  });
+
+  it("refetches the listings when the server says the bike can't be advertised any more", async () => {
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    let fetches = 0;
+    openMyProducts({
+      [MINE]: () => {
+        fetches += 1;
+        return [200, fetches === 1 ? listings : [{ ...listings[0], availability: 'sold' }]];
+      },
+      'POST /api/advertise': [409, { error: 'conflict', message: 'This bike has already been sold.' }],
+    });
+    await screen.findByRole('rowheader', { name: 'Yamaha R15' });
+    await userEvent.click(within(row('Yamaha R15')).getByRole('button', { name: 'Advertise' }));
+    expect(await screen.findByText('This bike has already been sold.')).toBeInTheDocument();
+    await waitFor(() => {
+      expect(row('Yamaha R15')).toHaveTextContent('Already Sold');
+    });
+  });
+
+  it('deletes a listing after asking and drops the row', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const { fetchMock } = openMyProducts({
+      'DELETE /api/products/p3': [200, { acknowledged: true, modifiedCount: 0, deletedCount: 1 }],
+    });
+    await screen.findByRole('rowheader', { name: 'Suzuki Gixxer' });
+    await userEvent.click(within(row('Suzuki Gixxer')).getByRole('button', { name: 'Delete' }));
+    expect(confirm).toHaveBeenCalledWith('Are you sure, You want to delete?');
+    expect(await screen.findByText('Deleted Successfully')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledWith('/api/products/p3', expect.objectContaining({ method: 'DELETE' }));
+    expect(screen.queryByRole('rowheader', { name: 'Suzuki Gixxer' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Delete' })).toHaveLength(2);
+  });
+
+  it("shows the server's message when the listings cannot be fetched", async () => {
+    openMyProducts({ [MINE]: [403, { error: 'forbidden', message: 'You can only see your own listings.' }] });
+    expect(await screen.findByRole('alert')).toHaveTextContent('You can only see your own listings.');
+  });
+});

@@ -1,0 +1,31 @@
+// `DELETE /api/allSeller/{id}` and `DELETE /api/allBuyer/{id}` (admins): removes a user
+// with what depends on them.
+import { mutationOptions } from '@tanstack/react-query';
+import { ApiError, api } from '../../../lib/api-client.ts';
+import type { components } from '../../../lib/api/schema.d.ts';
+import type { User } from '../../../lib/api/types.ts';
+import { applyLiveEvent } from '../../../lib/live/apply-event.ts';
+import { userList, type ListedRole } from './get-users.ts';
+
+type Changed = components['schemas']['Changed'];
+
+export function deleteUser(role: ListedRole, id: string): Promise<Changed> {
+  return api<Changed>(`/${userList[role]}/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+export function deleteUserMutation(role: ListedRole) {
+  return mutationOptions<Changed, Error, User>({
+    mutationFn: (user) => deleteUser(role, user._id),
+    // The change the `user.deleted` event makes, so the table is right without the
+    // socket; the event arriving as well changes nothing more.
+    onSuccess: (_changed, user, _result, { client }) => {
+      applyLiveEvent(client, { event: 'user.deleted', data: { _id: user._id, role } });
+    },
+    onError: (error, user, _result, { client }) => {
+      // Someone else deleted them first: the row is stale either way.
+      if (error instanceof ApiError && error.status === 404) {
+        applyLiveEvent(client, { event: 'user.deleted', data: { _id: user._id, role } });
+      }
+    },
+  });
+}
