@@ -118,7 +118,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   },
                   {
                     path: 'stripe-payment/:id',
-                    lazy: lazyPage(() => import('../features/payments/pages/payment-page.tsx'), (m) => m.PaymentPage),
+                    lazy: async () => {
+                      const page = await loadPageModule(() => import('../features/payments/pages/payment-page.tsx'));
+                      return { Component: page.PaymentPage, loader: page.paymentLoader(queryClient) };
+                    },
                   },
                 ],
               },

@@ -1,11 +1,135 @@
-// PLACEHOLDER — the card payment page (spec §2: product name, total price, card form;
-// its loader fetching GET /api/paymentOrders/{id}) replaces this next slice.
-import { PlaceholderPage } from '../../../components/placeholder-page.tsx';
+// The card payment page (spec §2, §4; /dashboard/stripe-payment/{id}, buyers): the
+// booking's bike and total price, then the card form. A booking that can no longer be
+// paid (paid, cancelled, its bike sold) says so instead of offering a form.
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { PageSpinner } from '../../../components/spinner.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import type { Order } from '../../../lib/api/types.ts';
+import { useSession } from '../../../lib/auth/session-context.ts';
+import { formatPrice } from '../../../utils/format-price.ts';
+import { usePaymentIntent } from '../api/create-payment-intent.ts';
+import { paymentOrderLoader, usePaymentOrder } from '../api/get-payment-order.ts';
+import type { Billing } from '../components/card-payment-provider.ts';
+import { CheckoutForm } from '../components/checkout-form.tsx';
+
+export const paymentLoader = paymentOrderLoader;
+
+const cardLook = 'rounded-2xl bg-white p-5 ring-1 ring-stone-200 sm:p-6';
+
+/** Why this booking cannot be paid, or null when it can. */
+function closedReason(order: Order): string | null {
+  if (order.paid || order.status === 'paid') return 'This booking is already paid.';
+  if (order.status === 'cancelled') return 'This booking was cancelled.';
+  if (order.availability === 'sold') return 'This bike has already been sold.';
+  return null;
+}
+
+function BackToOrders() {
+  return (
+    <Link
+      to="/dashboard/my-orders"
+      className="mt-4 inline-block rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
+    >
+      Back to My Orders
+    </Link>
+  );
+}
+
+function Notice({ children }: { children: string }) {
+  return (
+    <div className={cardLook}>
+      <p role="status" className="text-lg font-semibold text-stone-900">
+        {children}
+      </p>
+      <p className="mt-1 text-stone-600">There is nothing to pay here.</p>
+      <BackToOrders />
+    </div>
+  );
+}
+
+function Paid({ transactionId }: { transactionId: string }) {
+  return (
+    <div className={`${cardLook} ring-brand-200`}>
+      <p role="status" className="text-lg font-semibold text-brand-800">
+        Congrats! Your payment succeeded.
+      </p>
+      <p className="mt-2 text-stone-700">
+        Your transaction id:{' '}
+        <code className="rounded bg-stone-100 px-1.5 py-0.5 font-mono text-sm break-all text-stone-900">
+          {transactionId}
+        </code>
+      </p>
+      <p className="mt-1 text-sm text-stone-600">The bike is yours; the seller sees it as sold.</p>
+      <BackToOrders />
+    </div>
+  );
+}
+
+function Checkout({ order, billing, onPaid }: { order: Order; billing: Billing; onPaid: (id: string) => void }) {
+  const intent = usePaymentIntent(order, true);
+  if (intent.isError) {
+    // 409: paid, cancelled or sold since this page loaded.
+    if (intent.error instanceof ApiError && intent.error.status === 409) return <Notice>{intent.error.message}</Notice>;
+    return (
+      <div className={cardLook}>
+        <p role="alert" className="text-red-700">
+          {intent.error.message}
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className={cardLook}>
+      <h3 className="mb-4 text-lg font-semibold text-stone-900">Card details</h3>
+      <CheckoutForm order={order} intent={intent.data} billing={billing} onPaid={onPaid} />
+    </div>
+  );
+}
 
 export function PaymentPage() {
+  const { id = '' } = useParams();
+  const { user } = useSession();
+  const order = usePaymentOrder(id);
+  const [transactionId, setTransactionId] = useState<string | null>(null);
+
+  if (order.isPending) return <PageSpinner label="Loading your order" />;
+
   return (
-    <PlaceholderPage level="h2" title="Payment">
-      <p>Card payment for this order arrives in the next release.</p>
-    </PlaceholderPage>
+    <section aria-labelledby="payment-title" className="max-w-5xl">
+      <h2 id="payment-title" className="text-2xl font-bold text-stone-900">
+        Payment
+      </h2>
+      {order.isError ? (
+        <p role="alert" className={`${cardLook} mt-4 text-red-700`}>
+          {order.error.message}
+        </p>
+      ) : (
+        <div className="mt-4 grid grid-cols-1 items-start gap-6 md:grid-cols-2">
+          <div className={cardLook}>
+            <img
+              src={order.data.productImage}
+              alt=""
+              width={640}
+              height={400}
+              className="aspect-[8/5] w-full rounded-xl bg-stone-100 object-cover"
+            />
+            <p className="mt-4 text-sm text-stone-600">You are paying for</p>
+            <p className="text-xl font-bold text-stone-900">{order.data.productName}</p>
+            <p className="mt-3 flex items-baseline justify-between border-t border-stone-200 pt-3">
+              <span className="text-stone-700">Total price</span>
+              <span className="text-2xl font-bold text-brand-800">{formatPrice(order.data.price)}</span>
+            </p>
+          </div>
+          {transactionId ? (
+            <Paid transactionId={transactionId} />
+          ) : closedReason(order.data) ? (
+            <Notice>{closedReason(order.data) ?? ''}</Notice>
+          ) : user ? (
+            <Checkout order={order.data} billing={{ name: user.name, email: user.email }} onPaid={setTransactionId} />
+          ) : null}
+        </div>
+      )}
+    </section>
   );
 }

@@ -1,6 +1,49 @@
-// PLACEHOLDER — the seller's Add product form (spec §2) replaces this next slice.
-import { PlaceholderPage } from '../../../components/placeholder-page.tsx';
+// The seller's Add product page (spec §2): uploads the picture, lists the bike, says so
+// and goes to the seller's own listings. Fields the server refuses show their message.
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/auth/session-context.ts';
+import { useAddProduct } from '../api/add-product.ts';
+import { useCategoryOptions } from '../api/get-category-options.ts';
+import { ProductForm, type FieldMessages, type ProductFields } from '../components/product-form.tsx';
 
 export function AddProductPage() {
-  return <PlaceholderPage level="h2" title="Add a Product" />;
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const categories = useCategoryOptions();
+  const adding = useAddProduct(user?.email ?? '');
+
+  const onSubmit = async ({ productImage, ...fields }: ProductFields): Promise<FieldMessages | undefined> => {
+    const image = productImage[0];
+    if (!image) return undefined; // `required` has already said so
+    const trimmed = Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, value.trim()]));
+    try {
+      await adding.mutateAsync({ ...(trimmed as Omit<ProductFields, 'productImage'>), image });
+    } catch (error) {
+      if (error instanceof ApiError && Object.keys(error.fields).length > 0) return error.fields;
+      toast.error(error instanceof Error ? error.message : 'The bike could not be listed.');
+      return undefined;
+    }
+    toast.success('Product Added Successfully');
+    await navigate('/dashboard/seller-products');
+    return undefined;
+  };
+
+  return (
+    <section aria-labelledby="add-product-title" className="rounded-2xl bg-white p-5 ring-1 ring-stone-200 sm:p-8">
+      <h2 id="add-product-title" className="text-2xl font-bold text-stone-900">
+        Add a Product
+      </h2>
+      <p className="mt-1 mb-6 text-stone-600">
+        List a bike for sale. Buyers in its category see it the moment you add it.
+      </p>
+      <ProductForm
+        categories={categories.data ?? []}
+        categoriesError={categories.isError ? 'The categories could not be loaded. Please reload the page.' : undefined}
+        busy={adding.isPending}
+        onSubmit={onSubmit}
+      />
+    </section>
+  );
 }

@@ -1,0 +1,104 @@
+// The card form of the payment page (spec §4): Pay stays disabled until the provider
+// and the client secret are ready and while paying; card errors show in red beneath
+// the form; a confirmed payment is recorded, then celebrated.
+import { useRef, useState } from 'react';
+import { toast } from 'react-toastify';
+import { Spinner } from '../../../components/spinner.tsx';
+import type { Order, PaymentIntent } from '../../../lib/api/types.ts';
+import { formatPrice } from '../../../utils/format-price.ts';
+import { useRecordPayment } from '../api/record-payment.ts';
+import type { Billing, CardPaymentProvider } from './card-payment-provider.ts';
+import { canTakeCards, ProviderCardFields } from './provider-card-fields.tsx';
+
+export function CheckoutForm({
+  order,
+  intent,
+  billing,
+  onPaid,
+}: {
+  order: Order;
+  /** Undefined while the server prepares it. */
+  intent: PaymentIntent | undefined;
+  billing: Billing;
+  onPaid: (transactionId: string) => void;
+}) {
+  const supported = intent !== undefined && canTakeCards(intent.provider);
+  const card = useRef<CardPaymentProvider>(null);
+  const [ready, setReady] = useState(false);
+  const [processing, setProcessing] = useState(false);
+  const [cardError, setCardError] = useState<string | null>(null);
+  const record = useRecordPayment(order);
+
+  const pay = async () => {
+    if (!intent || !card.current || processing) return;
+    setProcessing(true);
+    setCardError(null);
+    try {
+      const result = await card.current.confirm(intent.clientSecret, billing);
+      if (result.error) {
+        setCardError(result.error.message);
+        return;
+      }
+      const { paymentIntent } = result;
+      if (paymentIntent.status !== 'succeeded') {
+        setCardError('The payment was not completed. Please try again.');
+        return;
+      }
+      try {
+        const recorded = await record.mutateAsync({
+          price: order.price,
+          transactionId: paymentIntent.id,
+          email: billing.email,
+          bookingId: order.bookingId,
+          ordersId: order._id,
+        });
+        if (recorded.insertedId) {
+          toast.success('Congrats!!! Your payment successful');
+          onPaid(paymentIntent.id);
+        }
+      } catch (recordError) {
+        toast.error(recordError instanceof Error ? recordError.message : 'The payment could not be recorded.');
+      }
+    } finally {
+      setProcessing(false);
+    }
+  };
+
+  const canPay = supported && ready && !processing;
+
+  return (
+    <form noValidate onSubmit={(event) => {
+        event.preventDefault();
+        void pay();
+      }} aria-label="Card payment" className="space-y-5">
+      <p className="text-sm text-stone-600">
+        Paying as <span className="font-medium text-stone-900">{billing.name}</span> ({billing.email})
+      </p>
+      {!intent ? (
+        <div className="flex items-center gap-3 py-6 text-stone-600">
+          <Spinner label="Preparing the payment" />
+          <span>Preparing a secure payment…</span>
+        </div>
+      ) : supported ? (
+        <ProviderCardFields provider={intent.provider} ref={card} disabled={processing} onReadyChange={setReady} />
+      ) : (
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800">
+          Card payments through “{intent.provider}” cannot be taken on this page yet.
+        </p>
+      )}
+      <button
+        type="submit"
+        disabled={!canPay}
+        aria-busy={processing}
+        className="w-full rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60"
+      >
+        {processing ? 'Processing…' : `Pay ${formatPrice(order.price)}`}
+      </button>
+      {cardError && (
+        <p role="alert" className="text-sm font-medium text-red-600">
+          {cardError}
+        </p>
+      )}
+    </form>
+  );
+}

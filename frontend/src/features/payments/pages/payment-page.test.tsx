@@ -1,0 +1,193 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { anOrder } from '../../../test/fixtures.ts';
+import { fakeServer, renderApp, signedInAs, type FakeServer } from '../../../test/render-app.tsx';
+
+const intent = {
+  clientSecret: 'pi_test_1_secret_abc',
+  paymentIntentId: 'pi_test_1',
+  amount: 180000,
+  currency: 'usd',
+  provider: 'test',
+};
+const succeeded = { paymentIntent: { id: 'pi_test_1', status: 'succeeded' } };
+
+function callsOf(fetchMock: ReturnType<typeof fakeServer>) {
+  // The page calls fetch with a path string.
+  return fetchMock.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${url as string}`);
+}
+
+/** Holds the fake server's answers to `url` until the returned release is called. */
+function holdFetchesOf(url: string): () => void {
+  const answer = globalThis.fetch;
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+    if (input === url) await held;
+    return answer(input, init);
+  });
+  return () => {
+    release();
+  };
+}
+
+function openPage(server: FakeServer = {}) {
+  const fetchMock = fakeServer({
+    ...signedInAs('buyer'),
+    'GET /api/paymentOrders/o1': [200, anOrder()],
+    'POST /api/create-payment-intent': [200, intent],
+    ...server,
+  });
+  return { fetchMock, ...renderApp('/dashboard/stripe-payment/o1') };
+}
+
+async function payWith(number: string, expiry = '1230', cvc = '123') {
+  // The first visit loads the page's chunk.
+  await userEvent.type(await screen.findByLabelText('Card number', {}, { timeout: 5000 }), number);
+  await userEvent.type(screen.getByLabelText('Expiry (MM/YY)'), expiry);
+  await userEvent.type(screen.getByLabelText('CVC'), cvc);
+  const pay = screen.getByRole('button', { name: 'Pay $1,800' });
+  await waitFor(() => {
+    expect(pay).toBeEnabled();
+  });
+  await userEvent.click(pay);
+}
+
+describe('the payment page', { timeout: 15_000 }, () => {
+  it('shows the bike and its total, and keeps Pay disabled until the payment is prepared', async () => {
+    openPage();
+    const release = holdFetchesOf('/api/create-payment-intent');
+    expect(await screen.findByText('Yamaha R15', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('Total price')).toBeInTheDocument();
+    expect(screen.getAllByText('$1,800').length).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: 'Pay $1,800' })).toBeDisabled();
+
+    release();
+    expect(await screen.findByText('Test mode — no real money. Use 4242 4242 4242 4242.')).toBeInTheDocument();
+    expect(screen.getByText(/4000 0000 0000 0002/)).toBeInTheDocument();
+    await waitFor(() => {
+      expect(screen.getByRole('button', { name: 'Pay $1,800' })).toBeEnabled();
+    });
+  });
+
+  it('asks for the intent with the order and loads the order once, through the route', async () => {
+    let sent: unknown;
+    const { fetchMock } = openPage({
+      'POST /api/create-payment-intent': (init) => {
+        sent = JSON.parse(init.body as string);
+        return [200, intent];
+      },
+    });
+    await screen.findByLabelText('Card number', {}, { timeout: 5000 });
+    expect(sent).toMatchObject({ _id: 'o1', bookingId: 'p1' });
+    expect(callsOf(fetchMock).filter((call) => call === 'GET /api/paymentOrders/o1')).toHaveLength(1);
+  });
+
+  it('groups the card number in fours and writes the expiry as MM/YY, with autofill hints', async () => {
+    openPage();
+    const number = await screen.findByLabelText('Card number', {}, { timeout: 5000 });
+    await userEvent.type(number, '4242424242424242');
+    expect(number).toHaveValue('4242 4242 4242 4242');
+    expect(number).toHaveAttribute('autocomplete', 'cc-number');
+    const expiry = screen.getByLabelText('Expiry (MM/YY)');
+    await userEvent.type(expiry, '1230');
+    expect(expiry).toHaveValue('12/30');
+    expect(expiry).toHaveAttribute('autocomplete', 'cc-exp');
+    expect(screen.getByLabelText('CVC')).toHaveAttribute('autocomplete', 'cc-csc');
+  });
+
+  it('shows a declined card in red beneath the form and records nothing', async () => {
+    const { fetchMock } = openPage({
+      'POST /api/test-mode/confirm-card': [
+        402,
+        { error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } },
+      ],
+    });
+    await payWith('4000000000000002');
+    const error = await screen.findByRole('alert');
+    expect(error).toHaveTextContent('Your card was declined.');
+    expect(error).toHaveClass('text-red-600');
+    expect(callsOf(fetchMock)).not.toContain('POST /api/payments');
+    expect(screen.getByRole('button', { name: 'Pay $1,800' })).toBeEnabled();
+  });
+
+  it('confirms the card, records the payment and shows the transaction id', async () => {
+    let confirmed: unknown;
+    let recorded: unknown;
+    const { fetchMock } = openPage({
+      'POST /api/test-mode/confirm-card': (init) => {
+        confirmed = JSON.parse(init.body as string);
+        return [200, succeeded];
+      },
+      'POST /api/payments': (init) => {
+        recorded = JSON.parse(init.body as string);
+        return [201, { acknowledged: true, insertedId: 'pay1' }];
+      },
+    });
+    await payWith('4242424242424242');
+
+    expect(await screen.findByText('Congrats!!! Your payment successful')).toBeInTheDocument();
+    expect(screen.getByText('Congrats! Your payment succeeded.')).toBeInTheDocument();
+    expect(screen.getByText('pi_test_1')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+    expect(confirmed).toEqual({
+      clientSecret: 'pi_test_1_secret_abc',
+      card: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
+      billing: { name: 'Test buyer', email: 'buyer@example.com' },
+    });
+    expect(recorded).toEqual({
+      price: 1800,
+      transactionId: 'pi_test_1',
+      email: 'buyer@example.com',
+      bookingId: 'p1',
+      ordersId: 'o1',
+    });
+    const calls = callsOf(fetchMock).filter((call) => call.startsWith('POST'));
+    expect(calls).toEqual(['POST /api/create-payment-intent', 'POST /api/test-mode/confirm-card', 'POST /api/payments']);
+  });
+
+  it('disables Pay while the payment is processing', async () => {
+    openPage({
+      'POST /api/test-mode/confirm-card': [200, succeeded],
+      'POST /api/payments': [201, { acknowledged: true, insertedId: 'pay1' }],
+    });
+    await screen.findByLabelText('Card number', {}, { timeout: 5000 });
+    const release = holdFetchesOf('/api/test-mode/confirm-card');
+    await payWith('4242424242424242');
+    expect(await screen.findByRole('button', { name: 'Processing…' })).toBeDisabled();
+    release();
+    expect(await screen.findByText('Congrats!!! Your payment successful')).toBeInTheDocument();
+  });
+
+  it('shows a payment the server could not record as an error toast', async () => {
+    openPage({
+      'POST /api/test-mode/confirm-card': [200, succeeded],
+      'POST /api/payments': [409, { error: 'conflict', message: 'This bike has already been sold.' }],
+    });
+    await payWith('4242424242424242');
+    expect(await screen.findByText('This bike has already been sold.')).toBeInTheDocument();
+    expect(screen.queryByText('Congrats!!! Your payment successful')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay $1,800' })).toBeEnabled();
+  });
+
+  it('says an already paid booking is paid, without a card form', async () => {
+    const { fetchMock } = openPage({
+      'GET /api/paymentOrders/o1': [200, anOrder({ paid: true, status: 'paid', availability: 'sold' })],
+    });
+    expect(await screen.findByText('This booking is already paid.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();
+    expect(callsOf(fetchMock)).not.toContain('POST /api/create-payment-intent');
+  });
+
+  it('says so when the bike was sold before the payment could start', async () => {
+    openPage({
+      'POST /api/create-payment-intent': [409, { error: 'conflict', message: 'This bike has already been sold.' }],
+    });
+    expect(await screen.findByText('This bike has already been sold.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,42 @@
+// Typing helpers for the card form: the number in groups of four, the expiry as MM/YY.
+
+const MAX_CARD_DIGITS = 19;
+
+export function digitsOf(text: string): string {
+  return text.replace(/\D/g, '');
+}
+
+/** "4242424242424242" → "4242 4242 4242 4242"; anything but digits is dropped. */
+export function formatCardNumber(text: string): string {
+  const digits = digitsOf(text).slice(0, MAX_CARD_DIGITS);
+  return digits.replace(/(\d{4})(?=\d)/g, '$1 ');
+}
+
+/**
+ * Where the caret belongs in `formatted` so that `digitsBefore` digits precede it
+ * (the spaces the formatting adds must not push the caret back).
+ */
+export function caretAfterDigits(formatted: string, digitsBefore: number): number {
+  if (digitsBefore <= 0) return 0;
+  let seen = 0;
+  for (let i = 0; i < formatted.length; i += 1) {
+    if (/\d/.test(formatted.charAt(i))) seen += 1;
+    if (seen === digitsBefore) return i + 1;
+  }
+  return formatted.length;
+}
+
+/** "1228" → "12/28"; a first digit above 1 can only be a month like "04". */
+export function formatExpiry(text: string): string {
+  let digits = digitsOf(text);
+  if (/^[2-9]/.test(digits)) digits = `0${digits}`;
+  digits = digits.slice(0, 4);
+  return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
+}
+
+/** "12/28" → {month: 12, year: 2028}; null until both parts are complete. */
+export function parseExpiry(text: string): { month: number; year: number } | null {
+  const match = /^(\d{2})\/(\d{2})$/.exec(text);
+  if (!match?.[1] || !match[2]) return null;
+  return { month: Number(match[1]), year: 2000 + Number(match[2]) };
+}
