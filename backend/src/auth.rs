@@ -1,7 +1,8 @@
 //! Who is calling. Two kinds of token, both HS256 JWTs signed with the server's secret:
 //! identity tokens (what the built-in sign-in provider hands out, like a Firebase ID
 //! token: "this person proved they own this e-mail") and access tokens (what
-//! `PUT /api/users/{email}` exchanges an identity token for: "this is user N").
+//! `PUT /api/users/{email}` exchanges an identity token for: "this is user N"). When
+//! Firebase is configured, its ID tokens (`firebase`) are identity tokens too.
 //! Extractors turn a request's bearer token into the signed-in user and check roles.
 
 use std::sync::Arc;
@@ -17,6 +18,7 @@ use crate::error::AppError;
 use crate::store::{Role, User};
 use crate::AppState;
 
+pub mod firebase;
 pub mod passwords;
 
 const ISSUER: &str = "bikehaat";
@@ -239,12 +241,16 @@ impl FromRequestParts<AppState> for Proven {
 
 /// The person an identity token vouches for, if it is valid and the identity still
 /// exists: an identity token issued before its account was deleted proves nothing.
+/// A Firebase ID token counts when Firebase is configured.
 async fn proven_identity(
     state: &AppState,
     token: &str,
 ) -> Result<Option<ProvenIdentity>, AppError> {
     let Some(proven) = state.tokens.verify_identity(token) else {
-        return Ok(None);
+        return match &state.firebase {
+            Some(firebase) => firebase.verify(token).await,
+            None => Ok(None),
+        };
     };
     if let Some(id) = proven.subject.strip_prefix("local:") {
         let identity = state.store.identity_by_email(&proven.email).await?;

@@ -139,15 +139,84 @@ pub struct StripeArgs {
 /// Firebase Authentication, used for sign-in when `FIREBASE_PROJECT_ID` is set.
 #[derive(Debug, Clone, Args)]
 pub struct FirebaseArgs {
+    /// The Firebase project whose ID tokens sign people in (enables Google sign-in).
     #[arg(long = "firebase-project-id", env = "FIREBASE_PROJECT_ID")]
     pub project_id: Option<String>,
+    /// The project's web API key, for the page's Firebase client.
     #[arg(long = "firebase-api-key", env = "FIREBASE_API_KEY")]
     pub api_key: Option<String>,
+    /// The domain of the sign-in pop-up; default PROJECT_ID.firebaseapp.com.
     #[arg(long = "firebase-auth-domain", env = "FIREBASE_AUTH_DOMAIN")]
     pub auth_domain: Option<String>,
+    /// `host:port` of the Firebase Auth emulator: its unsigned tokens are accepted.
     #[arg(
         long = "firebase-auth-emulator-host",
         env = "FIREBASE_AUTH_EMULATOR_HOST"
     )]
     pub auth_emulator_host: Option<String>,
+    /// Where Google publishes the keys that sign Firebase ID tokens (a local server in tests).
+    #[arg(
+        long = "firebase-jwks-url",
+        env = "FIREBASE_JWKS_URL",
+        hide = true,
+        default_value = "https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com"
+    )]
+    pub jwks_url: String,
+}
+
+fn non_blank(value: Option<&String>) -> Option<String> {
+    value
+        .map(|v| v.trim())
+        .filter(|v| !v.is_empty())
+        .map(str::to_owned)
+}
+
+impl FirebaseArgs {
+    /// The Firebase project whose ID tokens sign people in, if one is configured.
+    pub fn project_id(&self) -> Option<String> {
+        non_blank(self.project_id.as_ref())
+    }
+
+    /// The web API key the page's Firebase client needs.
+    pub fn api_key(&self) -> Option<String> {
+        non_blank(self.api_key.as_ref())
+    }
+
+    /// The auth domain for the page's sign-in pop-up; Firebase's default for the project.
+    pub fn auth_domain(&self, project_id: &str) -> String {
+        non_blank(self.auth_domain.as_ref())
+            .unwrap_or_else(|| format!("{project_id}.firebaseapp.com"))
+    }
+
+    /// The Auth emulator's `host:port`, if one is in use.
+    pub fn emulator_host(&self) -> Option<String> {
+        non_blank(self.auth_emulator_host.as_ref())
+    }
+
+    /// What the page needs to start Firebase's Google sign-in; None when Firebase is not
+    /// configured, an error when it is only half configured.
+    pub fn web(&self) -> Result<Option<FirebaseWeb>, String> {
+        let Some(project_id) = self.project_id() else {
+            return Ok(None);
+        };
+        let api_key = self.api_key().ok_or(
+            "FIREBASE_PROJECT_ID is set but FIREBASE_API_KEY is not: \
+             the page's Firebase client needs both",
+        )?;
+        Ok(Some(FirebaseWeb {
+            auth_domain: self.auth_domain(&project_id),
+            api_key,
+            project_id,
+            emulator_host: self.emulator_host(),
+        }))
+    }
+}
+
+/// Firebase's public web configuration (nothing in it is a secret).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FirebaseWeb {
+    pub api_key: String,
+    pub auth_domain: String,
+    pub project_id: String,
+    pub emulator_host: Option<String>,
 }

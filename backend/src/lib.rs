@@ -37,6 +37,8 @@ pub struct AppState {
     pub live: Arc<live::Hub>,
     /// How this process hears of other processes' events.
     pub bus: Arc<bus::Bus>,
+    /// Checks Firebase ID tokens when Firebase is configured.
+    pub firebase: Option<Arc<auth::firebase::FirebaseAuth>>,
 }
 
 /// Settings handlers need, fixed at start-up.
@@ -52,6 +54,10 @@ pub struct Settings {
     pub frontend_dir: PathBuf,
     /// Which database engine is in use, for `/api/health`.
     pub database: &'static str,
+    /// Firebase's web configuration when Google sign-in is offered, for `/api/config`.
+    pub firebase: Option<config::FirebaseWeb>,
+    /// Stripe's publishable key, for `/api/config` when Stripe takes the payments.
+    pub stripe_publishable_key: Option<String>,
 }
 
 impl Settings {

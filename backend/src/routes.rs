@@ -15,6 +15,7 @@ use crate::AppState;
 mod accounts;
 mod adverts;
 mod categories;
+mod config;
 mod health;
 mod orders;
 mod payments;
@@ -26,6 +27,7 @@ mod uploads;
 pub fn api() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(health::router())
+        .merge(config::router())
         .merge(accounts::router())
         .merge(categories::router())
         .merge(products::router())

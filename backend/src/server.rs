@@ -17,6 +17,7 @@ use tower_http::trace::TraceLayer;
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 
+use crate::auth::firebase::FirebaseAuth;
 use crate::auth::Tokens;
 use crate::bus::Bus;
 use crate::config::ServeArgs;
@@ -136,19 +137,59 @@ pub fn app(state: AppState) -> Router {
 }
 
 /// The built front end; any path that is not a file gets `index.html` (client routing).
+///
+/// The build writes a `.br` and a `.gz` beside each text file, served to clients that
+/// accept them, so nothing is compressed per request. Files under `/assets` have content
+/// hashes in their names and never change; everything else (`index.html` above all)
+/// is revalidated on each load so a deploy shows at once.
 fn pages(dir: &Path) -> Router {
     let index = dir.join("index.html");
-    if index.is_file() {
-        Router::new().fallback_service(ServeDir::new(dir).fallback(ServeFile::new(index)))
-    } else {
-        Router::new().fallback(|| async {
+    if !index.is_file() {
+        return Router::new().fallback(|| async {
             Html(
                 "<!doctype html><meta charset=utf-8><title>BikeHaat</title>\
                  <p>The BikeHaat API is running, but the pages are not built. \
                  Start it with <code>scripts/run.sh</code>, which builds them.</p>",
             )
-        })
+        });
     }
+    let index = ServeFile::new(index)
+        .precompressed_br()
+        .precompressed_gzip();
+    let files = ServeDir::new(dir)
+        .precompressed_br()
+        .precompressed_gzip()
+        .fallback(index);
+    // A missing asset is a 404, not `index.html`: an old tab asking for a chunk of a
+    // previous build gets an error it can report instead of HTML it cannot run.
+    let assets = ServeDir::new(dir.join("assets"))
+        .precompressed_br()
+        .precompressed_gzip();
+    let immutable = |response: &Response| {
+        response
+            .status()
+            .is_success()
+            .then(|| HeaderValue::from_static("public, max-age=31536000, immutable"))
+    };
+    Router::new()
+        .nest_service(
+            "/assets",
+            Router::new()
+                .fallback_service(assets)
+                .layer(SetResponseHeaderLayer::overriding(
+                    header::CACHE_CONTROL,
+                    immutable,
+                )),
+        )
+        .fallback_service(files)
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("no-cache"),
+        ))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::VARY,
+            HeaderValue::from_static("accept-encoding"),
+        ))
 }
 
 /// The token secret: configured, or generated once and kept in the data directory.
@@ -185,6 +226,23 @@ pub type StartResult<T> = Result<T, String>;
 /// Builds the application state for `args`: opens and migrates the store, seeds demo
 /// data into a new empty marketplace, loads the token secret.
 pub async fn state(args: &ServeArgs) -> StartResult<AppState> {
+    let firebase = args.firebase.web()?;
+    let firebase_auth = match &firebase {
+        Some(web) => {
+            if web.emulator_host.is_some() {
+                tracing::warn!(
+                    "FIREBASE_AUTH_EMULATOR_HOST is set: unsigned Firebase tokens are \
+                     accepted, so anyone can sign in as anyone. Never set it in production."
+                );
+            }
+            Some(Arc::new(FirebaseAuth::new(
+                web.project_id.clone(),
+                web.emulator_host.is_some(),
+                args.firebase.jwks_url.clone(),
+            )?))
+        }
+        None => None,
+    };
     let data_dir = &args.database.data_dir;
     tokio::fs::create_dir_all(data_dir)
         .await
@@ -222,6 +280,7 @@ pub async fn state(args: &ServeArgs) -> StartResult<AppState> {
         logins: Arc::default(),
         live,
         bus,
+        firebase: firebase_auth,
         settings: Arc::new(Settings {
             admin_emails: args.admin_emails(),
             public_origin: args.public_origin(),
@@ -232,6 +291,12 @@ pub async fn state(args: &ServeArgs) -> StartResult<AppState> {
             } else {
                 "sqlite"
             },
+            firebase,
+            stripe_publishable_key: args
+                .stripe
+                .publishable_key
+                .clone()
+                .filter(|key| !key.trim().is_empty()),
         }),
     })
 }
@@ -274,4 +339,103 @@ async fn shutdown_signal() {
     #[cfg(not(unix))]
     let terminate = std::future::pending::<()>();
     tokio::select! { () = ctrl_c => {}, () = terminate => {} }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use reqwest::header::{ACCEPT_ENCODING, CACHE_CONTROL, CONTENT_ENCODING, VARY};
+    use reqwest::StatusCode;
+
+    /// A built front end in a fresh directory: index.html and one hashed script, each
+    /// with a compressed copy whose body says which file was sent.
+    async fn serve_built_pages() -> (String, PathBuf) {
+        let dir = std::env::temp_dir().join(format!("bikehaat-pages-{}", random_hex(8)));
+        std::fs::create_dir_all(dir.join("assets")).expect("create dist");
+        for (path, body) in [
+            ("index.html", "index"),
+            ("index.html.gz", "gzip index"),
+            ("assets/app-3f9a.js", "script"),
+            ("assets/app-3f9a.js.br", "brotli script"),
+            ("assets/app-3f9a.js.gz", "gzip script"),
+        ] {
+            std::fs::write(dir.join(path), body).expect("write dist");
+        }
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind");
+        let addr = listener.local_addr().expect("address");
+        let router = pages(&dir);
+        tokio::spawn(async move { axum::serve(listener, router).await });
+        (format!("http://{addr}"), dir)
+    }
+
+    async fn get(url: &str, accept_encoding: Option<&str>) -> reqwest::Response {
+        let mut request = reqwest::Client::new().get(url);
+        if let Some(encodings) = accept_encoding {
+            request = request.header(ACCEPT_ENCODING, encodings);
+        }
+        request.send().await.expect("request")
+    }
+
+    fn header<'a>(response: &'a reqwest::Response, name: &reqwest::header::HeaderName) -> &'a str {
+        response
+            .headers()
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+    }
+
+    #[tokio::test]
+    async fn hashed_assets_are_sent_precompressed_and_cached_for_a_year() {
+        let (base, dir) = serve_built_pages().await;
+
+        let brotli = get(&format!("{base}/assets/app-3f9a.js"), Some("gzip, br")).await;
+        assert_eq!(brotli.status(), StatusCode::OK);
+        assert_eq!(header(&brotli, &CONTENT_ENCODING), "br");
+        assert_eq!(
+            header(&brotli, &CACHE_CONTROL),
+            "public, max-age=31536000, immutable"
+        );
+        assert_eq!(header(&brotli, &VARY), "accept-encoding");
+        assert_eq!(brotli.text().await.expect("body"), "brotli script");
+
+        let gzip = get(&format!("{base}/assets/app-3f9a.js"), Some("gzip")).await;
+        assert_eq!(header(&gzip, &CONTENT_ENCODING), "gzip");
+        assert_eq!(gzip.text().await.expect("body"), "gzip script");
+
+        let plain = get(&format!("{base}/assets/app-3f9a.js"), None).await;
+        assert_eq!(header(&plain, &CONTENT_ENCODING), "");
+        assert_eq!(plain.text().await.expect("body"), "script");
+
+        std::fs::remove_dir_all(dir).expect("remove dist");
+    }
+
+    #[tokio::test]
+    async fn a_missing_asset_is_a_404_that_no_cache_keeps() {
+        let (base, dir) = serve_built_pages().await;
+
+        let missing = get(&format!("{base}/assets/app-0000.js"), Some("br")).await;
+        assert_eq!(missing.status(), StatusCode::NOT_FOUND);
+        assert_eq!(header(&missing, &CACHE_CONTROL), "no-cache");
+
+        std::fs::remove_dir_all(dir).expect("remove dist");
+    }
+
+    #[tokio::test]
+    async fn client_routes_get_index_html_revalidated_on_every_load() {
+        let (base, dir) = serve_built_pages().await;
+
+        for path in ["/", "/dashboard/my-orders", "/category/c1"] {
+            let page = get(&format!("{base}{path}"), Some("gzip")).await;
+            assert_eq!(page.status(), StatusCode::OK, "{path}");
+            assert_eq!(header(&page, &CACHE_CONTROL), "no-cache", "{path}");
+            assert_eq!(header(&page, &CONTENT_ENCODING), "gzip", "{path}");
+            assert_eq!(page.text().await.expect("body"), "gzip index", "{path}");
+        }
+        let plain = get(&format!("{base}/login"), None).await;
+        assert_eq!(plain.text().await.expect("body"), "index");
+
+        std::fs::remove_dir_all(dir).expect("remove dist");
+    }
 }

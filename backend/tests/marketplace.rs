@@ -9,9 +9,11 @@ mod marketplace {
     mod catalogue;
     mod cluster;
     mod errors;
+    mod firebase;
     mod live;
     mod openapi_snapshot;
     mod payments;
+    mod site_config;
     mod store;
     mod uploads;
 }

@@ -157,6 +157,7 @@ async fn health_reports_the_database_and_openapi_describes_every_route() {
         ("/uploads", "post"),
         ("/test-mode/confirm-card", "post"),
         ("/health", "get"),
+        ("/config", "get"),
         ("/live", "get"),
     ];
     for (path, method) in expected {

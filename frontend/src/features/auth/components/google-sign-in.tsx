@@ -1,29 +1,169 @@
+// "Sign in with Google" (spec §2): offered when the server says Firebase is configured
+// (`GET /api/config`), otherwise shown disabled with the reason.
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
 import { GoogleIcon } from '../../../components/icons.tsx';
+import { exchangeToken } from '../../../lib/auth/exchange-token.ts';
+import { userQueryOptions } from '../../../lib/auth/get-user.ts';
+import { returnPath } from '../../../lib/auth/return-path.ts';
+import { saveSession } from '../../../lib/auth/session-store.ts';
+import { useConfig, type GoogleSignInConfig } from '../../../lib/config/get-config.ts';
+
+/** The server keeps display names to 80 characters. */
+const MAX_NAME_LENGTH = 80;
+
+interface GoogleAccount {
+  idToken: string;
+  email: string;
+  name: string;
+  image: string;
+}
+
+/** Firebase error codes that mean the person closed or replaced the pop-up themselves. */
+const CANCELLED = new Set(['auth/popup-closed-by-user', 'auth/cancelled-popup-request', 'auth/user-cancelled']);
+
+const FRIENDLY: Record<string, string> = {
+  'auth/popup-blocked': 'Your browser blocked the Google sign-in window. Please allow pop-ups for this site and try again.',
+  'auth/network-request-failed': 'Could not reach Google. Check your connection and try again.',
+};
+
+class SignInCancelled extends Error {}
+
+function firebaseCode(error: unknown): string | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : null;
+}
 
 /**
- * Spec §2 shows "Sign in with Google". It needs Firebase, which this server does not
- * have configured yet, so the button is shown but disabled with the reason beside it.
+ * Step 1 with Firebase: Google's pop-up, then the ID token. Firebase's client is large,
+ * so it is loaded only when someone clicks, never with the sign-in page.
  */
+async function signInWithGoogle(config: GoogleSignInConfig): Promise<GoogleAccount> {
+  let firebase;
+  try {
+    firebase = await Promise.all([import('firebase/app'), import('firebase/auth')]);
+  } catch (error) {
+    throw new Error('Google sign-in could not be loaded. Please try again.', { cause: error });
+  }
+  const [{ initializeApp, getApp, getApps }, auth] = firebase;
+  const options = { apiKey: config.apiKey, authDomain: config.authDomain, projectId: config.projectId };
+  const app = getApps().length > 0 ? getApp() : initializeApp(options);
+  const firebaseAuth = auth.getAuth(app);
+  if (config.emulatorHost && !firebaseAuth.emulatorConfig) {
+    auth.connectAuthEmulator(firebaseAuth, `http://${config.emulatorHost}`, { disableWarnings: true });
+  }
+  try {
+    const { user } = await auth.signInWithPopup(firebaseAuth, new auth.GoogleAuthProvider());
+    if (!user.email) throw new Error('Your Google account has no email address. Please sign in with your email.');
+    return {
+      idToken: await user.getIdToken(),
+      email: user.email,
+      name: (user.displayName ?? '').slice(0, MAX_NAME_LENGTH),
+      image: user.photoURL ?? '',
+    };
+  } catch (error) {
+    const code = firebaseCode(error);
+    if (code && CANCELLED.has(code)) throw new SignInCancelled(code, { cause: error });
+    if (code && code in FRIENDLY) throw new Error(FRIENDLY[code], { cause: error });
+    // Firebase's own messages ("Firebase: Error (auth/…).") mean nothing to people.
+    if (code) throw new Error(`Google sign-in failed (${code}). Please try again.`, { cause: error });
+    throw error;
+  } finally {
+    // Our access token is the session from here on; Firebase keeps none of its own.
+    void auth.signOut(firebaseAuth).catch(() => undefined);
+  }
+}
+
+function Divider() {
+  return (
+    <div className="my-6 flex items-center gap-3 text-sm text-stone-500">
+      <span className="h-px flex-1 bg-stone-200" />
+      or
+      <span className="h-px flex-1 bg-stone-200" />
+    </div>
+  );
+}
+
+const buttonClass =
+  'flex w-full items-center justify-center gap-3 rounded-lg border border-stone-300 bg-white px-4 py-2.5 font-semibold text-stone-800 transition hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60 aria-busy:cursor-wait';
+
 export function GoogleSignIn() {
+  const config = useConfig();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [busy, setBusy] = useState(false);
+
+  if (config.isPending) {
+    // Same height as the button, so nothing moves when the answer arrives.
+    return (
+      <div>
+        <Divider />
+        <div aria-hidden="true" className="h-[46px] animate-pulse rounded-lg bg-stone-100" />
+      </div>
+    );
+  }
+
+  const google = config.data?.signIn.google ?? null;
+
+  if (!google) {
+    return (
+      <div>
+        <Divider />
+        <button type="button" disabled aria-describedby="google-unavailable" className={buttonClass}>
+          <GoogleIcon className="size-5" />
+          Sign in with Google
+        </button>
+        <p id="google-unavailable" className="mt-2 text-center text-xs text-stone-500">
+          Google sign-in isn&apos;t set up on this server yet — please use your email.
+        </p>
+      </div>
+    );
+  }
+
+  const onClick = async () => {
+    setBusy(true);
+    try {
+      const account = await signInWithGoogle(google);
+      // Spec §3 and §6: Google sign-in registers a buyer named and pictured as on Google.
+      const session = await exchangeToken(account.idToken, account.email, {
+        name: account.name,
+        email: account.email,
+        image: account.image,
+        role: 'buyer',
+      });
+      queryClient.setQueryData(userQueryOptions(session.user.email).queryKey, session.user);
+      saveSession({ token: session.token, email: session.user.email });
+      toast.success('Login Successful With Google');
+      await navigate(returnPath(location.state), { replace: true });
+    } catch (error) {
+      if (!(error instanceof SignInCancelled)) {
+        toast.error(error instanceof Error ? error.message : 'Google sign-in failed. Please try again.');
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
   return (
     <div>
-      <div className="my-6 flex items-center gap-3 text-sm text-stone-500">
-        <span className="h-px flex-1 bg-stone-200" />
-        or
-        <span className="h-px flex-1 bg-stone-200" />
-      </div>
+      <Divider />
       <button
         type="button"
-        disabled
-        aria-describedby="google-unavailable"
-        className="flex w-full items-center justify-center gap-3 rounded-lg border border-stone-300 bg-white px-4 py-2.5 font-semibold text-stone-800 disabled:cursor-not-allowed disabled:opacity-60"
+        disabled={busy}
+        aria-busy={busy}
+        onClick={() => void onClick()}
+        className={buttonClass}
       >
-        <GoogleIcon className="size-5" />
+        {busy ? (
+          <span aria-hidden="true" className="size-5 animate-spin rounded-full border-2 border-dashed border-brand-600" />
+        ) : (
+          <GoogleIcon className="size-5" />
+        )}
         Sign in with Google
       </button>
-      <p id="google-unavailable" className="mt-2 text-center text-xs text-stone-500">
-        Google sign-in isn&apos;t set up on this server yet — please use your email.
-      </p>
     </div>
   );
 }

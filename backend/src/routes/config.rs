@@ -1,0 +1,88 @@
+//! `GET /api/config`: what the page needs to know about this server before it signs
+//! anyone in or takes a card — which sign-in providers and which card provider are in
+//! use, with their public keys. Never a secret.
+
+use axum::extract::State;
+use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::config::FirebaseWeb;
+use crate::error::Json;
+use crate::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(get_config))
+}
+
+/// The server's public configuration.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SiteConfig {
+    sign_in: SignInConfig,
+    payments: PaymentsConfig,
+}
+
+/// Sign-in providers besides e-mail and password (which is always offered).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SignInConfig {
+    /// Google sign-in through Firebase; null when Firebase is not configured.
+    #[schema(required = true)]
+    google: Option<GoogleSignIn>,
+}
+
+/// The Firebase web configuration for Google sign-in.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GoogleSignIn {
+    api_key: String,
+    auth_domain: String,
+    project_id: String,
+    /// `host:port` of the Firebase Auth emulator, when the server trusts it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    emulator_host: Option<String>,
+}
+
+impl From<&FirebaseWeb> for GoogleSignIn {
+    fn from(web: &FirebaseWeb) -> Self {
+        GoogleSignIn {
+            api_key: web.api_key.clone(),
+            auth_domain: web.auth_domain.clone(),
+            project_id: web.project_id.clone(),
+            emulator_host: web.emulator_host.clone(),
+        }
+    }
+}
+
+/// Who takes card payments.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentsConfig {
+    /// "test" (the built-in test-mode provider) or "stripe".
+    #[schema(example = "test")]
+    provider: &'static str,
+    /// Stripe's publishable key, for Stripe.js; only with provider "stripe".
+    #[serde(skip_serializing_if = "Option::is_none")]
+    publishable_key: Option<String>,
+}
+
+/// What the page needs to know about this server (no sign-in needed).
+#[utoipa::path(get, path = "/config", tag = "config", responses((status = 200, body = SiteConfig)))]
+async fn get_config(State(state): State<AppState>) -> Json<SiteConfig> {
+    let provider = state.payments.name();
+    let publishable_key = if provider == "stripe" {
+        state.settings.stripe_publishable_key.clone()
+    } else {
+        None
+    };
+    Json(SiteConfig {
+        sign_in: SignInConfig {
+            google: state.settings.firebase.as_ref().map(GoogleSignIn::from),
+        },
+        payments: PaymentsConfig {
+            provider,
+            publishable_key,
+        },
+    })
+}
