@@ -2,12 +2,14 @@
 # Runs every test of BikeHaat and stops at the first failure:
 #   1. Rust: cargo test --workspace --locked (SQLite always; PostgreSQL and Redis when reachable)
 #   2. Front end: npm ci if needed, typecheck, lint, Vitest, production build
-#   3. Deployment: docker-compose.yml and deploy/Caddyfile validated offline
+#   3. Browser journeys: the real server and pages in Chromium (playwright-core)
+#   4. Deployment: docker-compose.yml and deploy/Caddyfile validated offline
 #
 # Environment:
 #   BIKEHAAT_TEST_POSTGRES_URL  PostgreSQL for the Rust tests
 #                               (default postgres://postgres@127.0.0.1:5432/postgres)
 #   BIKEHAAT_TEST_REDIS_URL     Redis for the Rust tests (default redis://127.0.0.1:6379)
+#   CHROMIUM                    the browser for the journeys (default /usr/bin/chromium)
 #   BIKEHAAT_NO_SKIP=1          a test that would be skipped because a service or tool is
 #                               missing fails instead (CI sets this)
 #
@@ -68,6 +70,23 @@ section "Front end: unit tests (Vitest)"
 section "Front end: production build"
 (cd frontend && npm run build)
 
+section "Browser journeys (playwright-core + Chromium)"
+export CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
+touch "$logs/e2e.log"
+echo '{"numPassedTests":0,"numFailedTests":0,"numPendingTests":0,"numTodoTests":0}' >"$logs/e2e.json"
+if [[ -x "$CHROMIUM" ]]; then
+  # The journeys start the debug server binary that the Rust tests built.
+  cargo build --locked --quiet -p bikehaat
+  (cd frontend && npm run e2e -- --reporter=default --reporter=json --outputFile.json="$logs/e2e.json")
+  echo "Screenshots of every screen: frontend/screenshots/"
+else
+  echo "SKIP browser journeys: no Chromium at ${CHROMIUM} (Debian: apt-get install chromium)" | tee "$logs/e2e.log"
+  if [[ "${BIKEHAAT_NO_SKIP:-0}" == 1 ]]; then
+    echo "BIKEHAAT_NO_SKIP=1: a missing browser is a failure." >&2
+    exit 1
+  fi
+fi
+
 section "Deployment: docker-compose.yml and Caddyfile"
 bash scripts/check-compose.sh 2>&1 | tee "$logs/compose.log"
 
@@ -83,13 +102,16 @@ read -r rust_passed rust_failed rust_ignored < <(
        }
        END { print p + 0, f + 0, g + 0 }' "$logs/cargo.log"
 )
-read -r web_passed web_failed web_skipped < <(
+# vitest_counts FILE: "passed failed skipped" from a Vitest JSON report.
+vitest_counts() {
   node -e '
     const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
     console.log(r.numPassedTests, r.numFailedTests, r.numPendingTests + r.numTodoTests);
-  ' "$logs/vitest.json"
-)
-skips="$(cat "$logs/cargo.log" "$logs/compose.log" | grep -E '^SKIP' || true)"
+  ' "$1"
+}
+read -r web_passed web_failed web_skipped < <(vitest_counts "$logs/vitest.json")
+read -r e2e_passed e2e_failed e2e_skipped < <(vitest_counts "$logs/e2e.json")
+skips="$(cat "$logs/cargo.log" "$logs/e2e.log" "$logs/compose.log" | grep -E '^SKIP' || true)"
 skip_count=0
 if [[ -n "$skips" ]]; then
   skip_count="$(printf '%s\n' "$skips" | wc -l)"
@@ -97,6 +119,7 @@ fi
 
 echo "Rust:      ${rust_passed} passed, ${rust_failed} failed, ${rust_ignored} ignored"
 echo "Front end: ${web_passed} passed, ${web_failed} failed, ${web_skipped} skipped; typecheck, lint and build clean"
+echo "Browser:   ${e2e_passed} journeys passed, ${e2e_failed} failed, ${e2e_skipped} skipped"
 if [[ -n "$skips" ]]; then
   echo "Skipped because a service or tool was missing (BIKEHAAT_NO_SKIP=1 makes these fail):"
   printf '  %s\n' "$skips"
@@ -105,6 +128,6 @@ else
 fi
 echo "Took $((SECONDS - started))s."
 # Tests that skipped for lack of a service still count as passed in cargo's tally.
-total_passed=$((rust_passed + web_passed - skip_count))
+total_passed=$((rust_passed + web_passed + e2e_passed - skip_count))
 if ((total_passed < 0)); then total_passed=0; fi
-echo "tests: ${total_passed} passed, $((rust_failed + web_failed)) failed, $((rust_ignored + web_skipped + skip_count)) skipped"
+echo "tests: ${total_passed} passed, $((rust_failed + web_failed + e2e_failed)) failed, $((rust_ignored + web_skipped + e2e_skipped + skip_count)) skipped"

@@ -13,7 +13,7 @@ export function AdvertisementArea() {
       <div className="page-container">
         <div className="mb-6 flex flex-wrap items-end justify-between gap-2">
           <div>
-            <p className="text-sm font-semibold tracking-wide text-amber-600 uppercase">Featured by sellers</p>
+            <p className="text-sm font-semibold tracking-wide text-amber-700 uppercase">Featured by sellers</p>
             <h2 id="adverts-heading" className="text-2xl font-bold text-stone-900 sm:text-3xl">
               Advertisement Area
             </h2>

@@ -1,26 +1,24 @@
-import { useForm } from 'react-hook-form';
+// The home page's "Give a Review" form (spec §2).
+import type { SubmitEvent } from 'react';
 import { toast } from 'react-toastify';
-
-interface ReviewFields {
-  fullName: string;
-  email: string;
-  message: string;
-}
 
 const field =
   'mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3.5 py-2.5 text-stone-900 placeholder:text-stone-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none';
 
-/** "Give a Review": nothing is sent yet, submitting only says so (spec §2). */
+/**
+ * "Give a Review": nothing is sent yet, submitting only says so (spec §2). A plain form:
+ * with nothing to validate or send, a form library would only add to the home page.
+ */
 export function ReviewForm() {
-  const { register, handleSubmit } = useForm<ReviewFields>();
-  const onSubmit = () => {
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
     toast.info('It will be functional very soon.');
   };
 
   return (
     <form
       aria-labelledby="review-heading"
-      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      onSubmit={onSubmit}
       className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 sm:p-8"
     >
       <h2 id="review-heading" className="text-2xl font-bold text-stone-900">
@@ -30,15 +28,15 @@ export function ReviewForm() {
       <div className="mt-6 grid gap-4 sm:grid-cols-2">
         <label className="block text-sm font-medium text-stone-800">
           Full name
-          <input type="text" autoComplete="name" placeholder="Your full name" className={field} {...register('fullName')} />
+          <input type="text" name="fullName" autoComplete="name" placeholder="Your full name" className={field} />
         </label>
         <label className="block text-sm font-medium text-stone-800">
           Email
-          <input type="email" autoComplete="email" placeholder="you@example.com" className={field} {...register('email')} />
+          <input type="email" name="email" autoComplete="email" placeholder="you@example.com" className={field} />
         </label>
         <label className="block text-sm font-medium text-stone-800 sm:col-span-2">
           Message
-          <textarea rows={4} placeholder="Your experience" className={field} {...register('message')} />
+          <textarea name="message" rows={4} placeholder="Your experience" className={field} />
         </label>
       </div>
       <button

@@ -1,0 +1,169 @@
+// The live journeys: pages open in several browsers at once change in place, without a
+// reload, when someone else acts (DESIGN.md "Live events").
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { Api, type Person } from '../support/api.ts';
+import { acceptNextPrompt, launchBrowser, openContext, PHONE, signInAs, toastSays } from '../support/browser.ts';
+import { ADMIN_EMAIL, startServer, type RunningServer } from '../support/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+let api: Api;
+let admin: Person;
+let seller: Person;
+let buyerA: Person;
+let buyerB: Person;
+let categoryId: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  api = new Api(server.url);
+  admin = await api.signUp(ADMIN_EMAIL, 'Ayesha Admin', 'buyer');
+  seller = await api.signUp('rahim@bikehaat.test', 'Rahim Motors', 'seller');
+  buyerA = await api.signUp('karim@bikehaat.test', 'Karim Uddin', 'buyer');
+  buyerB = await api.signUp('nadia@bikehaat.test', 'Nadia Islam', 'buyer');
+  categoryId = await api.category(admin, 'Sport');
+});
+
+afterAll(async () => {
+  await browser.close();
+  await server.stop();
+});
+
+/** Marks the page so a reload (which would lose the mark) fails the journey. */
+async function markNoReload(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (window as unknown as { stayedOpen: boolean }).stayedOpen = true;
+  });
+}
+async function expectNoReload(page: Page): Promise<void> {
+  expect(await page.evaluate(() => (window as unknown as { stayedOpen?: boolean }).stayedOpen)).toBe(true);
+}
+
+/**
+ * Opens `path` and waits until the page's live socket is listening: for a signed-in
+ * page, until the server has accepted its token; for a visitor, until it is open.
+ */
+async function openLive(page: Page, path: string, signedIn: boolean): Promise<void> {
+  // Listen from the socket's first moment: the server's answer to the token can
+  // arrive before a listener attached after the socket event would see it.
+  const listening = new Promise<void>((resolve) => {
+    page.on('websocket', (ws) => {
+      if (!ws.url().includes('/api/live')) return;
+      if (!signedIn) resolve();
+      ws.on('framereceived', (frame) => {
+        if (String(frame.payload).includes('"type":"auth"')) resolve();
+      });
+    });
+  });
+  await page.goto(path);
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      reject(new Error(`the live socket of ${path} did not open`));
+    }, 15_000);
+  });
+  await Promise.race([listening, timeout]).finally(() => {
+    clearTimeout(timer);
+  });
+  // A visitor's socket has nothing to wait for but the server's side of the upgrade.
+  if (!signedIn) await page.waitForTimeout(300);
+}
+
+test('buyer B watches the category page; buyer A pays; B sees Sold Out without a reload', async () => {
+  const bike = 'Suzuki Gixxer SF 2021';
+  const productId = await api.product(seller, categoryId, bike);
+  const orderId = await api.book(buyerA, productId);
+
+  const { context, page } = await openContext(browser, server.url, PHONE);
+  await signInAs(page, buyerB);
+  await openLive(page, `/category/${categoryId}`, true);
+  const card = page.getByRole('article', { name: bike });
+  await card.getByRole('button', { name: 'Book Now' }).waitFor();
+  await markNoReload(page);
+
+  await api.pay(buyerA, orderId);
+
+  await card.getByText('Sold Out').waitFor();
+  expect(await card.getByRole('button', { name: 'Book Now' }).count()).toBe(0);
+  await expectNoReload(page);
+  await context.close();
+});
+
+test('an anonymous home page shows a new advert without a reload', async () => {
+  const bike = 'Honda CB Hornet 160R';
+  const productId = await api.product(seller, categoryId, bike);
+
+  const { context, page } = await openContext(browser, server.url);
+  await openLive(page, '/', false);
+  await page.getByRole('heading', { name: /Hey Bike Lovers/ }).waitFor();
+  // No adverts yet: the area is hidden (spec §2).
+  expect(await page.getByRole('heading', { name: 'Advertisement Area' }).count()).toBe(0);
+  await markNoReload(page);
+
+  await api.advertise(seller, productId);
+
+  await page.getByRole('region', { name: 'Advertisement Area' }).getByText(bike).waitFor();
+  await expectNoReload(page);
+  await context.close();
+});
+
+test("a buyer's report adds a row to the admin's open reported-products queue", async () => {
+  const bike = 'TVS Apache RTR 4V';
+  await api.product(seller, categoryId, bike);
+
+  const moderator = await openContext(browser, server.url);
+  await signInAs(moderator.page, admin);
+  await openLive(moderator.page, '/dashboard/reported-products', true);
+  await moderator.page.getByText('There is no Reported Product.').waitFor();
+  await markNoReload(moderator.page);
+
+  const reporter = await openContext(browser, server.url, PHONE);
+  await signInAs(reporter.page, buyerA);
+  await reporter.page.goto(`/category/${categoryId}`);
+  const prompt = acceptNextPrompt(reporter.page, 'Are you sure, You want to report to admin?');
+  await reporter.page.getByRole('article', { name: bike }).getByRole('button', { name: 'Report to Admin' }).click();
+  await prompt;
+  await toastSays(reporter.page, 'Successfully Reported to Admin');
+
+  await moderator.page.getByRole('row').filter({ hasText: bike }).waitFor();
+  expect(await moderator.page.getByText('There is no Reported Product.').count()).toBe(0);
+  await expectNoReload(moderator.page);
+  await reporter.context.close();
+  await moderator.context.close();
+});
+
+test('the verified badge appears on open category pages when the admin verifies the seller', async () => {
+  const bike = 'Bajaj Pulsar N160';
+  await api.product(seller, categoryId, bike);
+
+  const watchers = await Promise.all(
+    [buyerA, buyerB].map(async (buyer) => {
+      const opened = await openContext(browser, server.url, PHONE);
+      await signInAs(opened.page, buyer);
+      await openLive(opened.page, `/category/${categoryId}`, true);
+      await opened.page.getByRole('article', { name: bike }).waitFor();
+      expect(await opened.page.getByRole('article', { name: bike }).getByText('Verified').count()).toBe(0);
+      await markNoReload(opened.page);
+      return opened;
+    }),
+  );
+
+  const moderator = await openContext(browser, server.url);
+  await signInAs(moderator.page, admin);
+  await moderator.page.goto('/dashboard/all-seller');
+  const row = moderator.page.getByRole('row').filter({ hasText: seller.email });
+  const prompt = acceptNextPrompt(moderator.page, 'Are you sure, You want to Verify?');
+  await row.getByRole('button', { name: 'Not Verified' }).click();
+  await prompt;
+  await toastSays(moderator.page, 'Seller Verification Successful');
+  await row.getByRole('img', { name: 'Verified' }).or(row.getByLabel('Verified')).first().waitFor();
+
+  for (const { page, context } of watchers) {
+    await page.getByRole('article', { name: bike }).getByText('Verified').waitFor();
+    await expectNoReload(page);
+    await context.close();
+  }
+  await moderator.context.close();
+});

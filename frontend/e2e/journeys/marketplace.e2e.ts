@@ -1,0 +1,137 @@
+// The whole marketplace through the pages, on a phone-sized screen: a seller signs up
+// with a photo, lists a bike and advertises it; a buyer signs up, books it from the
+// category page through "Your Order" and pays with Stripe's 4242 test card.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { PASSWORD } from '../support/api.ts';
+import {
+  acceptNextPrompt,
+  launchBrowser,
+  openContext,
+  photo,
+  PHONE,
+  screenshot,
+  toastSays,
+} from '../support/browser.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer({ demo: true });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser.close();
+  await server.stop();
+});
+
+const BIKE = 'Yamaha FZS V3 2022';
+
+async function signUp(page: Page, name: string, email: string, as: 'As a Buyer' | 'As a Seller') {
+  await page.goto('/signup');
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Photo').setInputFiles(await photo(page));
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByLabel(as).check();
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+}
+
+test('a seller lists and advertises a bike; a buyer books it and pays by card', async () => {
+  // The seller, on their phone.
+  const seller = await openContext(browser, server.url, PHONE);
+  let page = seller.page;
+  await signUp(page, 'Rahim Motors', 'rahim@bikehaat.test', 'As a Seller');
+  await toastSays(page, 'Successfully Created Your seller Account');
+
+  await page.goto('/dashboard/add-product');
+  await page.getByRole('heading', { name: 'Seller Dashboard' }).waitFor();
+  const category = page.getByLabel('Category');
+  await category.locator('option', { hasText: 'Please Select a Category' }).waitFor({ state: 'attached' });
+  await page.getByRole('button', { name: 'Add product' }).click();
+  await page.getByText('Please Select a Category', { exact: true }).last().waitFor();
+  await screenshot(page, 'journey-add-product-errors');
+
+  const firstCategory = await category.locator('option').nth(1).getAttribute('value');
+  await category.selectOption(firstCategory ?? '');
+  await page.getByLabel('Product name').fill(BIKE);
+  await page.getByLabel('Product image').setInputFiles(await photo(page, '#1d4ed8'));
+  await page.getByLabel('Resale price').fill('2450');
+  await page.getByLabel('Original price').fill('3200');
+  await page.getByLabel('Purchase year').fill('2022');
+  await page.getByLabel('Years of use').fill('2');
+  const condition = page.getByLabel('Condition');
+  if ((await condition.evaluate((el) => el.tagName)) === 'SELECT') await condition.selectOption({ index: 1 });
+  else await condition.fill('Excellent');
+  await page.getByLabel('Location').fill('Dhanmondi 27, Dhaka');
+  await page.getByLabel('Color').fill('Racing Blue');
+  await page.getByLabel('Seller contact number').fill('01711-234567');
+  await page.getByLabel('Description').fill('Single owner, serviced at the showroom, new tyres.');
+  await page.getByRole('button', { name: 'Add product' }).click();
+  await toastSays(page, 'Product Added Successfully');
+  await page.waitForURL('**/dashboard/seller-products');
+
+  const row = page.getByRole('row').filter({ hasText: BIKE });
+  await row.waitFor();
+  const prompt = acceptNextPrompt(page, 'Are you sure, You want to advertise?');
+  await row.getByRole('button', { name: 'Advertise' }).click();
+  await prompt;
+  await toastSays(page, 'Advertisement Successfully Done');
+  await screenshot(page, 'journey-seller-products');
+
+  // On a phone the account button lives in the menu.
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await page.waitForURL('**/login');
+  await toastSays(page, 'LogOut Successful');
+  await seller.context.close();
+
+  // The buyer, on theirs.
+  const buyer = await openContext(browser, server.url, PHONE);
+  page = buyer.page;
+  await signUp(page, 'Karim Uddin', 'karim@bikehaat.test', 'As a Buyer');
+  await toastSays(page, 'Successfully Created Your buyer Account');
+  await page.goto('/');
+  const adverts = page.getByRole('region', { name: /Advertise/i });
+  await adverts.getByText(BIKE).first().waitFor();
+
+  await page.goto(`/category/${firstCategory ?? ''}`);
+  await page.getByRole('heading', { name: 'Choose Your Dream Bike' }).waitFor();
+  const card = page.getByRole('article', { name: BIKE });
+  await card.getByRole('button', { name: 'Book Now' }).click();
+  const modal = page.getByRole('dialog', { name: 'Your Order' });
+  await modal.getByLabel('Phone number').fill('+880 1812-345678');
+  await modal.getByLabel('Meeting location').fill('Dhanmondi Lake, Road 8');
+  const book = acceptNextPrompt(page, 'Are you sure, You want to Book this product?');
+  await modal.getByRole('button', { name: 'Submit' }).click();
+  await book;
+  await toastSays(page, 'Successfully Booked Product');
+  await modal.waitFor({ state: 'detached' });
+
+  await page.goto('/dashboard/my-orders');
+  const order = page.getByRole('row').filter({ hasText: BIKE });
+  await order.getByRole('link', { name: 'Pay Now' }).click();
+  await page.waitForURL('**/dashboard/stripe-payment/**');
+  await page.getByText(BIKE).first().waitFor();
+  await page.getByText('$2,450').first().waitFor();
+  await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+  await page.getByLabel(/Expir/).fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await page.getByText('Your card was declined.').waitFor();
+  await screenshot(page, 'journey-payment-declined');
+
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await toastSays(page, 'Congrats!!! Your payment successful');
+  await page.getByText(/transaction id/i).first().waitFor();
+  await screenshot(page, 'journey-payment-done');
+
+  await page.goto('/dashboard/my-orders');
+  await page.getByRole('row').filter({ hasText: BIKE }).getByText('PAID').waitFor();
+  expect(await page.getByRole('row').filter({ hasText: BIKE }).getByRole('link', { name: 'Pay Now' }).count()).toBe(0);
+  await buyer.context.close();
+});

@@ -1,0 +1,133 @@
+// Every screen of spec §2, as the role that sees it, at phone (390 px) and desktop
+// (1440 px) widths: it renders its heading, nothing overflows the screen sideways,
+// no script error happens, and a screenshot lands in screenshots/ for a human to read.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { Api, type Person } from '../support/api.ts';
+import { DESKTOP, launchBrowser, openContext, PHONE, screenshot, signInAs } from '../support/browser.ts';
+import { ADMIN_EMAIL, startServer, type RunningServer } from '../support/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+let people: Record<'buyer' | 'seller' | 'admin', Person>;
+let categoryId: string;
+let orderId: string;
+
+beforeAll(async () => {
+  server = await startServer({ demo: true });
+  browser = await launchBrowser();
+  const api = new Api(server.url);
+  const admin = await api.signUp(ADMIN_EMAIL, 'Ayesha Admin', 'buyer');
+  const seller = await api.signUp('rahim@bikehaat.test', 'Rahim Motors', 'seller');
+  const buyer = await api.signUp('karim@bikehaat.test', 'Karim Uddin', 'buyer');
+  people = { admin, seller, buyer };
+  categoryId = await api.category(admin, 'Electric & Hybrid');
+  const sold = await api.product(seller, categoryId, 'Yamaha Ray ZR 125');
+  const open = await api.product(seller, categoryId, 'Honda Dio 110', 1150);
+  await api.advertise(seller, open);
+  await api.pay(buyer, await api.book(buyer, sold));
+  orderId = await api.book(buyer, open);
+  await api.report(buyer, open);
+});
+
+afterAll(async () => {
+  await browser.close();
+  await server.stop();
+});
+
+interface Screen {
+  name: string;
+  path: () => string;
+  as?: 'buyer' | 'seller' | 'admin';
+  heading: string | RegExp;
+  /** Something to do before the screenshot (open a modal, submit an empty form). */
+  then?: (page: Page) => Promise<void>;
+}
+
+const screens: Screen[] = [
+  { name: 'home', path: () => '/', heading: /Hey Bike Lovers/ },
+  { name: 'login', path: () => '/login', heading: 'Login' },
+  {
+    name: 'login-errors',
+    path: () => '/login',
+    heading: 'Login',
+    then: async (page) => {
+      await page.getByRole('button', { name: 'Login', exact: true }).click();
+      await page.getByText('Email Address is required').waitFor();
+    },
+  },
+  { name: 'signup', path: () => '/signup', heading: 'Sign Up' },
+  { name: 'products', path: () => '/products', heading: /Products/ },
+  { name: 'blog', path: () => '/blog', heading: 'Notes from our front-end team' },
+  { name: 'not-found', path: () => '/no-such-page', heading: "Sorry, we couldn't find this page" },
+  { name: 'category', path: () => `/category/${categoryId}`, as: 'buyer', heading: 'Choose Your Dream Bike' },
+  {
+    name: 'order-modal',
+    path: () => `/category/${categoryId}`,
+    as: 'buyer',
+    heading: 'Choose Your Dream Bike',
+    then: async (page) => {
+      await page.getByRole('article', { name: 'Honda Dio 110' }).getByRole('button', { name: 'Book Now' }).click();
+      await page.getByRole('dialog', { name: 'Your Order' }).waitFor();
+    },
+  },
+  { name: 'dashboard-buyer', path: () => '/dashboard', as: 'buyer', heading: 'Buyer Dashboard' },
+  { name: 'my-orders', path: () => '/dashboard/my-orders', as: 'buyer', heading: 'Buyer Dashboard' },
+  { name: 'wishlist', path: () => '/dashboard/wishlist', as: 'buyer', heading: 'Wishlist' },
+  { name: 'payment', path: () => `/dashboard/stripe-payment/${orderId}`, as: 'buyer', heading: 'Buyer Dashboard' },
+  { name: 'add-product', path: () => '/dashboard/add-product', as: 'seller', heading: 'Seller Dashboard' },
+  {
+    name: 'add-product-errors',
+    path: () => '/dashboard/add-product',
+    as: 'seller',
+    heading: 'Seller Dashboard',
+    then: async (page) => {
+      await page.getByRole('button', { name: 'Add product' }).click();
+      await page.getByText('ProductName required').waitFor();
+    },
+  },
+  { name: 'seller-products', path: () => '/dashboard/seller-products', as: 'seller', heading: 'Seller Dashboard' },
+  { name: 'add-category', path: () => '/dashboard/add-category', as: 'admin', heading: 'Admin Dashboard' },
+  { name: 'all-seller', path: () => '/dashboard/all-seller', as: 'admin', heading: 'Admin Dashboard' },
+  { name: 'all-buyer', path: () => '/dashboard/all-buyer', as: 'admin', heading: 'Admin Dashboard' },
+  { name: 'reported-products', path: () => '/dashboard/reported-products', as: 'admin', heading: 'Admin Dashboard' },
+];
+
+describe.each([
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+])('on a %s', (_, viewport) => {
+  test.each(screens.map((screen) => [screen.name, screen] as const))('%s', async (_name, screen) => {
+    const { context, page } = await openContext(browser, server.url, viewport);
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      // A failed load is reported below with its address.
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+        errors.push(message.text());
+      }
+    });
+    page.on('response', (response) => {
+      if (response.status() >= 400) errors.push(`${String(response.status())} ${response.url()}`);
+    });
+    if (screen.as) await signInAs(page, people[screen.as]);
+    await page.goto(screen.path());
+    await page.getByRole('heading', { name: screen.heading }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await screen.then?.(page);
+    // Images decoded, so the screenshot shows the page as a person would see it.
+    await page.evaluate(async () => {
+      // A full-page screenshot shows the images below the fold too: load them now.
+      const images = [...document.images];
+      for (const image of images) image.loading = 'eager';
+      const settled = Promise.all(images.map((image) => image.decode().catch(() => undefined)));
+      await Promise.race([settled, new Promise((done) => setTimeout(done, 5000))]);
+    });
+    await screenshot(page, screen.name);
+
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,112 @@
+// Sets the marketplace up over HTTP, as another person would through their own page,
+// so a journey only drives the browser through the part it is about.
+export const PASSWORD = 'Dhaka@2026';
+
+export interface Person {
+  email: string;
+  name: string;
+  token: string;
+  id: string;
+}
+
+export class Api {
+  constructor(readonly base: string) {}
+
+  async call<T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const response = await fetch(`${this.base}/api${path}`, {
+      method,
+      headers,
+      body: body === undefined ? null : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path} answered ${String(response.status)}: ${text}`);
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  /** Built-in sign-up and the token exchange (DESIGN.md "Sign-in"). */
+  async signUp(email: string, name: string, role: 'buyer' | 'seller'): Promise<Person> {
+    const { idToken } = await this.call<{ idToken: string }>('POST', '/auth/signup', null, {
+      email,
+      password: PASSWORD,
+    });
+    const session = await this.call<{ token: string; user: { _id: string } }>('PUT', `/users/${email}`, idToken, {
+      name,
+      email,
+      image: '/uploads/demo-category-0.svg',
+      role,
+    });
+    return { email, name, token: session.token, id: session.user._id };
+  }
+
+  async category(admin: Person, name: string): Promise<string> {
+    const answer = await this.call<{ insertedId: string }>('POST', `/categories/${admin.email}`, admin.token, {
+      categoryName: name,
+      categoryImage: '/uploads/demo-category-1.svg',
+    });
+    return answer.insertedId;
+  }
+
+  async product(seller: Person, categoryId: string, productName: string, resalePrice = 1450): Promise<string> {
+    const answer = await this.call<{ insertedId: string }>('PUT', '/products', seller.token, {
+      categoryId,
+      productName,
+      productImage: '/uploads/demo-bike-0.svg',
+      resalePrice,
+      originalPrice: resalePrice * 2,
+      purchaseYear: '2021',
+      yearsOfUse: 3,
+      condition: 'Good',
+      location: 'Mirpur 10, Dhaka',
+      color: 'Red',
+      sellerPhone: '01711-234567',
+      description: 'Serviced every 3,000 km; papers up to date.',
+    });
+    return answer.insertedId;
+  }
+
+  async advertise(seller: Person, productId: string): Promise<string> {
+    const answer = await this.call<{ insertedId: string }>('POST', '/advertise', seller.token, {
+      advertiseId: productId,
+    });
+    return answer.insertedId;
+  }
+
+  async book(buyer: Person, productId: string): Promise<string> {
+    const answer = await this.call<{ insertedId: string }>('POST', '/orders', buyer.token, {
+      bookingId: productId,
+      buyerPhone: '+880 1711-000000',
+      meetingLocation: 'Banani 11, Dhaka',
+    });
+    return answer.insertedId;
+  }
+
+  /** Intent, card confirmation with 4242…, payment record: what the payment page does. */
+  async pay(buyer: Person, orderId: string): Promise<void> {
+    const { clientSecret } = await this.call<{ clientSecret: string }>('POST', '/create-payment-intent', buyer.token, {
+      _id: orderId,
+    });
+    const confirmed = await this.call<{ paymentIntent: { id: string } }>('POST', '/test-mode/confirm-card', null, {
+      clientSecret,
+      card: { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' },
+      billing: { name: buyer.name, email: buyer.email },
+    });
+    await this.call('POST', '/payments', buyer.token, {
+      price: 1,
+      transactionId: confirmed.paymentIntent.id,
+      email: buyer.email,
+      bookingId: null,
+      ordersId: orderId,
+    });
+  }
+
+  async report(buyer: Person, productId: string): Promise<void> {
+    await this.call('PATCH', `/products/${productId}`, buyer.token, { report: 'reported' });
+  }
+
+  async verifySeller(admin: Person, sellerId: string): Promise<void> {
+    await this.call('PATCH', `/allSeller/${sellerId}`, admin.token, { verification: 'verified' });
+  }
+}

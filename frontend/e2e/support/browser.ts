@@ -1,0 +1,92 @@
+// Debian's Chromium through playwright-core: one browser per journey file, one context
+// per person (their own storage, like separate phones), screenshots for a human to read.
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Person } from './api.ts';
+
+export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  });
+}
+
+export const PHONE = { width: 390, height: 844 } as const;
+export const DESKTOP = { width: 1440, height: 900 } as const;
+
+/** A fresh browser profile at `viewport`; page errors fail loudly in the log. */
+export async function openContext(
+  browser: Browser,
+  base: string,
+  viewport: { width: number; height: number } = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: base, viewport });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => {
+    console.error(`page error at ${page.url()}:`, error.message);
+  });
+  return { context, page };
+}
+
+/** Signs `person` in the way the page remembers a session (DESIGN.md "Sign-in", step 3). */
+export async function signInAs(page: Page, person: Person): Promise<void> {
+  await page.goto('/login');
+  await page.evaluate(
+    ([token, email]) => {
+      localStorage.setItem('access-token', token);
+      localStorage.setItem('user-email', email);
+    },
+    [person.token, person.email] as const,
+  );
+}
+
+const shots = resolve(import.meta.dirname, '../../screenshots');
+
+/** Saves a full-page screenshot as `screenshots/<name>-<width>.png`. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await mkdir(shots, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  // From the top, or the sticky header is drawn wherever the page was scrolled to.
+  await page.evaluate(() => {
+    window.scrollTo(0, 0);
+  });
+  await page.screenshot({ path: `${shots}/${name}-${String(width)}.png`, fullPage: true });
+}
+
+/** Accepts the next confirmation prompt, after checking it asks exactly `question`. */
+export function acceptNextPrompt(page: Page, question: string): Promise<void> {
+  return new Promise((resolvePrompt, reject) => {
+    page.once('dialog', (dialog) => {
+      const asked = dialog.message();
+      void dialog.accept().then(() => {
+        if (asked === question) resolvePrompt();
+        else reject(new Error(`prompt asked "${asked}", expected "${question}"`));
+      });
+    });
+  });
+}
+
+/** Waits for a toast saying exactly `text`. */
+export async function toastSays(page: Page, text: string): Promise<void> {
+  await page.locator('.Toastify').getByText(text, { exact: true }).first().waitFor();
+}
+
+/** A small real PNG (what a phone camera would hand the file input), drawn by Chromium. */
+export async function photo(page: Page, colour = '#0f766e'): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
+  const scratch = await page.context().newPage();
+  await scratch.setContent(`<div style="width:320px;height:240px;background:${colour}"></div>`);
+  const buffer = await scratch.screenshot({ clip: { x: 0, y: 0, width: 320, height: 240 } });
+  await scratch.close();
+  return { name: 'bike.png', mimeType: 'image/png', buffer };
+}

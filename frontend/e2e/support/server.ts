@@ -1,0 +1,98 @@
+// Starts the real `bikehaat` binary on a free port with a fresh SQLite data directory,
+// serving the built pages in `dist/`, and stops it after the file's journeys.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '../../..');
+
+/** `BIKEHAAT_BIN`, else the debug build `cargo test` leaves behind, else the release build. */
+function serverBinary(): string {
+  const candidates = [
+    process.env.BIKEHAAT_BIN,
+    join(root, 'target/debug/bikehaat'),
+    join(root, 'target/release/bikehaat'),
+  ];
+  const found = candidates.find((path) => path && existsSync(path));
+  if (!found) throw new Error('No bikehaat binary: run `cargo build -p bikehaat` first (or set BIKEHAAT_BIN).');
+  return found;
+}
+
+export const ADMIN_EMAIL = 'admin@bikehaat.test';
+
+export interface RunningServer {
+  /** The site's origin, e.g. http://127.0.0.1:40123. */
+  url: string;
+  stop: () => Promise<void>;
+}
+
+export interface ServerOptions {
+  /** Fill the new marketplace with the demo categories and listings (default: no). */
+  demo?: boolean;
+}
+
+/** A port nobody is listening on right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => {
+        resolvePort(port);
+      });
+    });
+  });
+}
+
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const dist = join(root, 'frontend/dist');
+  if (!existsSync(join(dist, 'index.html'))) throw new Error('No frontend/dist: run `npm run build` first.');
+  const dataDir = await mkdtemp(join(tmpdir(), 'bikehaat-e2e-'));
+  const args = ['serve', '--addr', `127.0.0.1:${String(await freePort())}`, '--data-dir', dataDir, '--frontend-dir', dist];
+  if (!options.demo) args.push('--no-demo');
+  // Embedded defaults (SQLite, in-process events), whatever the caller's shell says.
+  const external = new Set(['DATABASE_URL', 'REDIS_URL', 'BIKEHAAT_PUBLIC_URL', 'JWT_SECRET']);
+  const inherited = Object.entries(process.env).filter(([name]) => !external.has(name));
+  const env = { ...Object.fromEntries(inherited), ADMIN_EMAILS: ADMIN_EMAIL, RUST_LOG: 'warn' };
+  const child: ChildProcess = spawn(serverBinary(), args, {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    const timer = setTimeout(() => {
+      reject(new Error(`bikehaat did not start within 30 s:\n${log}`));
+    }, 30_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      log += chunk.toString();
+      const match = /running at (http:\/\/\S+)/.exec(log);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolveUrl(match[1]);
+      }
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`bikehaat exited with ${String(code)}:\n${log}`));
+    });
+  });
+
+  return {
+    url,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((done) => child.once('exit', done));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,209 @@
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { act, render, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { aProduct } from '../../test/fixtures.ts';
+import type { Product } from '../api/types.ts';
+import { saveSession } from '../auth/session-store.ts';
+import { LiveUpdates } from './live-updates.tsx';
+
+/** A browser WebSocket the test drives: it opens, delivers frames and drops on command. */
+class FakeWebSocket {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSING = 2;
+  static readonly CLOSED = 3;
+  static sockets: FakeWebSocket[] = [];
+
+  readyState = FakeWebSocket.CONNECTING;
+  /** Every frame the page sent, parsed. */
+  sent: unknown[] = [];
+  onopen: ((event: Event) => void) | null = null;
+  onmessage: ((event: MessageEvent) => void) | null = null;
+  onclose: ((event: CloseEvent) => void) | null = null;
+  onerror: ((event: Event) => void) | null = null;
+
+  constructor(readonly url: string) {
+    FakeWebSocket.sockets.push(this);
+  }
+
+  send(frame: string) {
+    if (this.readyState !== FakeWebSocket.OPEN) throw new Error('send on a socket that is not open');
+    this.sent.push(JSON.parse(frame));
+  }
+
+  close() {
+    this.readyState = FakeWebSocket.CLOSED;
+  }
+
+  serverAccepts() {
+    act(() => {
+      this.readyState = FakeWebSocket.OPEN;
+      this.onopen?.(new Event('open'));
+    });
+  }
+
+  serverSends(message: unknown) {
+    act(() => {
+      this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(message) }));
+    });
+  }
+
+  /** The network drops the connection (not a close the page asked for). */
+  drops() {
+    act(() => {
+      this.readyState = FakeWebSocket.CLOSED;
+      this.onclose?.(new CloseEvent('close', { code: 1006, wasClean: false }));
+    });
+  }
+}
+
+const sportsBike = aProduct({ _id: 'p1', categoryId: 'c1' });
+const cruiser = aProduct({ _id: 'p2', categoryId: 'c1' });
+
+function signIn(token: string) {
+  localStorage.setItem('access-token', token);
+  localStorage.setItem('user-email', 'buyer@example.com');
+}
+
+/** The page's socket once LiveUpdates has started it. */
+async function theSocket(index = 0): Promise<FakeWebSocket> {
+  await waitFor(
+    () => {
+      expect(FakeWebSocket.sockets).toHaveLength(index + 1);
+    },
+    { timeout: 3000 },
+  );
+  const socket = FakeWebSocket.sockets[index];
+  if (!socket) throw new Error('no socket');
+  return socket;
+}
+
+function renderLive(queryClient: QueryClient, children?: ReactNode) {
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <LiveUpdates />
+      {children}
+    </QueryClientProvider>,
+  );
+}
+
+function availability(queryClient: QueryClient, categoryId: string) {
+  return queryClient.getQueryData<Product[]>(['products', categoryId])?.map((p) => [p._id, p.availability]);
+}
+
+describe('LiveUpdates, the live socket', () => {
+  beforeEach(() => {
+    FakeWebSocket.sockets = [];
+    vi.stubGlobal('WebSocket', FakeWebSocket);
+    // Reconnect after the shortest back-off (reconnectDelay: 500 ms for the first retry).
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+  });
+
+  afterEach(() => {
+    FakeWebSocket.sockets = [];
+  });
+
+  it('connects to /api/live on this host and signs in with the access token', async () => {
+    signIn('token-of-buyer');
+    renderLive(new QueryClient());
+
+    const socket = await theSocket();
+    expect(socket.url).toBe(`ws://${window.location.host}/api/live`);
+    expect(socket.sent).toEqual([]);
+    socket.serverAccepts();
+    expect(socket.sent).toEqual([{ type: 'auth', token: 'token-of-buyer' }]);
+  });
+
+  it('stays anonymous until someone signs in, then signs the open socket in', async () => {
+    renderLive(new QueryClient());
+
+    const socket = await theSocket();
+    socket.serverAccepts();
+    expect(socket.sent).toEqual([]);
+    act(() => {
+      saveSession({ token: 'token-of-seller', email: 'seller@example.com' });
+    });
+    await waitFor(() => {
+      expect(socket.sent).toEqual([{ type: 'auth', token: 'token-of-seller' }]);
+    });
+    expect(FakeWebSocket.sockets).toHaveLength(1);
+  });
+
+  it('flips a sold listing to sold in the cached category list, in place', async () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(['products', 'c1'], [sportsBike, cruiser]);
+    queryClient.setQueryData(['products', 'c2'], [aProduct({ _id: 'p9', categoryId: 'c2' })]);
+    renderLive(queryClient);
+
+    const socket = await theSocket();
+    socket.serverAccepts();
+    socket.serverSends({
+      type: 'event',
+      seq: 41,
+      event: 'product.sold',
+      data: { _id: 'p1', categoryId: 'c1', sellerId: 's1' },
+    });
+
+    expect(availability(queryClient, 'c1')).toEqual([
+      ['p1', 'sold'],
+      ['p2', 'Available'],
+    ]);
+    expect(availability(queryClient, 'c2')).toEqual([['p9', 'Available']]);
+    // Patched, not refetched: nothing was marked stale.
+    expect(queryClient.getQueryState(['products', 'c1'])?.isInvalidated).toBe(false);
+  });
+
+  it('after a dropped connection, reconnects, signs in again and resumes after the last event it saw', async () => {
+    signIn('token-of-buyer');
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(['products', 'c1'], [sportsBike, cruiser]);
+    renderLive(queryClient);
+
+    const first = await theSocket();
+    first.serverAccepts();
+    first.serverSends({ type: 'event', seq: 41, event: 'product.sold', data: { _id: 'p1', categoryId: 'c1', sellerId: 's1' } });
+    first.serverSends({ type: 'event', seq: 42, event: 'rocket.launched', data: {} });
+    first.drops();
+
+    const second = await theSocket(1);
+    expect(second.url).toBe(first.url);
+    second.serverAccepts();
+    // Auth first, so the replay includes this user's own events.
+    expect(second.sent).toEqual([
+      { type: 'auth', token: 'token-of-buyer' },
+      { type: 'resume', since: 42 },
+    ]);
+
+    // A replayed event the page has already applied changes nothing.
+    second.serverSends({ type: 'event', seq: 41, event: 'product.deleted', data: { _id: 'p1', categoryId: 'c1', sellerId: 's1' } });
+    expect(availability(queryClient, 'c1')).toEqual([
+      ['p1', 'sold'],
+      ['p2', 'Available'],
+    ]);
+  });
+
+  it('on reset, refetches the lists on screen and marks every other cached list stale', async () => {
+    const queryClient = new QueryClient();
+    const fetchCategories = vi.fn(() => Promise.resolve([{ _id: 'c1', categoryName: 'Sports', categoryImage: '/a.png' }]));
+    function CategoryCount() {
+      const categories = useQuery({ queryKey: ['categories'], queryFn: fetchCategories });
+      return <p>{categories.data?.length ?? 0} categories</p>;
+    }
+    queryClient.setQueryData(['products', 'c1'], [sportsBike]);
+    renderLive(queryClient, <CategoryCount />);
+    await waitFor(() => {
+      expect(fetchCategories).toHaveBeenCalledTimes(1);
+    });
+
+    const socket = await theSocket();
+    socket.serverAccepts();
+    expect(queryClient.getQueryState(['products', 'c1'])?.isInvalidated).toBe(false);
+    socket.serverSends({ type: 'reset' });
+
+    await waitFor(() => {
+      expect(fetchCategories).toHaveBeenCalledTimes(2);
+    });
+    expect(queryClient.getQueryState(['products', 'c1'])?.isInvalidated).toBe(true);
+  });
+});
