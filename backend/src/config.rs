@@ -76,7 +76,8 @@ pub struct ServeArgs {
     /// Secret for signing tokens; default: generated once and kept in the data dir.
     #[arg(long, env = "JWT_SECRET", hide_env_values = true)]
     pub jwt_secret: Option<String>,
-    /// The site's own origin (WebSocket origin checks, absolute links); default http://ADDR.
+    /// The site's own origin, for WebSocket origin checks; default: the origin of the
+    /// address each browser reached the server at (http://ADDR when opened directly).
     #[arg(long, env = "BIKEHAAT_PUBLIC_URL")]
     pub public_url: Option<String>,
     /// Do not fill a new, empty database with demo categories and listings.
@@ -92,12 +93,13 @@ pub struct ServeArgs {
 }
 
 impl ServeArgs {
-    /// The public origin without a trailing slash.
-    pub fn public_origin(&self) -> String {
-        match &self.public_url {
-            Some(url) if !url.trim().is_empty() => url.trim().trim_end_matches('/').to_owned(),
-            _ => format!("http://{}", self.addr),
-        }
+    /// The origin `--public-url` names, without a trailing slash; None when unset.
+    pub fn public_url_origin(&self) -> Option<String> {
+        self.public_url
+            .as_deref()
+            .map(str::trim)
+            .filter(|url| !url.is_empty())
+            .map(|url| url.trim_end_matches('/').to_owned())
     }
 
     /// The admin e-mails, trimmed and lower-cased, blanks dropped.

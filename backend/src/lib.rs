@@ -1,6 +1,7 @@
 //! BikeHaat: a real-time marketplace for used motorcycles. `app` builds the whole HTTP
 //! surface (API under `/api`, uploaded images, the built front end) over a [`Store`].
 
+use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -46,8 +47,8 @@ pub struct AppState {
 pub struct Settings {
     /// These e-mails become admins when created or on their next sign-in.
     pub admin_emails: Vec<String>,
-    /// The site's own origin, e.g. `http://127.0.0.1:8080`.
-    pub public_origin: String,
+    /// The site's own origin, for the live socket's origin check.
+    pub public_origin: PublicOrigin,
     /// Where uploaded images are stored and served from.
     pub uploads_dir: PathBuf,
     /// The built front end.
@@ -60,6 +61,46 @@ pub struct Settings {
     pub stripe_publishable_key: Option<String>,
 }
 
+/// Where browsers reach the site: what a live socket's `Origin` must be.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PublicOrigin {
+    /// `--public-url` named it (e.g. `https://bikehaat.com.bd`): only that origin.
+    Fixed(String),
+    /// Nothing named it: the site is wherever the browser reached it. The origin is
+    /// the page's own when its host is the `Host` the request was sent to, so
+    /// `--addr 0.0.0.0:8080` works from `http://localhost:8080` and from a phone on the
+    /// LAN alike, while another site's page is still refused.
+    Served(SocketAddr),
+}
+
+impl PublicOrigin {
+    /// Whether a handshake's `Origin`, sent to `host`, comes from this site's own pages.
+    pub fn admits(&self, origin: &[u8], host: Option<&[u8]>) -> bool {
+        match self {
+            PublicOrigin::Fixed(own) => origin == own.as_bytes(),
+            PublicOrigin::Served(_) => {
+                let Some(host) = host.filter(|host| !host.is_empty()) else {
+                    return false;
+                };
+                [b"http://".as_slice(), b"https://"].iter().any(|scheme| {
+                    origin.len() == scheme.len() + host.len()
+                        && origin.starts_with(scheme)
+                        && origin[scheme.len()..].eq_ignore_ascii_case(host)
+                })
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for PublicOrigin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PublicOrigin::Fixed(origin) => f.write_str(origin),
+            PublicOrigin::Served(addr) => write!(f, "http://{addr}"),
+        }
+    }
+}
+
 impl Settings {
     pub fn is_admin_email(&self, email: &str) -> bool {
         self.admin_emails.iter().any(|e| e == email)
@@ -67,3 +108,31 @@ impl Settings {
 }
 
 pub use server::app;
+
+#[cfg(test)]
+mod tests {
+    use super::PublicOrigin;
+
+    #[test]
+    fn a_served_site_admits_pages_from_the_host_they_were_sent_to() {
+        let served = PublicOrigin::Served("0.0.0.0:8080".parse().expect("address"));
+        let host = Some(b"192.168.1.5:8080".as_slice());
+        assert!(served.admits(b"http://192.168.1.5:8080", host));
+        assert!(served.admits(b"https://192.168.1.5:8080", host));
+        assert!(served.admits(b"http://Shop.Example:8080", Some(b"shop.example:8080")));
+        assert!(!served.admits(b"http://evil.example", host));
+        assert!(!served.admits(b"http://192.168.1.5:8080.evil.example", host));
+        assert!(!served.admits(b"http://192.168.1.5", host));
+        assert!(!served.admits(b"ftp://192.168.1.5:8080", host));
+        assert!(!served.admits(b"http://", Some(b"")));
+        assert!(!served.admits(b"http://192.168.1.5:8080", None));
+    }
+
+    #[test]
+    fn a_public_url_admits_only_itself() {
+        let fixed = PublicOrigin::Fixed("https://bikehaat.example".into());
+        assert!(fixed.admits(b"https://bikehaat.example", Some(b"127.0.0.1:8080")));
+        assert!(!fixed.admits(b"http://127.0.0.1:8080", Some(b"127.0.0.1:8080")));
+        assert_eq!(fixed.to_string(), "https://bikehaat.example");
+    }
+}

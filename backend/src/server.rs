@@ -2,6 +2,7 @@
 //! description), uploaded images under `/uploads`, and the built front end for every
 //! other path.
 
+use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -24,6 +25,7 @@ use crate::config::ServeArgs;
 use crate::error::AppError;
 use crate::live::{pump, Hub};
 use crate::payments::{random_hex, Provider};
+use crate::PublicOrigin;
 use crate::{demo, routes, store, AppState, Settings};
 
 /// JSON request bodies are small; uploads have their own, larger limit.
@@ -58,7 +60,10 @@ impl utoipa::Modify for SecuritySchemes {
         );
         components.add_security_scheme(
             "identity_token",
-            bearer("Identity token from /auth/signup or /auth/login"),
+            bearer(
+                "Identity token from /auth/signup or /auth/login, or a Firebase ID token \
+                 (Google sign-in) when Firebase is configured",
+            ),
         );
     }
 }
@@ -223,9 +228,10 @@ async fn write_private(path: &Path, contents: &str) -> StartResult<()> {
 /// Start-up failures are sentences for whoever runs the command.
 pub type StartResult<T> = Result<T, String>;
 
-/// Builds the application state for `args`: opens and migrates the store, seeds demo
-/// data into a new empty marketplace, loads the token secret.
-pub async fn state(args: &ServeArgs) -> StartResult<AppState> {
+/// Builds the application state for `args`, served at `addr` (the address actually
+/// bound, so port 0 means the port the system chose): opens and migrates the store,
+/// seeds demo data into a new empty marketplace, loads the token secret.
+pub async fn state(args: &ServeArgs, addr: SocketAddr) -> StartResult<AppState> {
     let firebase = args.firebase.web()?;
     let firebase_auth = match &firebase {
         Some(web) => {
@@ -283,7 +289,9 @@ pub async fn state(args: &ServeArgs) -> StartResult<AppState> {
         firebase: firebase_auth,
         settings: Arc::new(Settings {
             admin_emails: args.admin_emails(),
-            public_origin: args.public_origin(),
+            public_origin: args
+                .public_url_origin()
+                .map_or_else(|| PublicOrigin::Served(addr), PublicOrigin::Fixed),
             uploads_dir,
             frontend_dir: args.frontend_dir.clone(),
             database: if url.starts_with("postgres") {
@@ -303,19 +311,14 @@ pub async fn state(args: &ServeArgs) -> StartResult<AppState> {
 
 /// `bikehaat serve`: migrate, then serve until Ctrl-C or SIGTERM.
 pub async fn serve(args: ServeArgs) -> StartResult<()> {
-    let state = state(&args).await?;
     let listener = tokio::net::TcpListener::bind(args.addr)
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", args.addr))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
-    let origin = if args.public_url.is_some() {
-        state.settings.public_origin.clone()
-    } else {
-        format!("http://{addr}")
-    };
+    let state = state(&args, addr).await?;
     println!(
-        "BikeHaat is running at {origin}  (database: {}, Ctrl-C to stop)",
-        state.settings.database
+        "BikeHaat is running at {}  (database: {}, Ctrl-C to stop)",
+        state.settings.public_origin, state.settings.database
     );
     axum::serve(listener, app(state))
         .with_graceful_shutdown(shutdown_signal())

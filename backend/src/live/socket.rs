@@ -55,7 +55,8 @@ pub async fn open_live(
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, AppError> {
     if let Some(origin) = headers.get(header::ORIGIN) {
-        if origin.as_bytes() != state.settings.public_origin.as_bytes() {
+        let host = headers.get(header::HOST).map(|host| host.as_bytes());
+        if !state.settings.public_origin.admits(origin.as_bytes(), host) {
             return Err(AppError::Forbidden(
                 "Live events are only served to this site's own pages.".into(),
             ));

@@ -416,13 +416,71 @@ async fn a_handshake_from_another_site_is_refused() {
     let refused = tokio_tungstenite::connect_async(request).await;
     assert!(refused.is_err(), "another origin is refused");
     let mut request = url.as_str().into_client_request().expect("request");
-    request.headers_mut().insert(
-        "Origin",
-        app.state.settings.public_origin.parse().expect("header"),
-    );
+    request
+        .headers_mut()
+        .insert("Origin", app.base.parse().expect("header"));
     assert!(
         tokio_tungstenite::connect_async(request).await.is_ok(),
         "our own origin is welcome"
+    );
+}
+
+/// Without `--public-url` the site is wherever the browser reached it: a page from the
+/// address the socket is opened to is welcome, whatever that address is called.
+#[tokio::test]
+async fn without_a_public_url_the_pages_own_address_is_its_origin() {
+    let Some(app) = TestApp::spawn(Engine::Sqlite).await else {
+        return;
+    };
+    let port = app.base.rsplit(':').next().expect("port");
+    let localhost = format!("ws://localhost:{port}/api/live");
+    let mut request = localhost.as_str().into_client_request().expect("request");
+    request.headers_mut().insert(
+        "Origin",
+        format!("http://localhost:{port}").parse().expect("header"),
+    );
+    assert!(
+        tokio_tungstenite::connect_async(request).await.is_ok(),
+        "a page served from localhost opens its socket on localhost"
+    );
+    let mut request = localhost.as_str().into_client_request().expect("request");
+    request.headers_mut().insert(
+        "Origin",
+        format!("http://127.0.0.1:{port}").parse().expect("header"),
+    );
+    assert!(
+        tokio_tungstenite::connect_async(request).await.is_err(),
+        "a page from another host name is another origin"
+    );
+}
+
+#[tokio::test]
+async fn with_a_public_url_only_that_origin_is_welcome() {
+    let Some(app) = TestApp::spawn_with(
+        Engine::Sqlite,
+        &["--public-url", "https://bikehaat.example/"],
+    )
+    .await
+    else {
+        return;
+    };
+    let url = format!("{}/api/live", app.base.replacen("http", "ws", 1));
+    let mut request = url.as_str().into_client_request().expect("request");
+    request
+        .headers_mut()
+        .insert("Origin", app.base.parse().expect("header"));
+    assert!(
+        tokio_tungstenite::connect_async(request).await.is_err(),
+        "the address it listens on is not the public site"
+    );
+    let mut request = url.as_str().into_client_request().expect("request");
+    request.headers_mut().insert(
+        "Origin",
+        "https://bikehaat.example".parse().expect("header"),
+    );
+    assert!(
+        tokio_tungstenite::connect_async(request).await.is_ok(),
+        "the public site is welcome"
     );
 }
 

@@ -1,9 +1,8 @@
-// Starts the real `bikehaat` binary on a free port with a fresh SQLite data directory,
+// Starts the real `bikehaat` binary on a port of its choosing with a fresh SQLite data directory,
 // serving the built pages in `dist/`, and stops it after the file's journeys.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -34,26 +33,12 @@ export interface ServerOptions {
   demo?: boolean;
 }
 
-/** A port nobody is listening on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => {
-        resolvePort(port);
-      });
-    });
-  });
-}
-
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const dist = join(root, 'frontend/dist');
   if (!existsSync(join(dist, 'index.html'))) throw new Error('No frontend/dist: run `npm run build` first.');
   const dataDir = await mkdtemp(join(tmpdir(), 'bikehaat-e2e-'));
-  const args = ['serve', '--addr', `127.0.0.1:${String(await freePort())}`, '--data-dir', dataDir, '--frontend-dir', dist];
+  // Port 0: the server takes a free port and prints the address it serves at.
+  const args = ['serve', '--addr', '127.0.0.1:0', '--data-dir', dataDir, '--frontend-dir', dist];
   if (!options.demo) args.push('--no-demo');
   // Embedded defaults (SQLite, in-process events), whatever the caller's shell says.
   const external = new Set(['DATABASE_URL', 'REDIS_URL', 'BIKEHAAT_PUBLIC_URL', 'JWT_SECRET']);

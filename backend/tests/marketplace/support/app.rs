@@ -71,11 +71,13 @@ impl TestApp {
 
     async fn serve(db: Arc<TestDb>, extra: &[&str]) -> TestApp {
         let args = serve_args(&db, extra);
-        let state = bikehaat::server::state(&args).await.expect("app state");
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
             .expect("bind");
         let addr = listener.local_addr().expect("addr");
+        let state = bikehaat::server::state(&args, addr)
+            .await
+            .expect("app state");
         let app = bikehaat::app(state.clone());
         let server = tokio::spawn(async move {
             let _ = axum::serve(listener, app).await;
