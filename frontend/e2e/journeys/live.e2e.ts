@@ -91,7 +91,7 @@ test('buyer B watches the category page; buyer A pays; B sees Sold Out without a
   await context.close();
 });
 
-test('an anonymous home page shows a new advert without a reload', async () => {
+test("a new advert shows on an anonymous home page and in the seller's other open tab, without a reload", async () => {
   const bike = 'Honda CB Hornet 160R';
   const productId = await api.product(seller, categoryId, bike);
 
@@ -102,11 +102,21 @@ test('an anonymous home page shows a new advert without a reload', async () => {
   expect(await page.getByRole('heading', { name: 'Advertisement Area' }).count()).toBe(0);
   await markNoReload(page);
 
+  const sellerTab = await openContext(browser, server.url);
+  await signInAs(sellerTab.page, seller);
+  await openLive(sellerTab.page, '/dashboard/seller-products', true);
+  const row = sellerTab.page.getByRole('row').filter({ hasText: bike });
+  await row.getByRole('button', { name: 'Advertise' }).waitFor();
+  await markNoReload(sellerTab.page);
+
   await api.advertise(seller, productId);
 
   await page.getByRole('region', { name: 'Advertisement Area' }).getByText(bike).waitFor();
   await expectNoReload(page);
-  await context.close();
+  await row.getByText('Advertised', { exact: true }).waitFor();
+  expect(await row.getByRole('button', { name: 'Advertise' }).count()).toBe(0);
+  await expectNoReload(sellerTab.page);
+  await Promise.all([context.close(), sellerTab.context.close()]);
 });
 
 test("a buyer's report adds a row to the admin's open reported-products queue", async () => {

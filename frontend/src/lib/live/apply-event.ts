@@ -16,6 +16,7 @@ import {
   markSellerVerified,
   markUserVerified,
   removeWhere,
+  setAdvertised,
   type LiveEvent,
   type Order,
 } from './live-events.ts';
@@ -75,9 +76,13 @@ export function applyLiveEvent(queryClient: QueryClient, live: LiveEvent): void 
       return;
     case 'advert.created':
       patch<Advert>(queryClient, liveKeys.adverts, (old) => addAdvert(old, live.data));
+      patch<Product>(queryClient, liveKeys.sellerProducts, (old) => setAdvertised(old, live.data.advertiseId, true));
       return;
     case 'advert.removed':
       patch<Advert>(queryClient, liveKeys.adverts, (old) => removeWhere(old, byId, live.data._id));
+      patch<Product>(queryClient, liveKeys.sellerProducts, (old) =>
+        setAdvertised(old, live.data.advertiseId, false),
+      );
       return;
     case 'product.reported':
       patch<Product>(queryClient, liveKeys.reportedProducts, (old) => addReportedProduct(old, live.data));

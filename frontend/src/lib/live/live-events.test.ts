@@ -15,6 +15,7 @@ import {
   markUserVerified,
   parseServerMessage,
   removeWhere,
+  setAdvertised,
 } from './live-events.ts';
 import { liveUrl, reconnectDelay } from './live-url.ts';
 
@@ -76,6 +77,16 @@ describe('live reducers', () => {
     const reported = [listing];
     expect(addReportedProduct(reported, aProduct({ _id: 'p2' }))).toHaveLength(2);
     expect(addReportedProduct(reported, listing)).toBe(reported);
+  });
+
+  it("marks a listing advertised, or no longer, in its seller's table", () => {
+    const old = [aProduct({ _id: 'p1' }), aProduct({ _id: 'p2', advertised: true })];
+    const advertised = setAdvertised(old, 'p1', true);
+    expect(advertised?.map((p) => p.advertised)).toEqual([true, true]);
+    expect(advertised?.[1]).toBe(old[1]);
+    expect(setAdvertised(old, 'p2', true)).toBe(old);
+    expect(setAdvertised(old, 'p2', false)?.map((p) => p.advertised)).toEqual([false, false]);
+    expect(setAdvertised(old, 'zzz', true)).toBe(old);
   });
 
   it("shows the verified badge on that seller's cards, matched by e-mail", () => {
@@ -148,6 +159,20 @@ describe('applyLiveEvent', () => {
 
     applyLiveEvent(queryClient, { event: 'product.deleted', data: { _id: 'p2', categoryId: 'c1', sellerId: 's1' } });
     expect(queryClient.getQueryData<{ _id: string }[]>(['products', 'c1'])?.map((p) => p._id)).toEqual(['p1']);
+  });
+
+  it("keeps a seller's open table in step with the advert strip", () => {
+    const queryClient = new QueryClient();
+    const key = ['sellerProducts', 'seller@example.com'];
+    queryClient.setQueryData(key, [aProduct({ _id: 'p1' }), aProduct({ _id: 'p2' })]);
+    const advertised = () => queryClient.getQueryData<{ advertised: boolean }[]>(key)?.map((p) => p.advertised);
+
+    applyLiveEvent(queryClient, { event: 'advert.created', data: anAdvert({ _id: 'a1', advertiseId: 'p2' }) });
+    expect(advertised()).toEqual([false, true]);
+    expect(queryClient.getQueryData(['advertise'])).toBeUndefined();
+
+    applyLiveEvent(queryClient, { event: 'advert.removed', data: { _id: 'a1', advertiseId: 'p2' } });
+    expect(advertised()).toEqual([false, false]);
   });
 
   it('creates no cache entries for lists nobody has loaded', () => {

@@ -128,6 +128,14 @@ export function addAdvert(list: List<Advert>, advert: Advert): List<Advert> {
   return prependOnce(list, advert);
 }
 
+/** A seller's table shows whether each listing is in the advert strip. */
+export function setAdvertised(list: List<Product>, id: string, advertised: boolean): List<Product> {
+  if (!list?.some((p) => p._id === id && p.advertised !== advertised)) return list;
+  return produce(list, (draft) => {
+    for (const product of draft) if (product._id === id) product.advertised = advertised;
+  });
+}
+
 /** A newly reported listing joins the admin's queue. */
 export function addReportedProduct(list: List<Product>, product: Product): List<Product> {
   return prependOnce(list, product);

@@ -1,7 +1,6 @@
 // `POST /api/advertise` {advertiseId} (sellers): puts one of the seller's unsold bikes in
 // the home page's advertisement area. The server copies the listing's fields itself.
 import { mutationOptions } from '@tanstack/react-query';
-import { produce } from 'immer';
 import { ApiError, api } from '../../../lib/api-client.ts';
 import type { components } from '../../../lib/api/schema.d.ts';
 import type { Advert, Product } from '../../../lib/api/types.ts';
@@ -15,22 +14,12 @@ export function advertiseProduct(productId: string): Promise<Inserted> {
   return api<Inserted>('/advertise', { method: 'POST', json: body });
 }
 
-/** The seller's table shows the listing as advertised (no live event says so). */
-export function markAdvertised(list: readonly Product[] | undefined, id: string): readonly Product[] | undefined {
-  if (!list?.some((p) => p._id === id && !p.advertised)) return list;
-  return produce(list, (draft) => {
-    for (const product of draft) if (product._id === id) product.advertised = true;
-  });
-}
-
 export function advertiseProductMutation() {
   return mutationOptions<Inserted, Error, Product>({
     mutationFn: (product) => advertiseProduct(product._id),
     onSuccess: (inserted, product, _result, { client }) => {
-      client.setQueriesData<readonly Product[]>({ queryKey: liveKeys.sellerProducts }, (old) =>
-        markAdvertised(old, product._id),
-      );
-      // The advert the `advert.created` event carries (same `_id`), for a cached home page.
+      // What the `advert.created` event will say (same advert `_id`), applied now: the
+      // seller's table shows "Advertised" and a cached home page gains the advert.
       const { _id: advertiseId, ...fields } = product;
       const advert: Advert = { ...fields, advertised: true, _id: inserted.insertedId, advertiseId };
       applyLiveEvent(client, { event: 'advert.created', data: advert });
