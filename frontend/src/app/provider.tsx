@@ -1,13 +1,12 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { SessionProvider } from '../lib/auth/session-provider.tsx';
-
-/** Loaded after the first paint: the socket and immer stay out of the home page's bundle. */
-const LiveUpdates = lazy(() => import('../lib/live/live-updates.tsx').then((m) => ({ default: m.LiveUpdates })));
+import { LiveUpdates } from '../lib/live/live-updates.tsx';
 
 /**
  * The query cache, the session and the live events that keep the cache current, around
- * the router. `live={false}` leaves the socket closed (component tests).
+ * the router. `live={false}` leaves the socket closed (component tests). `LiveUpdates`
+ * itself is tiny: the socket's code loads after the first paint.
  */
 export function AppProvider({
   queryClient,
@@ -20,11 +19,7 @@ export function AppProvider({
 }) {
   return (
     <QueryClientProvider client={queryClient}>
-      {live && (
-        <Suspense fallback={null}>
-          <LiveUpdates />
-        </Suspense>
-      )}
+      {live && <LiveUpdates />}
       <SessionProvider>{children}</SessionProvider>
     </QueryClientProvider>
   );
