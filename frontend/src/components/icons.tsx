@@ -29,11 +29,14 @@ function Solid({ children, ...props }: IconProps) {
   );
 }
 
+/** A motorcycle from the side: tank, seat, engine, fork and handlebar. */
 export const MotorcycleIcon = (props: IconProps) => (
   <Outline {...props}>
-    <circle cx="5.5" cy="16.5" r="3.5" />
-    <circle cx="18.5" cy="16.5" r="3.5" />
-    <path d="M5.5 16.5 9 10h5l2.5 6.5M14 10l-1.5-3H10M16.5 16.5 15 8h3" />
+    <circle cx="5" cy="16.5" r="3" />
+    <circle cx="19" cy="16.5" r="3" />
+    <path d="M19 16.5 16 8M14.5 8h3M5 16.5 9.5 14M3 10.5h5.5M14 15l2.8-3.2" />
+    <path d="M8.5 11.5c1-2 4.5-2.6 7-1.2v1.2z" fill="currentColor" />
+    <rect x="9.5" y="13.5" width="4.5" height="3" rx=".6" />
   </Outline>
 );
 
