@@ -28,6 +28,27 @@ export function fakeServer(routesByCall: FakeServer) {
   return fetchMock;
 }
 
+/** The calls the page made, as "METHOD /api/path" (the page calls fetch with a path). */
+export function callsOf(fetchMock: ReturnType<typeof fakeServer>): string[] {
+  return fetchMock.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${url as string}`);
+}
+
+/** Holds the fake server's answers to `url` until the returned release is called. */
+export function holdFetchesOf(url: string): () => void {
+  const answer = globalThis.fetch;
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+    if (input === url) await held;
+    return answer(input, init);
+  });
+  return () => {
+    release();
+  };
+}
+
 /** A signed-in user of `role`, as the page would have stored them. */
 export function signedInAs(role: 'buyer' | 'seller' | 'admin'): FakeServer {
   const email = `${role}@example.com`;

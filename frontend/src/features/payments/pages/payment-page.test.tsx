@@ -1,8 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { anOrder } from '../../../test/fixtures.ts';
-import { fakeServer, renderApp, signedInAs, type FakeServer } from '../../../test/render-app.tsx';
+import {
+  callsOf,
+  fakeServer,
+  holdFetchesOf,
+  renderApp,
+  signedInAs,
+  type FakeServer,
+} from '../../../test/render-app.tsx';
 
 const intent = {
   clientSecret: 'pi_test_1_secret_abc',
@@ -12,27 +19,6 @@ const intent = {
   provider: 'test',
 };
 const succeeded = { paymentIntent: { id: 'pi_test_1', status: 'succeeded' } };
-
-function callsOf(fetchMock: ReturnType<typeof fakeServer>) {
-  // The page calls fetch with a path string.
-  return fetchMock.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${url as string}`);
-}
-
-/** Holds the fake server's answers to `url` until the returned release is called. */
-function holdFetchesOf(url: string): () => void {
-  const answer = globalThis.fetch;
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
-    if (input === url) await held;
-    return answer(input, init);
-  });
-  return () => {
-    release();
-  };
-}
 
 function openPage(server: FakeServer = {}) {
   const fetchMock = fakeServer({

@@ -1,34 +1,20 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { fakeServer, renderApp, signedInAs, type FakeServer } from '../../../test/render-app.tsx';
+import { describe, expect, it } from 'vitest';
+import {
+  callsOf,
+  fakeServer,
+  holdFetchesOf,
+  renderApp,
+  signedInAs,
+  type FakeServer,
+} from '../../../test/render-app.tsx';
 
 const categories = [
   { _id: 'c1', categoryName: 'Sports Bikes', categoryImage: '/uploads/s.png' },
   { _id: 'c2', categoryName: 'Scooters', categoryImage: '/uploads/c.png' },
 ];
 const uploaded = { success: true, data: { display_url: '/uploads/r15.jpg' } };
-
-function callsOf(fetchMock: ReturnType<typeof fakeServer>) {
-  // The page calls fetch with a path string.
-  return fetchMock.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${url as string}`);
-}
-
-/** Holds the fake server's answers to `url` until the returned release is called. */
-function holdFetchesOf(url: string): () => void {
-  const answer = globalThis.fetch;
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
-    if (input === url) await held;
-    return answer(input, init);
-  });
-  return () => {
-    release();
-  };
-}
 
 async function openForm(server: FakeServer = {}) {
   const fetchMock = fakeServer({ ...signedInAs('seller'), 'GET /api/categories': [200, categories], ...server });
