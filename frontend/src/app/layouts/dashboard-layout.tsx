@@ -65,7 +65,7 @@ export function DashboardLayout() {
 
       <div className="page-container flex flex-1 flex-col gap-6 py-6 lg:flex-row">
         <nav aria-label="Dashboard" className="lg:w-60 lg:shrink-0">
-          <ul className="flex gap-2 overflow-x-auto rounded-xl bg-white p-2 shadow-sm lg:flex-col">
+          <ul className="flex flex-wrap gap-2 rounded-xl bg-white p-2 shadow-sm lg:flex-col lg:flex-nowrap">
             {SIDE_LINKS[role].map((link) => (
               <li key={link.label}>
                 {link.to ? (
