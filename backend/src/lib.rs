@@ -77,7 +77,8 @@ impl PublicOrigin {
     /// Whether a handshake's `Origin`, sent to `host`, comes from this site's own pages.
     pub fn admits(&self, origin: &[u8], host: Option<&[u8]>) -> bool {
         match self {
-            PublicOrigin::Fixed(own) => origin == own.as_bytes(),
+            // Scheme and host are case-insensitive; browsers send them lower-cased.
+            PublicOrigin::Fixed(own) => origin.eq_ignore_ascii_case(own.as_bytes()),
             PublicOrigin::Served(_) => {
                 let Some(host) = host.filter(|host| !host.is_empty()) else {
                     return false;
@@ -130,9 +131,10 @@ mod tests {
 
     #[test]
     fn a_public_url_admits_only_itself() {
-        let fixed = PublicOrigin::Fixed("https://bikehaat.example".into());
+        let fixed = PublicOrigin::Fixed("https://BikeHaat.example".into());
         assert!(fixed.admits(b"https://bikehaat.example", Some(b"127.0.0.1:8080")));
+        assert!(!fixed.admits(b"https://bikehaat.example.evil", Some(b"127.0.0.1:8080")));
         assert!(!fixed.admits(b"http://127.0.0.1:8080", Some(b"127.0.0.1:8080")));
-        assert_eq!(fixed.to_string(), "https://bikehaat.example");
+        assert_eq!(fixed.to_string(), "https://BikeHaat.example");
     }
 }
