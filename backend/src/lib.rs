@@ -16,6 +16,7 @@ pub mod images;
 pub mod limiter;
 pub mod live;
 pub mod payments;
+pub mod request_id;
 pub mod routes;
 pub mod server;
 pub mod store;

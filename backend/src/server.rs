@@ -26,7 +26,7 @@ use crate::error::AppError;
 use crate::live::{pump, Hub};
 use crate::payments::{random_hex, Provider};
 use crate::PublicOrigin;
-use crate::{demo, routes, store, AppState, Settings};
+use crate::{demo, request_id, routes, store, AppState, Settings};
 
 /// JSON request bodies are small; uploads have their own, larger limit.
 const JSON_BODY_LIMIT: usize = 256 * 1024;
@@ -138,6 +138,8 @@ pub fn app(state: AppState) -> Router {
         ))
         .layer(TraceLayer::new_for_http())
         .layer(CatchPanicLayer::custom(panic_response))
+        // Outermost, so even a panic's response and log line carry the request's id.
+        .layer(axum::middleware::from_fn(request_id::tag))
         .with_state(state)
 }
 

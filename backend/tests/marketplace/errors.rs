@@ -177,3 +177,37 @@ async fn health_reports_the_database_and_openapi_describes_every_route() {
     );
     assert_eq!(doc["servers"][0]["url"], "/api");
 }
+
+#[tokio::test]
+async fn every_answer_carries_a_request_id_for_the_logs() {
+    let Some(app) = TestApp::spawn(Engine::Sqlite).await else {
+        return;
+    };
+    let mut seen = Vec::new();
+    for path in [
+        "/api/categories",
+        "/api/no-such-thing",
+        "/",
+        "/uploads/none.png",
+    ] {
+        let response = app
+            .request(Method::GET, path, None)
+            .send()
+            .await
+            .expect("sent");
+        let id = response.headers()["x-request-id"]
+            .to_str()
+            .expect("ascii")
+            .to_owned();
+        assert_eq!(id.len(), 16, "{path}: {id}");
+        assert!(!seen.contains(&id), "{path}: {id} given twice");
+        seen.push(id);
+    }
+    let response = app
+        .request(Method::GET, "/api/categories", None)
+        .header("x-request-id", "lb-7f3a")
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(response.headers()["x-request-id"], "lb-7f3a");
+}

@@ -1,0 +1,141 @@
+//! Every request carries an id: the `x-request-id` a proxy in front of us already set,
+//! when it is a plain token, or a new random one. Everything logged while the request
+//! is handled sits in a span with that id, and the response carries it back, so a
+//! buyer's "it failed at 10:42" and the server's log line meet on one value.
+
+use axum::extract::Request;
+use axum::http::{HeaderName, HeaderValue};
+use axum::middleware::Next;
+use axum::response::Response;
+use tracing::Instrument;
+
+use crate::payments::random_hex;
+
+pub const HEADER: HeaderName = HeaderName::from_static("x-request-id");
+
+/// The longest incoming id we keep; anything longer is replaced, not truncated.
+const MAX_LEN: usize = 64;
+
+/// Middleware (`axum::middleware::from_fn`): tags the request, runs it inside the
+/// request's span and puts the id on the response.
+pub async fn tag(mut request: Request, next: Next) -> Response {
+    let id = request
+        .headers()
+        .get(&HEADER)
+        .filter(|value| is_plain_token(value.as_bytes()))
+        .cloned()
+        .unwrap_or_else(fresh);
+    let span = tracing::info_span!(
+        "request",
+        id = %id.to_str().unwrap_or_default(),
+        method = %request.method(),
+        path = %request.uri().path(),
+    );
+    request.headers_mut().insert(HEADER, id.clone());
+    let mut response = next.run(request).instrument(span).await;
+    response.headers_mut().insert(HEADER, id);
+    response
+}
+
+fn fresh() -> HeaderValue {
+    HeaderValue::from_str(&random_hex(8)).expect("hex digits are a valid header value")
+}
+
+/// Letters, digits, `-`, `_` and `.`: what proxies generate, and nothing that could
+/// forge a log line or smuggle markup into whatever reads the logs.
+fn is_plain_token(id: &[u8]) -> bool {
+    (1..=MAX_LEN).contains(&id.len())
+        && id
+            .iter()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::Write;
+    use std::sync::{Arc, Mutex};
+
+    use axum::routing::get;
+    use axum::Router;
+
+    use super::*;
+    use crate::error::AppError;
+
+    #[test]
+    fn only_plain_tokens_are_kept() {
+        assert!(is_plain_token(b"5f2c1a9e-77b0-4c1e.edge_1"));
+        assert!(!is_plain_token(b""));
+        assert!(!is_plain_token(b"two words"));
+        assert!(!is_plain_token(b"id\nforged log line"));
+        assert!(!is_plain_token(&[b'a'; MAX_LEN + 1]));
+        assert!(is_plain_token(&[b'a'; MAX_LEN]));
+    }
+
+    /// A log sink the test can read back.
+    #[derive(Clone, Default)]
+    struct Captured(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Captured {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// The server's log line for a failed request names the id the client was given.
+    #[tokio::test(flavor = "current_thread")]
+    async fn a_failure_is_logged_under_the_id_the_response_carries() {
+        let captured = Captured::default();
+        let sink = captured.clone();
+        let subscriber = tracing_subscriber::fmt()
+            .with_writer(move || sink.clone())
+            .with_ansi(false)
+            .finish();
+        // Thread-local, and a current-thread runtime runs the server on this thread.
+        let _guard = tracing::subscriber::set_default(subscriber);
+
+        let app = Router::new()
+            .route(
+                "/broken",
+                get(|| async { AppError::Internal("disk on fire".into()) }),
+            )
+            .layer(axum::middleware::from_fn(tag));
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        tokio::spawn(async move { axum::serve(listener, app).await });
+
+        let client = reqwest::Client::new();
+        let response = client
+            .get(format!("http://{addr}/broken"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 500);
+        let id = response.headers()[&HEADER].to_str().unwrap().to_owned();
+        assert_eq!(id.len(), 16, "{id}");
+        assert!(id.bytes().all(|b| b.is_ascii_hexdigit()), "{id}");
+
+        let logs = String::from_utf8(captured.0.lock().unwrap().clone()).unwrap();
+        let line = logs
+            .lines()
+            .find(|line| line.contains("request failed"))
+            .unwrap_or_else(|| panic!("no failure logged:\n{logs}"));
+        assert!(line.contains(&format!("id={id}")), "{line}");
+        assert!(line.contains("method=GET"), "{line}");
+        assert!(line.contains("disk on fire"), "{line}");
+
+        // A proxy's own id is kept; a hostile one is replaced.
+        for (sent, kept) in [("edge-42.a", true), ("forged\tline", false)] {
+            let response = client
+                .get(format!("http://{addr}/broken"))
+                .header(&HEADER, sent)
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(response.headers()[&HEADER] == sent, kept, "{sent}");
+        }
+    }
+}
