@@ -101,7 +101,11 @@ export async function api<T>(path: string, request: ApiRequest = {}): Promise<T>
       unauthorizedHandler();
     }
     if (isErrorBody(parsed)) {
-      throw new ApiError(response.status, parsed.error, parsed.message, parsed.fields ?? {});
+      // A failure on our side names the id the server logged it under, so whoever
+      // reports it gives support something to find.
+      const reference = response.status >= 500 ? response.headers.get('x-request-id') : null;
+      const message = reference ? `${parsed.message} Reference: ${reference}` : parsed.message;
+      throw new ApiError(response.status, parsed.error, message, parsed.fields ?? {});
     }
     throw new ApiError(response.status, 'http', `The server answered ${String(response.status)}.`);
   }
