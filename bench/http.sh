@@ -5,6 +5,7 @@
 #   bench/http.sh                 # both engines, 20 s each
 #   DURATION=60 bench/http.sh     # longer runs
 #   ENGINES=sqlite bench/http.sh  # one engine
+#   BIN=/tmp/old/bikehaat bench/http.sh  # another build, as it is
 #
 # Needs wrk (Debian: apt-get install wrk), python3, and PostgreSQL on 127.0.0.1:5432
 # (user postgres, trust auth) for the PostgreSQL run. Everything runs on loopback.
@@ -17,8 +18,9 @@ PG_ADMIN="${BIKEHAAT_TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/postg
 PORT="${PORT:-18181}"
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk" >&2; exit 1; }
 
-cargo build --release --locked -p bikehaat
-bin=target/release/bikehaat
+# BIN=path/to/bikehaat measures that binary instead (to compare two builds).
+bin="${BIN:-target/release/bikehaat}"
+[[ -n "${BIN:-}" ]] || cargo build --release --locked -p bikehaat
 work="$(mktemp -d)"
 server=""
 cleanup() {
@@ -37,7 +39,9 @@ for engine in $ENGINES; do
     psql "$PG_ADMIN" -qc "CREATE DATABASE $db"
     url="${PG_ADMIN%/*}/$db"
   fi
-  ADMIN_EMAILS=admin@bench.test RUST_LOG=warn DATABASE_URL="$url" \
+  # The server's default log filter, as in production (every request gets an info
+  # span), unless the caller sets RUST_LOG.
+  ADMIN_EMAILS=admin@bench.test DATABASE_URL="$url" \
     "$bin" serve --no-demo --addr "127.0.0.1:$PORT" --data-dir "$data" >"$work/$engine.log" 2>&1 &
   server=$!
   for _ in $(seq 100); do

@@ -103,14 +103,14 @@ impl IntoResponse for AppError {
         let (status, error) = self.status_and_code();
         let (message, fields) = match self {
             AppError::Internal(detail) => {
-                tracing::error!(%detail, "request failed");
+                tracing::error!(request = %crate::request_id::Current, %detail, "request failed");
                 (
                     "Something went wrong on our side. Please try again.".to_owned(),
                     None,
                 )
             }
             AppError::Unavailable(detail) => {
-                tracing::warn!(%detail, "service unavailable");
+                tracing::warn!(request = %crate::request_id::Current, %detail, "service unavailable");
                 (
                     "The marketplace is briefly unavailable. Please try again.".to_owned(),
                     None,

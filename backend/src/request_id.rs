@@ -1,23 +1,38 @@
 //! Every request carries an id: the `x-request-id` a proxy in front of us already set,
-//! when it is a plain token, or a new random one. Everything logged while the request
-//! is handled sits in a span with that id, and the response carries it back, so a
-//! buyer's "it failed at 10:42" and the server's log line meet on one value.
+//! when it is a plain token, or a new random one. The response carries it back, and the
+//! server's log line for a request that failed on our side names it, so a buyer's
+//! "it failed at 10:42" and the log meet on one value.
+//!
+//! The id travels in a task-local, not in a tracing span: an info-level span per request
+//! cost about a quarter of the category list's throughput (BENCHMARKS.md, "HTTP"),
+//! while the task-local costs nothing measurable and is read only when something goes
+//! wrong.
+
+use std::fmt;
 
 use axum::extract::Request;
-use axum::http::{HeaderName, HeaderValue};
+use axum::http::{HeaderName, HeaderValue, Method, Uri};
 use axum::middleware::Next;
 use axum::response::Response;
-use tracing::Instrument;
-
-use crate::payments::random_hex;
+use rand::RngCore;
 
 pub const HEADER: HeaderName = HeaderName::from_static("x-request-id");
 
 /// The longest incoming id we keep; anything longer is replaced, not truncated.
 const MAX_LEN: usize = 64;
 
-/// Middleware (`axum::middleware::from_fn`): tags the request, runs it inside the
-/// request's span and puts the id on the response.
+struct Tag {
+    id: HeaderValue,
+    method: Method,
+    uri: Uri,
+}
+
+tokio::task_local! {
+    static CURRENT: Tag;
+}
+
+/// Middleware (`axum::middleware::from_fn`): tags the request, runs it with its tag in
+/// reach of [`Current`] and puts the id on the response.
 pub async fn tag(mut request: Request, next: Next) -> Response {
     let id = request
         .headers()
@@ -25,20 +40,43 @@ pub async fn tag(mut request: Request, next: Next) -> Response {
         .filter(|value| is_plain_token(value.as_bytes()))
         .cloned()
         .unwrap_or_else(fresh);
-    let span = tracing::info_span!(
-        "request",
-        id = %id.to_str().unwrap_or_default(),
-        method = %request.method(),
-        path = %request.uri().path(),
-    );
     request.headers_mut().insert(HEADER, id.clone());
-    let mut response = next.run(request).instrument(span).await;
+    let tag = Tag {
+        id: id.clone(),
+        method: request.method().clone(),
+        uri: request.uri().clone(),
+    };
+    let mut response = CURRENT.scope(tag, next.run(request)).await;
     response.headers_mut().insert(HEADER, id);
     response
 }
 
+/// The request being handled, for a log line: `id METHOD /path`, or `-` outside one.
+/// The query string is left out; it can hold what does not belong in logs.
+pub struct Current;
+
+impl fmt::Display for Current {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        CURRENT
+            .try_with(|tag| {
+                let id = String::from_utf8_lossy(tag.id.as_bytes());
+                write!(f, "{id} {} {}", tag.method, tag.uri.path())
+            })
+            .unwrap_or_else(|_| f.write_str("-"))
+    }
+}
+
+/// 16 hex digits from the thread's generator: no system call and one allocation, as
+/// this runs on every request.
 fn fresh() -> HeaderValue {
-    HeaderValue::from_str(&random_hex(8)).expect("hex digits are a valid header value")
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let mut bits = rand::thread_rng().next_u64();
+    let mut id = [0u8; 16];
+    for digit in id.iter_mut().rev() {
+        *digit = HEX[(bits & 0xf) as usize];
+        bits >>= 4;
+    }
+    HeaderValue::from_bytes(&id).expect("hex digits are a valid header value")
 }
 
 /// Letters, digits, `-`, `_` and `.`: what proxies generate, and nothing that could
@@ -69,6 +107,11 @@ mod tests {
         assert!(!is_plain_token(b"id\nforged log line"));
         assert!(!is_plain_token(&[b'a'; MAX_LEN + 1]));
         assert!(is_plain_token(&[b'a'; MAX_LEN]));
+    }
+
+    #[test]
+    fn outside_a_request_there_is_nothing_to_name() {
+        assert_eq!(Current.to_string(), "-");
     }
 
     /// A log sink the test can read back.
@@ -123,8 +166,10 @@ mod tests {
             .lines()
             .find(|line| line.contains("request failed"))
             .unwrap_or_else(|| panic!("no failure logged:\n{logs}"));
-        assert!(line.contains(&format!("id={id}")), "{line}");
-        assert!(line.contains("method=GET"), "{line}");
+        assert!(
+            line.contains(&format!("request={id} GET /broken")),
+            "{line}"
+        );
         assert!(line.contains("disk on fire"), "{line}");
 
         // A proxy's own id is kept; a hostile one is replaced.
