@@ -33,14 +33,13 @@ tokio::task_local! {
 
 /// Middleware (`axum::middleware::from_fn`): tags the request, runs it with its tag in
 /// reach of [`Current`] and puts the id on the response.
-pub async fn tag(mut request: Request, next: Next) -> Response {
+pub async fn tag(request: Request, next: Next) -> Response {
     let id = request
         .headers()
         .get(&HEADER)
         .filter(|value| is_plain_token(value.as_bytes()))
         .cloned()
         .unwrap_or_else(fresh);
-    request.headers_mut().insert(HEADER, id.clone());
     let tag = Tag {
         id: id.clone(),
         method: request.method().clone(),
