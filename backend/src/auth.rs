@@ -15,11 +15,14 @@ use jsonwebtoken::{decode, encode, Algorithm, DecodingKey, EncodingKey, Header, 
 use serde::{Deserialize, Serialize};
 
 use crate::error::AppError;
-use crate::store::{Role, User};
+use crate::store::{Identity, Role, User};
 use crate::AppState;
 
+pub mod client_ip;
 pub mod firebase;
+pub mod mail_tokens;
 pub mod passwords;
+pub mod throttle;
 
 const ISSUER: &str = "bikehaat";
 const ACCESS_AUDIENCE: &str = "bikehaat:access";
@@ -34,6 +37,9 @@ struct Claims {
     sub: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     email: Option<String>,
+    /// The session an access token belongs to.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    sid: Option<String>,
     aud: String,
     iss: String,
     iat: i64,
@@ -47,6 +53,18 @@ pub struct ProvenIdentity {
     pub subject: String,
     /// Their e-mail address, lower-case.
     pub email: String,
+    /// Whether they have shown they read mail at that address.
+    pub email_verified: bool,
+}
+
+/// What a valid access token names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AccessClaims {
+    pub user_id: i64,
+    /// The session it belongs to: ending the session ends the token.
+    pub session: String,
+    /// Unix seconds when it expires.
+    pub expires_at: i64,
 }
 
 /// Signs and checks tokens.
@@ -69,11 +87,19 @@ impl Tokens {
         }
     }
 
-    fn sign(&self, sub: String, email: Option<String>, aud: &str, ttl: i64) -> String {
+    fn sign(
+        &self,
+        sub: String,
+        email: Option<String>,
+        sid: Option<String>,
+        aud: &str,
+        ttl: i64,
+    ) -> String {
         let now = Utc::now().timestamp();
         let claims = Claims {
             sub,
             email,
+            sid,
             aud: aud.to_owned(),
             iss: ISSUER.to_owned(),
             iat: now,
@@ -93,39 +119,49 @@ impl Tokens {
             .map(|data| data.claims)
     }
 
-    /// An access token for user `user_id`.
-    pub fn access_token(&self, user_id: i64) -> String {
-        self.sign(user_id.to_string(), None, ACCESS_AUDIENCE, ACCESS_TTL_SECS)
+    /// An access token for user `user_id` in session `session`.
+    pub fn access_token(&self, user_id: i64, session: &str) -> String {
+        self.sign(
+            user_id.to_string(),
+            None,
+            Some(session.to_owned()),
+            ACCESS_AUDIENCE,
+            ACCESS_TTL_SECS,
+        )
     }
 
-    /// An identity token from the built-in provider.
-    pub fn identity_token(&self, identity: &ProvenIdentity) -> String {
+    /// When an access token made now expires.
+    pub fn access_expiry() -> chrono::DateTime<Utc> {
+        Utc::now() + chrono::Duration::seconds(ACCESS_TTL_SECS)
+    }
+
+    /// An identity token from the built-in provider. Whether the address is proven is
+    /// read afresh from the identity whenever the token is used, not kept in it.
+    pub fn identity_token(&self, identity: &Identity) -> String {
         self.sign(
-            identity.subject.clone(),
+            identity.subject(),
             Some(identity.email.clone()),
+            None,
             IDENTITY_AUDIENCE,
             IDENTITY_TTL_SECS,
         )
     }
 
-    /// The user id an unexpired access token names.
-    pub fn verify_access(&self, token: &str) -> Option<i64> {
-        self.check(token, ACCESS_AUDIENCE)?.sub.parse().ok()
-    }
-
-    /// The user id an unexpired access token names, with the token's expiry (unix seconds).
-    pub fn verify_access_until(&self, token: &str) -> Option<(i64, i64)> {
+    /// What an unexpired access token names; tokens from before sessions existed
+    /// name none and prove nothing.
+    pub fn verify_access(&self, token: &str) -> Option<AccessClaims> {
         let claims = self.check(token, ACCESS_AUDIENCE)?;
-        Some((claims.sub.parse().ok()?, claims.exp))
+        Some(AccessClaims {
+            user_id: claims.sub.parse().ok()?,
+            session: claims.sid.filter(|sid| !sid.is_empty())?,
+            expires_at: claims.exp,
+        })
     }
 
-    /// The person an unexpired identity token vouches for.
-    pub fn verify_identity(&self, token: &str) -> Option<ProvenIdentity> {
+    /// The subject and e-mail an unexpired built-in identity token names.
+    fn verify_identity(&self, token: &str) -> Option<(String, String)> {
         let claims = self.check(token, IDENTITY_AUDIENCE)?;
-        Some(ProvenIdentity {
-            subject: claims.sub,
-            email: claims.email?,
-        })
+        Some((claims.sub, claims.email?))
     }
 }
 
@@ -146,16 +182,26 @@ fn session_expired() -> AppError {
     AppError::Unauthorized("Your session has expired. Please sign in again.".into())
 }
 
-async fn user_from_token(state: &AppState, token: &str) -> Result<User, AppError> {
-    let id = state
-        .tokens
-        .verify_access(token)
-        .ok_or_else(session_expired)?;
-    // Looked up on every request through the read cache, which any write clears: a
-    // deleted user or a changed role takes effect at once.
+/// The user a valid access token's live session belongs to, with the token's claims.
+pub async fn session_of(
+    state: &AppState,
+    token: &str,
+) -> Result<Option<(std::sync::Arc<User>, AccessClaims)>, AppError> {
+    let Some(claims) = state.tokens.verify_access(token) else {
+        return Ok(None);
+    };
+    // Looked up on every request through the read cache, which any write clears: an
+    // ended session, a deleted user or a changed role takes effect at once.
     let user = state
         .cache
-        .user(state.store.as_ref(), id)
+        .session_user(state.store.as_ref(), &claims.session)
+        .await?
+        .filter(|user| user.id == claims.user_id);
+    Ok(user.map(|user| (user, claims)))
+}
+
+async fn user_from_token(state: &AppState, token: &str) -> Result<User, AppError> {
+    let (user, _) = session_of(state, token)
         .await?
         .ok_or_else(session_expired)?;
     Ok(User::clone(&user))
@@ -170,6 +216,21 @@ impl FromRequestParts<AppState> for AuthUser {
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
         let token = bearer(parts).ok_or_else(sign_in_required)?;
         Ok(AuthUser(user_from_token(state, token).await?))
+    }
+}
+
+/// The session a valid access token belongs to (for signing out); 401 otherwise.
+#[derive(Debug, Clone)]
+pub struct CurrentSession(pub AccessClaims);
+
+impl FromRequestParts<AppState> for CurrentSession {
+    type Rejection = AppError;
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+        let token = bearer(parts).ok_or_else(sign_in_required)?;
+        let (_, claims) = session_of(state, token)
+            .await?
+            .ok_or_else(session_expired)?;
+        Ok(CurrentSession(claims))
     }
 }
 
@@ -246,34 +307,52 @@ async fn proven_identity(
     state: &AppState,
     token: &str,
 ) -> Result<Option<ProvenIdentity>, AppError> {
-    let Some(proven) = state.tokens.verify_identity(token) else {
+    let Some((subject, email)) = state.tokens.verify_identity(token) else {
         return match &state.firebase {
             Some(firebase) => firebase.verify(token).await,
             None => Ok(None),
         };
     };
-    if let Some(id) = proven.subject.strip_prefix("local:") {
-        let identity = state.store.identity_by_email(&proven.email).await?;
-        if identity.is_none_or(|i| i.id.to_string() != id) {
-            return Ok(None);
-        }
-    }
-    Ok(Some(proven))
+    // The identity must still be the one the token was made for: a password reset by
+    // the address's owner, or a deletion, leaves older tokens proving nothing.
+    let identity = state.store.identity_by_email(&email).await?;
+    Ok(identity
+        .filter(|identity| identity.subject() == subject)
+        .map(|identity| ProvenIdentity {
+            subject,
+            email,
+            email_verified: identity.email_verified,
+        }))
 }
 
-/// Someone allowed to upload an image: a signed-in user, or a person half-way through
-/// sign-up (identity proven, user not created yet).
+/// Someone allowed to upload an image.
 #[derive(Debug, Clone)]
-pub struct Uploader;
+pub enum Uploader {
+    /// A signed-in user.
+    User,
+    /// A person half-way through sign-up (identity proven, user not created yet), who
+    /// may upload their one profile photo: the subject they proved.
+    SigningUp(String),
+}
 
 impl FromRequestParts<AppState> for Uploader {
     type Rejection = AppError;
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
         let token = bearer(parts).ok_or_else(sign_in_required)?;
-        if proven_identity(state, token).await?.is_some() {
-            return Ok(Uploader);
+        if let Some(proven) = proven_identity(state, token).await? {
+            if state
+                .store
+                .user_by_subject(&proven.subject)
+                .await?
+                .is_some()
+            {
+                return Err(AppError::Unauthorized(
+                    "You are signed up already: please sign in to upload photos.".into(),
+                ));
+            }
+            return Ok(Uploader::SigningUp(proven.subject));
         }
-        user_from_token(state, token).await.map(|_| Uploader)
+        user_from_token(state, token).await.map(|_| Uploader::User)
     }
 }
 

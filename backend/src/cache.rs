@@ -1,4 +1,4 @@
-//! Hot reads kept in memory: the signed-in user behind each request, and each category's
+//! Hot reads kept in memory: the signed-in user behind each request's session, and each category's
 //! listing as ready-to-send JSON. An entry is used only while the store's write
 //! generation is the one it was read at (any write through this process drops it at
 //! once) and for at most [`MAX_AGE`], which bounds how long a write made by another
@@ -25,24 +25,28 @@ struct Entry<T> {
     value: T,
 }
 
-struct Shelf<T>(Mutex<HashMap<i64, Entry<T>>>);
+struct Shelf<K, T>(Mutex<HashMap<K, Entry<T>>>);
 
-impl<T: Clone> Shelf<T> {
+impl<K: std::hash::Hash + Eq, T: Clone> Shelf<K, T> {
     fn new() -> Self {
         Shelf(Mutex::new(HashMap::new()))
     }
 
-    fn get(&self, key: i64, generation: u64) -> Option<T> {
+    fn get<Q>(&self, key: &Q, generation: u64) -> Option<T>
+    where
+        K: std::borrow::Borrow<Q>,
+        Q: std::hash::Hash + Eq + ?Sized,
+    {
         let map = self
             .0
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
-        map.get(&key)
+        map.get(key)
             .filter(|e| e.generation == generation && e.read_at.elapsed() < MAX_AGE)
             .map(|e| e.value.clone())
     }
 
-    fn put(&self, key: i64, generation: u64, read_at: Instant, value: T) {
+    fn put(&self, key: K, generation: u64, read_at: Instant, value: T) {
         let mut map = self
             .0
             .lock()
@@ -63,32 +67,38 @@ impl<T: Clone> Shelf<T> {
 
 /// The in-memory read cache shared by all requests of one process.
 pub struct ReadCache {
-    users: Shelf<Arc<User>>,
-    listings: Shelf<Bytes>,
+    /// Session id → the user it belongs to.
+    sessions: Shelf<String, Arc<User>>,
+    listings: Shelf<i64, Bytes>,
 }
 
 impl Default for ReadCache {
     fn default() -> Self {
         ReadCache {
-            users: Shelf::new(),
+            sessions: Shelf::new(),
             listings: Shelf::new(),
         }
     }
 }
 
 impl ReadCache {
-    /// The user with this id, from memory when fresh.
-    pub async fn user(&self, store: &dyn Store, id: i64) -> StoreResult<Option<Arc<User>>> {
+    /// The user a live session belongs to, from memory when fresh.
+    pub async fn session_user(
+        &self,
+        store: &dyn Store,
+        session: &str,
+    ) -> StoreResult<Option<Arc<User>>> {
         // The generation is read before the database: a write that lands in between
         // leaves the entry already stale instead of hiding the write.
         let generation = store.generation();
-        if let Some(user) = self.users.get(id, generation) {
+        if let Some(user) = self.sessions.get(session, generation) {
             return Ok(Some(user));
         }
         let read_at = Instant::now();
-        let user = store.user_by_id(id).await?.map(Arc::new);
+        let user = store.session_user(session).await?.map(Arc::new);
         if let Some(user) = &user {
-            self.users.put(id, generation, read_at, user.clone());
+            self.sessions
+                .put(session.to_owned(), generation, read_at, user.clone());
         }
         Ok(user)
     }
@@ -106,7 +116,7 @@ impl ReadCache {
         Fut: Future<Output = Result<Option<Bytes>, E>>,
     {
         let generation = store.generation();
-        if let Some(bytes) = self.listings.get(category_id, generation) {
+        if let Some(bytes) = self.listings.get(&category_id, generation) {
             return Ok(Some(bytes));
         }
         let read_at = Instant::now();

@@ -70,7 +70,7 @@ pub struct ServeArgs {
     /// `redis://…` to fan live events out across processes; default: in-process.
     #[arg(long, env = "REDIS_URL")]
     pub redis_url: Option<String>,
-    /// Comma-separated e-mails that get role admin when created or on their next sign-in.
+    /// Comma-separated e-mails that get role admin once their owners have proven them.
     #[arg(long, env = "ADMIN_EMAILS", value_delimiter = ',', default_value = "")]
     pub admin_emails: Vec<String>,
     /// Secret for signing tokens; default: generated once and kept in the data dir.
@@ -86,6 +86,17 @@ pub struct ServeArgs {
     /// The built front end to serve.
     #[arg(long, env = "BIKEHAAT_FRONTEND_DIR", default_value = "frontend/dist")]
     pub frontend_dir: PathBuf,
+    /// The server is behind a reverse proxy that appends the client's address to
+    /// `X-Forwarded-For`: rate limits count that address instead of the proxy's.
+    #[arg(long, env = "BIKEHAAT_TRUST_PROXY")]
+    pub trust_proxy: bool,
+    /// `smtp://user:password@host:587?tls=required` or `smtps://…:465`: send mail through
+    /// this server; default: write each mail to `<data-dir>/outbox/` and log its link.
+    #[arg(long, env = "SMTP_URL", hide_env_values = true)]
+    pub smtp_url: Option<String>,
+    /// Who mails come from, e.g. `BikeHaat <no-reply@bikehaat.com.bd>`; needed with SMTP_URL.
+    #[arg(long, env = "MAIL_FROM")]
+    pub mail_from: Option<String>,
     #[command(flatten)]
     pub stripe: StripeArgs,
     #[command(flatten)]
@@ -100,6 +111,11 @@ impl ServeArgs {
             .map(str::trim)
             .filter(|url| !url.is_empty())
             .map(|url| url.trim_end_matches('/').to_owned())
+    }
+
+    /// The SMTP server's URL, if one is configured.
+    pub fn smtp_url(&self) -> Option<String> {
+        non_blank(self.smtp_url.as_ref())
     }
 
     /// The admin e-mails, trimmed and lower-cased, blanks dropped.

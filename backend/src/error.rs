@@ -37,8 +37,9 @@ pub enum AppError {
         message: String,
         fields: FieldErrors,
     },
-    #[error("{0}")]
-    TooManyRequests(String),
+    /// Too many attempts; the client may try again after `retry_after` seconds.
+    #[error("{message}")]
+    TooManyRequests { message: String, retry_after: u64 },
     #[error("{0}")]
     Unavailable(String),
     #[error("internal error: {0}")]
@@ -91,7 +92,9 @@ impl AppError {
                 (StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type")
             }
             AppError::Validation { .. } => (StatusCode::UNPROCESSABLE_ENTITY, "validation"),
-            AppError::TooManyRequests(_) => (StatusCode::TOO_MANY_REQUESTS, "too_many_requests"),
+            AppError::TooManyRequests { .. } => {
+                (StatusCode::TOO_MANY_REQUESTS, "too_many_requests")
+            }
             AppError::Unavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
             AppError::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "internal"),
         }
@@ -101,6 +104,10 @@ impl AppError {
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         let (status, error) = self.status_and_code();
+        let retry_after = match &self {
+            AppError::TooManyRequests { retry_after, .. } => Some(*retry_after),
+            _ => None,
+        };
         let (message, fields) = match self {
             AppError::Internal(detail) => {
                 tracing::error!(request = %crate::request_id::Current, %detail, "request failed");
@@ -119,7 +126,7 @@ impl IntoResponse for AppError {
             AppError::Validation { message, fields } => (message, Some(fields)),
             other => (other.to_string(), None),
         };
-        (
+        let mut response = (
             status,
             axum::Json(ErrorBody {
                 error,
@@ -127,7 +134,13 @@ impl IntoResponse for AppError {
                 fields,
             }),
         )
-            .into_response()
+            .into_response();
+        if let Some(seconds) = retry_after {
+            response
+                .headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, seconds.into());
+        }
+        response
     }
 }
 

@@ -12,9 +12,11 @@ pub mod config;
 pub mod demo;
 pub mod error;
 pub mod events;
+pub mod files;
 pub mod images;
 pub mod limiter;
 pub mod live;
+pub mod mail;
 pub mod payments;
 pub mod request_id;
 pub mod routes;
@@ -34,7 +36,10 @@ pub struct AppState {
     pub settings: Arc<Settings>,
     pub payments: Arc<payments::Provider>,
     pub cache: Arc<cache::ReadCache>,
-    pub logins: Arc<limiter::LoginLimiter>,
+    /// Rate limits, shared by every process when Redis is configured.
+    pub limits: Arc<limiter::Limiter>,
+    /// Sends the mails that prove addresses and reset passwords.
+    pub mailer: Arc<mail::Mailer>,
     /// The live sockets of this process.
     pub live: Arc<live::Hub>,
     /// How this process hears of other processes' events.
@@ -46,7 +51,7 @@ pub struct AppState {
 /// Settings handlers need, fixed at start-up.
 #[derive(Debug, Clone)]
 pub struct Settings {
-    /// These e-mails become admins when created or on their next sign-in.
+    /// These e-mails become admins once their owners have proven them.
     pub admin_emails: Vec<String>,
     /// The site's own origin, for the live socket's origin check.
     pub public_origin: PublicOrigin,
@@ -58,6 +63,8 @@ pub struct Settings {
     pub database: &'static str,
     /// Firebase's web configuration when Google sign-in is offered, for `/api/config`.
     pub firebase: Option<config::FirebaseWeb>,
+    /// Behind a reverse proxy: rate limits count the client address it saw.
+    pub trust_proxy: bool,
     /// Stripe's publishable key, for `/api/config` when Stripe takes the payments.
     pub stripe_publishable_key: Option<String>,
 }

@@ -17,6 +17,7 @@ mod adverts;
 mod categories;
 mod config;
 mod health;
+mod identity;
 mod orders;
 mod payments;
 mod people;
@@ -29,6 +30,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(health::router())
         .merge(config::router())
         .merge(accounts::router())
+        .merge(identity::router())
         .merge(categories::router())
         .merge(products::router())
         .merge(people::router())

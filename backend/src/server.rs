@@ -23,7 +23,9 @@ use crate::auth::Tokens;
 use crate::bus::Bus;
 use crate::config::ServeArgs;
 use crate::error::AppError;
+use crate::limiter::Limiter;
 use crate::live::{pump, Hub};
+use crate::mail::Mailer;
 use crate::payments::{random_hex, Provider};
 use crate::PublicOrigin;
 use crate::{demo, request_id, routes, store, AppState, Settings};
@@ -209,22 +211,14 @@ async fn jwt_secret(configured: Option<&str>, data_dir: &Path) -> StartResult<Ve
         Ok(secret) if secret.trim().len() >= 32 => Ok(secret.trim().as_bytes().to_vec()),
         _ => {
             let secret = random_hex(32);
-            write_private(&path, &secret).await?;
+            crate::files::write_private(&path, secret.as_bytes()).await?;
             Ok(secret.into_bytes())
         }
     }
 }
 
-async fn write_private(path: &Path, contents: &str) -> StartResult<()> {
-    tokio::fs::write(path, contents)
-        .await
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        let _ = tokio::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600)).await;
-    }
-    Ok(())
+fn non_blank(value: Option<&str>) -> Option<&str> {
+    value.map(str::trim).filter(|v| !v.is_empty())
 }
 
 /// Start-up failures are sentences for whoever runs the command.
@@ -271,13 +265,22 @@ pub async fn state(args: &ServeArgs, addr: SocketAddr) -> StartResult<AppState> 
         tracing::info!("filled the new marketplace with demo categories and listings");
     }
     let secret = jwt_secret(args.jwt_secret.as_deref(), data_dir).await?;
-    let bus = Arc::new(
-        match args.redis_url.as_deref().filter(|u| !u.trim().is_empty()) {
-            Some(url) => Bus::redis(url)?,
-            None => Bus::in_process(),
-        },
-    );
+    let redis_url = args.redis_url.as_deref().filter(|u| !u.trim().is_empty());
+    let bus = Arc::new(match redis_url {
+        Some(url) => Bus::redis(url)?,
+        None => Bus::in_process(),
+    });
     bus.start();
+    let limits = Arc::new(match redis_url {
+        Some(url) => Limiter::redis(url)?,
+        None => Limiter::in_process(),
+    });
+    let mailer = Mailer::new(
+        args.smtp_url().as_deref(),
+        non_blank(args.mail_from.as_deref()),
+        data_dir.join("outbox"),
+    )?;
+    tracing::info!(mail = mailer.kind(), "mail is set up");
     let live = Arc::new(Hub::default());
     tokio::spawn(pump::run(store.clone(), live.clone(), bus.clone()));
     Ok(AppState {
@@ -285,7 +288,8 @@ pub async fn state(args: &ServeArgs, addr: SocketAddr) -> StartResult<AppState> 
         tokens: Arc::new(Tokens::new(&secret)),
         payments: Arc::new(Provider::TestMode),
         cache: Arc::default(),
-        logins: Arc::default(),
+        limits,
+        mailer: Arc::new(mailer),
         live,
         bus,
         firebase: firebase_auth,
@@ -296,6 +300,7 @@ pub async fn state(args: &ServeArgs, addr: SocketAddr) -> StartResult<AppState> 
                 .map_or_else(|| PublicOrigin::Served(addr), PublicOrigin::Fixed),
             uploads_dir,
             frontend_dir: args.frontend_dir.clone(),
+            trust_proxy: args.trust_proxy,
             database: if url.starts_with("postgres") {
                 "postgres"
             } else {
@@ -322,10 +327,13 @@ pub async fn serve(args: ServeArgs) -> StartResult<()> {
         "BikeHaat is running at {}  (database: {}, Ctrl-C to stop)",
         state.settings.public_origin, state.settings.database
     );
-    axum::serve(listener, app(state))
-        .with_graceful_shutdown(shutdown_signal())
-        .await
-        .map_err(|e| e.to_string())
+    axum::serve(
+        listener,
+        app(state).into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown_signal())
+    .await
+    .map_err(|e| e.to_string())
 }
 
 async fn shutdown_signal() {

@@ -93,6 +93,34 @@ pub struct Identity {
     pub id: i64,
     pub email: String,
     pub password_hash: String,
+    /// Whether its owner has shown they read mail at this address.
+    pub email_verified: bool,
+}
+
+impl Identity {
+    /// The subject the built-in provider vouches for this identity under.
+    pub fn subject(&self) -> String {
+        format!("{LOCAL_SUBJECT_PREFIX}{}", self.id)
+    }
+}
+
+/// The subject prefix of people proven by the built-in provider.
+pub const LOCAL_SUBJECT_PREFIX: &str = "local:";
+
+/// What a single-use link sent by mail is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MailPurpose {
+    VerifyEmail,
+    ResetPassword,
+}
+
+impl MailPurpose {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MailPurpose::VerifyEmail => "verify_email",
+            MailPurpose::ResetPassword => "reset_password",
+        }
+    }
 }
 
 /// A marketplace user.
@@ -105,7 +133,10 @@ pub struct User {
     pub image: String,
     #[sqlx(try_from = "String")]
     pub role: RoleColumn,
+    /// A seller an admin has verified.
     pub verified: bool,
+    /// Whether the user has proven they read mail at `email`.
+    pub email_verified: bool,
     pub created_at: DateTime<Utc>,
 }
 
@@ -136,6 +167,8 @@ pub struct NewUser {
     pub name: String,
     pub image: String,
     pub role: Role,
+    /// Whether the identity provider says the address is proven.
+    pub email_verified: bool,
 }
 
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -319,12 +352,61 @@ pub trait Maintenance: Send + Sync + 'static {
 pub trait Accounts: Send + Sync + 'static {
     async fn create_identity(&self, email: &str, password_hash: &str) -> StoreResult<Identity>;
     async fn identity_by_email(&self, email: &str) -> StoreResult<Option<Identity>>;
+    /// Forgets the password of an identity whose address was never proven (someone else
+    /// has just proven it); false when there is none.
+    async fn forget_unproven_identity(&self, email: &str) -> StoreResult<bool>;
+
+    /// Keeps the hash of a single-use link for `identity_id`, good until `expires_at`.
+    async fn create_mail_token(
+        &self,
+        identity_id: i64,
+        purpose: MailPurpose,
+        token_hash: &str,
+        expires_at: DateTime<Utc>,
+    ) -> StoreResult<()>;
+    /// Redeems a verification link: the identity's address is proven, and so is the
+    /// account holding that address (see [`prove_email`](Accounts::prove_email)).
+    /// None when the link is unknown, used or expired.
+    async fn verify_email(&self, token_hash: &str) -> StoreResult<Option<Identity>>;
+    /// Redeems a password-reset link: sets the new password, proves the address (the
+    /// mail was read) and ends every session of the account holding it. Every other
+    /// reset link of that identity stops working. None when the link is unknown, used
+    /// or expired.
+    async fn reset_password(
+        &self,
+        token_hash: &str,
+        password_hash: &str,
+    ) -> StoreResult<Option<Identity>>;
+    /// Someone proved they read mail at `email` as `subject`. The account holding the
+    /// address is marked proven; when it belongs to another subject and was never
+    /// proven, it becomes `subject`'s (its sessions end, an unproven password of the
+    /// address stops working). None when no account holds the address.
+    async fn prove_email(&self, email: &str, subject: &str) -> StoreResult<Option<User>>;
+
+    /// Starts a session for a user, good until `expires_at`.
+    async fn create_session(
+        &self,
+        id: &str,
+        user_id: i64,
+        expires_at: DateTime<Utc>,
+    ) -> StoreResult<()>;
+    /// The user a live session belongs to.
+    async fn session_user(&self, id: &str) -> StoreResult<Option<User>>;
+    /// Ends one session; false when it had ended already.
+    async fn end_session(&self, id: &str) -> StoreResult<bool>;
+    /// Claims the one photo upload a person gets between the sign-up steps; false when
+    /// it was claimed before.
+    async fn claim_signup_upload(&self, subject: &str) -> StoreResult<bool>;
+    /// Gives the claim back (the upload was refused), so a good photo can follow.
+    async fn release_signup_upload(&self, subject: &str) -> StoreResult<()>;
 
     async fn user_by_id(&self, id: i64) -> StoreResult<Option<User>>;
     async fn user_by_email(&self, email: &str) -> StoreResult<Option<User>>;
     async fn user_by_subject(&self, subject: &str) -> StoreResult<Option<User>>;
     /// Creates a user; a taken e-mail or subject is a conflict.
     async fn create_user(&self, user: &NewUser) -> StoreResult<User>;
+    /// Marks a user's address proven (their identity provider says so).
+    async fn mark_email_verified(&self, user_id: i64) -> StoreResult<()>;
     /// Makes the user with this e-mail an admin; false when there is none.
     async fn grant_admin(&self, email: &str) -> StoreResult<bool>;
     /// Users of one role, oldest first.

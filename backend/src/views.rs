@@ -35,6 +35,8 @@ pub struct UserView {
     /// "verified" for verified sellers, absent otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub verification: Option<&'static str>,
+    /// Whether the user has proven they read mail at `email`.
+    pub email_verified: bool,
 }
 
 impl From<&User> for UserView {
@@ -46,6 +48,7 @@ impl From<&User> for UserView {
             image: u.image.clone(),
             role: u.role().as_str(),
             verification: (u.role() == Role::Seller && u.verified).then_some("verified"),
+            email_verified: u.email_verified,
         }
     }
 }

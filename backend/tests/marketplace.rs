@@ -10,10 +10,14 @@ mod marketplace {
     mod cluster;
     mod errors;
     mod firebase;
+    mod identity;
     mod live;
     mod openapi_snapshot;
     mod payments;
+    mod sign_in_load;
     mod site_config;
+    mod smtp;
     mod store;
+    mod throttle;
     mod uploads;
 }

@@ -154,18 +154,16 @@ impl FirebaseAuth {
             return None;
         }
         // Google vouches for its accounts' addresses; an e-mail/password account of the
-        // project must have confirmed its address, or anyone could claim anyone's.
+        // project has proven its address only once Firebase says so.
         let google = claims
             .firebase
             .and_then(|f| f.sign_in_provider)
             .is_some_and(|p| p == "google.com");
-        if !google && claims.email_verified != Some(true) {
-            return None;
-        }
         let email = crate::validate::email(claims.email?.trim())?;
         Some(ProvenIdentity {
             subject: format!("{SUBJECT_PREFIX}{}", claims.sub),
             email,
+            email_verified: google || claims.email_verified == Some(true),
         })
     }
 
@@ -357,18 +355,24 @@ mod tests {
     }
 
     #[test]
-    fn google_accounts_are_trusted_and_password_accounts_only_once_confirmed() {
+    fn google_accounts_are_proven_and_password_accounts_only_once_confirmed() {
         let now = Utc::now().timestamp();
         let proven = auth().identity(claims("google.com", None), now).unwrap();
         assert_eq!(proven.subject, "firebase:uid-1");
         assert_eq!(proven.email, "nusrat@gmail.com");
-        assert!(auth()
-            .identity(claims("password", Some(false)), now)
-            .is_none());
-        assert!(auth().identity(claims("password", None), now).is_none());
-        assert!(auth()
-            .identity(claims("password", Some(true)), now)
-            .is_some());
+        assert!(proven.email_verified);
+        for unconfirmed in [Some(false), None] {
+            let person = auth()
+                .identity(claims("password", unconfirmed), now)
+                .unwrap();
+            assert!(!person.email_verified, "{unconfirmed:?}");
+        }
+        assert!(
+            auth()
+                .identity(claims("password", Some(true)), now)
+                .unwrap()
+                .email_verified
+        );
     }
 
     #[test]

@@ -1,4 +1,6 @@
 //! Passwords of the built-in sign-in provider: the spec's rules, Argon2id hashes.
+//! Each hash takes about 19 MiB and a core for a moment, so at most as many run at once
+//! as there are cores; the rest wait their turn instead of piling up memory.
 
 use argon2::password_hash::{
     rand_core::OsRng, PasswordHash, PasswordHasher, PasswordVerifier, SaltString,
@@ -49,6 +51,33 @@ pub fn verify(password: &str, stored: &str) -> bool {
                 .is_ok()
         })
         .unwrap_or(false)
+}
+
+/// One permit per core: the hashes that may run at once.
+static HASHING: std::sync::LazyLock<tokio::sync::Semaphore> = std::sync::LazyLock::new(|| {
+    tokio::sync::Semaphore::new(std::thread::available_parallelism().map_or(2, |n| n.get()))
+});
+
+/// Runs CPU-heavy password work on the blocking pool, one core each.
+async fn bounded<T: Send + 'static>(
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, String> {
+    let _permit = HASHING.acquire().await.map_err(|e| e.to_string())?;
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|e| e.to_string())
+}
+
+/// [`hash`], waiting for a free core.
+pub async fn hash_bounded(password: String) -> Result<String, String> {
+    bounded(move || hash(&password))
+        .await?
+        .map_err(|e| e.to_string())
+}
+
+/// [`verify`], waiting for a free core.
+pub async fn verify_bounded(password: String, stored: String) -> Result<bool, String> {
+    bounded(move || verify(&password, &stored)).await
 }
 
 #[cfg(test)]

@@ -267,19 +267,12 @@ impl Session<'_> {
 }
 /// Signs the socket in with an access token; the answer says whether it worked.
 async fn authenticate(state: &AppState, me: &Subscriber, token: &str) -> String {
-    let user = match state.tokens.verify_access_until(token) {
-        Some((id, expires_at)) => match state.cache.user(state.store.as_ref(), id).await {
-            Ok(Some(user)) => Some((user, expires_at)),
-            _ => None,
-        },
-        None => None,
-    };
-    match user {
-        Some((user, expires_at)) => {
-            me.sign_in(user.id, user.role(), expires_at);
+    match crate::auth::session_of(state, token).await {
+        Ok(Some((user, claims))) => {
+            me.sign_in(user.id, user.role(), claims.expires_at);
             json!({"type": "auth", "ok": true, "role": user.role().as_str()}).to_string()
         }
-        None => {
+        _ => {
             me.sign_out();
             json!({"type": "auth", "ok": false, "message": "Your session has expired. Please sign in again."}).to_string()
         }

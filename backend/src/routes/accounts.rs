@@ -1,6 +1,7 @@
 //! Signing up and in. The built-in identity provider (`/api/auth/…`) proves who someone
 //! is and hands out an identity token; `PUT /api/users/{email}` exchanges that for our
-//! access token, creating the marketplace user the first time.
+//! access token in a new session, creating the marketplace user the first time. Proving
+//! an address, recovering an account and signing out live in `identity.rs`.
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -10,10 +11,12 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::EmailPath;
-use crate::auth::passwords;
-use crate::auth::{Proven, ProvenIdentity};
+use crate::auth::client_ip::ClientIp;
+use crate::auth::{mail_tokens, passwords, throttle};
+use crate::auth::{Proven, ProvenIdentity, Tokens};
 use crate::error::{AppError, AppResult, Json};
-use crate::store::{NewUser, Role};
+use crate::mail::letters;
+use crate::store::{Identity, MailPurpose, NewUser, Role, User};
 use crate::validate::{self, Checker};
 use crate::views::UserView;
 use crate::AppState;
@@ -67,37 +70,62 @@ fn read_credentials(body: &Credentials, password_required: &str) -> AppResult<(S
     Ok((email, password))
 }
 
-async fn blocking<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> AppResult<T> {
-    tokio::task::spawn_blocking(work)
-        .await
-        .map_err(AppError::internal)
-}
-
-/// Creates an e-mail/password identity (sign-in step 1 for a new person).
+/// Creates an e-mail/password identity (sign-in step 1 for a new person) and mails the
+/// link that proves the address.
 #[utoipa::path(post, path = "/auth/signup", tag = "sign-in", request_body = Credentials,
-    responses((status = 201, body = IdentityToken), (status = 409), (status = 422)))]
+    responses((status = 201, body = IdentityToken), (status = 403), (status = 409), (status = 422), (status = 429)))]
 async fn sign_up(
     State(state): State<AppState>,
+    ClientIp(client): ClientIp,
     Json(body): Json<Credentials>,
 ) -> AppResult<(StatusCode, Json<IdentityToken>)> {
+    if state.firebase.is_some() {
+        return Err(AppError::Forbidden(
+            "New accounts are made with Firebase sign-in on this site. Please sign up again \
+             from the sign-up page."
+                .into(),
+        ));
+    }
+    state
+        .limits
+        .take(&throttle::SIGNUP_PER_CLIENT, &client)
+        .await
+        .map_err(|retry| throttle::too_many("Too many new accounts from your network.", retry))?;
     let (email, password) = read_credentials(&body, "Please Provide a Password")?;
     if let Some(problem) = passwords::password_problem(&password) {
         return Err(AppError::field("password", problem));
     }
-    let hash = blocking(move || passwords::hash(&password))
-        .await?
+    let hash = passwords::hash_bounded(password)
+        .await
         .map_err(AppError::internal)?;
     let identity = state.store.create_identity(&email, &hash).await?;
-    let proven = ProvenIdentity {
-        subject: format!("local:{}", identity.id),
-        email: identity.email,
-    };
+    send_verification(&state, &identity).await?;
     Ok((
         StatusCode::CREATED,
         Json(IdentityToken {
-            id_token: state.tokens.identity_token(&proven),
+            id_token: state.tokens.identity_token(&identity),
         }),
     ))
+}
+
+/// Mails `identity` a new link that proves its address.
+pub(super) async fn send_verification(state: &AppState, identity: &Identity) -> AppResult<()> {
+    let (token, hash) = mail_tokens::new_token();
+    let expires = chrono::Utc::now() + chrono::Duration::hours(mail_tokens::VERIFY_EMAIL_HOURS);
+    state
+        .store
+        .create_mail_token(identity.id, MailPurpose::VerifyEmail, &hash, expires)
+        .await?;
+    let link = format!(
+        "{}/verify-email?token={token}",
+        state.settings.public_origin
+    );
+    state.mailer.deliver(letters::verify_email(
+        &identity.email,
+        &link,
+        mail_tokens::VERIFY_EMAIL_HOURS,
+    ));
+    Ok(())
 }
 
 /// A hash of a random password, checked when the e-mail is unknown so that a wrong
@@ -110,32 +138,46 @@ const DECOY_HASH: &str =
     responses((status = 200, body = IdentityToken), (status = 401), (status = 422), (status = 429)))]
 async fn log_in(
     State(state): State<AppState>,
+    ClientIp(client): ClientIp,
     Json(body): Json<Credentials>,
 ) -> AppResult<Json<IdentityToken>> {
     let (email, password) = read_credentials(&body, "Please give your password")?;
-    if !state.logins.allows(&email) {
-        return Err(AppError::TooManyRequests(
-            "Too many wrong passwords for this email. Please wait 15 minutes and try again.".into(),
-        ));
-    }
+    let limits = &state.limits;
+    limits
+        .take(&throttle::LOGIN_PER_CLIENT, &client)
+        .await
+        .map_err(|retry| {
+            throttle::too_many("Too many sign-in attempts from your network.", retry)
+        })?;
+    let pair = format!("{email} {client}");
+    limits
+        .check(&throttle::LOGIN_FAILURES_PER_PAIR, &pair)
+        .await
+        .map_err(|retry| throttle::too_many("Too many wrong passwords for this email.", retry))?;
     let identity = state.store.identity_by_email(&email).await?;
     let stored = identity
         .as_ref()
         .map_or(DECOY_HASH.to_owned(), |i| i.password_hash.clone());
-    let matches = blocking(move || passwords::verify(&password, &stored)).await?;
+    let matches = passwords::verify_bounded(password, stored)
+        .await
+        .map_err(AppError::internal)?;
     match identity {
         Some(identity) if matches => {
-            state.logins.succeeded(&email);
-            let proven = ProvenIdentity {
-                subject: format!("local:{}", identity.id),
-                email: identity.email,
-            };
+            limits
+                .clear(&throttle::LOGIN_FAILURES_PER_PAIR, &pair)
+                .await;
             Ok(Json(IdentityToken {
-                id_token: state.tokens.identity_token(&proven),
+                id_token: state.tokens.identity_token(&identity),
             }))
         }
         _ => {
-            state.logins.failed(&email);
+            limits.add(&throttle::LOGIN_FAILURES_PER_PAIR, &pair).await;
+            let failures = limits
+                .add(&throttle::LOGIN_FAILURES_PER_EMAIL, &email)
+                .await;
+            // Someone is guessing this address from many places: their wrong answers
+            // come slowly, while the owner's right password still goes straight through.
+            tokio::time::sleep(throttle::wrong_password_delay(failures)).await;
             Err(AppError::Unauthorized(
                 "Incorrect email or password.".into(),
             ))
@@ -182,29 +224,70 @@ async fn put_user(
             "You can only sign in with your own email address.".into(),
         ));
     }
-    let admin = state.settings.is_admin_email(&identity.email);
     let user = match state.store.user_by_subject(&identity.subject).await? {
-        Some(user) if admin && user.role() != Role::Admin => {
-            state.store.grant_admin(&user.email).await?;
-            state
-                .store
-                .user_by_id(user.id)
-                .await?
-                .ok_or_else(|| AppError::internal("user vanished"))?
+        Some(user) if identity.email_verified && !user.email_verified => {
+            state.store.mark_email_verified(user.id).await?;
+            reread(&state, user.id).await?
         }
         Some(user) => user,
-        None => {
-            let new = new_user(&identity, &profile, admin)?;
-            state.store.create_user(&new).await?
-        }
+        None => match state.store.user_by_email(&identity.email).await? {
+            // Whoever holds this address never proved it: it is the prover's account now.
+            Some(_) if identity.email_verified => state
+                .store
+                .prove_email(&identity.email, &identity.subject)
+                .await?
+                .ok_or_else(|| AppError::internal("the proven account vanished"))?,
+            Some(_) => {
+                return Err(AppError::Conflict(
+                    "This email address belongs to another account.".into(),
+                ))
+            }
+            None => {
+                if identity.email_verified {
+                    // A password for this address that nobody proved is a stranger's.
+                    state
+                        .store
+                        .forget_unproven_identity(&identity.email)
+                        .await?;
+                }
+                let new = new_user(&identity, &profile)?;
+                state.store.create_user(&new).await?
+            }
+        },
     };
+    let user = promote_if_admin(&state, user).await?;
+    let session = crate::payments::random_hex(16);
+    state
+        .store
+        .create_session(&session, user.id, Tokens::access_expiry())
+        .await?;
     Ok(Json(Session {
-        token: state.tokens.access_token(user.id),
+        token: state.tokens.access_token(user.id, &session),
         user: UserView::from(&user),
     }))
 }
 
-fn new_user(identity: &ProvenIdentity, profile: &Profile, admin: bool) -> AppResult<NewUser> {
+async fn reread(state: &AppState, id: i64) -> AppResult<User> {
+    state
+        .store
+        .user_by_id(id)
+        .await?
+        .ok_or_else(|| AppError::internal("user vanished"))
+}
+
+/// Makes a user admin when `ADMIN_EMAILS` names their address and they have proven it.
+pub(super) async fn promote_if_admin(state: &AppState, user: User) -> AppResult<User> {
+    if user.email_verified
+        && user.role() != Role::Admin
+        && state.settings.is_admin_email(&user.email)
+    {
+        state.store.grant_admin(&user.email).await?;
+        return reread(state, user.id).await;
+    }
+    Ok(user)
+}
+
+fn new_user(identity: &ProvenIdentity, profile: &Profile) -> AppResult<NewUser> {
     let mut check = Checker::new();
     let role = match profile.role.as_ref() {
         None | Some(Value::Null) => Role::Buyer,
@@ -240,7 +323,8 @@ fn new_user(identity: &ProvenIdentity, profile: &Profile, admin: bool) -> AppRes
         email: identity.email.clone(),
         name,
         image,
-        role: if admin { Role::Admin } else { role },
+        role,
+        email_verified: identity.email_verified,
     })
 }
 

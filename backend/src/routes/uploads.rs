@@ -54,7 +54,28 @@ fn too_large() -> AppError {
     security(("access_token" = []), ("identity_token" = [])))]
 async fn upload_image(
     State(state): State<AppState>,
-    _who: Uploader,
+    who: Uploader,
+    multipart: Multipart,
+) -> AppResult<(StatusCode, Json<Uploaded>)> {
+    let Uploader::SigningUp(subject) = who else {
+        return store_image(&state, multipart).await;
+    };
+    // Between the sign-up steps a person gets one profile photo; a refused upload gives
+    // the claim back so a good photo can follow.
+    if !state.store.claim_signup_upload(&subject).await? {
+        return Err(AppError::Forbidden(
+            "You have uploaded your photo already: finish signing up to upload more.".into(),
+        ));
+    }
+    let stored = store_image(&state, multipart).await;
+    if stored.is_err() {
+        state.store.release_signup_upload(&subject).await?;
+    }
+    stored
+}
+
+async fn store_image(
+    state: &AppState,
     mut multipart: Multipart,
 ) -> AppResult<(StatusCode, Json<Uploaded>)> {
     let mut bytes = None;

@@ -6,13 +6,13 @@
 // `sql/*.rs`, included at the end.
 
 use async_trait::async_trait;
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use sqlx::Row;
 
 use super::{
-    Accounts, Advert, Bookings, Catalogue, Category, EventLog, Identity, Maintenance, NewOrder,
+    Accounts, Advert, Bookings, Catalogue, Category, EventLog, Identity, MailPurpose, Maintenance, NewOrder,
     NewPayment, NewProduct, NewUser, Order, PaymentRecorded, Product, Role, StoreError as Error,
-    TestPaymentIntent, User,
+    TestPaymentIntent, User, LOCAL_SUBJECT_PREFIX,
 };
 use crate::events::{name, Audience, EventRecord, NewEvent};
 use crate::views::{AdvertView, CategoryView, OrderView, ProductView};
@@ -45,7 +45,8 @@ macro_rules! order_select {
     };
 }
 
-const USER_COLUMNS: &str = "id, subject, email, name, image, role, verified, created_at";
+const USER_COLUMNS: &str = "id, subject, email, name, image, role, verified, email_verified, created_at";
+const IDENTITY_COLUMNS: &str = "id, email, password_hash, email_verified";
 
 type Tx<'a> = sqlx::Transaction<'a, Db>;
 

@@ -10,7 +10,7 @@ use reqwest::Method;
 use serde_json::{json, Value};
 
 use super::live::Live;
-use super::support::{skip, Engine, TestDb, ADMIN_EMAIL, PASSWORD};
+use super::support::{mails_in, skip, Engine, TestDb, ADMIN_EMAIL, PASSWORD};
 
 /// A child process that is killed when dropped.
 struct Process(Child);
@@ -119,7 +119,9 @@ async fn call(base: &str, method: Method, path: &str, token: Option<&str>, body:
     response.json().await.expect("json")
 }
 
-async fn admin_token(base: &str) -> String {
+/// Signs the admin up through `base` (whose data dir is `dir`) and proves their address
+/// with the link it mailed, which makes them admin.
+async fn admin_token(base: &str, dir: &std::path::Path) -> String {
     let id = call(
         base,
         Method::POST,
@@ -134,6 +136,25 @@ async fn admin_token(base: &str) -> String {
         &format!("/api/users/{ADMIN_EMAIL}"),
         id["idToken"].as_str(),
         json!({"name": "Admin"}),
+    )
+    .await;
+    let mut token = None;
+    for _ in 0..100 {
+        token = mails_in(dir, ADMIN_EMAIL)
+            .iter()
+            .find_map(|mail| mail.token("verify-email"));
+        if token.is_some() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let token = token.expect("a verification mail to the admin");
+    call(
+        base,
+        Method::POST,
+        "/api/auth/verify-email",
+        None,
+        json!({"token": token}),
     )
     .await;
     session["token"].as_str().expect("token").to_owned()
@@ -211,7 +232,7 @@ async fn two_processes_share_live_events_through_redis_and_lose_none_when_redis_
     let a = start_node(&db, redis_port, "a").await;
     let b = start_node(&db, redis_port, "b").await;
     // Applying migrations twice from two processes at once is sqlx's job; both are up.
-    let token = admin_token(&a.base).await;
+    let token = admin_token(&a.base, &db.dir.join("a")).await;
 
     // A write through A reaches a socket on B quickly: through Redis, not the poll.
     let mut on_b = Live::open(&b.base).await;

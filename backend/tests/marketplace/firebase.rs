@@ -99,14 +99,7 @@ async fn nowhere() -> String {
 }
 
 async fn with_firebase(engine: Engine, jwks_url: &str, more: &[&str]) -> Option<TestApp> {
-    let mut args = vec![
-        "--firebase-project-id",
-        PROJECT,
-        "--firebase-api-key",
-        "AIzaSy-public-web-key",
-        "--firebase-jwks-url",
-        jwks_url,
-    ];
+    let mut args = firebase_args(jwks_url);
     args.extend_from_slice(more);
     TestApp::spawn_with(engine, &args).await
 }
@@ -193,8 +186,6 @@ async fn firebase_tokens_for_another_project_issuer_or_person_or_expired_or_forg
         claims
     };
     let now = Utc::now().timestamp();
-    let mut unconfirmed_password = changed("email_verified", json!(false));
-    unconfirmed_password["firebase"]["sign_in_provider"] = json!("password");
     let tampered = {
         let genuine = google.sign(KID, &claims);
         let parts: Vec<&str> = genuine.split('.').collect();
@@ -231,10 +222,6 @@ async fn firebase_tokens_for_another_project_issuer_or_person_or_expired_or_forg
             google.sign("rotated-away", &claims),
         ),
         ("a token whose claims were changed after signing", tampered),
-        (
-            "an unconfirmed e-mail/password account",
-            google.sign(KID, &unconfirmed_password),
-        ),
         (
             "an unsigned token while no emulator is trusted",
             unsigned(&claims),
@@ -302,38 +289,171 @@ async fn with_the_auth_emulator_its_unsigned_tokens_sign_people_in_without_askin
 async fn when_googles_keys_cannot_be_fetched_google_sign_in_is_unavailable_not_refused() {
     let google = google_key();
     let nowhere = nowhere().await;
-    let Some(app) = with_firebase(Engine::Sqlite, &nowhere, &[]).await else {
+    let Some(before) = TestApp::spawn(Engine::Sqlite).await else {
         return;
     };
+    before
+        .sign_up("karim@example.com", "Karim Uddin", "seller")
+        .await;
+    let app = before.another_server(&firebase_args(&nowhere)).await;
     let token = google.sign(KID, &google_claims("uid-nusrat", "nusrat@gmail.com"));
     let (status, body) = exchange(&app, &token, "nusrat@gmail.com").await;
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
     assert_eq!(body["error"], "unavailable");
-    // The built-in provider keeps working meanwhile.
-    app.sign_up("karim@example.com", "Karim Uddin", "seller")
-        .await;
+    // Built-in accounts made before Firebase was switched on still sign in meanwhile.
+    app.new_session("karim@example.com").await;
+}
+
+/// The `bikehaat serve` arguments that switch Firebase on with keys from `jwks_url`.
+fn firebase_args(jwks_url: &str) -> Vec<&str> {
+    vec![
+        "--firebase-project-id",
+        PROJECT,
+        "--firebase-api-key",
+        "AIzaSy-public-web-key",
+        "--firebase-jwks-url",
+        jwks_url,
+    ]
 }
 
 #[tokio::test]
-async fn a_google_account_never_takes_over_an_existing_account_with_its_email() {
+async fn while_firebase_is_on_new_accounts_are_not_made_with_the_built_in_provider() {
+    let nowhere = nowhere().await;
+    let Some(app) = with_firebase(Engine::Sqlite, &nowhere, &[]).await else {
+        return;
+    };
+    let (status, body) = app
+        .call(
+            Method::POST,
+            "/api/auth/signup",
+            None,
+            json!({"email": "new@example.com", "password": super::support::PASSWORD}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    assert!(
+        body["message"].as_str().unwrap_or("").contains("Firebase"),
+        "the refusal says why: {body}"
+    );
+    assert!(app
+        .state
+        .store
+        .identity_by_email("new@example.com")
+        .await
+        .expect("store")
+        .is_none());
+}
+
+#[tokio::test]
+async fn a_proven_google_account_takes_over_an_account_that_never_proved_its_email() {
     on_both(|engine| async move {
         let google = google_key();
         let keys = key_server(json!({"keys": [google.jwk.clone()]})).await;
-        let Some(app) = with_firebase(engine, &keys.url, &[]).await else {
+        let Some(before) = TestApp::spawn(engine).await else {
             return;
         };
-        // Our own provider does not confirm addresses, so this account proves nothing
-        // about who owns the mailbox; merging it with the Google account would hand the
-        // Google user's sign-ins to whoever created it.
-        let seller = app.sign_up("nusrat@gmail.com", "Someone", "seller").await;
+        // A stranger signs up first with someone else's Gmail address and never proves it.
+        let squatter = before
+            .sign_up("nusrat@gmail.com", "Someone", "seller")
+            .await;
+        let app = before.another_server(&firebase_args(&keys.url)).await;
         let token = google.sign(KID, &google_claims("uid-nusrat", "nusrat@gmail.com"));
-        let (status, body) = exchange(&app, &token, "nusrat@gmail.com").await;
-        assert_eq!(status, StatusCode::CONFLICT, "{body}");
-        let (_, user) = app.get("/api/users/nusrat@gmail.com", None).await;
-        assert_eq!(user["_id"], seller.id.as_str());
-        assert_eq!(user["role"], "seller");
+        let (status, session) = exchange(&app, &token, "nusrat@gmail.com").await;
+        assert_eq!(
+            status,
+            StatusCode::OK,
+            "the owner is not locked out: {session}"
+        );
+        assert_eq!(session["user"]["_id"], squatter.id.as_str());
+        assert_eq!(session["user"]["emailVerified"], true);
+        let owner = session["token"].as_str().expect("token");
+        let (status, _) = app
+            .get("/api/sellerProducts/nusrat@gmail.com", Some(owner))
+            .await;
+        assert_eq!(status, StatusCode::OK, "the owner's session works");
+
+        // The stranger is signed out everywhere and their password no longer works.
+        let (status, body) = app
+            .get(
+                "/api/sellerProducts/nusrat@gmail.com",
+                Some(&squatter.token),
+            )
+            .await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
+        let (status, body) = app
+            .call(
+                Method::POST,
+                "/api/auth/login",
+                None,
+                json!({"email": "nusrat@gmail.com", "password": super::support::PASSWORD}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
     })
     .await;
+}
+
+#[tokio::test]
+async fn an_unconfirmed_firebase_password_account_signs_in_unproven_and_cannot_take_over() {
+    let google = google_key();
+    let keys = key_server(json!({"keys": [google.jwk.clone()]})).await;
+    let Some(app) = with_firebase(
+        Engine::Sqlite,
+        &keys.url,
+        &["--admin-emails", "boss@example.com"],
+    )
+    .await
+    else {
+        return;
+    };
+    let unconfirmed = |uid: &str, email: &str| {
+        let mut claims = google_claims(uid, email);
+        claims["email_verified"] = json!(false);
+        claims["firebase"]["sign_in_provider"] = json!("password");
+        google.sign(KID, &claims)
+    };
+    let (status, session) = exchange(
+        &app,
+        &unconfirmed("uid-1", "boss@example.com"),
+        "boss@example.com",
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{session}");
+    assert_eq!(session["user"]["emailVerified"], false);
+    assert_eq!(
+        session["user"]["role"], "buyer",
+        "not admin before proving the address"
+    );
+    let first = session["user"]["_id"].clone();
+
+    // Another unproven claim of the same address is refused; a proven one takes it over.
+    let (status, body) = exchange(
+        &app,
+        &unconfirmed("uid-2", "boss@example.com"),
+        "boss@example.com",
+    )
+    .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    let mut proven = google_claims("uid-2", "boss@example.com");
+    proven["firebase"]["sign_in_provider"] = json!("password");
+    let (status, session) = exchange(&app, &google.sign(KID, &proven), "boss@example.com").await;
+    assert_eq!(status, StatusCode::OK, "{session}");
+    assert_eq!(session["user"]["_id"], first);
+    assert_eq!(
+        session["user"]["role"], "admin",
+        "proven, so ADMIN_EMAILS applies"
+    );
+    let (status, _) = exchange(
+        &app,
+        &unconfirmed("uid-1", "boss@example.com"),
+        "boss@example.com",
+    )
+    .await;
+    assert_eq!(
+        status,
+        StatusCode::CONFLICT,
+        "the first claimant is locked out"
+    );
 }
 
 #[tokio::test]

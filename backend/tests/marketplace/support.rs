@@ -3,14 +3,16 @@
 
 mod app;
 mod database;
+mod mail;
 mod steps;
 
 pub use app::{answer, inserted, TestApp};
 pub(crate) use database::past_the_store;
 pub use database::{on_both, skip, Engine, TestDb};
+pub use mail::{mails_in, unquote};
 pub use steps::{product_body, Person};
 
 /// A password that meets the spec's rules.
 pub const PASSWORD: &str = "Dhaka#2026";
-/// Created as admins through `--admin-emails`.
+/// Made admins through `--admin-emails` once they prove their address.
 pub const ADMIN_EMAIL: &str = "admin@bikehaat.test";

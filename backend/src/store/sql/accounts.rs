@@ -7,12 +7,77 @@ impl This {
     }
 }
 
+/// Uses a single-use link inside `tx`: the identity it was sent for, once, while it is
+/// unexpired. The conditional update lets exactly one of two racing uses through.
+async fn redeem_mail_token(tx: &mut Tx<'_>, token_hash: &str, purpose: MailPurpose) -> Result<Option<i64>, Error> {
+    let now = Utc::now();
+    Ok(sqlx::query_scalar(
+        "UPDATE mail_tokens SET used_at = $3 \
+         WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3 RETURNING identity_id",
+    )
+    .bind(token_hash)
+    .bind(purpose.as_str())
+    .bind(now)
+    .fetch_optional(&mut **tx)
+    .await?)
+}
+
+/// The account holding `email` is proven by `subject` inside `tx`; see `Accounts::prove_email`.
+async fn prove_email_in(tx: &mut Tx<'_>, email: &str, subject: &str) -> Result<Option<User>, Error> {
+    let holder: Option<(i64, String, bool)> =
+        sqlx::query_as("SELECT id, subject, email_verified FROM users WHERE email = $1")
+            .bind(email)
+            .fetch_optional(&mut **tx)
+            .await?;
+    if let Some((id, held_by, proven)) = holder {
+        if held_by != subject && !proven {
+            // Someone claimed this address without proving it: the account is the
+            // prover's now, and whoever claimed it is signed out everywhere.
+            sqlx::query("UPDATE users SET subject = $2 WHERE id = $1")
+                .bind(id)
+                .bind(subject)
+                .execute(&mut **tx)
+                .await
+                .map_err(conflict_if_taken("This sign-in already belongs to another account."))?;
+            sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(id).execute(&mut **tx).await?;
+        }
+        sqlx::query("UPDATE users SET email_verified = TRUE WHERE id = $1").bind(id).execute(&mut **tx).await?;
+    }
+    // A password for this address that nobody proved is a stranger's: it stops working.
+    let own_identity = subject
+        .strip_prefix(LOCAL_SUBJECT_PREFIX)
+        .and_then(|id| id.parse::<i64>().ok())
+        .unwrap_or(-1);
+    sqlx::query("DELETE FROM identities WHERE email = $1 AND email_verified = FALSE AND id <> $2")
+        .bind(email)
+        .bind(own_identity)
+        .execute(&mut **tx)
+        .await?;
+    let sql = format!("SELECT {USER_COLUMNS} FROM users WHERE email = $1");
+    Ok(sqlx::query_as::<Db, User>(&sql).bind(email).fetch_optional(&mut **tx).await?)
+}
+
+/// Marks an identity's address proven inside `tx`, and the account holding it.
+async fn prove_identity_in(tx: &mut Tx<'_>, identity_id: i64, password_hash: Option<&str>) -> Result<Identity, Error> {
+    let sql = format!(
+        "UPDATE identities SET email_verified = TRUE, password_hash = COALESCE($2, password_hash) \
+         WHERE id = $1 RETURNING {IDENTITY_COLUMNS}"
+    );
+    let identity = sqlx::query_as::<Db, Identity>(&sql)
+        .bind(identity_id)
+        .bind(password_hash)
+        .fetch_one(&mut **tx)
+        .await?;
+    prove_email_in(tx, &identity.email, &identity.subject()).await?;
+    Ok(identity)
+}
+
 #[async_trait]
 impl Accounts for This {
     async fn create_identity(&self, email: &str, password_hash: &str) -> Result<Identity, Error> {
         sqlx::query_as::<Db, Identity>(
             "INSERT INTO identities (email, password_hash, created_at) VALUES ($1, $2, $3) \
-             RETURNING id, email, password_hash",
+             RETURNING id, email, password_hash, email_verified",
         )
         .bind(email)
         .bind(password_hash)
@@ -23,10 +88,133 @@ impl Accounts for This {
     }
 
     async fn identity_by_email(&self, email: &str) -> Result<Option<Identity>, Error> {
-        Ok(sqlx::query_as::<Db, Identity>("SELECT id, email, password_hash FROM identities WHERE email = $1")
+        let sql = format!("SELECT {IDENTITY_COLUMNS} FROM identities WHERE email = $1");
+        Ok(sqlx::query_as::<Db, Identity>(&sql).bind(email).fetch_optional(&self.reader).await?)
+    }
+
+    async fn forget_unproven_identity(&self, email: &str) -> Result<bool, Error> {
+        let done = sqlx::query("DELETE FROM identities WHERE email = $1 AND email_verified = FALSE")
             .bind(email)
-            .fetch_optional(&self.reader)
-            .await?)
+            .execute(&self.writer)
+            .await?;
+        Ok(done.rows_affected() > 0)
+    }
+
+    async fn create_mail_token(
+        &self,
+        identity_id: i64,
+        purpose: MailPurpose,
+        token_hash: &str,
+        expires_at: DateTime<Utc>,
+    ) -> Result<(), Error> {
+        let now = Utc::now();
+        // Used and expired links of this identity are of no further use to anyone.
+        sqlx::query("DELETE FROM mail_tokens WHERE identity_id = $1 AND (used_at IS NOT NULL OR expires_at <= $2)")
+            .bind(identity_id)
+            .bind(now)
+            .execute(&self.writer)
+            .await?;
+        sqlx::query(
+            "INSERT INTO mail_tokens (token_hash, identity_id, purpose, created_at, expires_at) \
+             VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(token_hash)
+        .bind(identity_id)
+        .bind(purpose.as_str())
+        .bind(now)
+        .bind(expires_at)
+        .execute(&self.writer)
+        .await
+        .map_err(not_found_if_missing("This account no longer exists."))?;
+        Ok(())
+    }
+
+    async fn verify_email(&self, token_hash: &str) -> Result<Option<Identity>, Error> {
+        let mut tx = self.writer.begin().await?;
+        let Some(identity_id) = redeem_mail_token(&mut tx, token_hash, MailPurpose::VerifyEmail).await? else {
+            return Ok(None);
+        };
+        let identity = prove_identity_in(&mut tx, identity_id, None).await?;
+        tx.commit().await?;
+        self.changed();
+        Ok(Some(identity))
+    }
+
+    async fn reset_password(&self, token_hash: &str, password_hash: &str) -> Result<Option<Identity>, Error> {
+        let mut tx = self.writer.begin().await?;
+        let Some(identity_id) = redeem_mail_token(&mut tx, token_hash, MailPurpose::ResetPassword).await? else {
+            return Ok(None);
+        };
+        let identity = prove_identity_in(&mut tx, identity_id, Some(password_hash)).await?;
+        sqlx::query("UPDATE mail_tokens SET used_at = $2 WHERE identity_id = $1 AND used_at IS NULL")
+            .bind(identity_id)
+            .bind(Utc::now())
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("DELETE FROM sessions WHERE user_id IN (SELECT id FROM users WHERE email = $1)")
+            .bind(&identity.email)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        self.changed();
+        Ok(Some(identity))
+    }
+
+    async fn prove_email(&self, email: &str, subject: &str) -> Result<Option<User>, Error> {
+        let mut tx = self.writer.begin().await?;
+        let user = prove_email_in(&mut tx, email, subject).await?;
+        tx.commit().await?;
+        self.changed();
+        Ok(user)
+    }
+
+    async fn create_session(&self, id: &str, user_id: i64, expires_at: DateTime<Utc>) -> Result<(), Error> {
+        let now = Utc::now();
+        sqlx::query("DELETE FROM sessions WHERE user_id = $1 AND expires_at <= $2")
+            .bind(user_id)
+            .bind(now)
+            .execute(&self.writer)
+            .await?;
+        sqlx::query("INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)")
+            .bind(id)
+            .bind(user_id)
+            .bind(now)
+            .bind(expires_at)
+            .execute(&self.writer)
+            .await
+            .map_err(not_found_if_missing("This account no longer exists."))?;
+        Ok(())
+    }
+
+    async fn session_user(&self, id: &str) -> Result<Option<User>, Error> {
+        Ok(sqlx::query_as::<Db, User>(
+            "SELECT u.id, u.subject, u.email, u.name, u.image, u.role, u.verified, u.email_verified, u.created_at \
+             FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1 AND s.expires_at > $2",
+        )
+        .bind(id)
+        .bind(Utc::now())
+        .fetch_optional(&self.reader)
+        .await?)
+    }
+
+    async fn end_session(&self, id: &str) -> Result<bool, Error> {
+        let done = sqlx::query("DELETE FROM sessions WHERE id = $1").bind(id).execute(&self.writer).await?;
+        self.changed();
+        Ok(done.rows_affected() > 0)
+    }
+
+    async fn claim_signup_upload(&self, subject: &str) -> Result<bool, Error> {
+        let done = sqlx::query("INSERT INTO signup_uploads (subject, uploaded_at) VALUES ($1, $2) ON CONFLICT DO NOTHING")
+            .bind(subject)
+            .bind(Utc::now())
+            .execute(&self.writer)
+            .await?;
+        Ok(done.rows_affected() > 0)
+    }
+
+    async fn release_signup_upload(&self, subject: &str) -> Result<(), Error> {
+        sqlx::query("DELETE FROM signup_uploads WHERE subject = $1").bind(subject).execute(&self.writer).await?;
+        Ok(())
     }
 
     async fn user_by_id(&self, id: i64) -> Result<Option<User>, Error> {
@@ -44,8 +232,8 @@ impl Accounts for This {
 
     async fn create_user(&self, user: &NewUser) -> Result<User, Error> {
         let sql = format!(
-            "INSERT INTO users (subject, email, name, image, role, verified, created_at) \
-             VALUES ($1, $2, $3, $4, $5, FALSE, $6) RETURNING {USER_COLUMNS}"
+            "INSERT INTO users (subject, email, name, image, role, verified, email_verified, created_at) \
+             VALUES ($1, $2, $3, $4, $5, FALSE, $6, $7) RETURNING {USER_COLUMNS}"
         );
         sqlx::query_as::<Db, User>(&sql)
             .bind(&user.subject)
@@ -53,10 +241,17 @@ impl Accounts for This {
             .bind(&user.name)
             .bind(&user.image)
             .bind(user.role.as_str())
+            .bind(user.email_verified)
             .bind(Utc::now())
             .fetch_one(&self.writer)
             .await
             .map_err(conflict_if_taken("This email address belongs to another account."))
+    }
+
+    async fn mark_email_verified(&self, user_id: i64) -> Result<(), Error> {
+        sqlx::query("UPDATE users SET email_verified = TRUE WHERE id = $1").bind(user_id).execute(&self.writer).await?;
+        self.changed();
+        Ok(())
     }
 
     async fn grant_admin(&self, email: &str) -> Result<bool, Error> {

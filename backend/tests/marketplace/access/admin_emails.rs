@@ -1,5 +1,6 @@
-//! `--admin-emails` makes admins: at sign-up, and at the next sign-in of a user added
-//! to it later.
+//! `--admin-emails` makes admins of proven addresses only: when the address is proven,
+//! and at the next sign-in of a proven user added to it later. Signing up first with an
+//! admin's address gives a stranger nothing.
 
 use reqwest::StatusCode;
 use serde_json::json;
@@ -8,7 +9,7 @@ use super::{assert_refused, with, PUT};
 use crate::marketplace::support::{on_both, TestApp};
 
 #[tokio::test]
-async fn a_user_listed_in_admin_emails_becomes_admin_on_sign_up() {
+async fn a_user_listed_in_admin_emails_becomes_admin_once_their_address_is_proven() {
     on_both(|engine| async move {
         let Some(app) =
             TestApp::spawn_with(engine, &["--admin-emails", " Boss@BikeHaat.Test "]).await
@@ -24,7 +25,21 @@ async fn a_user_listed_in_admin_emails_becomes_admin_on_sign_up() {
             .sign_up("boss@bikehaat.test", "The Boss", "seller")
             .await;
         let (_, user) = app.get("/api/users/boss@bikehaat.test", None).await;
+        assert_eq!(
+            user["role"], "seller",
+            "an unproven address is nobody's: {user}"
+        );
+        assert_eq!(user["emailVerified"], false, "{user}");
+        assert_refused(
+            "an admin's address not proven yet, at an admin call",
+            StatusCode::FORBIDDEN,
+            app.get("/api/allSeller", Some(&boss.token)).await,
+        );
+
+        app.verify_email("boss@bikehaat.test").await;
+        let (_, user) = app.get("/api/users/boss@bikehaat.test", None).await;
         assert_eq!(user["role"], "admin", "{user}");
+        assert_eq!(user["emailVerified"], true, "{user}");
         let (status, body) = app.get("/api/allSeller", Some(&boss.token)).await;
         assert_eq!(
             status,
@@ -35,6 +50,7 @@ async fn a_user_listed_in_admin_emails_becomes_admin_on_sign_up() {
         let plain = app
             .sign_up("worker@bikehaat.test", "Worker", "seller")
             .await;
+        app.verify_email("worker@bikehaat.test").await;
         let (_, user) = app.get("/api/users/worker@bikehaat.test", None).await;
         assert_eq!(user["role"], "seller", "only listed e-mails become admins");
         assert_refused(
@@ -53,6 +69,7 @@ async fn a_buyer_added_to_admin_emails_becomes_admin_at_their_next_sign_in() {
             return;
         };
         let x = before.sign_up("x@y.test", "Xavier", "buyer").await;
+        before.verify_email("x@y.test").await;
         assert_refused(
             "a buyer at an admin call",
             StatusCode::FORBIDDEN,

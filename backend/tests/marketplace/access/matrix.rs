@@ -38,6 +38,8 @@ enum Token {
     Access,
     /// The identity token from the sign-in provider (only for the token exchange).
     Identity,
+    /// An access token of a session started for this cell alone (signing out ends it).
+    FreshSession,
 }
 
 /// What an allowed call changes, checked both ways: done when the call was allowed,
@@ -84,6 +86,10 @@ impl Row {
         self.token = Token::Identity;
         self
     }
+    fn with_fresh_session(mut self) -> Self {
+        self.token = Token::FreshSession;
+        self
+    }
     fn changes(mut self, effect: Effect) -> Self {
         self.effect = effect;
         self
@@ -113,10 +119,17 @@ async fn every_route_answers_every_kind_of_caller_as_the_access_matrix_says() {
                     }
                     other => other.clone(),
                 };
+                let session = match (who, row.token) {
+                    (ANONYMOUS, _) | (_, Token::Access | Token::Identity) => None,
+                    (_, Token::FreshSession) => {
+                        Some(app.new_session(&cast.person(who).email).await)
+                    }
+                };
                 let token = match (who, row.token) {
                     (ANONYMOUS, _) => None,
                     (_, Token::Access) => Some(cast.person(who).token.as_str()),
                     (_, Token::Identity) => cast.id_tokens[who].as_deref(),
+                    (_, Token::FreshSession) => session.as_deref(),
                 };
                 let (status, reply) = send(&app, row.method.clone(), &path, token, &body).await;
                 let cell = format!("{engine:?} | {} {} | {caller}", row.method, row.path);

@@ -1,6 +1,8 @@
 //! Tokens are checked: access and identity tokens are not interchangeable, and tampered,
 //! expired, forged or garbage ones are refused.
 
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine as _;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
@@ -66,11 +68,23 @@ async fn access_and_identity_tokens_are_not_interchangeable() {
             .expect("categories")
             .is_empty());
 
-        // Both kinds may upload a photo (sign-up uploads one between the two steps).
-        for token in [&buyer.token, &buyers_identity] {
-            let (status, body) = send(&app, POST, "/api/uploads", Some(token), &Body::Image).await;
-            assert_eq!(status, StatusCode::CREATED, "{body}");
-        }
+        // A signed-in user uploads photos with the access token; an identity token
+        // uploads only the one photo of an unfinished sign-up (see uploads.rs).
+        let (status, body) =
+            send(&app, POST, "/api/uploads", Some(&buyer.token), &Body::Image).await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        assert_refused(
+            "the identity token of someone signed up already, uploading",
+            StatusCode::UNAUTHORIZED,
+            send(
+                &app,
+                POST,
+                "/api/uploads",
+                Some(&buyers_identity),
+                &Body::Image,
+            )
+            .await,
+        );
     })
     .await;
 }
@@ -89,6 +103,22 @@ fn forge(secret: &str, claims: &Value) -> String {
 fn claims(sub: &str, audience: &str, issuer: &str, expires_in: i64) -> Value {
     let now = chrono::Utc::now().timestamp();
     json!({"sub": sub, "aud": audience, "iss": issuer, "iat": now - 7200, "exp": now + expires_in})
+}
+
+/// The session an access token names.
+fn session_of(token: &str) -> Value {
+    let payload = token.split('.').nth(1).expect("a JWT");
+    let claims: Value =
+        serde_json::from_slice(&URL_SAFE_NO_PAD.decode(payload).expect("base64url"))
+            .expect("JSON claims");
+    claims["sid"].clone()
+}
+
+/// Claims of an access token for `sub` in session `sid`.
+fn access_claims(sub: &str, sid: &Value, issuer: &str, expires_in: i64) -> Value {
+    let mut claims = claims(sub, "bikehaat:access", issuer, expires_in);
+    claims["sid"] = sid.clone();
+    claims
 }
 
 /// `token` with one character of its signature changed.
@@ -112,10 +142,8 @@ async fn tampered_expired_forged_and_garbage_tokens_are_refused() {
         let path = format!("/api/orders/{}", buyer.email);
 
         // The forging below is right: a token made like the server's own is accepted.
-        let good = forge(
-            JWT_SECRET,
-            &claims(&buyer.id, "bikehaat:access", "bikehaat", 600),
-        );
+        let sid = session_of(&buyer.token);
+        let good = forge(JWT_SECRET, &access_claims(&buyer.id, &sid, "bikehaat", 600));
         let (status, body) = app.get(&path, Some(&good)).await;
         assert_eq!(
             status,
@@ -139,21 +167,21 @@ async fn tampered_expired_forged_and_garbage_tokens_are_refused() {
                 "an expired token",
                 forge(
                     JWT_SECRET,
-                    &claims(&buyer.id, "bikehaat:access", "bikehaat", -3600),
+                    &access_claims(&buyer.id, &sid, "bikehaat", -3600),
                 ),
             ),
             (
                 "a token signed with another secret",
                 forge(
                     "another-secret-0123456789abcdef0123",
-                    &claims(&buyer.id, "bikehaat:access", "bikehaat", 600),
+                    &access_claims(&buyer.id, &sid, "bikehaat", 600),
                 ),
             ),
             (
                 "a token from another issuer",
                 forge(
                     JWT_SECRET,
-                    &claims(&buyer.id, "bikehaat:access", "elsewhere", 600),
+                    &access_claims(&buyer.id, &sid, "elsewhere", 600),
                 ),
             ),
             (
@@ -162,9 +190,24 @@ async fn tampered_expired_forged_and_garbage_tokens_are_refused() {
             ),
             (
                 "a token for a user who does not exist",
+                forge(JWT_SECRET, &access_claims("987654", &sid, "bikehaat", 600)),
+            ),
+            (
+                "another user's id in this user's session",
+                forge(JWT_SECRET, &access_claims(&other.id, &sid, "bikehaat", 600)),
+            ),
+            (
+                "a session that was never started",
                 forge(
                     JWT_SECRET,
-                    &claims("987654", "bikehaat:access", "bikehaat", 600),
+                    &access_claims(&buyer.id, &json!("0123456789abcdef"), "bikehaat", 600),
+                ),
+            ),
+            (
+                "a token without a session, as tokens were once made",
+                forge(
+                    JWT_SECRET,
+                    &claims(&buyer.id, "bikehaat:access", "bikehaat", 600),
                 ),
             ),
         ];

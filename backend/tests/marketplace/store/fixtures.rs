@@ -24,6 +24,7 @@ pub async fn user(store: &dyn Store, email: &str, name: &str, role: Role) -> Use
             name: name.to_owned(),
             image: format!("https://example.com/{name}.jpg"),
             role,
+            email_verified: false,
         })
         .await
         .unwrap_or_else(|e| panic!("create user {email}: {e}"))

@@ -118,6 +118,7 @@ async fn a_user_is_found_by_id_email_and_subject_and_email_and_subject_are_uniqu
             name: "Impostor".into(),
             image: String::new(),
             role: Role::Seller,
+            email_verified: false,
         };
         conflict(store.create_user(&same_email).await);
         let same_subject = NewUser {

@@ -63,6 +63,15 @@ impl TestApp {
         Some(TestApp::serve(Arc::new(db), extra).await)
     }
 
+    /// Why `bikehaat serve` with `extra` arguments refuses to start on `db`.
+    pub async fn start_up_problem(db: &TestDb, extra: &[&str]) -> String {
+        let args = serve_args(db, extra);
+        match bikehaat::server::state(&args, "127.0.0.1:0".parse().expect("address")).await {
+            Ok(_) => panic!("started with {extra:?}"),
+            Err(problem) => problem,
+        }
+    }
+
     /// A second server on this app's database with other extra `bikehaat serve`
     /// arguments: another process of the marketplace, or the marketplace restarted.
     pub async fn another_server(&self, extra: &[&str]) -> TestApp {
@@ -80,7 +89,11 @@ impl TestApp {
             .expect("app state");
         let app = bikehaat::app(state.clone());
         let server = tokio::spawn(async move {
-            let _ = axum::serve(listener, app).await;
+            let _ = axum::serve(
+                listener,
+                app.into_make_service_with_connect_info::<std::net::SocketAddr>(),
+            )
+            .await;
         });
         TestApp {
             base: format!("http://{addr}"),

@@ -45,8 +45,26 @@ impl TestApp {
         }
     }
 
+    /// The admin `--admin-emails` names, signed up and with their address proven.
     pub async fn admin(&self) -> Person {
-        self.sign_up(ADMIN_EMAIL, "Ayesha Admin", "buyer").await
+        let admin = self.sign_up(ADMIN_EMAIL, "Ayesha Admin", "buyer").await;
+        self.verify_email(ADMIN_EMAIL).await;
+        admin
+    }
+
+    /// A new session of an existing user: log in, then the token exchange.
+    pub async fn new_session(&self, email: &str) -> String {
+        let id_token = self.identity_token(email).await;
+        let (status, body) = self
+            .call(
+                Method::PUT,
+                &format!("/api/users/{email}"),
+                Some(&id_token),
+                json!({"email": email}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "token exchange of {email}: {body}");
+        body["token"].as_str().expect("token").to_owned()
     }
 
     /// Logs in through the built-in provider: an identity token, for the token exchange.

@@ -126,6 +126,7 @@ impl Cast {
                 name: format!("Throwaway {n}"),
                 image: String::new(),
                 role,
+                email_verified: false,
             })
             .await
             .expect("throwaway user");

@@ -39,6 +39,12 @@ pub fn matrix() -> Vec<Row> {
         row(GET,    "/api/config",                          Empty,                                       [200, 200, 200, 200, 200, 200]),
         row(POST,   "/api/auth/signup",                     signup,                                      [201, 201, 201, 201, 201, 201]),
         row(POST,   "/api/auth/login",                      login,                                       [200, 200, 200, 200, 200, 200]),
+        row(POST,   "/api/auth/forgot-password",            json_body(json!({"email": "{fresh_email}"})), [202, 202, 202, 202, 202, 202]),
+        row(POST,   "/api/auth/resend-verification",        json_body(json!({"email": "{fresh_email}"})), [202, 202, 202, 202, 202, 202]),
+        row(POST,   "/api/auth/verify-email",               json_body(json!({"token": "not-a-token"})), [400, 400, 400, 400, 400, 400]),
+        row(POST,   "/api/auth/reset-password",             json_body(json!({"token": "not-a-token", "password": PASSWORD})), [400, 400, 400, 400, 400, 400]),
+        row(POST,   "/api/auth/logout",                     Empty,                                       [401, 204, 204, 204, 204, 204])
+            .with_fresh_session(),
         row(GET,    "/api/users/{seller}",                  Empty,                                       [200, 200, 200, 200, 200, 200]),
         row(PUT,    "/api/users/{me}",                      profile,                                     [401, 200, 200, 200, 200, 200])
             .with_identity_token(),

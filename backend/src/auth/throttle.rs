@@ -1,0 +1,102 @@
+//! The rate limits of signing up and in, and of the mails anyone can ask for. Counted
+//! per client address and per e-mail address (see `limiter.rs`); generous enough for a
+//! household or an office behind one address, tight where a stranger guesses.
+
+use std::time::Duration;
+
+use crate::error::AppError;
+use crate::limiter::{RetryAfter, Rule};
+
+const MINUTE: Duration = Duration::from_secs(60);
+
+/// Sign-in attempts from one client address.
+pub const LOGIN_PER_CLIENT: Rule = Rule {
+    name: "login-client",
+    limit: 100,
+    window: Duration::from_secs(10 * 60),
+};
+/// Wrong passwords for one e-mail from one client address: past this, that client is
+/// refused for the e-mail. The owner signing in from anywhere else is not.
+pub const LOGIN_FAILURES_PER_PAIR: Rule = Rule {
+    name: "login-pair",
+    limit: 5,
+    window: Duration::from_secs(15 * 60),
+};
+/// Wrong passwords for one e-mail from everywhere: past this, each wrong answer comes
+/// slowly. The right password is never slowed or refused by it.
+pub const LOGIN_FAILURES_PER_EMAIL: Rule = Rule {
+    name: "login-email",
+    limit: 20,
+    window: Duration::from_secs(15 * 60),
+};
+/// New accounts from one client address.
+pub const SIGNUP_PER_CLIENT: Rule = Rule {
+    name: "signup-client",
+    limit: 60,
+    window: Duration::from_secs(60 * 60),
+};
+/// Mails asked for (password reset, verification again) from one client address.
+pub const MAIL_PER_CLIENT: Rule = Rule {
+    name: "mail-client",
+    limit: 20,
+    window: Duration::from_secs(60 * 60),
+};
+/// Password-reset mails to one address.
+pub const RESET_MAIL_PER_EMAIL: Rule = Rule {
+    name: "reset-email",
+    limit: 3,
+    window: Duration::from_secs(60 * 60),
+};
+/// Verification mails to one address.
+pub const VERIFY_MAIL_PER_EMAIL: Rule = Rule {
+    name: "verify-email",
+    limit: 3,
+    window: Duration::from_secs(60 * 60),
+};
+
+/// How long a wrong answer waits once an e-mail has had `failures` wrong passwords.
+pub fn wrong_password_delay(failures: u32) -> Duration {
+    let over = failures.saturating_sub(LOGIN_FAILURES_PER_EMAIL.limit);
+    Duration::from_millis(250) * over.min(12)
+}
+
+/// The 429 for a refused attempt, saying when to come back.
+pub fn too_many(what: &str, retry: RetryAfter) -> AppError {
+    let seconds = retry.seconds();
+    let wait = if seconds <= 90 {
+        format!("{seconds} seconds")
+    } else {
+        format!("{} minutes", seconds.div_ceil(MINUTE.as_secs()))
+    };
+    AppError::TooManyRequests {
+        message: format!("{what} Please wait {wait} and try again."),
+        retry_after: seconds,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrong_answers_slow_down_only_past_the_limit_and_never_beyond_three_seconds() {
+        assert_eq!(wrong_password_delay(0), Duration::ZERO);
+        assert_eq!(wrong_password_delay(20), Duration::ZERO);
+        assert_eq!(wrong_password_delay(21), Duration::from_millis(250));
+        assert_eq!(wrong_password_delay(10_000), Duration::from_secs(3));
+    }
+
+    #[test]
+    fn the_refusal_says_when_to_come_back() {
+        let refusal = too_many("Too many tries.", RetryAfter(Duration::from_secs(600)));
+        assert_eq!(
+            refusal.to_string(),
+            "Too many tries. Please wait 10 minutes and try again."
+        );
+        let refusal = too_many("Too many tries.", RetryAfter(Duration::from_millis(1500)));
+        assert_eq!(
+            refusal.to_string(),
+            "Too many tries. Please wait 2 seconds and try again."
+        );
+    }
+}

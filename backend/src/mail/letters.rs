@@ -1,0 +1,144 @@
+//! The words of each mail, as plain text and as HTML: the site's name, what the link
+//! does, the link itself, how long it works, and what to do if it was not you.
+
+/// One mail to one person.
+#[derive(Debug, Clone)]
+pub struct Letter {
+    pub to: String,
+    pub subject: String,
+    pub text: String,
+    pub html: String,
+    /// The link the mail carries (logged when mail goes to the outbox).
+    pub link: String,
+}
+
+/// The site's name in every mail.
+const SITE: &str = "BikeHaat";
+
+/// "Confirm your address": sent on sign-up and when asked again.
+pub fn verify_email(to: &str, link: &str, valid_hours: i64) -> Letter {
+    letter(
+        to,
+        link,
+        &format!("Confirm your email address for {SITE}"),
+        &[
+            &format!("Welcome to {SITE}, the marketplace for used motorcycles."),
+            "Please confirm that this email address is yours by opening this link:",
+        ],
+        "Confirm my email address",
+        &format!("The link works for {valid_hours} hours and only once."),
+        &format!(
+            "If you did not sign up for {SITE}, someone else typed your address. Do not open \
+             the link and ignore this mail: without it, the account stays unconfirmed and \
+             you can take the address back at any time with \"Forgot Your Password\"."
+        ),
+    )
+}
+
+/// "Choose a new password": sent when someone asks on the forgot-password page.
+pub fn reset_password(to: &str, link: &str, valid_minutes: i64) -> Letter {
+    letter(
+        to,
+        link,
+        &format!("Choose a new {SITE} password"),
+        &[
+            &format!(
+                "Someone asked to choose a new password for the {SITE} account of this address."
+            ),
+            "To choose a new password, open this link:",
+        ],
+        "Choose a new password",
+        &format!(
+            "The link works for {valid_minutes} minutes and only once. Choosing a new password \
+             signs you out on every device."
+        ),
+        "If you did not ask for this, ignore this mail: your password stays as it is and \
+         nobody can change it without this link.",
+    )
+}
+
+fn letter(
+    to: &str,
+    link: &str,
+    subject: &str,
+    opening: &[&str],
+    button: &str,
+    validity: &str,
+    not_you: &str,
+) -> Letter {
+    let text = format!(
+        "{opening}\n\n{link}\n\n{validity}\n\n{not_you}\n\n-- \n{SITE}\n",
+        opening = opening.join("\n\n"),
+    );
+    let paragraphs: String = opening
+        .iter()
+        .map(|p| format!("<p>{}</p>", escape(p)))
+        .collect();
+    let html = format!(
+        "<!doctype html><html><body style=\"font-family:system-ui,sans-serif;color:#1c1917;\
+         max-width:560px;margin:0 auto;padding:16px\">\
+         <h1 style=\"font-size:20px;color:#b45309\">{site}</h1>{paragraphs}\
+         <p><a href=\"{href}\" style=\"display:inline-block;background:#b45309;color:#fff;\
+         padding:10px 18px;border-radius:8px;text-decoration:none;font-weight:600\">{button}</a></p>\
+         <p style=\"font-size:13px;color:#57534e\">If the button does not work, copy this \
+         address into your browser:<br><a href=\"{href}\">{href}</a></p>\
+         <p>{validity}</p><p style=\"font-size:13px;color:#57534e\">{not_you}</p>\
+         </body></html>",
+        site = SITE,
+        href = escape(link),
+        button = escape(button),
+        validity = escape(validity),
+        not_you = escape(not_you),
+    );
+    Letter {
+        to: to.to_owned(),
+        subject: subject.to_owned(),
+        text,
+        html,
+        link: link.to_owned(),
+    }
+}
+
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_verification_mail_names_the_site_the_link_and_what_to_do_if_it_was_not_you() {
+        let link = "https://bikehaat.example/verify-email?token=abc_DEF-123";
+        let mail = verify_email("rahim@example.com", link, 48);
+        assert_eq!(mail.subject, "Confirm your email address for BikeHaat");
+        for part in [&mail.text, &mail.html] {
+            assert!(part.contains("BikeHaat"), "{part}");
+            assert!(part.contains(link), "{part}");
+            assert!(part.contains("48 hours"), "{part}");
+            assert!(part.contains("did not sign up"), "{part}");
+        }
+        assert!(mail.html.contains(&format!("href=\"{link}\"")));
+    }
+
+    #[test]
+    fn a_reset_mail_says_it_signs_out_everywhere_and_escapes_what_it_shows() {
+        let link = "http://127.0.0.1:8080/reset-password?token=x&y=<z>";
+        let mail = reset_password("rahim@example.com", link, 60);
+        assert!(mail.text.contains(link));
+        assert!(mail.text.contains("every device"));
+        assert!(mail.html.contains("token=x&amp;y=&lt;z&gt;"));
+        assert!(!mail.html.contains("<z>"));
+    }
+}

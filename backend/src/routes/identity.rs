@@ -1,0 +1,271 @@
+//! Proving an address and getting back in: the mailed links that confirm an e-mail
+//! address or set a new password, asking for them, and signing out. The calls anyone can
+//! make (asking for a mail) answer the same whether or not the address has an account,
+//! in the same time: the work happens after the answer.
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use super::accounts::{promote_if_admin, send_verification};
+use crate::auth::client_ip::ClientIp;
+use crate::auth::{mail_tokens, passwords, throttle, CurrentSession};
+use crate::error::{AppError, AppResult, Json};
+use crate::limiter::Rule;
+use crate::mail::letters;
+use crate::store::{Identity, MailPurpose};
+use crate::validate::{self, Checker};
+use crate::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(verify_email))
+        .routes(routes!(resend_verification))
+        .routes(routes!(forgot_password))
+        .routes(routes!(reset_password))
+        .routes(routes!(log_out))
+}
+
+/// An e-mail address to send a link to.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct EmailAddress {
+    #[schema(value_type = String)]
+    email: Option<Value>,
+}
+
+/// The token from a link that proves an address.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct VerifyEmail {
+    #[schema(value_type = String)]
+    token: Option<Value>,
+}
+
+/// The token from a password-reset link, and the new password.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ResetPassword {
+    #[schema(value_type = String)]
+    token: Option<Value>,
+    #[schema(value_type = String)]
+    password: Option<Value>,
+}
+
+/// The address is proven.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EmailVerified {
+    email: String,
+    email_verified: bool,
+}
+
+/// The password is changed; every session of the account has ended.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PasswordReset {
+    email: String,
+}
+
+/// Taken in hand; what happens next arrives by mail.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Accepted {
+    message: String,
+}
+
+fn link_no_longer_valid() -> AppError {
+    AppError::BadRequest(
+        "This link is no longer valid: it has expired or was already used. Ask for a new one."
+            .into(),
+    )
+}
+
+/// The hash of a token from a request; a token that cannot be ours is simply invalid.
+fn token_hash(token: Option<&Value>) -> AppResult<String> {
+    match token {
+        Some(Value::String(token)) if mail_tokens::well_formed(token) => {
+            Ok(mail_tokens::hash(token))
+        }
+        _ => Err(link_no_longer_valid()),
+    }
+}
+
+fn read_email(body: &EmailAddress) -> AppResult<String> {
+    let mut check = Checker::new();
+    let email = check.text(
+        "email",
+        body.email.as_ref(),
+        "Email Address is required",
+        254,
+    );
+    check.finish()?;
+    validate::email(&email)
+        .ok_or_else(|| AppError::field("email", "Please provide a valid email address"))
+}
+
+/// Counts one mail asked for `email` from `client`; 429 past either limit. Counted for
+/// every address alike, so a refusal says nothing about whether it has an account.
+async fn allow_mail(
+    state: &AppState,
+    client: &str,
+    email: &str,
+    per_email: &Rule,
+) -> AppResult<()> {
+    state
+        .limits
+        .take(&throttle::MAIL_PER_CLIENT, client)
+        .await
+        .map_err(|retry| {
+            throttle::too_many("Too many mails asked for from your network.", retry)
+        })?;
+    state.limits.take(per_email, email).await.map_err(|retry| {
+        throttle::too_many("We have sent several mails to this address already.", retry)
+    })
+}
+
+/// Proves the address a verification link was sent to.
+#[utoipa::path(post, path = "/auth/verify-email", tag = "sign-in", request_body = VerifyEmail,
+    responses((status = 200, body = EmailVerified), (status = 400)))]
+async fn verify_email(
+    State(state): State<AppState>,
+    Json(body): Json<VerifyEmail>,
+) -> AppResult<Json<EmailVerified>> {
+    let hash = token_hash(body.token.as_ref())?;
+    let identity = state
+        .store
+        .verify_email(&hash)
+        .await?
+        .ok_or_else(link_no_longer_valid)?;
+    proven(&state, &identity).await?;
+    Ok(Json(EmailVerified {
+        email: identity.email,
+        email_verified: true,
+    }))
+}
+
+/// What follows a proof of `identity`'s address: `ADMIN_EMAILS` takes effect.
+async fn proven(state: &AppState, identity: &Identity) -> AppResult<()> {
+    if let Some(user) = state.store.user_by_email(&identity.email).await? {
+        promote_if_admin(state, user).await?;
+    }
+    Ok(())
+}
+
+/// Mails a new verification link to an address that has not proven itself yet.
+#[utoipa::path(post, path = "/auth/resend-verification", tag = "sign-in", request_body = EmailAddress,
+    responses((status = 202, body = Accepted), (status = 422), (status = 429)))]
+async fn resend_verification(
+    State(state): State<AppState>,
+    ClientIp(client): ClientIp,
+    Json(body): Json<EmailAddress>,
+) -> AppResult<(StatusCode, Json<Accepted>)> {
+    let email = read_email(&body)?;
+    allow_mail(&state, &client, &email, &throttle::VERIFY_MAIL_PER_EMAIL).await?;
+    let message = format!(
+        "If {email} has an account that is not confirmed yet, a new link to confirm it is on \
+         its way."
+    );
+    let work = state.clone();
+    tokio::spawn(async move {
+        let sent = async {
+            match work.store.identity_by_email(&email).await? {
+                Some(identity) if !identity.email_verified => {
+                    send_verification(&work, &identity).await
+                }
+                _ => Ok(()),
+            }
+        };
+        if let Err(problem) = sent.await {
+            tracing::error!(%problem, "cannot send a verification mail");
+        }
+    });
+    Ok((StatusCode::ACCEPTED, Json(Accepted { message })))
+}
+
+/// Mails a link to choose a new password. The same answer for every address.
+#[utoipa::path(post, path = "/auth/forgot-password", tag = "sign-in", request_body = EmailAddress,
+    responses((status = 202, body = Accepted), (status = 422), (status = 429)))]
+async fn forgot_password(
+    State(state): State<AppState>,
+    ClientIp(client): ClientIp,
+    Json(body): Json<EmailAddress>,
+) -> AppResult<(StatusCode, Json<Accepted>)> {
+    let email = read_email(&body)?;
+    allow_mail(&state, &client, &email, &throttle::RESET_MAIL_PER_EMAIL).await?;
+    let message = format!(
+        "If {email} has an account, a link to choose a new password is on its way. It works \
+         for {} minutes.",
+        mail_tokens::RESET_PASSWORD_MINUTES
+    );
+    let work = state.clone();
+    tokio::spawn(async move {
+        if let Err(problem) = send_reset(&work, &email).await {
+            tracing::error!(%problem, "cannot send a password-reset mail");
+        }
+    });
+    Ok((StatusCode::ACCEPTED, Json(Accepted { message })))
+}
+
+async fn send_reset(state: &AppState, email: &str) -> AppResult<()> {
+    let Some(identity) = state.store.identity_by_email(email).await? else {
+        return Ok(());
+    };
+    let (token, hash) = mail_tokens::new_token();
+    let expires =
+        chrono::Utc::now() + chrono::Duration::minutes(mail_tokens::RESET_PASSWORD_MINUTES);
+    state
+        .store
+        .create_mail_token(identity.id, MailPurpose::ResetPassword, &hash, expires)
+        .await?;
+    let link = format!(
+        "{}/reset-password?token={token}",
+        state.settings.public_origin
+    );
+    state.mailer.deliver(letters::reset_password(
+        &identity.email,
+        &link,
+        mail_tokens::RESET_PASSWORD_MINUTES,
+    ));
+    Ok(())
+}
+
+/// Sets a new password with a reset link. The address counts as proven (its mail was
+/// read) and every session of the account ends.
+#[utoipa::path(post, path = "/auth/reset-password", tag = "sign-in", request_body = ResetPassword,
+    responses((status = 200, body = PasswordReset), (status = 400), (status = 422)))]
+async fn reset_password(
+    State(state): State<AppState>,
+    Json(body): Json<ResetPassword>,
+) -> AppResult<Json<PasswordReset>> {
+    let password = match &body.password {
+        Some(Value::String(password)) => password.clone(),
+        _ => String::new(),
+    };
+    if let Some(problem) = passwords::password_problem(&password) {
+        return Err(AppError::field("password", problem));
+    }
+    let hash = token_hash(body.token.as_ref())?;
+    let password_hash = passwords::hash_bounded(password)
+        .await
+        .map_err(AppError::internal)?;
+    let identity = state
+        .store
+        .reset_password(&hash, &password_hash)
+        .await?
+        .ok_or_else(link_no_longer_valid)?;
+    proven(&state, &identity).await?;
+    Ok(Json(PasswordReset {
+        email: identity.email,
+    }))
+}
+
+/// Ends the session the access token belongs to: the token stops working at once.
+#[utoipa::path(post, path = "/auth/logout", tag = "sign-in",
+    responses((status = 204), (status = 401)),
+    security(("access_token" = [])))]
+async fn log_out(
+    State(state): State<AppState>,
+    CurrentSession(session): CurrentSession,
+) -> AppResult<StatusCode> {
+    state.store.end_session(&session.session).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
