@@ -17,8 +17,8 @@ let orderId: string;
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  const api = new Api(server.url);
-  const admin = await api.signUp(ADMIN_EMAIL, 'Ayesha Admin', 'buyer');
+  const api = new Api(server.url, server.dataDir);
+  const admin = await api.signUpAdmin(ADMIN_EMAIL, 'Ayesha Admin');
   const seller = await api.signUp('rahim@bikehaat.test', 'Rahim Motors', 'seller');
   const buyer = await api.signUp('karim@bikehaat.test', 'Karim Uddin', 'buyer');
   people = { admin, seller, buyer };

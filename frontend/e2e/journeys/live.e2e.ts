@@ -18,8 +18,8 @@ let categoryId: string;
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  api = new Api(server.url);
-  admin = await api.signUp(ADMIN_EMAIL, 'Ayesha Admin', 'buyer');
+  api = new Api(server.url, server.dataDir);
+  admin = await api.signUpAdmin(ADMIN_EMAIL, 'Ayesha Admin');
   seller = await api.signUp('rahim@bikehaat.test', 'Rahim Motors', 'seller');
   buyerA = await api.signUp('karim@bikehaat.test', 'Karim Uddin', 'buyer');
   buyerB = await api.signUp('nadia@bikehaat.test', 'Nadia Islam', 'buyer');

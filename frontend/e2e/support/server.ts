@@ -25,6 +25,8 @@ export const ADMIN_EMAIL = 'admin@bikehaat.test';
 export interface RunningServer {
   /** The site's origin, e.g. http://127.0.0.1:40123. */
   url: string;
+  /** Its data directory; mails are written to `outbox/` inside it. */
+  dataDir: string;
   stop: () => Promise<void>;
 }
 
@@ -71,6 +73,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
   return {
     url,
+    dataDir,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((done) => child.once('exit', done));

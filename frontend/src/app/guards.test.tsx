@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeServer, renderApp, signedInAs } from '../test/render-app.tsx';
+import { callsOf, fakeServer, renderApp, signedInAs } from '../test/render-app.tsx';
 
 describe('the route guards', () => {
   it('send a visitor to /login and back where they came from after signing in', async () => {
@@ -43,8 +43,15 @@ describe('the route guards', () => {
     expect(screen.getByText('admin@example.com')).toBeInTheDocument();
   });
 
-  it('sign out to /login with a toast', async () => {
-    fakeServer(signedInAs('buyer'));
+  it('sign out to /login with a toast, ending the session on the server', async () => {
+    const endedSessions: (string | null)[] = [];
+    fakeServer({
+      ...signedInAs('buyer'),
+      'POST /api/auth/logout': (init) => {
+        endedSessions.push(new Headers(init.headers).get('Authorization'));
+        return [200, {}];
+      },
+    });
     const { router } = renderApp('/dashboard/wishlist');
 
     expect(await screen.findByRole('heading', { name: 'Wishlist' })).toBeInTheDocument();
@@ -54,5 +61,19 @@ describe('the route guards', () => {
     expect(router.state.location.pathname).toBe('/login');
     expect(localStorage.getItem('access-token')).toBeNull();
     expect(localStorage.getItem('user-email')).toBeNull();
+    expect(endedSessions).toEqual(['Bearer token-of-buyer']);
+  });
+
+  it('sign out in this browser even when the server cannot end the session', async () => {
+    const fetchMock = fakeServer({ ...signedInAs('seller'), 'POST /api/auth/logout': [500, { error: 'internal', message: 'down' }] });
+    const { router } = renderApp('/dashboard/wishlist');
+
+    expect(await screen.findByRole('heading', { name: 'Wishlist' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
+
+    expect(await screen.findByText('LogOut Successful')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(localStorage.getItem('access-token')).toBeNull();
+    expect(callsOf(fetchMock)).toContain('POST /api/auth/logout');
   });
 });

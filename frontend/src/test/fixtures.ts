@@ -54,5 +54,13 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
 }
 
 export function aUser(overrides: Partial<User> = {}): User {
-  return { _id: 'u1', name: 'Karim Buyer', email: 'buyer@example.com', image: '/uploads/me.png', role: 'buyer', ...overrides };
+  return {
+    _id: 'u1',
+    name: 'Karim Buyer',
+    email: 'buyer@example.com',
+    image: '/uploads/me.png',
+    role: 'buyer',
+    emailVerified: true,
+    ...overrides,
+  };
 }

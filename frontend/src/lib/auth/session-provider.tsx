@@ -9,7 +9,14 @@ import { exchangeToken } from './exchange-token.ts';
 import { useUser, userQueryOptions } from './get-user.ts';
 import { logIn as proveCredentials } from './log-in.ts';
 import { SessionContext, toRole, type SessionValue, type SignUpDetails } from './session-context.ts';
-import { clearSession, getStoredSession, saveSession, subscribeToSession } from './session-store.ts';
+import { logOut } from './log-out.ts';
+import {
+  clearSession,
+  getAccessToken,
+  getStoredSession,
+  saveSession,
+  subscribeToSession,
+} from './session-store.ts';
 import { signUp as createAccount } from './sign-up.ts';
 
 export function SessionProvider({ children }: { children: ReactNode }) {
@@ -69,6 +76,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const signOut = useCallback(() => {
+    const token = getAccessToken();
+    if (token) void logOut(token);
     clearSession();
     queryClient.removeQueries({ queryKey: ['users'] });
   }, [queryClient]);
