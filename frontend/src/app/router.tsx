@@ -54,6 +54,21 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             ),
           },
           {
+            path: 'forgot-password',
+            lazy: lazyPage(
+              () => import('../features/auth/pages/forgot-password-page.tsx'),
+              (m) => m.ForgotPasswordPage,
+            ),
+          },
+          {
+            path: 'reset-password',
+            lazy: lazyPage(() => import('../features/auth/pages/reset-password-page.tsx'), (m) => m.ResetPasswordPage),
+          },
+          {
+            path: 'verify-email',
+            lazy: lazyPage(() => import('../features/auth/pages/verify-email-page.tsx'), (m) => m.VerifyEmailPage),
+          },
+          {
             path: 'products',
             lazy: lazyPage(() => import('../features/products/pages/products-page.tsx'), (m) => m.ProductsPage),
           },

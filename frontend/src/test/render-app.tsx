@@ -57,7 +57,7 @@ export function signedInAs(role: 'buyer' | 'seller' | 'admin'): FakeServer {
   return {
     [`GET /api/users/${encodeURIComponent(email)}`]: [
       200,
-      { _id: '1', name: `Test ${role}`, email, image: '/uploads/me.png', role },
+      { _id: '1', name: `Test ${role}`, email, image: '/uploads/me.png', role, emailVerified: true },
     ],
   };
 }

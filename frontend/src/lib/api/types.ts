@@ -13,6 +13,9 @@ export type Profile = Schemas['Profile'];
 export type Credentials = Schemas['Credentials'];
 export type IdentityToken = Schemas['IdentityToken'];
 export type Uploaded = Schemas['Uploaded'];
+export type Accepted = Schemas['Accepted'];
+export type EmailVerified = Schemas['EmailVerified'];
+export type PasswordReset = Schemas['PasswordReset'];
 
 /** The three roles of spec §1; the server sends `role` as a plain string. */
 export type Role = 'buyer' | 'seller' | 'admin';

@@ -1,4 +1,4 @@
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { FieldInput, FormField } from '../../../components/form-field.tsx';
@@ -12,6 +12,12 @@ interface LoginFields {
   password: string;
 }
 
+/** The address a password reset just changed, carried in the router state. */
+function emailFrom(state: unknown): string {
+  const email = (state as { email?: unknown } | null)?.email;
+  return typeof email === 'string' ? email : '';
+}
+
 /** E-mail and password sign-in (spec §2, §5). */
 export function LoginForm() {
   const { logIn, busy } = useSession();
@@ -20,8 +26,10 @@ export function LoginForm() {
   const {
     register,
     handleSubmit,
+    control,
     formState: { errors },
-  } = useForm<LoginFields>();
+  } = useForm<LoginFields>({ defaultValues: { email: emailFrom(location.state), password: '' } });
+  const typedEmail = useWatch({ control, name: 'email' });
 
   const onSubmit = async ({ email, password }: LoginFields) => {
     try {
@@ -57,16 +65,13 @@ export function LoginForm() {
           />
         </FormField>
         <div className="text-right">
-          {/* Spec §2: shown, but password reset is not offered yet. */}
-          <a
-            href="#"
-            onClick={(event) => {
-              event.preventDefault();
-            }}
+          <Link
+            to="/forgot-password"
+            state={{ email: typedEmail }}
             className="text-sm font-medium text-brand-700 hover:underline"
           >
             Forgot Your Password
-          </a>
+          </Link>
         </div>
         <SubmitButton busy={busy}>Login</SubmitButton>
       </form>

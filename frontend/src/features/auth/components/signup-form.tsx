@@ -4,6 +4,7 @@ import { toast } from 'react-toastify';
 import { FieldInput, FormField } from '../../../components/form-field.tsx';
 import { returnPath } from '../../../lib/auth/return-path.ts';
 import { useSession } from '../../../lib/auth/session-context.ts';
+import { newPasswordRules } from '../utils/password-rules.ts';
 import { GoogleSignIn } from './google-sign-in.tsx';
 import { SubmitButton } from './submit-button.tsx';
 
@@ -14,9 +15,6 @@ interface SignupFields {
   password: string;
   role: 'buyer' | 'seller';
 }
-
-/** Spec §5: an uppercase letter, a lowercase letter, a digit and a special character. */
-const PASSWORD_RULE = /^(?=.*[A-Z])(?=.*[a-z])(?=.*\d)(?=.*[^A-Za-z0-9]).*$/;
 
 /** Creates a buyer or seller account (spec §2, §5). */
 export function SignupForm() {
@@ -81,14 +79,7 @@ export function SignupForm() {
             type="password"
             autoComplete="new-password"
             placeholder="At least 6 characters"
-            {...register('password', {
-              required: 'Please Provide a Password',
-              minLength: { value: 6, message: 'Password must be 6 characters or more' },
-              pattern: {
-                value: PASSWORD_RULE,
-                message: 'Capital & Small Letter, Number & Special Character is required',
-              },
-            })}
+            {...register('password', newPasswordRules)}
           />
         </FormField>
         <fieldset>

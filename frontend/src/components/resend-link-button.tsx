@@ -1,0 +1,30 @@
+import { useState, type ReactNode } from 'react';
+import { toast } from 'react-toastify';
+import { resendVerification } from '../lib/auth/resend-verification.ts';
+
+/** Mails a new link that proves `email`; busy while it asks, the outcome as a toast. */
+export function ResendLinkButton({ email, children }: { email: string; children: ReactNode }) {
+  const [busy, setBusy] = useState(false);
+  const resend = async () => {
+    setBusy(true);
+    try {
+      await resendVerification(email);
+      toast.success(`We sent a new link to ${email}.`);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Could not send the link. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button
+      type="button"
+      disabled={busy}
+      aria-busy={busy}
+      onClick={() => void resend()}
+      className="shrink-0 rounded-md px-2.5 py-1 font-semibold text-brand-800 underline decoration-brand-300 underline-offset-2 hover:bg-brand-100 disabled:cursor-wait disabled:opacity-60"
+    >
+      {busy ? 'Sending…' : children}
+    </button>
+  );
+}

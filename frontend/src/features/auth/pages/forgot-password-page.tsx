@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation } from 'react-router';
+import { FieldInput, FormField } from '../../../components/form-field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { forgotPassword } from '../api/forgot-password.ts';
+import { AuthCard } from '../components/auth-card.tsx';
+import { SubmitButton } from '../components/submit-button.tsx';
+
+interface ForgotFields {
+  email: string;
+}
+
+/** The e-mail typed on the login page, carried here in the router state. */
+function typedEmail(state: unknown): string {
+  const email = (state as { email?: unknown } | null)?.email;
+  return typeof email === 'string' ? email : '';
+}
+
+/** "Forgot Your Password": asks for the address and mails it a link to choose a new one. */
+export function ForgotPasswordPage() {
+  const location = useLocation();
+  const [sent, setSent] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ForgotFields>({ defaultValues: { email: typedEmail(location.state) } });
+
+  const onSubmit = async ({ email }: ForgotFields) => {
+    try {
+      const answer = await forgotPassword(email.trim());
+      setSent(answer.message);
+    } catch (error) {
+      const message =
+        error instanceof ApiError ? (error.fields.email ?? error.message) : 'Could not send the link. Please try again.';
+      setError('email', { message });
+    }
+  };
+
+  return (
+    <AuthCard title="Forgot your password?" subtitle="We will mail you a link to choose a new one.">
+      {sent ? (
+        <div role="status" className="space-y-4">
+          <p className="rounded-lg bg-brand-50 p-4 text-brand-900 ring-1 ring-brand-200">{sent}</p>
+          <p className="text-sm text-stone-600">
+            No mail after a few minutes? Look in your spam folder, or check the address and ask again.
+          </p>
+        </div>
+      ) : (
+        <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="space-y-5">
+          <FormField id="forgot-email" label="Email" error={errors.email?.message}>
+            <FieldInput
+              id="forgot-email"
+              error={errors.email?.message}
+              type="email"
+              autoComplete="email"
+              placeholder="you@example.com"
+              {...register('email', { required: 'Email Address is required' })}
+            />
+          </FormField>
+          <SubmitButton busy={isSubmitting}>Send reset link</SubmitButton>
+        </form>
+      )}
+      <p className="mt-6 text-center text-sm text-stone-600">
+        Remembered it?{' '}
+        <Link to="/login" className="font-semibold text-brand-700 hover:underline">
+          Back to Login
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}
