@@ -111,9 +111,7 @@ async fn with_smtp_configured_the_verification_mail_goes_through_the_mail_server
         "{text}"
     );
     assert!(text.contains("multipart/alternative"), "{text}");
-    let marker = "/verify-email?token=";
-    let start = text.find(marker).expect("a verification link") + marker.len();
-    let token: String = text[start..].chars().take(43).collect();
+    let token = super::support::link_token(&text, "verify-email").expect("a verification link");
     let (status, body) = app
         .call(
             Method::POST,

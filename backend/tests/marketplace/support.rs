@@ -4,12 +4,14 @@
 mod app;
 mod database;
 mod mail;
+mod process;
 mod steps;
 
 pub use app::{answer, inserted, TestApp};
 pub(crate) use database::past_the_store;
 pub use database::{on_both, skip, Engine, TestDb};
-pub use mail::{mails_in, unquote};
+pub use mail::{link_token, mails_in, unquote};
+pub use process::ServerProcess;
 pub use steps::{product_body, Person};
 
 /// A password that meets the spec's rules.

@@ -2,14 +2,12 @@
 //! without the server's memory ballooning.
 
 use std::io::Cursor;
-use std::process::Stdio;
-use std::time::Duration;
 
 use reqwest::multipart::{Form, Part};
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
-use super::support::{Engine, TestApp, TestDb, PASSWORD};
+use super::support::{Engine, ServerProcess, TestApp, TestDb, PASSWORD};
 
 fn png(width: u32, height: u32) -> Vec<u8> {
     let img = image::RgbImage::from_fn(width, height, |x, y| {
@@ -214,65 +212,15 @@ async fn hostile_files_are_refused_with_clear_errors() {
     assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
 }
 
-/// A child process that is killed when the test ends, passing or failing.
-struct KillOnDrop(std::process::Child);
-
-impl Drop for KillOnDrop {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn peak_rss_kib(pid: u32) -> u64 {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("proc status");
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmHWM:"))
-        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-        .expect("VmHWM")
-}
-
 #[tokio::test]
 async fn hostile_uploads_do_not_balloon_the_server_process() {
     let Some(db) = TestDb::new(Engine::Sqlite).await else {
         return;
     };
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("free port");
-    let addr = listener.local_addr().expect("addr");
-    drop(listener);
-    let server = std::process::Command::new(env!("CARGO_BIN_EXE_bikehaat"))
-        .args([
-            "serve",
-            "--no-demo",
-            "--addr",
-            &addr.to_string(),
-            "--data-dir",
-        ])
-        .arg(&db.dir)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start bikehaat");
-    let server = KillOnDrop(server);
-    let base = format!("http://{addr}");
+    let server = ServerProcess::start(&db).await;
+    let base = server.base.clone();
     let client = reqwest::Client::new();
-    let mut up = false;
-    for _ in 0..100 {
-        if client
-            .get(format!("{base}/api/health"))
-            .send()
-            .await
-            .is_ok_and(|r| r.status().is_success())
-        {
-            up = true;
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    assert!(up, "server started");
-    let pid = server.0.id();
-    let baseline = peak_rss_kib(pid);
+    let baseline = server.peak_kib();
     let body = client
         .post(format!("{base}/api/auth/signup"))
         .json(&json!({"email": "s@example.com", "password": PASSWORD}))
@@ -312,7 +260,7 @@ async fn hostile_uploads_do_not_balloon_the_server_process() {
             .expect("still serving");
         assert_eq!(health.status(), StatusCode::OK);
     }
-    let peak = peak_rss_kib(pid);
+    let peak = server.peak_kib();
     drop(server);
     assert!(
         peak < baseline + 64 * 1024,

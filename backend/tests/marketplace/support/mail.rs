@@ -18,13 +18,7 @@ pub struct Mail {
 impl Mail {
     /// The token of the first `kind` link ("verify-email" or "reset-password") it holds.
     pub fn token(&self, kind: &str) -> Option<String> {
-        let marker = format!("/{kind}?token=");
-        let start = self.text.find(&marker)? + marker.len();
-        let token: String = self.text[start..]
-            .chars()
-            .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
-            .collect();
-        Some(token)
+        link_token(&self.text, kind)
     }
 
     /// The value of a header, e.g. "Subject".
@@ -36,6 +30,17 @@ impl Mail {
             .find_map(|line| line.strip_prefix(&prefix))
             .map(str::to_owned)
     }
+}
+
+/// The token of the first `kind` link in a mail's text.
+pub fn link_token(text: &str, kind: &str) -> Option<String> {
+    let marker = format!("/{kind}?token=");
+    let start = text.find(&marker)? + marker.len();
+    let token: String = text[start..]
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+        .collect();
+    Some(token)
 }
 
 /// Undoes quoted-printable: soft line breaks and `=XX` escapes.

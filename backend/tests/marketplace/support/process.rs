@@ -1,0 +1,71 @@
+//! The real `bikehaat` binary as its own process, for what only a whole process shows:
+//! its peak resident memory as the kernel reports it.
+
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use super::TestDb;
+
+/// A running `bikehaat serve` on `db` (SQLite in its data dir), killed when dropped.
+pub struct ServerProcess {
+    pub base: String,
+    child: Child,
+}
+
+impl Drop for ServerProcess {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl ServerProcess {
+    /// Starts the server on a free port and waits until it answers its health check.
+    pub async fn start(db: &TestDb) -> ServerProcess {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("free port");
+        let addr = listener.local_addr().expect("addr");
+        drop(listener);
+        let child = Command::new(env!("CARGO_BIN_EXE_bikehaat"))
+            .args([
+                "serve",
+                "--no-demo",
+                "--addr",
+                &addr.to_string(),
+                "--data-dir",
+            ])
+            .arg(&db.dir)
+            .env_remove("DATABASE_URL")
+            .env_remove("REDIS_URL")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start bikehaat");
+        let server = ServerProcess {
+            base: format!("http://{addr}"),
+            child,
+        };
+        let client = reqwest::Client::new();
+        for _ in 0..300 {
+            let health = client
+                .get(format!("{}/api/health", server.base))
+                .send()
+                .await;
+            if health.is_ok_and(|r| r.status().is_success()) {
+                return server;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        panic!("bikehaat did not start within 30 s");
+    }
+
+    /// The process's peak resident memory so far (VmHWM), in KiB.
+    pub fn peak_kib(&self) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
+            .expect("proc status");
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmHWM:"))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+            .expect("VmHWM")
+    }
+}
