@@ -29,11 +29,24 @@ require_node() {
 # package-lock.json. npm writes node_modules/.package-lock.json on every install, so
 # its age is the age of the installed tree.
 ensure_frontend_deps() {
-  local stamp=frontend/node_modules/.package-lock.json
-  if [[ ! -f "$stamp" || frontend/package-lock.json -nt "$stamp" ]]; then
-    echo "Installing front-end dependencies (npm ci)..."
-    (cd frontend && npm ci --no-audit --no-fund)
+  npm_ci_if_stale frontend "front-end dependencies"
+}
+
+# ensure_auth_emulator: firebase-tools (its Auth emulator) for the journeys that sign in
+# with Firebase; kept in frontend/e2e/firebase/, apart from the app's own packages.
+ensure_auth_emulator() {
+  npm_ci_if_stale frontend/e2e/firebase "the Firebase Auth emulator (firebase-tools)"
+}
+
+# npm_ci_if_stale DIR WHAT: `npm ci` in DIR when its node_modules is missing or older
+# than its package-lock.json.
+npm_ci_if_stale() {
+  local dir="$1" what="$2"
+  local stamp="$dir/node_modules/.package-lock.json"
+  if [[ ! -f "$stamp" || "$dir/package-lock.json" -nt "$stamp" ]]; then
+    echo "Installing ${what} (npm ci)..."
+    (cd "$dir" && npm ci --no-audit --no-fund)
   else
-    echo "Front-end dependencies are up to date."
+    echo "Up to date: ${what}."
   fi
 }

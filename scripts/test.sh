@@ -2,7 +2,8 @@
 # Runs every test of BikeHaat and stops at the first failure:
 #   1. Rust: cargo test --workspace --locked (SQLite always; PostgreSQL and Redis when reachable)
 #   2. Front end: npm ci if needed, typecheck, lint, Vitest, production build
-#   3. Browser journeys: the real server and pages in Chromium (playwright-core)
+#   3. Browser journeys: the real server and pages in Chromium (playwright-core), and
+#      firebase-tools' Auth emulator for the journeys that sign in with Firebase
 #   4. Deployment: docker-compose.yml and deploy/Caddyfile validated offline
 #
 # Environment:
@@ -76,7 +77,8 @@ touch "$logs/e2e.log"
 echo '{"numPassedTests":0,"numFailedTests":0,"numPendingTests":0,"numTodoTests":0}' >"$logs/e2e.json"
 if [[ -x "$CHROMIUM" ]]; then
   # The journeys start the debug server binary that the Rust tests built.
-  cargo build --locked --quiet -p bikehaat
+  cargo build --locked --quiet -p bikehaat -p fake-stripe
+  ensure_auth_emulator
   (cd frontend && npm run e2e -- --reporter=default --reporter=json --outputFile.json="$logs/e2e.json")
   echo "Screenshots of every screen: frontend/screenshots/"
 else

@@ -97,6 +97,10 @@ pub struct ServeArgs {
     /// Who mails come from, e.g. `BikeHaat <no-reply@bikehaat.com.bd>`; needed with SMTP_URL.
     #[arg(long, env = "MAIL_FROM")]
     pub mail_from: Option<String>,
+    /// Take payments with the built-in test mode (Stripe's test cards, no money) even on
+    /// a public address; without Stripe keys it is used on loopback addresses only.
+    #[arg(long, env = "BIKEHAAT_TEST_PAYMENTS")]
+    pub test_payments: bool,
     #[command(flatten)]
     pub stripe: StripeArgs,
     #[command(flatten)]
@@ -152,6 +156,14 @@ pub struct StripeArgs {
         default_value = "https://api.stripe.com"
     )]
     pub api_base: String,
+    /// How long one call to Stripe may take, in milliseconds, before it is retried.
+    #[arg(
+        long = "stripe-timeout-ms",
+        env = "STRIPE_TIMEOUT_MS",
+        hide = true,
+        default_value_t = 10_000
+    )]
+    pub timeout_ms: u64,
 }
 
 /// Firebase Authentication, used for sign-in when `FIREBASE_PROJECT_ID` is set.

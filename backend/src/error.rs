@@ -42,6 +42,9 @@ pub enum AppError {
     TooManyRequests { message: String, retry_after: u64 },
     #[error("{0}")]
     Unavailable(String),
+    /// This marketplace takes no card payments (no provider is configured).
+    #[error("{0}")]
+    PaymentsUnavailable(String),
     #[error("internal error: {0}")]
     Internal(String),
 }
@@ -96,6 +99,9 @@ impl AppError {
                 (StatusCode::TOO_MANY_REQUESTS, "too_many_requests")
             }
             AppError::Unavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
+            AppError::PaymentsUnavailable(_) => {
+                (StatusCode::SERVICE_UNAVAILABLE, "payments_unavailable")
+            }
             AppError::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "internal"),
         }
     }

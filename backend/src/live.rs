@@ -21,8 +21,9 @@ pub mod socket;
 /// Events queued for one socket before it counts as too slow and is dropped.
 pub const QUEUE_LIMIT: usize = 512;
 
-/// One event on its way to a socket: its sequence number and the shared frame.
-pub type Outgoing = (i64, Utf8Bytes);
+/// One event on its way to a socket: its sequence number, the shared frame, and whether
+/// it is private (only a signed-in viewer may have it).
+pub type Outgoing = (i64, Utf8Bytes, bool);
 
 /// What the hub knows of one socket: who is watching, and its queue. An idle socket's
 /// queue holds no allocation (a `VecDeque` allocates on first use), which matters at
@@ -186,6 +187,7 @@ impl Hub {
     /// Queues `event` for every socket allowed to see it; drops sockets that cannot keep up.
     pub fn publish(&self, event: &EventRecord) {
         let frame = Utf8Bytes::from(event.frame());
+        let private = !event.visible_to(Viewer::Anonymous);
         let now = chrono::Utc::now().timestamp();
         let mut too_slow = Vec::new();
         {
@@ -194,7 +196,7 @@ impl Hub {
                 if !event.visible_to(socket.viewer(now)) {
                     continue;
                 }
-                if !socket.offer((event.seq, frame.clone())) {
+                if !socket.offer((event.seq, frame.clone(), private)) {
                     too_slow.push(*id);
                 }
             }

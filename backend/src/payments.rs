@@ -1,25 +1,41 @@
 //! Card payments. The server never trusts the page about money: it creates the payment
 //! intent for the booking's price and records a payment only after the provider says
-//! that intent succeeded. Without Stripe keys the built-in test-mode provider stands in
-//! (its intents live in our database, its card check honours Stripe's test cards).
+//! that intent succeeded. Which provider takes cards is decided once, at start
+//! ([`Provider::choose`]): never the built-in test mode on a public address unless the
+//! operator asks for it, so nobody marks a bike sold there without paying.
+
+use std::net::SocketAddr;
 
 use rand::RngCore;
 
-use crate::error::AppResult;
+use crate::config::StripeArgs;
+use crate::error::{AppError, AppResult};
 use crate::store::prelude::*;
 use crate::store::TestPaymentIntent;
 
+pub mod stripe;
 pub mod test_card;
+pub mod webhook;
+
+use self::stripe::{IntentStatus, Stripe};
 
 /// All prices are in US dollars (the spec shows a $ prefix).
 pub const CURRENCY: &str = "usd";
 
 /// Which card provider takes payments.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug)]
 pub enum Provider {
-    /// The built-in test-mode provider: no real money, Stripe's test cards.
+    /// Stripe: real cards, real money.
+    Stripe(Box<Stripe>),
+    /// The built-in test-mode provider: no real money, Stripe's test cards. Its intents
+    /// live in our database and its card check honours Stripe's test cards.
     TestMode,
+    /// No card payments: a public server without Stripe keys.
+    Disabled,
 }
+
+/// What a buyer is told when this marketplace takes no card payments.
+pub const NOT_SET_UP: &str = "Card payments are not set up on this marketplace yet.";
 
 /// A payment intent the page confirms with the card.
 #[derive(Debug, Clone)]
@@ -35,6 +51,17 @@ pub struct Succeeded {
     pub order_id: i64,
     pub amount: i64,
     pub currency: String,
+    /// The card is only authorised: the money moves when the payment is captured.
+    pub to_capture: bool,
+}
+
+/// What giving a buyer's money back took.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Released {
+    /// Nothing had been charged (an authorisation was cancelled, or no money moves).
+    NotCharged,
+    /// A captured payment was refunded.
+    Refunded,
 }
 
 /// `n` random bytes as lower-case hex.
@@ -45,21 +72,69 @@ pub fn random_hex(n: usize) -> String {
 }
 
 impl Provider {
-    /// "test" or "stripe", for the page.
-    pub fn name(self) -> &'static str {
+    /// Chooses the provider for a server listening on `addr`:
+    /// - Stripe when `STRIPE_SECRET_KEY` is set (with its publishable key and webhook
+    ///   secret; half a configuration refuses to start);
+    /// - the built-in test mode on a loopback address, or anywhere with `test_payments`;
+    /// - otherwise none.
+    pub fn choose(
+        stripe: &StripeArgs,
+        addr: SocketAddr,
+        test_payments: bool,
+    ) -> Result<Provider, String> {
+        let set = |value: &Option<String>| value.as_deref().is_some_and(|v| !v.trim().is_empty());
+        let (secret, publishable, webhook) = (
+            set(&stripe.secret_key),
+            set(&stripe.publishable_key),
+            set(&stripe.webhook_secret),
+        );
+        if secret || publishable || webhook {
+            let missing: Vec<&str> = [
+                (secret, "STRIPE_SECRET_KEY"),
+                (publishable, "STRIPE_PUBLISHABLE_KEY"),
+                (webhook, "STRIPE_WEBHOOK_SECRET"),
+            ]
+            .into_iter()
+            .filter(|(present, _)| !present)
+            .map(|(_, name)| name)
+            .collect();
+            if !missing.is_empty() {
+                return Err(format!(
+                    "Stripe is half configured: {} must be set too (or unset all three)",
+                    missing.join(" and ")
+                ));
+            }
+            let secret = stripe.secret_key.as_deref().unwrap_or_default();
+            let webhook = stripe.webhook_secret.as_deref().unwrap_or_default();
+            let timeout = std::time::Duration::from_millis(stripe.timeout_ms);
+            let client = Stripe::new(secret, webhook, &stripe.api_base, timeout)?;
+            return Ok(Provider::Stripe(Box::new(client)));
+        }
+        if test_payments || addr.ip().is_loopback() {
+            Ok(Provider::TestMode)
+        } else {
+            Ok(Provider::Disabled)
+        }
+    }
+
+    /// "test", "none" or "stripe", for the page.
+    pub fn name(&self) -> &'static str {
         match self {
+            Provider::Stripe(_) => "stripe",
             Provider::TestMode => "test",
+            Provider::Disabled => "none",
         }
     }
 
     /// Creates an intent to pay `amount` cents for booking `order_id`.
     pub async fn create_intent(
-        self,
+        &self,
         store: &dyn Store,
         order_id: i64,
         amount: i64,
     ) -> AppResult<Intent> {
         match self {
+            Provider::Stripe(stripe) => stripe.create_intent(order_id, amount).await,
             Provider::TestMode => {
                 let id = format!("pi_test_{}", random_hex(12));
                 let client_secret = format!("{id}_secret_{}", random_hex(16));
@@ -79,16 +154,22 @@ impl Provider {
                     amount,
                 })
             }
+            Provider::Disabled => Err(AppError::PaymentsUnavailable(NOT_SET_UP.into())),
         }
     }
 
     /// The succeeded payment behind `transaction_id`, or None if it did not succeed.
     pub async fn succeeded(
-        self,
+        &self,
         store: &dyn Store,
         transaction_id: &str,
     ) -> AppResult<Option<Succeeded>> {
         match self {
+            Provider::Stripe(stripe) => Ok(stripe
+                .intent(transaction_id)
+                .await?
+                .filter(|intent| intent.status != IntentStatus::Unpaid)
+                .map(|intent| intent.succeeded)),
             Provider::TestMode => Ok(store
                 .test_payment_intent_by_id(transaction_id)
                 .await?
@@ -97,7 +178,26 @@ impl Provider {
                     order_id: intent.order_id,
                     amount: intent.amount,
                     currency: intent.currency,
+                    to_capture: false,
                 })),
+            Provider::Disabled => Ok(None),
+        }
+    }
+
+    /// Takes the money of a payment our records just gave the bike to.
+    pub async fn capture(&self, transaction_id: &str) -> AppResult<()> {
+        match self {
+            Provider::Stripe(stripe) => stripe.capture(transaction_id).await,
+            Provider::TestMode | Provider::Disabled => Ok(()),
+        }
+    }
+
+    /// Gives back the money of a payment that lost (the bike went to someone else, or
+    /// the booking was cancelled first).
+    pub async fn release(&self, transaction_id: &str) -> AppResult<Released> {
+        match self {
+            Provider::Stripe(stripe) => stripe.release(transaction_id).await,
+            Provider::TestMode | Provider::Disabled => Ok(Released::NotCharged),
         }
     }
 }

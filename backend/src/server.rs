@@ -228,6 +228,20 @@ pub type StartResult<T> = Result<T, String>;
 /// bound, so port 0 means the port the system chose): opens and migrates the store,
 /// seeds demo data into a new empty marketplace, loads the token secret.
 pub async fn state(args: &ServeArgs, addr: SocketAddr) -> StartResult<AppState> {
+    let payments = Provider::choose(&args.stripe, addr, args.test_payments)?;
+    match payments {
+        Provider::TestMode if !addr.ip().is_loopback() => tracing::warn!(
+            provider = payments.name(),
+            "card payments use the built-in test mode on a public address: anyone can \
+             mark a bike sold with a test card"
+        ),
+        Provider::Disabled => tracing::warn!(
+            provider = payments.name(),
+            "no card payments: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and \
+             STRIPE_WEBHOOK_SECRET to take them"
+        ),
+        _ => tracing::info!(provider = payments.name(), "card payments are set up"),
+    }
     let firebase = args.firebase.web()?;
     let firebase_auth = match &firebase {
         Some(web) => {
@@ -286,7 +300,7 @@ pub async fn state(args: &ServeArgs, addr: SocketAddr) -> StartResult<AppState> 
     Ok(AppState {
         store,
         tokens: Arc::new(Tokens::new(&secret)),
-        payments: Arc::new(Provider::TestMode),
+        payments: Arc::new(payments),
         cache: Arc::default(),
         limits,
         mailer: Arc::new(mailer),

@@ -394,6 +394,8 @@ pub trait Accounts: Send + Sync + 'static {
     async fn session_user(&self, id: &str) -> StoreResult<Option<User>>;
     /// Ends one session; false when it had ended already.
     async fn end_session(&self, id: &str) -> StoreResult<bool>;
+    /// Ends every session of the account signed in as `subject`; how many ended.
+    async fn end_sessions_of(&self, subject: &str) -> StoreResult<u64>;
     /// Claims the one photo upload a person gets between the sign-up steps; false when
     /// it was claimed before.
     async fn claim_signup_upload(&self, subject: &str) -> StoreResult<bool>;
@@ -465,6 +467,10 @@ pub trait Bookings: Send + Sync + 'static {
     async fn record_payment(&self, payment: &NewPayment) -> StoreResult<PaymentRecorded>;
     /// Number of payments recorded for a listing (0 or 1).
     async fn payments_for_product(&self, product_id: i64) -> StoreResult<i64>;
+    /// Whether the Stripe webhook event `id` was handled already.
+    async fn stripe_event_seen(&self, id: &str) -> StoreResult<bool>;
+    /// Notes that the Stripe webhook event `id` is handled.
+    async fn remember_stripe_event(&self, id: &str) -> StoreResult<()>;
 }
 
 /// The live-event log.

@@ -18,6 +18,7 @@ mod marketplace {
     mod site_config;
     mod smtp;
     mod store;
+    mod stripe;
     mod throttle;
     mod uploads;
 }

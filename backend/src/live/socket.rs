@@ -84,6 +84,7 @@ async fn serve(socket: WebSocket, state: AppState) {
         sent_live: Some(BTreeSet::new()),
         replayed: Vec::new(),
         held: true,
+        signed_in: None,
     };
     session.run().await;
     if me.is_dropped() {
@@ -110,6 +111,8 @@ struct Session<'a> {
     replayed: Vec<(i64, i64)>,
     /// Live events wait while a new socket may still ask to resume.
     held: bool,
+    /// The session the socket signed in with: private events go out only while it lasts.
+    signed_in: Option<String>,
 }
 
 impl Session<'_> {
@@ -155,7 +158,8 @@ impl Session<'_> {
         };
         match serde_json::from_str::<Incoming>(&text) {
             Ok(Incoming::Auth { token }) => {
-                let reply = Box::pin(authenticate(self.state, self.me, &token)).await;
+                let (session, reply) = Box::pin(authenticate(self.state, self.me, &token)).await;
+                self.signed_in = session;
                 self.socket.send(Message::Text(reply.into())).await.is_ok()
             }
             Ok(Incoming::Resume { since }) => {
@@ -175,7 +179,10 @@ impl Session<'_> {
 
     /// Sends every queued event.
     async fn flush(&mut self) -> bool {
-        while let Some((seq, frame)) = self.me.take() {
+        while let Some((seq, frame, private)) = self.me.take() {
+            if private && !self.still_signed_in().await {
+                continue;
+            }
             if !self.live(seq, frame).await {
                 return false;
             }
@@ -198,8 +205,45 @@ impl Session<'_> {
         self.socket.send(Message::Text(frame)).await.is_ok()
     }
 
+    /// Whether the session the socket signed in with still lasts. A session ended by
+    /// signing out, a password reset, a takeover or deleting the user (in any process)
+    /// stops private events within the read cache's [`MAX_AGE`](crate::cache::MAX_AGE):
+    /// the socket falls back to public events and the page is told. The check is a
+    /// memory lookup while the session is fresh in the cache, and only private events
+    /// pay it.
+    async fn still_signed_in(&mut self) -> bool {
+        let Some(session) = &self.signed_in else {
+            return false;
+        };
+        let state = self.state;
+        match state
+            .cache
+            .session_user(state.store.as_ref(), session)
+            .await
+        {
+            Ok(Some(_)) => true,
+            // The store cannot say right now: the session was good a moment ago.
+            Err(_) => true,
+            Ok(None) => {
+                self.signed_in = None;
+                self.me.sign_out();
+                // The page may not even hear this (the socket may be closing): it is a
+                // courtesy, the events already stopped.
+                let _ = self
+                    .socket
+                    .send(Message::Text(Utf8Bytes::from_static(SESSION_ENDED)))
+                    .await;
+                false
+            }
+        }
+    }
+
     /// Sends, in order, the events after `since` this socket may see and has not had.
     async fn resume(&mut self, since: i64) -> bool {
+        if self.signed_in.is_some() {
+            // Replays only what the session may still see.
+            self.still_signed_in().await;
+        }
         let store = self.state.store.as_ref();
         let oldest = match store.oldest_event_seq().await {
             Ok(oldest) => oldest,
@@ -265,16 +309,23 @@ impl Session<'_> {
             .is_ok()
     }
 }
-/// Signs the socket in with an access token; the answer says whether it worked.
-async fn authenticate(state: &AppState, me: &Subscriber, token: &str) -> String {
+/// What a socket is told when its session ends while it is open.
+const SESSION_ENDED: &str =
+    r#"{"type":"auth","ok":false,"message":"Your session has ended. Please sign in again."}"#;
+
+/// Signs the socket in with an access token: the session it belongs to, and the answer
+/// that says whether it worked.
+async fn authenticate(state: &AppState, me: &Subscriber, token: &str) -> (Option<String>, String) {
     match crate::auth::session_of(state, token).await {
         Ok(Some((user, claims))) => {
             me.sign_in(user.id, user.role(), claims.expires_at);
-            json!({"type": "auth", "ok": true, "role": user.role().as_str()}).to_string()
+            let reply = json!({"type": "auth", "ok": true, "role": user.role().as_str()});
+            (Some(claims.session), reply.to_string())
         }
         _ => {
             me.sign_out();
-            json!({"type": "auth", "ok": false, "message": "Your session has expired. Please sign in again."}).to_string()
+            let reply = json!({"type": "auth", "ok": false, "message": "Your session has expired. Please sign in again."});
+            (None, reply.to_string())
         }
     }
 }

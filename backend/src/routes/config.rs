@@ -23,19 +23,20 @@ pub struct SiteConfig {
     payments: PaymentsConfig,
 }
 
-/// Sign-in providers besides e-mail and password (which is always offered).
+/// How people sign in. E-mail and password are always offered: through Firebase when it
+/// is configured (with Google besides), otherwise through the built-in provider.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SignInConfig {
-    /// Google sign-in through Firebase; null when Firebase is not configured.
+    /// Firebase Authentication; null when the built-in provider signs people in.
     #[schema(required = true)]
-    google: Option<GoogleSignIn>,
+    firebase: Option<FirebaseSignIn>,
 }
 
-/// The Firebase web configuration for Google sign-in.
+/// The Firebase web configuration: e-mail/password, Google, and Firebase's mails.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct GoogleSignIn {
+pub struct FirebaseSignIn {
     api_key: String,
     auth_domain: String,
     project_id: String,
@@ -44,9 +45,9 @@ pub struct GoogleSignIn {
     emulator_host: Option<String>,
 }
 
-impl From<&FirebaseWeb> for GoogleSignIn {
+impl From<&FirebaseWeb> for FirebaseSignIn {
     fn from(web: &FirebaseWeb) -> Self {
-        GoogleSignIn {
+        FirebaseSignIn {
             api_key: web.api_key.clone(),
             auth_domain: web.auth_domain.clone(),
             project_id: web.project_id.clone(),
@@ -59,7 +60,8 @@ impl From<&FirebaseWeb> for GoogleSignIn {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PaymentsConfig {
-    /// "test" (the built-in test-mode provider) or "stripe".
+    /// "stripe", "test" (the built-in test-mode provider: Stripe's test cards, no money)
+    /// or "none" (this marketplace takes no card payments).
     #[schema(example = "test")]
     provider: &'static str,
     /// Stripe's publishable key, for Stripe.js; only with provider "stripe".
@@ -78,7 +80,7 @@ async fn get_config(State(state): State<AppState>) -> Json<SiteConfig> {
     };
     Json(SiteConfig {
         sign_in: SignInConfig {
-            google: state.settings.firebase.as_ref().map(GoogleSignIn::from),
+            firebase: state.settings.firebase.as_ref().map(FirebaseSignIn::from),
         },
         payments: PaymentsConfig {
             provider,

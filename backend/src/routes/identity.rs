@@ -12,7 +12,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::accounts::{promote_if_admin, send_verification};
 use crate::auth::client_ip::ClientIp;
-use crate::auth::{mail_tokens, passwords, throttle, CurrentSession};
+use crate::auth::{mail_tokens, passwords, throttle, CurrentSession, Proven};
 use crate::error::{AppError, AppResult, Json};
 use crate::limiter::Rule;
 use crate::mail::letters;
@@ -27,6 +27,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(forgot_password))
         .routes(routes!(reset_password))
         .routes(routes!(log_out))
+        .routes(routes!(log_out_everywhere))
 }
 
 /// An e-mail address to send a link to.
@@ -267,5 +268,20 @@ async fn log_out(
     CurrentSession(session): CurrentSession,
 ) -> AppResult<StatusCode> {
     state.store.end_session(&session.session).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Ends every session of the account, on every device. It takes an identity token (a
+/// fresh proof of the password, or Firebase's ID token) rather than an access token:
+/// after a password is changed with Firebase, the new password signs out whoever held
+/// the old one, and a stolen access token cannot sign the owner out.
+#[utoipa::path(post, path = "/auth/logout-everywhere", tag = "sign-in",
+    responses((status = 204), (status = 401)),
+    security(("identity_token" = [])))]
+async fn log_out_everywhere(
+    State(state): State<AppState>,
+    Proven(identity): Proven,
+) -> AppResult<StatusCode> {
+    state.store.end_sessions_of(&identity.subject).await?;
     Ok(StatusCode::NO_CONTENT)
 }

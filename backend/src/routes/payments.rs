@@ -1,8 +1,9 @@
 //! Paying for a booking: create the intent, confirm the card (test mode), record the
 //! payment — which sells the bike to exactly one buyer.
 
+use axum::body::Bytes;
 use axum::extract::State;
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use chrono::Datelike;
 use serde::{Deserialize, Serialize};
@@ -14,19 +15,19 @@ use super::orders::own_order;
 use crate::auth::Buyer;
 use crate::error::{AppError, AppResult, Json};
 use crate::payments::test_card::{check_card, Card};
-use crate::payments::{Provider, CURRENCY};
-use crate::store::{NewPayment, OrderStatus, PaymentRecorded};
+use crate::payments::{webhook, Provider, Released, Succeeded, CURRENCY};
+use crate::store::{NewPayment, Order, OrderStatus, PaymentRecorded, StoreError};
 use crate::validate::{parse_id, Checker};
 use crate::views::Inserted;
 use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    let router = OpenApiRouter::new()
+    // The test-mode card endpoint answers only in test mode, the webhook only with Stripe.
+    OpenApiRouter::new()
         .routes(routes!(create_payment_intent))
-        .routes(routes!(record_payment));
-    // The test-mode card endpoint exists only while Stripe is not configured; Provider
-    // has no Stripe variant yet, so it is always there.
-    router.routes(routes!(confirm_test_card))
+        .routes(routes!(record_payment))
+        .routes(routes!(confirm_test_card))
+        .routes(routes!(stripe_webhook))
 }
 
 /// The booking to pay for: the page sends the whole order; only its `_id` is read.
@@ -51,7 +52,8 @@ pub struct IntentView {
 
 /// Starts paying for a booking: the amount is the bike's price from our records.
 #[utoipa::path(post, path = "/create-payment-intent", tag = "payments", request_body = IntentInput,
-    responses((status = 200, body = IntentView), (status = 401), (status = 403), (status = 404), (status = 409), (status = 422)),
+    responses((status = 200, body = IntentView), (status = 401), (status = 403), (status = 404), (status = 409), (status = 422),
+              (status = 503, description = "`payments_unavailable`: this marketplace takes no card payments")),
     security(("access_token" = [])))]
 async fn create_payment_intent(
     State(state): State<AppState>,
@@ -142,7 +144,7 @@ async fn confirm_test_card(
     State(state): State<AppState>,
     Json(body): Json<ConfirmCardInput>,
 ) -> AppResult<Response> {
-    if *state.payments != Provider::TestMode {
+    if !matches!(*state.payments, Provider::TestMode) {
         return Err(AppError::NotFound("Test-mode payments are off.".into()));
     }
     let Some(secret) = body.client_secret.filter(|s| !s.is_empty()) else {
@@ -249,21 +251,41 @@ async fn record_payment(
             ));
         }
     }
-    let not_confirmed = || {
-        AppError::field(
-            "transactionId",
-            "The card provider has not confirmed this payment",
-        )
-    };
     let paid = state
         .payments
         .succeeded(state.store.as_ref(), &transaction_id)
         .await?
         .ok_or_else(not_confirmed)?;
+    let recorded = settle(&state, &order, transaction_id, paid).await?;
+    Ok(match recorded {
+        PaymentRecorded::New(id) => (StatusCode::CREATED, Json(Inserted::new(id))),
+        PaymentRecorded::Existing(id) => (StatusCode::OK, Json(Inserted::new(id))),
+    })
+}
+
+fn not_confirmed() -> AppError {
+    AppError::field(
+        "transactionId",
+        "The card provider has not confirmed this payment",
+    )
+}
+
+/// Records the payment of `order` by `transaction_id`, which the provider says is `paid`,
+/// if that is the booking's price, then takes the money. The page and Stripe's webhook
+/// both end here, in either order and as often as they like: the payment is recorded,
+/// captured and announced once. A payment that lost the bike (someone else's was
+/// recorded first, or the booking was cancelled) is given back, and the buyer is told.
+async fn settle(
+    state: &AppState,
+    order: &Order,
+    transaction_id: String,
+    paid: Succeeded,
+) -> AppResult<PaymentRecorded> {
     if paid.order_id != order.order_id {
         return Err(not_confirmed());
     }
     if paid.amount != order.product.resale_price || paid.currency != CURRENCY {
+        state.payments.release(&transaction_id).await?;
         return Err(AppError::Conflict(
             "The amount paid is not this bike's price.".into(),
         ));
@@ -271,14 +293,102 @@ async fn record_payment(
     let recorded = state
         .store
         .record_payment(&NewPayment {
-            order_id,
-            transaction_id,
+            order_id: order.order_id,
+            transaction_id: transaction_id.clone(),
             amount: paid.amount,
             currency: paid.currency,
         })
-        .await?;
-    Ok(match recorded {
-        PaymentRecorded::New(id) => (StatusCode::CREATED, Json(Inserted::new(id))),
-        PaymentRecorded::Existing(id) => (StatusCode::OK, Json(Inserted::new(id))),
-    })
+        .await;
+    match recorded {
+        Ok(recorded) => {
+            if paid.to_capture {
+                state.payments.capture(&transaction_id).await?;
+            }
+            Ok(recorded)
+        }
+        Err(StoreError::Conflict(why)) => {
+            let released = state.payments.release(&transaction_id).await?;
+            let why = why.trim_end_matches('.');
+            Err(AppError::Conflict(match (released, paid.to_capture) {
+                (Released::Refunded, _) => format!("{why}: your payment has been refunded."),
+                (Released::NotCharged, true) => format!("{why}: your card was not charged."),
+                (Released::NotCharged, false) => format!("{why}."),
+            }))
+        }
+        Err(other) => Err(other.into()),
+    }
 }
+
+/// The parts of a Stripe event this server reads.
+#[derive(Debug, Deserialize)]
+struct StripeEvent {
+    id: String,
+    #[serde(rename = "type")]
+    kind: String,
+    data: StripeEventData,
+}
+
+#[derive(Debug, Deserialize)]
+struct StripeEventData {
+    object: StripeObject,
+}
+
+#[derive(Debug, Deserialize)]
+struct StripeObject {
+    #[serde(default)]
+    id: String,
+}
+
+/// Stripe's webhook: reaches the same end as the page when the page closed before it
+/// reported the payment. The signature is checked, each event is handled once, and
+/// what the event says is checked with Stripe itself before anything is recorded.
+#[utoipa::path(post, path = "/webhooks/stripe", tag = "payments",
+    request_body(content = Object, description = "A Stripe event, signed in `Stripe-Signature`"),
+    responses((status = 200, description = "`{received: true}`"), (status = 400), (status = 404), (status = 503)))]
+async fn stripe_webhook(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> AppResult<axum::Json<Value>> {
+    let Provider::Stripe(stripe) = &*state.payments else {
+        return Err(AppError::NotFound("Stripe is not configured.".into()));
+    };
+    let signature = headers
+        .get("stripe-signature")
+        .and_then(|value| value.to_str().ok())
+        .unwrap_or_default();
+    let now = chrono::Utc::now().timestamp();
+    webhook::verify(&body, signature, stripe.webhook_secret(), now)
+        .map_err(|refused| AppError::BadRequest(refused.message().into()))?;
+    let event: StripeEvent = serde_json::from_slice(&body)
+        .map_err(|_| AppError::BadRequest("The event is not one this server reads.".into()))?;
+    if state.store.stripe_event_seen(&event.id).await? {
+        return Ok(axum::Json(json!({ "received": true })));
+    }
+    if PAID_EVENTS.contains(&event.kind.as_str()) {
+        let intent = event.data.object.id;
+        // Stripe's own record of the intent decides, not the event's copy of it.
+        if let Some(paid) = state
+            .payments
+            .succeeded(state.store.as_ref(), &intent)
+            .await?
+        {
+            if let Some(order) = state.store.order(paid.order_id).await? {
+                match settle(&state, &order, intent, paid).await {
+                    // Lost the bike: the money went back; nothing more to do.
+                    Ok(_) | Err(AppError::Conflict(_)) => {}
+                    // Anything else: Stripe delivers the event again later.
+                    Err(error) => return Err(error),
+                }
+            }
+        }
+    }
+    state.store.remember_stripe_event(&event.id).await?;
+    Ok(axum::Json(json!({ "received": true })))
+}
+
+/// Stripe events that say a buyer's card was authorised or charged.
+const PAID_EVENTS: [&str; 2] = [
+    "payment_intent.amount_capturable_updated",
+    "payment_intent.succeeded",
+];

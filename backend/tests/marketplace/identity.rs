@@ -415,6 +415,57 @@ async fn logout_ends_that_session_only() {
 }
 
 #[tokio::test]
+async fn logout_everywhere_takes_a_fresh_proof_and_ends_every_session() {
+    on_both(|engine| async move {
+        let Some(app) = TestApp::spawn(engine).await else {
+            return;
+        };
+        let phone = app.sign_up("rahim@example.com", "Rahim", "buyer").await;
+        let laptop = app.new_session("rahim@example.com").await;
+        let other = app.sign_up("mim@example.com", "Mim", "buyer").await;
+
+        // An access token is not a proof of the password: it cannot sign the owner out.
+        let (status, _) = post(
+            &app,
+            "/api/auth/logout-everywhere",
+            Some(&phone.token),
+            Value::Null,
+        )
+        .await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
+        let (status, _) = post(&app, "/api/auth/logout-everywhere", None, Value::Null).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
+
+        let proof = app.identity_token("rahim@example.com").await;
+        let (status, body) = post(
+            &app,
+            "/api/auth/logout-everywhere",
+            Some(&proof),
+            Value::Null,
+        )
+        .await;
+        assert_eq!(status, StatusCode::NO_CONTENT, "{body}");
+        for token in [&phone.token, &laptop] {
+            let (status, _) = app.get("/api/orders/rahim@example.com", Some(token)).await;
+            assert_eq!(
+                status,
+                StatusCode::UNAUTHORIZED,
+                "every session of Rahim ended"
+            );
+        }
+        let (status, _) = app
+            .get("/api/orders/mim@example.com", Some(&other.token))
+            .await;
+        assert_eq!(status, StatusCode::OK, "nobody else is signed out");
+        // The proof still signs in afresh.
+        let fresh = app.new_session("rahim@example.com").await;
+        let (status, _) = app.get("/api/orders/rahim@example.com", Some(&fresh)).await;
+        assert_eq!(status, StatusCode::OK);
+    })
+    .await;
+}
+
+#[tokio::test]
 async fn deleting_a_user_ends_their_sessions() {
     on_both(|engine| async move {
         let Some(app) = TestApp::spawn(engine).await else {

@@ -151,15 +151,7 @@ async fn each_write_reaches_exactly_the_sockets_allowed_to_see_it() {
             .await;
         assert_eq!(status, StatusCode::CREATED);
         assert_eq!(w.drain().await, everyone("advert.created"));
-        let (status, _) = app
-            .call(
-                Method::PATCH,
-                &format!("/api/products/{product}"),
-                Some(&other_buyer.token),
-                json!({"report": "reported"}),
-            )
-            .await;
-        assert_eq!(status, StatusCode::OK);
+        assert_eq!(app.report(&other_buyer, &product).await, StatusCode::OK);
         assert_eq!(
             w.drain().await,
             only(
@@ -326,15 +318,7 @@ async fn resume_replays_only_what_the_socket_may_see_and_resets_past_the_kept_hi
     let buyer = app.sign_up("buyer@example.com", "Buyer", "buyer").await;
     let category = app.category(&admin, "Sports").await;
     let product = app.product(&seller, &category, "Yamaha R15", 4100).await;
-    let (status, _) = app
-        .call(
-            Method::PATCH,
-            &format!("/api/products/{product}"),
-            Some(&buyer.token),
-            json!({"report": "reported"}),
-        )
-        .await;
-    assert_eq!(status, StatusCode::OK);
+    assert_eq!(app.report(&buyer, &product).await, StatusCode::OK);
     let mut as_buyer = signed_in(&app, &buyer).await;
     as_buyer.send(json!({"type": "resume", "since": 0})).await;
     assert_eq!(
@@ -380,15 +364,7 @@ async fn bad_tokens_and_deleted_users_get_no_private_events() {
         .delete_user(admin_id, bikehaat::store::Role::Admin)
         .await
         .expect("delete"));
-    let (status, _) = app
-        .call(
-            Method::PATCH,
-            &format!("/api/products/{product}"),
-            Some(&buyer.token),
-            json!({"report": "reported"}),
-        )
-        .await;
-    assert_eq!(status, StatusCode::OK);
+    assert_eq!(app.report(&buyer, &product).await, StatusCode::OK);
     assert!(
         names(&watching_admin.drain(QUIET).await)
             .iter()
@@ -401,6 +377,68 @@ async fn bad_tokens_and_deleted_users_get_no_private_events() {
         answer["ok"], false,
         "a deleted user's token no longer signs a socket in"
     );
+}
+
+#[tokio::test]
+async fn a_socket_whose_session_ends_gets_public_events_only() {
+    on_both(|engine| async move {
+        let Some(app) = TestApp::spawn(engine).await else {
+            return;
+        };
+        let admin = app.admin().await;
+        let buyer = app.sign_up("buyer@example.com", "Buyer", "buyer").await;
+        let seller = app.sign_up("seller@example.com", "Seller", "seller").await;
+        let mut signed_out = signed_in(&app, &admin).await;
+        let laptop = app.new_session(&admin.email).await;
+        let mut still_in = Live::open(&app.base).await;
+        assert_eq!(still_in.auth(&laptop).await["ok"], true);
+        let category = app.category(&admin, "Sports").await;
+        let product = app.product(&seller, &category, "Yamaha R15", 4100).await;
+        signed_out.drain(QUIET).await;
+        still_in.drain(QUIET).await;
+
+        let (status, _) = app
+            .call(
+                Method::POST,
+                "/api/auth/logout",
+                Some(&admin.token),
+                Value::Null,
+            )
+            .await;
+        assert_eq!(status, StatusCode::NO_CONTENT);
+        assert_eq!(app.report(&buyer, &product).await, StatusCode::OK);
+        app.product(&seller, &category, "Honda CB Hornet", 2200)
+            .await;
+
+        let mut told = false;
+        let mut seen = Vec::new();
+        while let Some(message) = signed_out.next(QUIET).await {
+            if message["type"] == "auth" {
+                assert_eq!(message["ok"], false, "{message}");
+                assert_eq!(
+                    message["message"],
+                    "Your session has ended. Please sign in again."
+                );
+                told = true;
+            } else if message["type"] == "event" {
+                seen.push(message["event"].as_str().unwrap_or_default().to_owned());
+            }
+        }
+        assert!(told, "the page is told its session ended");
+        assert!(
+            !seen.iter().any(|n| n == "product.reported"),
+            "an ended session sees no reports: {seen:?}"
+        );
+        assert!(
+            seen.iter().any(|n| n == "product.created"),
+            "public events go on: {seen:?}"
+        );
+        assert!(
+            names(&still_in.drain(QUIET).await).contains(&"product.reported".to_owned()),
+            "the admin's other session still sees the report"
+        );
+    })
+    .await;
 }
 
 /// Whether the live socket at `url` opens for a page from `origin`.

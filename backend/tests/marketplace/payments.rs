@@ -198,8 +198,158 @@ async fn ten_buyers_paying_for_one_bike_at_once_end_with_exactly_one_paid_order(
         let lost = statuses.iter().filter(|s| **s == StatusCode::CONFLICT).count();
         assert_eq!((won, lost), (1, 9), "{statuses:?}");
         assert_eq!(app.state.store.payments_for_product(product.parse().expect("id")).await.expect("count"), 1);
-        let sold = app.state.store.product(product.parse().expect("id")).await.expect("read").expect("listing");
+        let sold = app.listing(&product).await;
         assert!(sold.sold);
     })
     .await;
+}
+
+#[tokio::test]
+async fn a_payment_and_a_cancel_racing_for_one_booking_have_exactly_one_winner() {
+    on_both(|engine| async move {
+        let Some(Market {
+            app,
+            seller,
+            category,
+        }) = market(engine).await
+        else {
+            return;
+        };
+        let buyer = app.sign_up("rahim@example.com", "Rahim", "buyer").await;
+        let app = std::sync::Arc::new(app);
+        for round in 0..12 {
+            let product = app
+                .product(&seller, &category, &format!("Bajaj Pulsar {round}"), 1800)
+                .await;
+            let order = app.book(&buyer, &product).await;
+            let (_, intent) = app.payment_intent(&buyer, &order).await;
+            let secret = intent["clientSecret"].as_str().expect("client secret");
+            let (status, _) = app.confirm_card(&buyer, secret, "4242424242424242").await;
+            assert_eq!(status, StatusCode::OK);
+            let pay = {
+                let (app, token, order) = (app.clone(), buyer.token.clone(), order.clone());
+                let transaction = intent["paymentIntentId"].clone();
+                tokio::spawn(async move {
+                    app.call(
+                        Method::POST,
+                        "/api/payments",
+                        Some(&token),
+                        json!({"transactionId": transaction, "ordersId": order}),
+                    )
+                    .await
+                    .0
+                })
+            };
+            let cancel = {
+                let (app, token, order) = (app.clone(), buyer.token.clone(), order.clone());
+                tokio::spawn(async move {
+                    app.call(
+                        Method::DELETE,
+                        &format!("/api/orders/{order}"),
+                        Some(&token),
+                        Value::Null,
+                    )
+                    .await
+                    .0
+                })
+            };
+            let (paid, cancelled) = (pay.await.expect("pay"), cancel.await.expect("cancel"));
+            let stored = app
+                .state
+                .store
+                .order(order.parse().expect("id"))
+                .await
+                .expect("read")
+                .expect("order");
+            let listing = app.listing(&product).await;
+            let payments = app
+                .state
+                .store
+                .payments_for_product(listing.id)
+                .await
+                .expect("count");
+            match (paid, cancelled) {
+                (StatusCode::CREATED, StatusCode::CONFLICT) => {
+                    assert_eq!(stored.order_status, bikehaat::store::OrderStatus::Paid);
+                    assert!(listing.sold);
+                    assert_eq!(payments, 1);
+                }
+                (StatusCode::CONFLICT, StatusCode::OK) => {
+                    assert_eq!(stored.order_status, bikehaat::store::OrderStatus::Cancelled);
+                    assert!(!listing.sold, "a cancelled booking sells nothing");
+                    assert_eq!(payments, 0);
+                }
+                other => panic!(
+                    "{engine:?} round {round}: pay and cancel answered {other:?}, order {:?}",
+                    stored.order_status
+                ),
+            }
+        }
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_public_server_without_stripe_takes_no_card_payments_and_sells_nothing() {
+    on_both(|engine| async move {
+        let Some(app) = TestApp::spawn_public(engine, &[]).await else { return };
+        let (_, config) = app.get("/api/config", None).await;
+        assert_eq!(config["payments"], json!({"provider": "none"}));
+        let admin = app.admin().await;
+        let seller = app.sign_up("seller@example.com", "Rahim Motors", "seller").await;
+        let buyer = app.sign_up("buyer@example.com", "Karim", "buyer").await;
+        let category = app.category(&admin, "Sports").await;
+        let product = app.product(&seller, &category, "Suzuki Gixxer", 2100).await;
+        let order = app.book(&buyer, &product).await;
+
+        let (status, body) = app
+            .call(Method::POST, "/api/create-payment-intent", Some(&buyer.token), json!({"_id": order}))
+            .await;
+        assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
+        assert_eq!(body["error"], "payments_unavailable");
+        assert_eq!(body["message"], "Card payments are not set up on this marketplace yet.");
+        let (status, _) = app
+            .call(
+                Method::POST,
+                "/api/test-mode/confirm-card",
+                None,
+                json!({"clientSecret": "pi_x_secret_y", "card": {"number": "4242424242424242", "expMonth": 12, "expYear": 2034, "cvc": "123"}}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "no test cards on a public server");
+        let (status, body) = app
+            .call(Method::POST, "/api/payments", Some(&buyer.token), json!({"transactionId": "pi_test_made_up", "ordersId": order}))
+            .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        let listing = app.listing(&product).await;
+        assert!(!listing.sold);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn test_mode_on_a_public_server_only_when_the_operator_asks() {
+    let Some(app) = TestApp::spawn_public(Engine::Sqlite, &["--test-payments"]).await else {
+        return;
+    };
+    let (_, config) = app.get("/api/config", None).await;
+    assert_eq!(config["payments"], json!({"provider": "test"}));
+}
+
+#[tokio::test]
+async fn half_a_stripe_configuration_refuses_to_start_and_names_what_is_missing() {
+    let Some(db) = super::support::TestDb::new(Engine::Sqlite).await else {
+        return;
+    };
+    let problem = TestApp::start_up_problem(&db, &["--stripe-secret-key", "sk_live_51abc"]).await;
+    assert!(
+        problem.contains("STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET must be set too"),
+        "{problem}"
+    );
+    let problem =
+        TestApp::start_up_problem(&db, &["--stripe-publishable-key", "pk_live_51abc"]).await;
+    assert!(
+        problem.contains("STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set too"),
+        "{problem}"
+    );
 }

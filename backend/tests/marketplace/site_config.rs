@@ -17,7 +17,7 @@ async fn without_firebase_the_page_is_told_google_sign_in_is_off_and_payments_ar
         assert_eq!(status, StatusCode::OK, "{config}");
         assert_eq!(
             config,
-            json!({"signIn": {"google": null}, "payments": {"provider": "test"}})
+            json!({"signIn": {"firebase": null}, "payments": {"provider": "test"}})
         );
     })
     .await;
@@ -39,8 +39,6 @@ async fn with_firebase_the_page_gets_its_public_web_configuration_and_no_secret(
                 "127.0.0.1:9099",
                 "--jwt-secret",
                 "a-secret-that-must-never-reach-the-page",
-                "--stripe-publishable-key",
-                "pk_test_only_for_stripe",
             ],
         )
         .await
@@ -52,13 +50,12 @@ async fn with_firebase_the_page_gets_its_public_web_configuration_and_no_secret(
         assert_eq!(
             config,
             json!({
-                "signIn": {"google": {
+                "signIn": {"firebase": {
                     "apiKey": "AIzaSy-public-web-key",
                     "authDomain": "login.bikehaat.test",
                     "projectId": "bikehaat-demo",
                     "emulatorHost": "127.0.0.1:9099",
                 }},
-                // The publishable key is only for Stripe.js, which test mode does not use.
                 "payments": {"provider": "test"},
             })
         );
@@ -84,7 +81,7 @@ async fn the_auth_domain_defaults_to_the_projects_firebaseapp_domain() {
     };
     let (_, config) = app.get("/api/config", None).await;
     assert_eq!(
-        config["signIn"]["google"],
+        config["signIn"]["firebase"],
         json!({
             "apiKey": "AIzaSy-public-web-key",
             "authDomain": "bikehaat-demo.firebaseapp.com",

@@ -6,6 +6,7 @@ mod database;
 mod mail;
 mod process;
 mod steps;
+pub mod stripe;
 
 pub use app::{answer, inserted, TestApp};
 pub(crate) use database::past_the_store;

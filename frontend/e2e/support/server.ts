@@ -33,6 +33,10 @@ export interface RunningServer {
 export interface ServerOptions {
   /** Fill the new marketplace with the demo categories and listings (default: no). */
   demo?: boolean;
+  /** Sign people in with Firebase, through this Auth emulator. */
+  firebase?: { projectId: string; emulatorHost: string };
+  /** Take cards through this Stripe-compatible server. */
+  stripe?: { base: string; secretKey: string; publishableKey: string; webhookSecret: string };
 }
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
@@ -43,9 +47,37 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const args = ['serve', '--addr', '127.0.0.1:0', '--data-dir', dataDir, '--frontend-dir', dist];
   if (!options.demo) args.push('--no-demo');
   // Embedded defaults (SQLite, in-process events), whatever the caller's shell says.
-  const external = new Set(['DATABASE_URL', 'REDIS_URL', 'BIKEHAAT_PUBLIC_URL', 'JWT_SECRET']);
+  const external = new Set([
+    'DATABASE_URL',
+    'REDIS_URL',
+    'BIKEHAAT_PUBLIC_URL',
+    'JWT_SECRET',
+    'FIREBASE_PROJECT_ID',
+    'FIREBASE_API_KEY',
+    'FIREBASE_AUTH_EMULATOR_HOST',
+    'STRIPE_SECRET_KEY',
+    'STRIPE_PUBLISHABLE_KEY',
+    'STRIPE_WEBHOOK_SECRET',
+    'STRIPE_API_BASE',
+    'BIKEHAAT_TEST_PAYMENTS',
+  ]);
   const inherited = Object.entries(process.env).filter(([name]) => !external.has(name));
-  const env = { ...Object.fromEntries(inherited), ADMIN_EMAILS: ADMIN_EMAIL, RUST_LOG: 'warn' };
+  const env: Record<string, string | undefined> = {
+    ...Object.fromEntries(inherited),
+    ADMIN_EMAILS: ADMIN_EMAIL,
+    RUST_LOG: 'warn',
+  };
+  if (options.firebase) {
+    env.FIREBASE_PROJECT_ID = options.firebase.projectId;
+    env.FIREBASE_API_KEY = 'emulator-api-key';
+    env.FIREBASE_AUTH_EMULATOR_HOST = options.firebase.emulatorHost;
+  }
+  if (options.stripe) {
+    env.STRIPE_SECRET_KEY = options.stripe.secretKey;
+    env.STRIPE_PUBLISHABLE_KEY = options.stripe.publishableKey;
+    env.STRIPE_WEBHOOK_SECRET = options.stripe.webhookSecret;
+    env.STRIPE_API_BASE = options.stripe.base;
+  }
   const child: ChildProcess = spawn(serverBinary(), args, {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,7 +1,7 @@
 // Every route of spec §2. Home is in the main bundle; every other page is its own
 // lazily loaded chunk.
 import type { QueryClient } from '@tanstack/react-query';
-import type { RouteObject } from 'react-router';
+import { redirect, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/spinner.tsx';
 import { configQueryOptions } from '../lib/config/get-config.ts';
 import { RequireRole } from './guards.tsx';
@@ -24,6 +24,16 @@ function withSiteConfig<T>(queryClient: QueryClient, lazy: () => Promise<T>): ()
     queryClient.query(configQueryOptions()).catch(() => undefined);
     return lazy();
   };
+}
+
+/**
+ * Where a link from Firebase's mails goes: Firebase names one action page per project,
+ * and `mode` says which of ours handles the code.
+ */
+function firebaseAction(params: URLSearchParams): Response {
+  const pages: Record<string, string | undefined> = { verifyEmail: '/verify-email', resetPassword: '/reset-password' };
+  const page = pages[params.get('mode') ?? ''];
+  return redirect(page ? `${page}?${params.toString()}` : '/login');
 }
 
 /** The routes; loaders prefetch into `queryClient`, the cache the pages read. */
@@ -63,6 +73,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           {
             path: 'reset-password',
             lazy: lazyPage(() => import('../features/auth/pages/reset-password-page.tsx'), (m) => m.ResetPasswordPage),
+          },
+          {
+            // Firebase's action page for this site: its mails link here.
+            path: 'auth/action',
+            loader: ({ request }) => firebaseAction(new URL(request.url).searchParams),
           },
           {
             path: 'verify-email',

@@ -1,14 +1,17 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { toast } from 'react-toastify';
 import { resendVerification } from '../lib/auth/resend-verification.ts';
+import { firebaseSettings } from '../lib/config/get-config.ts';
 
 /** Mails a new link that proves `email`; busy while it asks, the outcome as a toast. */
 export function ResendLinkButton({ email, children }: { email: string; children: ReactNode }) {
+  const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const resend = async () => {
     setBusy(true);
     try {
-      await resendVerification(email);
+      await resendVerification(email, await firebaseSettings(queryClient));
       toast.success(`We sent a new link to ${email}.`);
     } catch (error) {
       toast.error(error instanceof Error ? error.message : 'Could not send the link. Please try again.');

@@ -203,6 +203,15 @@ impl Accounts for This {
         Ok(done.rows_affected() > 0)
     }
 
+    async fn end_sessions_of(&self, subject: &str) -> Result<u64, Error> {
+        let done = sqlx::query("DELETE FROM sessions WHERE user_id IN (SELECT id FROM users WHERE subject = $1)")
+            .bind(subject)
+            .execute(&self.writer)
+            .await?;
+        self.changed();
+        Ok(done.rows_affected())
+    }
+
     async fn claim_signup_upload(&self, subject: &str) -> Result<bool, Error> {
         let done = sqlx::query("INSERT INTO signup_uploads (subject, uploaded_at) VALUES ($1, $2) ON CONFLICT DO NOTHING")
             .bind(subject)

@@ -16,7 +16,7 @@ impl This {
     async fn record_payment_once(&self, payment: &NewPayment) -> Result<i64, Error> {
         let mut tx = self.writer.begin().await?;
         let booking = sqlx::query(
-            "SELECT o.status, o.product_id, o.buyer_id, b.email, p.name, p.seller_id, p.category_id \
+            "SELECT o.product_id, o.buyer_id, b.email, p.name, p.seller_id, p.category_id, o.status \
              FROM orders o JOIN users b ON b.id = o.buyer_id JOIN products p ON p.id = o.product_id \
              WHERE o.id = $1",
         )
@@ -24,17 +24,15 @@ impl This {
         .fetch_optional(&mut *tx)
         .await?
         .ok_or_else(|| Error::NotFound("This booking no longer exists.".into()))?;
-        let status: String = booking.get(0);
-        let product_id: i64 = booking.get(1);
-        let buyer_id: i64 = booking.get(2);
-        let email: String = booking.get(3);
-        let product_name: String = booking.get(4);
-        let seller_id: i64 = booking.get(5);
-        let category_id: i64 = booking.get(6);
-        match status.as_str() {
-            "booked" => {}
-            "paid" => return Err(Error::Conflict("This booking is already paid.".into())),
-            _ => return Err(Error::Conflict("This booking was cancelled.".into())),
+        let product_id: i64 = booking.get(0);
+        let buyer_id: i64 = booking.get(1);
+        let email: String = booking.get(2);
+        let product_name: String = booking.get(3);
+        let seller_id: i64 = booking.get(4);
+        let category_id: i64 = booking.get(5);
+        let status: String = booking.get(6);
+        if let Some(closed) = closed_booking(&status) {
+            return Err(closed);
         }
         // The row lock taken here makes a second buyer's payment wait for this one and
         // then find the bike sold: exactly one payment wins.
@@ -45,7 +43,24 @@ impl This {
         if sold.rows_affected() == 0 {
             return Err(Error::Conflict("This bike has already been sold.".into()));
         }
-        sqlx::query("UPDATE orders SET status = 'paid' WHERE id = $1").bind(payment.order_id).execute(&mut *tx).await?;
+        // The booking moves booked → paid only if it is still booked when this update
+        // runs: a cancel that committed first wins (and the bike's sale above rolls
+        // back), and one that comes later waits for this row lock and then finds the
+        // booking paid. Exactly one of them succeeds.
+        let paid = sqlx::query("UPDATE orders SET status = 'paid' WHERE id = $1 AND status = 'booked'")
+            .bind(payment.order_id)
+            .execute(&mut *tx)
+            .await?;
+        if paid.rows_affected() == 0 {
+            let status: Option<String> = sqlx::query_scalar("SELECT status FROM orders WHERE id = $1")
+                .bind(payment.order_id)
+                .fetch_optional(&mut *tx)
+                .await?;
+            return Err(match status.as_deref().and_then(closed_booking) {
+                Some(closed) => closed,
+                None => Error::NotFound("This booking no longer exists.".into()),
+            });
+        }
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO payments (order_id, product_id, buyer_id, transaction_id, amount, currency, \
              email, product_name, paid_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
@@ -232,5 +247,31 @@ impl Bookings for This {
             .bind(product_id)
             .fetch_one(&self.reader)
             .await?)
+    }
+
+    async fn stripe_event_seen(&self, id: &str) -> Result<bool, Error> {
+        let seen: Option<String> = sqlx::query_scalar("SELECT id FROM stripe_events WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.writer)
+            .await?;
+        Ok(seen.is_some())
+    }
+
+    async fn remember_stripe_event(&self, id: &str) -> Result<(), Error> {
+        sqlx::query("INSERT INTO stripe_events (id, received_at) VALUES ($1, $2) ON CONFLICT DO NOTHING")
+            .bind(id)
+            .bind(Utc::now())
+            .execute(&self.writer)
+            .await?;
+        Ok(())
+    }
+}
+
+/// Why a booking in `status` cannot be paid; None while it is booked.
+fn closed_booking(status: &str) -> Option<Error> {
+    match status {
+        "booked" => None,
+        "paid" => Some(Error::Conflict("This booking is already paid.".into())),
+        _ => Some(Error::Conflict("This booking was cancelled.".into())),
     }
 }

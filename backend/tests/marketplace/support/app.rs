@@ -63,6 +63,12 @@ impl TestApp {
         Some(TestApp::serve(Arc::new(db), extra).await)
     }
 
+    /// Like [`spawn_with`], listening on every address (0.0.0.0) as a public server does.
+    pub async fn spawn_public(engine: Engine, extra: &[&str]) -> Option<TestApp> {
+        let db = TestDb::new(engine).await?;
+        Some(TestApp::serve_on(Arc::new(db), extra, "0.0.0.0:0").await)
+    }
+
     /// Why `bikehaat serve` with `extra` arguments refuses to start on `db`.
     pub async fn start_up_problem(db: &TestDb, extra: &[&str]) -> String {
         let args = serve_args(db, extra);
@@ -79,10 +85,12 @@ impl TestApp {
     }
 
     async fn serve(db: Arc<TestDb>, extra: &[&str]) -> TestApp {
+        TestApp::serve_on(db, extra, "127.0.0.1:0").await
+    }
+
+    async fn serve_on(db: Arc<TestDb>, extra: &[&str], bind: &str) -> TestApp {
         let args = serve_args(&db, extra);
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-            .await
-            .expect("bind");
+        let listener = tokio::net::TcpListener::bind(bind).await.expect("bind");
         let addr = listener.local_addr().expect("addr");
         let state = bikehaat::server::state(&args, addr)
             .await
@@ -96,7 +104,8 @@ impl TestApp {
             .await;
         });
         TestApp {
-            base: format!("http://{addr}"),
+            // Reached over loopback whatever address it listens on.
+            base: format!("http://127.0.0.1:{}", addr.port()),
             client: reqwest::Client::new(),
             state,
             db,

@@ -121,6 +121,29 @@ impl TestApp {
     }
 
     /// Books `product` as `buyer`; returns the booking id.
+    /// Reports `product` as `reporter`; the answer's status.
+    pub async fn report(&self, reporter: &Person, product: &str) -> StatusCode {
+        self.call(
+            Method::PATCH,
+            &format!("/api/products/{product}"),
+            Some(&reporter.token),
+            json!({"report": "reported"}),
+        )
+        .await
+        .0
+    }
+
+    /// Listing `product` as the store holds it.
+    pub async fn listing(&self, product: &str) -> bikehaat::store::Product {
+        let id = product.parse().expect("a listing id");
+        self.state
+            .store
+            .product(id)
+            .await
+            .expect("read the listing")
+            .expect("the listing exists")
+    }
+
     pub async fn book(&self, buyer: &Person, product: &str) -> String {
         let answer = self
             .call(

@@ -1,7 +1,12 @@
-// `POST /api/auth/resend-verification`: mails a new link that proves the address.
+// A new link that proves the address: Firebase's verification mail for the Firebase user
+// signed in in this browser, else `POST /api/auth/resend-verification` (the built-in
+// provider's mail; it answers the same whether or not it sent one).
 import { api } from '../api-client.ts';
 import type { Accepted } from '../api/types.ts';
+import type { FirebaseConfig } from '../config/get-config.ts';
+import { firebaseResendVerification } from '../firebase/firebase-password.ts';
 
-export function resendVerification(email: string): Promise<Accepted> {
-  return api<Accepted>('/auth/resend-verification', { method: 'POST', json: { email }, token: null });
+export async function resendVerification(email: string, firebase: FirebaseConfig | null): Promise<void> {
+  if (firebase && (await firebaseResendVerification(firebase, email))) return;
+  await api<Accepted>('/auth/resend-verification', { method: 'POST', json: { email }, token: null });
 }

@@ -3,10 +3,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { ApiError } from '../api-client.ts';
-import type { User } from '../api/types.ts';
+import type { Session } from '../api/types.ts';
 import { uploadImage } from '../api/upload-image.ts';
+import { firebaseSettings } from '../config/get-config.ts';
+import { firebaseLogIn, firebaseSignOut, firebaseSignUp } from '../firebase/firebase-password.ts';
 import { exchangeToken } from './exchange-token.ts';
-import { useUser, userQueryOptions } from './get-user.ts';
+import { useUser } from './get-user.ts';
+import { keepSession } from './keep-session.ts';
 import { logIn as proveCredentials } from './log-in.ts';
 import { SessionContext, toRole, type SessionValue, type SignUpDetails } from './session-context.ts';
 import { logOut } from './log-out.ts';
@@ -14,7 +17,6 @@ import {
   clearSession,
   getAccessToken,
   getStoredSession,
-  saveSession,
   subscribeToSession,
 } from './session-store.ts';
 import { signUp as createAccount } from './sign-up.ts';
@@ -32,34 +34,36 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (gone) clearSession();
   }, [gone]);
 
-  const finish = useCallback(
-    (token: string, user: User) => {
-      queryClient.setQueryData(userQueryOptions(user.email).queryKey, user);
-      saveSession({ token, email: user.email });
-      return user;
-    },
-    [queryClient],
-  );
+  const finish = useCallback((session: Session) => keepSession(queryClient, session), [queryClient]);
+
+  const firebase = useCallback(() => firebaseSettings(queryClient), [queryClient]);
 
   const logIn = useCallback(
     async (emailAddress: string, password: string) => {
       setBusy(true);
       try {
-        const idToken = await proveCredentials({ email: emailAddress, password });
+        const config = await firebase();
+        // With Firebase on, accounts made before it still sign in with the built-in provider.
+        const idToken =
+          (config ? await firebaseLogIn(config, emailAddress, password) : null) ??
+          (await proveCredentials({ email: emailAddress, password }));
         const session = await exchangeToken(idToken, emailAddress, { email: emailAddress });
-        return finish(session.token, session.user);
+        return finish(session);
       } finally {
         setBusy(false);
       }
     },
-    [finish],
+    [finish, firebase],
   );
 
   const signUp = useCallback(
     async ({ name, photo, email: emailAddress, password, role }: SignUpDetails) => {
       setBusy(true);
       try {
-        const idToken = await createAccount({ email: emailAddress, password });
+        const config = await firebase();
+        const idToken = config
+          ? await firebaseSignUp(config, emailAddress, password)
+          : await createAccount({ email: emailAddress, password });
         const image = await uploadImage(photo, idToken);
         const session = await exchangeToken(idToken, emailAddress, {
           name,
@@ -67,12 +71,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           image,
           role,
         });
-        return finish(session.token, session.user);
+        return finish(session);
       } finally {
         setBusy(false);
       }
     },
-    [finish],
+    [finish, firebase],
   );
 
   const signOut = useCallback(() => {
@@ -80,6 +84,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (token) void logOut(token);
     clearSession();
     queryClient.removeQueries({ queryKey: ['users'] });
+    // Firebase remembers its user in this browser too; forget it as well.
+    void firebaseSettings(queryClient)
+      .then((config) => config && firebaseSignOut(config))
+      .catch(() => undefined);
   }, [queryClient]);
 
   const value = useMemo<SessionValue>(() => {

@@ -1,11 +1,11 @@
 // `GET /api/config` (no auth): which sign-in and card providers this server uses, with
 // their public keys. Fixed while the server runs, so it is fetched once per page load.
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '../api-client.ts';
 import type { components } from '../api/schema.d.ts';
 
 export type SiteConfig = components['schemas']['SiteConfig'];
-export type GoogleSignInConfig = components['schemas']['GoogleSignIn'];
+export type FirebaseConfig = components['schemas']['FirebaseSignIn'];
 
 export function getConfig(signal?: AbortSignal): Promise<SiteConfig> {
   return api<SiteConfig>('/config', { token: null, ...(signal ? { signal } : {}) });
@@ -21,4 +21,17 @@ export function configQueryOptions() {
 
 export function useConfig() {
   return useQuery(configQueryOptions());
+}
+
+/**
+ * Firebase's settings when Firebase signs people in on this site, else null. Without an
+ * answer from the server, null: the built-in provider is asked, which refuses new
+ * accounts with a clear message while Firebase is on and still signs in its own.
+ */
+export async function firebaseSettings(queryClient: QueryClient): Promise<FirebaseConfig | null> {
+  try {
+    return (await queryClient.query(configQueryOptions())).signIn.firebase ?? null;
+  } catch {
+    return null;
+  }
 }

@@ -86,8 +86,13 @@ pub fn matrix() -> Vec<Row> {
         row(POST,   "/api/payments",                        payment,                                     [401, 201, 403, 403, 403, 403])
             .changes(Effect::Paid),
         row(POST,   "/api/test-mode/confirm-card",          confirm_card,                                [200, 200, 200, 200, 200, 200]),
+        // Stripe's alone, and only with Stripe on (tests/marketplace/stripe.rs).
+        row(POST,   "/api/webhooks/stripe",                 Empty,                                       [404, 404, 404, 404, 404, 404]),
         row(POST,   "/api/uploads",                         Body::Image,                                 [401, 201, 201, 201, 201, 201]),
         // Without WebSocket upgrade headers; the live events themselves are tested in live.rs.
         row(GET,    "/api/live",                            Empty,                                       [400, 400, 400, 400, 400, 400]),
+        // Last: it ends every session of its caller, the fixtures' included.
+        row(POST,   "/api/auth/logout-everywhere",          Empty,                                       [401, 204, 204, 204, 204, 204])
+            .with_identity_token(),
     ]
 }

@@ -6,7 +6,7 @@ import { fakeServer, renderApp, type FakeServer } from '../../../test/render-app
 // The Firebase client stands in for Google: its pop-up answers with this account.
 const firebase = vi.hoisted(() => ({
   initializeApp: vi.fn((options: object) => ({ name: '[DEFAULT]', options })),
-  getAuth: vi.fn(() => ({ emulatorConfig: null })),
+  getAuth: vi.fn(() => ({ emulatorConfig: null, currentUser: null, authStateReady: () => Promise.resolve() })),
   connectAuthEmulator: vi.fn(),
   signInWithPopup: vi.fn(),
   signOut: vi.fn(() => Promise.resolve()),
@@ -49,7 +49,7 @@ function server(config: unknown, more: FakeServer = {}) {
 }
 
 const withGoogle = (extra: object = {}) => ({
-  signIn: { google: { ...google, ...extra } },
+  signIn: { firebase: { ...google, ...extra } },
   payments: { provider: 'test' },
 });
 
@@ -59,7 +59,7 @@ beforeEach(() => {
 
 describe('Sign in with Google', () => {
   it('stays disabled, with the reason, when the server has no Firebase', async () => {
-    server({ signIn: { google: null }, payments: { provider: 'test' } });
+    server({ signIn: { firebase: null }, payments: { provider: 'test' } });
     renderApp('/login');
 
     const button = await screen.findByRole('button', { name: 'Sign in with Google' });

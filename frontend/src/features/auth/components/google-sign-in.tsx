@@ -1,15 +1,16 @@
 // "Sign in with Google" (spec §2): offered when the server says Firebase is configured
-// (`GET /api/config`), otherwise shown disabled with the reason.
+// (`GET /api/config`), otherwise shown disabled with the reason. Firebase's client is
+// loaded on the click, never with the sign-in page.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { GoogleIcon } from '../../../components/icons.tsx';
 import { exchangeToken } from '../../../lib/auth/exchange-token.ts';
-import { userQueryOptions } from '../../../lib/auth/get-user.ts';
+import { keepSession } from '../../../lib/auth/keep-session.ts';
 import { returnPath } from '../../../lib/auth/return-path.ts';
-import { saveSession } from '../../../lib/auth/session-store.ts';
-import { useConfig, type GoogleSignInConfig } from '../../../lib/config/get-config.ts';
+import { useConfig } from '../../../lib/config/get-config.ts';
+import { firebaseCode, loadFirebaseAuth, readableError, type FirebaseConfig } from '../../../lib/firebase/firebase-auth.ts';
 
 /** The server keeps display names to 80 characters. */
 const MAX_NAME_LENGTH = 80;
@@ -24,38 +25,13 @@ interface GoogleAccount {
 /** Firebase error codes that mean the person closed or replaced the pop-up themselves. */
 const CANCELLED = new Set(['auth/popup-closed-by-user', 'auth/cancelled-popup-request', 'auth/user-cancelled']);
 
-const FRIENDLY: Record<string, string> = {
-  'auth/popup-blocked': 'Your browser blocked the Google sign-in window. Please allow pop-ups for this site and try again.',
-  'auth/network-request-failed': 'Could not reach Google. Check your connection and try again.',
-};
-
 class SignInCancelled extends Error {}
 
-function firebaseCode(error: unknown): string | null {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? code : null;
-}
-
-/**
- * Step 1 with Firebase: Google's pop-up, then the ID token. Firebase's client is large,
- * so it is loaded only when someone clicks, never with the sign-in page.
- */
-async function signInWithGoogle(config: GoogleSignInConfig): Promise<GoogleAccount> {
-  let firebase;
+/** Step 1 with Firebase: Google's pop-up, then the ID token. */
+async function signInWithGoogle(config: FirebaseConfig): Promise<GoogleAccount> {
+  const { sdk, auth } = await loadFirebaseAuth(config);
   try {
-    firebase = await Promise.all([import('firebase/app'), import('firebase/auth')]);
-  } catch (error) {
-    throw new Error('Google sign-in could not be loaded. Please try again.', { cause: error });
-  }
-  const [{ initializeApp, getApp, getApps }, auth] = firebase;
-  const options = { apiKey: config.apiKey, authDomain: config.authDomain, projectId: config.projectId };
-  const app = getApps().length > 0 ? getApp() : initializeApp(options);
-  const firebaseAuth = auth.getAuth(app);
-  if (config.emulatorHost && !firebaseAuth.emulatorConfig) {
-    auth.connectAuthEmulator(firebaseAuth, `http://${config.emulatorHost}`, { disableWarnings: true });
-  }
-  try {
-    const { user } = await auth.signInWithPopup(firebaseAuth, new auth.GoogleAuthProvider());
+    const { user } = await sdk.signInWithPopup(auth, new sdk.GoogleAuthProvider());
     if (!user.email) throw new Error('Your Google account has no email address. Please sign in with your email.');
     return {
       idToken: await user.getIdToken(),
@@ -66,13 +42,10 @@ async function signInWithGoogle(config: GoogleSignInConfig): Promise<GoogleAccou
   } catch (error) {
     const code = firebaseCode(error);
     if (code && CANCELLED.has(code)) throw new SignInCancelled(code, { cause: error });
-    if (code && code in FRIENDLY) throw new Error(FRIENDLY[code], { cause: error });
-    // Firebase's own messages ("Firebase: Error (auth/…).") mean nothing to people.
-    if (code) throw new Error(`Google sign-in failed (${code}). Please try again.`, { cause: error });
-    throw error;
+    throw readableError(error, 'Google sign-in');
   } finally {
-    // Our access token is the session from here on; Firebase keeps none of its own.
-    void auth.signOut(firebaseAuth).catch(() => undefined);
+    // Our access token is the session from here on; a Google sign-in leaves Firebase none.
+    void sdk.signOut(auth).catch(() => undefined);
   }
 }
 
@@ -106,7 +79,7 @@ export function GoogleSignIn() {
     );
   }
 
-  const google = config.data?.signIn.google ?? null;
+  const google = config.data?.signIn.firebase ?? null;
 
   if (!google) {
     return (
@@ -134,8 +107,7 @@ export function GoogleSignIn() {
         image: account.image,
         role: 'buyer',
       });
-      queryClient.setQueryData(userQueryOptions(session.user.email).queryKey, session.user);
-      saveSession({ token: session.token, email: session.user.email });
+      keepSession(queryClient, session);
       toast.success('Login Successful With Google');
       await navigate(returnPath(location.state), { replace: true });
     } catch (error) {

@@ -1,8 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
 import { FieldInput, FormField } from '../../../components/form-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { firebaseSettings } from '../../../lib/config/get-config.ts';
+import { firebaseForgotPassword } from '../../../lib/firebase/firebase-password.ts';
 import { forgotPassword } from '../api/forgot-password.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { SubmitButton } from '../components/submit-button.tsx';
@@ -20,6 +23,7 @@ function typedEmail(state: unknown): string {
 /** "Forgot Your Password": asks for the address and mails it a link to choose a new one. */
 export function ForgotPasswordPage() {
   const location = useLocation();
+  const queryClient = useQueryClient();
   const [sent, setSent] = useState<string | null>(null);
   const {
     register,
@@ -30,11 +34,22 @@ export function ForgotPasswordPage() {
 
   const onSubmit = async ({ email }: ForgotFields) => {
     try {
-      const answer = await forgotPassword(email.trim());
+      const address = email.trim();
+      const firebase = await firebaseSettings(queryClient);
+      // With Firebase on, an account made before it resets through the built-in provider:
+      // both are asked, and each mails only the addresses it knows.
+      const [answer] = await Promise.all([
+        forgotPassword(address),
+        firebase ? firebaseForgotPassword(firebase, address) : undefined,
+      ]);
       setSent(answer.message);
     } catch (error) {
       const message =
-        error instanceof ApiError ? (error.fields.email ?? error.message) : 'Could not send the link. Please try again.';
+        error instanceof ApiError
+          ? (error.fields.email ?? error.message)
+          : error instanceof Error
+            ? error.message
+            : 'Could not send the link. Please try again.';
       setError('email', { message });
     }
   };

@@ -1,9 +1,13 @@
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { FieldInput, FormField } from '../../../components/form-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { firebaseSettings } from '../../../lib/config/get-config.ts';
+import { firebaseCode, LINK_NO_LONGER_VALID } from '../../../lib/firebase/firebase-auth.ts';
+import { firebaseResetEmail, firebaseResetPassword } from '../../../lib/firebase/firebase-password.ts';
 import { resetPassword } from '../api/reset-password.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { SubmitButton } from '../components/submit-button.tsx';
@@ -13,15 +17,28 @@ interface ResetFields {
   password: string;
 }
 
-const NO_LONGER_VALID =
-  'This link is no longer valid: it has expired or was already used. Ask for a new one.';
+/**
+ * Which link brought the person here: the built-in provider's mail (`?token=`), or
+ * Firebase's (`?mode=resetPassword&oobCode=`, this page being the site's action page).
+ */
+function linkFrom(params: URLSearchParams): { token: string } | { firebaseCode: string } | null {
+  const oobCode = params.get('oobCode');
+  if (oobCode && params.get('mode') === 'resetPassword') return { firebaseCode: oobCode };
+  const token = params.get('token');
+  return token ? { token } : null;
+}
+
+const LINK_CODES = new Set(['auth/expired-action-code', 'auth/invalid-action-code']);
 
 /** The page a password-reset mail links to: choose a new password, then log in with it. */
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const link = linkFrom(params);
+  const firebaseLink = link && 'firebaseCode' in link ? link.firebaseCode : null;
   const navigate = useNavigate();
-  const [linkProblem, setLinkProblem] = useState<string | null>(token ? null : NO_LONGER_VALID);
+  const queryClient = useQueryClient();
+  const [linkProblem, setLinkProblem] = useState<string | null>(link ? null : LINK_NO_LONGER_VALID);
+  const [account, setAccount] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -29,16 +46,49 @@ export function ResetPasswordPage() {
     formState: { errors, isSubmitting },
   } = useForm<ResetFields>();
 
+  // Firebase says at once whether its link still works, and for which address.
+  useEffect(() => {
+    if (!firebaseLink) return;
+    let current = true;
+    firebaseSettings(queryClient)
+      .then((firebase) => {
+        if (!firebase) throw new Error(LINK_NO_LONGER_VALID);
+        return firebaseResetEmail(firebase, firebaseLink);
+      })
+      .then(
+        (email) => {
+          if (current) setAccount(email);
+        },
+        (error: unknown) => {
+          if (current) setLinkProblem(error instanceof Error ? error.message : LINK_NO_LONGER_VALID);
+        },
+      );
+    return () => {
+      current = false;
+    };
+  }, [firebaseLink, queryClient]);
+
   const onSubmit = async ({ password }: ResetFields) => {
+    if (!link) return;
     try {
-      const { email } = await resetPassword(token, password);
+      let email: string;
+      if ('token' in link) {
+        ({ email } = await resetPassword(link.token, password));
+      } else {
+        const firebase = await firebaseSettings(queryClient);
+        if (!firebase) throw new Error(LINK_NO_LONGER_VALID);
+        email = await firebaseResetPassword(firebase, link.firebaseCode, password);
+      }
       toast.success('Your password is changed. Please log in.');
       await navigate('/login', { replace: true, state: { email } });
     } catch (error) {
+      const code = firebaseCode(error instanceof Error ? error.cause : null);
       if (error instanceof ApiError && error.fields.password) {
         setError('password', { message: error.fields.password });
-      } else if (error instanceof ApiError && error.status === 400) {
-        setLinkProblem(error.message);
+      } else if (code === 'auth/weak-password' && error instanceof Error) {
+        setError('password', { message: error.message });
+      } else if ((error instanceof ApiError && error.status === 400) || (code && LINK_CODES.has(code))) {
+        setLinkProblem((error as Error).message);
       } else {
         toast.error(error instanceof Error ? error.message : 'Could not change the password. Please try again.');
       }
@@ -46,7 +96,10 @@ export function ResetPasswordPage() {
   };
 
   return (
-    <AuthCard title="Choose a new password" subtitle="Choosing one signs you out on every device.">
+    <AuthCard
+      title="Choose a new password"
+      subtitle={account ? `For ${account}. Choosing one signs you out on every device.` : 'Choosing one signs you out on every device.'}
+    >
       {linkProblem ? (
         <div role="alert" className="space-y-4">
           <p className="rounded-lg bg-red-50 p-4 text-red-800 ring-1 ring-red-200">{linkProblem}</p>

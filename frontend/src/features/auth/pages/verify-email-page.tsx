@@ -1,8 +1,13 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Spinner } from '../../../components/spinner.tsx';
+import { exchangeToken } from '../../../lib/auth/exchange-token.ts';
 import { userQueryOptions } from '../../../lib/auth/get-user.ts';
+import { keepSession } from '../../../lib/auth/keep-session.ts';
+import { firebaseSettings } from '../../../lib/config/get-config.ts';
+import { LINK_NO_LONGER_VALID } from '../../../lib/firebase/firebase-auth.ts';
+import { firebaseVerifyEmail } from '../../../lib/firebase/firebase-password.ts';
 import { useSession } from '../../../lib/auth/session-context.ts';
 import { verifyEmail } from '../api/verify-email.ts';
 import { AuthCard } from '../components/auth-card.tsx';
@@ -10,20 +15,45 @@ import { ResendLinkButton } from '../../../components/resend-link-button.tsx';
 
 type Outcome = { state: 'checking' } | { state: 'confirmed' } | { state: 'failed'; message: string };
 
+/** Firebase's codes work once: each is applied once per page load, however often React mounts. */
+const applied = new Map<string, ReturnType<typeof firebaseVerifyEmail>>();
+
+/**
+ * Proves the address with the link's code: the built-in provider's token, or Firebase's
+ * code when this page is the site's action page. With Firebase, a person signed in in
+ * this browser is signed in afresh, so the server hears at once that Firebase proved it.
+ */
+async function confirm(params: URLSearchParams, queryClient: QueryClient): Promise<void> {
+  const oobCode = params.get('oobCode');
+  if (oobCode && params.get('mode') === 'verifyEmail') {
+    const firebase = await firebaseSettings(queryClient);
+    if (!firebase) throw new Error(LINK_NO_LONGER_VALID);
+    let proof = applied.get(oobCode);
+    if (!proof) {
+      proof = firebaseVerifyEmail(firebase, oobCode);
+      applied.set(oobCode, proof);
+    }
+    const fresh = await proof;
+    if (fresh) keepSession(queryClient, await exchangeToken(fresh.idToken, fresh.email, { email: fresh.email }));
+    return;
+  }
+  const { email } = await verifyEmail(params.get('token') ?? '');
+  // The banner asking to confirm goes away for a signed-in owner of the address.
+  await queryClient.invalidateQueries({ queryKey: userQueryOptions(email).queryKey });
+}
+
 /** The page a verification mail links to: proves the address, once. */
 export function VerifyEmailPage() {
   const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
   const { user } = useSession();
   const queryClient = useQueryClient();
   const [outcome, setOutcome] = useState<Outcome>({ state: 'checking' });
+  const query = params.toString();
 
   useEffect(() => {
     let current = true;
-    verifyEmail(token).then(
-      async ({ email }) => {
-        // The banner asking to confirm goes away for a signed-in owner of the address.
-        await queryClient.invalidateQueries({ queryKey: userQueryOptions(email).queryKey });
+    confirm(new URLSearchParams(query), queryClient).then(
+      () => {
         if (current) setOutcome({ state: 'confirmed' });
       },
       (error: unknown) => {
@@ -33,7 +63,7 @@ export function VerifyEmailPage() {
     return () => {
       current = false;
     };
-  }, [token, queryClient]);
+  }, [query, queryClient]);
 
   return (
     <AuthCard title="Confirm your email" subtitle="One click proves the address is yours.">

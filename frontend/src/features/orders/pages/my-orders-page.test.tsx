@@ -64,6 +64,17 @@ describe('My Orders page', () => {
     expect(within(row('Bajaj Pulsar')).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
   });
 
+  it('explains, instead of Pay Now, when the marketplace takes no card payments', async () => {
+    openMyOrders({ 'GET /api/config': [200, { signIn: { firebase: null }, payments: { provider: 'none' } }] });
+    await screen.findByRole('rowheader', { name: 'Yamaha R15' });
+    const pay = await within(row('Yamaha R15')).findByRole('button', { name: 'Pay Now' });
+    expect(pay).toBeDisabled();
+    expect(pay).toHaveAccessibleDescription(
+      'Card payments are not set up on this marketplace yet. Pay the seller when you meet.',
+    );
+    expect(screen.queryByRole('link', { name: 'Pay Now' })).not.toBeInTheDocument();
+  });
+
   it('cancels a booking after asking and drops the row', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     const { fetchMock, queryClient } = openMyOrders({

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { imageColumn, indexColumn, Pill, TablePage, type Column } from '../../../components/data-table.tsx';
 import { useSession } from '../../../lib/auth/session-context.ts';
+import { useConfig } from '../../../lib/config/get-config.ts';
 import { formatPrice } from '../../../utils/format-price.ts';
 import { cancelOrderMutation } from '../api/cancel-order.ts';
 import { useOrders, type Order } from '../api/get-orders.ts';
@@ -15,9 +16,27 @@ const cancel = cancelOrderMutation();
 const isSold = (order: Order) => order.availability.toLowerCase() === 'sold';
 
 function Payment({ order }: { order: Order }) {
+  const config = useConfig();
   if (order.paid) return <Pill tone="green">PAID</Pill>;
   // Another buyer paid first: this booking can no longer be paid, only cancelled.
   if (isSold(order)) return <Pill tone="stone">Sold to another buyer</Pill>;
+  if (config.data?.payments.provider === 'none') {
+    return (
+      <span className="flex max-w-56 flex-col gap-1">
+        <button
+          type="button"
+          disabled
+          aria-describedby={`no-cards-${order._id}`}
+          className="w-fit cursor-not-allowed rounded-lg bg-stone-200 px-3 py-1.5 text-sm font-semibold whitespace-nowrap text-stone-500"
+        >
+          Pay Now
+        </button>
+        <span id={`no-cards-${order._id}`} className="text-xs text-stone-600">
+          Card payments are not set up on this marketplace yet. Pay the seller when you meet.
+        </span>
+      </span>
+    );
+  }
   return (
     <Link
       to={`/dashboard/stripe-payment/${encodeURIComponent(order._id)}`}

@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Spinner } from '../../../components/spinner.tsx';
 import type { Order, PaymentIntent } from '../../../lib/api/types.ts';
+import { useConfig } from '../../../lib/config/get-config.ts';
 import { formatPrice } from '../../../utils/format-price.ts';
 import { useRecordPayment } from '../api/record-payment.ts';
 import type { Billing, CardPaymentProvider } from './card-payment-provider.ts';
@@ -22,7 +23,8 @@ export function CheckoutForm({
   billing: Billing;
   onPaid: (transactionId: string) => void;
 }) {
-  const supported = intent !== undefined && canTakeCards(intent.provider);
+  const publishableKey = useConfig().data?.payments.publishableKey ?? null;
+  const supported = intent !== undefined && canTakeCards(intent.provider, publishableKey);
   const card = useRef<CardPaymentProvider>(null);
   const [ready, setReady] = useState(false);
   const [processing, setProcessing] = useState(false);
@@ -40,7 +42,9 @@ export function CheckoutForm({
         return;
       }
       const { paymentIntent } = result;
-      if (paymentIntent.status !== 'succeeded') {
+      // With Stripe the card is only authorised here ("requires_capture"): the server
+      // takes the money once it has recorded that this buyer got the bike.
+      if (paymentIntent.status !== 'succeeded' && paymentIntent.status !== 'requires_capture') {
         setCardError('The payment was not completed. Please try again.');
         return;
       }
@@ -57,7 +61,11 @@ export function CheckoutForm({
           onPaid(paymentIntent.id);
         }
       } catch (recordError) {
-        toast.error(recordError instanceof Error ? recordError.message : 'The payment could not be recorded.');
+        // Lost the bike to another buyer, or the booking was cancelled: the server says
+        // whether the card was charged. Kept on the page as well as in the toast.
+        const message = recordError instanceof Error ? recordError.message : 'The payment could not be recorded.';
+        setCardError(message);
+        toast.error(message);
       }
     } finally {
       setProcessing(false);
@@ -80,7 +88,13 @@ export function CheckoutForm({
           <span>Preparing a secure payment…</span>
         </div>
       ) : supported ? (
-        <ProviderCardFields provider={intent.provider} ref={card} disabled={processing} onReadyChange={setReady} />
+        <ProviderCardFields
+          provider={intent.provider}
+          publishableKey={publishableKey}
+          ref={card}
+          disabled={processing}
+          onReadyChange={setReady}
+        />
       ) : (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800">
           Card payments through “{intent.provider}” cannot be taken on this page yet.

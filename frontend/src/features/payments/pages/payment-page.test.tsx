@@ -148,13 +148,15 @@ describe('the payment page', { timeout: 15_000 }, () => {
     expect(await screen.findByText('Congrats!!! Your payment successful')).toBeInTheDocument();
   });
 
-  it('shows a payment the server could not record as an error toast', async () => {
+  it('shows a payment the server could not record beneath the form and as an error toast', async () => {
     openPage({
       'POST /api/test-mode/confirm-card': [200, succeeded],
       'POST /api/payments': [409, { error: 'conflict', message: 'This bike has already been sold.' }],
     });
     await payWith('4242424242424242');
-    expect(await screen.findByText('This bike has already been sold.')).toBeInTheDocument();
+    const said = await screen.findAllByText('This bike has already been sold.');
+    expect(said).toHaveLength(2);
+    expect(said.some((element) => element.getAttribute('role') === 'alert')).toBe(true);
     expect(screen.queryByText('Congrats!!! Your payment successful')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pay $1,800' })).toBeEnabled();
   });

@@ -1,0 +1,219 @@
+//! Stripe, through async-stripe. A PaymentIntent is created for the booking's price with
+//! manual capture: the buyer's card is only authorised when they pay. The bike goes to
+//! the first payment our database records, and only then is that payment captured;
+//! every other authorisation for the bike is cancelled, so nobody is charged for a bike
+//! someone else got (the hold simply disappears from their card).
+//!
+//! Every call carries an idempotency key derived from what it does (the order and
+//! amount, or the intent), and a call that fails on the way (a timeout, Stripe's 5xx or
+//! 429) is retried with the same key: Stripe does the work at most once.
+
+use std::collections::HashMap;
+use std::time::Duration;
+
+use stripe::{Client, ClientBuilder, IdempotencyKey, RequestStrategy, StripeError, StripeRequest};
+use stripe_core::payment_intent::{
+    CancelPaymentIntent, CapturePaymentIntent, CreatePaymentIntent, RetrievePaymentIntent,
+};
+use stripe_core::refund::CreateRefund;
+use stripe_core::{PaymentIntent, PaymentIntentCaptureMethod, PaymentIntentStatus};
+use stripe_types::Currency;
+
+use super::{Intent, Released, Succeeded, CURRENCY};
+use crate::error::{AppError, AppResult};
+
+/// Attempts per call; the waits between them double from [`FIRST_WAIT`].
+const ATTEMPTS: u32 = 3;
+const FIRST_WAIT: Duration = Duration::from_millis(200);
+
+/// What the metadata of our intents names the booking by.
+const ORDER_KEY: &str = "order_id";
+
+pub struct Stripe {
+    client: Client,
+    webhook_secret: String,
+}
+
+impl std::fmt::Debug for Stripe {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Stripe(..)")
+    }
+}
+
+/// A Stripe intent as our records see it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StripeIntent {
+    pub status: IntentStatus,
+    pub succeeded: Succeeded,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IntentStatus {
+    /// The card is authorised; the money moves when we capture.
+    Authorised,
+    /// Captured: the money moved.
+    Captured,
+    /// Anything else: not paid.
+    Unpaid,
+}
+
+impl Stripe {
+    /// A client for the API at `api_base` (Stripe's, or a Stripe-compatible server).
+    pub fn new(
+        secret_key: &str,
+        webhook_secret: &str,
+        api_base: &str,
+        timeout: Duration,
+    ) -> Result<Stripe, String> {
+        // async-stripe appends "v1/…" to the base as given.
+        let base = format!("{}/", api_base.trim_end_matches('/'));
+        let client = ClientBuilder::new(secret_key.trim())
+            .url(base)
+            .timeout(timeout)
+            .build()
+            .map_err(|e| format!("cannot set up Stripe: {e}"))?;
+        Ok(Stripe {
+            client,
+            webhook_secret: webhook_secret.trim().to_owned(),
+        })
+    }
+
+    pub fn webhook_secret(&self) -> &str {
+        &self.webhook_secret
+    }
+
+    /// Sends `request` with `key`, retrying what failed on the way with the same key.
+    async fn send<R>(&self, request: &R, key: &str) -> Result<R::Output, StripeError>
+    where
+        R: StripeRequest,
+        R::Output: miniserde::Deserialize,
+    {
+        let key = IdempotencyKey::new(key)
+            .map_err(|e| StripeError::ClientError(format!("bad idempotency key: {e:?}")))?;
+        let mut wait = FIRST_WAIT;
+        let mut attempt = 1;
+        loop {
+            let answer = request
+                .customize()
+                .request_strategy(RequestStrategy::Idempotent(key.clone()))
+                .send(&self.client)
+                .await;
+            match answer {
+                Err(error) if attempt < ATTEMPTS && retryable(&error) => {
+                    tracing::warn!(attempt, %error, "Stripe did not answer; trying again");
+                    tokio::time::sleep(wait).await;
+                    wait *= 2;
+                    attempt += 1;
+                }
+                other => return other,
+            }
+        }
+    }
+
+    /// Creates the intent to pay `amount` cents for booking `order_id`. The same booking
+    /// at the same price gets the same intent back, however often the page asks.
+    pub async fn create_intent(&self, order_id: i64, amount: i64) -> AppResult<Intent> {
+        let metadata = HashMap::from([(ORDER_KEY.to_owned(), order_id.to_string())]);
+        let request = CreatePaymentIntent::new(amount, Currency::USD)
+            .capture_method(PaymentIntentCaptureMethod::Manual)
+            .metadata(metadata)
+            .description(format!("BikeHaat booking {order_id}"));
+        let key = format!("bikehaat-intent-{order_id}-{amount}-{CURRENCY}");
+        let intent = self.send(&request, &key).await.map_err(unavailable)?;
+        let client_secret = intent.client_secret.clone().ok_or_else(|| {
+            AppError::internal("Stripe answered an intent without a client secret")
+        })?;
+        Ok(Intent {
+            id: intent.id.to_string(),
+            client_secret,
+            amount: intent.amount,
+        })
+    }
+
+    /// What Stripe says of intent `id`; None when it is not one of ours.
+    pub async fn intent(&self, id: &str) -> AppResult<Option<StripeIntent>> {
+        if !id.starts_with("pi_") || id.len() > 255 {
+            return Ok(None);
+        }
+        let request = RetrievePaymentIntent::new(id);
+        // Reads are safe to repeat: a fresh key per attempt series is fine.
+        let key = format!("bikehaat-read-{id}-{}", super::random_hex(8));
+        match self.send(&request, &key).await {
+            Ok(intent) => Ok(ours(&intent)),
+            Err(StripeError::Stripe(_, 404)) => Ok(None),
+            Err(error) => Err(unavailable(error)),
+        }
+    }
+
+    /// Takes the money of an authorised intent. Capturing one already captured is fine.
+    pub async fn capture(&self, id: &str) -> AppResult<()> {
+        let request = CapturePaymentIntent::new(id);
+        match self.send(&request, &format!("bikehaat-capture-{id}")).await {
+            Ok(_) => Ok(()),
+            Err(error) => match self.intent(id).await? {
+                Some(intent) if intent.status == IntentStatus::Captured => Ok(()),
+                _ => Err(unavailable(error)),
+            },
+        }
+    }
+
+    /// Gives the buyer's money back: cancels an authorisation (nothing was charged) or
+    /// refunds a captured payment.
+    pub async fn release(&self, id: &str) -> AppResult<Released> {
+        let status = self.intent(id).await?.map(|intent| intent.status);
+        match status {
+            Some(IntentStatus::Authorised) => {
+                let request = CancelPaymentIntent::new(id);
+                self.send(&request, &format!("bikehaat-cancel-{id}"))
+                    .await
+                    .map_err(unavailable)?;
+                Ok(Released::NotCharged)
+            }
+            Some(IntentStatus::Captured) => {
+                let request = CreateRefund::new().payment_intent(id);
+                self.send(&request, &format!("bikehaat-refund-{id}"))
+                    .await
+                    .map_err(unavailable)?;
+                Ok(Released::Refunded)
+            }
+            _ => Ok(Released::NotCharged),
+        }
+    }
+}
+
+/// Our view of `intent`, if it names one of our bookings.
+fn ours(intent: &PaymentIntent) -> Option<StripeIntent> {
+    let order_id = intent.metadata.get(ORDER_KEY)?.parse::<i64>().ok()?;
+    let status = match intent.status {
+        PaymentIntentStatus::RequiresCapture => IntentStatus::Authorised,
+        PaymentIntentStatus::Succeeded => IntentStatus::Captured,
+        _ => IntentStatus::Unpaid,
+    };
+    Some(StripeIntent {
+        status,
+        succeeded: Succeeded {
+            order_id,
+            amount: intent.amount,
+            currency: intent.currency.to_string(),
+            to_capture: status == IntentStatus::Authorised,
+        },
+    })
+}
+
+/// Whether a failed call may succeed if sent again with the same key.
+fn retryable(error: &StripeError) -> bool {
+    match error {
+        StripeError::Timeout | StripeError::ClientError(_) => true,
+        // 409: the same key is still being worked on by another attempt.
+        StripeError::Stripe(_, status) => *status >= 500 || *status == 429 || *status == 409,
+        StripeError::JSONDeserialize(_) | StripeError::ConfigError(_) => false,
+    }
+}
+
+fn unavailable(error: StripeError) -> AppError {
+    tracing::warn!(%error, "Stripe call failed");
+    AppError::PaymentsUnavailable(
+        "The card service is not answering right now. Nothing was charged; please try again in a minute."
+            .into(),
+    )
+}

@@ -1,0 +1,617 @@
+//! Card payments through Stripe, against a Stripe-compatible server of the tests'
+//! (`tools/fake-stripe`): amounts from our records, manual capture of the one payment
+//! that gets the bike, the webhook, and Stripe having a bad day.
+
+use std::sync::Arc;
+
+use reqwest::{Method, StatusCode};
+use serde_json::{json, Value};
+
+use super::support::stripe::{event, FakeStripe, Fault, PUBLISHABLE_KEY};
+use super::support::{on_both, Engine, Person, TestApp};
+
+struct Shop {
+    app: TestApp,
+    stripe: FakeStripe,
+    seller: Person,
+    category: String,
+}
+
+async fn shop(engine: Engine) -> Option<Shop> {
+    let stripe = FakeStripe::start().await;
+    let args = stripe.args();
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let app = TestApp::spawn_with(engine, &args).await?;
+    let admin = app.admin().await;
+    let seller = app
+        .sign_up("seller@example.com", "Rahim Motors", "seller")
+        .await;
+    let category = app.category(&admin, "Sports").await;
+    Some(Shop {
+        app,
+        stripe,
+        seller,
+        category,
+    })
+}
+
+impl Shop {
+    /// A buyer with a booking of a new listing and the intent the page would get.
+    async fn booking(&self, email: &str, bike: &str) -> (Person, String, String, String) {
+        let buyer = self.app.sign_up(email, "Karim", "buyer").await;
+        let product = self
+            .app
+            .product(&self.seller, &self.category, bike, 2500)
+            .await;
+        let order = self.app.book(&buyer, &product).await;
+        let (status, intent) = self.app.payment_intent(&buyer, &order).await;
+        assert_eq!(status, StatusCode::OK, "{intent}");
+        let id = intent["paymentIntentId"]
+            .as_str()
+            .expect("intent id")
+            .to_owned();
+        (buyer, product, order, id)
+    }
+
+    async fn pay(&self, buyer: &Person, order: &str, intent: &str) -> (StatusCode, Value) {
+        self.app
+            .call(
+                Method::POST,
+                "/api/payments",
+                Some(&buyer.token),
+                json!({"transactionId": intent, "ordersId": order}),
+            )
+            .await
+    }
+
+    async fn webhook(&self, body: String, signature: &str) -> StatusCode {
+        self.app
+            .request(Method::POST, "/api/webhooks/stripe", None)
+            .header("stripe-signature", signature)
+            .header("content-type", "application/json")
+            .body(body)
+            .send()
+            .await
+            .expect("webhook delivered")
+            .status()
+    }
+
+    async fn sold(&self, product: &str) -> bool {
+        self.app.listing(product).await.sold
+    }
+
+    /// How many `product.sold` events the log holds for `product`.
+    async fn sold_events(&self, product: &str) -> usize {
+        let events = self
+            .app
+            .state
+            .store
+            .events_since(0, 10_000)
+            .await
+            .expect("events");
+        events
+            .iter()
+            .filter(|e| {
+                e.name == "product.sold" && e.data.contains(&format!("\"_id\":\"{product}\""))
+            })
+            .count()
+    }
+}
+
+#[tokio::test]
+async fn a_buyer_pays_through_stripe_and_only_the_recorded_payment_is_captured() {
+    on_both(|engine| async move {
+        let Some(shop) = shop(engine).await else {
+            return;
+        };
+        let (_, config) = shop.app.get("/api/config", None).await;
+        assert_eq!(
+            config["payments"],
+            json!({"provider": "stripe", "publishableKey": PUBLISHABLE_KEY})
+        );
+
+        let (buyer, product, order, intent) = shop.booking("karim@example.com", "Yamaha FZ").await;
+        let made = shop.stripe.intent(&intent);
+        assert_eq!(made["capture_method"], "manual");
+        assert_eq!(made["currency"], "usd");
+        assert_eq!(made["metadata"]["order_id"], json!(order));
+        let listing = shop.app.listing(&product).await;
+        assert_eq!(
+            made["amount"],
+            json!(listing.resale_price),
+            "the amount is the bike's price from our records"
+        );
+        // Asking again (a reload of the payment page) gets the same intent, not a second one.
+        let (_, again) = shop.app.payment_intent(&buyer, &order).await;
+        assert_eq!(again["paymentIntentId"], json!(intent));
+        assert_eq!(shop.stripe.count("POST", "/v1/payment_intents"), 2);
+
+        // Not yet authorised: nothing to record.
+        let (status, _) = shop.pay(&buyer, &order, &intent).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        shop.stripe.authorise(&intent);
+        let (status, body) = shop.pay(&buyer, &order, &intent).await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        assert_eq!(
+            shop.stripe.intent(&intent)["status"],
+            "succeeded",
+            "captured once recorded"
+        );
+        assert!(shop.sold(&product).await);
+        // The page reporting twice changes nothing.
+        let (status, _) = shop.pay(&buyer, &order, &intent).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(shop.sold_events(&product).await, 1);
+        // Test cards are for test mode only.
+        let (status, _) = shop
+            .app
+            .call(
+                Method::POST,
+                "/api/test-mode/confirm-card",
+                None,
+                json!({"clientSecret": made["client_secret"]}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn twenty_buyers_racing_for_one_bike_only_the_winner_is_charged() {
+    on_both(|engine| async move {
+        let Some(shop) = shop(engine).await else {
+            return;
+        };
+        let product = shop
+            .app
+            .product(
+                &shop.seller,
+                &shop.category,
+                "Royal Enfield Classic 350",
+                4200,
+            )
+            .await;
+        let mut racers = Vec::new();
+        for i in 0..20 {
+            let buyer = shop
+                .app
+                .sign_up(
+                    &format!("racer{i}@example.com"),
+                    &format!("Racer {i}"),
+                    "buyer",
+                )
+                .await;
+            let order = shop.app.book(&buyer, &product).await;
+            let (_, intent) = shop.app.payment_intent(&buyer, &order).await;
+            let intent = intent["paymentIntentId"]
+                .as_str()
+                .expect("intent")
+                .to_owned();
+            shop.stripe.authorise(&intent);
+            racers.push((buyer, order, intent));
+        }
+        let shop = Arc::new(shop);
+        let tasks: Vec<_> = racers
+            .iter()
+            .cloned()
+            .map(|(buyer, order, intent)| {
+                let shop = shop.clone();
+                tokio::spawn(async move { shop.pay(&buyer, &order, &intent).await })
+            })
+            .collect();
+        let mut answers = Vec::new();
+        for task in tasks {
+            answers.push(task.await.expect("racer"));
+        }
+        let won: Vec<_> = answers
+            .iter()
+            .filter(|(s, _)| *s == StatusCode::CREATED)
+            .collect();
+        let lost: Vec<_> = answers
+            .iter()
+            .filter(|(s, _)| *s == StatusCode::CONFLICT)
+            .collect();
+        assert_eq!((won.len(), lost.len()), (1, 19), "{answers:?}");
+        for (_, body) in &lost {
+            assert_eq!(
+                body["message"],
+                "This bike has already been sold: your card was not charged."
+            );
+        }
+        let statuses: Vec<String> = racers
+            .iter()
+            .map(|(_, _, intent)| {
+                shop.stripe.intent(intent)["status"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .to_owned()
+            })
+            .collect();
+        assert_eq!(
+            statuses.iter().filter(|s| *s == "succeeded").count(),
+            1,
+            "{statuses:?}"
+        );
+        assert_eq!(
+            statuses.iter().filter(|s| *s == "canceled").count(),
+            19,
+            "{statuses:?}"
+        );
+        assert!(
+            shop.stripe.refunds().is_empty(),
+            "nobody needed a refund: nobody else was charged"
+        );
+        assert_eq!(shop.sold_events(&product).await, 1);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn forged_foreign_and_tampered_intents_record_nothing() {
+    on_both(|engine| async move {
+        let Some(shop) = shop(engine).await else {
+            return;
+        };
+        let (buyer, product, order, intent) =
+            shop.booking("karim@example.com", "Suzuki Gixxer").await;
+        let (_, _, other_order, other_intent) =
+            shop.booking("mim@example.com", "Honda Hornet").await;
+        shop.stripe.authorise(&other_intent);
+
+        // Someone else's paid intent, an intent Stripe never made, one that is not ours.
+        for forged in [
+            other_intent.as_str(),
+            "pi_3MadeUp0000000001",
+            "not-an-intent",
+        ] {
+            let (status, body) = shop.pay(&buyer, &order, forged).await;
+            assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{forged}: {body}");
+            assert_eq!(
+                body["fields"]["transactionId"],
+                "The card provider has not confirmed this payment"
+            );
+        }
+        let stranger = shop.stripe.foreign_intent(1, json!({}), "requires_capture");
+        let (status, _) = shop.pay(&buyer, &order, &stranger).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+
+        // An intent whose amount or currency is not the bike's is refused and given back.
+        shop.stripe.authorise(&intent);
+        shop.stripe.edit(&intent, |pi| pi["amount"] = json!(1));
+        let (status, body) = shop.pay(&buyer, &order, &intent).await;
+        assert_eq!(status, StatusCode::CONFLICT, "{body}");
+        assert_eq!(body["message"], "The amount paid is not this bike's price.");
+        assert_eq!(shop.stripe.intent(&intent)["status"], "canceled");
+        assert!(!shop.sold(&product).await);
+        assert_eq!(
+            shop.stripe.intent(&other_intent)["status"],
+            "requires_capture",
+            "the other buyer's stays untouched"
+        );
+        // The same for a currency that is not ours.
+        let (other_buyer, _, other_order2, euro) =
+            shop.booking("nila@example.com", "KTM Duke").await;
+        shop.stripe.authorise(&euro);
+        shop.stripe.edit(&euro, |pi| pi["currency"] = json!("eur"));
+        let (status, body) = shop.pay(&other_buyer, &other_order2, &euro).await;
+        assert_eq!(status, StatusCode::CONFLICT, "{body}");
+        assert_eq!(shop.stripe.intent(&euro)["status"], "canceled");
+        let _ = other_order;
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn the_webhook_finishes_a_payment_whose_page_closed_once_however_often_it_comes() {
+    on_both(|engine| async move {
+        let Some(shop) = shop(engine).await else {
+            return;
+        };
+        let (buyer, product, order, intent) =
+            shop.booking("karim@example.com", "Bajaj Pulsar").await;
+        shop.stripe.authorise(&intent);
+        let (body, signature) = event(
+            &shop.stripe,
+            "evt_1",
+            "payment_intent.amount_capturable_updated",
+            &intent,
+            0,
+        );
+
+        // The same delivery ten times at once.
+        let shop = Arc::new(shop);
+        let deliveries: Vec<_> = (0..10)
+            .map(|_| {
+                let (shop, body, signature) = (shop.clone(), body.clone(), signature.clone());
+                tokio::spawn(async move { shop.webhook(body, &signature).await })
+            })
+            .collect();
+        for delivery in deliveries {
+            assert_eq!(delivery.await.expect("delivery"), StatusCode::OK);
+        }
+        assert!(shop.sold(&product).await);
+        assert_eq!(shop.stripe.intent(&intent)["status"], "succeeded");
+        assert_eq!(
+            shop.sold_events(&product).await,
+            1,
+            "the live events go out once"
+        );
+        assert_eq!(
+            shop.app
+                .state
+                .store
+                .payments_for_product(product.parse().expect("id"))
+                .await
+                .expect("count"),
+            1
+        );
+
+        // The page reports late: same end.
+        let (status, body) = shop.pay(&buyer, &order, &intent).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        // Stripe's later `succeeded` event and a redelivery change nothing.
+        let (body, signature) = event(
+            &shop.stripe,
+            "evt_2",
+            "payment_intent.succeeded",
+            &intent,
+            0,
+        );
+        assert_eq!(shop.webhook(body.clone(), &signature).await, StatusCode::OK);
+        assert_eq!(shop.webhook(body, &signature).await, StatusCode::OK);
+        assert_eq!(shop.sold_events(&product).await, 1);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn the_page_first_then_the_webhook_reach_the_same_end() {
+    let Some(shop) = shop(Engine::Sqlite).await else {
+        return;
+    };
+    let (buyer, product, order, intent) = shop.booking("karim@example.com", "TVS Apache").await;
+    shop.stripe.authorise(&intent);
+    let (status, _) = shop.pay(&buyer, &order, &intent).await;
+    assert_eq!(status, StatusCode::CREATED);
+    let (body, signature) = event(
+        &shop.stripe,
+        "evt_late",
+        "payment_intent.amount_capturable_updated",
+        &intent,
+        0,
+    );
+    assert_eq!(shop.webhook(body, &signature).await, StatusCode::OK);
+    assert_eq!(shop.sold_events(&product).await, 1);
+    assert_eq!(shop.stripe.intent(&intent)["status"], "succeeded");
+}
+
+#[tokio::test]
+async fn webhooks_with_a_bad_or_old_signature_are_refused_and_change_nothing() {
+    let Some(shop) = shop(Engine::Sqlite).await else {
+        return;
+    };
+    let (_, product, _, intent) = shop.booking("karim@example.com", "Hero Hunk").await;
+    shop.stripe.authorise(&intent);
+    let (body, signature) = event(
+        &shop.stripe,
+        "evt_forged",
+        "payment_intent.amount_capturable_updated",
+        &intent,
+        0,
+    );
+    assert_eq!(
+        shop.webhook(body.clone(), "t=1,v1=deadbeef").await,
+        StatusCode::BAD_REQUEST
+    );
+    assert_eq!(
+        shop.webhook(body.clone(), "").await,
+        StatusCode::BAD_REQUEST
+    );
+    let tampered = body.replace("evt_forged", "evt_forgee");
+    assert_eq!(
+        shop.webhook(tampered, &signature).await,
+        StatusCode::BAD_REQUEST
+    );
+    let (old, old_signature) = event(
+        &shop.stripe,
+        "evt_old",
+        "payment_intent.amount_capturable_updated",
+        &intent,
+        301,
+    );
+    assert_eq!(
+        shop.webhook(old, &old_signature).await,
+        StatusCode::BAD_REQUEST,
+        "a replay from six minutes ago"
+    );
+    assert!(!shop.sold(&product).await);
+    assert_eq!(shop.stripe.intent(&intent)["status"], "requires_capture");
+    // The right signature still works after all that.
+    assert_eq!(shop.webhook(body, &signature).await, StatusCode::OK);
+    assert!(shop.sold(&product).await);
+}
+
+#[tokio::test]
+async fn stripe_failing_is_retried_with_the_same_key_and_otherwise_said_clearly() {
+    let Some(shop) = shop(Engine::Sqlite).await else {
+        return;
+    };
+    let buyer = shop
+        .app
+        .sign_up("karim@example.com", "Karim", "buyer")
+        .await;
+    let product = shop
+        .app
+        .product(&shop.seller, &shop.category, "Lifan KPR", 1500)
+        .await;
+    let order = shop.app.book(&buyer, &product).await;
+
+    // Two 500s, then Stripe answers: one intent, made once.
+    shop.stripe
+        .fail_next(2, "/v1/payment_intents", Fault::ServerError);
+    let (status, intent) = shop.app.payment_intent(&buyer, &order).await;
+    assert_eq!(status, StatusCode::OK, "{intent}");
+    assert_eq!(shop.stripe.count("POST", "/v1/payment_intents"), 3);
+    let intent = intent["paymentIntentId"]
+        .as_str()
+        .expect("intent")
+        .to_owned();
+
+    // Stripe down for good: a clear 503, nothing recorded, nothing taken.
+    shop.stripe.authorise(&intent);
+    shop.stripe.fail_next(3, &intent, Fault::ServerError);
+    let (status, body) = shop.pay(&buyer, &order, &intent).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
+    assert_eq!(body["error"], "payments_unavailable");
+    assert!(
+        body["message"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("Nothing was charged"),
+        "{body}"
+    );
+    assert!(!shop.sold(&product).await);
+
+    // Capturing fails after the sale is recorded: the buyer is told; asking again (or
+    // Stripe's webhook, which Stripe repeats for days) takes the money, once.
+    shop.stripe.fail_next(3, "/capture", Fault::ServerError);
+    let (status, body) = shop.pay(&buyer, &order, &intent).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
+    assert!(
+        shop.sold(&product).await,
+        "the bike is this buyer's: their card is authorised"
+    );
+    assert_eq!(shop.stripe.intent(&intent)["status"], "requires_capture");
+    let (status, body) = shop.pay(&buyer, &order, &intent).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(shop.stripe.intent(&intent)["status"], "succeeded");
+    assert_eq!(shop.sold_events(&product).await, 1);
+}
+
+#[tokio::test]
+async fn a_stripe_call_that_times_out_is_retried_with_the_same_key_and_done_once() {
+    let stripe = FakeStripe::start().await;
+    let mut args = stripe.args();
+    args.extend(["--stripe-timeout-ms".to_owned(), "300".to_owned()]);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let Some(app) = TestApp::spawn_with(Engine::Sqlite, &args).await else {
+        return;
+    };
+    let admin = app.admin().await;
+    let seller = app
+        .sign_up("seller@example.com", "Rahim Motors", "seller")
+        .await;
+    let category = app.category(&admin, "Sports").await;
+    let buyer = app.sign_up("karim@example.com", "Karim", "buyer").await;
+    let product = app.product(&seller, &category, "Runner Bolt", 1200).await;
+    let order = app.book(&buyer, &product).await;
+
+    // The first attempt gets no answer in time; Stripe goes on to make the intent, and
+    // the retries with the same key get that intent, not a second one.
+    stripe.fail_next(
+        1,
+        "/v1/payment_intents",
+        Fault::Hang(std::time::Duration::from_millis(600)),
+    );
+    let (status, intent) = app.payment_intent(&buyer, &order).await;
+    assert_eq!(status, StatusCode::OK, "{intent}");
+    let made = stripe
+        .calls()
+        .iter()
+        .filter(|c| *c == "POST /v1/payment_intents")
+        .count();
+    assert!(made >= 2, "retried: {:?}", stripe.calls());
+    let (_, again) = app.payment_intent(&buyer, &order).await;
+    assert_eq!(again["paymentIntentId"], intent["paymentIntentId"]);
+    assert_eq!(stripe.intent_count(), 1, "one intent for the booking");
+}
+
+#[tokio::test]
+async fn a_payment_for_a_cancelled_booking_gives_the_hold_back() {
+    let Some(shop) = shop(Engine::Sqlite).await else {
+        return;
+    };
+    let (buyer, product, order, intent) = shop.booking("karim@example.com", "Walton Fusion").await;
+    shop.stripe.authorise(&intent);
+    let (status, _) = shop
+        .app
+        .call(
+            Method::DELETE,
+            &format!("/api/orders/{order}"),
+            Some(&buyer.token),
+            Value::Null,
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, body) = shop.pay(&buyer, &order, &intent).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert_eq!(
+        body["message"],
+        "This booking was cancelled: your card was not charged."
+    );
+    assert_eq!(shop.stripe.intent(&intent)["status"], "canceled");
+    assert!(!shop.sold(&product).await);
+}
+
+#[tokio::test]
+async fn without_stripe_the_webhook_is_not_there() {
+    let Some(app) = TestApp::spawn(Engine::Sqlite).await else {
+        return;
+    };
+    let (status, _) = app
+        .call(
+            Method::POST,
+            "/api/webhooks/stripe",
+            None,
+            json!({"id": "evt_1"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn a_payment_captured_for_a_bike_someone_else_got_is_refunded() {
+    let Some(shop) = shop(Engine::Sqlite).await else {
+        return;
+    };
+    let product = shop
+        .app
+        .product(&shop.seller, &shop.category, "Yamaha MT-15", 3000)
+        .await;
+    let first = shop
+        .app
+        .sign_up("first@example.com", "First", "buyer")
+        .await;
+    let second = shop
+        .app
+        .sign_up("second@example.com", "Second", "buyer")
+        .await;
+    let first_order = shop.app.book(&first, &product).await;
+    let second_order = shop.app.book(&second, &product).await;
+    let (_, a) = shop.app.payment_intent(&first, &first_order).await;
+    let (_, b) = shop.app.payment_intent(&second, &second_order).await;
+    let (a, b) = (
+        a["paymentIntentId"].as_str().expect("a").to_owned(),
+        b["paymentIntentId"].as_str().expect("b").to_owned(),
+    );
+    shop.stripe.authorise(&a);
+    shop.stripe.authorise(&b);
+    let (status, _) = shop.pay(&first, &first_order, &a).await;
+    assert_eq!(status, StatusCode::CREATED);
+    // The second payment was captured already (say, from Stripe's dashboard).
+    shop.stripe.edit(&b, |pi| {
+        pi["status"] = json!("succeeded");
+        pi["amount_received"] = pi["amount"].clone();
+    });
+    let (status, body) = shop.pay(&second, &second_order, &b).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert_eq!(
+        body["message"],
+        "This bike has already been sold: your payment has been refunded."
+    );
+    let refunds = shop.stripe.refunds();
+    assert_eq!(refunds.len(), 1);
+    assert_eq!(refunds[0]["payment_intent"], json!(b));
+    assert_eq!(refunds[0]["amount"], shop.stripe.intent(&b)["amount"]);
+}
