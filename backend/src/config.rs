@@ -164,6 +164,14 @@ pub struct StripeArgs {
         default_value_t = 10_000
     )]
     pub timeout_ms: u64,
+    /// How often payments whose capture failed are captured again, in milliseconds.
+    #[arg(
+        long = "stripe-capture-every-ms",
+        env = "STRIPE_CAPTURE_EVERY_MS",
+        hide = true,
+        default_value_t = 60_000
+    )]
+    pub capture_every_ms: u64,
 }
 
 /// Firebase Authentication, used for sign-in when `FIREBASE_PROJECT_ID` is set.

@@ -11,6 +11,8 @@ pub mod name {
     pub const CATEGORY_CREATED: &str = "category.created";
     pub const PRODUCT_CREATED: &str = "product.created";
     pub const PRODUCT_SOLD: &str = "product.sold";
+    /// A sale was undone (the buyer's card could not be charged): for sale again.
+    pub const PRODUCT_UNSOLD: &str = "product.unsold";
     pub const PRODUCT_DELETED: &str = "product.deleted";
     pub const ADVERT_CREATED: &str = "advert.created";
     pub const ADVERT_REMOVED: &str = "advert.removed";

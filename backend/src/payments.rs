@@ -5,13 +5,16 @@
 //! operator asks for it, so nobody marks a bike sold there without paying.
 
 use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
 
+use chrono::Utc;
 use rand::RngCore;
 
 use crate::config::StripeArgs;
 use crate::error::{AppError, AppResult};
 use crate::store::prelude::*;
-use crate::store::TestPaymentIntent;
+use crate::store::{StoreResult, TestPaymentIntent};
 
 pub mod stripe;
 pub mod test_card;
@@ -62,6 +65,17 @@ pub enum Released {
     NotCharged,
     /// A captured payment was refunded.
     Refunded,
+}
+
+/// How taking the money of a recorded payment went.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Capture {
+    /// The money is taken (now or before).
+    Taken,
+    /// Not now (the provider did not answer): the card is still authorised; try later.
+    NotYet,
+    /// Never: the authorisation is gone (cancelled, or lapsed after seven days).
+    Lost,
 }
 
 /// `n` random bytes as lower-case hex.
@@ -168,7 +182,12 @@ impl Provider {
             Provider::Stripe(stripe) => Ok(stripe
                 .intent(transaction_id)
                 .await?
-                .filter(|intent| intent.status != IntentStatus::Unpaid)
+                .filter(|intent| {
+                    matches!(
+                        intent.status,
+                        IntentStatus::Authorised | IntentStatus::Captured
+                    )
+                })
                 .map(|intent| intent.succeeded)),
             Provider::TestMode => Ok(store
                 .test_payment_intent_by_id(transaction_id)
@@ -184,11 +203,11 @@ impl Provider {
         }
     }
 
-    /// Takes the money of a payment our records just gave the bike to.
-    pub async fn capture(&self, transaction_id: &str) -> AppResult<()> {
+    /// Takes the money of a payment our records gave the bike to.
+    pub async fn capture(&self, transaction_id: &str) -> Capture {
         match self {
             Provider::Stripe(stripe) => stripe.capture(transaction_id).await,
-            Provider::TestMode | Provider::Disabled => Ok(()),
+            Provider::TestMode | Provider::Disabled => Capture::Taken,
         }
     }
 
@@ -198,6 +217,69 @@ impl Provider {
         match self {
             Provider::Stripe(stripe) => stripe.release(transaction_id).await,
             Provider::TestMode | Provider::Disabled => Ok(Released::NotCharged),
+        }
+    }
+}
+
+/// Takes the money of the recorded payment `transaction_id` and notes that it is taken.
+/// When it can never be taken (the authorisation is gone) the sale is undone: the bike
+/// is for sale again and the booking is cancelled, and both are announced live.
+pub async fn collect(
+    store: &dyn Store,
+    provider: &Provider,
+    transaction_id: &str,
+) -> StoreResult<Capture> {
+    let outcome = provider.capture(transaction_id).await;
+    match outcome {
+        Capture::Taken => store.mark_captured(transaction_id).await?,
+        Capture::Lost => {
+            if store.undo_uncaptured_payment(transaction_id).await? {
+                tracing::warn!(
+                    intent = transaction_id,
+                    "the card's authorisation is gone: the sale is undone and the bike is for sale again"
+                );
+            }
+        }
+        Capture::NotYet => {}
+    }
+    Ok(outcome)
+}
+
+/// Payments one sweep looks at.
+const SWEEP_BATCH: i64 = 100;
+
+/// The capture sweep, one task per process when Stripe takes the cards: every `every`,
+/// it collects each payment recorded at least `every` ago whose money is still not
+/// taken (Stripe did not answer the capture right after the sale). Several processes
+/// sweeping at once is safe: a capture carries the same idempotency key every time,
+/// and undoing a sale is claimed by deleting its uncaptured payment row.
+pub async fn sweep(store: Arc<dyn Store>, provider: Arc<Provider>, every: Duration) {
+    if !matches!(*provider, Provider::Stripe(_)) {
+        return;
+    }
+    let mut ticks = tokio::time::interval(every);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        ticks.tick().await;
+        // A payment recorded just now is being captured by whoever recorded it.
+        let before = Utc::now() - every;
+        let waiting = match store.payments_to_capture(before, SWEEP_BATCH).await {
+            Ok(waiting) => waiting,
+            Err(error) => {
+                tracing::warn!(%error, "cannot read the payments waiting for capture");
+                continue;
+            }
+        };
+        for transaction_id in waiting {
+            match collect(store.as_ref(), &provider, &transaction_id).await {
+                Ok(Capture::Taken) => {
+                    tracing::info!(intent = %transaction_id, "captured a payment that waited")
+                }
+                Ok(_) => {}
+                Err(error) => {
+                    tracing::warn!(intent = %transaction_id, %error, "cannot note a capture")
+                }
+            }
         }
     }
 }

@@ -26,7 +26,7 @@ use crate::error::AppError;
 use crate::limiter::Limiter;
 use crate::live::{pump, Hub};
 use crate::mail::Mailer;
-use crate::payments::{random_hex, Provider};
+use crate::payments::{self, random_hex, Provider};
 use crate::PublicOrigin;
 use crate::{demo, request_id, routes, store, AppState, Settings};
 
@@ -297,10 +297,17 @@ pub async fn state(args: &ServeArgs, addr: SocketAddr) -> StartResult<AppState> 
     tracing::info!(mail = mailer.kind(), "mail is set up");
     let live = Arc::new(Hub::default());
     tokio::spawn(pump::run(store.clone(), live.clone(), bus.clone()));
+    let payments = Arc::new(payments);
+    let capture_every = std::time::Duration::from_millis(args.stripe.capture_every_ms.max(1));
+    tokio::spawn(payments::sweep(
+        store.clone(),
+        payments.clone(),
+        capture_every,
+    ));
     Ok(AppState {
         store,
         tokens: Arc::new(Tokens::new(&secret)),
-        payments: Arc::new(payments),
+        payments,
         cache: Arc::default(),
         limits,
         mailer: Arc::new(mailer),

@@ -305,6 +305,8 @@ pub struct NewPayment {
     pub transaction_id: String,
     pub amount: i64,
     pub currency: String,
+    /// Whether the money is taken already (false while a card is only authorised).
+    pub captured: bool,
 }
 
 /// How recording a payment ended.
@@ -467,6 +469,20 @@ pub trait Bookings: Send + Sync + 'static {
     async fn record_payment(&self, payment: &NewPayment) -> StoreResult<PaymentRecorded>;
     /// Number of payments recorded for a listing (0 or 1).
     async fn payments_for_product(&self, product_id: i64) -> StoreResult<i64>;
+    /// Transaction ids of payments recorded before `before` whose money is not taken
+    /// yet, oldest first, at most `limit`.
+    async fn payments_to_capture(
+        &self,
+        before: DateTime<Utc>,
+        limit: i64,
+    ) -> StoreResult<Vec<String>>;
+    /// Notes that the money of the payment `transaction_id` is taken.
+    async fn mark_captured(&self, transaction_id: &str) -> StoreResult<()>;
+    /// Undoes a recorded payment whose money can no longer be taken (the card's
+    /// authorisation was cancelled or lapsed): the payment is forgotten, the booking is
+    /// cancelled (the buyer may book again) and the bike is for sale again. False when
+    /// there is no such payment still waiting to be captured.
+    async fn undo_uncaptured_payment(&self, transaction_id: &str) -> StoreResult<bool>;
     /// Whether the Stripe webhook event `id` was handled already.
     async fn stripe_event_seen(&self, id: &str) -> StoreResult<bool>;
     /// Notes that the Stripe webhook event `id` is handled.

@@ -19,7 +19,7 @@ use stripe_core::refund::CreateRefund;
 use stripe_core::{PaymentIntent, PaymentIntentCaptureMethod, PaymentIntentStatus};
 use stripe_types::Currency;
 
-use super::{Intent, Released, Succeeded, CURRENCY};
+use super::{Capture, Intent, Released, Succeeded, CURRENCY};
 use crate::error::{AppError, AppResult};
 
 /// Attempts per call; the waits between them double from [`FIRST_WAIT`].
@@ -53,7 +53,9 @@ pub enum IntentStatus {
     Authorised,
     /// Captured: the money moved.
     Captured,
-    /// Anything else: not paid.
+    /// Cancelled (by us, from Stripe's dashboard, or when an authorisation lapses).
+    Cancelled,
+    /// Anything else: not paid yet.
     Unpaid,
 }
 
@@ -146,14 +148,23 @@ impl Stripe {
     }
 
     /// Takes the money of an authorised intent. Capturing one already captured is fine.
-    pub async fn capture(&self, id: &str) -> AppResult<()> {
+    /// When Stripe refuses, its own record of the intent says whether to try again: only
+    /// an intent Stripe says is cancelled is lost; a silence or an answer we do not
+    /// expect (a 404 after the keys changed, say) is tried again later, never taken as
+    /// a reason to undo a sale.
+    pub async fn capture(&self, id: &str) -> Capture {
         let request = CapturePaymentIntent::new(id);
-        match self.send(&request, &format!("bikehaat-capture-{id}")).await {
-            Ok(_) => Ok(()),
-            Err(error) => match self.intent(id).await? {
-                Some(intent) if intent.status == IntentStatus::Captured => Ok(()),
-                _ => Err(unavailable(error)),
+        let Err(error) = self.send(&request, &format!("bikehaat-capture-{id}")).await else {
+            return Capture::Taken;
+        };
+        tracing::warn!(intent = id, %error, "Stripe did not capture a payment");
+        match self.intent(id).await {
+            Ok(Some(intent)) => match intent.status {
+                IntentStatus::Captured => Capture::Taken,
+                IntentStatus::Cancelled => Capture::Lost,
+                IntentStatus::Authorised | IntentStatus::Unpaid => Capture::NotYet,
             },
+            Ok(None) | Err(_) => Capture::NotYet,
         }
     }
 
@@ -187,6 +198,7 @@ fn ours(intent: &PaymentIntent) -> Option<StripeIntent> {
     let status = match intent.status {
         PaymentIntentStatus::RequiresCapture => IntentStatus::Authorised,
         PaymentIntentStatus::Succeeded => IntentStatus::Captured,
+        PaymentIntentStatus::Canceled => IntentStatus::Cancelled,
         _ => IntentStatus::Unpaid,
     };
     Some(StripeIntent {

@@ -15,7 +15,7 @@ use super::orders::own_order;
 use crate::auth::Buyer;
 use crate::error::{AppError, AppResult, Json};
 use crate::payments::test_card::{check_card, Card};
-use crate::payments::{webhook, Provider, Released, Succeeded, CURRENCY};
+use crate::payments::{collect, webhook, Capture, Provider, Released, Succeeded, CURRENCY};
 use crate::store::{NewPayment, Order, OrderStatus, PaymentRecorded, StoreError};
 use crate::validate::{parse_id, Checker};
 use crate::views::Inserted;
@@ -275,6 +275,8 @@ fn not_confirmed() -> AppError {
 /// both end here, in either order and as often as they like: the payment is recorded,
 /// captured and announced once. A payment that lost the bike (someone else's was
 /// recorded first, or the booking was cancelled) is given back, and the buyer is told.
+/// When Stripe does not answer the capture, the sale stands (the card is authorised)
+/// and the capture sweep takes the money later.
 async fn settle(
     state: &AppState,
     order: &Order,
@@ -297,12 +299,16 @@ async fn settle(
             transaction_id: transaction_id.clone(),
             amount: paid.amount,
             currency: paid.currency,
+            captured: !paid.to_capture,
         })
         .await;
     match recorded {
         Ok(recorded) => {
-            if paid.to_capture {
-                state.payments.capture(&transaction_id).await?;
+            if paid.to_capture
+                && collect(state.store.as_ref(), &state.payments, &transaction_id).await?
+                    == Capture::Lost
+            {
+                return Err(AppError::Conflict(LAPSED.into()));
             }
             Ok(recorded)
         }
@@ -318,6 +324,11 @@ async fn settle(
         Err(other) => Err(other.into()),
     }
 }
+
+/// What a buyer is told when their card's authorisation went away before the money
+/// was taken (cancelled from Stripe's side): the sale is undone, the booking cancelled.
+const LAPSED: &str = "Your card's authorisation was cancelled before the payment completed: \
+    nothing was charged and this booking is cancelled. Book the bike again to buy it.";
 
 /// The parts of a Stripe event this server reads.
 #[derive(Debug, Deserialize)]

@@ -18,8 +18,14 @@ struct Shop {
 }
 
 async fn shop(engine: Engine) -> Option<Shop> {
+    shop_with(engine, &[]).await
+}
+
+/// A shop whose server also gets `extra` arguments.
+async fn shop_with(engine: Engine, extra: &[&str]) -> Option<Shop> {
     let stripe = FakeStripe::start().await;
-    let args = stripe.args();
+    let mut args = stripe.args();
+    args.extend(extra.iter().map(|arg| (*arg).to_owned()));
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let app = TestApp::spawn_with(engine, &args).await?;
     let admin = app.admin().await;
@@ -78,6 +84,32 @@ impl Shop {
 
     async fn sold(&self, product: &str) -> bool {
         self.app.listing(product).await.sold
+    }
+
+    /// Intents of recorded payments whose money is not taken yet.
+    async fn waiting_for_capture(&self) -> Vec<String> {
+        let later = chrono::Utc::now() + chrono::Duration::minutes(1);
+        self.app
+            .state
+            .store
+            .payments_to_capture(later, 100)
+            .await
+            .expect("payments to capture")
+    }
+
+    /// Waits up to ten seconds for `done`.
+    async fn until<F, Fut>(&self, what: &str, done: F)
+    where
+        F: Fn() -> Fut,
+        Fut: std::future::Future<Output = bool>,
+    {
+        for _ in 0..200 {
+            if done().await {
+                return;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        panic!("waited ten seconds, but not: {what}");
     }
 
     /// How many `product.sold` events the log holds for `product`.
@@ -473,20 +505,144 @@ async fn stripe_failing_is_retried_with_the_same_key_and_otherwise_said_clearly(
     );
     assert!(!shop.sold(&product).await);
 
-    // Capturing fails after the sale is recorded: the buyer is told; asking again (or
-    // Stripe's webhook, which Stripe repeats for days) takes the money, once.
+    // Capturing fails after the sale is recorded: the sale stands (the card is
+    // authorised) and the money waits; the page reporting again takes it, once.
     shop.stripe.fail_next(3, "/capture", Fault::ServerError);
     let (status, body) = shop.pay(&buyer, &order, &intent).await;
-    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
+    assert_eq!(status, StatusCode::CREATED, "{body}");
     assert!(
         shop.sold(&product).await,
         "the bike is this buyer's: their card is authorised"
     );
     assert_eq!(shop.stripe.intent(&intent)["status"], "requires_capture");
+    assert_eq!(shop.waiting_for_capture().await, vec![intent.clone()]);
     let (status, body) = shop.pay(&buyer, &order, &intent).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(shop.stripe.intent(&intent)["status"], "succeeded");
+    assert!(shop.waiting_for_capture().await.is_empty());
     assert_eq!(shop.sold_events(&product).await, 1);
+}
+
+/// Arguments for a server whose capture sweep runs every 200 ms.
+const QUICK_SWEEP: [&str; 2] = ["--stripe-capture-every-ms", "200"];
+
+#[tokio::test]
+async fn the_sweep_takes_the_money_stripe_did_not_let_us_take_at_the_sale() {
+    on_both(|engine| async move {
+        let Some(shop) = shop_with(engine, &QUICK_SWEEP).await else {
+            return;
+        };
+        let (buyer, product, order, intent) =
+            shop.booking("karim@example.com", "Suzuki Gixxer").await;
+        shop.stripe.authorise(&intent);
+        shop.stripe.fail_next(3, "/capture", Fault::ServerError);
+        let (status, body) = shop.pay(&buyer, &order, &intent).await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        assert!(shop.sold(&product).await);
+
+        // Nobody reports again: the sweep captures it on its own, and notes it.
+        shop.until("the sweep captured the payment", || async {
+            shop.stripe.intent(&intent)["status"] == "succeeded"
+        })
+        .await;
+        shop.until("the capture is noted", || async {
+            shop.waiting_for_capture().await.is_empty()
+        })
+        .await;
+        let captures = shop
+            .stripe
+            .calls()
+            .iter()
+            .filter(|call| call.ends_with("/capture"))
+            .count();
+        assert!(captures >= 4, "three failed at the sale, then the sweep's");
+        assert!(shop.sold(&product).await);
+        assert_eq!(shop.sold_events(&product).await, 1);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_sale_whose_authorisation_lapsed_before_capture_is_undone() {
+    on_both(|engine| async move {
+        let Some(shop) = shop_with(engine, &QUICK_SWEEP).await else {
+            return;
+        };
+        let (buyer, product, order, intent) =
+            shop.booking("karim@example.com", "Bajaj Pulsar").await;
+        shop.stripe.authorise(&intent);
+        // Stripe is down through the sale and for as long as the authorisation lasts.
+        shop.stripe.fail_next(1_000, "/capture", Fault::ServerError);
+        let (status, body) = shop.pay(&buyer, &order, &intent).await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        assert!(shop.sold(&product).await);
+        shop.stripe.edit(&intent, |pi| {
+            pi["status"] = json!("canceled");
+            pi["cancellation_reason"] = json!("automatic");
+        });
+
+        // The sweep learns from Stripe that the money can never be taken: the bike is
+        // for sale again, the booking is cancelled, and open pages hear both.
+        shop.until("the sale is undone", || async {
+            !shop.sold(&product).await
+        })
+        .await;
+        assert!(shop.waiting_for_capture().await.is_empty());
+        let (status, orders) = shop
+            .app
+            .get(&format!("/api/orders/{}", buyer.email), Some(&buyer.token))
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(orders, json!([]), "the booking is cancelled");
+        let events = shop
+            .app
+            .state
+            .store
+            .events_since(0, 10_000)
+            .await
+            .expect("events");
+        let named = |name: &str| events.iter().filter(|e| e.name == name).count();
+        assert_eq!(named("product.unsold"), 1);
+        assert_eq!(named("order.cancelled"), 1);
+        let product_id: i64 = product.parse().expect("id");
+        assert_eq!(
+            shop.app
+                .state
+                .store
+                .payments_for_product(product_id)
+                .await
+                .expect("count"),
+            0
+        );
+
+        // The buyer books again and gets a fresh intent to pay with.
+        let again = shop.app.book(&buyer, &product).await;
+        assert_ne!(again, order);
+        let (status, fresh) = shop.app.payment_intent(&buyer, &again).await;
+        assert_eq!(status, StatusCode::OK, "{fresh}");
+        assert_ne!(fresh["paymentIntentId"], json!(intent));
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn an_authorisation_that_lapses_as_the_sale_is_recorded_undoes_it_and_says_so() {
+    let Some(shop) = shop(Engine::Sqlite).await else {
+        return;
+    };
+    let (buyer, product, order, intent) = shop.booking("karim@example.com", "Honda Hornet").await;
+    shop.stripe.authorise(&intent);
+    shop.stripe.fail_next(1, "/capture", Fault::Lapse);
+    let (status, body) = shop.pay(&buyer, &order, &intent).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert_eq!(
+        body["message"],
+        "Your card's authorisation was cancelled before the payment completed: nothing was \
+         charged and this booking is cancelled. Book the bike again to buy it."
+    );
+    assert!(!shop.sold(&product).await, "the bike is for sale again");
+    assert!(shop.waiting_for_capture().await.is_empty());
+    assert_eq!(shop.stripe.intent(&intent)["status"], "canceled");
 }
 
 #[tokio::test]

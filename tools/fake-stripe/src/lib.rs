@@ -33,6 +33,9 @@ pub enum Fault {
     ServerError,
     /// Stripe answers nothing for this long.
     Hang(Duration),
+    /// The intent's authorisation lapses just as this call arrives: Stripe cancels it
+    /// (as it does seven days after authorising), then answers the call.
+    Lapse,
 }
 
 #[derive(Default)]
@@ -265,6 +268,15 @@ fn missing(id: &str) -> (StatusCode, Value) {
     )
 }
 
+/// The intent a call such as "POST /v1/payment_intents/pi_…/capture" is about.
+fn path_intent(call: &str) -> String {
+    let path = call.split(' ').nth(1).unwrap_or_default();
+    let rest = path
+        .strip_prefix("/v1/payment_intents/")
+        .unwrap_or_default();
+    rest.split('/').next().unwrap_or_default().to_owned()
+}
+
 /// Runs one call as Stripe does: checks the API key; replays the answer a repeated
 /// idempotency key got; refuses a key still being worked on (409); suffers a fault;
 /// then does the work and keeps its answer under the key.
@@ -344,6 +356,16 @@ async fn handle(
             return (status, [("stripe-should-retry", "true")], Json(body)).into_response();
         }
         Some(Fault::Hang(time)) => time,
+        Some(Fault::Lapse) => {
+            let id = path_intent(&call);
+            let mut guard = ledger.lock().unwrap_or_else(|p| p.into_inner());
+            if let Some(intent) = guard.intents.get_mut(&id) {
+                intent["status"] = json!("canceled");
+                intent["cancellation_reason"] = json!("automatic");
+                intent["amount_capturable"] = json!(0);
+            }
+            Duration::ZERO
+        }
         None => Duration::ZERO,
     };
     // Stripe finishes the work even when the caller stopped waiting for the answer.

@@ -63,7 +63,8 @@ impl This {
         }
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO payments (order_id, product_id, buyer_id, transaction_id, amount, currency, \
-             email, product_name, paid_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
+             email, product_name, paid_at, captured) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) \
+             RETURNING id",
         )
         .bind(payment.order_id)
         .bind(product_id)
@@ -74,6 +75,7 @@ impl This {
         .bind(&email)
         .bind(&product_name)
         .bind(Utc::now())
+        .bind(payment.captured)
         .fetch_one(&mut *tx)
         .await
         .map_err(conflict_if_taken("This payment is already recorded."))?;
@@ -247,6 +249,82 @@ impl Bookings for This {
             .bind(product_id)
             .fetch_one(&self.reader)
             .await?)
+    }
+
+    async fn payments_to_capture(&self, before: DateTime<Utc>, limit: i64) -> Result<Vec<String>, Error> {
+        Ok(sqlx::query_scalar(
+            "SELECT transaction_id FROM payments WHERE captured = FALSE AND paid_at < $1 ORDER BY paid_at LIMIT $2",
+        )
+        .bind(before)
+        .bind(limit)
+        .fetch_all(&self.writer)
+        .await?)
+    }
+
+    async fn mark_captured(&self, transaction_id: &str) -> Result<(), Error> {
+        sqlx::query("UPDATE payments SET captured = TRUE WHERE transaction_id = $1")
+            .bind(transaction_id)
+            .execute(&self.writer)
+            .await?;
+        Ok(())
+    }
+
+    async fn undo_uncaptured_payment(&self, transaction_id: &str) -> Result<bool, Error> {
+        let mut tx = self.writer.begin().await?;
+        // Deleting the row is the claim: of two processes undoing the same payment, or
+        // an undo and a capture that marks it taken, exactly one finds it.
+        let undone = sqlx::query(
+            "DELETE FROM payments WHERE transaction_id = $1 AND captured = FALSE RETURNING order_id, product_id",
+        )
+        .bind(transaction_id)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let Some(undone) = undone else {
+            return Ok(false);
+        };
+        let (order_id, product_id): (Option<i64>, Option<i64>) = (undone.get(0), undone.get(1));
+        let mut events = Vec::new();
+        if let Some(product_id) = product_id {
+            let listing = sqlx::query("UPDATE products SET sold = FALSE WHERE id = $1 RETURNING category_id, seller_id")
+                .bind(product_id)
+                .fetch_optional(&mut *tx)
+                .await?;
+            if let Some(listing) = listing {
+                let (category_id, seller_id): (i64, i64) = (listing.get(0), listing.get(1));
+                events.push(NewEvent::new(
+                    name::PRODUCT_UNSOLD,
+                    Audience::Public,
+                    &ids(&[("_id", product_id), ("categoryId", category_id), ("sellerId", seller_id)]),
+                ));
+            }
+        }
+        // The booking is cancelled rather than left unpaid: its intent is spent, and a
+        // new booking gets a new one.
+        if let Some(order_id) = order_id {
+            let order = sqlx::query(
+                "UPDATE orders SET status = 'cancelled' WHERE id = $1 AND status = 'paid' \
+                 RETURNING buyer_id, product_id",
+            )
+            .bind(order_id)
+            .fetch_optional(&mut *tx)
+            .await?;
+            if let Some(order) = order {
+                let (buyer_id, booked): (i64, i64) = (order.get(0), order.get(1));
+                let seller_id: i64 = sqlx::query_scalar("SELECT seller_id FROM products WHERE id = $1")
+                    .bind(booked)
+                    .fetch_one(&mut *tx)
+                    .await?;
+                events.push(NewEvent::new(
+                    name::ORDER_CANCELLED,
+                    Audience::Parties { buyer_id, seller_id },
+                    &ids(&[("_id", order_id), ("bookingId", booked)]),
+                ));
+            }
+        }
+        record(&mut tx, &events).await?;
+        tx.commit().await?;
+        self.changed();
+        Ok(true)
     }
 
     async fn stripe_event_seen(&self, id: &str) -> Result<bool, Error> {

@@ -97,6 +97,7 @@ pub fn payment(order_id: i64, transaction_id: &str, amount: i64) -> NewPayment {
         transaction_id: transaction_id.to_owned(),
         amount,
         currency: "usd".to_owned(),
+        captured: true,
     }
 }
 

@@ -1,5 +1,5 @@
-//! Races: ten buyers paying for one bike at once, and one payment reported many times
-//! at once.
+//! Races: ten buyers paying for one bike at once, one payment reported many times at
+//! once, and processes sweeping the same uncaptured payment.
 
 use super::fixtures::{book, category, listed, listing, open, order_status, payment, taka, user};
 use crate::marketplace::support::on_both;
@@ -125,6 +125,78 @@ async fn racing_retries_of_one_payment_record_it_once() {
             "every retry names the one record: {existing:?}"
         );
         assert_eq!(store.payments_for_product(bike).await.expect("payments"), 1);
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn an_uncaptured_payment_is_undone_once_and_never_after_its_capture_is_noted() {
+    on_both(|engine| async move {
+        let Some((_db, store)) = open(engine).await else {
+            return;
+        };
+        let s = store.as_ref();
+        let seller = user(s, "karim@example.com", "Karim", Role::Seller).await;
+        let buyer = user(s, "rahim@example.com", "Rahim", Role::Buyer).await;
+        let cruiser = category(s, "Cruiser").await;
+        let kept = listing(s, cruiser, &seller, "Bajaj Avenger", taka(180_000)).await;
+        let lapsed = listing(s, cruiser, &seller, "Hero Hunk", taka(150_000)).await;
+        let kept_order = book(s, kept, &buyer).await;
+        let lapsed_order = book(s, lapsed, &buyer).await;
+        let authorised = |order, id| bikehaat::store::NewPayment {
+            captured: false,
+            ..payment(order, id, taka(180_000))
+        };
+        s.record_payment(&authorised(kept_order, "pi_kept"))
+            .await
+            .expect("record");
+        s.record_payment(&authorised(lapsed_order, "pi_lapsed"))
+            .await
+            .expect("record");
+        let later = chrono::Utc::now() + chrono::Duration::minutes(1);
+        let mut waiting = s.payments_to_capture(later, 10).await.expect("waiting");
+        waiting.sort();
+        assert_eq!(waiting, ["pi_kept", "pi_lapsed"]);
+        let earlier = chrono::Utc::now() - chrono::Duration::minutes(1);
+        assert!(
+            s.payments_to_capture(earlier, 10)
+                .await
+                .expect("waiting")
+                .is_empty(),
+            "a payment recorded just now is left to whoever recorded it"
+        );
+
+        // Captured: nothing can undo it any more.
+        s.mark_captured("pi_kept").await.expect("noted");
+        assert!(!s.undo_uncaptured_payment("pi_kept").await.expect("undo"));
+        assert!(listed(s, kept).await.sold);
+        assert_eq!(order_status(s, kept_order).await, OrderStatus::Paid);
+
+        // Four sweeps find the lapsed one at once: exactly one undoes the sale.
+        let start = Arc::new(tokio::sync::Barrier::new(4));
+        let sweeps: Vec<_> = (0..4)
+            .map(|_| {
+                let (store, start) = (store.clone(), start.clone());
+                tokio::spawn(async move {
+                    start.wait().await;
+                    store.undo_uncaptured_payment("pi_lapsed").await
+                })
+            })
+            .collect();
+        let mut undone = 0;
+        for sweep in sweeps {
+            if sweep.await.expect("sweep").expect("undo") {
+                undone += 1;
+            }
+        }
+        assert_eq!(undone, 1);
+        assert!(!listed(s, lapsed).await.sold, "for sale again");
+        assert_eq!(order_status(s, lapsed_order).await, OrderStatus::Cancelled);
+        assert_eq!(s.payments_for_product(lapsed).await.expect("payments"), 0);
+        assert_eq!(
+            s.payments_to_capture(later, 10).await.expect("waiting"),
+            Vec::<String>::new()
+        );
     })
     .await;
 }

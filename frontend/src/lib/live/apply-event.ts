@@ -12,11 +12,13 @@ import {
   addReportedProduct,
   addSellerProduct,
   markOrderPaid,
-  markProductSold,
   markSellerVerified,
   markUserVerified,
   removeWhere,
   setAdvertised,
+  setAvailability,
+  AVAILABLE,
+  SOLD,
   type LiveEvent,
   type Order,
 } from './live-events.ts';
@@ -66,9 +68,16 @@ export function applyLiveEvent(queryClient: QueryClient, live: LiveEvent): void 
       patch<Product>(queryClient, liveKeys.sellerProducts, (old, email) => addSellerProduct(old, email, live.data));
       return;
     case 'product.sold':
-      listings((old) => markProductSold(old, live.data._id));
+      listings((old) => setAvailability(old, live.data._id, SOLD));
       patch<Advert>(queryClient, liveKeys.adverts, (old) => removeWhere(old, (a) => a.advertiseId, live.data._id));
-      patch<Order>(queryClient, liveKeys.orders, (old) => markProductSold(old, live.data._id));
+      patch<Order>(queryClient, liveKeys.orders, (old) => setAvailability(old, live.data._id, SOLD));
+      return;
+    case 'product.unsold':
+      // The buyer's card could not be charged after all: the bike is for sale again.
+      listings((old) => setAvailability(old, live.data._id, AVAILABLE));
+      patch<Order>(queryClient, liveKeys.orders, (old) => setAvailability(old, live.data._id, AVAILABLE));
+      // An advert of the bike shows again; the strip's own query knows whether there is one.
+      void queryClient.invalidateQueries({ queryKey: liveKeys.adverts });
       return;
     case 'product.deleted':
       listings((old) => removeWhere(old, byId, live.data._id));

@@ -10,7 +10,7 @@ import {
   addReportedProduct,
   addSellerProduct,
   markOrderPaid,
-  markProductSold,
+  setAvailability,
   markSellerVerified,
   markUserVerified,
   parseServerMessage,
@@ -48,18 +48,19 @@ describe('live reducers', () => {
   it('flips a sold listing and leaves the others untouched', () => {
     const other = aProduct({ _id: 'p2' });
     const old = [aProduct({ _id: 'p1' }), other];
-    const next = markProductSold(old, 'p1');
+    const next = setAvailability(old, 'p1', 'sold');
     expect(next?.[0]?.availability).toBe('sold');
     expect(next?.[1]).toBe(other);
     expect(old[0]?.availability).toBe('Available');
-    expect(markProductSold(next, 'p1')).toBe(next);
-    expect(markProductSold(old, 'nope')).toBe(old);
+    expect(setAvailability(next, 'p1', 'sold')).toBe(next);
+    expect(setAvailability(old, 'nope', 'sold')).toBe(old);
+    expect(setAvailability(next, 'p1', 'Available')?.[0]?.availability).toBe('Available');
   });
 
   it("marks a buyer's order of a sold listing by its bookingId", () => {
     const old = [anOrder({ _id: 'o1', bookingId: 'p1' })];
-    expect(markProductSold(old, 'p1')?.[0]?.availability).toBe('sold');
-    expect(markProductSold(old, 'o1')).toBe(old);
+    expect(setAvailability(old, 'p1', 'sold')?.[0]?.availability).toBe('sold');
+    expect(setAvailability(old, 'o1', 'sold')).toBe(old);
   });
 
   it('removes by any key, keeping identity when nothing matches', () => {
@@ -153,6 +154,17 @@ describe('applyLiveEvent', () => {
     expect(queryClient.getQueryData<{ availability: string }[]>(['orders', 'buyer@example.com'])?.[0]?.availability).toBe(
       'sold',
     );
+
+    // The buyer's card could not be charged after all: for sale again everywhere, and
+    // the advert strip asks the server whether the bike's advert shows again.
+    queryClient.setQueryData(['orders', 'other@example.com'], [anOrder({ _id: 'o2', bookingId: 'p1', availability: 'sold' })]);
+    applyLiveEvent(queryClient, { event: 'product.unsold', data: { _id: 'p1', categoryId: 'c1', sellerId: 's1' } });
+    expect(queryClient.getQueryData<{ availability: string }[]>(['products', 'c1'])?.[1]?.availability).toBe('Available');
+    expect(queryClient.getQueryData<{ availability: string }[]>(['orders', 'other@example.com'])?.[0]?.availability).toBe(
+      'Available',
+    );
+    expect(queryClient.getQueryState(['advertise'])?.isInvalidated).toBe(true);
+    queryClient.removeQueries({ queryKey: ['orders', 'other@example.com'] });
 
     applyLiveEvent(queryClient, { event: 'order.cancelled', data: { _id: 'o1', bookingId: 'p1' } });
     expect(queryClient.getQueryData(['orders', 'buyer@example.com'])).toEqual([]);

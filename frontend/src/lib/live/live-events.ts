@@ -7,7 +7,7 @@ import type { Advert, Category, Product, User } from '../api/types.ts';
 
 export type Order = components['schemas']['OrderView'];
 
-/** A listing that changed: sold or deleted. */
+/** A listing that changed: sold, for sale again, or deleted. */
 export interface ListingRef {
   _id: string;
   categoryId: string;
@@ -18,6 +18,7 @@ export type LiveEvent =
   | { event: 'category.created'; data: Category }
   | { event: 'product.created'; data: Product }
   | { event: 'product.sold'; data: ListingRef }
+  | { event: 'product.unsold'; data: ListingRef }
   | { event: 'product.deleted'; data: ListingRef }
   | { event: 'advert.created'; data: Advert }
   | { event: 'advert.removed'; data: { _id: string; advertiseId: string } }
@@ -34,6 +35,7 @@ const NAMES: ReadonlySet<string> = new Set<LiveEventName>([
   'category.created',
   'product.created',
   'product.sold',
+  'product.unsold',
   'product.deleted',
   'advert.created',
   'advert.removed',
@@ -104,16 +106,24 @@ export function addSellerProduct(list: List<Product>, sellerEmail: string, produ
   return product.sellerEmail === sellerEmail ? prependOnce(list, product) : list;
 }
 
-/** Marks the listing `id` sold, in any list of listings (or orders, by `bookingId`). */
-export function markProductSold<T extends { _id: string; availability: string; bookingId?: string }>(
+/** How the server words a listing's availability. */
+export const SOLD = 'sold';
+export const AVAILABLE = 'Available';
+
+/**
+ * Sets the availability of the listing `id` (sold, or for sale again when a sale was
+ * undone), in any list of listings (or orders, by `bookingId`).
+ */
+export function setAvailability<T extends { _id: string; availability: string; bookingId?: string }>(
   list: List<T>,
   id: string,
+  availability: typeof SOLD | typeof AVAILABLE,
 ): List<T> {
   if (!list) return list;
-  const hits = (x: T) => (x.bookingId ?? x._id) === id && x.availability !== 'sold';
+  const hits = (x: T) => (x.bookingId ?? x._id) === id && x.availability !== availability;
   if (!list.some(hits)) return list;
   return produce(list, (draft) => {
-    for (const item of draft) if (hits(item as T)) item.availability = 'sold';
+    for (const item of draft) if (hits(item as T)) item.availability = availability;
   });
 }
 
