@@ -13,6 +13,7 @@ use axum::body::Bytes;
 
 use crate::store::prelude::*;
 use crate::store::{StoreResult, User};
+use crate::views::Form;
 
 /// The longest an entry is trusted.
 pub const MAX_AGE: Duration = Duration::from_secs(1);
@@ -69,7 +70,8 @@ impl<K: std::hash::Hash + Eq, T: Clone> Shelf<K, T> {
 pub struct ReadCache {
     /// Session id → the user it belongs to.
     sessions: Shelf<String, Arc<User>>,
-    listings: Shelf<i64, Bytes>,
+    /// (category, form) → the category's listing as JSON.
+    listings: Shelf<(i64, Form), Bytes>,
 }
 
 impl Default for ReadCache {
@@ -103,12 +105,13 @@ impl ReadCache {
         Ok(user)
     }
 
-    /// A category's listing as JSON, from memory when fresh; `render` reads and
-    /// serialises it otherwise (None: nothing to cache, e.g. no such category).
+    /// A category's listing in `form` as JSON, from memory when fresh; `render` reads
+    /// and serialises it otherwise (None: nothing to cache, e.g. no such category).
     pub async fn listing<E, F, Fut>(
         &self,
         store: &dyn Store,
         category_id: i64,
+        form: Form,
         render: F,
     ) -> Result<Option<Bytes>, E>
     where
@@ -116,14 +119,14 @@ impl ReadCache {
         Fut: Future<Output = Result<Option<Bytes>, E>>,
     {
         let generation = store.generation();
-        if let Some(bytes) = self.listings.get(&category_id, generation) {
+        if let Some(bytes) = self.listings.get(&(category_id, form), generation) {
             return Ok(Some(bytes));
         }
         let read_at = Instant::now();
         let bytes = render().await?;
         if let Some(bytes) = &bytes {
             self.listings
-                .put(category_id, generation, read_at, bytes.clone());
+                .put((category_id, form), generation, read_at, bytes.clone());
         }
         Ok(bytes)
     }

@@ -1,33 +1,82 @@
-//! The live-event catalogue (DESIGN.md, "Live events"): what each event is called, who
-//! may see it, and the record the log keeps. Events are recorded by the store in the
-//! same transaction as the change they describe.
+//! The live-event catalogue: every event is a value of [`Event`], whose variant says
+//! what happened and carries the records it is about. Its name, who may see it, and
+//! the JSON the pages receive — the signed-in form and, for events everyone sees, the
+//! public form without anyone's e-mail address or phone number — all follow from the
+//! variant; nothing is built by hand where an event is raised. The store records events
+//! in the same transaction as the change they describe.
 
 use serde::Serialize;
 
-use crate::store::Role;
+use crate::store::{Advert, Category, Order, Product, Role};
+use crate::views::{AdvertView, CategoryView, Form, OrderView, ProductView};
 
-/// Event names, exactly as the pages receive them.
-pub mod name {
-    pub const CATEGORY_CREATED: &str = "category.created";
-    pub const PRODUCT_CREATED: &str = "product.created";
-    pub const PRODUCT_SOLD: &str = "product.sold";
-    /// A sale was undone (the buyer's card could not be charged): for sale again.
-    pub const PRODUCT_UNSOLD: &str = "product.unsold";
-    pub const PRODUCT_DELETED: &str = "product.deleted";
-    pub const ADVERT_CREATED: &str = "advert.created";
-    pub const ADVERT_REMOVED: &str = "advert.removed";
-    pub const PRODUCT_REPORTED: &str = "product.reported";
-    pub const SELLER_VERIFIED: &str = "seller.verified";
-    pub const ORDER_CREATED: &str = "order.created";
-    pub const ORDER_CANCELLED: &str = "order.cancelled";
-    pub const ORDER_PAID: &str = "order.paid";
-    pub const USER_DELETED: &str = "user.deleted";
+/// A listing that changed, by its ids.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ListingRef {
+    pub product_id: i64,
+    pub category_id: i64,
+    pub seller_id: i64,
 }
+
+/// A booking that changed, by its ids; its buyer and the bike's seller receive it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BookingRef {
+    pub order_id: i64,
+    pub product_id: i64,
+    pub buyer_id: i64,
+    pub seller_id: i64,
+}
+
+/// Something that happened that open pages show. A new kind needs its name in
+/// [`NAMES`] and a sample in this module's tests, which check its public form.
+#[derive(Debug, Clone)]
+pub enum Event {
+    CategoryCreated(Category),
+    ProductCreated(Product),
+    ProductSold(ListingRef),
+    /// A sale was undone (the buyer's card could not be charged): for sale again.
+    ProductUnsold(ListingRef),
+    ProductDeleted(ListingRef),
+    AdvertCreated(Advert),
+    AdvertRemoved {
+        advert_id: i64,
+        product_id: i64,
+    },
+    ProductReported(Product),
+    SellerVerified {
+        seller_id: i64,
+        email: String,
+    },
+    OrderCreated(Order),
+    OrderCancelled(BookingRef),
+    OrderPaid(BookingRef),
+    UserDeleted {
+        user_id: i64,
+        role: Role,
+    },
+}
+
+/// Every event name, as the pages receive them (each is some variant's [`Event::name`]).
+pub const NAMES: [&str; 13] = [
+    "category.created",
+    "product.created",
+    "product.sold",
+    "product.unsold",
+    "product.deleted",
+    "advert.created",
+    "advert.removed",
+    "product.reported",
+    "seller.verified",
+    "order.created",
+    "order.cancelled",
+    "order.paid",
+    "user.deleted",
+];
 
 /// Who may receive an event.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Audience {
-    /// Every socket, signed in or not.
+    /// Every socket, signed in or not (visitors get the public form).
     Public,
     /// Sockets signed in as an admin.
     Admins,
@@ -45,25 +94,185 @@ impl Audience {
     }
 }
 
-/// An event to record.
+/// `_id` and friends are strings in every JSON the pages read.
+fn id(id: i64) -> String {
+    id.to_string()
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ListingIds {
+    #[serde(rename = "_id")]
+    id: String,
+    category_id: String,
+    seller_id: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct BookingIds {
+    #[serde(rename = "_id")]
+    id: String,
+    booking_id: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct AdvertIds {
+    #[serde(rename = "_id")]
+    id: String,
+    advertise_id: String,
+}
+
+#[derive(Serialize)]
+struct SellerIds<'a> {
+    #[serde(rename = "_id")]
+    id: String,
+    /// Signed-in form only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    email: Option<&'a str>,
+}
+
+#[derive(Serialize)]
+struct UserIds {
+    #[serde(rename = "_id")]
+    id: String,
+    role: &'static str,
+}
+
+impl From<ListingRef> for ListingIds {
+    fn from(l: ListingRef) -> Self {
+        ListingIds {
+            id: id(l.product_id),
+            category_id: id(l.category_id),
+            seller_id: id(l.seller_id),
+        }
+    }
+}
+
+impl From<BookingRef> for BookingIds {
+    fn from(b: BookingRef) -> Self {
+        BookingIds {
+            id: id(b.order_id),
+            booking_id: id(b.product_id),
+        }
+    }
+}
+
+fn json(data: impl Serialize) -> String {
+    // Our own payload types: serialising them cannot fail (no maps, no non-string keys).
+    serde_json::to_string(&data).unwrap_or_else(|_| "null".to_owned())
+}
+
+impl Event {
+    /// The name the pages receive.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Event::CategoryCreated(_) => "category.created",
+            Event::ProductCreated(_) => "product.created",
+            Event::ProductSold(_) => "product.sold",
+            Event::ProductUnsold(_) => "product.unsold",
+            Event::ProductDeleted(_) => "product.deleted",
+            Event::AdvertCreated(_) => "advert.created",
+            Event::AdvertRemoved { .. } => "advert.removed",
+            Event::ProductReported(_) => "product.reported",
+            Event::SellerVerified { .. } => "seller.verified",
+            Event::OrderCreated(_) => "order.created",
+            Event::OrderCancelled(_) => "order.cancelled",
+            Event::OrderPaid(_) => "order.paid",
+            Event::UserDeleted { .. } => "user.deleted",
+        }
+    }
+
+    /// Who may receive it.
+    pub fn audience(&self) -> Audience {
+        match self {
+            Event::CategoryCreated(_)
+            | Event::ProductCreated(_)
+            | Event::ProductSold(_)
+            | Event::ProductUnsold(_)
+            | Event::ProductDeleted(_)
+            | Event::AdvertCreated(_)
+            | Event::AdvertRemoved { .. }
+            | Event::SellerVerified { .. } => Audience::Public,
+            Event::ProductReported(_) | Event::UserDeleted { .. } => Audience::Admins,
+            Event::OrderCreated(order) => Audience::Parties {
+                buyer_id: order.buyer_id,
+                seller_id: order.product.seller_id,
+            },
+            Event::OrderCancelled(booking) | Event::OrderPaid(booking) => Audience::Parties {
+                buyer_id: booking.buyer_id,
+                seller_id: booking.seller_id,
+            },
+        }
+    }
+
+    /// The event's `data` in `form`: signed-in readers get the contact details the
+    /// cards show; the public form has nobody's e-mail address or phone number.
+    pub fn data(&self, form: Form) -> String {
+        match self {
+            Event::CategoryCreated(category) => json(CategoryView::from(category.clone())),
+            Event::ProductCreated(product) | Event::ProductReported(product) => {
+                json(ProductView::new(product.clone(), form))
+            }
+            Event::ProductSold(listing)
+            | Event::ProductUnsold(listing)
+            | Event::ProductDeleted(listing) => json(ListingIds::from(*listing)),
+            Event::AdvertCreated(advert) => json(AdvertView::new(advert.clone(), form)),
+            Event::AdvertRemoved {
+                advert_id,
+                product_id,
+            } => json(AdvertIds {
+                id: id(*advert_id),
+                advertise_id: id(*product_id),
+            }),
+            Event::SellerVerified { seller_id, email } => json(SellerIds {
+                id: id(*seller_id),
+                email: (form == Form::SignedIn).then_some(email.as_str()),
+            }),
+            Event::OrderCreated(order) => json(OrderView::from(order.clone())),
+            Event::OrderCancelled(booking) | Event::OrderPaid(booking) => {
+                json(BookingIds::from(*booking))
+            }
+            Event::UserDeleted { user_id, role } => json(UserIds {
+                id: id(*user_id),
+                role: role.as_str(),
+            }),
+        }
+    }
+
+    /// The user whose access this event ends, if any: a deleted user's open sockets
+    /// stop receiving private events at once.
+    pub fn ends_access_of(&self) -> Option<i64> {
+        match self {
+            Event::UserDeleted { user_id, .. } => Some(*user_id),
+            _ => None,
+        }
+    }
+
+    /// The row the log keeps.
+    pub fn to_record(&self) -> NewEvent {
+        let audience = self.audience();
+        NewEvent {
+            name: self.name(),
+            audience,
+            data: self.data(Form::SignedIn),
+            public_data: (audience == Audience::Public).then(|| self.data(Form::Public)),
+            ends_access_of: self.ends_access_of(),
+        }
+    }
+}
+
+/// An event as the store writes it to the log.
 #[derive(Debug, Clone)]
 pub struct NewEvent {
     pub name: &'static str,
     pub audience: Audience,
-    /// The event's `data`, already JSON.
+    /// The signed-in form of the event's `data`, JSON.
     pub data: String,
-}
-
-impl NewEvent {
-    pub fn new(name: &'static str, audience: Audience, data: &impl Serialize) -> Self {
-        // Serialising our own view types cannot fail (no maps with non-string keys).
-        let data = serde_json::to_string(data).unwrap_or_else(|_| "null".to_owned());
-        NewEvent {
-            name,
-            audience,
-            data,
-        }
-    }
+    /// The public form, for visitors; only for events everyone sees.
+    pub public_data: Option<String>,
+    pub ends_access_of: Option<i64>,
 }
 
 /// An event as the log keeps it.
@@ -75,6 +284,10 @@ pub struct EventRecord {
     pub buyer_id: Option<i64>,
     pub seller_id: Option<i64>,
     pub data: String,
+    /// None for events only signed-in users see, and for events logged before the log
+    /// kept public forms.
+    pub public_data: Option<String>,
+    pub ends_access_of: Option<i64>,
 }
 
 /// Who is watching: nobody in particular, or a signed-in user with a role.
@@ -84,8 +297,20 @@ pub enum Viewer {
     User { id: i64, role: Role },
 }
 
+/// What one viewer gets of an event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Share<'a> {
+    /// Nothing: not for this viewer.
+    Nothing,
+    /// This form of the event's data.
+    Data(&'a str),
+    /// A public event logged without a public form: a visitor cannot be sent it, and
+    /// must refetch instead.
+    Unknown,
+}
+
 impl EventRecord {
-    /// Whether `viewer` may receive this event.
+    /// Whether `viewer` may receive this event (in some form).
     pub fn visible_to(&self, viewer: Viewer) -> bool {
         match (self.audience.as_str(), viewer) {
             ("public", _) => true,
@@ -97,12 +322,27 @@ impl EventRecord {
         }
     }
 
-    /// The message a socket receives, serialised once and shared by every socket.
-    pub fn frame(&self) -> String {
-        // `name` is one of the catalogue's constants and `data` is JSON we wrote.
+    /// The form of the event's data `viewer` may have.
+    pub fn share_for(&self, viewer: Viewer) -> Share<'_> {
+        if !self.visible_to(viewer) {
+            return Share::Nothing;
+        }
+        match viewer {
+            Viewer::User { .. } => Share::Data(&self.data),
+            Viewer::Anonymous => match &self.public_data {
+                Some(public) => Share::Data(public),
+                None => Share::Unknown,
+            },
+        }
+    }
+
+    /// The message a socket receives for `data`, serialised once and shared by every
+    /// socket of its audience.
+    pub fn frame(&self, data: &str) -> String {
+        // `name` is one of the catalogue's names and `data` is JSON we wrote.
         format!(
             r#"{{"type":"event","seq":{},"event":"{}","data":{}}}"#,
-            self.seq, self.name, self.data
+            self.seq, self.name, data
         )
     }
 }
@@ -110,6 +350,151 @@ impl EventRecord {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::OrderStatus;
+
+    const SELLER_EMAIL: &str = "rahim.motors@example.com";
+    const SELLER_PHONE: &str = "01711223344";
+    const BUYER_EMAIL: &str = "karim@example.com";
+    const BUYER_PHONE: &str = "01899887766";
+
+    fn product() -> Product {
+        Product {
+            id: 11,
+            category_id: 2,
+            seller_id: 3,
+            name: "Yamaha FZ".into(),
+            image: "/uploads/fz.webp".into(),
+            condition: "good".into(),
+            color: "Blue".into(),
+            description: "Ridden gently".into(),
+            location: "Dhaka".into(),
+            original_price: 25_000_000,
+            resale_price: 18_500_000,
+            purchase_year: 2021,
+            years_of_use: 3,
+            seller_phone: SELLER_PHONE.into(),
+            sold: false,
+            posted_at: chrono::Utc::now(),
+            seller_name: "Rahim Motors".into(),
+            seller_email: SELLER_EMAIL.into(),
+            seller_verified: true,
+            reported: false,
+            advertised: false,
+        }
+    }
+
+    /// One event of the kind `name`, naming everyone's contact details it can.
+    fn sample(name: &str) -> Event {
+        let listing = ListingRef {
+            product_id: 11,
+            category_id: 2,
+            seller_id: 3,
+        };
+        let booking = BookingRef {
+            order_id: 21,
+            product_id: 11,
+            buyer_id: 4,
+            seller_id: 3,
+        };
+        match name {
+            "category.created" => Event::CategoryCreated(Category {
+                id: 2,
+                name: "Sports".into(),
+                image: "/uploads/sports.webp".into(),
+            }),
+            "product.created" => Event::ProductCreated(product()),
+            "product.sold" => Event::ProductSold(listing),
+            "product.unsold" => Event::ProductUnsold(listing),
+            "product.deleted" => Event::ProductDeleted(listing),
+            "advert.created" => Event::AdvertCreated(Advert {
+                advert_id: 31,
+                product: product(),
+            }),
+            "advert.removed" => Event::AdvertRemoved {
+                advert_id: 31,
+                product_id: 11,
+            },
+            "product.reported" => Event::ProductReported(product()),
+            "seller.verified" => Event::SellerVerified {
+                seller_id: 3,
+                email: SELLER_EMAIL.into(),
+            },
+            "order.created" => Event::OrderCreated(Order {
+                order_id: 21,
+                order_status: OrderStatus::Booked,
+                buyer_id: 4,
+                buyer_name: "Karim".into(),
+                buyer_email: BUYER_EMAIL.into(),
+                buyer_phone: BUYER_PHONE.into(),
+                meeting_location: "Banani".into(),
+                ordered_at: chrono::Utc::now(),
+                product: product(),
+            }),
+            "order.cancelled" => Event::OrderCancelled(booking),
+            "order.paid" => Event::OrderPaid(booking),
+            "user.deleted" => Event::UserDeleted {
+                user_id: 4,
+                role: Role::Buyer,
+            },
+            other => panic!("no sample of {other}: add one"),
+        }
+    }
+
+    #[test]
+    fn every_kind_of_event_shows_visitors_nobodys_email_or_phone() {
+        let mut seen = std::collections::BTreeSet::new();
+        for name in NAMES {
+            let event = sample(name);
+            assert_eq!(event.name(), name);
+            assert!(seen.insert(name), "{name} is listed twice");
+            let record = event.to_record();
+            let signed_in: serde_json::Value =
+                serde_json::from_str(&record.data).expect("signed-in form is JSON");
+            match record.audience {
+                Audience::Public => {
+                    let public = record
+                        .public_data
+                        .expect("a public event has a public form");
+                    let parsed: serde_json::Value =
+                        serde_json::from_str(&public).expect("public form is JSON");
+                    assert!(parsed.is_object(), "{name}: {public}");
+                    for secret in [SELLER_EMAIL, SELLER_PHONE, BUYER_EMAIL, BUYER_PHONE, "@"] {
+                        assert!(!public.contains(secret), "{name} shows {secret}: {public}");
+                    }
+                    for key in [
+                        "sellerEmail",
+                        "sellerPhone",
+                        "email",
+                        "buyerEmail",
+                        "buyerPhone",
+                    ] {
+                        assert!(parsed.get(key).is_none(), "{name} has {key}: {public}");
+                    }
+                }
+                Audience::Admins | Audience::Parties { .. } => {
+                    assert_eq!(record.public_data, None, "{name} is not for visitors");
+                }
+            }
+            assert!(signed_in.is_object(), "{name}: {}", record.data);
+        }
+        // Signed-in readers still get what the cards show.
+        let created = sample("product.created").to_record();
+        assert!(created.data.contains(SELLER_EMAIL) && created.data.contains(SELLER_PHONE));
+        let verified = sample("seller.verified").to_record();
+        assert!(verified.data.contains(SELLER_EMAIL));
+        assert_eq!(
+            sample("user.deleted").to_record().ends_access_of,
+            Some(4),
+            "a deleted user's sockets lose their private events"
+        );
+        assert_eq!(
+            sample("order.created").audience(),
+            Audience::Parties {
+                buyer_id: 4,
+                seller_id: 3
+            }
+        );
+    }
 
     fn record(audience: &str, buyer: Option<i64>, seller: Option<i64>) -> EventRecord {
         EventRecord {
@@ -118,12 +503,14 @@ mod tests {
             audience: audience.into(),
             buyer_id: buyer,
             seller_id: seller,
-            data: "{}".into(),
+            data: r#"{"who":"signed-in"}"#.into(),
+            public_data: (audience == "public").then(|| r#"{"who":"public"}"#.into()),
+            ends_access_of: None,
         }
     }
 
     #[test]
-    fn each_audience_reaches_exactly_its_viewers() {
+    fn each_audience_reaches_exactly_its_viewers_in_their_form() {
         let buyer = Viewer::User {
             id: 1,
             role: Role::Buyer,
@@ -153,25 +540,39 @@ mod tests {
             admin,
         ];
         let seen = |e: &EventRecord| all.iter().map(|v| e.visible_to(*v)).collect::<Vec<_>>();
-        assert_eq!(seen(&record("public", None, None)), [true; 6]);
+        let public = record("public", None, None);
+        assert_eq!(seen(&public), [true; 6]);
         assert_eq!(
-            seen(&record("admins", None, None)),
-            [false, false, false, false, false, true]
+            public.share_for(Viewer::Anonymous),
+            Share::Data(r#"{"who":"public"}"#)
         );
+        assert_eq!(
+            public.share_for(buyer),
+            Share::Data(r#"{"who":"signed-in"}"#)
+        );
+        let admins = record("admins", None, None);
+        assert_eq!(seen(&admins), [false, false, false, false, false, true]);
+        assert_eq!(admins.share_for(Viewer::Anonymous), Share::Nothing);
         assert_eq!(
             seen(&record("parties", Some(1), Some(3))),
             [false, true, false, true, false, false]
         );
         assert_eq!(seen(&record("nonsense", Some(1), Some(3))), [false; 6]);
+        let old = EventRecord {
+            public_data: None,
+            ..record("public", None, None)
+        };
+        assert_eq!(old.share_for(Viewer::Anonymous), Share::Unknown);
     }
 
     #[test]
-    fn a_frame_is_the_message_of_the_design() {
-        let frame = record("public", None, None).frame();
+    fn a_frame_is_the_message_of_the_contract() {
+        let event = record("public", None, None);
+        let frame = event.frame(event.public_data.as_deref().unwrap_or_default());
         let value: serde_json::Value = serde_json::from_str(&frame).expect("valid JSON");
         assert_eq!(
             value,
-            serde_json::json!({"type": "event", "seq": 7, "event": "x.y", "data": {}})
+            serde_json::json!({"type": "event", "seq": 7, "event": "x.y", "data": {"who": "public"}})
         );
     }
 }

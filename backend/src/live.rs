@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex, RwLock};
 use axum::extract::ws::Utf8Bytes;
 use tokio::sync::Notify;
 
-use crate::events::{EventRecord, Viewer};
+use crate::events::{EventRecord, Share, Viewer};
 use crate::store::Role;
 
 pub mod pump;
@@ -21,9 +21,15 @@ pub mod socket;
 /// Events queued for one socket before it counts as too slow and is dropped.
 pub const QUEUE_LIMIT: usize = 512;
 
-/// One event on its way to a socket: its sequence number, the shared frame, and whether
-/// it is private (only a signed-in viewer may have it).
-pub type Outgoing = (i64, Utf8Bytes, bool);
+/// One event on its way to a socket, as a frame shared by every socket of its audience.
+#[derive(Debug, Clone)]
+pub struct Outgoing {
+    pub seq: i64,
+    pub frame: Utf8Bytes,
+    /// Set when `frame` is for signed-in eyes only: what the socket gets instead if its
+    /// session has ended by the time it is sent (the public form, or nothing).
+    pub signed_out: Option<Option<Utf8Bytes>>,
+}
 
 /// What the hub knows of one socket: who is watching, and its queue. An idle socket's
 /// queue holds no allocation (a `VecDeque` allocates on first use), which matters at
@@ -184,19 +190,41 @@ impl Hub {
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// Queues `event` for every socket allowed to see it; drops sockets that cannot keep up.
+    /// Queues `event` for every socket allowed to see it, in the form each may have;
+    /// drops sockets that cannot keep up. Each form is serialised once.
     pub fn publish(&self, event: &EventRecord) {
-        let frame = Utf8Bytes::from(event.frame());
-        let private = !event.visible_to(Viewer::Anonymous);
+        let public = match event.share_for(Viewer::Anonymous) {
+            Share::Data(data) => Some(Utf8Bytes::from(event.frame(data))),
+            Share::Nothing | Share::Unknown => None,
+        };
+        let signed_in = match (&public, &event.public_data) {
+            // Everyone sees the same bytes.
+            (Some(public), Some(data)) if *data == event.data => public.clone(),
+            _ => Utf8Bytes::from(event.frame(&event.data)),
+        };
+        let same = public.as_ref() == Some(&signed_in);
         let now = chrono::Utc::now().timestamp();
         let mut too_slow = Vec::new();
         {
             let sockets = self.read();
             for (id, socket) in sockets.iter() {
-                if !event.visible_to(socket.viewer(now)) {
-                    continue;
-                }
-                if !socket.offer((event.seq, frame.clone(), private)) {
+                let outgoing = match socket.viewer(now) {
+                    Viewer::Anonymous => match &public {
+                        Some(frame) => Outgoing {
+                            seq: event.seq,
+                            frame: frame.clone(),
+                            signed_out: None,
+                        },
+                        None => continue,
+                    },
+                    viewer if event.visible_to(viewer) => Outgoing {
+                        seq: event.seq,
+                        frame: signed_in.clone(),
+                        signed_out: (!same).then(|| public.clone()),
+                    },
+                    _ => continue,
+                };
+                if !socket.offer(outgoing) {
                     too_slow.push(*id);
                 }
             }
@@ -211,22 +239,16 @@ impl Hub {
                 }
             }
         }
-        if event.name == crate::events::name::USER_DELETED {
-            self.revoke_deleted(event);
+        if let Some(user) = event.ends_access_of {
+            self.revoke(user);
         }
         self.head.fetch_max(event.seq, Ordering::AcqRel);
     }
 
     /// A deleted user's sockets stop receiving private events at once.
-    fn revoke_deleted(&self, event: &EventRecord) {
-        let Some(id) = serde_json::from_str::<serde_json::Value>(&event.data)
-            .ok()
-            .and_then(|d| d["_id"].as_str().and_then(|s| s.parse::<i64>().ok()))
-        else {
-            return;
-        };
+    fn revoke(&self, user: i64) {
         for socket in self.read().values() {
-            if socket.user_id.load(Ordering::Acquire) == id {
+            if socket.user_id.load(Ordering::Acquire) == user {
                 socket.sign_out();
             }
         }

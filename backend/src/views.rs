@@ -73,6 +73,26 @@ impl From<Category> for CategoryView {
     }
 }
 
+/// Which form of a listing a reader gets: signed-in users see the contact details the
+/// spec's cards show; visitors (and visitors' live sockets) get the public form, with
+/// nobody's e-mail address or phone number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Form {
+    SignedIn,
+    Public,
+}
+
+impl Form {
+    /// The form for a request from `user`, if anyone is signed in.
+    pub fn for_reader<T>(user: Option<&T>) -> Form {
+        if user.is_some() {
+            Form::SignedIn
+        } else {
+            Form::Public
+        }
+    }
+}
+
 /// The fields of a listing every view of it shares.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -94,9 +114,18 @@ pub struct ProductFields {
     pub resale_price: i64,
     pub purchase_year: i32,
     pub years_of_use: i32,
+    #[serde(serialize_with = "id")]
+    #[schema(value_type = String)]
+    pub seller_id: i64,
     pub seller_name: String,
-    pub seller_email: String,
-    pub seller_phone: String,
+    /// Signed-in readers only: absent in the public form.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub seller_email: Option<String>,
+    /// Signed-in readers only: absent in the public form.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub seller_phone: Option<String>,
     pub seller_verification: bool,
     /// "Available", or "sold" once paid for.
     pub availability: &'static str,
@@ -107,8 +136,10 @@ pub struct ProductFields {
     pub advertised: bool,
 }
 
-impl From<Product> for ProductFields {
-    fn from(p: Product) -> Self {
+impl ProductFields {
+    /// The listing `p` in `form`.
+    pub fn new(p: Product, form: Form) -> Self {
+        let contact = |detail: String| (form == Form::SignedIn).then_some(detail);
         ProductFields {
             product_name: p.name,
             product_image: p.image,
@@ -121,9 +152,10 @@ impl From<Product> for ProductFields {
             resale_price: p.resale_price,
             purchase_year: p.purchase_year,
             years_of_use: p.years_of_use,
+            seller_id: p.seller_id,
             seller_name: p.seller_name,
-            seller_email: p.seller_email,
-            seller_phone: p.seller_phone,
+            seller_email: contact(p.seller_email),
+            seller_phone: contact(p.seller_phone),
             seller_verification: p.seller_verified,
             availability: if p.sold { "sold" } else { "Available" },
             post_time: p.posted_at,
@@ -143,12 +175,18 @@ pub struct ProductView {
     pub fields: ProductFields,
 }
 
-impl From<Product> for ProductView {
-    fn from(p: Product) -> Self {
+impl ProductView {
+    pub fn new(p: Product, form: Form) -> Self {
         ProductView {
             id: p.id,
-            fields: p.into(),
+            fields: ProductFields::new(p, form),
         }
+    }
+}
+
+impl From<Product> for ProductView {
+    fn from(p: Product) -> Self {
+        ProductView::new(p, Form::SignedIn)
     }
 }
 
@@ -166,12 +204,12 @@ pub struct AdvertView {
     pub fields: ProductFields,
 }
 
-impl From<Advert> for AdvertView {
-    fn from(a: Advert) -> Self {
+impl AdvertView {
+    pub fn new(a: Advert, form: Form) -> Self {
         AdvertView {
             id: a.advert_id,
             advertise_id: a.product.id,
-            fields: a.product.into(),
+            fields: ProductFields::new(a.product, form),
         }
     }
 }
@@ -216,7 +254,7 @@ impl From<Order> for OrderView {
             paid: o.order_status == OrderStatus::Paid,
             price: o.product.resale_price,
             order_time: o.ordered_at,
-            fields: o.product.into(),
+            fields: ProductFields::new(o.product, Form::SignedIn),
         }
     }
 }

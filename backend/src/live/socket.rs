@@ -18,9 +18,9 @@ use axum::response::Response;
 use serde::Deserialize;
 use serde_json::json;
 
-use super::Subscriber;
+use super::{Outgoing, Subscriber};
 use crate::error::AppError;
-use crate::events::EventRecord;
+use crate::events::{EventRecord, Share};
 use crate::AppState;
 
 /// How often the server pings; a peer silent for [`SILENCE_LIMIT`] is gone (noticed at
@@ -179,10 +179,19 @@ impl Session<'_> {
 
     /// Sends every queued event.
     async fn flush(&mut self) -> bool {
-        while let Some((seq, frame, private)) = self.me.take() {
-            if private && !self.still_signed_in().await {
-                continue;
-            }
+        while let Some(Outgoing {
+            seq,
+            frame,
+            signed_out,
+        }) = self.me.take()
+        {
+            let frame = match signed_out {
+                Some(instead) if !self.still_signed_in().await => match instead {
+                    Some(public) => public,
+                    None => continue,
+                },
+                _ => frame,
+            };
             if !self.live(seq, frame).await {
                 return false;
             }
@@ -271,18 +280,16 @@ impl Session<'_> {
             let now = chrono::Utc::now().timestamp();
             for event in &batch {
                 cursor = event.seq;
-                if handled(event.seq)
-                    || already.contains(&event.seq)
-                    || !event.visible_to(self.me.viewer(now))
-                {
+                if handled(event.seq) || already.contains(&event.seq) {
                     continue;
                 }
-                if self
-                    .socket
-                    .send(Message::Text(event.frame().into()))
-                    .await
-                    .is_err()
-                {
+                let frame = match event.share_for(self.me.viewer(now)) {
+                    Share::Nothing => continue,
+                    Share::Data(data) => event.frame(data),
+                    // Logged before public forms were kept: refetching is the safe way.
+                    Share::Unknown => return self.reset().await,
+                };
+                if self.socket.send(Message::Text(frame.into())).await.is_err() {
                     return false;
                 }
             }

@@ -7,21 +7,32 @@ use serde_json::Value;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::auth::Seller;
+use crate::auth::{MaybeUser, Seller};
 use crate::error::{AppError, AppResult, Json};
 use crate::validate::Checker;
-use crate::views::{AdvertView, Inserted};
+use crate::views::{AdvertView, Form, Inserted};
 use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(list_adverts, create_advert))
 }
 
-/// Adverts of unsold bikes, newest first (everyone).
-#[utoipa::path(get, path = "/advertise", tag = "adverts", responses((status = 200, body = [AdvertView])))]
-async fn list_adverts(State(state): State<AppState>) -> AppResult<Json<Vec<AdvertView>>> {
+/// Adverts of unsold bikes, newest first (everyone; visitors get the public form,
+/// without the seller's e-mail address and phone number).
+#[utoipa::path(get, path = "/advertise", tag = "adverts", responses((status = 200, body = [AdvertView])),
+    security((), ("access_token" = [])))]
+async fn list_adverts(
+    State(state): State<AppState>,
+    MaybeUser(user): MaybeUser,
+) -> AppResult<Json<Vec<AdvertView>>> {
+    let form = Form::for_reader(user.as_ref());
     let adverts = state.store.adverts().await?;
-    Ok(Json(adverts.into_iter().map(AdvertView::from).collect()))
+    Ok(Json(
+        adverts
+            .into_iter()
+            .map(|advert| AdvertView::new(advert, form))
+            .collect(),
+    ))
 }
 
 /// Only `advertiseId` is read; the listing's fields come from our records.

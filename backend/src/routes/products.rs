@@ -11,11 +11,11 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{EmailPath, RecordId};
-use crate::auth::{Admin, AuthUser, Buyer, Seller};
+use crate::auth::{Admin, AuthUser, Buyer, MaybeUser, Seller};
 use crate::error::{AppError, AppResult, Json};
 use crate::store::{NewProduct, Role};
 use crate::validate::Checker;
-use crate::views::{Changed, Inserted, ProductView};
+use crate::views::{Changed, Form, Inserted, ProductView};
 use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -34,25 +34,30 @@ fn not_listed() -> AppError {
     AppError::NotFound("This bike is no longer listed.".into())
 }
 
-/// The listings of a category, newest first (signed-in users).
+/// The listings of a category, newest first. Everyone may browse; visitors get the
+/// public form, without the seller's e-mail address and phone number.
 #[utoipa::path(get, path = "/products/{id}", tag = "products",
     params(("id" = String, Path, description = "Category id")),
-    responses((status = 200, body = [ProductView]), (status = 401), (status = 404)),
-    security(("access_token" = [])))]
+    responses((status = 200, body = [ProductView]), (status = 404)),
+    security((), ("access_token" = [])))]
 async fn list_category_products(
     State(state): State<AppState>,
-    _user: AuthUser,
+    MaybeUser(user): MaybeUser,
     RecordId(category_id): RecordId,
 ) -> AppResult<Response> {
     let store = state.store.as_ref();
+    let form = Form::for_reader(user.as_ref());
     let listing = state
         .cache
-        .listing(store, category_id, || async move {
+        .listing(store, category_id, form, || async move {
             let products = store.products_in_category(category_id).await?;
             if products.is_empty() && store.category(category_id).await?.is_none() {
                 return Ok::<_, AppError>(None);
             }
-            let views: Vec<ProductView> = products.into_iter().map(ProductView::from).collect();
+            let views: Vec<ProductView> = products
+                .into_iter()
+                .map(|product| ProductView::new(product, form))
+                .collect();
             Ok(Some(Bytes::from(
                 serde_json::to_vec(&views).map_err(AppError::internal)?,
             )))

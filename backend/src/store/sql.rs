@@ -14,8 +14,7 @@ use super::{
     NewPayment, NewProduct, NewUser, Order, PaymentRecorded, Product, Role, StoreError as Error,
     TestPaymentIntent, User, LOCAL_SUBJECT_PREFIX,
 };
-use crate::events::{name, Audience, EventRecord, NewEvent};
-use crate::views::{AdvertView, CategoryView, OrderView, ProductView};
+use crate::events::{Audience, BookingRef, Event, EventRecord, ListingRef};
 
 /// The columns of [`Product`]: the listing, its seller's public face, and its flags.
 macro_rules! product_select {
@@ -68,31 +67,29 @@ fn not_found_if_missing(message: &'static str) -> impl FnOnce(sqlx::Error) -> Er
     move |e| if foreign_key_violation(&e) { Error::NotFound(message.into()) } else { e.into() }
 }
 
-/// `{"_id": …}` plus more string ids, the shape of the removal events.
-fn ids(pairs: &[(&str, i64)]) -> serde_json::Value {
-    serde_json::Value::Object(pairs.iter().map(|(k, v)| ((*k).to_owned(), v.to_string().into())).collect())
-}
-
 /// Appends `events` to the log inside `tx`, so they commit (or not) with the change.
-async fn record(tx: &mut Tx<'_>, events: &[NewEvent]) -> Result<(), Error> {
+async fn record(tx: &mut Tx<'_>, events: &[Event]) -> Result<(), Error> {
     if events.is_empty() {
         return Ok(());
     }
     lock_event_log(tx).await?;
     for event in events {
+        let event = event.to_record();
         let (buyer, seller) = match event.audience {
             Audience::Parties { buyer_id, seller_id } => (Some(buyer_id), Some(seller_id)),
             _ => (None, None),
         };
         sqlx::query(
-            "INSERT INTO events (name, audience, buyer_id, seller_id, data, created_at) \
-             VALUES ($1, $2, $3, $4, $5, $6)",
+            "INSERT INTO events (name, audience, buyer_id, seller_id, data, public_data, ends_access_of, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
         )
         .bind(event.name)
         .bind(event.audience.as_str())
         .bind(buyer)
         .bind(seller)
         .bind(&event.data)
+        .bind(&event.public_data)
+        .bind(event.ends_access_of)
         .bind(Utc::now())
         .execute(&mut **tx)
         .await?;
@@ -113,7 +110,7 @@ async fn product_in(tx: &mut Tx<'_>, id: i64) -> Result<Product, Error> {
 
 /// The events that removing a listing causes: it disappears, its advert too, and its
 /// open bookings are cancelled for their buyers and the seller.
-async fn removal_events(tx: &mut Tx<'_>, product_id: i64) -> Result<Vec<NewEvent>, Error> {
+async fn removal_events(tx: &mut Tx<'_>, product_id: i64) -> Result<Vec<Event>, Error> {
     let mut events = Vec::new();
     let listing = sqlx::query("SELECT category_id, seller_id FROM products WHERE id = $1")
         .bind(product_id)
@@ -126,7 +123,7 @@ async fn removal_events(tx: &mut Tx<'_>, product_id: i64) -> Result<Vec<NewEvent
         .fetch_optional(&mut **tx)
         .await?;
     if let Some(advert) = advert {
-        events.push(NewEvent::new(name::ADVERT_REMOVED, Audience::Public, &ids(&[("_id", advert), ("advertiseId", product_id)])));
+        events.push(Event::AdvertRemoved { advert_id: advert, product_id });
     }
     let bookings = sqlx::query("SELECT id, buyer_id FROM orders WHERE product_id = $1 AND status = 'booked'")
         .bind(product_id)
@@ -134,17 +131,9 @@ async fn removal_events(tx: &mut Tx<'_>, product_id: i64) -> Result<Vec<NewEvent
         .await?;
     for booking in bookings {
         let (order_id, buyer_id): (i64, i64) = (booking.get(0), booking.get(1));
-        events.push(NewEvent::new(
-            name::ORDER_CANCELLED,
-            Audience::Parties { buyer_id, seller_id },
-            &ids(&[("_id", order_id), ("bookingId", product_id)]),
-        ));
+        events.push(Event::OrderCancelled(BookingRef { order_id, product_id, buyer_id, seller_id }));
     }
-    events.push(NewEvent::new(
-        name::PRODUCT_DELETED,
-        Audience::Public,
-        &ids(&[("_id", product_id), ("categoryId", category_id), ("sellerId", seller_id)]),
-    ));
+    events.push(Event::ProductDeleted(ListingRef { product_id, category_id, seller_id }));
     Ok(events)
 }
 
@@ -194,7 +183,7 @@ impl Maintenance for This {
 impl EventLog for This {
     async fn events_since(&self, seq: i64, limit: i64) -> Result<Vec<EventRecord>, Error> {
         Ok(sqlx::query_as::<Db, EventRecord>(
-            "SELECT seq, name, audience, buyer_id, seller_id, data FROM events \
+            "SELECT seq, name, audience, buyer_id, seller_id, data, public_data, ends_access_of FROM events \
              WHERE seq > $1 ORDER BY seq LIMIT $2",
         )
         .bind(seq)

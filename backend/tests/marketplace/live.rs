@@ -412,6 +412,7 @@ async fn a_socket_whose_session_ends_gets_public_events_only() {
 
         let mut told = false;
         let mut seen = Vec::new();
+        let mut public = Vec::new();
         while let Some(message) = signed_out.next(QUIET).await {
             if message["type"] == "auth" {
                 assert_eq!(message["ok"], false, "{message}");
@@ -422,9 +423,11 @@ async fn a_socket_whose_session_ends_gets_public_events_only() {
                 told = true;
             } else if message["type"] == "event" {
                 seen.push(message["event"].as_str().unwrap_or_default().to_owned());
+                public.push(message);
             }
         }
         assert!(told, "the page is told its session ended");
+        assert_no_contact_details(&public);
         assert!(
             !seen.iter().any(|n| n == "product.reported"),
             "an ended session sees no reports: {seen:?}"
@@ -439,6 +442,145 @@ async fn a_socket_whose_session_ends_gets_public_events_only() {
         );
     })
     .await;
+}
+
+/// The phone number every listing of the tests is posted with (`product_body`).
+const LISTING_PHONE: &str = "01711-234567";
+
+/// Fails if any message names anyone's e-mail address or phone number.
+fn assert_no_contact_details(messages: &[Value]) {
+    for message in messages {
+        let text = message.to_string();
+        assert!(
+            !text.contains('@') && !text.contains(LISTING_PHONE),
+            "a visitor was sent contact details: {text}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn visitors_never_see_anyones_email_or_phone_live_on_resume_or_in_lists() {
+    on_both(|engine| async move {
+        let Some(app) = TestApp::spawn(engine).await else {
+            return;
+        };
+        let admin = app.admin().await;
+        let seller = app
+            .sign_up("seller@example.com", "Rahim Motors", "seller")
+            .await;
+        let buyer = app.sign_up("buyer@example.com", "Karim", "buyer").await;
+        let mut visitor = Live::open(&app.base).await;
+        let mut member = signed_in(&app, &buyer).await;
+
+        // Every kind of event everyone sees: listings, adverts, a verification, a sale, a
+        // removal.
+        let category = app.category(&admin, "Sports").await;
+        let sold = app.product(&seller, &category, "Yamaha R15", 4100).await;
+        let removed = app.product(&seller, &category, "Honda CB", 2200).await;
+        app.advertise(&seller, &sold).await;
+        let (status, _) = app
+            .call(
+                Method::PATCH,
+                &format!("/api/allSeller/{}", seller.id),
+                Some(&admin.token),
+                json!({"verification": "verified"}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        let order = app.book(&buyer, &sold).await;
+        let (status, body) = app.pay(&buyer, &order, "4242 4242 4242 4242").await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        let (status, _) = app
+            .call(
+                Method::DELETE,
+                &format!("/api/products/{removed}"),
+                Some(&seller.token),
+                Value::Null,
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK);
+
+        let live = visitor.drain(QUIET).await;
+        let kinds: std::collections::BTreeSet<String> = names(&live).into_iter().collect();
+        for kind in [
+            "category.created",
+            "product.created",
+            "advert.created",
+            "seller.verified",
+            "product.sold",
+            "advert.removed",
+            "product.deleted",
+        ] {
+            assert!(kinds.contains(kind), "the visitor hears {kind}: {kinds:?}");
+        }
+        assert_no_contact_details(&live);
+        let created = live
+            .iter()
+            .find(|e| e["event"] == "product.created")
+            .expect("a listing");
+        assert_eq!(created["data"]["sellerName"], "Rahim Motors");
+        assert_eq!(created["data"]["sellerId"], seller.id.as_str());
+
+        // A signed-in member gets the contact details the cards show.
+        let theirs = member.drain(QUIET).await;
+        let created = theirs
+            .iter()
+            .find(|e| e["event"] == "product.created")
+            .expect("a listing");
+        assert_eq!(created["data"]["sellerEmail"], "seller@example.com");
+        assert_eq!(created["data"]["sellerPhone"], LISTING_PHONE);
+        let verified = theirs
+            .iter()
+            .find(|e| e["event"] == "seller.verified")
+            .expect("the verification");
+        assert_eq!(verified["data"]["email"], "seller@example.com");
+
+        // Resuming from the start of the log, a visitor gets the same public forms.
+        let mut late = Live::open(&app.base).await;
+        late.send(json!({"type": "resume", "since": 0})).await;
+        let replayed = late.drain(QUIET).await;
+        assert_eq!(names(&replayed), names(&live));
+        assert_no_contact_details(&replayed);
+
+        // The lists a visitor may read: the category's listings and the adverts.
+        let (status, listings) = app.get(&format!("/api/products/{category}"), None).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(listings.as_array().map(Vec::len), Some(1), "{listings}");
+        let (status, adverts) = app.get("/api/advertise", None).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_no_contact_details(&[listings, adverts]);
+        let (_, listings) = app
+            .get(&format!("/api/products/{category}"), Some(&buyer.token))
+            .await;
+        assert_eq!(listings[0]["sellerPhone"], LISTING_PHONE);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_visitor_resuming_over_events_logged_without_a_public_form_refetches() {
+    let Some(app) = TestApp::spawn(Engine::Sqlite).await else {
+        return;
+    };
+    let admin = app.admin().await;
+    app.category(&admin, "Sports").await;
+    // As the log was before it kept public forms.
+    let pool = sqlx::SqlitePool::connect(&app.db().url)
+        .await
+        .expect("open the database");
+    sqlx::query("UPDATE events SET public_data = NULL")
+        .execute(&pool)
+        .await
+        .expect("forget public forms");
+    let mut late = Live::open(&app.base).await;
+    late.send(json!({"type": "resume", "since": 0})).await;
+    assert_eq!(
+        late.next(Duration::from_secs(2)).await,
+        Some(json!({"type": "reset"}))
+    );
+    let mut member = signed_in(&app, &admin).await;
+    member.send(json!({"type": "resume", "since": 0})).await;
+    assert_eq!(names(&member.drain(QUIET).await), ["category.created"]);
 }
 
 /// Whether the live socket at `url` opens for a page from `origin`.

@@ -22,6 +22,7 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
     report: null,
     resalePrice: 1800,
     sellerEmail: 'seller@example.com',
+    sellerId: 's1',
     sellerName: 'Rahim Seller',
     sellerPhone: '01700000000',
     sellerVerification: false,

@@ -306,17 +306,9 @@ impl Accounts for This {
         .await?;
         for booking in bookings {
             let (order_id, product_id, seller_id): (i64, i64, i64) = (booking.get(0), booking.get(1), booking.get(2));
-            events.push(NewEvent::new(
-                name::ORDER_CANCELLED,
-                Audience::Parties { buyer_id: id, seller_id },
-                &ids(&[("_id", order_id), ("bookingId", product_id)]),
-            ));
+            events.push(Event::OrderCancelled(BookingRef { order_id, product_id, buyer_id: id, seller_id }));
         }
-        events.push(NewEvent::new(
-            name::USER_DELETED,
-            Audience::Admins,
-            &serde_json::json!({"_id": id.to_string(), "role": role.as_str()}),
-        ));
+        events.push(Event::UserDeleted { user_id: id, role });
         // Listings, bookings, reports and adverts go with the user by ON DELETE CASCADE;
         // payments keep their figures with the references cleared.
         sqlx::query("DELETE FROM users WHERE id = $1").bind(id).execute(&mut *tx).await?;
@@ -337,8 +329,7 @@ impl Accounts for This {
         let Some(email) = email else {
             return Ok(false);
         };
-        let data = serde_json::json!({"_id": id.to_string(), "email": email});
-        record(&mut tx, &[NewEvent::new(name::SELLER_VERIFIED, Audience::Public, &data)]).await?;
+        record(&mut tx, &[Event::SellerVerified { seller_id: id, email }]).await?;
         tx.commit().await?;
         self.changed();
         Ok(true)

@@ -79,23 +79,15 @@ impl This {
         .fetch_one(&mut *tx)
         .await
         .map_err(conflict_if_taken("This payment is already recorded."))?;
-        let mut events = vec![NewEvent::new(
-            name::PRODUCT_SOLD,
-            Audience::Public,
-            &ids(&[("_id", product_id), ("categoryId", category_id), ("sellerId", seller_id)]),
-        )];
+        let mut events = vec![Event::ProductSold(ListingRef { product_id, category_id, seller_id })];
         let advert: Option<i64> = sqlx::query_scalar("SELECT id FROM adverts WHERE product_id = $1")
             .bind(product_id)
             .fetch_optional(&mut *tx)
             .await?;
         if let Some(advert) = advert {
-            events.push(NewEvent::new(name::ADVERT_REMOVED, Audience::Public, &ids(&[("_id", advert), ("advertiseId", product_id)])));
+            events.push(Event::AdvertRemoved { advert_id: advert, product_id });
         }
-        events.push(NewEvent::new(
-            name::ORDER_PAID,
-            Audience::Parties { buyer_id, seller_id },
-            &ids(&[("_id", payment.order_id), ("bookingId", product_id)]),
-        ));
+        events.push(Event::OrderPaid(BookingRef { order_id: payment.order_id, product_id, buyer_id, seller_id }));
         record(&mut tx, &events).await?;
         tx.commit().await?;
         Ok(id)
@@ -128,8 +120,7 @@ impl Bookings for This {
             });
         };
         let booking = This::order_in(&mut tx, id).await?;
-        let audience = Audience::Parties { buyer_id: booking.buyer_id, seller_id: booking.product.seller_id };
-        record(&mut tx, &[NewEvent::new(name::ORDER_CREATED, audience, &OrderView::from(booking))]).await?;
+        record(&mut tx, &[Event::OrderCreated(booking)]).await?;
         tx.commit().await?;
         self.changed();
         Ok(id)
@@ -171,8 +162,8 @@ impl Bookings for This {
         let (product_id, buyer_id): (i64, i64) = (cancelled.get(0), cancelled.get(1));
         let seller_id: i64 =
             sqlx::query_scalar("SELECT seller_id FROM products WHERE id = $1").bind(product_id).fetch_one(&mut *tx).await?;
-        let data = ids(&[("_id", id), ("bookingId", product_id)]);
-        record(&mut tx, &[NewEvent::new(name::ORDER_CANCELLED, Audience::Parties { buyer_id, seller_id }, &data)]).await?;
+        let booking = BookingRef { order_id: id, product_id, buyer_id, seller_id };
+        record(&mut tx, &[Event::OrderCancelled(booking)]).await?;
         tx.commit().await?;
         self.changed();
         Ok(true)
@@ -291,11 +282,7 @@ impl Bookings for This {
                 .await?;
             if let Some(listing) = listing {
                 let (category_id, seller_id): (i64, i64) = (listing.get(0), listing.get(1));
-                events.push(NewEvent::new(
-                    name::PRODUCT_UNSOLD,
-                    Audience::Public,
-                    &ids(&[("_id", product_id), ("categoryId", category_id), ("sellerId", seller_id)]),
-                ));
+                events.push(Event::ProductUnsold(ListingRef { product_id, category_id, seller_id }));
             }
         }
         // The booking is cancelled rather than left unpaid: its intent is spent, and a
@@ -314,11 +301,7 @@ impl Bookings for This {
                     .bind(booked)
                     .fetch_one(&mut *tx)
                     .await?;
-                events.push(NewEvent::new(
-                    name::ORDER_CANCELLED,
-                    Audience::Parties { buyer_id, seller_id },
-                    &ids(&[("_id", order_id), ("bookingId", booked)]),
-                ));
+                events.push(Event::OrderCancelled(BookingRef { order_id, product_id: booked, buyer_id, seller_id }));
             }
         }
         record(&mut tx, &events).await?;

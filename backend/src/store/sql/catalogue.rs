@@ -41,8 +41,7 @@ impl Catalogue for This {
         .fetch_one(&mut *tx)
         .await
         .map_err(conflict_if_taken("A category with this name already exists."))?;
-        let view = CategoryView::from(category.clone());
-        record(&mut tx, &[NewEvent::new(name::CATEGORY_CREATED, Audience::Public, &view)]).await?;
+        record(&mut tx, &[Event::CategoryCreated(category.clone())]).await?;
         tx.commit().await?;
         self.changed();
         Ok(category)
@@ -73,8 +72,8 @@ impl Catalogue for This {
         .fetch_one(&mut *tx)
         .await
         .map_err(not_found_if_missing("This category does not exist."))?;
-        let view = ProductView::from(product_in(&mut tx, id).await?);
-        record(&mut tx, &[NewEvent::new(name::PRODUCT_CREATED, Audience::Public, &view)]).await?;
+        let listing = product_in(&mut tx, id).await?;
+        record(&mut tx, &[Event::ProductCreated(listing)]).await?;
         tx.commit().await?;
         self.changed();
         Ok(id)
@@ -139,8 +138,8 @@ impl Catalogue for This {
         if done.rows_affected() == 0 {
             return Ok(false);
         }
-        let view = ProductView::from(product_in(&mut tx, product_id).await?);
-        record(&mut tx, &[NewEvent::new(name::PRODUCT_REPORTED, Audience::Admins, &view)]).await?;
+        let listing = product_in(&mut tx, product_id).await?;
+        record(&mut tx, &[Event::ProductReported(listing)]).await?;
         tx.commit().await?;
         self.changed();
         Ok(true)
@@ -178,8 +177,8 @@ impl Catalogue for This {
                 Error::NotFound("This bike is no longer listed.".into())
             });
         };
-        let view = AdvertView::from(Advert { advert_id: id, product: product_in(&mut tx, product_id).await? });
-        record(&mut tx, &[NewEvent::new(name::ADVERT_CREATED, Audience::Public, &view)]).await?;
+        let advert = Advert { advert_id: id, product: product_in(&mut tx, product_id).await? };
+        record(&mut tx, &[Event::AdvertCreated(advert)]).await?;
         tx.commit().await?;
         self.changed();
         Ok(id)

@@ -97,8 +97,8 @@ export function applyLiveEvent(queryClient: QueryClient, live: LiveEvent): void 
       patch<Product>(queryClient, liveKeys.reportedProducts, (old) => addReportedProduct(old, live.data));
       return;
     case 'seller.verified':
-      listings((old) => markSellerVerified(old, live.data.email));
-      patch<Advert>(queryClient, liveKeys.adverts, (old) => markSellerVerified(old, live.data.email));
+      listings((old) => markSellerVerified(old, live.data._id));
+      patch<Advert>(queryClient, liveKeys.adverts, (old) => markSellerVerified(old, live.data._id));
       patch<User>(queryClient, liveKeys.allSeller, (old) => markUserVerified(old, live.data._id));
       return;
     case 'order.created':

@@ -23,7 +23,7 @@ export type LiveEvent =
   | { event: 'advert.created'; data: Advert }
   | { event: 'advert.removed'; data: { _id: string; advertiseId: string } }
   | { event: 'product.reported'; data: Product }
-  | { event: 'seller.verified'; data: { _id: string; email: string } }
+  | { event: 'seller.verified'; data: { _id: string; email?: string } }
   | { event: 'order.created'; data: Order }
   | { event: 'order.cancelled'; data: { _id: string; bookingId: string } }
   | { event: 'order.paid'; data: { _id: string; bookingId: string } }
@@ -151,13 +151,13 @@ export function addReportedProduct(list: List<Product>, product: Product): List<
   return prependOnce(list, product);
 }
 
-/** Listings and adverts of the seller with this e-mail show the verified badge. */
-export function markSellerVerified<T extends { sellerEmail: string; sellerVerification: boolean }>(
+/** Listings and adverts of the seller `sellerId` show the verified badge. */
+export function markSellerVerified<T extends { sellerId: string; sellerVerification: boolean }>(
   list: List<T>,
-  email: string,
+  sellerId: string,
 ): List<T> {
   if (!list) return list;
-  const hits = (x: T) => x.sellerEmail === email && !x.sellerVerification;
+  const hits = (x: T) => x.sellerId === sellerId && !x.sellerVerification;
   if (!list.some(hits)) return list;
   return produce(list, (draft) => {
     for (const item of draft) if (hits(item as T)) item.sellerVerification = true;

@@ -34,6 +34,17 @@ describe('ProductCard', () => {
     expect(onBook).toHaveBeenCalledWith(expect.objectContaining({ _id: 'p1' }));
   });
 
+  it('shows no contact lines for a listing in its public form', () => {
+    const visible = aProduct();
+    delete visible.sellerEmail;
+    delete visible.sellerPhone;
+    render(<ProductCard product={visible} onBook={vi.fn()} onReport={vi.fn()} />);
+    const card = screen.getByRole('article', { name: 'Yamaha R15' });
+    expect(within(card).getByText('Rahim Seller')).toBeInTheDocument();
+    expect(card.querySelector('a[href^="mailto:"]')).toBeNull();
+    expect(card.querySelector('a[href^="tel:"]')).toBeNull();
+  });
+
   it('shows Sold Out in red instead of Book Now once sold', () => {
     const { card } = renderCard({ availability: 'sold' });
     const c = within(card);

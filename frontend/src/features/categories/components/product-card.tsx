@@ -44,18 +44,22 @@ export function ProductCard({
               </span>
             )}
           </p>
-          <p className="mt-1 flex items-center gap-1.5 text-sm text-stone-600">
-            <MailIcon className="size-4 shrink-0" aria-hidden="true" />
-            <a href={`mailto:${product.sellerEmail}`} className="truncate hover:underline">
-              {product.sellerEmail}
-            </a>
-          </p>
-          <p className="mt-0.5 flex items-center gap-1.5 text-sm text-stone-600">
-            <PhoneIcon className="size-4 shrink-0" aria-hidden="true" />
-            <a href={`tel:${product.sellerPhone}`} className="hover:underline">
-              {product.sellerPhone}
-            </a>
-          </p>
+          {product.sellerEmail !== undefined && (
+            <p className="mt-1 flex items-center gap-1.5 text-sm text-stone-600">
+              <MailIcon className="size-4 shrink-0" aria-hidden="true" />
+              <a href={`mailto:${product.sellerEmail}`} className="truncate hover:underline">
+                {product.sellerEmail}
+              </a>
+            </p>
+          )}
+          {product.sellerPhone !== undefined && (
+            <p className="mt-0.5 flex items-center gap-1.5 text-sm text-stone-600">
+              <PhoneIcon className="size-4 shrink-0" aria-hidden="true" />
+              <a href={`tel:${product.sellerPhone}`} className="hover:underline">
+                {product.sellerPhone}
+              </a>
+            </p>
+          )}
         </div>
         <div className="shrink-0 text-right text-xs">
           <p className="flex items-center justify-end gap-1 text-stone-500">
