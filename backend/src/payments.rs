@@ -22,8 +22,8 @@ pub mod webhook;
 
 use self::stripe::{IntentStatus, Stripe};
 
-/// All prices are in US dollars (the spec shows a $ prefix).
-pub const CURRENCY: &str = "usd";
+/// Prices are Bangladeshi taka; Stripe charges in BDT, amounts in paisa.
+pub const CURRENCY: &str = "bdt";
 
 /// Which card provider takes payments.
 #[derive(Debug)]
@@ -140,7 +140,7 @@ impl Provider {
         }
     }
 
-    /// Creates an intent to pay `amount` cents for booking `order_id`.
+    /// Creates an intent to pay `amount` paisa for booking `order_id`.
     pub async fn create_intent(
         &self,
         store: &dyn Store,

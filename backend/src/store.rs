@@ -190,9 +190,9 @@ pub struct Product {
     pub color: String,
     pub description: String,
     pub location: String,
-    /// Cents.
+    /// Paisa (hundredths of a taka).
     pub original_price: i64,
-    /// Cents.
+    /// Paisa (hundredths of a taka).
     pub resale_price: i64,
     pub purchase_year: i32,
     pub years_of_use: i32,

@@ -1,6 +1,6 @@
 //! Checks of what people type, collecting every field's message at once so a form can
 //! show them all. Numbers may arrive as JSON numbers or numeric strings (the page's
-//! inputs are text); money becomes integer cents.
+//! inputs are text); money becomes integer paisa (hundredths of a taka).
 
 use chrono::Datelike;
 use serde_json::Value;
@@ -96,15 +96,15 @@ impl Checker {
         }
     }
 
-    /// A price above zero with at most two decimals, in cents.
+    /// A price above zero with at most two decimals, in paisa.
     pub fn price(&mut self, field: &str, value: Option<&Value>, required: &str) -> i64 {
         let text = self.text(field, value, required, 32);
         if text.is_empty() {
             return 0;
         }
-        match parse_cents(&text.replace(',', "")) {
-            Some(cents) if cents > 0 && cents <= MAX_PRICE * 100 => cents,
-            Some(cents) if cents <= 0 => {
+        match parse_paisa(&text.replace(',', "")) {
+            Some(paisa) if paisa > 0 && paisa <= MAX_PRICE * 100 => paisa,
+            Some(paisa) if paisa <= 0 => {
                 self.fail(field, "Price must be more than 0");
                 0
             }
@@ -226,8 +226,8 @@ impl Checker {
     }
 }
 
-/// "125000", "125000.5", "125000.50" → cents. No signs, exponents or third decimals.
-pub fn parse_cents(text: &str) -> Option<i64> {
+/// "125000", "125000.5", "125000.50" → paisa. No signs, exponents or third decimals.
+pub fn parse_paisa(text: &str) -> Option<i64> {
     let (whole, frac) = match text.split_once('.') {
         Some((w, f)) => (w, f),
         None => (text, ""),
@@ -274,10 +274,10 @@ mod tests {
     use serde_json::json;
 
     #[test]
-    fn prices_become_cents_and_nonsense_is_refused() {
-        assert_eq!(parse_cents("125000"), Some(12_500_000));
-        assert_eq!(parse_cents("1.5"), Some(150));
-        assert_eq!(parse_cents("1.05"), Some(105));
+    fn prices_become_paisa_and_nonsense_is_refused() {
+        assert_eq!(parse_paisa("125000"), Some(12_500_000));
+        assert_eq!(parse_paisa("1.5"), Some(150));
+        assert_eq!(parse_paisa("1.05"), Some(105));
         for bad in [
             "",
             ".5",
@@ -288,7 +288,7 @@ mod tests {
             "1.2.3",
             "9999999999999",
         ] {
-            assert_eq!(parse_cents(bad), None, "{bad}");
+            assert_eq!(parse_paisa(bad), None, "{bad}");
         }
         let mut c = Checker::new();
         assert_eq!(c.price("p", Some(&json!(1500)), "required"), 150_000);

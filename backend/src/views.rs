@@ -7,12 +7,12 @@ use utoipa::ToSchema;
 
 use crate::store::{Advert, Category, Order, OrderStatus, Product, Role, User};
 
-/// Cents written as a JSON number of whole units: 1500 or 1500.5.
-fn money<S: Serializer>(cents: &i64, s: S) -> Result<S::Ok, S::Error> {
-    if cents % 100 == 0 {
-        s.serialize_i64(cents / 100)
+/// Paisa written as a JSON number of whole taka: 1500 or 1500.5.
+fn money<S: Serializer>(paisa: &i64, s: S) -> Result<S::Ok, S::Error> {
+    if paisa % 100 == 0 {
+        s.serialize_i64(paisa / 100)
     } else {
-        s.serialize_f64(*cents as f64 / 100.0)
+        s.serialize_f64(*paisa as f64 / 100.0)
     }
 }
 

@@ -112,11 +112,11 @@ impl Stripe {
         }
     }
 
-    /// Creates the intent to pay `amount` cents for booking `order_id`. The same booking
+    /// Creates the intent to pay `amount` paisa for booking `order_id`. The same booking
     /// at the same price gets the same intent back, however often the page asks.
     pub async fn create_intent(&self, order_id: i64, amount: i64) -> AppResult<Intent> {
         let metadata = HashMap::from([(ORDER_KEY.to_owned(), order_id.to_string())]);
-        let request = CreatePaymentIntent::new(amount, Currency::USD)
+        let request = CreatePaymentIntent::new(amount, Currency::BDT)
             .capture_method(PaymentIntentCaptureMethod::Manual)
             .metadata(metadata)
             .description(format!("BikeHaat booking {order_id}"));

@@ -43,7 +43,7 @@ pub struct IntentInput {
 pub struct IntentView {
     client_secret: String,
     payment_intent_id: String,
-    /// Cents.
+    /// Paisa (hundredths of a taka).
     amount: i64,
     currency: &'static str,
     /// "test" for the built-in test-mode provider, "stripe" for Stripe.

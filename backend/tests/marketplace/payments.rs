@@ -37,7 +37,7 @@ async fn a_buyer_pays_with_4242_and_the_bike_is_sold_everywhere() {
             app.call(Method::POST, "/api/create-payment-intent", Some(&buyer.token), json!({"_id": order, "resalePrice": 1})).await;
         assert_eq!(status, StatusCode::OK);
         assert_eq!(intent["amount"], 410_000, "cents of the listing's price, not the body's: {intent}");
-        assert_eq!(intent["currency"], "usd");
+        assert_eq!(intent["currency"], "bdt");
         assert_eq!(intent["provider"], "test");
         let (status, paid) = app.pay(&buyer, &order, "4242 4242 4242 4242").await;
         assert_eq!(status, StatusCode::CREATED, "{paid}");

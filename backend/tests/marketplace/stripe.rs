@@ -145,7 +145,7 @@ async fn a_buyer_pays_through_stripe_and_only_the_recorded_payment_is_captured()
         let (buyer, product, order, intent) = shop.booking("karim@example.com", "Yamaha FZ").await;
         let made = shop.stripe.intent(&intent);
         assert_eq!(made["capture_method"], "manual");
-        assert_eq!(made["currency"], "usd");
+        assert_eq!(made["currency"], "bdt");
         assert_eq!(made["metadata"]["order_id"], json!(order));
         let listing = shop.app.listing(&product).await;
         assert_eq!(

@@ -43,12 +43,12 @@ test('a buyer pays through Stripe Elements: declined first, then authorised and 
   expect(await page.getByText(/Test mode/).count()).toBe(0);
 
   await card.fill('4000 0000 0000 0002');
-  await page.getByRole('button', { name: 'Pay $1,650' }).click();
+  await page.getByRole('button', { name: 'Pay ৳1,650' }).click();
   await page.getByText('Your card was declined.').waitFor();
   await screenshot(page, 'stripe-payment-declined');
 
   await card.fill('4242 4242 4242 4242');
-  await page.getByRole('button', { name: 'Pay $1,650' }).click();
+  await page.getByRole('button', { name: 'Pay ৳1,650' }).click();
   await toastSays(page, 'Congrats!!! Your payment successful');
   const transaction = (await page.locator('code').first().textContent()) ?? '';
   expect(transaction).toMatch(/^pi_/);

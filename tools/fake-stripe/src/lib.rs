@@ -150,7 +150,7 @@ impl FakeStripe {
     pub fn foreign_intent(&self, amount: i64, metadata: Value, status: &str) -> String {
         let mut ledger = self.ledger();
         let id = new_id(&mut ledger, "pi");
-        let mut intent = intent_object(&id, amount, "usd", "manual", metadata);
+        let mut intent = intent_object(&id, amount, "bdt", "manual", metadata);
         intent["status"] = json!(status);
         ledger.intents.insert(id.clone(), intent);
         id

@@ -159,7 +159,7 @@ async fn deleting_a_buyer_takes_their_bookings_reports_and_identity_but_keeps_th
             rows[0].clone();
         assert_eq!(
             (amount, currency.as_str(), email.as_str()),
-            (taka(120_000), "usd", "rahim@example.com")
+            (taka(120_000), "bdt", "rahim@example.com")
         );
         assert_eq!(product_name, "Hero Hunk");
         assert_eq!(product_id, Some(bought));

@@ -96,7 +96,7 @@ pub fn payment(order_id: i64, transaction_id: &str, amount: i64) -> NewPayment {
         order_id,
         transaction_id: transaction_id.to_owned(),
         amount,
-        currency: "usd".to_owned(),
+        currency: "bdt".to_owned(),
         captured: true,
     }
 }

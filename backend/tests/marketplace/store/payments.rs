@@ -25,7 +25,7 @@ async fn test_payment_intents_are_found_by_secret_and_by_id_and_can_succeed() {
             client_secret: "pi_test_1_secret_abc".into(),
             order_id: order,
             amount: taka(180_000),
-            currency: "usd".into(),
+            currency: "bdt".into(),
             status: "requires_payment_method".into(),
         };
         s.create_test_payment_intent(&intent)
@@ -47,7 +47,7 @@ async fn test_payment_intents_are_found_by_secret_and_by_id_and_can_succeed() {
             assert_eq!(found.client_secret, "pi_test_1_secret_abc");
             assert_eq!(
                 (found.order_id, found.amount, found.currency.as_str()),
-                (order, taka(180_000), "usd")
+                (order, taka(180_000), "bdt")
             );
             assert_eq!(found.status, "requires_payment_method");
         }
@@ -160,7 +160,7 @@ async fn recording_a_payment_sells_the_bike_and_a_retry_finds_the_same_record() 
         assert_eq!(rows.len(), 1);
         let (amount, currency, email, product_name, product_id, order_id, buyer_id) =
             rows[0].clone();
-        assert_eq!((amount, currency.as_str()), (taka(180_000), "usd"));
+        assert_eq!((amount, currency.as_str()), (taka(180_000), "bdt"));
         assert_eq!(
             (email.as_str(), product_name.as_str()),
             ("rahim@example.com", "Bajaj Avenger")

@@ -37,12 +37,12 @@ describe('the home page', () => {
     expect(screen.queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
   });
 
-  it('shows adverts with their price in dollars', async () => {
+  it('shows adverts with their price in taka', async () => {
     fakeServer({ 'GET /api/categories': [200, []], 'GET /api/advertise': [200, [advert]] });
     renderApp('/home');
 
     expect(await screen.findByRole('heading', { name: 'Advertisement Area' })).toBeInTheDocument();
     expect(screen.getByText('Yamaha FZS V3')).toBeInTheDocument();
-    expect(screen.getByText('$2,150')).toBeInTheDocument();
+    expect(screen.getByText('৳2,150')).toBeInTheDocument();
   });
 });

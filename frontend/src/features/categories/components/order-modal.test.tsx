@@ -25,7 +25,7 @@ describe('OrderModal', () => {
     renderModal();
     expect(screen.getByLabelText('Product')).toHaveValue('Yamaha R15');
     expect(screen.getByLabelText('Product')).toHaveAttribute('readonly');
-    expect(screen.getByLabelText('Price')).toHaveValue('$1,800');
+    expect(screen.getByLabelText('Price')).toHaveValue('৳1,800');
     expect(screen.getByLabelText('Your name')).toHaveValue('Karim Buyer');
     expect(screen.getByLabelText('Your email')).toHaveValue('buyer@example.com');
     expect(screen.getByLabelText('Phone number')).toHaveFocus();

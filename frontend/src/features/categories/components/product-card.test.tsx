@@ -22,8 +22,8 @@ describe('ProductCard', () => {
     expect(c.getByTestId('availability')).toHaveTextContent('Available');
     expect(c.getByTestId('availability')).toHaveClass('text-brand-800');
     expect(c.getByRole('img', { name: 'Yamaha R15' })).toHaveAttribute('src', '/uploads/bike.jpg');
-    expect(c.getByText('$1,800')).toBeInTheDocument();
-    expect(c.getByText('$2,500')).toBeInTheDocument();
+    expect(c.getByText('৳1,800')).toBeInTheDocument();
+    expect(c.getByText('৳2,500')).toBeInTheDocument();
     for (const text of ['2021', '3', 'Excellent', 'Red', 'Serviced last month.', 'Dhaka']) {
       expect(c.getByText(text)).toBeInTheDocument();
     }

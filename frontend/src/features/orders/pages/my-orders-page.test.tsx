@@ -32,7 +32,7 @@ describe('My Orders page', () => {
       'Payment',
       'Action',
     ]);
-    expect(row('Yamaha R15')).toHaveTextContent('$1,800');
+    expect(row('Yamaha R15')).toHaveTextContent('৳1,800');
     expect(within(row('Yamaha R15')).getByRole('link', { name: 'Pay Now' })).toHaveAttribute(
       'href',
       '/dashboard/stripe-payment/o1',

@@ -49,7 +49,7 @@ const intent = {
   clientSecret: 'pi_3Abc_secret_xyz',
   paymentIntentId: 'pi_3Abc',
   amount: 180000,
-  currency: 'usd',
+  currency: 'bdt',
   provider: 'stripe',
 };
 
@@ -66,7 +66,7 @@ function openPage(server: FakeServer = {}, publishableKey = 'pk_test_bikehaat') 
 
 async function pay() {
   await screen.findByTestId('stripe-card-element', {}, { timeout: 5000 });
-  const button = screen.getByRole('button', { name: 'Pay $1,800' });
+  const button = screen.getByRole('button', { name: 'Pay ৳1,800' });
   await waitFor(() => {
     expect(button).toBeEnabled();
   });
@@ -149,6 +149,6 @@ describe('the payment page with Stripe', { timeout: 15_000 }, () => {
         { timeout: 5000 },
       ),
     ).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Pay $1,800' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Pay ৳1,800' })).toBeDisabled();
   });
 });

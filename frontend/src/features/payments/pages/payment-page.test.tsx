@@ -15,7 +15,7 @@ const intent = {
   clientSecret: 'pi_test_1_secret_abc',
   paymentIntentId: 'pi_test_1',
   amount: 180000,
-  currency: 'usd',
+  currency: 'bdt',
   provider: 'test',
 };
 const succeeded = { paymentIntent: { id: 'pi_test_1', status: 'succeeded' } };
@@ -35,7 +35,7 @@ async function payWith(number: string, expiry = '1230', cvc = '123') {
   await userEvent.type(await screen.findByLabelText('Card number', {}, { timeout: 5000 }), number);
   await userEvent.type(screen.getByLabelText('Expiry (MM/YY)'), expiry);
   await userEvent.type(screen.getByLabelText('CVC'), cvc);
-  const pay = screen.getByRole('button', { name: 'Pay $1,800' });
+  const pay = screen.getByRole('button', { name: 'Pay ৳1,800' });
   await waitFor(() => {
     expect(pay).toBeEnabled();
   });
@@ -48,14 +48,14 @@ describe('the payment page', { timeout: 15_000 }, () => {
     const release = holdFetchesOf('/api/create-payment-intent');
     expect(await screen.findByText('Yamaha R15', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText('Total price')).toBeInTheDocument();
-    expect(screen.getAllByText('$1,800').length).toBeGreaterThan(0);
-    expect(screen.getByRole('button', { name: 'Pay $1,800' })).toBeDisabled();
+    expect(screen.getAllByText('৳1,800').length).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: 'Pay ৳1,800' })).toBeDisabled();
 
     release();
     expect(await screen.findByText('Test mode — no real money. Use 4242 4242 4242 4242.')).toBeInTheDocument();
     expect(screen.getByText(/4000 0000 0000 0002/)).toBeInTheDocument();
     await waitFor(() => {
-      expect(screen.getByRole('button', { name: 'Pay $1,800' })).toBeEnabled();
+      expect(screen.getByRole('button', { name: 'Pay ৳1,800' })).toBeEnabled();
     });
   });
 
@@ -97,7 +97,7 @@ describe('the payment page', { timeout: 15_000 }, () => {
     expect(error).toHaveTextContent('Your card was declined.');
     expect(error).toHaveClass('text-red-600');
     expect(callsOf(fetchMock)).not.toContain('POST /api/payments');
-    expect(screen.getByRole('button', { name: 'Pay $1,800' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Pay ৳1,800' })).toBeEnabled();
   });
 
   it('confirms the card, records the payment and shows the transaction id', async () => {
@@ -158,7 +158,7 @@ describe('the payment page', { timeout: 15_000 }, () => {
     expect(said).toHaveLength(2);
     expect(said.some((element) => element.getAttribute('role') === 'alert')).toBe(true);
     expect(screen.queryByText('Congrats!!! Your payment successful')).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Pay $1,800' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Pay ৳1,800' })).toBeEnabled();
   });
 
   it('says an already paid booking is paid, without a card form', async () => {

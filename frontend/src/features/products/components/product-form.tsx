@@ -127,7 +127,7 @@ export function ProductForm({
           ))}
         </select>
       </FormField>
-      <FormField id="product-resale-price" label="Resale Price ($)" error={errors.resalePrice?.message}>
+      <FormField id="product-resale-price" label="Resale Price (৳)" error={errors.resalePrice?.message}>
         <FieldInput
           id="product-resale-price"
           error={errors.resalePrice?.message}
@@ -137,7 +137,7 @@ export function ProductForm({
           {...text('resalePrice')}
         />
       </FormField>
-      <FormField id="product-original-price" label="Original Price ($)" error={errors.originalPrice?.message}>
+      <FormField id="product-original-price" label="Original Price (৳)" error={errors.originalPrice?.message}>
         <FieldInput
           id="product-original-price"
           error={errors.originalPrice?.message}

@@ -34,8 +34,8 @@ async function fillIn() {
   await userEvent.selectOptions(screen.getByLabelText('Category'), 'Sports Bikes');
   await fill('Product Name', 'Yamaha R15 V3');
   await userEvent.upload(screen.getByLabelText('Product Image'), new File(['jpg'], 'r15.jpg', { type: 'image/jpeg' }));
-  await fill('Resale Price ($)', '1800');
-  await fill('Original Price ($)', '2500');
+  await fill('Resale Price (৳)', '1800');
+  await fill('Original Price (৳)', '2500');
   await fill('Purchase Year', '2021');
   await fill('Years of Use', '3');
   await userEvent.selectOptions(screen.getByLabelText('Condition'), 'Good');
@@ -57,14 +57,14 @@ describe('Add product', { timeout: 15_000 }, () => {
     // condition, location, color and seller phone
     expect(screen.getAllByText('required')).toHaveLength(10);
     expect(screen.getByText('ProductName required')).toBeInTheDocument();
-    expect(screen.getByLabelText('Resale Price ($)')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Resale Price (৳)')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Description')).toHaveAttribute('aria-invalid', 'true');
     expect(callsOf(fetchMock).filter((call) => !call.startsWith('GET'))).toEqual([]);
   });
 
   it('brings up a number pad for prices and years', async () => {
     await openForm();
-    for (const label of ['Resale Price ($)', 'Original Price ($)', 'Purchase Year', 'Years of Use']) {
+    for (const label of ['Resale Price (৳)', 'Original Price (৳)', 'Purchase Year', 'Years of Use']) {
       expect(screen.getByLabelText(label)).toHaveAttribute('inputmode', 'numeric');
     }
   });

@@ -41,7 +41,7 @@ describe('My Products page', () => {
       'Advertisement',
       'Action',
     ]);
-    expect(row('Yamaha R15')).toHaveTextContent('$1,800');
+    expect(row('Yamaha R15')).toHaveTextContent('৳1,800');
     expect(row('Yamaha R15')).toHaveTextContent('Available');
     expect(within(row('Yamaha R15')).getByRole('button', { name: 'Advertise' })).toBeInTheDocument();
     expect(row('Honda CBR')).toHaveTextContent('Already Sold');
