@@ -42,7 +42,7 @@ const guarded = (): [path: string, allowed: Who[]][] => [
   ['/dashboard/seller-products', ['seller']],
   ['/dashboard/my-orders', ['buyer']],
   [`/dashboard/stripe-payment/${orderId}`, ['buyer']],
-  [`/category/${categoryId}`, ['buyer']],
+  [`/category/${categoryId}`, ['visitor', 'buyer', 'seller', 'admin']],
   ['/dashboard/wishlist', ['buyer', 'seller', 'admin']],
   ['/dashboard', ['buyer', 'seller', 'admin']],
 ];

@@ -1,9 +1,10 @@
 // The whole marketplace through the pages, on a phone-sized screen: a seller signs up
 // with a photo, lists a bike and advertises it; a buyer signs up, books it from the
-// category page through "Your Order" and pays with Stripe's 4242 test card.
+// category page through "Your Order" and pays with Stripe's 4242 test card. A visitor
+// browses a category without an account and is asked to log in to book.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { PASSWORD } from '../support/api.ts';
+import { Api, PASSWORD } from '../support/api.ts';
 import {
   acceptNextPrompt,
   launchBrowser,
@@ -116,7 +117,7 @@ test('a seller lists and advertises a bike; a buyer books it and pays by card', 
   await order.getByRole('link', { name: 'Pay Now' }).click();
   await page.waitForURL('**/dashboard/stripe-payment/**');
   await page.getByText(BIKE).first().waitFor();
-  await page.getByText('$2,450').first().waitFor();
+  await page.getByText('৳2,450').first().waitFor();
   await page.getByLabel('Card number').fill('4000 0000 0000 0002');
   await page.getByLabel(/Expir/).fill('12 / 34');
   await page.getByLabel('CVC').fill('123');
@@ -134,4 +135,45 @@ test('a seller lists and advertises a bike; a buyer books it and pays by card', 
   await page.getByRole('row').filter({ hasText: BIKE }).getByText('PAID').waitFor();
   expect(await page.getByRole('row').filter({ hasText: BIKE }).getByRole('link', { name: 'Pay Now' }).count()).toBe(0);
   await buyer.context.close();
+});
+
+test('a visitor browses a category in taka without contact details, and logs in to book', async () => {
+  const api = new Api(server.url, server.dataDir);
+  const buyer = await api.signUp('mim@bikehaat.test', 'Mim Akter', 'buyer');
+  const { context, page } = await openContext(browser, server.url, PHONE);
+  await page.goto('/');
+  const tiles = page.getByRole('region', { name: 'Product Categories' }).getByRole('link');
+  await tiles.first().waitFor();
+  await tiles.first().click();
+  await page.waitForURL('**/category/**');
+  await page.getByRole('heading', { name: 'Choose Your Dream Bike' }).waitFor();
+  const categoryPath = new URL(page.url()).pathname;
+
+  const cards = page.getByRole('article');
+  await cards.first().waitFor();
+  expect(await cards.count()).toBeGreaterThan(0);
+  expect(await cards.first().textContent()).toMatch(/৳\d{1,3}(,\d{2})*,\d{3}/);
+  // The listings (the footer has the site's own address).
+  const main = page.locator('main');
+  expect(await main.locator('a[href^="mailto:"], a[href^="tel:"]').count()).toBe(0);
+  expect(await main.textContent()).not.toContain('@');
+  await cards.first().getByRole('link', { name: 'Log in to see the seller’s contact' }).waitFor();
+  await screenshot(page, 'journey-visitor-category');
+
+  const available = cards.filter({ has: page.getByRole('button', { name: 'Book Now' }) }).first();
+  const bike = await available.getByRole('heading').first().textContent();
+  await available.getByRole('button', { name: 'Book Now' }).click();
+  await toastSays(page, 'Please log in as a buyer to book this bike.');
+  await page.waitForURL('**/login');
+  await page.getByLabel('Email').fill(buyer.email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+
+  // Back where they were, now with what the cards show signed-in readers.
+  await page.waitForURL(`**${categoryPath}`);
+  const card = page.getByRole('article', { name: bike ?? '' });
+  await card.locator('a[href^="tel:"]').waitFor();
+  await card.getByRole('button', { name: 'Book Now' }).click();
+  await page.getByRole('dialog', { name: 'Your Order' }).waitFor();
+  await context.close();
 });

@@ -92,16 +92,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             lazy: lazyPage(() => import('../features/blog/pages/blog-page.tsx'), (m) => m.BlogPage),
           },
           {
-            element: <RequireRole role="buyer" />,
-            children: [
-              {
-                path: 'category/:id',
-                lazy: async () => {
-                  const page = await loadPageModule(() => import('../features/categories/pages/category-page.tsx'));
-                  return { Component: page.CategoryPage, loader: page.categoryLoader(queryClient) };
-                },
-              },
-            ],
+            // Everyone may browse a category; the page asks visitors to log in to book.
+            path: 'category/:id',
+            lazy: async () => {
+              const page = await loadPageModule(() => import('../features/categories/pages/category-page.tsx'));
+              return { Component: page.CategoryPage, loader: page.categoryLoader(queryClient) };
+            },
           },
           { path: '*', element: <NotFoundPage /> },
         ],

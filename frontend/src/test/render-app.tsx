@@ -33,6 +33,12 @@ export function callsOf(fetchMock: ReturnType<typeof fakeServer>): string[] {
   return fetchMock.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${url as string}`);
 }
 
+/** The `Authorization` header the page sent with `call` ("METHOD /api/path"), if any. */
+export function bearerOf(fetchMock: ReturnType<typeof fakeServer>, call: string): string | null {
+  const found = fetchMock.mock.calls.find(([url, init]) => `${init?.method ?? 'GET'} ${url as string}` === call);
+  return new Headers(found?.[1]?.headers).get('Authorization');
+}
+
 /** Holds the fake server's answers to `url` until the returned release is called. */
 export function holdFetchesOf(url: string): () => void {
   const answer = globalThis.fetch;

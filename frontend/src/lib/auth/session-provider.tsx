@@ -84,6 +84,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (token) void logOut(token);
     clearSession();
     queryClient.removeQueries({ queryKey: ['users'] });
+    // Listings read while signed in carry sellers' contact details: not for whoever
+    // uses this browser next.
+    queryClient.removeQueries({ queryKey: ['products'] });
     // Firebase remembers its user in this browser too; forget it as well.
     void firebaseSettings(queryClient)
       .then((config) => config && firebaseSignOut(config))

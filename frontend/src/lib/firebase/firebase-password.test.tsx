@@ -4,7 +4,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { callsOf, fakeServer, renderApp, type FakeServer } from '../../test/render-app.tsx';
+import { bearerOf, callsOf, fakeServer, renderApp, type FakeServer } from '../../test/render-app.tsx';
 
 const firebaseError = (code: string) => Object.assign(new Error(`Firebase: Error (${code}).`), { code });
 
@@ -55,11 +55,6 @@ function server(more: FakeServer = {}) {
     'GET /api/users/karim%40example.com': [200, { ...karim, emailVerified: false }],
     ...more,
   });
-}
-
-function bearerOf(fetchMock: ReturnType<typeof fakeServer>, call: string): string | null {
-  const found = fetchMock.mock.calls.find(([url, init]) => `${init?.method ?? 'GET'} ${url as string}` === call);
-  return new Headers(found?.[1]?.headers).get('Authorization');
 }
 
 beforeEach(() => {

@@ -1,4 +1,5 @@
-// `GET /api/products/{categoryId}` (signed in): the listings of one category, newest first.
+// `GET /api/products/{categoryId}` (everyone): the listings of one category, newest first.
+// Visitors get the public form (no contact details), signed-in readers the full one.
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
 import { api } from '../../../lib/api-client.ts';
@@ -9,10 +10,18 @@ export function getCategoryProducts(categoryId: string, signal?: AbortSignal): P
   return api<Product[]>(`/products/${encodeURIComponent(categoryId)}`, signal ? { signal } : {});
 }
 
-/** Cache key `['products', categoryId]` (the live module patches it in place). */
-export function categoryProductsQueryOptions(categoryId: string) {
+/** Which form of the listings this browser reads: it has an access token or not. */
+function currentForm(): 'member' | 'public' {
+  return getAccessToken() ? 'member' : 'public';
+}
+
+/**
+ * Cache key `['products', categoryId, form]` (the live module patches every form in
+ * place): signing in reads the listings again, with the sellers' contact details.
+ */
+export function categoryProductsQueryOptions(categoryId: string, form = currentForm()) {
   return queryOptions({
-    queryKey: ['products', categoryId],
+    queryKey: ['products', categoryId, form],
     queryFn: ({ signal }) => getCategoryProducts(categoryId, signal),
   });
 }
@@ -22,14 +31,13 @@ export function useCategoryProducts(categoryId: string) {
 }
 
 /**
- * The route's loader (spec §2): prefetches the listings into the cache. A signed-out
- * visitor fetches nothing (the guard sends them to /login), and a failed prefetch is
- * left for the page's own query to show, never an error page.
+ * The route's loader: prefetches the listings into the cache. A failed prefetch is left
+ * for the page's own query to show, never an error page.
  */
 export function categoryProductsLoader(queryClient: QueryClient) {
   return async ({ params }: LoaderFunctionArgs) => {
     const categoryId = params.id;
-    if (!categoryId || !getAccessToken()) return null;
+    if (!categoryId) return null;
     try {
       // Cached listings are kept current by live events: use them as they are.
       await queryClient.query({ ...categoryProductsQueryOptions(categoryId), staleTime: 'static' });

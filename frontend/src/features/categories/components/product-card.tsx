@@ -1,5 +1,7 @@
-// One listing on the category page (spec §2): seller, availability, the bike's details,
-// and Book Now / Sold Out, Add to Wishlist, Report to Admin.
+// One listing on the category page: seller, availability, the bike's details, and Book
+// Now / Sold Out, Add to Wishlist, Report to Admin. Everyone may look; a visitor is asked
+// to log in (and told why) for what needs an account, and only buyers book.
+import { Link } from 'react-router';
 import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon, ShieldCheckIcon } from '../../../components/icons.tsx';
 import type { Product } from '../../../lib/api/types.ts';
 import { formatPrice } from '../../../utils/format-price.ts';
@@ -12,17 +14,34 @@ export function isSold(product: Pick<Product, 'availability'>): boolean {
 const secondaryButton =
   'whitespace-nowrap rounded-lg border border-stone-300 bg-white px-2 py-2 text-sm font-semibold hover:bg-stone-50 disabled:opacity-60';
 
+/** Who is looking: a visitor, a buyer, or a seller or admin browsing. */
+export type Viewer = 'visitor' | 'buyer' | 'browsing';
+
+/** Why a visitor is sent to log in, by what they tried. */
+export const LOG_IN_TO = {
+  book: 'Please log in as a buyer to book this bike.',
+  wishlist: 'Please log in as a buyer to save bikes to your wishlist.',
+  report: 'Please log in as a buyer to report a listing.',
+} as const;
+export type LogInReason = keyof typeof LOG_IN_TO;
+
 export function ProductCard({
   product,
+  viewer = 'buyer',
   onBook,
   onReport,
+  onLogIn = () => undefined,
   reporting = false,
 }: {
   product: Product;
+  viewer?: Viewer;
   onBook: (product: Product) => void;
   onReport: (product: Product) => void;
+  /** A visitor tried something that needs an account. */
+  onLogIn?: (reason: LogInReason) => void;
   reporting?: boolean;
 }) {
+  const visitor = viewer === 'visitor';
   const sold = isSold(product);
   const headingId = `product-${product._id}-name`;
   return (
@@ -58,6 +77,14 @@ export function ProductCard({
               <a href={`tel:${product.sellerPhone}`} className="hover:underline">
                 {product.sellerPhone}
               </a>
+            </p>
+          )}
+          {visitor && (
+            <p className="mt-1 flex items-center gap-1.5 text-sm text-stone-600">
+              <PhoneIcon className="size-4 shrink-0" aria-hidden="true" />
+              <Link to="/login" className="font-medium text-brand-800 underline-offset-2 hover:underline">
+                Log in to see the seller&rsquo;s contact
+              </Link>
             </p>
           )}
         </div>
@@ -112,30 +139,46 @@ export function ProductCard({
             <span className="col-span-2 rounded-lg bg-red-50 px-3 py-2 text-center text-sm font-bold text-red-700 ring-1 ring-red-200">
               Sold Out
             </span>
+          ) : viewer === 'browsing' ? (
+            <p className="col-span-2 rounded-lg bg-stone-100 px-3 py-2 text-center text-sm text-stone-600">
+              Only buyers can book bikes.
+            </p>
           ) : (
             <button
               type="button"
               onClick={() => {
-                onBook(product);
+                if (visitor) onLogIn('book');
+                else onBook(product);
               }}
               className="col-span-2 rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800"
             >
               Book Now
             </button>
           )}
-          <button type="button" className={`${secondaryButton} text-stone-800`}>
-            Add to Wishlist
-          </button>
-          <button
-            type="button"
-            disabled={reporting}
-            onClick={() => {
-              onReport(product);
-            }}
-            className={`${secondaryButton} text-red-700`}
-          >
-            Report to Admin
-          </button>
+          {viewer !== 'browsing' && (
+            <>
+              <button
+                type="button"
+                onClick={() => {
+                  if (visitor) onLogIn('wishlist');
+                }}
+                className={`${secondaryButton} text-stone-800`}
+              >
+                Add to Wishlist
+              </button>
+              <button
+                type="button"
+                disabled={reporting}
+                onClick={() => {
+                  if (visitor) onLogIn('report');
+                  else onReport(product);
+                }}
+                className={`${secondaryButton} text-red-700`}
+              >
+                Report to Admin
+              </button>
+            </>
+          )}
         </div>
       </div>
     </article>

@@ -1,8 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { aProduct } from '../../../test/fixtures.ts';
-import { fakeServer, renderApp, signedInAs } from '../../../test/render-app.tsx';
+import { bearerOf, callsOf, fakeServer, renderApp, signedInAs } from '../../../test/render-app.tsx';
 import { REPORT_PROMPT } from './category-page.tsx';
 
 describe('Category page', () => {
@@ -43,12 +43,39 @@ describe('Category page', () => {
     expect(sent).toEqual({ report: 'reported' });
   });
 
-  it('sends a signed-out visitor to /login without fetching the bikes', async () => {
-    const fetchMock = fakeServer({});
+  it('lets a visitor browse the public listings, named by category, and asks them to log in to book', async () => {
+    const publicForm = aProduct();
+    delete publicForm.sellerEmail;
+    delete publicForm.sellerPhone;
+    const fetchMock = fakeServer({
+      'GET /api/categories': [200, [{ _id: 'c1', categoryName: 'Sports Bikes', categoryImage: '/uploads/c.png' }]],
+      'GET /api/products/c1': [200, [publicForm]],
+    });
     const { router } = renderApp('/category/c1');
+    const card = await screen.findByRole('article', { name: 'Yamaha R15' });
+    expect(await screen.findByText('Sports Bikes')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Choose Your Dream Bike' })).toBeInTheDocument();
+    expect(card).toHaveTextContent('৳1,800');
+    expect(card.querySelector('a[href^="mailto:"]')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Log in to see the seller’s contact' })).toHaveAttribute('href', '/login');
+    expect(callsOf(fetchMock)).toContain('GET /api/products/c1');
+    expect(bearerOf(fetchMock, 'GET /api/products/c1')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Book Now' }));
+    expect(await screen.findByText('Please log in as a buyer to book this bike.')).toBeInTheDocument();
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/login');
     });
-    expect(fetchMock.mock.calls.some(([url]) => typeof url === 'string' && url.includes('/api/products'))).toBe(false);
+    expect(router.state.location.state).toEqual({ from: { pathname: '/category/c1', search: '' } });
+  });
+
+  it('lets sellers and admins look without booking', async () => {
+    fakeServer({ ...signedInAs('seller'), 'GET /api/products/c1': [200, [aProduct()]] });
+    renderApp('/category/c1');
+    const card = await screen.findByRole('article', { name: 'Yamaha R15' });
+    expect(await within(card).findByText('Only buyers can book bikes.')).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Report to Admin' })).not.toBeInTheDocument();
+    expect(within(card).getByText('seller@example.com')).toBeInTheDocument();
   });
 });

@@ -1,16 +1,19 @@
-// The category page (spec §2, buyers only): "Choose Your Dream Bike", the category's
-// listings as cards, the order modal. Its loader prefetches the listings; live events
-// keep them current in the cache.
+// The category page: "Choose Your Dream Bike" under the category's name, its listings as
+// cards, the order modal. Everyone may browse: visitors see the public form of each
+// listing and are asked to log in to book, save or report; sellers and admins look
+// without booking. Its loader prefetches the listings; live events keep them current.
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { PageSpinner } from '../../../components/spinner.tsx';
 import type { Product } from '../../../lib/api/types.ts';
+import type { FromState } from '../../../lib/auth/return-path.ts';
 import { useSession } from '../../../lib/auth/session-context.ts';
+import { useCategories } from '../api/get-categories.ts';
 import { categoryProductsLoader, useCategoryProducts } from '../api/get-category-products.ts';
 import { useReportProduct } from '../api/report-product.ts';
 import { OrderModal } from '../components/order-modal.tsx';
-import { ProductCard } from '../components/product-card.tsx';
+import { LOG_IN_TO, ProductCard, type LogInReason, type Viewer } from '../components/product-card.tsx';
 
 export const categoryLoader = categoryProductsLoader;
 
@@ -18,10 +21,22 @@ export const REPORT_PROMPT = 'Are you sure, You want to report to admin?';
 
 export function CategoryPage() {
   const { id = '' } = useParams();
-  const { user } = useSession();
+  const { user, role, status } = useSession();
   const products = useCategoryProducts(id);
+  const categoryName = useCategories().data?.find((category) => category._id === id)?.categoryName;
   const report = useReportProduct();
   const [booking, setBooking] = useState<Product | null>(null);
+  const navigate = useNavigate();
+  const location = useLocation();
+  let viewer: Viewer = 'buyer';
+  if (status === 'signed-out') viewer = 'visitor';
+  else if (status === 'signed-in' && role !== 'buyer') viewer = 'browsing';
+
+  const onLogIn = (reason: LogInReason) => {
+    toast.info(LOG_IN_TO[reason]);
+    const state: FromState = { from: { pathname: location.pathname, search: location.search } };
+    void navigate('/login', { state });
+  };
 
   const onReport = (product: Product) => {
     if (!window.confirm(REPORT_PROMPT)) return;
@@ -33,7 +48,10 @@ export function CategoryPage() {
 
   return (
     <div className="page-container py-10">
-      <h1 className="text-center text-3xl font-bold text-stone-900 sm:text-4xl">Choose Your Dream Bike</h1>
+      {categoryName && (
+        <p className="text-center text-sm font-semibold tracking-wide text-brand-700 uppercase">{categoryName}</p>
+      )}
+      <h1 className="mt-1 text-center text-3xl font-bold text-stone-900 sm:text-4xl">Choose Your Dream Bike</h1>
       {products.isPending ? (
         <PageSpinner label="Loading bikes" />
       ) : products.isError ? (
@@ -48,8 +66,10 @@ export function CategoryPage() {
             <ProductCard
               key={product._id}
               product={product}
+              viewer={viewer}
               onBook={setBooking}
               onReport={onReport}
+              onLogIn={onLogIn}
               reporting={report.isPending && report.variables === product._id}
             />
           ))}
