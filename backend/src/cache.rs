@@ -70,8 +70,9 @@ impl<K: std::hash::Hash + Eq, T: Clone> Shelf<K, T> {
 pub struct ReadCache {
     /// Session id → the user it belongs to.
     sessions: Shelf<String, Arc<User>>,
-    /// (category, form) → the category's listing as JSON.
-    listings: Shelf<(i64, Form), Bytes>,
+    /// (category, form) → the category's listing as JSON, and the live-event position
+    /// it was read at.
+    listings: Shelf<(i64, Form), (i64, Bytes)>,
 }
 
 impl Default for ReadCache {
@@ -107,27 +108,31 @@ impl ReadCache {
 
     /// A category's listing in `form` as JSON, from memory when fresh; `render` reads
     /// and serialises it otherwise (None: nothing to cache, e.g. no such category).
+    /// With the bytes comes the live-event position they were read at (`live_seq`
+    /// when `render` runs now): every event after it may be missing from them.
     pub async fn listing<E, F, Fut>(
         &self,
         store: &dyn Store,
         category_id: i64,
         form: Form,
+        live_seq: i64,
         render: F,
-    ) -> Result<Option<Bytes>, E>
+    ) -> Result<Option<(i64, Bytes)>, E>
     where
         F: FnOnce() -> Fut,
         Fut: Future<Output = Result<Option<Bytes>, E>>,
     {
         let generation = store.generation();
-        if let Some(bytes) = self.listings.get(&(category_id, form), generation) {
-            return Ok(Some(bytes));
+        if let Some(cached) = self.listings.get(&(category_id, form), generation) {
+            return Ok(Some(cached));
         }
         let read_at = Instant::now();
-        let bytes = render().await?;
-        if let Some(bytes) = &bytes {
-            self.listings
-                .put((category_id, form), generation, read_at, bytes.clone());
-        }
-        Ok(bytes)
+        let Some(bytes) = render().await? else {
+            return Ok(None);
+        };
+        let read = (live_seq, bytes);
+        self.listings
+            .put((category_id, form), generation, read_at, read.clone());
+        Ok(Some(read))
     }
 }

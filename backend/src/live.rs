@@ -18,6 +18,30 @@ use crate::store::Role;
 pub mod pump;
 pub mod socket;
 
+/// The header on every successful `GET /api/…` answer: the last event this process had
+/// handed to its sockets before the answer was read. Everything up to it is in the
+/// answer; a page that resumes its socket from it misses nothing that came after.
+pub const LIVE_SEQ: axum::http::HeaderName = axum::http::HeaderName::from_static("x-live-seq");
+
+/// Stamps [`LIVE_SEQ`] on successful GET answers that do not carry their own (a cached
+/// listing carries the position it was read at). The position is taken before the
+/// handler reads anything.
+pub async fn stamp_live_seq(
+    axum::extract::State(state): axum::extract::State<crate::AppState>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    let read = (request.method() == axum::http::Method::GET).then(|| state.live.head());
+    let mut response = next.run(request).await;
+    if let Some(seq) = read.filter(|_| response.status().is_success()) {
+        response
+            .headers_mut()
+            .entry(LIVE_SEQ)
+            .or_insert(axum::http::HeaderValue::from(seq));
+    }
+    response
+}
+
 /// Events queued for one socket before it counts as too slow and is dropped.
 pub const QUEUE_LIMIT: usize = 512;
 

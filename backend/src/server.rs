@@ -113,6 +113,10 @@ pub fn app(state: AppState) -> Router {
         )
         .fallback(api_not_found)
         .method_not_allowed_fallback(api_method_not_allowed)
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            crate::live::stamp_live_seq,
+        ))
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT));
 
     let uploads = Router::new()

@@ -47,9 +47,9 @@ async fn list_category_products(
 ) -> AppResult<Response> {
     let store = state.store.as_ref();
     let form = Form::for_reader(user.as_ref());
-    let listing = state
+    let (live_seq, listing) = state
         .cache
-        .listing(store, category_id, form, || async move {
+        .listing(store, category_id, form, state.live.head(), || async move {
             let products = store.products_in_category(category_id).await?;
             if products.is_empty() && store.category(category_id).await?.is_none() {
                 return Ok::<_, AppError>(None);
@@ -65,10 +65,14 @@ async fn list_category_products(
         .await?
         .ok_or_else(|| AppError::NotFound("This category does not exist.".into()))?;
     Ok((
-        [(
-            header::CONTENT_TYPE,
-            HeaderValue::from_static("application/json"),
-        )],
+        [
+            (
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("application/json"),
+            ),
+            // The position these (maybe cached) bytes were read at, not the one now.
+            (crate::live::LIVE_SEQ, HeaderValue::from(live_seq)),
+        ],
         listing,
     )
         .into_response())

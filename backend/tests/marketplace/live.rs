@@ -583,6 +583,82 @@ async fn a_visitor_resuming_over_events_logged_without_a_public_form_refetches()
     assert_eq!(names(&member.drain(QUIET).await), ["category.created"]);
 }
 
+/// `GET path` as `token` (or a visitor): the list and its `x-live-seq`.
+async fn list_at(app: &TestApp, path: &str, token: Option<&str>) -> (Value, i64) {
+    let response = app
+        .request(Method::GET, path, token)
+        .send()
+        .await
+        .expect("answered");
+    assert_eq!(response.status(), StatusCode::OK, "{path}");
+    let seq = response
+        .headers()
+        .get("x-live-seq")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<i64>().ok())
+        .unwrap_or_else(|| panic!("{path} answers x-live-seq"));
+    (response.json().await.expect("JSON"), seq)
+}
+
+#[tokio::test]
+async fn a_page_that_subscribes_after_a_write_gets_it_by_resuming_from_its_lists_position() {
+    on_both(|engine| async move {
+        let Some(app) = TestApp::spawn(engine).await else {
+            return;
+        };
+        let admin = app.admin().await;
+        let seller = app.sign_up("seller@example.com", "Seller", "seller").await;
+        let buyer = app.sign_up("buyer@example.com", "Buyer", "buyer").await;
+        let category = app.category(&admin, "Sports").await;
+        let product = app.product(&seller, &category, "Yamaha R15", 4100).await;
+        // Let this process's sockets catch up with the writes so far.
+        tokio::time::sleep(Duration::from_millis(300)).await;
+
+        // The home page reads the adverts and the admin's page the reports…
+        let (adverts, home_seq) = list_at(&app, "/api/advertise", None).await;
+        assert_eq!(adverts, json!([]));
+        let (reports, admin_seq) = list_at(&app, "/api/reportedProducts", Some(&admin.token)).await;
+        assert_eq!(reports, json!([]));
+        let (_, listing_seq) = list_at(&app, &format!("/api/products/{category}"), None).await;
+        // …then, before their sockets are subscribed, a seller advertises, a buyer
+        // reports and another bike is listed.
+        app.advertise(&seller, &product).await;
+        assert_eq!(app.report(&buyer, &product).await, StatusCode::OK);
+        app.product(&seller, &category, "Honda CB Hornet", 2200)
+            .await;
+        tokio::time::sleep(Duration::from_millis(300)).await;
+
+        // A socket that only listens from now on hears none of it…
+        let mut late = Live::open(&app.base).await;
+        assert!(late.drain(QUIET).await.is_empty());
+        // …one that resumes from its list's position hears all of it.
+        let mut home = Live::open(&app.base).await;
+        home.send(json!({"type": "resume", "since": home_seq}))
+            .await;
+        assert!(names(&home.drain(QUIET).await).contains(&"advert.created".to_owned()));
+        let mut admin_page = signed_in(&app, &admin).await;
+        admin_page
+            .send(json!({"type": "resume", "since": admin_seq}))
+            .await;
+        assert!(names(&admin_page.drain(QUIET).await).contains(&"product.reported".to_owned()));
+        let mut category_page = Live::open(&app.base).await;
+        category_page
+            .send(json!({"type": "resume", "since": listing_seq}))
+            .await;
+        let heard = category_page.drain(QUIET).await;
+        assert!(
+            heard.iter().any(|e| e["event"] == "product.created"
+                && e["data"]["productName"] == "Honda CB Hornet"),
+            "{heard:?}"
+        );
+        // A list read afterwards holds it all, and says so.
+        let (listing, now) = list_at(&app, &format!("/api/products/{category}"), None).await;
+        assert_eq!(listing.as_array().map(Vec::len), Some(2));
+        assert!(now > listing_seq);
+    })
+    .await;
+}
+
 /// Whether the live socket at `url` opens for a page from `origin`.
 async fn handshake_admits(url: &str, origin: &str) -> bool {
     let mut request = url.into_client_request().expect("request");

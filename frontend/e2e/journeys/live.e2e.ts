@@ -177,3 +177,53 @@ test('the verified badge appears on open category pages when the admin verifies 
   }
   await moderator.context.close();
 });
+
+/**
+ * Holds back `page`'s live socket until the returned release is called: the page
+ * reads its data first, and its socket subscribes only later.
+ */
+async function holdLiveSocket(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.routeWebSocket(/\/api\/live/, async (ws) => {
+    await held;
+    ws.connectToServer();
+  });
+  return release;
+}
+
+test('a change made after a page read its data but before its socket listened still shows, without a reload', async () => {
+  const bike = 'Yamaha MT-15 V2';
+  const productId = await api.product(seller, categoryId, bike);
+
+  // A visitor's home page: the adverts are read, then a seller advertises, then the
+  // page's socket subscribes.
+  const visitor = await openContext(browser, server.url);
+  const releaseVisitor = await holdLiveSocket(visitor.page);
+  const adverts = visitor.page.waitForResponse((response) => response.url().endsWith('/api/advertise'));
+  await visitor.page.goto('/');
+  await adverts;
+  await visitor.page.getByRole('heading', { name: /Hey Bike Lovers/ }).waitFor();
+  await markNoReload(visitor.page);
+  await api.advertise(seller, productId);
+  releaseVisitor();
+  await visitor.page.getByRole('region', { name: 'Advertisement Area' }).getByText(bike).waitFor();
+  await expectNoReload(visitor.page);
+
+  // An admin's moderation queue: read, then a buyer reports, then the socket signs in.
+  const moderator = await openContext(browser, server.url);
+  await signInAs(moderator.page, admin);
+  const releaseModerator = await holdLiveSocket(moderator.page);
+  const queue = moderator.page.waitForResponse((response) => response.url().endsWith('/api/reportedProducts'));
+  await moderator.page.goto('/dashboard/reported-products');
+  await queue;
+  await moderator.page.getByRole('heading', { name: 'Reported Products' }).first().waitFor();
+  await markNoReload(moderator.page);
+  await api.report(buyerB, productId);
+  releaseModerator();
+  await moderator.page.getByRole('row').filter({ hasText: bike }).waitFor();
+  await expectNoReload(moderator.page);
+  await Promise.all([visitor.context.close(), moderator.context.close()]);
+});

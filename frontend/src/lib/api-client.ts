@@ -1,6 +1,7 @@
 // The one way the page talks to the BikeHaat server: base URL, bearer token,
 // DESIGN.md's error body turned into an `ApiError`, and 401 → sign-in page.
 import { clearSession, getAccessToken } from './auth/session-store.ts';
+import { noteListRead } from './live/live-seq.ts';
 
 /** Empty: the page is served by `bikehaat` itself, or by Vite proxying `/api`. */
 const BASE_URL = '';
@@ -109,5 +110,7 @@ export async function api<T>(path: string, request: ApiRequest = {}): Promise<T>
     }
     throw new ApiError(response.status, 'http', `The server answered ${String(response.status)}.`);
   }
+  const liveSeq = response.headers.get('x-live-seq');
+  if (liveSeq !== null && (request.method ?? 'GET') === 'GET') noteListRead(Number(liveSeq));
   return parsed as T;
 }

@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { aProduct, anAdvert, anOrder, aUser } from '../../test/fixtures.ts';
 import { applyLiveEvent } from './apply-event.ts';
+import type { LiveEvent } from './live-events.ts';
 import {
   addAdvert,
   addCategory,
@@ -207,5 +208,57 @@ describe('connection helpers', () => {
     expect(reconnectDelay(3, () => 1)).toBe(8000);
     expect(reconnectDelay(50, () => 1)).toBe(30_000);
     expect(reconnectDelay(50, () => 0)).toBe(15_000);
+  });
+});
+
+describe('every reducer is idempotent', () => {
+  /** One event of every kind the page knows, about the lists filled below. */
+  const everyKind: LiveEvent[] = [
+    { event: 'category.created', data: { _id: 'c9', categoryName: 'Scooters', categoryImage: '/c.png' } },
+    { event: 'product.created', data: aProduct({ _id: 'p9', categoryId: 'c1' }) },
+    { event: 'product.sold', data: { _id: 'p1', categoryId: 'c1', sellerId: 's1' } },
+    { event: 'product.unsold', data: { _id: 'p1', categoryId: 'c1', sellerId: 's1' } },
+    { event: 'product.deleted', data: { _id: 'p2', categoryId: 'c1', sellerId: 's1' } },
+    { event: 'advert.created', data: anAdvert({ _id: 'a9', advertiseId: 'p9' }) },
+    { event: 'advert.removed', data: { _id: 'a1', advertiseId: 'p1' } },
+    { event: 'product.reported', data: aProduct({ _id: 'p9', categoryId: 'c1' }) },
+    { event: 'seller.verified', data: { _id: 's1' } },
+    { event: 'order.created', data: anOrder({ _id: 'o9', bookingId: 'p9' }) },
+    { event: 'order.paid', data: { _id: 'o1', bookingId: 'p1' } },
+    { event: 'order.cancelled', data: { _id: 'o9', bookingId: 'p9' } },
+    { event: 'user.deleted', data: { _id: 'u1', role: 'seller' } },
+  ];
+
+  function filledCache(): QueryClient {
+    const queryClient = new QueryClient();
+    const listings = [aProduct({ _id: 'p1', categoryId: 'c1' }), aProduct({ _id: 'p2', categoryId: 'c1' })];
+    queryClient.setQueryData(['categories'], [{ _id: 'c1', categoryName: 'Sports', categoryImage: '/s.png' }]);
+    queryClient.setQueryData(['products', 'c1', 'member'], listings);
+    queryClient.setQueryData(['sellerProducts', 'seller@example.com'], listings);
+    queryClient.setQueryData(['reportedProducts'], [aProduct({ _id: 'p2', categoryId: 'c1' })]);
+    queryClient.setQueryData(['advertise'], [anAdvert({ _id: 'a1', advertiseId: 'p1' })]);
+    queryClient.setQueryData(['orders', 'buyer@example.com'], [anOrder({ _id: 'o1', bookingId: 'p1' })]);
+    queryClient.setQueryData(['allSeller'], [aUser({ _id: 'u1', role: 'seller' }), aUser({ _id: 's1', role: 'seller' })]);
+    queryClient.setQueryData(['allBuyer'], [aUser({ _id: 'u2', role: 'buyer' })]);
+    return queryClient;
+  }
+
+  const snapshot = (queryClient: QueryClient) =>
+    JSON.stringify(queryClient.getQueryCache().getAll().map((query) => [query.queryKey, query.state.data]));
+
+  it.each(everyKind.map((live) => [live.event, live] as const))('%s applied twice changes nothing more', (_, live) => {
+    const queryClient = filledCache();
+    applyLiveEvent(queryClient, live);
+    const once = snapshot(queryClient);
+    applyLiveEvent(queryClient, live);
+    expect(snapshot(queryClient)).toBe(once);
+  });
+
+  it('replaying every event after resume, in order, leaves every list as it was', () => {
+    const queryClient = filledCache();
+    for (const live of everyKind) applyLiveEvent(queryClient, live);
+    const after = snapshot(queryClient);
+    for (const live of everyKind) applyLiveEvent(queryClient, live);
+    expect(JSON.parse(snapshot(queryClient))).toEqual(JSON.parse(after));
   });
 });

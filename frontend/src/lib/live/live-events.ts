@@ -179,7 +179,10 @@ export function addOrder(list: List<Order>, buyerEmail: string, order: Order): L
 
 /** A paid booking shows PAID; its listing is sold. */
 export function markOrderPaid(list: List<Order>, id: string): List<Order> {
-  if (!list?.some((o) => o._id === id && !o.paid)) return list;
+  // Whatever the order showed before (a replayed event may arrive after others), it
+  // ends paid and sold: applying this again changes nothing.
+  const hits = (o: Order) => o._id === id && (!o.paid || o.status !== 'paid' || o.availability !== 'sold');
+  if (!list?.some(hits)) return list;
   return produce(list, (draft) => {
     for (const order of draft) {
       if (order._id === id) {

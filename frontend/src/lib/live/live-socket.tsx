@@ -1,7 +1,9 @@
-// The one owner of the live socket (DESIGN.md "Live events"): one shared connection to
-// /api/live, signed in with the access token when there is one, resuming after the
-// last event seen whenever it reconnects, and folding every event into the query cache.
-// Rendered by live-updates.tsx once the page has painted.
+// The one owner of the live socket: one shared connection to /api/live, signed in with
+// the access token when there is one, and folding every event into the query cache.
+// Nothing is missed between a list's read and the socket: the first open resumes from
+// the oldest position of the lists read so far (`live-seq.ts`), a reconnect resumes
+// after the last event seen, and a list that lands while the socket is open gets the
+// recent events folded in again. Rendered by live-updates.tsx once the page has painted.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 // The package is CommonJS with only a default export, which the production bundler's
@@ -10,13 +12,38 @@ import { ReadyState } from 'react-use-websocket/dist/lib/constants';
 import { useWebSocket } from 'react-use-websocket/dist/lib/use-websocket';
 import { getAccessToken, subscribeToSession } from '../auth/session-store.ts';
 import { applyLiveEvent } from './apply-event.ts';
-import { parseServerMessage } from './live-events.ts';
+import { parseServerMessage, type LiveEvent } from './live-events.ts';
+import { oldestListRead, oldestRecentListRead } from './live-seq.ts';
 import { liveUrl, reconnectDelay } from './live-url.ts';
+
+/** Recent events kept to fold into lists that land late. */
+const KEPT = 500;
 
 export function LiveSocket() {
   const queryClient = useQueryClient();
   const token = useSyncExternalStore(subscribeToSession, getAccessToken, () => null);
   const lastSeq = useRef<number | null>(null);
+  /** The last [`KEPT`] events applied, oldest first; `trimmed` once some were dropped. */
+  const kept = useRef<{ events: { seq: number; live: LiveEvent }[]; trimmed: boolean }>({ events: [], trimmed: false });
+
+  // A list fetched while the socket was open may have been read before some events the
+  // socket already applied (to the list it replaced): fold those in again.
+  useEffect(() => {
+    return queryClient.getQueryCache().subscribe((event) => {
+      if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return;
+      const since = oldestRecentListRead();
+      const last = lastSeq.current;
+      if (since === null || last === null || since >= last) return;
+      const { events, trimmed } = kept.current;
+      const first = events[0]?.seq;
+      if (trimmed && (first === undefined || first > since + 1)) {
+        // Too far back to replay here: read the lists again.
+        void queryClient.invalidateQueries();
+        return;
+      }
+      for (const { seq, live } of events) if (seq > since) applyLiveEvent(queryClient, live);
+    });
+  }, [queryClient]);
 
   // The server cannot sign a socket out: after a sign-out the page opens a fresh,
   // anonymous one (a new generation is a new address, so a new shared socket).
@@ -43,7 +70,8 @@ export function LiveSocket() {
       const current = getAccessToken();
       authedToken.current = current;
       if (current) send.current({ type: 'auth', token: current });
-      if (lastSeq.current !== null) send.current({ type: 'resume', since: lastSeq.current });
+      const since = lastSeq.current ?? oldestListRead();
+      if (since !== null) send.current({ type: 'resume', since });
     },
     onMessage: (message: MessageEvent<unknown>) => {
       if (typeof message.data !== 'string') return;
@@ -53,7 +81,16 @@ export function LiveSocket() {
       } else if (parsed.type === 'event') {
         if (lastSeq.current !== null && parsed.seq <= lastSeq.current) return;
         lastSeq.current = parsed.seq;
-        if (parsed.live) applyLiveEvent(queryClient, parsed.live);
+        if (parsed.live) {
+          const live = parsed.live;
+          applyLiveEvent(queryClient, live);
+          const recent = kept.current;
+          recent.events.push({ seq: parsed.seq, live });
+          if (recent.events.length > KEPT) {
+            recent.events.shift();
+            recent.trimmed = true;
+          }
+        }
       }
     },
   });

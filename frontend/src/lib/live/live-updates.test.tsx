@@ -4,7 +4,9 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aProduct } from '../../test/fixtures.ts';
 import type { Product } from '../api/types.ts';
+import { api } from '../api-client.ts';
 import { saveSession } from '../auth/session-store.ts';
+import { forgetListReads } from './live-seq.ts';
 import { LiveUpdates } from './live-updates.tsx';
 
 /** A browser WebSocket the test drives: it opens, delivers frames and drops on command. */
@@ -98,6 +100,7 @@ describe('LiveUpdates, the live socket', () => {
     vi.stubGlobal('WebSocket', FakeWebSocket);
     // Reconnect after the shortest back-off (reconnectDelay: 500 ms for the first retry).
     vi.spyOn(Math, 'random').mockReturnValue(0);
+    forgetListReads();
   });
 
   afterEach(() => {
@@ -181,6 +184,54 @@ describe('LiveUpdates, the live socket', () => {
       ['p1', 'sold'],
       ['p2', 'Available'],
     ]);
+  });
+
+  it('resumes its first connection from the oldest list the page read, so a change made in between arrives', async () => {
+    const positions = ['12', '17'];
+    vi.stubGlobal('fetch', () =>
+      Promise.resolve(new Response('[]', { status: 200, headers: { 'x-live-seq': positions.shift() ?? '99' } })),
+    );
+    await api('/advertise');
+    await api('/categories');
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(['advertise'], []);
+    renderLive(queryClient);
+
+    const socket = await theSocket();
+    socket.serverAccepts();
+    expect(socket.sent).toEqual([{ type: 'resume', since: 12 }]);
+    // The advert made after the home page read its list, before the socket was there.
+    socket.serverSends({
+      type: 'event',
+      seq: 13,
+      event: 'advert.created',
+      data: { ...aProduct({ _id: 'p1' }), _id: 'a1', advertiseId: 'p1' },
+    });
+    expect(queryClient.getQueryData<{ _id: string }[]>(['advertise'])?.map((a) => a._id)).toEqual(['a1']);
+  });
+
+  it('folds the events it already applied into a list that lands after them', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    vi.stubGlobal('fetch', () => new Promise<Response>((resolve) => (answer = resolve)));
+    const queryClient = new QueryClient();
+    function Listing() {
+      const listing = useQuery({ queryKey: ['products', 'c1'], queryFn: () => api<Product[]>('/products/c1') });
+      return <p>{listing.data?.length ?? 0} bikes</p>;
+    }
+    renderLive(queryClient, <Listing />);
+    const socket = await theSocket();
+    socket.serverAccepts();
+    socket.serverSends({ type: 'event', seq: 40, event: 'category.created', data: { _id: 'c1', categoryName: 'Sports', categoryImage: '/a.png' } });
+    // The bike sells while the page's read of the list is on its way…
+    socket.serverSends({ type: 'event', seq: 41, event: 'product.sold', data: { _id: 'p1', categoryId: 'c1', sellerId: 's1' } });
+    // …and the list, read just before the sale, lands after it.
+    answer(new Response(JSON.stringify([sportsBike, cruiser]), { status: 200, headers: { 'x-live-seq': '40' } }));
+    await waitFor(() => {
+      expect(availability(queryClient, 'c1')).toEqual([
+        ['p1', 'sold'],
+        ['p2', 'Available'],
+      ]);
+    });
   });
 
   it('on reset, refetches the lists on screen and marks every other cached list stale', async () => {
