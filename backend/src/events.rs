@@ -6,6 +6,7 @@
 //! in the same transaction as the change they describe.
 
 use serde::Serialize;
+use utoipa::ToSchema;
 
 use crate::store::{Advert, Category, Order, Product, Role};
 use crate::views::{AdvertView, CategoryView, Form, OrderView, ProductView};
@@ -99,44 +100,51 @@ fn id(id: i64) -> String {
     id.to_string()
 }
 
-#[derive(Serialize)]
+/// A listing that changed: sold, for sale again, or deleted.
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct ListingIds {
+pub struct ListingIds {
     #[serde(rename = "_id")]
     id: String,
     category_id: String,
     seller_id: String,
 }
 
-#[derive(Serialize)]
+/// A booking that changed: `bookingId` is the listing's id.
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct BookingIds {
+pub struct BookingIds {
     #[serde(rename = "_id")]
     id: String,
     booking_id: String,
 }
 
-#[derive(Serialize)]
+/// An advert that went away: `advertiseId` is the listing's id.
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct AdvertIds {
+pub struct AdvertIds {
     #[serde(rename = "_id")]
     id: String,
     advertise_id: String,
 }
 
-#[derive(Serialize)]
-struct SellerIds<'a> {
+/// A seller who was verified.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SellerIds {
     #[serde(rename = "_id")]
     id: String,
-    /// Signed-in form only.
+    /// Signed-in readers only: absent in the public form.
     #[serde(skip_serializing_if = "Option::is_none")]
-    email: Option<&'a str>,
+    #[schema(nullable = false)]
+    email: Option<String>,
 }
 
-#[derive(Serialize)]
-struct UserIds {
+/// A user who was deleted.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct UserIds {
     #[serde(rename = "_id")]
     id: String,
+    /// buyer, seller or admin.
     role: &'static str,
 }
 
@@ -159,9 +167,53 @@ impl From<BookingRef> for BookingIds {
     }
 }
 
-fn json(data: impl Serialize) -> String {
-    // Our own payload types: serialising them cannot fail (no maps, no non-string keys).
-    serde_json::to_string(&data).unwrap_or_else(|_| "null".to_owned())
+/// An event as the pages receive it: its name in `event`, its payload in `data`. This
+/// is the one definition of the wire format; its JSON Schema is in `/api/openapi.json`
+/// (as `LiveEvent`), from which the page's event types are generated.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(tag = "event", content = "data")]
+#[schema(as = LiveEvent)]
+pub enum WireEvent {
+    #[serde(rename = "category.created")]
+    CategoryCreated(CategoryView),
+    #[serde(rename = "product.created")]
+    ProductCreated(ProductView),
+    #[serde(rename = "product.sold")]
+    ProductSold(ListingIds),
+    #[serde(rename = "product.unsold")]
+    ProductUnsold(ListingIds),
+    #[serde(rename = "product.deleted")]
+    ProductDeleted(ListingIds),
+    #[serde(rename = "advert.created")]
+    AdvertCreated(AdvertView),
+    #[serde(rename = "advert.removed")]
+    AdvertRemoved(AdvertIds),
+    #[serde(rename = "product.reported")]
+    ProductReported(ProductView),
+    #[serde(rename = "seller.verified")]
+    SellerVerified(SellerIds),
+    #[serde(rename = "order.created")]
+    OrderCreated(OrderView),
+    #[serde(rename = "order.cancelled")]
+    OrderCancelled(BookingIds),
+    #[serde(rename = "order.paid")]
+    OrderPaid(BookingIds),
+    #[serde(rename = "user.deleted")]
+    UserDeleted(UserIds),
+}
+
+impl WireEvent {
+    /// The event's name and its `data` as JSON.
+    fn split(&self) -> (String, String) {
+        // Our own payload types: serialising them cannot fail (no maps, no non-string keys).
+        let mut whole = serde_json::to_value(self).unwrap_or_default();
+        let name = whole["event"].as_str().unwrap_or_default().to_owned();
+        let data = whole
+            .get_mut("data")
+            .map(serde_json::Value::take)
+            .unwrap_or_default();
+        (name, data.to_string())
+    }
 }
 
 impl Event {
@@ -207,38 +259,49 @@ impl Event {
         }
     }
 
-    /// The event's `data` in `form`: signed-in readers get the contact details the
-    /// cards show; the public form has nobody's e-mail address or phone number.
-    pub fn data(&self, form: Form) -> String {
+    /// The event as the pages receive it, in `form`: signed-in readers get the contact
+    /// details the cards show; the public form has nobody's e-mail address or phone.
+    pub fn wire(&self, form: Form) -> WireEvent {
         match self {
-            Event::CategoryCreated(category) => json(CategoryView::from(category.clone())),
-            Event::ProductCreated(product) | Event::ProductReported(product) => {
-                json(ProductView::new(product.clone(), form))
+            Event::CategoryCreated(category) => {
+                WireEvent::CategoryCreated(CategoryView::from(category.clone()))
             }
-            Event::ProductSold(listing)
-            | Event::ProductUnsold(listing)
-            | Event::ProductDeleted(listing) => json(ListingIds::from(*listing)),
-            Event::AdvertCreated(advert) => json(AdvertView::new(advert.clone(), form)),
+            Event::ProductCreated(product) => {
+                WireEvent::ProductCreated(ProductView::new(product.clone(), form))
+            }
+            Event::ProductReported(product) => {
+                WireEvent::ProductReported(ProductView::new(product.clone(), form))
+            }
+            Event::ProductSold(listing) => WireEvent::ProductSold((*listing).into()),
+            Event::ProductUnsold(listing) => WireEvent::ProductUnsold((*listing).into()),
+            Event::ProductDeleted(listing) => WireEvent::ProductDeleted((*listing).into()),
+            Event::AdvertCreated(advert) => {
+                WireEvent::AdvertCreated(AdvertView::new(advert.clone(), form))
+            }
             Event::AdvertRemoved {
                 advert_id,
                 product_id,
-            } => json(AdvertIds {
+            } => WireEvent::AdvertRemoved(AdvertIds {
                 id: id(*advert_id),
                 advertise_id: id(*product_id),
             }),
-            Event::SellerVerified { seller_id, email } => json(SellerIds {
+            Event::SellerVerified { seller_id, email } => WireEvent::SellerVerified(SellerIds {
                 id: id(*seller_id),
-                email: (form == Form::SignedIn).then_some(email.as_str()),
+                email: (form == Form::SignedIn).then(|| email.clone()),
             }),
-            Event::OrderCreated(order) => json(OrderView::from(order.clone())),
-            Event::OrderCancelled(booking) | Event::OrderPaid(booking) => {
-                json(BookingIds::from(*booking))
-            }
-            Event::UserDeleted { user_id, role } => json(UserIds {
+            Event::OrderCreated(order) => WireEvent::OrderCreated(OrderView::from(order.clone())),
+            Event::OrderCancelled(booking) => WireEvent::OrderCancelled((*booking).into()),
+            Event::OrderPaid(booking) => WireEvent::OrderPaid((*booking).into()),
+            Event::UserDeleted { user_id, role } => WireEvent::UserDeleted(UserIds {
                 id: id(*user_id),
                 role: role.as_str(),
             }),
         }
+    }
+
+    /// The event's `data` in `form`, as JSON.
+    pub fn data(&self, form: Form) -> String {
+        self.wire(form).split().1
     }
 
     /// The user whose access this event ends, if any: a deleted user's open sockets
@@ -446,6 +509,11 @@ mod tests {
         for name in NAMES {
             let event = sample(name);
             assert_eq!(event.name(), name);
+            assert_eq!(
+                event.wire(Form::SignedIn).split().0,
+                name,
+                "the wire says the same name"
+            );
             assert!(seen.insert(name), "{name} is listed twice");
             let record = event.to_record();
             let signed_in: serde_json::Value =

@@ -37,6 +37,8 @@ const JSON_BODY_LIMIT: usize = 256 * 1024;
 #[openapi(
     info(title = "BikeHaat API", description = "A real-time marketplace for used motorcycles."),
     servers((url = "/api")),
+    // What `/api/live` sends, as `{"type":"event","seq":N, …LiveEvent}`.
+    components(schemas(crate::events::WireEvent)),
     modifiers(&SecuritySchemes)
 )]
 struct ApiDoc;

@@ -59,7 +59,9 @@ impl Live {
         }
     }
 
-    /// Every event until the socket has been quiet for `quiet`.
+    /// Every event until the socket has been quiet for `quiet`; then proves the socket
+    /// is still open (the server answers a ping), so that an empty answer means
+    /// "nothing was sent", never "the socket had died".
     pub async fn drain(&mut self, quiet: Duration) -> Vec<Value> {
         let mut events = Vec::new();
         while let Some(message) = self.next(quiet).await {
@@ -67,7 +69,25 @@ impl Live {
                 events.push(message);
             }
         }
-        events
+        self.ws
+            .send(Message::Ping(b"still there?".to_vec().into()))
+            .await
+            .expect("the socket is open to send a ping");
+        loop {
+            match tokio::time::timeout(Duration::from_secs(5), self.ws.next()).await {
+                Ok(Some(Ok(Message::Pong(payload)))) if payload.as_ref() == b"still there?" => {
+                    return events;
+                }
+                Ok(Some(Ok(Message::Text(text)))) => {
+                    let message: Value = serde_json::from_str(&text).expect("JSON");
+                    if message["type"] == "event" {
+                        events.push(message);
+                    }
+                }
+                Ok(Some(Ok(_))) => continue,
+                other => panic!("the socket died instead of answering a ping: {other:?}"),
+            }
+        }
     }
 }
 

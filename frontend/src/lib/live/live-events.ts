@@ -8,44 +8,31 @@ import type { Advert, Category, Product, User } from '../api/types.ts';
 export type Order = components['schemas']['OrderView'];
 
 /** A listing that changed: sold, for sale again, or deleted. */
-export interface ListingRef {
-  _id: string;
-  categoryId: string;
-  sellerId: string;
-}
+export type ListingRef = components['schemas']['ListingIds'];
 
-export type LiveEvent =
-  | { event: 'category.created'; data: Category }
-  | { event: 'product.created'; data: Product }
-  | { event: 'product.sold'; data: ListingRef }
-  | { event: 'product.unsold'; data: ListingRef }
-  | { event: 'product.deleted'; data: ListingRef }
-  | { event: 'advert.created'; data: Advert }
-  | { event: 'advert.removed'; data: { _id: string; advertiseId: string } }
-  | { event: 'product.reported'; data: Product }
-  | { event: 'seller.verified'; data: { _id: string; email?: string } }
-  | { event: 'order.created'; data: Order }
-  | { event: 'order.cancelled'; data: { _id: string; bookingId: string } }
-  | { event: 'order.paid'; data: { _id: string; bookingId: string } }
-  | { event: 'user.deleted'; data: { _id: string; role: string } };
+/** Every live event, generated from the server's own definition (`LiveEvent`). */
+export type LiveEvent = components['schemas']['LiveEvent'];
 
 export type LiveEventName = LiveEvent['event'];
 
-const NAMES: ReadonlySet<string> = new Set<LiveEventName>([
-  'category.created',
-  'product.created',
-  'product.sold',
-  'product.unsold',
-  'product.deleted',
-  'advert.created',
-  'advert.removed',
-  'product.reported',
-  'seller.verified',
-  'order.created',
-  'order.cancelled',
-  'order.paid',
-  'user.deleted',
-]);
+/** Every name, checked against the generated union both ways: none missing, none extra. */
+const EVERY_NAME = {
+  'category.created': true,
+  'product.created': true,
+  'product.sold': true,
+  'product.unsold': true,
+  'product.deleted': true,
+  'advert.created': true,
+  'advert.removed': true,
+  'product.reported': true,
+  'seller.verified': true,
+  'order.created': true,
+  'order.cancelled': true,
+  'order.paid': true,
+  'user.deleted': true,
+} as const satisfies Record<LiveEventName, true>;
+
+const NAMES: ReadonlySet<string> = new Set(Object.keys(EVERY_NAME));
 
 /** What the server sends on the socket. */
 export type ServerMessage =
