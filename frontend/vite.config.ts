@@ -53,6 +53,10 @@ function precompress(): Plugin {
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
+  resolve: {
+    // `@/lib/api-client.ts` rather than `../../../lib/api-client.ts` (tsconfig.app.json's `paths`).
+    alias: { '@': resolve(import.meta.dirname, 'src') },
+  },
   server: {
     proxy: {
       '/api': {

@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { onUnauthorized } from '../lib/api-client.ts';
-import { createQueryClient } from '../lib/query-client.ts';
+import { onUnauthorized } from '@/lib/api-client.ts';
+import { createQueryClient } from '@/lib/query-client.ts';
 import { AppProvider } from './provider.tsx';
 import { createRoutes } from './router.tsx';
 

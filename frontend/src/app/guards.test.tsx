@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { callsOf, fakeServer, renderApp, signedInAs } from '../test/render-app.tsx';
+import { callsOf, fakeServer, renderApp, signedInAs } from '@/test/render-app.tsx';
 
 describe('the route guards', () => {
   it('send a visitor to /login and back where they came from after signing in', async () => {

@@ -2,10 +2,10 @@
 // signed in, or signed in with another role, goes to /login, which remembers where
 // they came from.
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { PageSpinner } from '../components/spinner.tsx';
-import type { Role } from '../lib/api/types.ts';
-import type { FromState } from '../lib/auth/return-path.ts';
-import { useSession } from '../lib/auth/session-context.ts';
+import { PageSpinner } from '@/components/spinner.tsx';
+import type { Role } from '@/lib/api/types.ts';
+import type { FromState } from '@/lib/auth/return-path.ts';
+import { useSession } from '@/lib/auth/session-context.ts';
 
 function ToLogin() {
   const location = useLocation();

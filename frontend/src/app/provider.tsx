@@ -1,7 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { SessionProvider } from '../lib/auth/session-provider.tsx';
-import { LiveUpdates } from '../lib/live/live-updates.tsx';
+import { SessionProvider } from '@/lib/auth/session-provider.tsx';
+import { LiveUpdates } from '@/lib/live/live-updates.tsx';
 
 /**
  * The query cache, the session and the live events that keep the cache current, around

@@ -2,8 +2,8 @@
 // lazily loaded chunk.
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type RouteObject } from 'react-router';
-import { PageSpinner } from '../components/spinner.tsx';
-import { configQueryOptions } from '../lib/config/get-config.ts';
+import { PageSpinner } from '@/components/spinner.tsx';
+import { configQueryOptions } from '@/lib/config/get-config.ts';
 import { RequireRole } from './guards.tsx';
 import { DashboardLayout } from './layouts/dashboard-layout.tsx';
 import { MainLayout } from './layouts/main-layout.tsx';
@@ -53,26 +53,26 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             path: 'login',
             lazy: withSiteConfig(
               queryClient,
-              lazyPage(() => import('../features/auth/pages/login-page.tsx'), (m) => m.LoginPage),
+              lazyPage(() => import('@/features/auth/pages/login-page.tsx'), (m) => m.LoginPage),
             ),
           },
           {
             path: 'signup',
             lazy: withSiteConfig(
               queryClient,
-              lazyPage(() => import('../features/auth/pages/signup-page.tsx'), (m) => m.SignupPage),
+              lazyPage(() => import('@/features/auth/pages/signup-page.tsx'), (m) => m.SignupPage),
             ),
           },
           {
             path: 'forgot-password',
             lazy: lazyPage(
-              () => import('../features/auth/pages/forgot-password-page.tsx'),
+              () => import('@/features/auth/pages/forgot-password-page.tsx'),
               (m) => m.ForgotPasswordPage,
             ),
           },
           {
             path: 'reset-password',
-            lazy: lazyPage(() => import('../features/auth/pages/reset-password-page.tsx'), (m) => m.ResetPasswordPage),
+            lazy: lazyPage(() => import('@/features/auth/pages/reset-password-page.tsx'), (m) => m.ResetPasswordPage),
           },
           {
             // Firebase's action page for this site: its mails link here.
@@ -81,21 +81,21 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           },
           {
             path: 'verify-email',
-            lazy: lazyPage(() => import('../features/auth/pages/verify-email-page.tsx'), (m) => m.VerifyEmailPage),
+            lazy: lazyPage(() => import('@/features/auth/pages/verify-email-page.tsx'), (m) => m.VerifyEmailPage),
           },
           {
             path: 'products',
-            lazy: lazyPage(() => import('../features/products/pages/products-page.tsx'), (m) => m.ProductsPage),
+            lazy: lazyPage(() => import('@/features/products/pages/products-page.tsx'), (m) => m.ProductsPage),
           },
           {
             path: 'blog',
-            lazy: lazyPage(() => import('../features/blog/pages/blog-page.tsx'), (m) => m.BlogPage),
+            lazy: lazyPage(() => import('@/features/blog/pages/blog-page.tsx'), (m) => m.BlogPage),
           },
           {
             // Everyone may browse a category; the page asks visitors to log in to book.
             path: 'category/:id',
             lazy: async () => {
-              const page = await loadPageModule(() => import('../features/categories/pages/category-page.tsx'));
+              const page = await loadPageModule(() => import('@/features/categories/pages/category-page.tsx'));
               return { Component: page.CategoryPage, loader: page.categoryLoader(queryClient) };
             },
           },
@@ -117,22 +117,22 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   {
                     path: 'add-category',
                     lazy: lazyPage(
-                      () => import('../features/categories/pages/add-category-page.tsx'),
+                      () => import('@/features/categories/pages/add-category-page.tsx'),
                       (m) => m.AddCategoryPage,
                     ),
                   },
                   {
                     path: 'all-seller',
-                    lazy: lazyPage(() => import('../features/users/pages/all-sellers-page.tsx'), (m) => m.AllSellersPage),
+                    lazy: lazyPage(() => import('@/features/users/pages/all-sellers-page.tsx'), (m) => m.AllSellersPage),
                   },
                   {
                     path: 'all-buyer',
-                    lazy: lazyPage(() => import('../features/users/pages/all-buyers-page.tsx'), (m) => m.AllBuyersPage),
+                    lazy: lazyPage(() => import('@/features/users/pages/all-buyers-page.tsx'), (m) => m.AllBuyersPage),
                   },
                   {
                     path: 'reported-products',
                     lazy: lazyPage(
-                      () => import('../features/products/pages/reported-products-page.tsx'),
+                      () => import('@/features/products/pages/reported-products-page.tsx'),
                       (m) => m.ReportedProductsPage,
                     ),
                   },
@@ -143,12 +143,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 children: [
                   {
                     path: 'add-product',
-                    lazy: lazyPage(() => import('../features/products/pages/add-product-page.tsx'), (m) => m.AddProductPage),
+                    lazy: lazyPage(() => import('@/features/products/pages/add-product-page.tsx'), (m) => m.AddProductPage),
                   },
                   {
                     path: 'seller-products',
                     lazy: lazyPage(
-                      () => import('../features/products/pages/seller-products-page.tsx'),
+                      () => import('@/features/products/pages/seller-products-page.tsx'),
                       (m) => m.SellerProductsPage,
                     ),
                   },
@@ -159,12 +159,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 children: [
                   {
                     path: 'my-orders',
-                    lazy: lazyPage(() => import('../features/orders/pages/my-orders-page.tsx'), (m) => m.MyOrdersPage),
+                    lazy: lazyPage(() => import('@/features/orders/pages/my-orders-page.tsx'), (m) => m.MyOrdersPage),
                   },
                   {
                     path: 'stripe-payment/:id',
                     lazy: async () => {
-                      const page = await loadPageModule(() => import('../features/payments/pages/payment-page.tsx'));
+                      const page = await loadPageModule(() => import('@/features/payments/pages/payment-page.tsx'));
                       return { Component: page.PaymentPage, loader: page.paymentLoader(queryClient) };
                     },
                   },
@@ -172,7 +172,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               },
               {
                 path: 'wishlist',
-                lazy: lazyPage(() => import('../features/wishlist/pages/wishlist-page.tsx'), (m) => m.WishlistPage),
+                lazy: lazyPage(() => import('@/features/wishlist/pages/wishlist-page.tsx'), (m) => m.WishlistPage),
               },
               { path: '*', element: <NotFoundPage /> },
             ],

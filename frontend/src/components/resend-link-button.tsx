@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { toast } from 'react-toastify';
-import { resendVerification } from '../lib/auth/resend-verification.ts';
-import { firebaseSettings } from '../lib/config/get-config.ts';
+import { resendVerification } from '@/lib/auth/resend-verification.ts';
+import { firebaseSettings } from '@/lib/config/get-config.ts';
 
 /** Mails a new link that proves `email`; busy while it asks, the outcome as a toast. */
 export function ResendLinkButton({ email, children }: { email: string; children: ReactNode }) {

@@ -1,6 +1,6 @@
 // Sample records in the server's shapes, for component and reducer tests.
-import type { components } from '../lib/api/schema.d.ts';
-import type { Advert, Product, User } from '../lib/api/types.ts';
+import type { components } from '@/lib/api/schema.d.ts';
+import type { Advert, Product, User } from '@/lib/api/types.ts';
 
 type Order = components['schemas']['OrderView'];
 

@@ -2,9 +2,9 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import { AppProvider } from '../app/provider.tsx';
-import { createRoutes } from '../app/router.tsx';
-import { createQueryClient } from '../lib/query-client.ts';
+import { AppProvider } from '@/app/provider.tsx';
+import { createRoutes } from '@/app/router.tsx';
+import { createQueryClient } from '@/lib/query-client.ts';
 
 export type Reply = [status: number, body: unknown];
 /** Answers for "METHOD /api/path"; anything else is a 404 in the server's error shape. */

@@ -1,7 +1,7 @@
 import { NavLink, Outlet, useNavigation } from 'react-router';
-import { PageSpinner } from '../../components/spinner.tsx';
-import type { Role } from '../../lib/api/types.ts';
-import { useSession } from '../../lib/auth/session-context.ts';
+import { PageSpinner } from '@/components/spinner.tsx';
+import type { Role } from '@/lib/api/types.ts';
+import { useSession } from '@/lib/auth/session-context.ts';
 import { TopNav } from './top-nav.tsx';
 
 interface SideLink {

@@ -1,6 +1,6 @@
 import { Outlet, useNavigation } from 'react-router';
-import { SiteFooter } from '../../components/site-footer.tsx';
-import { PageSpinner } from '../../components/spinner.tsx';
+import { SiteFooter } from '@/components/site-footer.tsx';
+import { PageSpinner } from '@/components/spinner.tsx';
 import { TopNav } from './top-nav.tsx';
 
 /** The public side: top navigation, the page, the footer. */

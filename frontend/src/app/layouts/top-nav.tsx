@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { CloseIcon, MenuIcon, MotorcycleIcon } from '../../components/icons.tsx';
-import { useSession } from '../../lib/auth/session-context.ts';
+import { CloseIcon, MenuIcon, MotorcycleIcon } from '@/components/icons.tsx';
+import { useSession } from '@/lib/auth/session-context.ts';
 
 const linkLook = ({ isActive }: { isActive: boolean }) =>
   `block rounded-lg px-3 py-2 text-[15px] font-medium transition-colors ${

@@ -1,5 +1,5 @@
-import { ResendLinkButton } from '../../components/resend-link-button.tsx';
-import { useSession } from '../../lib/auth/session-context.ts';
+import { ResendLinkButton } from '@/components/resend-link-button.tsx';
+import { useSession } from '@/lib/auth/session-context.ts';
 
 /** A quiet strip for a signed-in user who has not confirmed their address yet. */
 export function UnverifiedBanner() {

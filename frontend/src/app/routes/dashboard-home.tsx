@@ -1,4 +1,4 @@
-import { useSession } from '../../lib/auth/session-context.ts';
+import { useSession } from '@/lib/auth/session-context.ts';
 
 /** /dashboard itself: a greeting; the side panel holds the sections. */
 export function DashboardHome() {

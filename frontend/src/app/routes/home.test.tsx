@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeServer, renderApp } from '../../test/render-app.tsx';
+import { fakeServer, renderApp } from '@/test/render-app.tsx';
 
 const advert = {
   _id: 'a1',

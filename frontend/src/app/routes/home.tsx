@@ -1,11 +1,11 @@
 // The home page (spec §2), composed from the features it shows. Loaded eagerly: it is
 // the first page most visitors see.
-import { AdvertisementArea } from '../../features/adverts/components/advertisement-area.tsx';
-import { CategoriesSection } from '../../features/categories/components/categories-section.tsx';
-import { ContactSection } from '../../features/home/components/contact-section.tsx';
-import { HeroBanner } from '../../features/home/components/hero-banner.tsx';
-import { ReviewForm } from '../../features/home/components/review-form.tsx';
-import { Testimonials } from '../../features/home/components/testimonials.tsx';
+import { AdvertisementArea } from '@/features/adverts/components/advertisement-area.tsx';
+import { CategoriesSection } from '@/features/categories/components/categories-section.tsx';
+import { ContactSection } from '@/features/home/components/contact-section.tsx';
+import { HeroBanner } from '@/features/home/components/hero-banner.tsx';
+import { ReviewForm } from '@/features/home/components/review-form.tsx';
+import { Testimonials } from '@/features/home/components/testimonials.tsx';
 
 export function HomePage() {
   return (

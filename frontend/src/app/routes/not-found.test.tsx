@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeServer, renderApp } from '../../test/render-app.tsx';
+import { fakeServer, renderApp } from '@/test/render-app.tsx';
 
 describe('an unknown address', () => {
   it('says the page was not found and links back to the homepage', async () => {

@@ -1,6 +1,6 @@
 // `POST /api/uploads`: stores a photo and answers its address (DESIGN.md "Images").
 // Shared: sign-up, categories and listings all upload pictures.
-import { api } from '../api-client.ts';
+import { api } from '@/lib/api-client.ts';
 import type { Uploaded } from './types.ts';
 
 /**

@@ -1,7 +1,8 @@
 // `GET /api/users/{email}`: a user's profile; the page reads `role` from it (spec §6).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../api-client.ts';
-import type { User } from '../api/types.ts';
+import { api } from '@/lib/api-client.ts';
+import type { User } from '@/lib/api/types.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 
 export function getUser(email: string, signal?: AbortSignal): Promise<User> {
   return api<User>(`/users/${encodeURIComponent(email)}`, signal ? { signal } : {});
@@ -10,7 +11,7 @@ export function getUser(email: string, signal?: AbortSignal): Promise<User> {
 /** Cache key `users` (spec §9), one entry per e-mail. */
 export function userQueryOptions(email: string) {
   return queryOptions({
-    queryKey: ['users', email],
+    queryKey: queryKeys.user(email),
     queryFn: ({ signal }) => getUser(email, signal),
   });
 }

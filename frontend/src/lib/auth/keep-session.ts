@@ -1,7 +1,7 @@
 // The end of every sign-in: the access token and the signed-in e-mail are stored, and
 // the user the server answered with goes into the cache the pages read.
 import type { QueryClient } from '@tanstack/react-query';
-import type { Session, User } from '../api/types.ts';
+import type { Session, User } from '@/lib/api/types.ts';
 import { userQueryOptions } from './get-user.ts';
 import { logOut } from './log-out.ts';
 import { getAccessToken, saveSession } from './session-store.ts';

@@ -1,6 +1,6 @@
 // `POST /api/auth/login`: step 1 of signing in with e-mail and password (DESIGN.md).
-import { api } from '../api-client.ts';
-import type { Credentials, IdentityToken } from '../api/types.ts';
+import { api } from '@/lib/api-client.ts';
+import type { Credentials, IdentityToken } from '@/lib/api/types.ts';
 
 /** Proves the e-mail and password; answers an identity token. */
 export async function logIn(credentials: Credentials): Promise<string> {

@@ -1,6 +1,6 @@
 // The session's React context, apart from its provider so both stay fast-refresh friendly.
 import { createContext, useContext } from 'react';
-import type { Role, User } from '../api/types.ts';
+import type { Role, User } from '@/lib/api/types.ts';
 
 export interface SignUpDetails {
   name: string;

@@ -2,11 +2,12 @@
 // fetched from `GET /api/users/{email}` (cache key `users`).
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { ApiError } from '../api-client.ts';
-import type { Session } from '../api/types.ts';
-import { uploadImage } from '../api/upload-image.ts';
-import { firebaseSettings } from '../config/get-config.ts';
-import { firebaseLogIn, firebaseSignOut, firebaseSignUp } from '../firebase/firebase-password.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import type { Session } from '@/lib/api/types.ts';
+import { uploadImage } from '@/lib/api/upload-image.ts';
+import { firebaseSettings } from '@/lib/config/get-config.ts';
+import { forgetSignedInData } from '@/lib/query-keys.ts';
+import { firebaseLogIn, firebaseSignOut, firebaseSignUp } from '@/lib/firebase/firebase-password.ts';
 import { exchangeToken } from './exchange-token.ts';
 import { useUser } from './get-user.ts';
 import { keepSession } from './keep-session.ts';
@@ -83,10 +84,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const token = getAccessToken();
     if (token) void logOut(token);
     clearSession();
-    queryClient.removeQueries({ queryKey: ['users'] });
-    // Listings read while signed in carry sellers' contact details: not for whoever
-    // uses this browser next.
-    queryClient.removeQueries({ queryKey: ['products'] });
+    // What was read with the session (profiles, bookings, listings with sellers'
+    // contact details) is not for whoever uses this browser next.
+    forgetSignedInData(queryClient);
     // Firebase remembers its user in this browser too; forget it as well.
     void firebaseSettings(queryClient)
       .then((config) => config && firebaseSignOut(config))

@@ -1,8 +1,9 @@
 // `GET /api/config` (no auth): which sign-in and card providers this server uses, with
 // their public keys. Fixed while the server runs, so it is fetched once per page load.
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { api } from '../api-client.ts';
-import type { components } from '../api/schema.d.ts';
+import { api } from '@/lib/api-client.ts';
+import type { components } from '@/lib/api/schema.d.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 
 export type SiteConfig = components['schemas']['SiteConfig'];
 export type FirebaseConfig = components['schemas']['FirebaseSignIn'];
@@ -13,7 +14,7 @@ export function getConfig(signal?: AbortSignal): Promise<SiteConfig> {
 
 export function configQueryOptions() {
   return queryOptions({
-    queryKey: ['config'],
+    queryKey: queryKeys.config(),
     queryFn: ({ signal }) => getConfig(signal),
     staleTime: Infinity,
   });

@@ -2,7 +2,7 @@
 // names the project). Its client is large, so it is loaded on first use — a click on
 // Login, Sign Up or Google — never with the pages, and only once per page load.
 import type { Auth } from 'firebase/auth';
-import type { FirebaseConfig } from '../config/get-config.ts';
+import type { FirebaseConfig } from '@/lib/config/get-config.ts';
 
 export type { FirebaseConfig };
 export type AuthSdk = typeof import('firebase/auth');

@@ -4,7 +4,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { bearerOf, callsOf, fakeServer, renderApp, type FakeServer } from '../../test/render-app.tsx';
+import { bearerOf, callsOf, fakeServer, renderApp, type FakeServer } from '@/test/render-app.tsx';
 
 const firebaseError = (code: string) => Object.assign(new Error(`Firebase: Error (${code}).`), { code });
 

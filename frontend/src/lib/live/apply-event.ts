@@ -1,9 +1,10 @@
-// Folds one live event into the query cache, in place (no refetch). The keys are the
-// spec's cached-data keys (§9) plus the endpoints' names where it names none:
-// categories, advertise, ['products', categoryId], ['sellerProducts', email],
-// ['orders', buyerEmail], reportedProducts, allSeller, allBuyer.
+// Folds one live event into the query cache, in place (no refetch). The same function
+// applies what the server answered to a user's own action (the event that action will
+// cause), so the page is right before, or without, the socket; the reducers are
+// idempotent, so the event arriving as well changes nothing.
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import type { Advert, Category, Product, User } from '../api/types.ts';
+import type { Advert, Category, Product, User } from '@/lib/api/types.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 import {
   addAdvert,
   addCategory,
@@ -23,17 +24,6 @@ import {
   type Order,
 } from './live-events.ts';
 
-export const liveKeys = {
-  categories: ['categories'],
-  adverts: ['advertise'],
-  categoryProducts: ['products'],
-  sellerProducts: ['sellerProducts'],
-  orders: ['orders'],
-  reportedProducts: ['reportedProducts'],
-  allSeller: ['allSeller'],
-  allBuyer: ['allBuyer'],
-} as const satisfies Record<string, QueryKey>;
-
 type List<T> = readonly T[] | undefined;
 
 /** Runs `update` on every cached query under `prefix`; `arg` is the key's second part. */
@@ -49,70 +39,82 @@ function patch<T>(
   }
 }
 
+/** Runs a list reducer on the one booking the payment page holds. */
+function patchPaymentOrders(queryClient: QueryClient, update: (old: List<Order>) => List<Order>): void {
+  for (const [key, old] of queryClient.getQueriesData<Order>({ queryKey: queryKeys.paymentOrders() })) {
+    if (!old) continue;
+    const next = update([old])?.[0];
+    if (next && next !== old) queryClient.setQueryData(key, next);
+  }
+}
+
 const byId = (x: { _id: string }) => x._id;
 
 export function applyLiveEvent(queryClient: QueryClient, live: LiveEvent): void {
   const listings = (update: (old: List<Product>, arg: string) => List<Product>) => {
-    patch(queryClient, liveKeys.categoryProducts, update);
-    patch(queryClient, liveKeys.sellerProducts, update);
-    patch(queryClient, liveKeys.reportedProducts, update);
+    patch(queryClient, queryKeys.categoryProducts(), update);
+    patch(queryClient, queryKeys.sellerProducts(), update);
+    patch(queryClient, queryKeys.reportedProducts(), update);
   };
   switch (live.event) {
     case 'category.created':
-      patch<Category>(queryClient, liveKeys.categories, (old) => addCategory(old, live.data));
+      patch<Category>(queryClient, queryKeys.categories(), (old) => addCategory(old, live.data));
       return;
     case 'product.created':
-      patch<Product>(queryClient, liveKeys.categoryProducts, (old, categoryId) =>
+      patch<Product>(queryClient, queryKeys.categoryProducts(), (old, categoryId) =>
         addCategoryProduct(old, categoryId, live.data),
       );
-      patch<Product>(queryClient, liveKeys.sellerProducts, (old, email) => addSellerProduct(old, email, live.data));
+      patch<Product>(queryClient, queryKeys.sellerProducts(), (old, email) => addSellerProduct(old, email, live.data));
       return;
     case 'product.sold':
       listings((old) => setAvailability(old, live.data._id, SOLD));
-      patch<Advert>(queryClient, liveKeys.adverts, (old) => removeWhere(old, (a) => a.advertiseId, live.data._id));
-      patch<Order>(queryClient, liveKeys.orders, (old) => setAvailability(old, live.data._id, SOLD));
+      patch<Advert>(queryClient, queryKeys.adverts(), (old) => removeWhere(old, (a) => a.advertiseId, live.data._id));
+      patch<Order>(queryClient, queryKeys.orders(), (old) => setAvailability(old, live.data._id, SOLD));
+      patchPaymentOrders(queryClient, (old) => setAvailability(old, live.data._id, SOLD));
       return;
     case 'product.unsold':
       // The buyer's card could not be charged after all: the bike is for sale again.
       listings((old) => setAvailability(old, live.data._id, AVAILABLE));
-      patch<Order>(queryClient, liveKeys.orders, (old) => setAvailability(old, live.data._id, AVAILABLE));
+      patch<Order>(queryClient, queryKeys.orders(), (old) => setAvailability(old, live.data._id, AVAILABLE));
+      patchPaymentOrders(queryClient, (old) => setAvailability(old, live.data._id, AVAILABLE));
       // An advert of the bike shows again; the strip's own query knows whether there is one.
-      void queryClient.invalidateQueries({ queryKey: liveKeys.adverts });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.adverts() });
       return;
     case 'product.deleted':
       listings((old) => removeWhere(old, byId, live.data._id));
-      patch<Advert>(queryClient, liveKeys.adverts, (old) => removeWhere(old, (a) => a.advertiseId, live.data._id));
+      patch<Advert>(queryClient, queryKeys.adverts(), (old) => removeWhere(old, (a) => a.advertiseId, live.data._id));
       return;
     case 'advert.created':
-      patch<Advert>(queryClient, liveKeys.adverts, (old) => addAdvert(old, live.data));
-      patch<Product>(queryClient, liveKeys.sellerProducts, (old) => setAdvertised(old, live.data.advertiseId, true));
+      patch<Advert>(queryClient, queryKeys.adverts(), (old) => addAdvert(old, live.data));
+      patch<Product>(queryClient, queryKeys.sellerProducts(), (old) => setAdvertised(old, live.data.advertiseId, true));
       return;
     case 'advert.removed':
-      patch<Advert>(queryClient, liveKeys.adverts, (old) => removeWhere(old, byId, live.data._id));
-      patch<Product>(queryClient, liveKeys.sellerProducts, (old) =>
+      patch<Advert>(queryClient, queryKeys.adverts(), (old) => removeWhere(old, byId, live.data._id));
+      patch<Product>(queryClient, queryKeys.sellerProducts(), (old) =>
         setAdvertised(old, live.data.advertiseId, false),
       );
       return;
     case 'product.reported':
-      patch<Product>(queryClient, liveKeys.reportedProducts, (old) => addReportedProduct(old, live.data));
+      patch<Product>(queryClient, queryKeys.reportedProducts(), (old) => addReportedProduct(old, live.data));
       return;
     case 'seller.verified':
       listings((old) => markSellerVerified(old, live.data._id));
-      patch<Advert>(queryClient, liveKeys.adverts, (old) => markSellerVerified(old, live.data._id));
-      patch<User>(queryClient, liveKeys.allSeller, (old) => markUserVerified(old, live.data._id));
+      patch<Advert>(queryClient, queryKeys.adverts(), (old) => markSellerVerified(old, live.data._id));
+      patch<User>(queryClient, queryKeys.sellers(), (old) => markUserVerified(old, live.data._id));
       return;
     case 'order.created':
-      patch<Order>(queryClient, liveKeys.orders, (old, email) => addOrder(old, email, live.data));
+      patch<Order>(queryClient, queryKeys.orders(), (old, email) => addOrder(old, email, live.data));
       return;
     case 'order.cancelled':
-      patch<Order>(queryClient, liveKeys.orders, (old) => removeWhere(old, byId, live.data._id));
+      patch<Order>(queryClient, queryKeys.orders(), (old) => removeWhere(old, byId, live.data._id));
       return;
     case 'order.paid':
-      patch<Order>(queryClient, liveKeys.orders, (old) => markOrderPaid(old, live.data._id));
+      patch<Order>(queryClient, queryKeys.orders(), (old) => markOrderPaid(old, live.data._id));
+      patchPaymentOrders(queryClient, (old) => markOrderPaid(old, live.data._id));
       return;
     case 'user.deleted':
-      patch<User>(queryClient, liveKeys.allSeller, (old) => removeWhere(old, byId, live.data._id));
-      patch<User>(queryClient, liveKeys.allBuyer, (old) => removeWhere(old, byId, live.data._id));
+      patch<User>(queryClient, queryKeys.sellers(), (old) => removeWhere(old, byId, live.data._id));
+      patch<User>(queryClient, queryKeys.buyers(), (old) => removeWhere(old, byId, live.data._id));
       return;
   }
 }

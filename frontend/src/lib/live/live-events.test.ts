@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { aProduct, anAdvert, anOrder, aUser } from '../../test/fixtures.ts';
+import { aProduct, anAdvert, anOrder, aUser } from '@/test/fixtures.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 import { applyLiveEvent } from './apply-event.ts';
 import type { LiveEvent } from './live-events.ts';
 import {
@@ -188,6 +189,26 @@ describe('applyLiveEvent', () => {
     expect(advertised()).toEqual([false, false]);
   });
 
+  it("keeps the payment page's booking in step: sold elsewhere, for sale again, paid", () => {
+    const queryClient = new QueryClient();
+    const key = queryKeys.paymentOrder('o1');
+    queryClient.setQueryData(key, anOrder({ _id: 'o1', bookingId: 'p1' }));
+    const booking = () => {
+      const order = queryClient.getQueryData<{ availability: string; paid: boolean; status: string }>(key);
+      return [order?.availability, order?.paid, order?.status];
+    };
+
+    applyLiveEvent(queryClient, { event: 'product.sold', data: { _id: 'p1', categoryId: 'c1', sellerId: 's1' } });
+    expect(booking()).toEqual(['sold', false, 'booked']);
+    applyLiveEvent(queryClient, { event: 'product.unsold', data: { _id: 'p1', categoryId: 'c1', sellerId: 's1' } });
+    expect(booking()).toEqual(['Available', false, 'booked']);
+    applyLiveEvent(queryClient, { event: 'order.paid', data: { _id: 'o1', bookingId: 'p1' } });
+    expect(booking()).toEqual(['sold', true, 'paid']);
+    // Another booking's payment leaves this one alone.
+    applyLiveEvent(queryClient, { event: 'order.paid', data: { _id: 'o2', bookingId: 'p2' } });
+    expect(booking()).toEqual(['sold', true, 'paid']);
+  });
+
   it('creates no cache entries for lists nobody has loaded', () => {
     const queryClient = new QueryClient();
     applyLiveEvent(queryClient, { event: 'category.created', data: { _id: 'c1', categoryName: 'x', categoryImage: 'y' } });
@@ -240,6 +261,7 @@ describe('every reducer is idempotent', () => {
     queryClient.setQueryData(['orders', 'buyer@example.com'], [anOrder({ _id: 'o1', bookingId: 'p1' })]);
     queryClient.setQueryData(['allSeller'], [aUser({ _id: 'u1', role: 'seller' }), aUser({ _id: 's1', role: 'seller' })]);
     queryClient.setQueryData(['allBuyer'], [aUser({ _id: 'u2', role: 'buyer' })]);
+    queryClient.setQueryData(queryKeys.paymentOrder('o1'), anOrder({ _id: 'o1', bookingId: 'p1' }));
     return queryClient;
   }
 

@@ -2,8 +2,8 @@
 // one event into one cached list: (oldData, event) → newData, with immer, so an
 // unchanged list keeps its identity and React re-renders nothing.
 import { produce } from 'immer';
-import type { components } from '../api/schema.d.ts';
-import type { Advert, Category, Product, User } from '../api/types.ts';
+import type { components } from '@/lib/api/schema.d.ts';
+import type { Advert, Category, Product, User } from '@/lib/api/types.ts';
 
 export type Order = components['schemas']['OrderView'];
 

@@ -10,7 +10,8 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 // interop gets wrong; its named hook export is the same function.
 import { ReadyState } from 'react-use-websocket/dist/lib/constants';
 import { useWebSocket } from 'react-use-websocket/dist/lib/use-websocket';
-import { getAccessToken, subscribeToSession } from '../auth/session-store.ts';
+import { getAccessToken, subscribeToSession } from '@/lib/auth/session-store.ts';
+import { refetchLiveData } from '@/lib/query-keys.ts';
 import { applyLiveEvent } from './apply-event.ts';
 import { parseServerMessage, type LiveEvent } from './live-events.ts';
 import { oldestListRead, oldestRecentListRead } from './live-seq.ts';
@@ -37,8 +38,8 @@ export function LiveSocket() {
       const { events, trimmed } = kept.current;
       const first = events[0]?.seq;
       if (trimmed && (first === undefined || first > since + 1)) {
-        // Too far back to replay here: read the lists again.
-        void queryClient.invalidateQueries();
+        // Too far back to replay here: read the live data again.
+        void refetchLiveData(queryClient);
         return;
       }
       for (const { seq, live } of events) if (seq > since) applyLiveEvent(queryClient, live);
@@ -77,7 +78,8 @@ export function LiveSocket() {
       if (typeof message.data !== 'string') return;
       const parsed = parseServerMessage(message.data);
       if (parsed.type === 'reset') {
-        void queryClient.invalidateQueries();
+        // The server cannot replay what this page missed: read again what events change.
+        void refetchLiveData(queryClient);
       } else if (parsed.type === 'event') {
         if (lastSeq.current !== null && parsed.seq <= lastSeq.current) return;
         lastSeq.current = parsed.seq;

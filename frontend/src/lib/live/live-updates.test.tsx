@@ -2,10 +2,11 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { act, render, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { aProduct } from '../../test/fixtures.ts';
-import type { Product } from '../api/types.ts';
-import { api } from '../api-client.ts';
-import { saveSession } from '../auth/session-store.ts';
+import { aProduct } from '@/test/fixtures.ts';
+import type { Product } from '@/lib/api/types.ts';
+import { api } from '@/lib/api-client.ts';
+import { saveSession } from '@/lib/auth/session-store.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 import { forgetListReads } from './live-seq.ts';
 import { LiveUpdates } from './live-updates.tsx';
 
@@ -234,27 +235,42 @@ describe('LiveUpdates, the live socket', () => {
     });
   });
 
-  it('on reset, refetches the lists on screen and marks every other cached list stale', async () => {
+  it('on reset, reads again exactly the data live events change: never the settings, a profile or a payment', async () => {
     const queryClient = new QueryClient();
-    const fetchCategories = vi.fn(() => Promise.resolve([{ _id: 'c1', categoryName: 'Sports', categoryImage: '/a.png' }]));
-    function CategoryCount() {
-      const categories = useQuery({ queryKey: ['categories'], queryFn: fetchCategories });
-      return <p>{categories.data?.length ?? 0} categories</p>;
+    const reads = { categories: 0, config: 0, user: 0, paymentIntent: 0, paymentOrder: 0 };
+    const read = (what: keyof typeof reads, data: unknown) => () => {
+      reads[what] += 1;
+      return Promise.resolve(data);
+    };
+    function Screen() {
+      useQuery({ queryKey: queryKeys.categories(), queryFn: read('categories', []) });
+      useQuery({ queryKey: queryKeys.config(), queryFn: read('config', {}) });
+      useQuery({ queryKey: queryKeys.user('buyer@example.com'), queryFn: read('user', {}) });
+      // A payment started for a booking: reading it again would start another.
+      useQuery({ queryKey: queryKeys.paymentIntent('o1'), queryFn: read('paymentIntent', {}) });
+      useQuery({ queryKey: queryKeys.paymentOrder('o1'), queryFn: read('paymentOrder', {}) });
+      return null;
     }
-    queryClient.setQueryData(['products', 'c1'], [sportsBike]);
-    renderLive(queryClient, <CategoryCount />);
+    queryClient.setQueryData(queryKeys.categoryProductsOf('c1', 'public'), [sportsBike]);
+    queryClient.setQueryData(queryKeys.buyers(), []);
+    renderLive(queryClient, <Screen />);
     await waitFor(() => {
-      expect(fetchCategories).toHaveBeenCalledTimes(1);
+      expect(reads).toEqual({ categories: 1, config: 1, user: 1, paymentIntent: 1, paymentOrder: 1 });
     });
 
     const socket = await theSocket();
     socket.serverAccepts();
-    expect(queryClient.getQueryState(['products', 'c1'])?.isInvalidated).toBe(false);
+    expect(queryClient.getQueryState(queryKeys.categoryProductsOf('c1', 'public'))?.isInvalidated).toBe(false);
     socket.serverSends({ type: 'reset' });
 
+    // On screen: read again. Cached but not on screen: stale, read when next shown.
     await waitFor(() => {
-      expect(fetchCategories).toHaveBeenCalledTimes(2);
+      expect(reads).toEqual({ categories: 2, config: 1, user: 1, paymentIntent: 1, paymentOrder: 2 });
     });
-    expect(queryClient.getQueryState(['products', 'c1'])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(queryKeys.categoryProductsOf('c1', 'public'))?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(queryKeys.buyers())?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(queryKeys.config())?.isInvalidated).toBe(false);
+    expect(queryClient.getQueryState(queryKeys.user('buyer@example.com'))?.isInvalidated).toBe(false);
+    expect(queryClient.getQueryState(queryKeys.paymentIntent('o1'))?.isInvalidated).toBe(false);
   });
 });

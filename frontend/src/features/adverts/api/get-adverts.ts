@@ -1,7 +1,8 @@
 // `GET /api/advertise` (no auth): the adverts of the home page's Advertisement Area.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import type { Advert } from '../../../lib/api/types.ts';
+import { api } from '@/lib/api-client.ts';
+import type { Advert } from '@/lib/api/types.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 
 export function getAdverts(signal?: AbortSignal): Promise<Advert[]> {
   return api<Advert[]>('/advertise', { token: null, ...(signal ? { signal } : {}) });
@@ -10,7 +11,7 @@ export function getAdverts(signal?: AbortSignal): Promise<Advert[]> {
 /** The spec names no cache key for adverts; the endpoint's name is used. */
 export function advertsQueryOptions() {
   return queryOptions({
-    queryKey: ['advertise'],
+    queryKey: queryKeys.adverts(),
     queryFn: ({ signal }) => getAdverts(signal),
   });
 }

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { MapPinIcon } from '../../../components/icons.tsx';
-import { formatPrice } from '../../../utils/format-price.ts';
-import { useAdverts } from '../api/get-adverts.ts';
+import { MapPinIcon } from '@/components/icons.tsx';
+import { formatPrice } from '@/utils/format-price.ts';
+import { useAdverts } from '@/features/adverts/api/get-adverts.ts';
 
 /** Advertised bikes; hidden while there are none (spec §2). Up to 5 columns. */
 export function AdvertisementArea() {

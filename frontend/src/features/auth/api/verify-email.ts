@@ -1,7 +1,7 @@
 // `POST /api/auth/verify-email`: proves the address the link was mailed to. The token
 // works once, so each token is sent once per page load, however often React mounts.
-import { api } from '../../../lib/api-client.ts';
-import type { EmailVerified } from '../../../lib/api/types.ts';
+import { api } from '@/lib/api-client.ts';
+import type { EmailVerified } from '@/lib/api/types.ts';
 
 const sent = new Map<string, Promise<EmailVerified>>();
 

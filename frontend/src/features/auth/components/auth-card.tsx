@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { BoltIcon, ShieldCheckIcon } from '../../../components/icons.tsx';
+import { BoltIcon, ShieldCheckIcon } from '@/components/icons.tsx';
 
 /** The frame of the login and sign-up pages: the form beside a short reassurance. */
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {

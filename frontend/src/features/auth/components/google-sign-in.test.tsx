@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, renderApp, type FakeServer } from '../../../test/render-app.tsx';
+import { fakeServer, renderApp, type FakeServer } from '@/test/render-app.tsx';
 
 // The Firebase client stands in for Google: its pop-up answers with this account.
 const firebase = vi.hoisted(() => ({

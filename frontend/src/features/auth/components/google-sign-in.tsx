@@ -5,12 +5,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { GoogleIcon } from '../../../components/icons.tsx';
-import { exchangeToken } from '../../../lib/auth/exchange-token.ts';
-import { keepSession } from '../../../lib/auth/keep-session.ts';
-import { returnPath } from '../../../lib/auth/return-path.ts';
-import { useConfig } from '../../../lib/config/get-config.ts';
-import { firebaseCode, loadFirebaseAuth, readableError, type FirebaseConfig } from '../../../lib/firebase/firebase-auth.ts';
+import { GoogleIcon } from '@/components/icons.tsx';
+import { exchangeToken } from '@/lib/auth/exchange-token.ts';
+import { keepSession } from '@/lib/auth/keep-session.ts';
+import { returnPath } from '@/lib/auth/return-path.ts';
+import { useConfig } from '@/lib/config/get-config.ts';
+import { firebaseCode, loadFirebaseAuth, readableError, type FirebaseConfig } from '@/lib/firebase/firebase-auth.ts';
 
 /** The server keeps display names to 80 characters. */
 const MAX_NAME_LENGTH = 80;

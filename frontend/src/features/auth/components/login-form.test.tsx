@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeServer, renderApp } from '../../../test/render-app.tsx';
+import { fakeServer, renderApp } from '@/test/render-app.tsx';
 
 const user = { _id: '7', name: 'Rahim', email: 'rahim@example.com', image: '/uploads/r.png', role: 'buyer' };
 

@@ -1,9 +1,9 @@
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { FieldInput, FormField } from '../../../components/form-field.tsx';
-import { returnPath } from '../../../lib/auth/return-path.ts';
-import { useSession } from '../../../lib/auth/session-context.ts';
+import { FieldInput, FormField } from '@/components/form-field.tsx';
+import { returnPath } from '@/lib/auth/return-path.ts';
+import { useSession } from '@/lib/auth/session-context.ts';
 import { GoogleSignIn } from './google-sign-in.tsx';
 import { SubmitButton } from './submit-button.tsx';
 

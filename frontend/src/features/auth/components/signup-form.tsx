@@ -1,10 +1,10 @@
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { FieldInput, FormField } from '../../../components/form-field.tsx';
-import { returnPath } from '../../../lib/auth/return-path.ts';
-import { useSession } from '../../../lib/auth/session-context.ts';
-import { newPasswordRules } from '../utils/password-rules.ts';
+import { FieldInput, FormField } from '@/components/form-field.tsx';
+import { returnPath } from '@/lib/auth/return-path.ts';
+import { useSession } from '@/lib/auth/session-context.ts';
+import { newPasswordRules } from '@/features/auth/utils/password-rules.ts';
 import { GoogleSignIn } from './google-sign-in.tsx';
 import { SubmitButton } from './submit-button.tsx';
 

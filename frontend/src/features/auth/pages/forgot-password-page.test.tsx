@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { callsOf, fakeServer, renderApp } from '../../../test/render-app.tsx';
+import { callsOf, fakeServer, renderApp } from '@/test/render-app.tsx';
 
 const SENT = 'If rahim@example.com has an account, a link to choose a new password is on its way.';
 

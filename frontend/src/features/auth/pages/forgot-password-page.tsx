@@ -2,13 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
-import { FieldInput, FormField } from '../../../components/form-field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { firebaseSettings } from '../../../lib/config/get-config.ts';
-import { firebaseForgotPassword } from '../../../lib/firebase/firebase-password.ts';
-import { forgotPassword } from '../api/forgot-password.ts';
-import { AuthCard } from '../components/auth-card.tsx';
-import { SubmitButton } from '../components/submit-button.tsx';
+import { FieldInput, FormField } from '@/components/form-field.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { firebaseSettings } from '@/lib/config/get-config.ts';
+import { firebaseForgotPassword } from '@/lib/firebase/firebase-password.ts';
+import { forgotPassword } from '@/features/auth/api/forgot-password.ts';
+import { AuthCard } from '@/features/auth/components/auth-card.tsx';
+import { SubmitButton } from '@/features/auth/components/submit-button.tsx';
 
 interface ForgotFields {
   email: string;

@@ -1,5 +1,5 @@
-import { AuthCard } from '../components/auth-card.tsx';
-import { LoginForm } from '../components/login-form.tsx';
+import { AuthCard } from '@/features/auth/components/auth-card.tsx';
+import { LoginForm } from '@/features/auth/components/login-form.tsx';
 
 export function LoginPage() {
   return (

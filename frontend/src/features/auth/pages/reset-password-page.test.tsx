@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { callsOf, fakeServer, renderApp } from '../../../test/render-app.tsx';
+import { callsOf, fakeServer, renderApp } from '@/test/render-app.tsx';
 
 const TOKEN = 'Tq3l0bTi2y6sP1a9Zt7bWq8c4Hn5Jm2Kx0Vf6Ld1Rg';
 const GONE = 'This link is no longer valid: it has expired or was already used. Ask for a new one.';

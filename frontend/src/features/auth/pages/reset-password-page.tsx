@@ -3,15 +3,15 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { FieldInput, FormField } from '../../../components/form-field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { firebaseSettings } from '../../../lib/config/get-config.ts';
-import { firebaseCode, LINK_NO_LONGER_VALID } from '../../../lib/firebase/firebase-auth.ts';
-import { firebaseResetEmail, firebaseResetPassword } from '../../../lib/firebase/firebase-password.ts';
-import { resetPassword } from '../api/reset-password.ts';
-import { AuthCard } from '../components/auth-card.tsx';
-import { SubmitButton } from '../components/submit-button.tsx';
-import { newPasswordRules } from '../utils/password-rules.ts';
+import { FieldInput, FormField } from '@/components/form-field.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { firebaseSettings } from '@/lib/config/get-config.ts';
+import { firebaseCode, LINK_NO_LONGER_VALID } from '@/lib/firebase/firebase-auth.ts';
+import { firebaseResetEmail, firebaseResetPassword } from '@/lib/firebase/firebase-password.ts';
+import { resetPassword } from '@/features/auth/api/reset-password.ts';
+import { AuthCard } from '@/features/auth/components/auth-card.tsx';
+import { SubmitButton } from '@/features/auth/components/submit-button.tsx';
+import { newPasswordRules } from '@/features/auth/utils/password-rules.ts';
 
 interface ResetFields {
   password: string;

@@ -1,5 +1,5 @@
-import { AuthCard } from '../components/auth-card.tsx';
-import { SignupForm } from '../components/signup-form.tsx';
+import { AuthCard } from '@/features/auth/components/auth-card.tsx';
+import { SignupForm } from '@/features/auth/components/signup-form.tsx';
 
 export function SignupPage() {
   return (

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { aUser } from '../../../test/fixtures.ts';
-import { callsOf, fakeServer, renderApp, signedInAs } from '../../../test/render-app.tsx';
+import { aUser } from '@/test/fixtures.ts';
+import { callsOf, fakeServer, renderApp, signedInAs } from '@/test/render-app.tsx';
 
 const GONE = 'This link is no longer valid: it has expired or was already used. Ask for a new one.';
 

@@ -1,17 +1,17 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Spinner } from '../../../components/spinner.tsx';
-import { exchangeToken } from '../../../lib/auth/exchange-token.ts';
-import { userQueryOptions } from '../../../lib/auth/get-user.ts';
-import { keepSession } from '../../../lib/auth/keep-session.ts';
-import { firebaseSettings } from '../../../lib/config/get-config.ts';
-import { LINK_NO_LONGER_VALID } from '../../../lib/firebase/firebase-auth.ts';
-import { firebaseVerifyEmail } from '../../../lib/firebase/firebase-password.ts';
-import { useSession } from '../../../lib/auth/session-context.ts';
-import { verifyEmail } from '../api/verify-email.ts';
-import { AuthCard } from '../components/auth-card.tsx';
-import { ResendLinkButton } from '../../../components/resend-link-button.tsx';
+import { Spinner } from '@/components/spinner.tsx';
+import { exchangeToken } from '@/lib/auth/exchange-token.ts';
+import { userQueryOptions } from '@/lib/auth/get-user.ts';
+import { keepSession } from '@/lib/auth/keep-session.ts';
+import { firebaseSettings } from '@/lib/config/get-config.ts';
+import { LINK_NO_LONGER_VALID } from '@/lib/firebase/firebase-auth.ts';
+import { firebaseVerifyEmail } from '@/lib/firebase/firebase-password.ts';
+import { useSession } from '@/lib/auth/session-context.ts';
+import { verifyEmail } from '@/features/auth/api/verify-email.ts';
+import { AuthCard } from '@/features/auth/components/auth-card.tsx';
+import { ResendLinkButton } from '@/components/resend-link-button.tsx';
 
 type Outcome = { state: 'checking' } | { state: 'confirmed' } | { state: 'failed'; message: string };
 

@@ -1,4 +1,4 @@
-import { ClockIcon } from '../../../components/icons.tsx';
+import { ClockIcon } from '@/components/icons.tsx';
 import { ARTICLES } from './articles.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });

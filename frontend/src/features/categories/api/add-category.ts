@@ -1,11 +1,10 @@
 // `POST /api/categories/{email}` {categoryName, categoryImage} (admins): uploads the
 // picture first, then adds the category and puts it in the `categories` cache.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { uploadImage } from '../../../lib/api/upload-image.ts';
-import type { Category, CategoryInput, Inserted } from '../../../lib/api/types.ts';
-import { addCategory } from '../../../lib/live/live-events.ts';
-import { categoriesQueryOptions } from './get-categories.ts';
+import { api } from '@/lib/api-client.ts';
+import { uploadImage } from '@/lib/api/upload-image.ts';
+import type { Category, CategoryInput, Inserted } from '@/lib/api/types.ts';
+import { applyLiveEvent } from '@/lib/live/apply-event.ts';
 
 export interface NewCategory {
   /** The signed-in admin's e-mail: the path names who adds it. */
@@ -29,9 +28,10 @@ export function useAddCategory() {
       const categoryImage = await uploadImage(image);
       return createCategory(adminEmail, { categoryName, categoryImage });
     },
-    // The live event category.created may arrive first; adding is idempotent by id.
+    // What the `category.created` event does, without waiting for the socket; the event
+    // may arrive first or as well, and adding is idempotent by id.
     onSuccess: (category) => {
-      queryClient.setQueryData(categoriesQueryOptions().queryKey, (old) => addCategory(old, category) as Category[] | undefined);
+      applyLiveEvent(queryClient, { event: 'category.created', data: category });
     },
   });
 }

@@ -1,7 +1,8 @@
 // `GET /api/categories` (no auth): the bike categories shown on the home page.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import type { Category } from '../../../lib/api/types.ts';
+import { api } from '@/lib/api-client.ts';
+import type { Category } from '@/lib/api/types.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 
 export function getCategories(signal?: AbortSignal): Promise<Category[]> {
   return api<Category[]>('/categories', { token: null, ...(signal ? { signal } : {}) });
@@ -10,7 +11,7 @@ export function getCategories(signal?: AbortSignal): Promise<Category[]> {
 /** Cache key `categories` (spec §9). */
 export function categoriesQueryOptions() {
   return queryOptions({
-    queryKey: ['categories'],
+    queryKey: queryKeys.categories(),
     queryFn: ({ signal }) => getCategories(signal),
   });
 }

@@ -2,9 +2,10 @@
 // Visitors get the public form (no contact details), signed-in readers the full one.
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
-import { api } from '../../../lib/api-client.ts';
-import type { Product } from '../../../lib/api/types.ts';
-import { getAccessToken } from '../../../lib/auth/session-store.ts';
+import { api } from '@/lib/api-client.ts';
+import type { Product } from '@/lib/api/types.ts';
+import { getAccessToken } from '@/lib/auth/session-store.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 
 export function getCategoryProducts(categoryId: string, signal?: AbortSignal): Promise<Product[]> {
   return api<Product[]>(`/products/${encodeURIComponent(categoryId)}`, signal ? { signal } : {});
@@ -21,7 +22,7 @@ function currentForm(): 'member' | 'public' {
  */
 export function categoryProductsQueryOptions(categoryId: string, form = currentForm()) {
   return queryOptions({
-    queryKey: ['products', categoryId, form],
+    queryKey: queryKeys.categoryProductsOf(categoryId, form),
     queryFn: ({ signal }) => getCategoryProducts(categoryId, signal),
   });
 }

@@ -1,7 +1,7 @@
 // `PATCH /api/products/{id}` {report: "reported"}: a buyer reports a listing to the admin.
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import type { components } from '../../../lib/api/schema.d.ts';
+import { api } from '@/lib/api-client.ts';
+import type { components } from '@/lib/api/schema.d.ts';
 
 type Changed = components['schemas']['Changed'];
 

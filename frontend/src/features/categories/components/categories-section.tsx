@@ -1,5 +1,5 @@
-import { Spinner } from '../../../components/spinner.tsx';
-import { useCategories } from '../api/get-categories.ts';
+import { Spinner } from '@/components/spinner.tsx';
+import { useCategories } from '@/features/categories/api/get-categories.ts';
 import { CategoryCards } from './category-cards.tsx';
 
 /** "Product Categories" on the home page. */

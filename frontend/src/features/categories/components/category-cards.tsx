@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Category } from '../../../lib/api/types.ts';
+import type { Category } from '@/lib/api/types.ts';
 
 /** One card per category, linking to its bikes; 1, 2 or 3 columns by width (spec §9). */
 export function CategoryCards({ categories }: { categories: Category[] }) {

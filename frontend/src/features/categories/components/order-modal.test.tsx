@@ -3,8 +3,8 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ToastContainer } from 'react-toastify';
 import { describe, expect, it, vi } from 'vitest';
-import { aProduct, aUser } from '../../../test/fixtures.ts';
-import { fakeServer, type FakeServer } from '../../../test/render-app.tsx';
+import { aProduct, aUser } from '@/test/fixtures.ts';
+import { fakeServer, type FakeServer } from '@/test/render-app.tsx';
 import { BOOK_PROMPT, OrderModal } from './order-modal.tsx';
 
 function renderModal(server: FakeServer = {}) {

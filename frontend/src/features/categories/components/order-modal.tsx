@@ -4,10 +4,10 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import { errorId, FormField, inputLook } from '../../../components/form-field.tsx';
-import type { Product, User } from '../../../lib/api/types.ts';
-import { formatPrice } from '../../../utils/format-price.ts';
-import { useBookProduct } from '../api/book-product.ts';
+import { errorId, FormField, inputLook } from '@/components/form-field.tsx';
+import type { Product, User } from '@/lib/api/types.ts';
+import { formatPrice } from '@/utils/format-price.ts';
+import { useBookProduct } from '@/features/categories/api/book-product.ts';
 
 interface OrderFields {
   buyerPhone: string;

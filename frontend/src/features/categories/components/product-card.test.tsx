@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { aProduct } from '../../../test/fixtures.ts';
+import { aProduct } from '@/test/fixtures.ts';
 import { ProductCard } from './product-card.tsx';
 
 function renderCard(overrides: Parameters<typeof aProduct>[0] = {}) {

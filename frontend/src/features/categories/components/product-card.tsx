@@ -2,9 +2,9 @@
 // Now / Sold Out, Add to Wishlist, Report to Admin. Everyone may look; a visitor is asked
 // to log in (and told why) for what needs an account, and only buyers book.
 import { Link } from 'react-router';
-import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon, ShieldCheckIcon } from '../../../components/icons.tsx';
-import type { Product } from '../../../lib/api/types.ts';
-import { formatPrice } from '../../../utils/format-price.ts';
+import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon, ShieldCheckIcon } from '@/components/icons.tsx';
+import type { Product } from '@/lib/api/types.ts';
+import { formatPrice } from '@/utils/format-price.ts';
 import { formatPostTime } from './post-time.ts';
 
 export function isSold(product: Pick<Product, 'availability'>): boolean {

@@ -8,7 +8,7 @@ import {
   renderApp,
   signedInAs,
   type FakeServer,
-} from '../../../test/render-app.tsx';
+} from '@/test/render-app.tsx';
 
 const picture = () => new File(['png'], 'sports.png', { type: 'image/png' });
 const uploaded = { success: true, data: { display_url: '/uploads/sports.png' } };

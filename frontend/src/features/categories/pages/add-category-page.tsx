@@ -1,9 +1,9 @@
 // The admin's Add Category form (spec §2, §5): a name and a picture; "Add Now".
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import { FieldInput, FormField } from '../../../components/form-field.tsx';
-import { useSession } from '../../../lib/auth/session-context.ts';
-import { useAddCategory } from '../api/add-category.ts';
+import { FieldInput, FormField } from '@/components/form-field.tsx';
+import { useSession } from '@/lib/auth/session-context.ts';
+import { useAddCategory } from '@/features/categories/api/add-category.ts';
 
 interface CategoryFields {
   categoryName: string;

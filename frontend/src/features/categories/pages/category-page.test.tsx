@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { aProduct } from '../../../test/fixtures.ts';
-import { bearerOf, callsOf, fakeServer, renderApp, signedInAs } from '../../../test/render-app.tsx';
+import { aProduct } from '@/test/fixtures.ts';
+import { bearerOf, callsOf, fakeServer, renderApp, signedInAs } from '@/test/render-app.tsx';
 import { REPORT_PROMPT } from './category-page.tsx';
 
 describe('Category page', () => {

@@ -5,15 +5,15 @@
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { PageSpinner } from '../../../components/spinner.tsx';
-import type { Product } from '../../../lib/api/types.ts';
-import type { FromState } from '../../../lib/auth/return-path.ts';
-import { useSession } from '../../../lib/auth/session-context.ts';
-import { useCategories } from '../api/get-categories.ts';
-import { categoryProductsLoader, useCategoryProducts } from '../api/get-category-products.ts';
-import { useReportProduct } from '../api/report-product.ts';
-import { OrderModal } from '../components/order-modal.tsx';
-import { LOG_IN_TO, ProductCard, type LogInReason, type Viewer } from '../components/product-card.tsx';
+import { PageSpinner } from '@/components/spinner.tsx';
+import type { Product } from '@/lib/api/types.ts';
+import type { FromState } from '@/lib/auth/return-path.ts';
+import { useSession } from '@/lib/auth/session-context.ts';
+import { useCategories } from '@/features/categories/api/get-categories.ts';
+import { categoryProductsLoader, useCategoryProducts } from '@/features/categories/api/get-category-products.ts';
+import { useReportProduct } from '@/features/categories/api/report-product.ts';
+import { OrderModal } from '@/features/categories/components/order-modal.tsx';
+import { LOG_IN_TO, ProductCard, type LogInReason, type Viewer } from '@/features/categories/components/product-card.tsx';
 
 export const categoryLoader = categoryProductsLoader;
 

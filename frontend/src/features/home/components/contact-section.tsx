@@ -1,5 +1,5 @@
-import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '../../../components/icons.tsx';
-import { SocialLinks } from '../../../components/social-links.tsx';
+import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '@/components/icons.tsx';
+import { SocialLinks } from '@/components/social-links.tsx';
 
 const CONTACTS = [
   { Icon: MapPinIcon, label: 'Visit us', value: 'House 12, Road 5, Dhanmondi, Dhaka 1205' },

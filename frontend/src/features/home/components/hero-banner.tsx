@@ -1,4 +1,4 @@
-import { BoltIcon, CardIcon, MotorcycleIcon, ShieldCheckIcon } from '../../../components/icons.tsx';
+import { BoltIcon, CardIcon, MotorcycleIcon, ShieldCheckIcon } from '@/components/icons.tsx';
 
 const PROMISES = [
   { Icon: ShieldCheckIcon, text: 'Verified sellers' },

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeServer, renderApp } from '../../../test/render-app.tsx';
+import { fakeServer, renderApp } from '@/test/render-app.tsx';
 
 describe('the Give a Review form', () => {
   it('sends nothing and says it will be functional very soon', async () => {

@@ -1,4 +1,4 @@
-import { ChevronLeftIcon, ChevronRightIcon, QuoteIcon, StarIcon } from '../../../components/icons.tsx';
+import { ChevronLeftIcon, ChevronRightIcon, QuoteIcon, StarIcon } from '@/components/icons.tsx';
 
 const TESTIMONIALS = [
   {

@@ -1,8 +1,9 @@
 // `DELETE /api/orders/{id}` (the booking's buyer): cancels an unpaid booking.
 import { mutationOptions } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api-client.ts';
-import type { components } from '../../../lib/api/schema.d.ts';
-import { applyLiveEvent, liveKeys } from '../../../lib/live/apply-event.ts';
+import { ApiError, api } from '@/lib/api-client.ts';
+import type { components } from '@/lib/api/schema.d.ts';
+import { applyLiveEvent } from '@/lib/live/apply-event.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 import type { Order } from './get-orders.ts';
 
 type Changed = components['schemas']['Changed'];
@@ -22,7 +23,7 @@ export function cancelOrderMutation() {
     onError: (error, _order, _result, { client }) => {
       // Paid or cancelled meanwhile (another tab): show the bookings as they are now.
       if (error instanceof ApiError && (error.status === 404 || error.status === 409)) {
-        void client.invalidateQueries({ queryKey: liveKeys.orders });
+        void client.invalidateQueries({ queryKey: queryKeys.orders() });
       }
     },
   });

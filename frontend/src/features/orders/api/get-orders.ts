@@ -1,7 +1,8 @@
 // `GET /api/orders/{email}` (that buyer, or an admin): a buyer's bookings, newest first.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import type { components } from '../../../lib/api/schema.d.ts';
+import { api } from '@/lib/api-client.ts';
+import type { components } from '@/lib/api/schema.d.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 
 export type Order = components['schemas']['OrderView'];
 
@@ -12,7 +13,7 @@ export function getOrders(buyerEmail: string, signal?: AbortSignal): Promise<Ord
 /** Cache key `['orders', buyerEmail]` (spec §9 `orders`; the live module patches it in place). */
 export function ordersQueryOptions(buyerEmail: string) {
   return queryOptions({
-    queryKey: ['orders', buyerEmail],
+    queryKey: queryKeys.ordersOf(buyerEmail),
     queryFn: ({ signal }) => getOrders(buyerEmail, signal),
     enabled: buyerEmail !== '',
   });

@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { applyLiveEvent } from '../../../lib/live/apply-event.ts';
-import { anOrder } from '../../../test/fixtures.ts';
-import { fakeServer, renderApp, signedInAs, type FakeServer } from '../../../test/render-app.tsx';
+import { applyLiveEvent } from '@/lib/live/apply-event.ts';
+import { anOrder } from '@/test/fixtures.ts';
+import { fakeServer, renderApp, signedInAs, type FakeServer } from '@/test/render-app.tsx';
 
 const MINE = 'GET /api/orders/buyer%40example.com';
 const orders = [

@@ -1,13 +1,13 @@
 // The buyer's bookings (spec §2): Pay Now for an unsold bike, PAID once paid, and
 // cancelling an unpaid booking. Live events keep the cached list current.
 import { Link } from 'react-router';
-import { ConfirmButton } from '../../../components/confirm-button.tsx';
-import { imageColumn, indexColumn, Pill, TablePage, type Column } from '../../../components/data-table.tsx';
-import { useSession } from '../../../lib/auth/session-context.ts';
-import { useConfig } from '../../../lib/config/get-config.ts';
-import { formatPrice } from '../../../utils/format-price.ts';
-import { cancelOrderMutation } from '../api/cancel-order.ts';
-import { useOrders, type Order } from '../api/get-orders.ts';
+import { ConfirmButton } from '@/components/confirm-button.tsx';
+import { imageColumn, indexColumn, Pill, TablePage, type Column } from '@/components/data-table.tsx';
+import { useSession } from '@/lib/auth/session-context.ts';
+import { useConfig } from '@/lib/config/get-config.ts';
+import { formatPrice } from '@/utils/format-price.ts';
+import { cancelOrderMutation } from '@/features/orders/api/cancel-order.ts';
+import { useOrders, type Order } from '@/features/orders/api/get-orders.ts';
 
 export const CANCEL_PROMPT = 'Are you sure, You want to Cancel this product?';
 

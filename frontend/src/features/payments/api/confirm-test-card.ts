@@ -2,8 +2,8 @@
 // test-mode provider, standing where Stripe.js would confirm the card. Called with
 // `fetch` itself: it answers like Stripe.js (a declined card is a 402 with
 // `{error: {message}}`, a normal outcome to show), not with our API's error body.
-import type { CardInput } from '../../../lib/api/types.ts';
-import type { Billing, ConfirmResult } from '../components/card-payment-provider.ts';
+import type { CardInput } from '@/lib/api/types.ts';
+import type { Billing, ConfirmResult } from '@/features/payments/components/card-payment-provider.ts';
 
 function isConfirmResult(body: unknown): body is ConfirmResult {
   if (typeof body !== 'object' || body === null) return false;

@@ -3,8 +3,9 @@
 // computes the amount from its own records; 409 when the booking is paid, cancelled or
 // its bike already sold.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import type { Order, PaymentIntent } from '../../../lib/api/types.ts';
+import { api } from '@/lib/api-client.ts';
+import type { Order, PaymentIntent } from '@/lib/api/types.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 
 export function createPaymentIntent(order: Order): Promise<PaymentIntent> {
   return api<PaymentIntent>('/create-payment-intent', { method: 'POST', json: order });
@@ -17,7 +18,7 @@ export function createPaymentIntent(order: Order): Promise<PaymentIntent> {
  */
 export function paymentIntentQueryOptions(order: Order) {
   return queryOptions({
-    queryKey: ['paymentIntent', order._id],
+    queryKey: queryKeys.paymentIntent(order._id),
     queryFn: () => createPaymentIntent(order),
     staleTime: Infinity,
     gcTime: 0,

@@ -1,9 +1,10 @@
 // `GET /api/paymentOrders/{id}` (the booking's buyer): the booking the payment page pays for.
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
-import { api } from '../../../lib/api-client.ts';
-import type { Order } from '../../../lib/api/types.ts';
-import { getAccessToken } from '../../../lib/auth/session-store.ts';
+import { api } from '@/lib/api-client.ts';
+import type { Order } from '@/lib/api/types.ts';
+import { getAccessToken } from '@/lib/auth/session-store.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 
 export function getPaymentOrder(orderId: string, signal?: AbortSignal): Promise<Order> {
   return api<Order>(`/paymentOrders/${encodeURIComponent(orderId)}`, signal ? { signal } : {});
@@ -11,7 +12,7 @@ export function getPaymentOrder(orderId: string, signal?: AbortSignal): Promise<
 
 export function paymentOrderQueryOptions(orderId: string) {
   return queryOptions({
-    queryKey: ['paymentOrder', orderId],
+    queryKey: queryKeys.paymentOrder(orderId),
     queryFn: ({ signal }) => getPaymentOrder(orderId, signal),
     // Long enough that the page does not fetch again what its loader just fetched.
     staleTime: 10_000,

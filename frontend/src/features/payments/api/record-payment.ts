@@ -2,11 +2,9 @@
 // records a payment the card provider confirmed; the bike becomes sold. The server
 // checks with the provider and reads the price and payer from its own records.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import type { Inserted, Order, PaymentInput } from '../../../lib/api/types.ts';
-import { liveKeys } from '../../../lib/live/apply-event.ts';
-import { markOrderPaid } from '../../../lib/live/live-events.ts';
-import { paymentOrderQueryOptions } from './get-payment-order.ts';
+import { api } from '@/lib/api-client.ts';
+import type { Inserted, Order, PaymentInput } from '@/lib/api/types.ts';
+import { applyLiveEvent } from '@/lib/live/apply-event.ts';
 
 /** The spec's payload; `price` and `email` are sent as it says, and ignored by the server. */
 export type NewPayment = PaymentInput & { price: number; email: string };
@@ -19,14 +17,10 @@ export function useRecordPayment(order: Order) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: recordPayment,
-    // The live event order.paid does the same for other tabs; both are idempotent.
+    // What the `order.paid` event does (this page and the buyer's bookings show it paid
+    // and the bike sold), without waiting for the socket; the event changes nothing more.
     onSuccess: () => {
-      queryClient.setQueryData(paymentOrderQueryOptions(order._id).queryKey, (old) =>
-        old ? { ...old, paid: true, status: 'paid', availability: 'sold' } : old,
-      );
-      queryClient.setQueryData([...liveKeys.orders, order.buyerEmail], (old: readonly Order[] | undefined) =>
-        markOrderPaid(old, order._id),
-      );
+      applyLiveEvent(queryClient, { event: 'order.paid', data: { _id: order._id, bookingId: order.bookingId } });
     },
   });
 }

@@ -3,11 +3,11 @@
 // the form; a confirmed payment is recorded, then celebrated.
 import { useRef, useState } from 'react';
 import { toast } from 'react-toastify';
-import { Spinner } from '../../../components/spinner.tsx';
-import type { Order, PaymentIntent } from '../../../lib/api/types.ts';
-import { useConfig } from '../../../lib/config/get-config.ts';
-import { formatPrice } from '../../../utils/format-price.ts';
-import { useRecordPayment } from '../api/record-payment.ts';
+import { Spinner } from '@/components/spinner.tsx';
+import type { Order, PaymentIntent } from '@/lib/api/types.ts';
+import { useConfig } from '@/lib/config/get-config.ts';
+import { formatPrice } from '@/utils/format-price.ts';
+import { useRecordPayment } from '@/features/payments/api/record-payment.ts';
 import type { Billing, CardPaymentProvider } from './card-payment-provider.ts';
 import { canTakeCards, ProviderCardFields } from './provider-card-fields.tsx';
 

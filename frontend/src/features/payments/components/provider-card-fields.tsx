@@ -1,7 +1,7 @@
 // The card inputs of the provider the server names: the built-in test mode's form, or
 // Stripe Elements (loaded only when Stripe takes the payments).
 import { lazy, Suspense } from 'react';
-import { Spinner } from '../../../components/spinner.tsx';
+import { Spinner } from '@/components/spinner.tsx';
 import type { CardFieldsProps } from './card-payment-provider.ts';
 import { TestModeCardFields } from './test-mode-card-fields.tsx';
 

@@ -2,9 +2,9 @@
 // clearly labelled as test mode, confirmed by the server's test-mode endpoint with
 // Stripe's test cards.
 import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
-import { inputLook } from '../../../components/form-field.tsx';
-import { confirmTestCard } from '../api/confirm-test-card.ts';
-import { caretAfterDigits, digitsOf, formatCardNumber, formatExpiry, parseExpiry } from '../utils/card-format.ts';
+import { inputLook } from '@/components/form-field.tsx';
+import { confirmTestCard } from '@/features/payments/api/confirm-test-card.ts';
+import { caretAfterDigits, digitsOf, formatCardNumber, formatExpiry, parseExpiry } from '@/features/payments/utils/card-format.ts';
 import type { CardFieldsProps, CardPaymentProvider } from './card-payment-provider.ts';
 
 export function TestModeCardFields({ ref, disabled, onReadyChange }: CardFieldsProps) {

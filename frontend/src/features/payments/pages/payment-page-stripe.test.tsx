@@ -6,8 +6,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { anOrder } from '../../../test/fixtures.ts';
-import { callsOf, fakeServer, renderApp, signedInAs, type FakeServer } from '../../../test/render-app.tsx';
+import { anOrder } from '@/test/fixtures.ts';
+import { callsOf, fakeServer, renderApp, signedInAs, type FakeServer } from '@/test/render-app.tsx';
 
 const stripe = vi.hoisted(() => ({
   loadStripe: vi.fn(),

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { anOrder } from '../../../test/fixtures.ts';
+import { anOrder } from '@/test/fixtures.ts';
 import {
   callsOf,
   fakeServer,
@@ -9,7 +9,7 @@ import {
   renderApp,
   signedInAs,
   type FakeServer,
-} from '../../../test/render-app.tsx';
+} from '@/test/render-app.tsx';
 
 const intent = {
   clientSecret: 'pi_test_1_secret_abc',

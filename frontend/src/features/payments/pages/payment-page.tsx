@@ -3,15 +3,15 @@
 // paid (paid, cancelled, its bike sold) says so instead of offering a form.
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { PageSpinner } from '../../../components/spinner.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import type { Order } from '../../../lib/api/types.ts';
-import { useSession } from '../../../lib/auth/session-context.ts';
-import { formatPrice } from '../../../utils/format-price.ts';
-import { usePaymentIntent } from '../api/create-payment-intent.ts';
-import { paymentOrderLoader, usePaymentOrder } from '../api/get-payment-order.ts';
-import type { Billing } from '../components/card-payment-provider.ts';
-import { CheckoutForm } from '../components/checkout-form.tsx';
+import { PageSpinner } from '@/components/spinner.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import type { Order } from '@/lib/api/types.ts';
+import { useSession } from '@/lib/auth/session-context.ts';
+import { formatPrice } from '@/utils/format-price.ts';
+import { usePaymentIntent } from '@/features/payments/api/create-payment-intent.ts';
+import { paymentOrderLoader, usePaymentOrder } from '@/features/payments/api/get-payment-order.ts';
+import type { Billing } from '@/features/payments/components/card-payment-provider.ts';
+import { CheckoutForm } from '@/features/payments/components/checkout-form.tsx';
 
 export const paymentLoader = paymentOrderLoader;
 

@@ -1,9 +1,10 @@
 // `PUT /api/products` (sellers): uploads the bike's picture, then lists it. The seller's
 // name, e-mail and verification come from their record on the server.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { uploadImage } from '../../../lib/api/upload-image.ts';
-import type { Inserted, ProductInput } from '../../../lib/api/types.ts';
+import { api } from '@/lib/api-client.ts';
+import { uploadImage } from '@/lib/api/upload-image.ts';
+import type { Inserted, ProductInput } from '@/lib/api/types.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 
 type Typed = 'resalePrice' | 'originalPrice' | 'purchaseYear' | 'yearsOfUse';
 
@@ -26,6 +27,6 @@ export function useAddProduct(sellerEmail: string) {
     },
     // The answer holds only the new id; the seller's table reloads it with every field
     // (the live event product.created may already have put it there).
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['sellerProducts', sellerEmail] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.sellerProductsOf(sellerEmail) }),
   });
 }

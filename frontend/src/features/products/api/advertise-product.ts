@@ -1,10 +1,11 @@
 // `POST /api/advertise` {advertiseId} (sellers): puts one of the seller's unsold bikes in
 // the home page's advertisement area. The server copies the listing's fields itself.
 import { mutationOptions } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api-client.ts';
-import type { components } from '../../../lib/api/schema.d.ts';
-import type { Advert, Product } from '../../../lib/api/types.ts';
-import { applyLiveEvent, liveKeys } from '../../../lib/live/apply-event.ts';
+import { ApiError, api } from '@/lib/api-client.ts';
+import type { components } from '@/lib/api/schema.d.ts';
+import type { Advert, Product } from '@/lib/api/types.ts';
+import { applyLiveEvent } from '@/lib/live/apply-event.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 
 type AdvertInput = components['schemas']['AdvertInput'];
 type Inserted = components['schemas']['Inserted'];
@@ -27,7 +28,7 @@ export function advertiseProductMutation() {
     onError: (error, _product, _result, { client }) => {
       // Sold, deleted or advertised meanwhile (another tab): show the listing as it is now.
       if (error instanceof ApiError && (error.status === 404 || error.status === 409)) {
-        void client.invalidateQueries({ queryKey: liveKeys.sellerProducts });
+        void client.invalidateQueries({ queryKey: queryKeys.sellerProducts() });
       }
     },
   });

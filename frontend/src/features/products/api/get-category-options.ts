@@ -1,8 +1,9 @@
 // `GET /api/categories` (no auth), for the Add product form's category select. The same
 // call and cache key as the home page's list, so both share one cached copy.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import type { Category } from '../../../lib/api/types.ts';
+import { api } from '@/lib/api-client.ts';
+import type { Category } from '@/lib/api/types.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 
 export function getCategoryOptions(signal?: AbortSignal): Promise<Category[]> {
   return api<Category[]>('/categories', { token: null, ...(signal ? { signal } : {}) });
@@ -11,7 +12,7 @@ export function getCategoryOptions(signal?: AbortSignal): Promise<Category[]> {
 /** Cache key `categories` (spec §9); live events add new categories to it. */
 export function categoryOptionsQueryOptions() {
   return queryOptions({
-    queryKey: ['categories'],
+    queryKey: queryKeys.categories(),
     queryFn: ({ signal }) => getCategoryOptions(signal),
   });
 }

@@ -1,7 +1,8 @@
 // `GET /api/reportedProducts` (admins): the listings buyers have reported.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import type { Product } from '../../../lib/api/types.ts';
+import { api } from '@/lib/api-client.ts';
+import type { Product } from '@/lib/api/types.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 
 export function getReportedProducts(signal?: AbortSignal): Promise<Product[]> {
   return api<Product[]>('/reportedProducts', signal ? { signal } : {});
@@ -10,7 +11,7 @@ export function getReportedProducts(signal?: AbortSignal): Promise<Product[]> {
 /** Cache key `reportedProducts` (spec §9); a new report joins it live. */
 export function reportedProductsQueryOptions() {
   return queryOptions({
-    queryKey: ['reportedProducts'],
+    queryKey: queryKeys.reportedProducts(),
     queryFn: ({ signal }) => getReportedProducts(signal),
   });
 }

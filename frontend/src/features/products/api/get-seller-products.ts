@@ -1,8 +1,9 @@
 // `GET /api/sellerProducts/{email}` (that seller, or an admin): a seller's own listings,
 // newest first.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import type { Product } from '../../../lib/api/types.ts';
+import { api } from '@/lib/api-client.ts';
+import type { Product } from '@/lib/api/types.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 
 export function getSellerProducts(email: string, signal?: AbortSignal): Promise<Product[]> {
   return api<Product[]>(`/sellerProducts/${encodeURIComponent(email)}`, signal ? { signal } : {});
@@ -11,7 +12,7 @@ export function getSellerProducts(email: string, signal?: AbortSignal): Promise<
 /** Cache key `['sellerProducts', email]` (the live module patches it in place). */
 export function sellerProductsQueryOptions(email: string) {
   return queryOptions({
-    queryKey: ['sellerProducts', email],
+    queryKey: queryKeys.sellerProductsOf(email),
     queryFn: ({ signal }) => getSellerProducts(email, signal),
     enabled: email !== '',
   });

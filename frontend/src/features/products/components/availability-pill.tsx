@@ -1,6 +1,6 @@
 // A listing's availability in a table: green while for sale, red once sold.
-import { Pill } from '../../../components/data-table.tsx';
-import type { Product } from '../../../lib/api/types.ts';
+import { Pill } from '@/components/data-table.tsx';
+import type { Product } from '@/lib/api/types.ts';
 
 export function isSold(product: Pick<Product, 'availability'>): boolean {
   return product.availability.toLowerCase() === 'sold';

@@ -1,8 +1,8 @@
 // The seller's Add product form (spec §2, §5): every field required with the spec's
 // messages; one column on a phone, two on wider screens.
 import { useForm, type Path } from 'react-hook-form';
-import { errorId, FieldInput, FormField, inputLook } from '../../../components/form-field.tsx';
-import type { Category } from '../../../lib/api/types.ts';
+import { errorId, FieldInput, FormField, inputLook } from '@/components/form-field.tsx';
+import type { Category } from '@/lib/api/types.ts';
 
 export interface ProductFields {
   categoryId: string;

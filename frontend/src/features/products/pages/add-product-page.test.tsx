@@ -8,7 +8,7 @@ import {
   renderApp,
   signedInAs,
   type FakeServer,
-} from '../../../test/render-app.tsx';
+} from '@/test/render-app.tsx';
 
 const categories = [
   { _id: 'c1', categoryName: 'Sports Bikes', categoryImage: '/uploads/s.png' },

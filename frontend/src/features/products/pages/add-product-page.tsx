@@ -2,11 +2,11 @@
 // and goes to the seller's own listings. Fields the server refuses show their message.
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { ApiError } from '../../../lib/api-client.ts';
-import { useSession } from '../../../lib/auth/session-context.ts';
-import { useAddProduct } from '../api/add-product.ts';
-import { useCategoryOptions } from '../api/get-category-options.ts';
-import { ProductForm, type FieldMessages, type ProductFields } from '../components/product-form.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { useSession } from '@/lib/auth/session-context.ts';
+import { useAddProduct } from '@/features/products/api/add-product.ts';
+import { useCategoryOptions } from '@/features/products/api/get-category-options.ts';
+import { ProductForm, type FieldMessages, type ProductFields } from '@/features/products/components/product-form.tsx';
 
 export function AddProductPage() {
   const { user } = useSession();

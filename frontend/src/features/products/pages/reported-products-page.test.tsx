@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { aProduct } from '../../../test/fixtures.ts';
-import { fakeServer, renderApp, signedInAs } from '../../../test/render-app.tsx';
+import { aProduct } from '@/test/fixtures.ts';
+import { fakeServer, renderApp, signedInAs } from '@/test/render-app.tsx';
 
 const reported = [
   aProduct({ _id: 'p1', productName: 'Yamaha R15', report: 'reported' }),

@@ -1,10 +1,10 @@
 // The admin's moderation queue (spec §2): listings buyers reported, and deleting them.
 // A new report joins the cached list live.
-import { DeleteButton } from '../../../components/confirm-button.tsx';
-import { imageColumn, indexColumn, TablePage, type Column } from '../../../components/data-table.tsx';
-import type { Product } from '../../../lib/api/types.ts';
-import { deleteProductMutation } from '../api/delete-product.ts';
-import { useReportedProducts } from '../api/get-reported-products.ts';
+import { DeleteButton } from '@/components/confirm-button.tsx';
+import { imageColumn, indexColumn, TablePage, type Column } from '@/components/data-table.tsx';
+import type { Product } from '@/lib/api/types.ts';
+import { deleteProductMutation } from '@/features/products/api/delete-product.ts';
+import { useReportedProducts } from '@/features/products/api/get-reported-products.ts';
 
 export const DELETE_REPORTED_PROMPT = 'Are you sure, You want to delete Reported Product?';
 

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { anAdvert, aProduct } from '../../../test/fixtures.ts';
-import { fakeServer, renderApp, signedInAs, type FakeServer } from '../../../test/render-app.tsx';
+import { anAdvert, aProduct } from '@/test/fixtures.ts';
+import { fakeServer, renderApp, signedInAs, type FakeServer } from '@/test/render-app.tsx';
 
 const MINE = 'GET /api/sellerProducts/seller%40example.com';
 const listings = [

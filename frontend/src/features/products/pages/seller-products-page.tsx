@@ -1,15 +1,15 @@
 // The seller's own listings (spec §2): status, Advertise (or Already Sold) and Delete.
 // Live events keep the cached list current (new listings, bikes turning sold).
 import { Link } from 'react-router';
-import { ConfirmButton, DeleteButton } from '../../../components/confirm-button.tsx';
-import { imageColumn, indexColumn, Pill, TablePage, type Column } from '../../../components/data-table.tsx';
-import type { Product } from '../../../lib/api/types.ts';
-import { useSession } from '../../../lib/auth/session-context.ts';
-import { formatPrice } from '../../../utils/format-price.ts';
-import { advertiseProductMutation } from '../api/advertise-product.ts';
-import { deleteProductMutation } from '../api/delete-product.ts';
-import { useSellerProducts } from '../api/get-seller-products.ts';
-import { AvailabilityPill, isSold } from '../components/availability-pill.tsx';
+import { ConfirmButton, DeleteButton } from '@/components/confirm-button.tsx';
+import { imageColumn, indexColumn, Pill, TablePage, type Column } from '@/components/data-table.tsx';
+import type { Product } from '@/lib/api/types.ts';
+import { useSession } from '@/lib/auth/session-context.ts';
+import { formatPrice } from '@/utils/format-price.ts';
+import { advertiseProductMutation } from '@/features/products/api/advertise-product.ts';
+import { deleteProductMutation } from '@/features/products/api/delete-product.ts';
+import { useSellerProducts } from '@/features/products/api/get-seller-products.ts';
+import { AvailabilityPill, isSold } from '@/features/products/components/availability-pill.tsx';
 
 export const ADVERTISE_PROMPT = 'Are you sure, You want to advertise?';
 

@@ -1,10 +1,10 @@
 // `DELETE /api/allSeller/{id}` and `DELETE /api/allBuyer/{id}` (admins): removes a user
 // with what depends on them.
 import { mutationOptions } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api-client.ts';
-import type { components } from '../../../lib/api/schema.d.ts';
-import type { User } from '../../../lib/api/types.ts';
-import { applyLiveEvent } from '../../../lib/live/apply-event.ts';
+import { ApiError, api } from '@/lib/api-client.ts';
+import type { components } from '@/lib/api/schema.d.ts';
+import type { User } from '@/lib/api/types.ts';
+import { applyLiveEvent } from '@/lib/live/apply-event.ts';
 import { userList, type ListedRole } from './get-users.ts';
 
 type Changed = components['schemas']['Changed'];

@@ -1,8 +1,9 @@
 // `GET /api/allSeller` and `GET /api/allBuyer` (admins): the people tables. One file for
 // both: the calls differ only in the role they list.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import type { User } from '../../../lib/api/types.ts';
+import { api } from '@/lib/api-client.ts';
+import type { User } from '@/lib/api/types.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 
 export type ListedRole = 'seller' | 'buyer';
 
@@ -16,7 +17,7 @@ export function getUsers(role: ListedRole, signal?: AbortSignal): Promise<User[]
 /** Cache key `['allSeller']` or `['allBuyer']` (the live module patches them in place). */
 export function usersQueryOptions(role: ListedRole) {
   return queryOptions({
-    queryKey: [userList[role]],
+    queryKey: role === 'seller' ? queryKeys.sellers() : queryKeys.buyers(),
     queryFn: ({ signal }) => getUsers(role, signal),
   });
 }

@@ -1,10 +1,10 @@
 // `PATCH /api/allSeller/{id}` {verification: "verified"} (admins): verifies a seller; the
 // badge then shows on all their listings.
 import { mutationOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import type { components } from '../../../lib/api/schema.d.ts';
-import type { User } from '../../../lib/api/types.ts';
-import { applyLiveEvent } from '../../../lib/live/apply-event.ts';
+import { api } from '@/lib/api-client.ts';
+import type { components } from '@/lib/api/schema.d.ts';
+import type { User } from '@/lib/api/types.ts';
+import { applyLiveEvent } from '@/lib/live/apply-event.ts';
 
 type Changed = components['schemas']['Changed'];
 type VerificationInput = components['schemas']['VerificationInput'];

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { aUser } from '../../../test/fixtures.ts';
-import { fakeServer, renderApp, signedInAs } from '../../../test/render-app.tsx';
+import { aUser } from '@/test/fixtures.ts';
+import { fakeServer, renderApp, signedInAs } from '@/test/render-app.tsx';
 
 const karim = aUser({ _id: 'u1', name: 'Karim Buyer', email: 'karim@example.com' });
 const nadia = aUser({ _id: 'u2', name: 'Nadia Buyer', email: 'nadia@example.com', image: '' });

@@ -1,10 +1,10 @@
 // The admin's buyer table (spec §2): who has an account, and deleting one. Live events
 // keep the cached list current.
-import { DeleteButton } from '../../../components/confirm-button.tsx';
-import { imageColumn, indexColumn, TablePage, type Column } from '../../../components/data-table.tsx';
-import type { User } from '../../../lib/api/types.ts';
-import { deleteUserMutation } from '../api/delete-user.ts';
-import { useUsers } from '../api/get-users.ts';
+import { DeleteButton } from '@/components/confirm-button.tsx';
+import { imageColumn, indexColumn, TablePage, type Column } from '@/components/data-table.tsx';
+import type { User } from '@/lib/api/types.ts';
+import { deleteUserMutation } from '@/features/users/api/delete-user.ts';
+import { useUsers } from '@/features/users/api/get-users.ts';
 
 const remove = deleteUserMutation('buyer');
 

@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { applyLiveEvent } from '../../../lib/live/apply-event.ts';
-import { aUser } from '../../../test/fixtures.ts';
-import { fakeServer, renderApp, signedInAs, type FakeServer } from '../../../test/render-app.tsx';
+import { applyLiveEvent } from '@/lib/live/apply-event.ts';
+import { aUser } from '@/test/fixtures.ts';
+import { fakeServer, renderApp, signedInAs, type FakeServer } from '@/test/render-app.tsx';
 
 const changed = { acknowledged: true, modifiedCount: 1, deletedCount: 0 };
 const rahim = aUser({ _id: 'u1', name: 'Rahim Seller', email: 'rahim@example.com', role: 'seller' });

@@ -1,12 +1,12 @@
 // The admin's seller table (spec §2): verify a seller ("Not Verified" → the blue check)
 // or delete them. Live events keep the cached list current.
-import { ConfirmButton, DeleteButton } from '../../../components/confirm-button.tsx';
-import { imageColumn, indexColumn, TablePage, type Column } from '../../../components/data-table.tsx';
-import type { User } from '../../../lib/api/types.ts';
-import { deleteUserMutation } from '../api/delete-user.ts';
-import { useUsers } from '../api/get-users.ts';
-import { verifySellerMutation } from '../api/verify-seller.ts';
-import { VerifiedMark } from '../components/verified-mark.tsx';
+import { ConfirmButton, DeleteButton } from '@/components/confirm-button.tsx';
+import { imageColumn, indexColumn, TablePage, type Column } from '@/components/data-table.tsx';
+import type { User } from '@/lib/api/types.ts';
+import { deleteUserMutation } from '@/features/users/api/delete-user.ts';
+import { useUsers } from '@/features/users/api/get-users.ts';
+import { verifySellerMutation } from '@/features/users/api/verify-seller.ts';
+import { VerifiedMark } from '@/features/users/components/verified-mark.tsx';
 
 export const VERIFY_PROMPT = 'Are you sure, You want to Verify?';
 

@@ -1,0 +1,31 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { forgetSignedInData, queryKeys } from './query-keys.ts';
+
+describe('forgetSignedInData', () => {
+  it('drops what was read with the session and keeps what anyone may read', () => {
+    const queryClient = new QueryClient();
+    const kept = [
+      queryKeys.config(),
+      queryKeys.categories(),
+      queryKeys.adverts(),
+      queryKeys.categoryProductsOf('c1', 'public'),
+    ];
+    const dropped = [
+      queryKeys.user('buyer@example.com'),
+      queryKeys.categoryProductsOf('c1', 'member'),
+      queryKeys.sellerProductsOf('seller@example.com'),
+      queryKeys.ordersOf('buyer@example.com'),
+      queryKeys.reportedProducts(),
+      queryKeys.sellers(),
+      queryKeys.buyers(),
+      queryKeys.paymentOrder('o1'),
+      queryKeys.paymentIntent('o1'),
+    ];
+    for (const key of [...kept, ...dropped]) queryClient.setQueryData(key, []);
+
+    forgetSignedInData(queryClient);
+
+    expect(queryClient.getQueryCache().getAll().map((query) => query.queryKey)).toEqual(kept);
+  });
+});

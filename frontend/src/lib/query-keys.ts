@@ -1,0 +1,79 @@
+// Every query key of the page, in one place. The queries read through these, and the
+// live reducers and the updates after a user's own action patch the same keys, so a
+// list cannot be cached under one key and patched under another.
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+
+/** Which form of the listings a reader gets: visitors' carries no contact details. */
+export type ListingForm = 'public' | 'member';
+
+export const queryKeys = {
+  config: () => ['config'] as const,
+  /** Profiles, one per e-mail. */
+  users: () => ['users'] as const,
+  user: (email: string) => ['users', email] as const,
+  categories: () => ['categories'] as const,
+  adverts: () => ['advertise'] as const,
+  /** A category's listings, one entry per category and form. */
+  categoryProducts: () => ['products'] as const,
+  categoryProductsOf: (categoryId: string, form: ListingForm) => ['products', categoryId, form] as const,
+  /** A seller's own listings, one entry per seller. */
+  sellerProducts: () => ['sellerProducts'] as const,
+  sellerProductsOf: (email: string) => ['sellerProducts', email] as const,
+  /** A buyer's bookings, one entry per buyer. */
+  orders: () => ['orders'] as const,
+  ordersOf: (buyerEmail: string) => ['orders', buyerEmail] as const,
+  reportedProducts: () => ['reportedProducts'] as const,
+  sellers: () => ['allSeller'] as const,
+  buyers: () => ['allBuyer'] as const,
+  /** The booking the payment page pays for, one entry per booking. */
+  paymentOrders: () => ['paymentOrder'] as const,
+  paymentOrder: (orderId: string) => ['paymentOrder', orderId] as const,
+  /** The card payment started for a booking: created once, never read again. */
+  paymentIntent: (orderId: string) => ['paymentIntent', orderId] as const,
+} satisfies Record<string, (...args: never[]) => QueryKey>;
+
+/**
+ * The data live events change, by key prefix. What the socket missed (a `reset`, or a
+ * gap too old to replay) is read again for these and only these: never the site's
+ * settings, a profile, or a payment already started.
+ */
+export const LIVE_DATA: readonly QueryKey[] = [
+  queryKeys.categories(),
+  queryKeys.adverts(),
+  queryKeys.categoryProducts(),
+  queryKeys.sellerProducts(),
+  queryKeys.orders(),
+  queryKeys.reportedProducts(),
+  queryKeys.sellers(),
+  queryKeys.buyers(),
+  queryKeys.paymentOrders(),
+];
+
+/** Reads again every cached query holding data live events change. */
+export function refetchLiveData(queryClient: QueryClient): Promise<void> {
+  return queryClient
+    .invalidateQueries({ predicate: (query) => LIVE_DATA.some((prefix) => startsWith(query.queryKey, prefix)) })
+    .catch(() => undefined);
+}
+
+function startsWith(key: QueryKey, prefix: QueryKey): boolean {
+  return prefix.every((part, i) => key[i] === part);
+}
+
+/**
+ * Forgets every cached answer that was read with the user's session: profiles, their
+ * bookings and listings, the admin's tables, and listings in the signed-in form (with
+ * sellers' contact details). What anyone may read stays: the site's settings, the
+ * categories, the adverts and listings in the public form.
+ */
+export function forgetSignedInData(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (query) => !isPublic(query.queryKey) });
+}
+
+function isPublic(key: QueryKey): boolean {
+  const publicForm: ListingForm = 'public';
+  return (
+    [queryKeys.config(), queryKeys.categories(), queryKeys.adverts()].some((prefix) => startsWith(key, prefix)) ||
+    (startsWith(key, queryKeys.categoryProducts()) && key[2] === publicForm)
+  );
+}
