@@ -86,6 +86,15 @@ pub enum Audience {
 }
 
 impl Audience {
+    /// Who receives it, in words (the catalogue in `docs/events.md`).
+    pub fn describe(self) -> &'static str {
+        match self {
+            Audience::Public => "every page, signed in or not (visitors get the public form)",
+            Audience::Admins => "admins' pages",
+            Audience::Parties { .. } => "the booking's buyer and the bike's seller",
+        }
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             Audience::Public => "public",
@@ -174,30 +183,45 @@ impl From<BookingRef> for BookingIds {
 #[serde(tag = "event", content = "data")]
 #[schema(as = LiveEvent)]
 pub enum WireEvent {
+    /// An admin added a category: the home page gains its card.
     #[serde(rename = "category.created")]
     CategoryCreated(CategoryView),
+    /// A seller listed a bike: it joins its category's grid and the seller's table.
     #[serde(rename = "product.created")]
     ProductCreated(ProductView),
+    /// A bike was paid for: cards show Sold Out, its advert goes, the seller's table says
+    /// Already Sold and bookings of it show sold.
     #[serde(rename = "product.sold")]
     ProductSold(ListingIds),
+    /// A sale was undone (the buyer's card could not be charged after all): the bike is for
+    /// sale again everywhere.
     #[serde(rename = "product.unsold")]
     ProductUnsold(ListingIds),
+    /// A listing was deleted (by its seller or an admin): its cards and advert disappear.
     #[serde(rename = "product.deleted")]
     ProductDeleted(ListingIds),
+    /// A seller advertised a bike: it joins the home page's advertisement area.
     #[serde(rename = "advert.created")]
     AdvertCreated(AdvertView),
+    /// An advert went away (its bike was sold or deleted).
     #[serde(rename = "advert.removed")]
     AdvertRemoved(AdvertIds),
+    /// A buyer reported a listing: it joins the admins' moderation queue.
     #[serde(rename = "product.reported")]
     ProductReported(ProductView),
+    /// An admin verified a seller: the badge shows on all their listings.
     #[serde(rename = "seller.verified")]
     SellerVerified(SellerIds),
+    /// A buyer booked a bike: the buyer's orders and the seller's bookings gain it.
     #[serde(rename = "order.created")]
     OrderCreated(OrderView),
+    /// A buyer cancelled an unpaid booking.
     #[serde(rename = "order.cancelled")]
     OrderCancelled(BookingIds),
+    /// A booking was paid for (its bike is sold: `product.sold` comes with it).
     #[serde(rename = "order.paid")]
     OrderPaid(BookingIds),
+    /// An admin deleted a user: the admins' buyer or seller table drops them.
     #[serde(rename = "user.deleted")]
     UserDeleted(UserIds),
 }
@@ -410,15 +434,22 @@ impl EventRecord {
     }
 }
 
-#[cfg(test)]
-mod tests {
+/// One event of every kind, about made-up people and bikes with every contact detail
+/// filled in: the catalogue in `docs/events.md` is rendered from these, and the tests
+/// walk them to prove what each audience receives.
+pub mod examples {
     use super::*;
     use crate::store::OrderStatus;
 
-    const SELLER_EMAIL: &str = "rahim.motors@example.com";
-    const SELLER_PHONE: &str = "01711223344";
-    const BUYER_EMAIL: &str = "karim@example.com";
-    const BUYER_PHONE: &str = "01899887766";
+    pub const SELLER_EMAIL: &str = "rahim.motors@example.com";
+    pub const SELLER_PHONE: &str = "01711223344";
+    pub const BUYER_EMAIL: &str = "karim@example.com";
+    pub const BUYER_PHONE: &str = "01899887766";
+
+    /// A fixed moment, so the rendered catalogue does not change from run to run.
+    fn at() -> chrono::DateTime<chrono::Utc> {
+        chrono::DateTime::from_timestamp(1_772_698_020, 0).unwrap_or_default()
+    }
 
     fn product() -> Product {
         Product {
@@ -437,7 +468,7 @@ mod tests {
             years_of_use: 3,
             seller_phone: SELLER_PHONE.into(),
             sold: false,
-            posted_at: chrono::Utc::now(),
+            posted_at: at(),
             seller_name: "Rahim Motors".into(),
             seller_email: SELLER_EMAIL.into(),
             seller_verified: true,
@@ -446,8 +477,8 @@ mod tests {
         }
     }
 
-    /// One event of the kind `name`, naming everyone's contact details it can.
-    fn sample(name: &str) -> Event {
+    /// One event of the kind `name` (one of [`NAMES`]), naming every contact detail it can.
+    pub fn of(name: &str) -> Event {
         let listing = ListingRef {
             product_id: 11,
             category_id: 2,
@@ -490,7 +521,7 @@ mod tests {
                 buyer_email: BUYER_EMAIL.into(),
                 buyer_phone: BUYER_PHONE.into(),
                 meeting_location: "Banani".into(),
-                ordered_at: chrono::Utc::now(),
+                ordered_at: at(),
                 product: product(),
             }),
             "order.cancelled" => Event::OrderCancelled(booking),
@@ -502,12 +533,18 @@ mod tests {
             other => panic!("no sample of {other}: add one"),
         }
     }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::examples::*;
+    use super::*;
 
     #[test]
     fn every_kind_of_event_shows_visitors_nobodys_email_or_phone() {
         let mut seen = std::collections::BTreeSet::new();
         for name in NAMES {
-            let event = sample(name);
+            let event = of(name);
             assert_eq!(event.name(), name);
             assert_eq!(
                 event.wire(Form::SignedIn).split().0,
@@ -546,17 +583,17 @@ mod tests {
             assert!(signed_in.is_object(), "{name}: {}", record.data);
         }
         // Signed-in readers still get what the cards show.
-        let created = sample("product.created").to_record();
+        let created = of("product.created").to_record();
         assert!(created.data.contains(SELLER_EMAIL) && created.data.contains(SELLER_PHONE));
-        let verified = sample("seller.verified").to_record();
+        let verified = of("seller.verified").to_record();
         assert!(verified.data.contains(SELLER_EMAIL));
         assert_eq!(
-            sample("user.deleted").to_record().ends_access_of,
+            of("user.deleted").to_record().ends_access_of,
             Some(4),
             "a deleted user's sockets lose their private events"
         );
         assert_eq!(
-            sample("order.created").audience(),
+            of("order.created").audience(),
             Audience::Parties {
                 buyer_id: 4,
                 seller_id: 3

@@ -10,6 +10,7 @@ pub mod bus;
 pub mod cache;
 pub mod config;
 pub mod demo;
+pub mod docs;
 pub mod error;
 pub mod events;
 pub mod files;

@@ -1,6 +1,7 @@
-//! The front end's API types are generated from `frontend/src/lib/api/openapi.json`.
-//! This test keeps that snapshot equal to what the server really describes, so the
-//! types cannot drift from the handlers unnoticed.
+//! The front end's API types are generated from `frontend/src/lib/api/openapi.json`,
+//! and `docs/api.md` and `docs/events.md` are rendered from the same description and
+//! the event catalogue. These tests keep every copy equal to what the server really
+//! describes, so neither the types nor the docs drift from the handlers unnoticed.
 
 use std::path::PathBuf;
 
@@ -13,18 +14,12 @@ const REGENERATE: &str =
     "BIKEHAAT_UPDATE_OPENAPI=1 cargo test --test marketplace -- openapi_snapshot \
      && (cd frontend && npm run gen:api)";
 
-#[test]
-fn the_front_ends_openapi_snapshot_matches_the_server() {
-    let current = serde_json::to_string_pretty(&bikehaat::server::openapi())
-        .expect("an OpenAPI document always serialises")
-        + "\n";
-    let path = snapshot_path();
-
+/// Compares `path` with `current`, or rewrites it when asked to.
+fn check_snapshot(path: PathBuf, current: &str) {
     if std::env::var("BIKEHAAT_UPDATE_OPENAPI").as_deref() == Ok("1") {
-        std::fs::write(&path, &current).expect("the snapshot file is writable");
+        std::fs::write(&path, current).expect("the snapshot file is writable");
         return;
     }
-
     let saved = std::fs::read_to_string(&path).unwrap_or_default();
     assert!(
         saved == current,
@@ -32,4 +27,56 @@ fn the_front_ends_openapi_snapshot_matches_the_server() {
          Regenerate it and the front end's types with:\n  {REGENERATE}",
         path.display()
     );
+}
+
+fn docs_path(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../docs")
+        .join(name)
+}
+
+#[test]
+fn the_front_ends_openapi_snapshot_matches_the_server() {
+    let current = serde_json::to_string_pretty(&bikehaat::server::openapi())
+        .expect("an OpenAPI document always serialises")
+        + "\n";
+    check_snapshot(snapshot_path(), &current);
+}
+
+#[test]
+fn docs_api_md_lists_every_call_the_server_has() {
+    let rendered = bikehaat::docs::api_markdown();
+    // Every path and method of the description has its section.
+    let doc = serde_json::to_value(bikehaat::server::openapi()).expect("serialises");
+    for (path, item) in doc["paths"].as_object().expect("paths") {
+        for method in item.as_object().expect("a path item").keys() {
+            if ["get", "put", "post", "patch", "delete"].contains(&method.as_str()) {
+                let heading = format!("### `{} /api{path}`", method.to_uppercase());
+                assert!(rendered.contains(&heading), "missing {heading}");
+            }
+        }
+    }
+    check_snapshot(docs_path("api.md"), &rendered);
+}
+
+#[test]
+fn docs_events_md_describes_every_event() {
+    let rendered = bikehaat::docs::events_markdown();
+    for name in bikehaat::events::NAMES {
+        assert!(
+            rendered.contains(&format!("\n## {name}\n")),
+            "missing {name}"
+        );
+    }
+    // The examples name everyone's contact details; the public forms show none.
+    for public in rendered.split("Its public form:").skip(1) {
+        let block = public.split("```").nth(1).expect("a JSON block");
+        for secret in [
+            bikehaat::events::examples::SELLER_EMAIL,
+            bikehaat::events::examples::SELLER_PHONE,
+        ] {
+            assert!(!block.contains(secret), "a public form shows {secret}");
+        }
+    }
+    check_snapshot(docs_path("events.md"), &rendered);
 }
