@@ -40,6 +40,10 @@ struct Claims {
     /// The session an access token belongs to.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     sid: Option<String>,
+    /// An identity token's stamp of the credentials it was made with (see
+    /// [`credential_stamp`]): a new password, or a takeover, leaves it proving nothing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    cred: Option<String>,
     aud: String,
     iss: String,
     iat: i64,
@@ -87,19 +91,17 @@ impl Tokens {
         }
     }
 
-    fn sign(
-        &self,
-        sub: String,
-        email: Option<String>,
-        sid: Option<String>,
-        aud: &str,
-        ttl: i64,
-    ) -> String {
+    fn sign(&self, sub: String, bound: Bound, aud: &str, ttl: i64) -> String {
         let now = Utc::now().timestamp();
+        let (email, sid, cred) = match bound {
+            Bound::Session(sid) => (None, Some(sid), None),
+            Bound::Credentials { email, stamp } => (Some(email), None, Some(stamp)),
+        };
         let claims = Claims {
             sub,
             email,
             sid,
+            cred,
             aud: aud.to_owned(),
             iss: ISSUER.to_owned(),
             iat: now,
@@ -123,8 +125,7 @@ impl Tokens {
     pub fn access_token(&self, user_id: i64, session: &str) -> String {
         self.sign(
             user_id.to_string(),
-            None,
-            Some(session.to_owned()),
+            Bound::Session(session.to_owned()),
             ACCESS_AUDIENCE,
             ACCESS_TTL_SECS,
         )
@@ -136,12 +137,15 @@ impl Tokens {
     }
 
     /// An identity token from the built-in provider. Whether the address is proven is
-    /// read afresh from the identity whenever the token is used, not kept in it.
+    /// read afresh from the identity whenever the token is used, not kept in it; the
+    /// token holds only as long as the password it was earned with.
     pub fn identity_token(&self, identity: &Identity) -> String {
         self.sign(
             identity.subject(),
-            Some(identity.email.clone()),
-            None,
+            Bound::Credentials {
+                email: identity.email.clone(),
+                stamp: credential_stamp(identity),
+            },
             IDENTITY_AUDIENCE,
             IDENTITY_TTL_SECS,
         )
@@ -158,11 +162,28 @@ impl Tokens {
         })
     }
 
-    /// The subject and e-mail an unexpired built-in identity token names.
-    fn verify_identity(&self, token: &str) -> Option<(String, String)> {
+    /// The subject, e-mail and credential stamp an unexpired built-in identity token
+    /// names.
+    fn verify_identity(&self, token: &str) -> Option<(String, String, String)> {
         let claims = self.check(token, IDENTITY_AUDIENCE)?;
-        Some((claims.sub, claims.email?))
+        Some((claims.sub, claims.email?, claims.cred?))
     }
+}
+
+/// What a token is tied to besides its subject.
+enum Bound {
+    /// An access token: its session.
+    Session(String),
+    /// An identity token: the address and the credentials it was earned with.
+    Credentials { email: String, stamp: String },
+}
+
+/// A short fingerprint of an identity's password hash. Every password set (sign-up, a
+/// reset) has a new salt, and a takeover forgets the hash, so the stamp changes with
+/// each: an identity token earned with a password someone has since replaced opens no
+/// new session. The fingerprint says nothing about the password itself.
+fn credential_stamp(identity: &Identity) -> String {
+    crate::auth::mail_tokens::hash(&identity.password_hash)[..16].to_owned()
 }
 
 fn bearer(parts: &Parts) -> Option<&str> {
@@ -307,17 +328,18 @@ async fn proven_identity(
     state: &AppState,
     token: &str,
 ) -> Result<Option<ProvenIdentity>, AppError> {
-    let Some((subject, email)) = state.tokens.verify_identity(token) else {
+    let Some((subject, email, stamp)) = state.tokens.verify_identity(token) else {
         return match &state.firebase {
             Some(firebase) => firebase.verify(token).await,
             None => Ok(None),
         };
     };
-    // The identity must still be the one the token was made for: a password reset by
-    // the address's owner, or a deletion, leaves older tokens proving nothing.
+    // The identity must still be the one the token was made for, with the password it
+    // was earned with: a password reset by the address's owner, a takeover or a
+    // deletion leaves older tokens proving nothing.
     let identity = state.store.identity_by_email(&email).await?;
     Ok(identity
-        .filter(|identity| identity.subject() == subject)
+        .filter(|identity| identity.subject() == subject && credential_stamp(identity) == stamp)
         .map(|identity| ProvenIdentity {
             subject,
             email,

@@ -223,6 +223,25 @@ async fn jwt_secret(configured: Option<&str>, data_dir: &Path) -> StartResult<Ve
     }
 }
 
+/// Names the admins whose address was never proven. Since addresses must be proven,
+/// `ADMIN_EMAILS` promotes nobody who has not; an account it promoted before then may
+/// belong to whoever signed up first with the address, and only the operator can tell.
+async fn warn_of_unproven_admins(store: &dyn store::Store) {
+    match store.users_with_role(store::Role::Admin).await {
+        Ok(admins) => {
+            for admin in admins.iter().filter(|admin| !admin.email_verified) {
+                tracing::warn!(
+                    email = %admin.email,
+                    "an admin whose address is not proven: if ADMIN_EMAILS made them admin \
+                     before addresses were proven, check they own it (they can prove it with \
+                     a password reset)"
+                );
+            }
+        }
+        Err(err) => tracing::warn!(%err, "cannot list the admins"),
+    }
+}
+
 fn non_blank(value: Option<&str>) -> Option<&str> {
     value.map(str::trim).filter(|v| !v.is_empty())
 }
@@ -284,6 +303,7 @@ pub async fn state(args: &ServeArgs, addr: SocketAddr) -> StartResult<AppState> 
             .map_err(|e| format!("cannot add demo data: {e}"))?;
         tracing::info!("filled the new marketplace with demo categories and listings");
     }
+    warn_of_unproven_admins(store.as_ref()).await;
     let secret = jwt_secret(args.jwt_secret.as_deref(), data_dir).await?;
     let redis_url = args.redis_url.as_deref().filter(|u| !u.trim().is_empty());
     let bus = Arc::new(match redis_url {

@@ -284,7 +284,7 @@ async fn two_processes_share_live_events_through_redis_and_lose_none_when_redis_
     );
     let last = seen.last().expect("event")["seq"].as_i64().expect("seq");
     assert!(
-        on_b.next(Duration::from_millis(500)).await.is_none(),
+        on_b.drain(Duration::from_millis(500)).await.is_empty(),
         "no duplicates"
     );
 
@@ -298,4 +298,113 @@ async fn two_processes_share_live_events_through_redis_and_lose_none_when_redis_
     let resumed = on_a.drain(Duration::from_millis(700)).await;
     assert_eq!(category_names(&resumed), ["After B 1", "After B 2"]);
     drop(redis);
+}
+
+/// Starts a session of `email` through `base` with the built-in provider's password.
+async fn log_in(base: &str, email: &str) -> String {
+    let id = call(
+        base,
+        Method::POST,
+        "/api/auth/login",
+        None,
+        json!({"email": email, "password": PASSWORD}),
+    )
+    .await;
+    let session = call(
+        base,
+        Method::PUT,
+        &format!("/api/users/{email}"),
+        id["idToken"].as_str(),
+        json!({"email": email}),
+    )
+    .await;
+    session["token"].as_str().expect("token").to_owned()
+}
+
+#[tokio::test]
+async fn signing_out_through_one_process_stops_private_events_on_a_socket_held_by_the_other() {
+    if Command::new("redis-server")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        skip("cluster test", "redis-server is not installed");
+        return;
+    }
+    let Some(db) = TestDb::new(Engine::Postgres).await else {
+        return;
+    };
+    let redis_port = free_port();
+    let _redis = start_redis(redis_port).expect("redis-server starts");
+    wait_until("redis", || {
+        std::net::TcpStream::connect(("127.0.0.1", redis_port)).is_ok()
+    })
+    .await;
+    let a = start_node(&db, redis_port, "a").await;
+    let b = start_node(&db, redis_port, "b").await;
+    let phone = admin_token(&a.base, &db.dir.join("a")).await;
+    let laptop = log_in(&a.base, ADMIN_EMAIL).await;
+    let mut leaving = Live::open(&b.base).await;
+    assert_eq!(leaving.auth(&phone).await["ok"], true);
+    let mut staying = Live::open(&b.base).await;
+    assert_eq!(staying.auth(&laptop).await["ok"], true);
+
+    let signed_out = reqwest::Client::new()
+        .post(format!("{}/api/auth/logout", a.base))
+        .bearer_auth(&phone)
+        .send()
+        .await
+        .expect("logout");
+    assert_eq!(signed_out.status(), reqwest::StatusCode::NO_CONTENT);
+    // B reads sessions through its cache, which lets go of an entry within MAX_AGE.
+    tokio::time::sleep(Duration::from_millis(1200)).await;
+
+    // Through A: an event only admins see (a user deleted), then a public one.
+    let id = call(
+        &a.base,
+        Method::POST,
+        "/api/auth/signup",
+        None,
+        json!({"email": "gone@example.com", "password": PASSWORD}),
+    )
+    .await;
+    let buyer = call(
+        &a.base,
+        Method::PUT,
+        "/api/users/gone@example.com",
+        id["idToken"].as_str(),
+        json!({"name": "Gone", "email": "gone@example.com", "role": "buyer"}),
+    )
+    .await;
+    let buyer_id = buyer["user"]["_id"].as_str().expect("id");
+    call(
+        &a.base,
+        Method::DELETE,
+        &format!("/api/allBuyer/{buyer_id}"),
+        Some(&laptop),
+        Value::Null,
+    )
+    .await;
+    add_category(&a.base, &laptop, "After sign-out").await;
+
+    let names = |events: &[Value]| -> Vec<String> {
+        events
+            .iter()
+            .map(|e| e["event"].as_str().unwrap_or_default().to_owned())
+            .collect()
+    };
+    let left = names(&leaving.drain(Duration::from_millis(700)).await);
+    assert!(
+        !left.iter().any(|n| n == "user.deleted"),
+        "a session ended in A sees no admin events on B: {left:?}"
+    );
+    assert!(
+        left.iter().any(|n| n == "category.created"),
+        "public events go on: {left:?}"
+    );
+    let stayed = names(&staying.drain(Duration::from_millis(700)).await);
+    assert!(
+        stayed.iter().any(|n| n == "user.deleted"),
+        "the admin's other session still sees it: {stayed:?}"
+    );
 }

@@ -345,6 +345,36 @@ async fn while_firebase_is_on_new_accounts_are_not_made_with_the_built_in_provid
 }
 
 #[tokio::test]
+async fn while_firebase_is_on_accounts_made_before_still_log_in_with_their_password() {
+    on_both(|engine| async move {
+        let Some(before) = TestApp::spawn(engine).await else {
+            return;
+        };
+        let rahim = before.sign_up("rahim@example.com", "Rahim", "seller").await;
+        let nowhere = nowhere().await;
+        let app = before.another_server(&firebase_args(&nowhere)).await;
+
+        let session = app.new_session("rahim@example.com").await;
+        let (status, body) = app
+            .get("/api/sellerProducts/rahim@example.com", Some(&session))
+            .await;
+        assert_eq!(status, StatusCode::OK, "the old account works: {body}");
+        let (_, user) = app.get("/api/users/rahim@example.com", None).await;
+        assert_eq!(user["_id"], rahim.id.as_str(), "the same user: {user}");
+        let (status, body) = app
+            .call(
+                Method::POST,
+                "/api/auth/login",
+                None,
+                json!({"email": "rahim@example.com", "password": "Wrong-pass1!"}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
+    })
+    .await;
+}
+
+#[tokio::test]
 async fn a_proven_google_account_takes_over_an_account_that_never_proved_its_email() {
     on_both(|engine| async move {
         let google = google_key();

@@ -163,7 +163,7 @@ async fn a_password_reset_sets_the_password_once_and_ends_every_session() {
             .contains(&format!("{}/reset-password?token={token}", app.base)));
         assert!(mail.text.contains("If you did not ask for this"));
 
-        // The spec's password rules, and the link is not spent by a refused password.
+        // The password rules of docs/product.md, and the link is not spent by a refused password.
         for (weak, message) in [
             ("", "Please Provide a Password"),
             ("Ab1!", "Password must be 6 characters or more"),
@@ -209,8 +209,8 @@ async fn a_password_reset_sets_the_password_once_and_ends_every_session() {
             .await;
         assert_eq!(
             status,
-            StatusCode::OK,
-            "an identity token names the identity, which stays"
+            StatusCode::UNAUTHORIZED,
+            "an identity token earned with the old password opens no new session"
         );
         assert_eq!(
             log_in(&app, "rahim@example.com", PASSWORD).await,

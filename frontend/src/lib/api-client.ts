@@ -1,5 +1,5 @@
 // The one way the page talks to the BikeHaat server: base URL, bearer token,
-// DESIGN.md's error body turned into an `ApiError`, and 401 → sign-in page.
+// the server's error body (docs/architecture.md, 'Errors') turned into an `ApiError`, and 401 → sign-in page.
 import { clearSession, getAccessToken } from './auth/session-store.ts';
 import { noteListRead } from './live/live-seq.ts';
 
@@ -42,6 +42,15 @@ let unauthorizedHandler: () => void = () => {
 /** The app decides how to reach the sign-in page (the router, not a reload). */
 export function onUnauthorized(handler: () => void): void {
   unauthorizedHandler = handler;
+}
+
+/**
+ * The stored session has ended on the server (it answered 401, or the live socket said
+ * so): forget it here too and go to the sign-in page.
+ */
+export function endStoredSession(): void {
+  clearSession();
+  unauthorizedHandler();
 }
 
 function isErrorBody(body: unknown): body is { error: string; message: string; fields?: Record<string, string> } {
@@ -97,10 +106,7 @@ export async function api<T>(path: string, request: ApiRequest = {}): Promise<T>
   if (!response.ok) {
     // Only the stored access token can have expired; a refused identity token belongs
     // to a sign-in in progress, which shows its own error.
-    if (response.status === 401 && usesStoredToken && token) {
-      clearSession();
-      unauthorizedHandler();
-    }
+    if (response.status === 401 && usesStoredToken && token) endStoredSession();
     if (isErrorBody(parsed)) {
       // A failure on our side names the id the server logged it under, so whoever
       // reports it gives support something to find.

@@ -6,7 +6,7 @@ use reqwest::StatusCode;
 use serde_json::json;
 
 use super::{assert_refused, with, PUT};
-use crate::marketplace::support::{on_both, TestApp};
+use crate::marketplace::support::{on_both, Engine, ServerProcess, TestApp};
 
 #[tokio::test]
 async fn a_user_listed_in_admin_emails_becomes_admin_once_their_address_is_proven() {
@@ -127,4 +127,33 @@ async fn a_buyer_added_to_admin_emails_becomes_admin_at_their_next_sign_in() {
         );
     })
     .await;
+}
+
+#[tokio::test]
+async fn the_server_names_admins_whose_address_was_never_proven_when_it_starts() {
+    // An admin made before addresses had to be proven may be whoever signed up first
+    // with the address: the operator is told which admins to check.
+    let Some(app) = TestApp::spawn(Engine::Sqlite).await else {
+        return;
+    };
+    app.sign_up("early@bikehaat.test", "Early Admin", "seller")
+        .await;
+    app.sign_up("proven@bikehaat.test", "Proven Admin", "seller")
+        .await;
+    app.verify_email("proven@bikehaat.test").await;
+    for email in ["early@bikehaat.test", "proven@bikehaat.test"] {
+        assert!(app.state.store.grant_admin(email).await.expect("grant"));
+    }
+
+    let server = ServerProcess::start(app.db()).await;
+    let log = server.log();
+    let warning = log
+        .lines()
+        .find(|line| line.contains("an admin whose address is not proven"))
+        .unwrap_or_else(|| panic!("no warning in the log:\n{log}"));
+    assert!(warning.contains("early@bikehaat.test"), "{warning}");
+    assert!(
+        !log.contains("proven@bikehaat.test"),
+        "a proven admin is not named:\n{log}"
+    );
 }

@@ -1,5 +1,5 @@
 //! The real `bikehaat` binary as its own process, for what only a whole process shows:
-//! its peak resident memory as the kernel reports it.
+//! its peak resident memory as the kernel reports it, and what it logs.
 
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
@@ -10,6 +10,7 @@ use super::TestDb;
 pub struct ServerProcess {
     pub base: String,
     child: Child,
+    log: std::path::PathBuf,
 }
 
 impl Drop for ServerProcess {
@@ -25,6 +26,8 @@ impl ServerProcess {
         let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("free port");
         let addr = listener.local_addr().expect("addr");
         drop(listener);
+        let log = db.dir.join(format!("server-{}.log", addr.port()));
+        let log_file = std::fs::File::create(&log).expect("log file");
         let child = Command::new(env!("CARGO_BIN_EXE_bikehaat"))
             .args([
                 "serve",
@@ -36,13 +39,16 @@ impl ServerProcess {
             .arg(&db.dir)
             .env_remove("DATABASE_URL")
             .env_remove("REDIS_URL")
+            .env_remove("ADMIN_EMAILS")
+            .env("NO_COLOR", "1")
             .stdout(Stdio::null())
-            .stderr(Stdio::null())
+            .stderr(log_file)
             .spawn()
             .expect("start bikehaat");
         let server = ServerProcess {
             base: format!("http://{addr}"),
             child,
+            log,
         };
         let client = reqwest::Client::new();
         for _ in 0..300 {
@@ -56,6 +62,11 @@ impl ServerProcess {
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
         panic!("bikehaat did not start within 30 s");
+    }
+
+    /// What the process has logged so far.
+    pub fn log(&self) -> String {
+        std::fs::read_to_string(&self.log).unwrap_or_default()
     }
 
     /// The process's peak resident memory so far (VmHWM), in KiB.

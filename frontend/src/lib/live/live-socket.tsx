@@ -10,12 +10,17 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 // interop gets wrong; its named hook export is the same function.
 import { ReadyState } from 'react-use-websocket/dist/lib/constants';
 import { useWebSocket } from 'react-use-websocket/dist/lib/use-websocket';
+import { toast } from 'react-toastify';
+import { endStoredSession } from '@/lib/api-client.ts';
 import { getAccessToken, subscribeToSession } from '@/lib/auth/session-store.ts';
 import { refetchLiveData } from '@/lib/query-keys.ts';
 import { applyLiveEvent } from './apply-event.ts';
 import { parseServerMessage, type LiveEvent } from './live-events.ts';
 import { oldestListRead, oldestRecentListRead } from './live-seq.ts';
 import { liveUrl, reconnectDelay } from './live-url.ts';
+
+/** What the page says when the server ends the session a socket signed in with. */
+export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 
 /** Recent events kept to fold into lists that land late. */
 const KEPT = 500;
@@ -77,7 +82,17 @@ export function LiveSocket() {
     onMessage: (message: MessageEvent<unknown>) => {
       if (typeof message.data !== 'string') return;
       const parsed = parseServerMessage(message.data);
-      if (parsed.type === 'reset') {
+      if (parsed.type === 'auth' && !parsed.ok) {
+        // The session this socket signed in with has ended (signed out elsewhere, a
+        // password reset, the account deleted): if the page still holds it, the page is
+        // signed out too, instead of finding out at its next call.
+        const signedInWith = authedToken.current;
+        if (signedInWith !== null && signedInWith === getAccessToken()) {
+          authedToken.current = null;
+          toast.info(SESSION_ENDED);
+          endStoredSession();
+        }
+      } else if (parsed.type === 'reset') {
         // The server cannot replay what this page missed: read again what events change.
         void refetchLiveData(queryClient);
       } else if (parsed.type === 'event') {

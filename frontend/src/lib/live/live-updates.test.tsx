@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aProduct } from '@/test/fixtures.ts';
 import type { Product } from '@/lib/api/types.ts';
-import { api } from '@/lib/api-client.ts';
-import { saveSession } from '@/lib/auth/session-store.ts';
+import { api, onUnauthorized } from '@/lib/api-client.ts';
+import { getAccessToken, saveSession } from '@/lib/auth/session-store.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import { forgetListReads } from './live-seq.ts';
 import { LiveUpdates } from './live-updates.tsx';
@@ -117,6 +117,35 @@ describe('LiveUpdates, the live socket', () => {
     expect(socket.sent).toEqual([]);
     socket.serverAccepts();
     expect(socket.sent).toEqual([{ type: 'auth', token: 'token-of-buyer' }]);
+  });
+
+  it('signs the page out when the server ends the session its socket signed in with', async () => {
+    const toSignIn = vi.fn();
+    onUnauthorized(toSignIn);
+    signIn('token-of-buyer');
+    renderLive(new QueryClient());
+    const socket = await theSocket();
+    socket.serverAccepts();
+    expect(getAccessToken()).toBe('token-of-buyer');
+
+    socket.serverSends({ type: 'auth', ok: false, message: 'Your session has ended. Please sign in again.' });
+    expect(getAccessToken()).toBeNull();
+    expect(toSignIn).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps a newer session when the socket reports on the one before it', async () => {
+    signIn('token-of-buyer');
+    renderLive(new QueryClient());
+    const socket = await theSocket();
+    socket.serverAccepts();
+    // The page signed in again before the socket heard its old session had ended.
+    localStorage.setItem('access-token', 'a-newer-token');
+
+    const toSignIn = vi.fn();
+    onUnauthorized(toSignIn);
+    socket.serverSends({ type: 'auth', ok: false });
+    expect(getAccessToken()).toBe('a-newer-token');
+    expect(toSignIn).not.toHaveBeenCalled();
   });
 
   it('stays anonymous until someone signs in, then signs the open socket in', async () => {
