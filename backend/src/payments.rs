@@ -85,6 +85,19 @@ pub fn random_hex(n: usize) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// "live" or "test" for a Stripe key with one of `kinds` (`sk_`, `pk_`…); None for
+/// anything that is not such a key.
+fn key_mode(key: &str, kinds: &[&str]) -> Option<&'static str> {
+    let rest = kinds.iter().find_map(|kind| key.strip_prefix(kind))?;
+    if rest.starts_with("live_") {
+        Some("live")
+    } else if rest.starts_with("test_") {
+        Some("test")
+    } else {
+        None
+    }
+}
+
 impl Provider {
     /// Chooses the provider for a server listening on `addr`:
     /// - Stripe when `STRIPE_SECRET_KEY` is set (with its publishable key and webhook
@@ -118,8 +131,22 @@ impl Provider {
                     missing.join(" and ")
                 ));
             }
-            let secret = stripe.secret_key.as_deref().unwrap_or_default();
+            let secret = stripe.secret_key.as_deref().unwrap_or_default().trim();
             let webhook = stripe.webhook_secret.as_deref().unwrap_or_default();
+            let publishable = stripe.publishable_key.as_deref().unwrap_or_default().trim();
+            let secret_mode = key_mode(secret, &["sk_", "rk_"]).ok_or(
+                "STRIPE_SECRET_KEY does not look like a Stripe secret key (sk_live_… or sk_test_…)",
+            )?;
+            let publishable_mode = key_mode(publishable, &["pk_"]).ok_or(
+                "STRIPE_PUBLISHABLE_KEY does not look like a Stripe publishable key (pk_live_… or pk_test_…)",
+            )?;
+            if secret_mode != publishable_mode {
+                return Err(format!(
+                    "STRIPE_SECRET_KEY is a {secret_mode} key but STRIPE_PUBLISHABLE_KEY is a \
+                     {publishable_mode} key: the page would confirm cards in another mode than \
+                     the server charges them"
+                ));
+            }
             let timeout = std::time::Duration::from_millis(stripe.timeout_ms);
             let client = Stripe::new(secret, webhook, &stripe.api_base, timeout)?;
             return Ok(Provider::Stripe(Box::new(client)));

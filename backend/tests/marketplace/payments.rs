@@ -204,7 +204,7 @@ async fn ten_buyers_paying_for_one_bike_at_once_end_with_exactly_one_paid_order(
     .await;
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_payment_and_a_cancel_racing_for_one_booking_have_exactly_one_winner() {
     on_both(|engine| async move {
         let Some(Market {
@@ -350,6 +350,59 @@ async fn half_a_stripe_configuration_refuses_to_start_and_names_what_is_missing(
         TestApp::start_up_problem(&db, &["--stripe-publishable-key", "pk_live_51abc"]).await;
     assert!(
         problem.contains("STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set too"),
+        "{problem}"
+    );
+}
+
+#[tokio::test]
+async fn live_stripe_keys_take_card_payments_and_mixed_or_odd_keys_refuse_to_start() {
+    let Some(db) = super::support::TestDb::new(Engine::Sqlite).await else {
+        return;
+    };
+    let keys = |secret: &'static str, publishable: &'static str| {
+        [
+            "--stripe-secret-key",
+            secret,
+            "--stripe-publishable-key",
+            publishable,
+            "--stripe-webhook-secret",
+            "whsec_live_endpoint",
+            "--stripe-api-base",
+            "http://127.0.0.1:9",
+        ]
+    };
+    // A public server with live keys takes cards through Stripe, never in test mode.
+    let Some(app) =
+        TestApp::spawn_public(Engine::Sqlite, &keys("sk_live_51abc", "pk_live_51abc")).await
+    else {
+        return;
+    };
+    let (_, config) = app.get("/api/config", None).await;
+    assert_eq!(
+        config["payments"],
+        json!({"provider": "stripe", "publishableKey": "pk_live_51abc"})
+    );
+    let (status, _) = app
+        .call(Method::POST, "/api/test-mode/confirm-card", None, json!({}))
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "no test cards beside Stripe");
+
+    let problem = TestApp::start_up_problem(&db, &keys("sk_live_51abc", "pk_test_51abc")).await;
+    assert!(
+        problem
+            .contains("STRIPE_SECRET_KEY is a live key but STRIPE_PUBLISHABLE_KEY is a test key"),
+        "{problem}"
+    );
+    let problem = TestApp::start_up_problem(&db, &keys("sk_test_51abc", "pk_live_51abc")).await;
+    assert!(problem.contains("is a test key but"), "{problem}");
+    let problem = TestApp::start_up_problem(&db, &keys("pk_live_51abc", "pk_live_51abc")).await;
+    assert!(
+        problem.contains("STRIPE_SECRET_KEY does not look like a Stripe secret key"),
+        "{problem}"
+    );
+    let problem = TestApp::start_up_problem(&db, &keys("sk_live_51abc", "sk_live_51abc")).await;
+    assert!(
+        problem.contains("STRIPE_PUBLISHABLE_KEY does not look like"),
         "{problem}"
     );
 }

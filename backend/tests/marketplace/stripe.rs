@@ -7,7 +7,7 @@ use std::sync::Arc;
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
-use super::support::stripe::{event, FakeStripe, Fault, PUBLISHABLE_KEY};
+use super::support::stripe::{FakeStripe, Fault, PUBLISHABLE_KEY};
 use super::support::{on_both, Engine, Person, TestApp};
 
 struct Shop {
@@ -343,8 +343,7 @@ async fn the_webhook_finishes_a_payment_whose_page_closed_once_however_often_it_
         let (buyer, product, order, intent) =
             shop.booking("karim@example.com", "Bajaj Pulsar").await;
         shop.stripe.authorise(&intent);
-        let (body, signature) = event(
-            &shop.stripe,
+        let (body, signature) = shop.stripe.event(
             "evt_1",
             "payment_intent.amount_capturable_updated",
             &intent,
@@ -383,13 +382,9 @@ async fn the_webhook_finishes_a_payment_whose_page_closed_once_however_often_it_
         let (status, body) = shop.pay(&buyer, &order, &intent).await;
         assert_eq!(status, StatusCode::OK, "{body}");
         // Stripe's later `succeeded` event and a redelivery change nothing.
-        let (body, signature) = event(
-            &shop.stripe,
-            "evt_2",
-            "payment_intent.succeeded",
-            &intent,
-            0,
-        );
+        let (body, signature) = shop
+            .stripe
+            .event("evt_2", "payment_intent.succeeded", &intent, 0);
         assert_eq!(shop.webhook(body.clone(), &signature).await, StatusCode::OK);
         assert_eq!(shop.webhook(body, &signature).await, StatusCode::OK);
         assert_eq!(shop.sold_events(&product).await, 1);
@@ -399,23 +394,28 @@ async fn the_webhook_finishes_a_payment_whose_page_closed_once_however_often_it_
 
 #[tokio::test]
 async fn the_page_first_then_the_webhook_reach_the_same_end() {
-    let Some(shop) = shop(Engine::Sqlite).await else {
-        return;
-    };
-    let (buyer, product, order, intent) = shop.booking("karim@example.com", "TVS Apache").await;
-    shop.stripe.authorise(&intent);
-    let (status, _) = shop.pay(&buyer, &order, &intent).await;
-    assert_eq!(status, StatusCode::CREATED);
-    let (body, signature) = event(
-        &shop.stripe,
-        "evt_late",
-        "payment_intent.amount_capturable_updated",
-        &intent,
-        0,
-    );
-    assert_eq!(shop.webhook(body, &signature).await, StatusCode::OK);
-    assert_eq!(shop.sold_events(&product).await, 1);
-    assert_eq!(shop.stripe.intent(&intent)["status"], "succeeded");
+    on_both(|engine| async move {
+        let Some(shop) = shop(engine).await else {
+            return;
+        };
+        let (buyer, product, order, intent) = shop.booking("karim@example.com", "TVS Apache").await;
+        shop.stripe.authorise(&intent);
+        let (status, _) = shop.pay(&buyer, &order, &intent).await;
+        assert_eq!(status, StatusCode::CREATED);
+        // Stripe itself delivers the event, signed with the endpoint's secret.
+        let endpoint = format!("{}/api/webhooks/stripe", shop.app.base);
+        for (id, kind) in [
+            ("evt_late_1", "payment_intent.amount_capturable_updated"),
+            ("evt_late_2", "payment_intent.succeeded"),
+        ] {
+            let answer = shop.stripe.deliver(&endpoint, id, kind, &intent).await;
+            assert_eq!(answer, 200, "{kind}");
+        }
+        assert_eq!(shop.sold_events(&product).await, 1);
+        assert_eq!(shop.stripe.intent(&intent)["status"], "succeeded");
+        assert_eq!(shop.stripe.count("POST", "/capture"), 1, "captured once");
+    })
+    .await;
 }
 
 #[tokio::test]
@@ -425,8 +425,7 @@ async fn webhooks_with_a_bad_or_old_signature_are_refused_and_change_nothing() {
     };
     let (_, product, _, intent) = shop.booking("karim@example.com", "Hero Hunk").await;
     shop.stripe.authorise(&intent);
-    let (body, signature) = event(
-        &shop.stripe,
+    let (body, signature) = shop.stripe.event(
         "evt_forged",
         "payment_intent.amount_capturable_updated",
         &intent,
@@ -445,8 +444,7 @@ async fn webhooks_with_a_bad_or_old_signature_are_refused_and_change_nothing() {
         shop.webhook(tampered, &signature).await,
         StatusCode::BAD_REQUEST
     );
-    let (old, old_signature) = event(
-        &shop.stripe,
+    let (old, old_signature) = shop.stripe.event(
         "evt_old",
         "payment_intent.amount_capturable_updated",
         &intent,
@@ -484,7 +482,12 @@ async fn stripe_failing_is_retried_with_the_same_key_and_otherwise_said_clearly(
         .fail_next(2, "/v1/payment_intents", Fault::ServerError);
     let (status, intent) = shop.app.payment_intent(&buyer, &order).await;
     assert_eq!(status, StatusCode::OK, "{intent}");
-    assert_eq!(shop.stripe.count("POST", "/v1/payment_intents"), 3);
+    let keys = shop.stripe.idempotency_keys("POST", "/v1/payment_intents");
+    assert_eq!(keys.len(), 3, "tried three times");
+    assert!(
+        keys[0].is_some() && keys.iter().all(|key| *key == keys[0]),
+        "each try with the same idempotency key: {keys:?}"
+    );
     let intent = intent["paymentIntentId"]
         .as_str()
         .expect("intent")
@@ -495,6 +498,11 @@ async fn stripe_failing_is_retried_with_the_same_key_and_otherwise_said_clearly(
     shop.stripe.fail_next(3, &intent, Fault::ServerError);
     let (status, body) = shop.pay(&buyer, &order, &intent).await;
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
+    assert_eq!(
+        shop.stripe.count("GET", &intent),
+        3,
+        "the intent was asked for three times before giving up"
+    );
     assert_eq!(body["error"], "payments_unavailable");
     assert!(
         body["message"]
@@ -708,6 +716,59 @@ async fn a_payment_for_a_cancelled_booking_gives_the_hold_back() {
     );
     assert_eq!(shop.stripe.intent(&intent)["status"], "canceled");
     assert!(!shop.sold(&product).await);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_payment_through_stripe_and_a_cancel_racing_have_exactly_one_winner() {
+    on_both(|engine| async move {
+        let Some(shop) = shop(engine).await else {
+            return;
+        };
+        let shop = Arc::new(shop);
+        for round in 0..8 {
+            let (buyer, product, order, intent) = shop
+                .booking(
+                    &format!("karim{round}@example.com"),
+                    &format!("Bajaj Platina {round}"),
+                )
+                .await;
+            shop.stripe.authorise(&intent);
+            let pay = {
+                let (shop, buyer, order, intent) =
+                    (shop.clone(), buyer.clone(), order.clone(), intent.clone());
+                tokio::spawn(async move { shop.pay(&buyer, &order, &intent).await.0 })
+            };
+            let cancel = {
+                let (shop, token, order) = (shop.clone(), buyer.token.clone(), order.clone());
+                tokio::spawn(async move {
+                    shop.app
+                        .call(
+                            Method::DELETE,
+                            &format!("/api/orders/{order}"),
+                            Some(&token),
+                            Value::Null,
+                        )
+                        .await
+                        .0
+                })
+            };
+            let (paid, cancelled) = (pay.await.expect("pay"), cancel.await.expect("cancel"));
+            let status = shop.stripe.intent(&intent)["status"].clone();
+            let sold = shop.sold(&product).await;
+            match (paid, cancelled) {
+                (StatusCode::CREATED, StatusCode::CONFLICT) => {
+                    assert!(sold, "round {round}: paid, so sold");
+                    assert_eq!(status, "succeeded", "round {round}: the money is taken");
+                }
+                (StatusCode::CONFLICT, StatusCode::OK) => {
+                    assert!(!sold, "round {round}: a cancelled booking sells nothing");
+                    assert_eq!(status, "canceled", "round {round}: the hold is given back");
+                }
+                other => panic!("{engine:?} round {round}: pay and cancel answered {other:?}"),
+            }
+        }
+    })
+    .await;
 }
 
 #[tokio::test]

@@ -6,6 +6,9 @@
 //! refund start from the fixtures in stripe/openapi). It can fail on purpose: answer
 //! 500 or hang for a number of calls, as Stripe does on a bad day.
 //!
+//! It delivers webhook events as Stripe does: a JSON POST whose `Stripe-Signature` header
+//! it signs itself ([`signature`]), apart from the code that checks it.
+//!
 //! It also serves a stand-in of Stripe.js at `/js/v3` ([`STRIPE_JS`]) for browser tests,
 //! where the real one cannot load: the same `Stripe(key)`, `elements().create("card")`
 //! and `confirmCardPayment` surface, talking to this server.
@@ -48,8 +51,9 @@ struct Ledger {
     in_flight: std::collections::HashSet<String>,
     /// Faults to come, each for the next call whose path ends with its suffix.
     faults: VecDeque<(String, Fault)>,
-    /// Every call, as "POST /v1/payment_intents/pi_…/capture".
-    calls: Vec<String>,
+    /// Every call, as "POST /v1/payment_intents/pi_…/capture", with the idempotency
+    /// key it carried.
+    calls: Vec<(String, Option<String>)>,
     next_id: u64,
 }
 
@@ -162,20 +166,92 @@ impl FakeStripe {
     }
 
     pub fn calls(&self) -> Vec<String> {
-        self.ledger().calls.clone()
+        self.ledger()
+            .calls
+            .iter()
+            .map(|(call, _)| call.clone())
+            .collect()
     }
 
     /// How many times `path` was called with `method`.
     pub fn count(&self, method: &str, suffix: &str) -> usize {
-        self.calls()
+        self.idempotency_keys(method, suffix).len()
+    }
+
+    /// The idempotency key of each call of `method` on a path ending with `suffix`, in
+    /// order (None for a call without one).
+    pub fn idempotency_keys(&self, method: &str, suffix: &str) -> Vec<Option<String>> {
+        self.ledger()
+            .calls
             .iter()
-            .filter(|call| call.starts_with(method) && call.ends_with(suffix))
-            .count()
+            .filter(|(call, _)| call.starts_with(method) && call.ends_with(suffix))
+            .map(|(_, key)| key.clone())
+            .collect()
     }
 
     pub fn refunds(&self) -> Vec<Value> {
         self.ledger().refunds.clone()
     }
+}
+
+impl FakeStripe {
+    /// The delivery Stripe would send for `kind` about the intent `intent`, made `age`
+    /// seconds ago: its body and its `Stripe-Signature` header.
+    pub fn event(&self, event_id: &str, kind: &str, intent: &str, age: i64) -> (String, String) {
+        let created = chrono::Utc::now().timestamp() - age;
+        let body = event_body(event_id, kind, &self.intent(intent), created);
+        let signed = signature(&body, WEBHOOK_SECRET, created);
+        (body, signed)
+    }
+
+    /// Delivers the event `kind` about `intent` to `endpoint` (`http://host:port/path`)
+    /// as Stripe does, signed now; answers the endpoint's HTTP status.
+    pub async fn deliver(&self, endpoint: &str, event_id: &str, kind: &str, intent: &str) -> u16 {
+        let (body, signed) = self.event(event_id, kind, intent, 0);
+        send_delivery(endpoint, &body, &signed).await
+    }
+}
+
+/// The `Stripe-Signature` header Stripe sends with `body` at `timestamp`, for the
+/// endpoint's `secret`: `t=<timestamp>,v1=<hex HMAC-SHA256 of "<timestamp>.<body>">`.
+pub fn signature(body: &str, secret: &str, timestamp: i64) -> String {
+    let key = ring::hmac::Key::new(ring::hmac::HMAC_SHA256, secret.as_bytes());
+    let tag = ring::hmac::sign(&key, format!("{timestamp}.{body}").as_bytes());
+    let hex: String = tag.as_ref().iter().map(|b| format!("{b:02x}")).collect();
+    format!("t={timestamp},v1={hex}")
+}
+
+/// One HTTP/1.1 POST of a webhook delivery, as Stripe sends it; the answer's status.
+async fn send_delivery(endpoint: &str, body: &str, signed: &str) -> u16 {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let rest = endpoint
+        .strip_prefix("http://")
+        .expect("an http:// endpoint");
+    let (host, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
+    let mut stream = tokio::net::TcpStream::connect(host)
+        .await
+        .expect("the endpoint accepts the delivery");
+    let request = format!(
+        "POST {path} HTTP/1.1\r\nHost: {host}\r\nUser-Agent: Stripe/1.0 (+https://stripe.com/docs/webhooks)\r\n\
+         Content-Type: application/json; charset=utf-8\r\nStripe-Signature: {signed}\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    stream
+        .write_all(request.as_bytes())
+        .await
+        .expect("delivery sent");
+    let mut answer = Vec::new();
+    stream
+        .read_to_end(&mut answer)
+        .await
+        .expect("the endpoint answers");
+    let answer = String::from_utf8_lossy(&answer);
+    answer
+        .split(' ')
+        .nth(1)
+        .and_then(|code| code.parse().ok())
+        .unwrap_or_else(|| panic!("not an HTTP answer: {answer}"))
 }
 
 /// The body of the event Stripe would deliver for `kind` about `intent` (to be signed).
@@ -301,13 +377,14 @@ async fn handle(
         );
         return (status, Json(body)).into_response();
     }
-    let key = headers
+    let given_key = headers
         .get("idempotency-key")
         .and_then(|v| v.to_str().ok())
-        .map(|key| format!("{call} {key}"));
+        .map(str::to_owned);
+    let key = given_key.as_ref().map(|key| format!("{call} {key}"));
     let fault = {
         let mut ledger = ledger.lock().unwrap_or_else(|p| p.into_inner());
-        ledger.calls.push(call.clone());
+        ledger.calls.push((call.clone(), given_key));
         if let Some(key) = &key {
             if let Some((status, body)) = ledger.answered.get(key) {
                 return (

@@ -24,7 +24,7 @@ export function usePaymentOrder(orderId: string) {
 }
 
 /**
- * The route's loader (spec §2: "the order is loaded by the route"): prefetches the
+ * The route's loader (the route, not the page, loads the booking): prefetches the
  * booking into the cache. Signed out, nothing is fetched (the guard sends the visitor to
  * /login).
  */

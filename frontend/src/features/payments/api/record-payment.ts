@@ -6,7 +6,7 @@ import { api } from '@/lib/api-client.ts';
 import type { Inserted, Order, PaymentInput } from '@/lib/api/types.ts';
 import { applyLiveEvent } from '@/lib/live/apply-event.ts';
 
-/** The spec's payload; `price` and `email` are sent as it says, and ignored by the server. */
+/** The body as the page sends it: `price` and `email` ride along, and the server ignores them. */
 export type NewPayment = PaymentInput & { price: number; email: string };
 
 export function recordPayment(payment: NewPayment): Promise<Inserted> {

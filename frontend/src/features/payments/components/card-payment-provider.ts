@@ -25,6 +25,14 @@ export interface CardFieldsProps {
   disabled: boolean;
   /** Said once the provider can take a card (Stripe.js loaded, say). */
   onReadyChange: (ready: boolean) => void;
+  /**
+   * The provider's own message about the card as the buyer types ("Your card number is
+   * incomplete."), or null once it is fixed. The page shows it beneath the inputs, in the
+   * same place as the messages `confirm` answers with.
+   */
+  onMessage: (message: string | null) => void;
+  /** The id of that message while one is shown, for the inputs' aria-describedby. */
+  describedBy: string | undefined;
 }
 
 export type CardFields = ComponentType<CardFieldsProps>;

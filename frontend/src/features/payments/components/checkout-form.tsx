@@ -1,7 +1,9 @@
-// The card form of the payment page (spec §4): Pay stays disabled until the provider
-// and the client secret are ready and while paying; card errors show in red beneath
-// the form; a confirmed payment is recorded, then celebrated.
-import { useRef, useState } from 'react';
+// The card form of the payment page: Pay stays disabled until the provider and the
+// client secret are ready and while paying. The provider's own messages about the card
+// (Stripe's as the buyer types, a decline from either provider) show in red directly
+// beneath the card inputs; a confirmed payment is recorded, then celebrated, and a
+// payment the server could not record is explained beneath the Pay button.
+import { useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Spinner } from '@/components/spinner.tsx';
 import type { Order, PaymentIntent } from '@/lib/api/types.ts';
@@ -29,12 +31,15 @@ export function CheckoutForm({
   const [ready, setReady] = useState(false);
   const [processing, setProcessing] = useState(false);
   const [cardError, setCardError] = useState<string | null>(null);
+  const [recordError, setRecordError] = useState<string | null>(null);
+  const cardErrorId = useId();
   const record = useRecordPayment(order);
 
   const pay = async () => {
     if (!intent || !card.current || processing) return;
     setProcessing(true);
     setCardError(null);
+    setRecordError(null);
     try {
       const result = await card.current.confirm(intent.clientSecret, billing);
       if (result.error) {
@@ -60,11 +65,11 @@ export function CheckoutForm({
           toast.success('Congrats!!! Your payment successful');
           onPaid(paymentIntent.id);
         }
-      } catch (recordError) {
+      } catch (failure) {
         // Lost the bike to another buyer, or the booking was cancelled: the server says
         // whether the card was charged. Kept on the page as well as in the toast.
-        const message = recordError instanceof Error ? recordError.message : 'The payment could not be recorded.';
-        setCardError(message);
+        const message = failure instanceof Error ? failure.message : 'The payment could not be recorded.';
+        setRecordError(message);
         toast.error(message);
       }
     } finally {
@@ -88,13 +93,22 @@ export function CheckoutForm({
           <span>Preparing a secure payment…</span>
         </div>
       ) : supported ? (
-        <ProviderCardFields
-          provider={intent.provider}
-          publishableKey={publishableKey}
-          ref={card}
-          disabled={processing}
-          onReadyChange={setReady}
-        />
+        <div>
+          <ProviderCardFields
+            provider={intent.provider}
+            publishableKey={publishableKey}
+            ref={card}
+            disabled={processing}
+            onReadyChange={setReady}
+            onMessage={setCardError}
+            describedBy={cardError ? cardErrorId : undefined}
+          />
+          {cardError && (
+            <p id={cardErrorId} role="alert" className="mt-2 text-sm font-medium text-red-600">
+              {cardError}
+            </p>
+          )}
+        </div>
       ) : (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800">
           Card payments through “{intent.provider}” cannot be taken on this page yet.
@@ -108,9 +122,9 @@ export function CheckoutForm({
       >
         {processing ? 'Processing…' : `Pay ${formatPrice(order.price)}`}
       </button>
-      {cardError && (
+      {recordError && (
         <p role="alert" className="text-sm font-medium text-red-600">
-          {cardError}
+          {recordError}
         </p>
       )}
     </form>

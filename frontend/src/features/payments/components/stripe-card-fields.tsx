@@ -1,7 +1,8 @@
-// Stripe Elements' card field (spec §4's CardElement), for sites where Stripe takes the
+// Stripe Elements' card field (a CardElement), for sites where Stripe takes the
 // payments. This module and Stripe.js load only when the payment page needs them, never
-// with the rest of the site. Stripe's own messages show in red beneath the field, and
-// the buyer's name and e-mail go to Stripe as billing details.
+// with the rest of the site. Stripe's own messages, as the buyer types and when a card is
+// declined, go to the page, which shows them in red beneath the field; the buyer's name
+// and e-mail go to Stripe as billing details.
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useEffect, useImperativeHandle, useState } from 'react';
@@ -57,11 +58,10 @@ export default function StripeCardFields({ publishableKey, ...props }: CardField
   );
 }
 
-function CardField({ ref, disabled, onReadyChange }: CardFieldsProps) {
+function CardField({ ref, disabled, onReadyChange, onMessage, describedBy }: CardFieldsProps) {
   const stripe = useStripe();
   const elements = useElements();
   const [mounted, setMounted] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
 
   useEffect(() => {
     onReadyChange(Boolean(stripe && elements && mounted));
@@ -93,6 +93,7 @@ function CardField({ ref, disabled, onReadyChange }: CardFieldsProps) {
       <div
         role="group"
         aria-labelledby="stripe-card-label"
+        aria-describedby={describedBy}
         className="mt-1 rounded-lg border border-stone-300 bg-white px-3 py-3 focus-within:border-brand-600 focus-within:ring-2 focus-within:ring-brand-600/20"
       >
         <CardElement
@@ -108,15 +109,11 @@ function CardField({ ref, disabled, onReadyChange }: CardFieldsProps) {
             setMounted(true);
           }}
           onChange={(event) => {
-            setMessage(event.error?.message ?? null);
+            // Also clears a decline once the buyer edits the card, as Stripe's own forms do.
+            onMessage(event.error?.message ?? null);
           }}
         />
       </div>
-      {message && (
-        <p role="alert" className="mt-2 text-sm font-medium text-red-600">
-          {message}
-        </p>
-      )}
     </div>
   );
 }

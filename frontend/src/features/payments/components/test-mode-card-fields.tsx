@@ -1,13 +1,13 @@
-// The built-in test-mode card form (DESIGN.md "Payments"): card number, expiry and CVC,
-// clearly labelled as test mode, confirmed by the server's test-mode endpoint with
-// Stripe's test cards.
+// The built-in test-mode card form: card number, expiry and CVC, clearly labelled as
+// test mode, confirmed by the server's test-mode endpoint with Stripe's test cards. Its
+// messages (a decline, say) show beneath it, where Stripe's show beneath Stripe's field.
 import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
 import { inputLook } from '@/components/form-field.tsx';
 import { confirmTestCard } from '@/features/payments/api/confirm-test-card.ts';
 import { caretAfterDigits, digitsOf, formatCardNumber, formatExpiry, parseExpiry } from '@/features/payments/utils/card-format.ts';
 import type { CardFieldsProps, CardPaymentProvider } from './card-payment-provider.ts';
 
-export function TestModeCardFields({ ref, disabled, onReadyChange }: CardFieldsProps) {
+export function TestModeCardFields({ ref, disabled, onReadyChange, describedBy }: CardFieldsProps) {
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
   const [cvc, setCvc] = useState('');
@@ -53,7 +53,7 @@ export function TestModeCardFields({ ref, disabled, onReadyChange }: CardFieldsP
   };
 
   return (
-    <fieldset disabled={disabled} className="space-y-4">
+    <fieldset disabled={disabled} aria-describedby={describedBy} className="space-y-4">
       <legend className="sr-only">Card details</legend>
       <div
         role="note"

@@ -6,6 +6,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { inDocumentOrder } from '@/test/dom-order.ts';
 import { anOrder } from '@/test/fixtures.ts';
 import { callsOf, fakeServer, renderApp, signedInAs, type FakeServer } from '@/test/render-app.tsx';
 
@@ -64,6 +65,18 @@ function openPage(server: FakeServer = {}, publishableKey = 'pk_test_bikehaat') 
   return { fetchMock, ...renderApp('/dashboard/stripe-payment/o1') };
 }
 
+/** Asserts `message` shows in red directly beneath the card field (above Pay) and describes it. */
+async function expectBeneathCardField(message: string) {
+  const said = await screen.findByText(message);
+  const field = screen.getByRole('group', { name: 'Card number, expiry and CVC' });
+  expect(said).toHaveAttribute('role', 'alert');
+  expect(said).toHaveClass('text-red-600');
+  expect(field).toHaveAccessibleDescription(message);
+  expect(inDocumentOrder(field, said, screen.getByRole('button', { name: /^Pay/ }))).toBe(true);
+  // Nothing else stands between the field and its message.
+  expect(field.parentElement?.nextElementSibling).toBe(said);
+}
+
 async function pay() {
   await screen.findByTestId('stripe-card-element', {}, { timeout: 5000 });
   const button = screen.getByRole('button', { name: 'Pay ৳1,800' });
@@ -114,14 +127,24 @@ describe('the payment page with Stripe', { timeout: 15_000 }, () => {
     const { fetchMock } = openPage();
     await screen.findByTestId('stripe-card-element', {}, { timeout: 5000 });
     stripe.change?.({ error: { message: 'Your card number is incomplete.' } });
-    expect(await screen.findByText('Your card number is incomplete.')).toHaveClass('text-red-600');
+    await expectBeneathCardField('Your card number is incomplete.');
     stripe.change?.({});
     await waitFor(() => {
       expect(screen.queryByText('Your card number is incomplete.')).not.toBeInTheDocument();
     });
+    expect(screen.getByRole('group', { name: 'Card number, expiry and CVC' })).not.toHaveAttribute('aria-describedby');
+
     await pay();
-    expect(await screen.findByText('Your card was declined.')).toHaveAttribute('role', 'alert');
+    // The decline from confirmCardPayment, in the same place as the field's own messages.
+    await expectBeneathCardField('Your card was declined.');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
     expect(callsOf(fetchMock)).not.toContain('POST /api/payments');
+
+    // Editing the card clears the decline, as Stripe's own forms do.
+    stripe.change?.({});
+    await waitFor(() => {
+      expect(screen.queryByText('Your card was declined.')).not.toBeInTheDocument();
+    });
   });
 
   it('tells a buyer who lost the bike that their card was not charged', async () => {

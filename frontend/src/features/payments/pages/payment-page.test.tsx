@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { inDocumentOrder } from '@/test/dom-order.ts';
 import { anOrder } from '@/test/fixtures.ts';
 import {
   callsOf,
@@ -85,7 +86,7 @@ describe('the payment page', { timeout: 15_000 }, () => {
     expect(screen.getByLabelText('CVC')).toHaveAttribute('autocomplete', 'cc-csc');
   });
 
-  it('shows a declined card in red beneath the form and records nothing', async () => {
+  it('shows a declined card in red beneath the card inputs, as Stripe does, and records nothing', async () => {
     const { fetchMock } = openPage({
       'POST /api/test-mode/confirm-card': [
         402,
@@ -96,6 +97,9 @@ describe('the payment page', { timeout: 15_000 }, () => {
     const error = await screen.findByRole('alert');
     expect(error).toHaveTextContent('Your card was declined.');
     expect(error).toHaveClass('text-red-600');
+    const inputs = screen.getByRole('group', { name: 'Card details' });
+    expect(inputs).toHaveAccessibleDescription('Your card was declined.');
+    expect(inDocumentOrder(inputs, error, screen.getByRole('button', { name: 'Pay ৳1,800' }))).toBe(true);
     expect(callsOf(fetchMock)).not.toContain('POST /api/payments');
     expect(screen.getByRole('button', { name: 'Pay ৳1,800' })).toBeEnabled();
   });
@@ -156,7 +160,10 @@ describe('the payment page', { timeout: 15_000 }, () => {
     await payWith('4242424242424242');
     const said = await screen.findAllByText('This bike has already been sold.');
     expect(said).toHaveLength(2);
-    expect(said.some((element) => element.getAttribute('role') === 'alert')).toBe(true);
+    const onPage = said.find((element) => element.getAttribute('role') === 'alert');
+    // The server's word, not the card's: beneath Pay, and the card inputs stay undescribed.
+    expect(onPage && inDocumentOrder(screen.getByRole('button', { name: 'Pay ৳1,800' }), onPage)).toBe(true);
+    expect(screen.getByRole('group', { name: 'Card details' })).not.toHaveAttribute('aria-describedby');
     expect(screen.queryByText('Congrats!!! Your payment successful')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pay ৳1,800' })).toBeEnabled();
   });

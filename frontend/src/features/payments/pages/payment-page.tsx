@@ -1,4 +1,4 @@
-// The card payment page (spec §2, §4; /dashboard/stripe-payment/{id}, buyers): the
+// The card payment page (docs/payments.md, 'The page'; /dashboard/stripe-payment/{id}, buyers): the
 // booking's bike and total price, then the card form. A booking that can no longer be
 // paid (paid, cancelled, its bike sold) says so instead of offering a form.
 import { useState } from 'react';
