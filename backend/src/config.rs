@@ -1,5 +1,5 @@
 //! The command line and the one typed configuration read from it (every flag can also be
-//! set through the environment variable DESIGN.md names). Nothing else reads the
+//! set through the environment variable README.md names). Nothing else reads the
 //! environment.
 
 use std::net::SocketAddr;

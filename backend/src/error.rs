@@ -1,5 +1,6 @@
-//! The one error type of the HTTP layer and the JSON body every failure answers with:
-//! `{"error": "<code>", "message": "<human text>", "fields": {…}}` (DESIGN.md, "HTTP API").
+//! The one error type of the HTTP layer and the JSON body every failure answers with
+//! (docs/architecture.md, 'Errors'):
+//! `{"error": "<code>", "message": "<human text>", "fields": {…}}`.
 
 use std::collections::BTreeMap;
 

@@ -41,7 +41,7 @@ impl Checker {
             .or_insert_with(|| message.into());
     }
 
-    /// Required text of at most `max` characters; `required` is the spec's message.
+    /// Required text of at most `max` characters; `required` is its message in docs/product.md.
     pub fn text(
         &mut self,
         field: &str,

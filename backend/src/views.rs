@@ -73,9 +73,9 @@ impl From<Category> for CategoryView {
     }
 }
 
-/// Which form of a listing a reader gets: signed-in users see the contact details the
-/// spec's cards show; visitors (and visitors' live sockets) get the public form, with
-/// nobody's e-mail address or phone number.
+/// Which form of a listing a reader gets: the signed-in form has the contact details the
+/// cards show buyers; the public form, for visitors (and their live sockets) and for
+/// anyone browsing who cannot book, has nobody's e-mail address or phone number.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Form {
     SignedIn,
@@ -83,12 +83,13 @@ pub enum Form {
 }
 
 impl Form {
-    /// The form for a request from `user`, if anyone is signed in.
-    pub fn for_reader<T>(user: Option<&T>) -> Form {
-        if user.is_some() {
-            Form::SignedIn
-        } else {
-            Form::Public
+    /// The form of the listings `reader` browses: a seller's contact details are for
+    /// the buyers who may book; visitors, other sellers and admins browse the public
+    /// form (docs/product.md, "Who uses it").
+    pub fn for_browsing(reader: Option<&User>) -> Form {
+        match reader {
+            Some(user) if user.role() == Role::Buyer => Form::SignedIn,
+            _ => Form::Public,
         }
     }
 }

@@ -1,4 +1,5 @@
-//! Passwords of the built-in sign-in provider: the spec's rules, Argon2id hashes.
+//! Passwords of the built-in sign-in provider: the rules and messages of docs/product.md
+//! ('Forms and their messages'), and Argon2id hashes.
 //! Each hash takes about 19 MiB and a core for a moment, so at most as many run at once
 //! as there are cores; the rest wait their turn instead of piling up memory.
 
@@ -10,7 +11,7 @@ use argon2::Argon2;
 /// Longer passwords are refused: hashing cost grows with length.
 pub const MAX_PASSWORD_LEN: usize = 128;
 
-/// Why a new password is not acceptable, in the spec's words (§5), or None.
+/// Why a new password is not acceptable, in the words of docs/product.md, or None.
 pub fn password_problem(password: &str) -> Option<&'static str> {
     if password.is_empty() {
         return Some("Please Provide a Password");

@@ -25,7 +25,7 @@ async fn list_adverts(
     State(state): State<AppState>,
     MaybeUser(user): MaybeUser,
 ) -> AppResult<Json<Vec<AdvertView>>> {
-    let form = Form::for_reader(user.as_ref());
+    let form = Form::for_browsing(user.as_ref());
     let adverts = state.store.adverts().await?;
     Ok(Json(
         adverts

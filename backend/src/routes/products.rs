@@ -46,7 +46,7 @@ async fn list_category_products(
     RecordId(category_id): RecordId,
 ) -> AppResult<Response> {
     let store = state.store.as_ref();
-    let form = Form::for_reader(user.as_ref());
+    let form = Form::for_browsing(user.as_ref());
     let (live_seq, listing) = state
         .cache
         .listing(store, category_id, form, state.live.head(), || async move {

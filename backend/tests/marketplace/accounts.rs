@@ -1,4 +1,5 @@
-//! Signing up and in: the built-in provider, the spec's password rules, the token exchange.
+//! Signing up and in: the built-in provider, the password rules of docs/product.md and the
+//! token exchange.
 
 use reqwest::{Method, StatusCode};
 use serde_json::json;

@@ -573,6 +573,20 @@ async fn visitors_never_see_anyones_email_or_phone_live_on_resume_or_in_lists() 
             .get(&format!("/api/products/{category}"), Some(&buyer.token))
             .await;
         assert_eq!(listings[0]["sellerPhone"], LISTING_PHONE);
+        // Sellers and admins browse, but only buyers book: they read the public form.
+        for (who, token) in [("a seller", &seller.token), ("an admin", &admin.token)] {
+            let (status, listings) = app
+                .get(&format!("/api/products/{category}"), Some(token))
+                .await;
+            assert_eq!(status, StatusCode::OK, "{who}");
+            let (_, adverts) = app.get("/api/advertise", Some(token)).await;
+            assert_eq!(
+                listings.as_array().map(Vec::len),
+                Some(1),
+                "{who}: {listings}"
+            );
+            assert_no_contact_details(&[listings, adverts]);
+        }
     })
     .await;
 }

@@ -15,7 +15,7 @@ pub use mail::{link_token, mails_in, unquote};
 pub use process::ServerProcess;
 pub use steps::{product_body, Person};
 
-/// A password that meets the spec's rules.
+/// A password that meets the password rules of docs/product.md.
 pub const PASSWORD: &str = "Dhaka#2026";
 /// Made admins through `--admin-emails` once they prove their address.
 pub const ADMIN_EMAIL: &str = "admin@bikehaat.test";

@@ -157,7 +157,7 @@ test('a visitor browses a category in taka without contact details, and logs in 
   const main = page.locator('main');
   expect(await main.locator('a[href^="mailto:"], a[href^="tel:"]').count()).toBe(0);
   expect(await main.textContent()).not.toContain('@');
-  await cards.first().getByRole('link', { name: 'Log in to see the seller’s contact' }).waitFor();
+  await cards.first().getByRole('button', { name: 'Log in to see the seller’s contact' }).waitFor();
   await screenshot(page, 'journey-visitor-category');
 
   const available = cards.filter({ has: page.getByRole('button', { name: 'Book Now' }) }).first();

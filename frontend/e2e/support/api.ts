@@ -32,7 +32,7 @@ export class Api {
     return (text ? JSON.parse(text) : undefined) as T;
   }
 
-  /** Built-in sign-up and the token exchange (DESIGN.md "Sign-in"). */
+  /** Built-in sign-up and the token exchange (docs/identity.md, 'Two steps to sign in'). */
   async signUp(email: string, name: string, role: 'buyer' | 'seller'): Promise<Person> {
     const { idToken } = await this.call<{ idToken: string }>('POST', '/auth/signup', null, {
       email,

@@ -39,7 +39,7 @@ export async function openContext(
   return { context, page };
 }
 
-/** Signs `person` in the way the page remembers a session (DESIGN.md "Sign-in", step 3). */
+/** Signs `person` in the way the page remembers a session: access token and e-mail in localStorage. */
 export async function signInAs(page: Page, person: Person): Promise<void> {
   await page.goto('/login');
   await page.evaluate(

@@ -1,6 +1,6 @@
-// Route guards (spec "Route guards"): a spinner while the session loads; anyone not
-// signed in, or signed in with another role, goes to /login, which remembers where
-// they came from.
+// Route guards (docs/product.md, 'Screens and routes'): a spinner while the session
+// loads; anyone not signed in, or signed in with another role, goes to /login, which
+// remembers where they came from.
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/spinner.tsx';
 import type { Role } from '@/lib/api/types.ts';

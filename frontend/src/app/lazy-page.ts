@@ -1,4 +1,4 @@
-// Lazily loaded pages (spec §8/§9): a chunk that does not arrive within 120 s, or is
+// Lazily loaded pages: a chunk that does not arrive within 120 s, or is
 // missing (an old tab after a deploy), becomes a route error the error page reports.
 import type { ComponentType } from 'react';
 

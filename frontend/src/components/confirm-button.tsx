@@ -1,5 +1,5 @@
-// A table row's action: asks first (spec §5 prompts), runs one call, then says how it
-// went (spec §8 toasts). Each button owns its call, so several rows can be busy at once.
+// A table row's action: asks first (the prompts of docs/product.md), runs one call, then
+// says how it went in a toast. Each button owns its call, so several rows can be busy at once.
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { toast } from 'react-toastify';
@@ -61,10 +61,10 @@ export function ConfirmButton<TData, TVariables>({
   );
 }
 
-/** Spec §5's delete prompt, shared by every table that deletes. */
+/** The delete prompt (docs/product.md), shared by every table that deletes. */
 export const DELETE_PROMPT = 'Are you sure, You want to delete?';
 
-/** The tables' Delete: spec §5's prompt (unless told another) and spec §8's toast. */
+/** The tables' Delete: the delete prompt (unless told another) and the "Deleted Successfully" toast. */
 export function DeleteButton<TData, TVariables>({
   mutation,
   variables,

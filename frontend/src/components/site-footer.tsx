@@ -5,7 +5,7 @@ import { SocialLinks } from './social-links.tsx';
 const COMPANY_LINKS = ['About BikeHaat', 'Careers', 'Press kit', 'Terms of use', 'Privacy policy'];
 const HELP_LINKS = ['How buying works', 'Selling tips', 'Safe meet-ups', 'Help centre'];
 
-/** Placeholder company links, social icons and a contact block (spec §1). */
+/** Placeholder company links, social icons and a contact block. */
 export function SiteFooter() {
   return (
     <footer className="mt-16 bg-stone-900 text-stone-300">

@@ -7,7 +7,7 @@ const SOCIAL = [
   { name: 'X (Twitter)', href: 'https://x.com/', Icon: XLogoIcon },
 ] as const;
 
-/** BikeHaat's social pages (static, spec §2). */
+/** BikeHaat's social pages (static). */
 export function SocialLinks({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
   const look =
     tone === 'dark'

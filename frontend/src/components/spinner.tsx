@@ -1,4 +1,4 @@
-/** The spec's loading spinner: a green dashed circle. */
+/** The loading spinner: a green dashed circle. */
 export function Spinner({ label = 'Loading' }: { label?: string }) {
   return (
     <div

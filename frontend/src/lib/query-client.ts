@@ -1,4 +1,4 @@
-// The query cache's defaults (spec §9): 3 retries, exponential backoff capped at 30 s,
+// The query cache's defaults (docs/product.md, 'Constants'): 3 retries, exponential backoff capped at 30 s,
 // unused data kept 5 minutes.
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client.ts';

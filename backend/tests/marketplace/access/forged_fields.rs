@@ -185,6 +185,14 @@ async fn listing_fields_forged_into_an_advert_are_ignored() {
         assert_eq!(shown["availability"], "Available");
         let (_, adverts) = app.get("/api/advertise", Some(&seller.token)).await;
         let shown = with(&adverts, "advertiseId", &bike);
+        assert_eq!(
+            shown[0].get("sellerEmail"),
+            None,
+            "sellers browse the public form"
+        );
+        let buyer = app.sign_up("rahim@example.com", "Rahim", "buyer").await;
+        let (_, adverts) = app.get("/api/advertise", Some(&buyer.token)).await;
+        let shown = with(&adverts, "advertiseId", &bike);
         assert_eq!(shown[0]["sellerEmail"], "karim@example.com");
     })
     .await;

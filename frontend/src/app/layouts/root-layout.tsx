@@ -2,7 +2,10 @@ import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Bounce, ToastContainer } from 'react-toastify';
 import { UnverifiedBanner } from './unverified-banner.tsx';
 
-/** Above both layouts: the unconfirmed-address banner, toasts (spec §9: 5 s; top centre on the public side, top right elsewhere). */
+/**
+ * Above both layouts: the unconfirmed-address banner, and toasts that close after 5 s, top
+ * centre on the public pages and top right in the dashboard.
+ */
 export function RootLayout() {
   const { pathname } = useLocation();
   const isDashboard = pathname === '/dashboard' || pathname.startsWith('/dashboard/');

@@ -9,7 +9,7 @@ const linkLook = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-brand-50 text-brand-800' : 'text-stone-700 hover:bg-stone-100 hover:text-stone-900'
   }`;
 
-/** Top navigation (spec §2): Home, Products, Blog; Dashboard and Sign Out, or Login. */
+/** Top navigation: Home, Products, Blog; Dashboard and Sign Out, or Login. */
 export function TopNav() {
   const session = useSession();
   const navigate = useNavigate();

@@ -1,5 +1,5 @@
-// The home page (spec §2), composed from the features it shows. Loaded eagerly: it is
-// the first page most visitors see.
+// The home page (docs/product.md, 'Screens and routes'), composed from the features it
+// shows. Loaded eagerly: it is the first page most visitors see.
 import { AdvertisementArea } from '@/features/adverts/components/advertisement-area.tsx';
 import { CategoriesSection } from '@/features/categories/components/categories-section.tsx';
 import { ContactSection } from '@/features/home/components/contact-section.tsx';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 
-/** Any unknown address (spec §2). */
+/** Any unknown address. */
 export function NotFoundPage() {
   return (
     <section className="flex min-h-[55vh] flex-col items-center justify-center px-4 py-16 text-center">

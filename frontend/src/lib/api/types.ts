@@ -17,7 +17,7 @@ export type Accepted = Schemas['Accepted'];
 export type EmailVerified = Schemas['EmailVerified'];
 export type PasswordReset = Schemas['PasswordReset'];
 
-/** The three roles of spec §1; the server sends `role` as a plain string. */
+/** The three roles (docs/product.md, 'Who uses it'); the server sends `role` as a plain string. */
 export type Role = 'buyer' | 'seller' | 'admin';
 
 export type Order = Schemas['OrderView'];

@@ -1,4 +1,4 @@
-// `POST /api/uploads`: stores a photo and answers its address (DESIGN.md "Images").
+// `POST /api/uploads`: stores a photo and answers its address (docs/api.md).
 // Shared: sign-up, categories and listings all upload pictures.
 import { api } from '@/lib/api-client.ts';
 import type { Uploaded } from './types.ts';

@@ -1,4 +1,4 @@
-// `GET /api/users/{email}`: a user's profile; the page reads `role` from it (spec §6).
+// `GET /api/users/{email}`: a user's profile; the page reads `role` from it.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import type { User } from '@/lib/api/types.ts';
@@ -8,7 +8,7 @@ export function getUser(email: string, signal?: AbortSignal): Promise<User> {
   return api<User>(`/users/${encodeURIComponent(email)}`, signal ? { signal } : {});
 }
 
-/** Cache key `users` (spec §9), one entry per e-mail. */
+/** Cache key `users`, one entry per e-mail. */
 export function userQueryOptions(email: string) {
   return queryOptions({
     queryKey: queryKeys.user(email),

@@ -1,4 +1,4 @@
-// `POST /api/auth/login`: step 1 of signing in with e-mail and password (DESIGN.md).
+// `POST /api/auth/login`: step 1 of signing in with e-mail and password (docs/identity.md).
 import { api } from '@/lib/api-client.ts';
 import type { Credentials, IdentityToken } from '@/lib/api/types.ts';
 

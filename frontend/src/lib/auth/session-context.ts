@@ -15,7 +15,7 @@ export interface SessionValue {
   status: 'loading' | 'signed-in' | 'signed-out';
   user: User | null;
   role: Role | null;
-  /** True while a sign-in or sign-up is under way (spec §4 "loading flag"). */
+  /** True while a sign-in or sign-up is under way. */
   busy: boolean;
   logIn: (email: string, password: string) => Promise<User>;
   signUp: (details: SignUpDetails) => Promise<User>;
@@ -30,7 +30,7 @@ export function useSession(): SessionValue {
   return session;
 }
 
-/** Any role other than admin or seller counts as buyer (spec §2). */
+/** Any role other than admin or seller counts as buyer (docs/product.md, 'Who uses it'). */
 export function toRole(role: string): Role {
   return role === 'admin' || role === 'seller' ? role : 'buyer';
 }

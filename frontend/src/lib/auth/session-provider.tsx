@@ -1,4 +1,4 @@
-// The sign-in module: DESIGN.md's two steps, the stored access token, and the role
+// The sign-in module: the two steps of docs/identity.md, the stored access token, and the role
 // fetched from `GET /api/users/{email}` (cache key `users`).
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';

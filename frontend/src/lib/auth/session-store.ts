@@ -1,5 +1,5 @@
-// Where the session lives between page loads: the access token (spec: "stored in the
-// browser as the access token") and the signed-in e-mail, in localStorage.
+// Where the session lives between page loads: the access token and the signed-in e-mail,
+// in localStorage.
 // A tiny external store so React (useSyncExternalStore) and the API client agree.
 
 export const ACCESS_TOKEN_KEY = 'access-token';

@@ -1,4 +1,4 @@
-// `POST /api/auth/signup`: creates the sign-in account (step 1 of DESIGN.md's sign-in).
+// `POST /api/auth/signup`: creates the sign-in account (step 1 of signing in, docs/identity.md).
 import { api } from '@/lib/api-client.ts';
 import type { Credentials, IdentityToken } from '@/lib/api/types.ts';
 

@@ -1,5 +1,5 @@
 // E-mail and password through Firebase, for sites where Firebase signs people in: the
-// same steps as the built-in provider (DESIGN.md's sign-in), with Firebase's ID token as
+// same steps as the built-in provider (docs/identity.md), with Firebase's ID token as
 // the identity token and Firebase's own mails for verification and reset.
 import { api } from '@/lib/api-client.ts';
 import { loadFirebaseAuth, readableError, UNKNOWN_CREDENTIALS, firebaseCode, type FirebaseConfig } from './firebase-auth.ts';

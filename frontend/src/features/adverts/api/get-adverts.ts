@@ -8,7 +8,7 @@ export function getAdverts(signal?: AbortSignal): Promise<Advert[]> {
   return api<Advert[]>('/advertise', { token: null, ...(signal ? { signal } : {}) });
 }
 
-/** The spec names no cache key for adverts; the endpoint's name is used. */
+/** Cache key `advertise`, the endpoint's name. */
 export function advertsQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.adverts(),

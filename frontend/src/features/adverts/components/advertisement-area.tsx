@@ -3,7 +3,7 @@ import { MapPinIcon } from '@/components/icons.tsx';
 import { formatPrice } from '@/utils/format-price.ts';
 import { useAdverts } from '@/features/adverts/api/get-adverts.ts';
 
-/** Advertised bikes; hidden while there are none (spec §2). Up to 5 columns. */
+/** Advertised bikes; hidden while there are none. Up to 5 columns. */
 export function AdvertisementArea() {
   const adverts = useAdverts();
   if (!adverts.isSuccess || adverts.data.length === 0) return null;

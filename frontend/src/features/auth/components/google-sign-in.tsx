@@ -1,4 +1,4 @@
-// "Sign in with Google" (spec §2): offered when the server says Firebase is configured
+// "Sign in with Google": offered when the server says Firebase is configured
 // (`GET /api/config`), otherwise shown disabled with the reason. Firebase's client is
 // loaded on the click, never with the sign-in page.
 import { useQueryClient } from '@tanstack/react-query';
@@ -100,7 +100,7 @@ export function GoogleSignIn() {
     setBusy(true);
     try {
       const account = await signInWithGoogle(google);
-      // Spec §3 and §6: Google sign-in registers a buyer named and pictured as on Google.
+      // Google sign-in always makes a buyer, named and pictured as on Google (docs/product.md).
       const session = await exchangeToken(account.idToken, account.email, {
         name: account.name,
         email: account.email,

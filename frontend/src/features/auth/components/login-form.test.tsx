@@ -6,7 +6,7 @@ import { fakeServer, renderApp } from '@/test/render-app.tsx';
 const user = { _id: '7', name: 'Rahim', email: 'rahim@example.com', image: '/uploads/r.png', role: 'buyer' };
 
 describe('the login form', () => {
-  it('asks for the e-mail and the password with the spec’s messages', async () => {
+  it('asks for the e-mail and the password with the product’s messages', async () => {
     fakeServer({ 'GET /api/categories': [200, []], 'GET /api/advertise': [200, []] });
     renderApp('/login');
 

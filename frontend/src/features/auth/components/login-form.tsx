@@ -18,7 +18,7 @@ function emailFrom(state: unknown): string {
   return typeof email === 'string' ? email : '';
 }
 
-/** E-mail and password sign-in (spec §2, §5). */
+/** E-mail and password sign-in, with the messages of docs/product.md ('Forms and their messages'). */
 export function LoginForm() {
   const { logIn, busy } = useSession();
   const navigate = useNavigate();

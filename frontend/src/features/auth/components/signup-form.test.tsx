@@ -11,7 +11,7 @@ async function typePassword(password: string) {
 }
 
 describe('the signup form', () => {
-  it('asks for name, photo, e-mail and password with the spec’s messages', async () => {
+  it('asks for name, photo, e-mail and password with the product’s messages', async () => {
     fakeServer({});
     renderApp('/signup');
 

@@ -16,7 +16,7 @@ interface SignupFields {
   role: 'buyer' | 'seller';
 }
 
-/** Creates a buyer or seller account (spec §2, §5). */
+/** Creates a buyer or seller account, with the messages of docs/product.md ('Forms and their messages'). */
 export function SignupForm() {
   const { signUp, busy } = useSession();
   const navigate = useNavigate();

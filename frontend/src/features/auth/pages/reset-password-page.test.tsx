@@ -7,7 +7,7 @@ const TOKEN = 'Tq3l0bTi2y6sP1a9Zt7bWq8c4Hn5Jm2Kx0Vf6Ld1Rg';
 const GONE = 'This link is no longer valid: it has expired or was already used. Ask for a new one.';
 
 describe('the reset-password page', () => {
-  it('checks the spec rules before sending anything', async () => {
+  it('checks the password rules before sending anything', async () => {
     const fetchMock = fakeServer({});
     renderApp(`/reset-password?token=${TOKEN}`);
     const field = await screen.findByLabelText('New password');

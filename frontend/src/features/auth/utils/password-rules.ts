@@ -1,5 +1,5 @@
-// The spec's password rules and messages (§5), shared by sign-up and choosing a new
-// password; the server checks the same rules with the same words.
+// The password rules and messages of docs/product.md ('Forms and their messages'), shared by
+// sign-up and choosing a new password; the server checks the same rules with the same words.
 
 /** An uppercase letter, a lowercase letter, a digit and a special character. */
 const PASSWORD_RULE = /^(?=.*[A-Z])(?=.*[a-z])(?=.*\d)(?=.*[^A-Za-z0-9]).*$/;

@@ -1,4 +1,4 @@
-/** The blog's four static articles on front-end topics (spec §1). */
+/** The blog's four static articles on front-end topics. */
 export interface Article {
   slug: string;
   title: string;

@@ -8,7 +8,7 @@ export function getCategories(signal?: AbortSignal): Promise<Category[]> {
   return api<Category[]>('/categories', { token: null, ...(signal ? { signal } : {}) });
 }
 
-/** Cache key `categories` (spec §9). */
+/** Cache key `categories`. */
 export function categoriesQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.categories(),

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { Category } from '@/lib/api/types.ts';
 
-/** One card per category, linking to its bikes; 1, 2 or 3 columns by width (spec §9). */
+/** One card per category, linking to its bikes; 1, 2 or 3 columns by width. */
 export function CategoryCards({ categories }: { categories: Category[] }) {
   return (
     <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">

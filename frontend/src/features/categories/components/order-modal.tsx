@@ -1,4 +1,4 @@
-// "Your Order" (spec §2): the listing and the buyer, read-only; phone and meeting place
+// "Your Order": the listing and the buyer, read-only; phone and meeting place
 // required; submit asks first, books, says so and closes. An accessible dialog:
 // labelled, focus moved in and kept in, Escape closes, focus returns to the opener.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';

@@ -12,7 +12,7 @@ function renderCard(overrides: Parameters<typeof aProduct>[0] = {}) {
 }
 
 describe('ProductCard', () => {
-  it('shows an available listing with everything the spec lists and a Book Now button', async () => {
+  it('shows an available listing with everything a card lists and a Book Now button', async () => {
     const { card, onBook } = renderCard();
     const c = within(card);
     expect(c.getByText('Rahim Seller')).toBeInTheDocument();

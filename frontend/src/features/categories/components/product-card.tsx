@@ -1,11 +1,10 @@
 // One listing on the category page: seller, availability, the bike's details, and Book
 // Now / Sold Out, Add to Wishlist, Report to Admin. Everyone may look; a visitor is asked
 // to log in (and told why) for what needs an account, and only buyers book.
-import { Link } from 'react-router';
 import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon, ShieldCheckIcon } from '@/components/icons.tsx';
 import type { Product } from '@/lib/api/types.ts';
 import { formatPrice } from '@/utils/format-price.ts';
-import { formatPostTime } from './post-time.ts';
+import { formatPostTime } from '@/utils/format-post-time.ts';
 
 export function isSold(product: Pick<Product, 'availability'>): boolean {
   return product.availability.toLowerCase() === 'sold';
@@ -22,6 +21,7 @@ export const LOG_IN_TO = {
   book: 'Please log in as a buyer to book this bike.',
   wishlist: 'Please log in as a buyer to save bikes to your wishlist.',
   report: 'Please log in as a buyer to report a listing.',
+  contact: 'Please log in as a buyer to see the seller’s contact.',
 } as const;
 export type LogInReason = keyof typeof LOG_IN_TO;
 
@@ -42,6 +42,9 @@ export function ProductCard({
   reporting?: boolean;
 }) {
   const visitor = viewer === 'visitor';
+  // A seller's contact is for the buyers who may book; a signed-in socket's events carry
+  // it, so the card, not only the server's list, keeps it from sellers and admins.
+  const contact = viewer === 'buyer';
   const sold = isSold(product);
   const headingId = `product-${product._id}-name`;
   return (
@@ -63,7 +66,7 @@ export function ProductCard({
               </span>
             )}
           </p>
-          {product.sellerEmail !== undefined && (
+          {contact && product.sellerEmail !== undefined && (
             <p className="mt-1 flex items-center gap-1.5 text-sm text-stone-600">
               <MailIcon className="size-4 shrink-0" aria-hidden="true" />
               <a href={`mailto:${product.sellerEmail}`} className="truncate hover:underline">
@@ -71,7 +74,7 @@ export function ProductCard({
               </a>
             </p>
           )}
-          {product.sellerPhone !== undefined && (
+          {contact && product.sellerPhone !== undefined && (
             <p className="mt-0.5 flex items-center gap-1.5 text-sm text-stone-600">
               <PhoneIcon className="size-4 shrink-0" aria-hidden="true" />
               <a href={`tel:${product.sellerPhone}`} className="hover:underline">
@@ -82,9 +85,15 @@ export function ProductCard({
           {visitor && (
             <p className="mt-1 flex items-center gap-1.5 text-sm text-stone-600">
               <PhoneIcon className="size-4 shrink-0" aria-hidden="true" />
-              <Link to="/login" className="font-medium text-brand-800 underline-offset-2 hover:underline">
+              <button
+                type="button"
+                onClick={() => {
+                  onLogIn('contact');
+                }}
+                className="font-medium text-brand-800 underline-offset-2 hover:underline"
+              >
                 Log in to see the seller&rsquo;s contact
-              </Link>
+              </button>
             </p>
           )}
         </div>

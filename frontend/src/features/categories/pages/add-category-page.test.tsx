@@ -29,7 +29,7 @@ async function fillIn() {
 }
 
 describe('Add Category', { timeout: 15_000 }, () => {
-  it('asks for the name and the image with the spec’s messages and sends nothing', async () => {
+  it('asks for the name and the image with the product’s messages and sends nothing', async () => {
     const { fetchMock } = await openForm();
     await userEvent.click(screen.getByRole('button', { name: 'Add Now' }));
     expect(await screen.findByText('Please Provide Your Name')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-// The admin's Add Category form (spec §2, §5): a name and a picture; "Add Now".
+// The admin's Add Category form: a name and a picture; "Add Now".
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { FieldInput, FormField } from '@/components/form-field.tsx';

@@ -57,12 +57,26 @@ describe('Category page', () => {
     expect(screen.getByRole('heading', { name: 'Choose Your Dream Bike' })).toBeInTheDocument();
     expect(card).toHaveTextContent('৳1,800');
     expect(card.querySelector('a[href^="mailto:"]')).toBeNull();
-    expect(screen.getByRole('link', { name: 'Log in to see the seller’s contact' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('button', { name: 'Log in to see the seller’s contact' })).toBeInTheDocument();
     expect(callsOf(fetchMock)).toContain('GET /api/products/c1');
     expect(bearerOf(fetchMock, 'GET /api/products/c1')).toBeNull();
 
     await userEvent.click(screen.getByRole('button', { name: 'Book Now' }));
     expect(await screen.findByText('Please log in as a buyer to book this bike.')).toBeInTheDocument();
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/login');
+    });
+    expect(router.state.location.state).toEqual({ from: { pathname: '/category/c1', search: '' } });
+  });
+
+  it("sends a visitor who asks for the seller's contact to log in, and back here after", async () => {
+    const publicForm = aProduct();
+    delete publicForm.sellerEmail;
+    delete publicForm.sellerPhone;
+    fakeServer({ 'GET /api/products/c1': [200, [publicForm]] });
+    const { router } = renderApp('/category/c1');
+    await userEvent.click(await screen.findByRole('button', { name: 'Log in to see the seller’s contact' }));
+    expect(await screen.findByText('Please log in as a buyer to see the seller’s contact.')).toBeInTheDocument();
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/login');
     });
@@ -76,6 +90,8 @@ describe('Category page', () => {
     expect(await within(card).findByText('Only buyers can book bikes.')).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: 'Report to Admin' })).not.toBeInTheDocument();
-    expect(within(card).getByText('seller@example.com')).toBeInTheDocument();
+    // Even when a live event brought the seller's contact, only buyers are shown it.
+    expect(within(card).queryByText('seller@example.com')).not.toBeInTheDocument();
+    expect(within(card).queryByRole('link', { name: /01711/ })).not.toBeInTheDocument();
   });
 });

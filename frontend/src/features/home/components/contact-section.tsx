@@ -8,7 +8,7 @@ const CONTACTS = [
   { Icon: ClockIcon, label: 'Open', value: 'Saturday – Thursday, 10am – 8pm' },
 ];
 
-/** Static contact details and social links (spec §2). */
+/** Static contact details and social links. */
 export function ContactSection() {
   return (
     <section

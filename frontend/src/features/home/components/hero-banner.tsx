@@ -6,7 +6,7 @@ const PROMISES = [
   { Icon: CardIcon, text: 'Secure card payment' },
 ];
 
-/** The home page's banner (spec §2); Get Started does nothing yet. */
+/** The home page's banner; Get Started does nothing yet. */
 export function HeroBanner() {
   return (
     <section aria-labelledby="hero-heading" className="page-container pt-4 sm:pt-6">

@@ -1,4 +1,4 @@
-// The home page's "Give a Review" form (spec §2).
+// The home page's "Give a Review" form.
 import type { SubmitEvent } from 'react';
 import { toast } from 'react-toastify';
 
@@ -6,7 +6,7 @@ const field =
   'mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3.5 py-2.5 text-stone-900 placeholder:text-stone-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none';
 
 /**
- * "Give a Review": nothing is sent yet, submitting only says so (spec §2). A plain form:
+ * "Give a Review": nothing is sent yet, submitting only says so. A plain form:
  * with nothing to validate or send, a form library would only add to the home page.
  */
 export function ReviewForm() {

@@ -24,7 +24,7 @@ const TESTIMONIALS = [
   },
 ];
 
-/** Static client testimonials; previous/next do nothing yet (spec §2). */
+/** Static client testimonials; previous/next do nothing yet. */
 export function Testimonials() {
   return (
     <section aria-labelledby="testimonials-heading" className="page-container py-12">

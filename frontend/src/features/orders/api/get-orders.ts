@@ -10,7 +10,7 @@ export function getOrders(buyerEmail: string, signal?: AbortSignal): Promise<Ord
   return api<Order[]>(`/orders/${encodeURIComponent(buyerEmail)}`, signal ? { signal } : {});
 }
 
-/** Cache key `['orders', buyerEmail]` (spec §9 `orders`; the live module patches it in place). */
+/** Cache key `['orders', buyerEmail]`; the live module patches it in place. */
 export function ordersQueryOptions(buyerEmail: string) {
   return queryOptions({
     queryKey: queryKeys.ordersOf(buyerEmail),

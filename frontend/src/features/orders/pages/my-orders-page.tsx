@@ -1,4 +1,4 @@
-// The buyer's bookings (spec §2): Pay Now for an unsold bike, PAID once paid, and
+// The buyer's bookings: Pay Now for an unsold bike, PAID once paid, and
 // cancelling an unpaid booking. Live events keep the cached list current.
 import { Link } from 'react-router';
 import { ConfirmButton } from '@/components/confirm-button.tsx';

@@ -9,7 +9,7 @@ import { queryKeys } from '@/lib/query-keys.ts';
 type Typed = 'resalePrice' | 'originalPrice' | 'purchaseYear' | 'yearsOfUse';
 
 /**
- * The listing as typed: prices and years are free text (spec §5), sent as numeric strings
+ * The listing as typed: prices and years are free text in the form, sent as numeric strings
  * that the server reads as numbers and answers with a field message when they are not.
  */
 export type NewProduct = Omit<ProductInput, Typed | 'productImage'> & Record<Typed, string> & { image: File };

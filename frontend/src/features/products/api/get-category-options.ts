@@ -9,7 +9,7 @@ export function getCategoryOptions(signal?: AbortSignal): Promise<Category[]> {
   return api<Category[]>('/categories', { token: null, ...(signal ? { signal } : {}) });
 }
 
-/** Cache key `categories` (spec §9); live events add new categories to it. */
+/** Cache key `categories`; live events add new categories to it. */
 export function categoryOptionsQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.categories(),

@@ -8,7 +8,7 @@ export function getReportedProducts(signal?: AbortSignal): Promise<Product[]> {
   return api<Product[]>('/reportedProducts', signal ? { signal } : {});
 }
 
-/** Cache key `reportedProducts` (spec §9); a new report joins it live. */
+/** Cache key `reportedProducts`; a new report joins it live. */
 export function reportedProductsQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.reportedProducts(),

@@ -1,5 +1,5 @@
-// The seller's Add product form (spec §2, §5): every field required with the spec's
-// messages; one column on a phone, two on wider screens.
+// The seller's Add product form: every field required, with the messages of docs/product.md
+// ('Forms and their messages'); one column on a phone, two on wider screens.
 import { useForm, type Path } from 'react-hook-form';
 import { errorId, FieldInput, FormField, inputLook } from '@/components/form-field.tsx';
 import type { Category } from '@/lib/api/types.ts';

@@ -47,7 +47,7 @@ async function fillIn() {
 }
 
 describe('Add product', { timeout: 15_000 }, () => {
-  it('asks for every field with the spec’s messages and sends nothing', async () => {
+  it('asks for every field with the product’s messages and sends nothing', async () => {
     const { fetchMock } = await openForm();
     expect(screen.getByRole('option', { name: 'Please Select a Category' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Add product' }));

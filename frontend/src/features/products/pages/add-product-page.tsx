@@ -1,4 +1,4 @@
-// The seller's Add product page (spec §2): uploads the picture, lists the bike, says so
+// The seller's Add product page: uploads the picture, lists the bike, says so
 // and goes to the seller's own listings. Fields the server refuses show their message.
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';

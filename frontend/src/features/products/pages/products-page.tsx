@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 
-/** Spec §2: /products is kept for future work. */
+/** /products is kept for future work. */
 export function ProductsPage() {
   return (
     <section className="page-container flex min-h-[50vh] flex-col items-center justify-center py-16 text-center">

@@ -1,4 +1,4 @@
-// The admin's moderation queue (spec §2): listings buyers reported, and deleting them.
+// The admin's moderation queue: listings buyers reported, and deleting them.
 // A new report joins the cached list live.
 import { DeleteButton } from '@/components/confirm-button.tsx';
 import { imageColumn, indexColumn, TablePage, type Column } from '@/components/data-table.tsx';

@@ -1,4 +1,4 @@
-// The seller's own listings (spec §2): status, Advertise (or Already Sold) and Delete.
+// The seller's own listings: status, Advertise (or Already Sold) and Delete.
 // Live events keep the cached list current (new listings, bikes turning sold).
 import { Link } from 'react-router';
 import { ConfirmButton, DeleteButton } from '@/components/confirm-button.tsx';

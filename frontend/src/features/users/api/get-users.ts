@@ -7,7 +7,7 @@ import { queryKeys } from '@/lib/query-keys.ts';
 
 export type ListedRole = 'seller' | 'buyer';
 
-/** Each list's path is also its cache key (spec §9: allSeller, allBuyer). */
+/** Each list's path is also its cache key: allSeller, allBuyer. */
 export const userList = { seller: 'allSeller', buyer: 'allBuyer' } as const satisfies Record<ListedRole, string>;
 
 export function getUsers(role: ListedRole, signal?: AbortSignal): Promise<User[]> {

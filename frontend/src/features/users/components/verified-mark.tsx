@@ -1,4 +1,4 @@
-// The admin's sign that a seller is verified (spec §2: a blue check icon).
+// The admin's sign that a seller is verified: a blue check icon.
 export function VerifiedMark() {
   return (
     <svg role="img" aria-label="Verified" viewBox="0 0 24 24" width={28} height={28} className="size-7 text-sky-600">

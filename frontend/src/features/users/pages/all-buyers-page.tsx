@@ -1,4 +1,4 @@
-// The admin's buyer table (spec §2): who has an account, and deleting one. Live events
+// The admin's buyer table: who has an account, and deleting one. Live events
 // keep the cached list current.
 import { DeleteButton } from '@/components/confirm-button.tsx';
 import { imageColumn, indexColumn, TablePage, type Column } from '@/components/data-table.tsx';

@@ -1,4 +1,4 @@
-// The admin's seller table (spec §2): verify a seller ("Not Verified" → the blue check)
+// The admin's seller table: verify a seller ("Not Verified" → the blue check)
 // or delete them. Live events keep the cached list current.
 import { ConfirmButton, DeleteButton } from '@/components/confirm-button.tsx';
 import { imageColumn, indexColumn, TablePage, type Column } from '@/components/data-table.tsx';

@@ -1,4 +1,4 @@
-/** Spec §2: a placeholder showing only the word Wishlist. */
+/** A placeholder showing only the word Wishlist. */
 export function WishlistPage() {
   return (
     <section className="rounded-xl bg-white p-6 shadow-sm">
