@@ -8,8 +8,8 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::store::{Advert, Category, Order, Product, Role};
-use crate::views::{AdvertView, CategoryView, Form, OrderView, ProductView};
+use crate::store::{Advert, Category, Notification, Order, Product, Role};
+use crate::views::{AdvertView, CategoryView, Form, NotificationView, OrderView, ProductView};
 
 /// A listing that changed, by its ids.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -55,10 +55,12 @@ pub enum Event {
         user_id: i64,
         role: Role,
     },
+    /// Something one person should know of, stored for them and pushed to them alone.
+    NotificationCreated(Notification),
 }
 
 /// Every event name, as the pages receive them (each is some variant's [`Event::name`]).
-pub const NAMES: [&str; 13] = [
+pub const NAMES: [&str; 14] = [
     "category.created",
     "product.created",
     "product.sold",
@@ -72,6 +74,7 @@ pub const NAMES: [&str; 13] = [
     "order.cancelled",
     "order.paid",
     "user.deleted",
+    "notification.created",
 ];
 
 /// Who may receive an event.
@@ -83,6 +86,8 @@ pub enum Audience {
     Admins,
     /// The buyer of a booking and the seller of its bike.
     Parties { buyer_id: i64, seller_id: i64 },
+    /// One user.
+    Recipient { user_id: i64 },
 }
 
 impl Audience {
@@ -92,6 +97,7 @@ impl Audience {
             Audience::Public => "every page, signed in or not (visitors get the public form)",
             Audience::Admins => "admins' pages",
             Audience::Parties { .. } => "the booking's buyer and the bike's seller",
+            Audience::Recipient { .. } => "its one recipient",
         }
     }
 
@@ -100,6 +106,7 @@ impl Audience {
             Audience::Public => "public",
             Audience::Admins => "admins",
             Audience::Parties { .. } => "parties",
+            Audience::Recipient { .. } => "recipient",
         }
     }
 }
@@ -224,6 +231,9 @@ pub enum WireEvent {
     /// An admin deleted a user: the admins' buyer or seller table drops them.
     #[serde(rename = "user.deleted")]
     UserDeleted(UserIds),
+    /// Something its one recipient should know of: the bell's count, a toast, the list.
+    #[serde(rename = "notification.created")]
+    NotificationCreated(NotificationView),
 }
 
 impl WireEvent {
@@ -257,6 +267,7 @@ impl Event {
             Event::OrderCancelled(_) => "order.cancelled",
             Event::OrderPaid(_) => "order.paid",
             Event::UserDeleted { .. } => "user.deleted",
+            Event::NotificationCreated(_) => "notification.created",
         }
     }
 
@@ -279,6 +290,9 @@ impl Event {
             Event::OrderCancelled(booking) | Event::OrderPaid(booking) => Audience::Parties {
                 buyer_id: booking.buyer_id,
                 seller_id: booking.seller_id,
+            },
+            Event::NotificationCreated(notification) => Audience::Recipient {
+                user_id: notification.user_id,
             },
         }
     }
@@ -320,6 +334,9 @@ impl Event {
                 id: id(*user_id),
                 role: role.as_str(),
             }),
+            Event::NotificationCreated(notification) => {
+                WireEvent::NotificationCreated(NotificationView::from(notification.clone()))
+            }
         }
     }
 
@@ -370,6 +387,8 @@ pub struct EventRecord {
     pub audience: String,
     pub buyer_id: Option<i64>,
     pub seller_id: Option<i64>,
+    /// The one user a `recipient` event is for.
+    pub recipient_id: Option<i64>,
     pub data: String,
     /// None for events only signed-in users see, and for events logged before the log
     /// kept public forms.
@@ -405,6 +424,7 @@ impl EventRecord {
             ("parties", Viewer::User { id, .. }) => {
                 self.buyer_id == Some(id) || self.seller_id == Some(id)
             }
+            ("recipient", Viewer::User { id, .. }) => self.recipient_id == Some(id),
             _ => false,
         }
     }
@@ -530,6 +550,15 @@ pub mod examples {
                 user_id: 4,
                 role: Role::Buyer,
             },
+            "notification.created" => Event::NotificationCreated(Notification {
+                id: 41,
+                user_id: 3,
+                kind: "booking".into(),
+                message: "Karim booked your Yamaha FZ. Call them to agree on the meeting.".into(),
+                link: "/dashboard/my-buyers".into(),
+                created_at: at(),
+                read: false,
+            }),
             other => panic!("no sample of {other}: add one"),
         }
     }
@@ -576,7 +605,7 @@ mod tests {
                         assert!(parsed.get(key).is_none(), "{name} has {key}: {public}");
                     }
                 }
-                Audience::Admins | Audience::Parties { .. } => {
+                Audience::Admins | Audience::Parties { .. } | Audience::Recipient { .. } => {
                     assert_eq!(record.public_data, None, "{name} is not for visitors");
                 }
             }
@@ -601,6 +630,29 @@ mod tests {
         );
     }
 
+    /// The walk above covers every kind only if [`NAMES`] does: every variant of
+    /// [`Event`] becomes some [`WireEvent`] (`wire` matches them all), so the names the
+    /// wire format's schema lists must be exactly those.
+    #[test]
+    fn the_catalogue_names_every_event_the_wire_format_has() {
+        let schema = serde_json::to_value(<WireEvent as utoipa::PartialSchema>::schema())
+            .expect("the schema is JSON");
+        let mut on_the_wire: Vec<&str> = schema["oneOf"]
+            .as_array()
+            .expect("one schema per event")
+            .iter()
+            .map(|kind| {
+                kind["properties"]["event"]["enum"][0]
+                    .as_str()
+                    .expect("each kind names its event")
+            })
+            .collect();
+        on_the_wire.sort_unstable();
+        let mut listed = NAMES.to_vec();
+        listed.sort_unstable();
+        assert_eq!(on_the_wire, listed);
+    }
+
     fn record(audience: &str, buyer: Option<i64>, seller: Option<i64>) -> EventRecord {
         EventRecord {
             seq: 7,
@@ -608,6 +660,7 @@ mod tests {
             audience: audience.into(),
             buyer_id: buyer,
             seller_id: seller,
+            recipient_id: None,
             data: r#"{"who":"signed-in"}"#.into(),
             public_data: (audience == "public").then(|| r#"{"who":"public"}"#.into()),
             ends_access_of: None,
@@ -662,6 +715,12 @@ mod tests {
             seen(&record("parties", Some(1), Some(3))),
             [false, true, false, true, false, false]
         );
+        let mine = EventRecord {
+            recipient_id: Some(3),
+            ..record("recipient", None, None)
+        };
+        assert_eq!(seen(&mine), [false, false, false, true, false, false]);
+        assert_eq!(seen(&record("recipient", None, None)), [false; 6]);
         assert_eq!(seen(&record("nonsense", Some(1), Some(3))), [false; 6]);
         let old = EventRecord {
             public_data: None,

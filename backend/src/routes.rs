@@ -18,6 +18,7 @@ mod categories;
 mod config;
 mod health;
 mod identity;
+mod notices;
 mod orders;
 mod payments;
 mod people;
@@ -37,6 +38,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(adverts::router())
         .merge(orders::router())
         .merge(payments::router())
+        .merge(notices::router())
         .merge(uploads::router())
         .routes(routes!(crate::live::socket::open_live))
 }

@@ -318,17 +318,41 @@ pub enum PaymentRecorded {
     Existing(i64),
 }
 
-/// The traits of [`Store`], to bring its methods into scope: `use crate::store::prelude::*`.
-pub mod prelude {
-    pub use super::{Accounts, Bookings, Catalogue, EventLog, Maintenance, Store};
+/// Something one person should know of: a booking of their bike, their payment, a bike
+/// they saved that sold. Stored for its recipient and pushed live to them alone.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Notification {
+    pub id: i64,
+    pub user_id: i64,
+    /// booking, cancellation, payment, sold, removed, verified or report.
+    pub kind: String,
+    pub message: String,
+    /// The page where the recipient acts on it.
+    pub link: String,
+    pub created_at: DateTime<Utc>,
+    pub read: bool,
 }
 
-/// Every read and write of the marketplace, in five parts. Writes that must stay
-/// consistent run in one transaction, let the database's constraints decide races, and
-/// record the live events they cause in that same transaction.
-pub trait Store: Maintenance + Accounts + Catalogue + Bookings + EventLog {}
+/// The traits of [`Store`], to bring its methods into scope: `use crate::store::prelude::*`.
+pub mod prelude {
+    pub use super::{
+        Accounts, Bookings, Catalogue, EventLog, Maintenance, Notices, Store, Wishlists,
+    };
+}
 
-impl<T: Maintenance + Accounts + Catalogue + Bookings + EventLog> Store for T {}
+/// Every read and write of the marketplace, in seven parts. Writes that must stay
+/// consistent run in one transaction, let the database's constraints decide races, and
+/// record the live events they cause — notifications among them — in that same
+/// transaction.
+pub trait Store:
+    Maintenance + Accounts + Catalogue + Bookings + EventLog + Notices + Wishlists
+{
+}
+
+impl<T: Maintenance + Accounts + Catalogue + Bookings + EventLog + Notices + Wishlists> Store
+    for T
+{
+}
 
 /// Migrations, health and the write signal caches and the event pump listen to.
 #[async_trait]
@@ -437,7 +461,9 @@ pub trait Catalogue: Send + Sync + 'static {
     async fn reported_products(&self) -> StoreResult<Vec<Product>>;
     /// Records a buyer's report; false when this buyer had reported it already.
     async fn report_product(&self, product_id: i64, reporter_id: i64) -> StoreResult<bool>;
-    async fn delete_product(&self, id: i64) -> StoreResult<bool>;
+    /// Deletes a listing, removed by the user `removed_by` (its seller or an admin);
+    /// those who booked or saved it are told, and its seller when someone else removed it.
+    async fn delete_product(&self, id: i64, removed_by: i64) -> StoreResult<bool>;
 
     /// Advertises an unsold listing: conflict when sold or already advertised.
     async fn create_advert(&self, product_id: i64) -> StoreResult<i64>;
@@ -453,6 +479,8 @@ pub trait Bookings: Send + Sync + 'static {
     async fn order(&self, id: i64) -> StoreResult<Option<Order>>;
     /// A buyer's bookings that are not cancelled, newest first.
     async fn orders_of_buyer(&self, buyer_id: i64) -> StoreResult<Vec<Order>>;
+    /// Every booking of a seller's bikes, cancelled ones too, newest first.
+    async fn orders_of_seller(&self, seller_id: i64) -> StoreResult<Vec<Order>>;
     /// Cancels a booking: conflict when it is paid; false when absent or cancelled.
     async fn cancel_order(&self, id: i64) -> StoreResult<bool>;
 
@@ -500,4 +528,30 @@ pub trait EventLog: Send + Sync + 'static {
     async fn oldest_event_seq(&self) -> StoreResult<Option<i64>>;
     /// Forgets events up to and including `seq`.
     async fn prune_events(&self, seq: i64) -> StoreResult<()>;
+}
+
+/// Notifications: the writes that cause them store them (see [`Notification`]).
+#[async_trait]
+pub trait Notices: Send + Sync + 'static {
+    /// A user's newest notifications, at most `limit`, and how many of all theirs are
+    /// unread.
+    async fn notifications(
+        &self,
+        user_id: i64,
+        limit: i64,
+    ) -> StoreResult<(Vec<Notification>, i64)>;
+    /// Marks read the user's notifications among `ids`, or all of them when None (never
+    /// anyone else's); how many changed.
+    async fn mark_notifications_read(&self, user_id: i64, ids: Option<&[i64]>) -> StoreResult<u64>;
+}
+
+/// The bikes each buyer saved.
+#[async_trait]
+pub trait Wishlists: Send + Sync + 'static {
+    /// A user's saved listings, sold ones too, the latest saved first.
+    async fn wishlist(&self, user_id: i64) -> StoreResult<Vec<Product>>;
+    /// Saves a listing: false when it was saved already; not found when it is gone.
+    async fn save_to_wishlist(&self, user_id: i64, product_id: i64) -> StoreResult<bool>;
+    /// Forgets a saved listing: false when it was not saved.
+    async fn remove_from_wishlist(&self, user_id: i64, product_id: i64) -> StoreResult<bool>;
 }

@@ -1,11 +1,11 @@
-//! What the API answers with: the spec's camelCase field names, `_id` as a string,
+//! What the API answers with (docs/api.md): camelCase field names, `_id` as a string,
 //! prices as numbers in whole units, times in ISO-8601 UTC.
 
 use chrono::{DateTime, Utc};
 use serde::{Serialize, Serializer};
 use utoipa::ToSchema;
 
-use crate::store::{Advert, Category, Order, OrderStatus, Product, Role, User};
+use crate::store::{Advert, Category, Notification, Order, OrderStatus, Product, Role, User};
 
 /// Paisa written as a JSON number of whole taka: 1500 or 1500.5.
 fn money<S: Serializer>(paisa: &i64, s: S) -> Result<S::Ok, S::Error> {
@@ -256,6 +256,35 @@ impl From<Order> for OrderView {
             price: o.product.resale_price,
             order_time: o.ordered_at,
             fields: ProductFields::new(o.product, Form::SignedIn),
+        }
+    }
+}
+
+/// A notification, as its recipient's bell lists it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NotificationView {
+    #[serde(rename = "_id", serialize_with = "id")]
+    #[schema(value_type = String)]
+    pub id: i64,
+    /// booking, cancellation, payment, sold, removed, verified or report.
+    pub kind: String,
+    pub message: String,
+    /// The page where the recipient acts on it, such as `/dashboard/my-buyers`.
+    pub link: String,
+    pub created_at: DateTime<Utc>,
+    pub read: bool,
+}
+
+impl From<Notification> for NotificationView {
+    fn from(n: Notification) -> Self {
+        NotificationView {
+            id: n.id,
+            kind: n.kind,
+            message: n.message,
+            link: n.link,
+            created_at: n.created_at,
+            read: n.read,
         }
     }
 }

@@ -12,6 +12,7 @@ mod marketplace {
     mod firebase;
     mod identity;
     mod live;
+    mod notices;
     mod openapi_snapshot;
     mod payments;
     mod sign_in_load;

@@ -22,6 +22,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         // One path template for both: GET takes the buyer's e-mail, DELETE a booking id.
         .routes(routes!(list_orders, cancel_order))
         .routes(routes!(get_payment_order))
+        .routes(routes!(list_seller_orders))
 }
 
 /// A booking that the caller may see: its buyer's, or any for an admin.
@@ -105,6 +106,31 @@ async fn list_orders(
         .await?
         .ok_or_else(|| AppError::NotFound("No user has this email address.".into()))?;
     let orders = state.store.orders_of_buyer(buyer.id).await?;
+    Ok(Json(orders.into_iter().map(OrderView::from).collect()))
+}
+
+/// Every booking of a seller's bikes, newest first, cancelled ones included: who booked
+/// (name, e-mail, phone), where they want to meet, and whether they have paid (that
+/// seller, or an admin).
+#[utoipa::path(get, path = "/sellerOrders/{email}", tag = "orders", params(("email" = String, Path, description = "The seller's e-mail")),
+    responses((status = 200, body = [OrderView]), (status = 401), (status = 403), (status = 404)),
+    security(("access_token" = [])))]
+async fn list_seller_orders(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    EmailPath(email): EmailPath,
+) -> AppResult<Json<Vec<OrderView>>> {
+    if user.email != email && user.role() != Role::Admin {
+        return Err(AppError::Forbidden(
+            "You can only see the bookings of your own bikes.".into(),
+        ));
+    }
+    let seller = state
+        .store
+        .user_by_email(&email)
+        .await?
+        .ok_or_else(|| AppError::NotFound("No user has this email address.".into()))?;
+    let orders = state.store.orders_of_seller(seller.id).await?;
     Ok(Json(orders.into_iter().map(OrderView::from).collect()))
 }
 

@@ -197,7 +197,7 @@ async fn delete_product(
             "You can only delete your own listings.".into(),
         ));
     }
-    if !state.store.delete_product(id).await? {
+    if !state.store.delete_product(id, user.id).await? {
         return Err(not_listed());
     }
     Ok(Json(Changed::deleted(1)))

@@ -11,8 +11,8 @@ use sqlx::Row;
 
 use super::{
     Accounts, Advert, Bookings, Catalogue, Category, EventLog, Identity, MailPurpose, Maintenance, NewOrder,
-    NewPayment, NewProduct, NewUser, Order, PaymentRecorded, Product, Role, StoreError as Error,
-    TestPaymentIntent, User, LOCAL_SUBJECT_PREFIX,
+    NewPayment, NewProduct, NewUser, Notices, Notification, Order, PaymentRecorded, Product, Role,
+    StoreError as Error, TestPaymentIntent, User, Wishlists, LOCAL_SUBJECT_PREFIX,
 };
 use crate::events::{Audience, BookingRef, Event, EventRecord, ListingRef};
 
@@ -75,18 +75,20 @@ async fn record(tx: &mut Tx<'_>, events: &[Event]) -> Result<(), Error> {
     lock_event_log(tx).await?;
     for event in events {
         let event = event.to_record();
-        let (buyer, seller) = match event.audience {
-            Audience::Parties { buyer_id, seller_id } => (Some(buyer_id), Some(seller_id)),
-            _ => (None, None),
+        let (buyer, seller, recipient) = match event.audience {
+            Audience::Parties { buyer_id, seller_id } => (Some(buyer_id), Some(seller_id), None),
+            Audience::Recipient { user_id } => (None, None, Some(user_id)),
+            Audience::Public | Audience::Admins => (None, None, None),
         };
         sqlx::query(
-            "INSERT INTO events (name, audience, buyer_id, seller_id, data, public_data, ends_access_of, created_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+            "INSERT INTO events (name, audience, buyer_id, seller_id, recipient_id, data, public_data, \
+             ends_access_of, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
         )
         .bind(event.name)
         .bind(event.audience.as_str())
         .bind(buyer)
         .bind(seller)
+        .bind(recipient)
         .bind(&event.data)
         .bind(&event.public_data)
         .bind(event.ends_access_of)
@@ -95,6 +97,70 @@ async fn record(tx: &mut Tx<'_>, events: &[Event]) -> Result<(), Error> {
         .await?;
     }
     Ok(())
+}
+
+/// The columns of [`Notification`].
+const NOTIFICATION_COLUMNS: &str = "id, user_id, kind, message, link, created_at, read_at IS NOT NULL AS read";
+
+/// Where a notification sends its recipient to act.
+mod link {
+    pub const MY_BUYERS: &str = "/dashboard/my-buyers";
+    pub const MY_ORDERS: &str = "/dashboard/my-orders";
+    pub const MY_PRODUCTS: &str = "/dashboard/seller-products";
+    pub const WISHLIST: &str = "/dashboard/wishlist";
+    pub const REPORTED: &str = "/dashboard/reported-products";
+}
+
+/// Stores a notification for `user_id` inside `tx`; the event that pushes it to them.
+async fn notify(tx: &mut Tx<'_>, user_id: i64, kind: &str, message: String, link: &str) -> Result<Event, Error> {
+    let sql = format!(
+        "INSERT INTO notifications (user_id, kind, message, link, created_at) VALUES ($1, $2, $3, $4, $5) \
+         RETURNING {NOTIFICATION_COLUMNS}"
+    );
+    let notification = sqlx::query_as::<Db, Notification>(&sql)
+        .bind(user_id)
+        .bind(kind)
+        .bind(message)
+        .bind(link)
+        .bind(Utc::now())
+        .fetch_one(&mut **tx)
+        .await?;
+    Ok(Event::NotificationCreated(notification))
+}
+
+/// Tells everyone who booked `product_id` (but not `except_order`) and everyone who
+/// saved it what became of it: `booked` and `saved` are the two messages.
+async fn notify_watchers(
+    tx: &mut Tx<'_>,
+    product_id: i64,
+    except_buyer: Option<i64>,
+    kind: &str,
+    booked: &str,
+    saved: &str,
+) -> Result<Vec<Event>, Error> {
+    let except = except_buyer.unwrap_or(0);
+    let bookers: Vec<i64> = sqlx::query_scalar(
+        "SELECT DISTINCT buyer_id FROM orders WHERE product_id = $1 AND status = 'booked' AND buyer_id <> $2 \
+         ORDER BY buyer_id",
+    )
+    .bind(product_id)
+    .bind(except)
+    .fetch_all(&mut **tx)
+    .await?;
+    let savers: Vec<i64> =
+        sqlx::query_scalar("SELECT user_id FROM wishlist WHERE product_id = $1 AND user_id <> $2 ORDER BY user_id")
+            .bind(product_id)
+            .bind(except)
+            .fetch_all(&mut **tx)
+            .await?;
+    let mut events = Vec::with_capacity(bookers.len() + savers.len());
+    for &buyer in &bookers {
+        events.push(notify(tx, buyer, kind, booked.to_owned(), link::MY_ORDERS).await?);
+    }
+    for saver in savers.into_iter().filter(|saver| !bookers.contains(saver)) {
+        events.push(notify(tx, saver, kind, saved.to_owned(), link::WISHLIST).await?);
+    }
+    Ok(events)
 }
 
 /// A listing as the API shows it, read inside `tx`.
@@ -108,16 +174,30 @@ async fn product_in(tx: &mut Tx<'_>, id: i64) -> Result<Product, Error> {
     .await?)
 }
 
-/// The events that removing a listing causes: it disappears, its advert too, and its
-/// open bookings are cancelled for their buyers and the seller.
-async fn removal_events(tx: &mut Tx<'_>, product_id: i64) -> Result<Vec<Event>, Error> {
+/// The events that removing a listing causes: it disappears, its advert too, its open
+/// bookings are cancelled for their buyers and the seller, and those who booked or saved
+/// it are told; so is its seller when someone else (`removed_by`, an admin) removed it.
+async fn removal_events(tx: &mut Tx<'_>, product_id: i64, removed_by: Option<i64>) -> Result<Vec<Event>, Error> {
     let mut events = Vec::new();
-    let listing = sqlx::query("SELECT category_id, seller_id FROM products WHERE id = $1")
+    let listing = sqlx::query("SELECT category_id, seller_id, name FROM products WHERE id = $1")
         .bind(product_id)
         .fetch_optional(&mut **tx)
         .await?;
     let Some(listing) = listing else { return Ok(events) };
-    let (category_id, seller_id): (i64, i64) = (listing.get(0), listing.get(1));
+    let (category_id, seller_id, name): (i64, i64, String) = (listing.get(0), listing.get(1), listing.get(2));
+    let told = notify_watchers(
+        tx,
+        product_id,
+        None,
+        "removed",
+        &format!("{name}, which you booked, is no longer listed."),
+        &format!("{name} on your wishlist is no longer listed."),
+    )
+    .await?;
+    if removed_by.is_some_and(|by| by != seller_id) {
+        let message = format!("An admin removed your listing {name}.");
+        events.push(notify(tx, seller_id, "removed", message, link::MY_PRODUCTS).await?);
+    }
     let advert: Option<i64> = sqlx::query_scalar("SELECT id FROM adverts WHERE product_id = $1")
         .bind(product_id)
         .fetch_optional(&mut **tx)
@@ -134,6 +214,7 @@ async fn removal_events(tx: &mut Tx<'_>, product_id: i64) -> Result<Vec<Event>, 
         events.push(Event::OrderCancelled(BookingRef { order_id, product_id, buyer_id, seller_id }));
     }
     events.push(Event::ProductDeleted(ListingRef { product_id, category_id, seller_id }));
+    events.extend(told);
     Ok(events)
 }
 
@@ -183,7 +264,8 @@ impl Maintenance for This {
 impl EventLog for This {
     async fn events_since(&self, seq: i64, limit: i64) -> Result<Vec<EventRecord>, Error> {
         Ok(sqlx::query_as::<Db, EventRecord>(
-            "SELECT seq, name, audience, buyer_id, seller_id, data, public_data, ends_access_of FROM events \
+            "SELECT seq, name, audience, buyer_id, seller_id, recipient_id, data, public_data, ends_access_of \
+             FROM events \
              WHERE seq > $1 ORDER BY seq LIMIT $2",
         )
         .bind(seq)
@@ -210,3 +292,4 @@ impl EventLog for This {
 include!("sql/accounts.rs");
 include!("sql/catalogue.rs");
 include!("sql/bookings.rs");
+include!("sql/notices.rs");

@@ -383,7 +383,21 @@ async fn buyers_book_see_and_cancel_their_own_bookings() {
         assert_eq!(orders, json!([]));
         let (status, _) = app.call(Method::DELETE, &format!("/api/orders/{order}"), Some(&buyer.token), Value::Null).await;
         assert_eq!(status, StatusCode::NOT_FOUND);
-        app.book(&buyer, &product).await; // after cancelling, booking again works
+        let again = app.book(&buyer, &product).await; // after cancelling, booking again works
+
+        // The seller sees both bookings of the bike: who, how to reach them, where, and
+        // which one still stands.
+        let (status, bookings) = app.get("/api/sellerOrders/s@example.com", Some(&seller.token)).await;
+        assert_eq!(status, StatusCode::OK);
+        let seen: Vec<_> = bookings.as_array().expect("a list").iter().map(|o| (o["_id"].clone(), o["status"].clone())).collect();
+        assert_eq!(seen, vec![(json!(again), json!("booked")), (json!(order), json!("cancelled"))]);
+        let b = &bookings[0];
+        assert_eq!((&b["buyerName"], &b["buyerPhone"], &b["meetingLocation"]), (&json!("Sadia Islam"), &json!("+880 1711-000000"), &json!("Banani 11, Dhaka")));
+        assert_eq!((&b["productName"], &b["price"]), (&json!("Yamaha R15"), &json!(4100)));
+        let (status, body) = app.get("/api/sellerOrders/s@example.com", Some(&buyer.token)).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+        let (status, _) = app.get("/api/sellerOrders/nobody@example.com", Some(&admin.token)).await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
     })
     .await;
 }

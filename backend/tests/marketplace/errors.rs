@@ -1,4 +1,5 @@
-//! Failures answer with the right status and DESIGN.md's error body, whatever comes in.
+//! Failures answer with the right status and the error body docs/architecture.md describes,
+//! whatever comes in.
 
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
@@ -166,6 +167,12 @@ async fn health_reports_the_database_and_openapi_describes_every_route() {
         ("/health", "get"),
         ("/config", "get"),
         ("/live", "get"),
+        ("/sellerOrders/{email}", "get"),
+        ("/notifications", "get"),
+        ("/notifications/read", "post"),
+        ("/wishlist", "get"),
+        ("/wishlist", "post"),
+        ("/wishlist/{id}", "delete"),
     ];
     for (path, method) in expected {
         assert!(

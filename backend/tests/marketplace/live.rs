@@ -98,7 +98,7 @@ fn names(events: &[Value]) -> Vec<String> {
         .collect()
 }
 
-const QUIET: Duration = Duration::from_millis(600);
+pub const QUIET: Duration = Duration::from_millis(600);
 
 /// The six kinds of watcher of the catalogue test, each with an open socket.
 struct Watchers {
@@ -123,7 +123,7 @@ impl Watchers {
     }
 }
 
-async fn signed_in(app: &TestApp, who: &Person) -> Live {
+pub async fn signed_in(app: &TestApp, who: &Person) -> Live {
     let mut live = Live::open(&app.base).await;
     let answer = live.auth(&who.token).await;
     assert_eq!(answer["ok"], true, "{answer}");
@@ -171,12 +171,21 @@ async fn each_write_reaches_exactly_the_sockets_allowed_to_see_it() {
             .await;
         assert_eq!(status, StatusCode::CREATED);
         assert_eq!(w.drain().await, everyone("advert.created"));
+        // Notifications go to their one recipient, after the event they tell of.
+        let rang = |mut names: [Vec<String>; 6], who: usize| {
+            names[who].push("notification.created".to_owned());
+            names
+        };
+        let (b, s, a) = (1, 3, 5);
         assert_eq!(app.report(&other_buyer, &product).await, StatusCode::OK);
         assert_eq!(
             w.drain().await,
-            only(
-                "product.reported",
-                [false, false, false, false, false, true]
+            rang(
+                only(
+                    "product.reported",
+                    [false, false, false, false, false, true]
+                ),
+                a
             )
         );
         let (status, _) = app
@@ -188,23 +197,26 @@ async fn each_write_reaches_exactly_the_sockets_allowed_to_see_it() {
             )
             .await;
         assert_eq!(status, StatusCode::OK);
-        assert_eq!(w.drain().await, everyone("seller.verified"));
+        assert_eq!(w.drain().await, rang(everyone("seller.verified"), s));
         let order = app.book(&buyer, &product).await;
         assert_eq!(
             w.drain().await,
-            only("order.created", [false, true, false, true, false, false])
+            rang(
+                only("order.created", [false, true, false, true, false, false]),
+                s
+            )
         );
         let (status, paid) = app.pay(&buyer, &order, "4242424242424242").await;
         assert_eq!(status, StatusCode::CREATED, "{paid}");
-        let [anonymous, b, ob, s, os, a] = w.drain().await;
         let public = vec!["product.sold".to_owned(), "advert.removed".to_owned()];
         let party = vec![
             "product.sold".to_owned(),
             "advert.removed".to_owned(),
             "order.paid".to_owned(),
+            "notification.created".to_owned(),
         ];
         assert_eq!(
-            [anonymous, b, ob, s, os, a],
+            w.drain().await,
             [
                 public.clone(),
                 party.clone(),
@@ -230,7 +242,10 @@ async fn each_write_reaches_exactly_the_sockets_allowed_to_see_it() {
         assert_eq!(status, StatusCode::OK);
         assert_eq!(
             w.drain().await,
-            only("order.cancelled", [false, false, true, true, false, false])
+            rang(
+                only("order.cancelled", [false, false, true, true, false, false]),
+                s
+            )
         );
         let (status, _) = app
             .call(
@@ -349,7 +364,12 @@ async fn resume_replays_only_what_the_socket_may_see_and_resets_past_the_kept_hi
     as_admin.send(json!({"type": "resume", "since": 0})).await;
     assert_eq!(
         names(&as_admin.drain(QUIET).await),
-        ["category.created", "product.created", "product.reported"]
+        [
+            "category.created",
+            "product.created",
+            "product.reported",
+            "notification.created"
+        ]
     );
     let last = app.state.store.last_event_seq().await.expect("seq");
     app.state.store.prune_events(last - 1).await.expect("prune");
@@ -691,6 +711,47 @@ async fn a_page_that_subscribes_after_a_write_gets_it_by_resuming_from_its_lists
         assert!(now > listing_seq);
     })
     .await;
+}
+
+#[tokio::test]
+async fn every_list_the_pages_patch_from_events_says_its_position() {
+    let Some(app) = TestApp::spawn(Engine::Sqlite).await else {
+        return;
+    };
+    let admin = app.admin().await;
+    let seller = app.sign_up("seller@example.com", "Seller", "seller").await;
+    let buyer = app.sign_up("buyer@example.com", "Buyer", "buyer").await;
+    let category = app.category(&admin, "Sports").await;
+    let product = app.product(&seller, &category, "Yamaha R15", 4100).await;
+    let order = app.book(&buyer, &product).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let head = app.state.store.last_event_seq().await.expect("head");
+    assert!(head > 0);
+    for (path, token) in [
+        ("/api/categories".to_owned(), None),
+        (format!("/api/products/{category}"), None),
+        (format!("/api/products/{category}"), Some(&buyer.token)),
+        ("/api/advertise".to_owned(), None),
+        (
+            "/api/sellerProducts/seller@example.com".to_owned(),
+            Some(&seller.token),
+        ),
+        (
+            "/api/sellerOrders/seller@example.com".to_owned(),
+            Some(&seller.token),
+        ),
+        (
+            "/api/orders/buyer@example.com".to_owned(),
+            Some(&buyer.token),
+        ),
+        (format!("/api/paymentOrders/{order}"), Some(&buyer.token)),
+        ("/api/reportedProducts".to_owned(), Some(&admin.token)),
+        ("/api/allSeller".to_owned(), Some(&admin.token)),
+        ("/api/allBuyer".to_owned(), Some(&admin.token)),
+    ] {
+        let (_, seq) = list_at(&app, &path, token.map(String::as_str)).await;
+        assert_eq!(seq, head, "{path} was read after every event so far");
+    }
 }
 
 /// Whether the live socket at `url` opens for a page from `origin`.

@@ -8,6 +8,7 @@ mod adverts;
 mod catalogue;
 mod deletion;
 mod migrations;
+mod notices;
 mod orders;
 mod payments;
 mod races;

@@ -1,5 +1,6 @@
-// Every route guard of spec §2 in a real browser: signed out, or signed in with another
-// role, means /login; the right role stays. The navigation shows each role its own links.
+// Every route guard of docs/product.md ('Screens and routes') in a real browser: signed out,
+// or signed in with another role, means /login; the right role stays. The navigation shows
+// each role its own links.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { Api, type Person } from '../support/api.ts';
@@ -32,7 +33,7 @@ afterAll(async () => {
   await server.stop();
 });
 
-/** Who may open each guarded page (spec §2 "Route guards"). */
+/** Who may open each guarded page (docs/product.md, 'Screens and routes'). */
 const guarded = (): [path: string, allowed: Who[]][] => [
   ['/dashboard/add-category', ['admin']],
   ['/dashboard/all-seller', ['admin']],
@@ -40,6 +41,7 @@ const guarded = (): [path: string, allowed: Who[]][] => [
   ['/dashboard/reported-products', ['admin']],
   ['/dashboard/add-product', ['seller']],
   ['/dashboard/seller-products', ['seller']],
+  ['/dashboard/my-buyers', ['seller']],
   ['/dashboard/my-orders', ['buyer']],
   [`/dashboard/stripe-payment/${orderId}`, ['buyer']],
   [`/category/${categoryId}`, ['visitor', 'buyer', 'seller', 'admin']],

@@ -1,5 +1,5 @@
 // The live journeys: pages open in several browsers at once change in place, without a
-// reload, when someone else acts (DESIGN.md "Live events").
+// reload, when someone else acts (docs/events.md).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { Api, type Person } from '../support/api.ts';
@@ -98,7 +98,7 @@ test("a new advert shows on an anonymous home page and in the seller's other ope
   const { context, page } = await openContext(browser, server.url);
   await openLive(page, '/', false);
   await page.getByRole('heading', { name: /Hey Bike Lovers/ }).waitFor();
-  // No adverts yet: the area is hidden (spec §2).
+  // No adverts yet: the area is hidden.
   expect(await page.getByRole('heading', { name: 'Advertisement Area' }).count()).toBe(0);
   await markNoReload(page);
 
@@ -117,6 +117,31 @@ test("a new advert shows on an anonymous home page and in the seller's other ope
   expect(await row.getByRole('button', { name: 'Advertise' }).count()).toBe(0);
   await expectNoReload(sellerTab.page);
   await Promise.all([context.close(), sellerTab.context.close()]);
+});
+
+test("a booking appears on the seller's open My Buyers page, then turns paid, without a reload", async () => {
+  const bike = 'Yamaha FZS V3 2022';
+  const productId = await api.product(seller, categoryId, bike);
+
+  const { context, page } = await openContext(browser, server.url, PHONE);
+  await signInAs(page, seller);
+  await openLive(page, '/dashboard/my-buyers', true);
+  await page.getByRole('heading', { name: 'My Buyers' }).waitFor();
+  expect(await page.getByRole('row').filter({ hasText: bike }).count()).toBe(0);
+  await markNoReload(page);
+
+  const orderId = await api.book(buyerA, productId);
+
+  const row = page.getByRole('row').filter({ hasText: bike });
+  await row.getByText('Booked', { exact: true }).waitFor();
+  await row.getByText('Karim Uddin').waitFor();
+  expect(await row.getByRole('link', { name: '+880 1711-000000' }).getAttribute('href')).toBe('tel:+8801711000000');
+
+  await api.pay(buyerA, orderId);
+
+  await row.getByText('Paid', { exact: true }).waitFor();
+  await expectNoReload(page);
+  await context.close();
 });
 
 test("a buyer's report adds a row to the admin's open reported-products queue", async () => {

@@ -1,6 +1,7 @@
-// Every screen of spec §2, as the role that sees it, at phone (390 px) and desktop
-// (1440 px) widths: it renders its heading, nothing overflows the screen sideways,
-// no script error happens, and a screenshot lands in screenshots/ for a human to read.
+// Every screen of docs/product.md ('Screens and routes'), as the role that sees it, at
+// phone (390 px) and desktop (1440 px) widths: it renders its heading, nothing overflows
+// the screen sideways, no script error happens, and a screenshot lands in screenshots/
+// for a human to read.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { Api, type Person } from '../support/api.ts';
@@ -87,6 +88,7 @@ const screens: Screen[] = [
     },
   },
   { name: 'seller-products', path: () => '/dashboard/seller-products', as: 'seller', heading: 'Seller Dashboard' },
+  { name: 'my-buyers', path: () => '/dashboard/my-buyers', as: 'seller', heading: 'Seller Dashboard' },
   { name: 'add-category', path: () => '/dashboard/add-category', as: 'admin', heading: 'Admin Dashboard' },
   { name: 'all-seller', path: () => '/dashboard/all-seller', as: 'admin', heading: 'Admin Dashboard' },
   { name: 'all-buyer', path: () => '/dashboard/all-buyer', as: 'admin', heading: 'Admin Dashboard' },

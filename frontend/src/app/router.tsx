@@ -1,5 +1,5 @@
-// Every route of spec §2. Home is in the main bundle; every other page is its own
-// lazily loaded chunk.
+// Every route of docs/product.md ('Screens and routes'). Home is in the main bundle; every
+// other page is its own lazily loaded chunk.
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type RouteObject } from 'react-router';
 import { PageSpinner } from '@/components/spinner.tsx';
@@ -151,6 +151,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                       () => import('@/features/products/pages/seller-products-page.tsx'),
                       (m) => m.SellerProductsPage,
                     ),
+                  },
+                  {
+                    path: 'my-buyers',
+                    lazy: lazyPage(() => import('@/features/orders/pages/my-buyers-page.tsx'), (m) => m.MyBuyersPage),
                   },
                 ],
               },

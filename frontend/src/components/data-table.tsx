@@ -1,4 +1,4 @@
-// The dashboard's table pages (spec §2): a heading, the spinner while loading, the
+// The dashboard's table pages: a heading, the spinner while loading, the
 // server's message when the list cannot be fetched, the empty text, and the table,
 // whose rows become cards on a phone.
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -18,7 +18,7 @@ export interface Column<T> {
   className?: string;
 }
 
-/** The spec's first column: the row's number, from 1. */
+/** The first column: the row's number, from 1. */
 export function indexColumn<T>(): Column<T> {
   return {
     header: '#',
@@ -81,6 +81,7 @@ export function TablePage<T>({
   emptyText,
   loadingLabel,
   emptyExtra,
+  rowClassName,
 }: {
   /** The page's heading (an h2: the dashboard header holds the h1). */
   title: string;
@@ -92,6 +93,8 @@ export function TablePage<T>({
   loadingLabel: string;
   /** Shown under the empty text, such as a link to add the first item. */
   emptyExtra?: ReactNode;
+  /** Extra classes for a row, such as a highlight for one that just arrived. */
+  rowClassName?: (row: T) => string;
 }) {
   const headingId = `${slug(title)}-title`;
   return (
@@ -119,7 +122,13 @@ export function TablePage<T>({
           {emptyExtra}
         </div>
       ) : (
-        <DataTable caption={title} columns={columns} rows={query.data} rowKey={rowKey} />
+        <DataTable
+          caption={title}
+          columns={columns}
+          rows={query.data}
+          rowKey={rowKey}
+          {...(rowClassName ? { rowClassName } : {})}
+        />
       )}
     </section>
   );
@@ -149,11 +158,13 @@ export function DataTable<T>({
   columns,
   rows,
   rowKey,
+  rowClassName,
 }: {
   caption: string;
   columns: readonly Column<T>[];
   rows: readonly T[];
   rowKey: (row: T) => string;
+  rowClassName?: (row: T) => string;
 }) {
   return (
     <div className="sm:overflow-x-auto sm:rounded-2xl sm:bg-white sm:shadow-sm sm:ring-1 sm:ring-stone-200">
@@ -176,7 +187,7 @@ export function DataTable<T>({
             <tr
               key={rowKey(row)}
               role="row"
-              className="align-middle max-sm:grid max-sm:grid-cols-[3rem_1fr] max-sm:gap-x-3 max-sm:gap-y-2 max-sm:rounded-2xl max-sm:bg-white max-sm:p-4 max-sm:shadow-sm max-sm:ring-1 max-sm:ring-stone-200 sm:hover:bg-stone-50/70"
+              className={`align-middle max-sm:grid max-sm:grid-cols-[3rem_1fr] max-sm:gap-x-3 max-sm:gap-y-2 max-sm:rounded-2xl max-sm:bg-white max-sm:p-4 max-sm:shadow-sm max-sm:ring-1 max-sm:ring-stone-200 sm:hover:bg-stone-50/70 ${rowClassName?.(row) ?? ''}`}
             >
               {columns.map((column) => {
                 const Cell = column.rowHeader ? 'th' : 'td';

@@ -22,7 +22,14 @@ export const queryKeys = {
   /** A buyer's bookings, one entry per buyer. */
   orders: () => ['orders'] as const,
   ordersOf: (buyerEmail: string) => ['orders', buyerEmail] as const,
+  /** The bookings of a seller's bikes, one entry per seller. */
+  sellerOrders: () => ['sellerOrders'] as const,
+  sellerOrdersOf: (sellerEmail: string) => ['sellerOrders', sellerEmail] as const,
   reportedProducts: () => ['reportedProducts'] as const,
+  /** The signed-in buyer's saved bikes. */
+  wishlist: () => ['wishlist'] as const,
+  /** The signed-in user's bell: the newest notifications and the unread count. */
+  notifications: () => ['notifications'] as const,
   sellers: () => ['allSeller'] as const,
   buyers: () => ['allBuyer'] as const,
   /** The booking the payment page pays for, one entry per booking. */
@@ -43,7 +50,10 @@ export const LIVE_DATA: readonly QueryKey[] = [
   queryKeys.categoryProducts(),
   queryKeys.sellerProducts(),
   queryKeys.orders(),
+  queryKeys.sellerOrders(),
   queryKeys.reportedProducts(),
+  queryKeys.wishlist(),
+  queryKeys.notifications(),
   queryKeys.sellers(),
   queryKeys.buyers(),
   queryKeys.paymentOrders(),

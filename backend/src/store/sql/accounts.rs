@@ -295,7 +295,7 @@ impl Accounts for This {
             .fetch_all(&mut *tx)
             .await?;
         for listing in listings {
-            events.extend(removal_events(&mut tx, listing).await?);
+            events.extend(removal_events(&mut tx, listing, None).await?);
         }
         let bookings = sqlx::query(
             "SELECT o.id, o.product_id, p.seller_id FROM orders o JOIN products p ON p.id = o.product_id \
@@ -329,7 +329,15 @@ impl Accounts for This {
         let Some(email) = email else {
             return Ok(false);
         };
-        record(&mut tx, &[Event::SellerVerified { seller_id: id, email }]).await?;
+        let told = notify(
+            &mut tx,
+            id,
+            "verified",
+            "An admin verified you: your bikes now show the Verified badge.".into(),
+            link::MY_PRODUCTS,
+        )
+        .await?;
+        record(&mut tx, &[Event::SellerVerified { seller_id: id, email }, told]).await?;
         tx.commit().await?;
         self.changed();
         Ok(true)

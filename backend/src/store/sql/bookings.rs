@@ -88,6 +88,31 @@ impl This {
             events.push(Event::AdvertRemoved { advert_id: advert, product_id });
         }
         events.push(Event::OrderPaid(BookingRef { order_id: payment.order_id, product_id, buyer_id, seller_id }));
+        // The seller hands the bike over; the buyer learns whom to meet; whoever else
+        // booked or saved it learns it is gone.
+        let sale = This::order_in(&mut tx, payment.order_id).await?;
+        let bike = &sale.product;
+        let message = format!(
+            "{} paid for your {}. Meet them at {} to hand it over.",
+            sale.buyer_name, bike.name, sale.meeting_location
+        );
+        events.push(notify(&mut tx, seller_id, "payment", message, link::MY_BUYERS).await?);
+        let message = format!(
+            "Your payment for {} is recorded. Meet {} at {}; call them on {}.",
+            bike.name, bike.seller_name, sale.meeting_location, bike.seller_phone
+        );
+        events.push(notify(&mut tx, buyer_id, "payment", message, link::MY_ORDERS).await?);
+        events.extend(
+            notify_watchers(
+                &mut tx,
+                product_id,
+                Some(buyer_id),
+                "sold",
+                &format!("{product_name}, which you booked, was sold to another buyer."),
+                &format!("{product_name} on your wishlist was sold."),
+            )
+            .await?,
+        );
         record(&mut tx, &events).await?;
         tx.commit().await?;
         Ok(id)
@@ -120,7 +145,12 @@ impl Bookings for This {
             });
         };
         let booking = This::order_in(&mut tx, id).await?;
-        record(&mut tx, &[Event::OrderCreated(booking)]).await?;
+        let message = format!(
+            "{} booked your {}. Call them on {} to agree on meeting at {}.",
+            booking.buyer_name, booking.product.name, booking.buyer_phone, booking.meeting_location
+        );
+        let told = notify(&mut tx, booking.product.seller_id, "booking", message, link::MY_BUYERS).await?;
+        record(&mut tx, &[Event::OrderCreated(booking), told]).await?;
         tx.commit().await?;
         self.changed();
         Ok(id)
@@ -143,6 +173,13 @@ impl Bookings for This {
         .await?)
     }
 
+    async fn orders_of_seller(&self, seller_id: i64) -> Result<Vec<Order>, Error> {
+        Ok(sqlx::query_as::<Db, Order>(concat!(order_select!(), "WHERE p.seller_id = $1 ORDER BY o.id DESC"))
+            .bind(seller_id)
+            .fetch_all(&self.reader)
+            .await?)
+    }
+
     async fn cancel_order(&self, id: i64) -> Result<bool, Error> {
         let mut tx = self.writer.begin().await?;
         let cancelled = sqlx::query(
@@ -160,10 +197,12 @@ impl Bookings for This {
             };
         };
         let (product_id, buyer_id): (i64, i64) = (cancelled.get(0), cancelled.get(1));
-        let seller_id: i64 =
-            sqlx::query_scalar("SELECT seller_id FROM products WHERE id = $1").bind(product_id).fetch_one(&mut *tx).await?;
+        let order = This::order_in(&mut tx, id).await?;
+        let seller_id = order.product.seller_id;
         let booking = BookingRef { order_id: id, product_id, buyer_id, seller_id };
-        record(&mut tx, &[Event::OrderCancelled(booking)]).await?;
+        let message = format!("{} cancelled their booking of your {}.", order.buyer_name, order.product.name);
+        let told = notify(&mut tx, seller_id, "cancellation", message, link::MY_BUYERS).await?;
+        record(&mut tx, &[Event::OrderCancelled(booking), told]).await?;
         tx.commit().await?;
         self.changed();
         Ok(true)

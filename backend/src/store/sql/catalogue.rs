@@ -139,15 +139,24 @@ impl Catalogue for This {
             return Ok(false);
         }
         let listing = product_in(&mut tx, product_id).await?;
-        record(&mut tx, &[Event::ProductReported(listing)]).await?;
+        let admins: Vec<i64> = sqlx::query_scalar("SELECT id FROM users WHERE role = 'admin' ORDER BY id")
+            .fetch_all(&mut *tx)
+            .await?;
+        let mut events = Vec::with_capacity(admins.len() + 1);
+        for admin in admins {
+            let message = format!("A buyer reported {}.", listing.name);
+            events.push(notify(&mut tx, admin, "report", message, link::REPORTED).await?);
+        }
+        events.insert(0, Event::ProductReported(listing));
+        record(&mut tx, &events).await?;
         tx.commit().await?;
         self.changed();
         Ok(true)
     }
 
-    async fn delete_product(&self, id: i64) -> Result<bool, Error> {
+    async fn delete_product(&self, id: i64, removed_by: i64) -> Result<bool, Error> {
         let mut tx = self.writer.begin().await?;
-        let events = removal_events(&mut tx, id).await?;
+        let events = removal_events(&mut tx, id, Some(removed_by)).await?;
         let done = sqlx::query("DELETE FROM products WHERE id = $1").bind(id).execute(&mut *tx).await?;
         if done.rows_affected() == 0 {
             return Ok(false);

@@ -273,12 +273,17 @@ async fn deleting_a_listing_takes_its_advert_bookings_and_reports_along() {
         let order = book(s, doomed, &buyer).await;
         let kept_order = book(s, kept, &buyer).await;
 
-        assert!(s.delete_product(doomed).await.expect("delete"));
+        assert!(s.delete_product(doomed, seller.id).await.expect("delete"));
         assert!(
-            !s.delete_product(doomed).await.expect("delete again"),
+            !s.delete_product(doomed, seller.id)
+                .await
+                .expect("delete again"),
             "already gone"
         );
-        assert!(!s.delete_product(kept + 1000).await.expect("delete unknown"));
+        assert!(!s
+            .delete_product(kept + 1000, seller.id)
+            .await
+            .expect("delete unknown"));
         assert!(s.product(doomed).await.expect("product").is_none());
         assert!(s.adverts().await.expect("adverts").is_empty());
         assert!(s.reported_products().await.expect("reported").is_empty());

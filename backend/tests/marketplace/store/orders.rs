@@ -164,3 +164,62 @@ async fn a_paid_booking_cannot_be_cancelled() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn a_seller_sees_every_booking_of_their_bikes_and_no_one_elses() {
+    on_both(|engine| async move {
+        let Some((_db, store)) = open(engine).await else {
+            return;
+        };
+        let s = store.as_ref();
+        let karim = user(s, "karim@example.com", "Karim", Role::Seller).await;
+        let nadia = user(s, "nadia@example.com", "Nadia", Role::Seller).await;
+        let rahim = user(s, "rahim@example.com", "Rahim", Role::Buyer).await;
+        let mim = user(s, "mim@example.com", "Mim", Role::Buyer).await;
+        let cruiser = category(s, "Cruiser").await;
+        let avenger = listing(s, cruiser, &karim, "Bajaj Avenger", taka(180_000)).await;
+        let fz = listing(s, cruiser, &karim, "Yamaha FZ", taka(250_000)).await;
+        let r15 = listing(s, cruiser, &nadia, "Yamaha R15", taka(400_000)).await;
+
+        let rahims = book(s, avenger, &rahim).await;
+        let mims = book(s, avenger, &mim).await;
+        let paid = book(s, fz, &rahim).await;
+        let elsewhere = book(s, r15, &mim).await;
+        assert!(s.cancel_order(rahims).await.expect("cancel"));
+        pay(s, paid, "pi_fz", taka(250_000)).await;
+
+        let shown = s.orders_of_seller(karim.id).await.expect("bookings");
+        assert_eq!(
+            ids(&shown, |o| o.order_id),
+            vec![paid, mims, rahims],
+            "newest first, the cancelled one included, nobody else's"
+        );
+        let statuses: Vec<_> = shown.iter().map(|o| o.order_status).collect();
+        assert_eq!(
+            statuses,
+            vec![
+                OrderStatus::Paid,
+                OrderStatus::Booked,
+                OrderStatus::Cancelled
+            ]
+        );
+        let mine = &shown[1];
+        assert_eq!(
+            (
+                mine.buyer_name.as_str(),
+                mine.buyer_phone.as_str(),
+                mine.meeting_location.as_str()
+            ),
+            ("Mim", "+880 1711-000000", "Banani 11, Dhaka (Mim)")
+        );
+        assert_eq!(
+            ids(
+                &s.orders_of_seller(nadia.id).await.expect("bookings"),
+                |o| o.order_id
+            ),
+            vec![elsewhere]
+        );
+        assert!(s.orders_of_seller(rahim.id).await.expect("none").is_empty());
+    })
+    .await;
+}

@@ -6,11 +6,10 @@ import { TopNav } from './top-nav.tsx';
 
 interface SideLink {
   label: string;
-  /** No target: a button that does nothing yet (spec: My Buyers). */
-  to?: string;
+  to: string;
 }
 
-/** Side panel links by role (spec §2 "Dashboard"). */
+/** Side panel links by role (docs/product.md, 'Screens and routes'). */
 const SIDE_LINKS: Record<Role, SideLink[]> = {
   admin: [
     { label: 'Add Category', to: '/dashboard/add-category' },
@@ -21,7 +20,7 @@ const SIDE_LINKS: Record<Role, SideLink[]> = {
   seller: [
     { label: 'Add Product', to: '/dashboard/add-product' },
     { label: 'My Products', to: '/dashboard/seller-products' },
-    { label: 'My Buyers' },
+    { label: 'My Buyers', to: '/dashboard/my-buyers' },
   ],
   buyer: [
     { label: 'My Orders', to: '/dashboard/my-orders' },
@@ -68,15 +67,9 @@ export function DashboardLayout() {
           <ul className="flex flex-wrap gap-2 rounded-xl bg-white p-2 shadow-sm lg:flex-col lg:flex-nowrap">
             {SIDE_LINKS[role].map((link) => (
               <li key={link.label}>
-                {link.to ? (
-                  <NavLink to={link.to} className={sideLook}>
-                    {link.label}
-                  </NavLink>
-                ) : (
-                  <button type="button" className={`${sideLook({ isActive: false })} w-full text-left`}>
-                    {link.label}
-                  </button>
-                )}
+                <NavLink to={link.to} className={sideLook}>
+                  {link.label}
+                </NavLink>
               </li>
             ))}
           </ul>

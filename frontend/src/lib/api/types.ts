@@ -27,3 +27,6 @@ export type ProductInput = Schemas['ProductInput'];
 export type PaymentIntent = Schemas['IntentView'];
 export type PaymentInput = Schemas['PaymentInput'];
 export type CardInput = Schemas['CardInput'];
+export type Notification = Schemas['NotificationView'];
+export type Notifications = Schemas['Notifications'];
+export type MarkedRead = Schemas['MarkedRead'];

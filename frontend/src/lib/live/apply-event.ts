@@ -3,15 +3,18 @@
 // cause), so the page is right before, or without, the socket; the reducers are
 // idempotent, so the event arriving as well changes nothing.
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import type { Advert, Category, Product, User } from '@/lib/api/types.ts';
+import type { Advert, Category, Notifications, Product, User } from '@/lib/api/types.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import {
   addAdvert,
   addCategory,
+  addNotification,
   addCategoryProduct,
   addOrder,
   addReportedProduct,
+  addSellerOrder,
   addSellerProduct,
+  markOrderCancelled,
   markOrderPaid,
   markSellerVerified,
   markUserVerified,
@@ -55,6 +58,7 @@ export function applyLiveEvent(queryClient: QueryClient, live: LiveEvent): void 
     patch(queryClient, queryKeys.categoryProducts(), update);
     patch(queryClient, queryKeys.sellerProducts(), update);
     patch(queryClient, queryKeys.reportedProducts(), update);
+    patch(queryClient, queryKeys.wishlist(), update);
   };
   switch (live.event) {
     case 'category.created':
@@ -70,18 +74,24 @@ export function applyLiveEvent(queryClient: QueryClient, live: LiveEvent): void 
       listings((old) => setAvailability(old, live.data._id, SOLD));
       patch<Advert>(queryClient, queryKeys.adverts(), (old) => removeWhere(old, (a) => a.advertiseId, live.data._id));
       patch<Order>(queryClient, queryKeys.orders(), (old) => setAvailability(old, live.data._id, SOLD));
+      patch<Order>(queryClient, queryKeys.sellerOrders(), (old) => setAvailability(old, live.data._id, SOLD));
       patchPaymentOrders(queryClient, (old) => setAvailability(old, live.data._id, SOLD));
       return;
     case 'product.unsold':
       // The buyer's card could not be charged after all: the bike is for sale again.
       listings((old) => setAvailability(old, live.data._id, AVAILABLE));
       patch<Order>(queryClient, queryKeys.orders(), (old) => setAvailability(old, live.data._id, AVAILABLE));
+      patch<Order>(queryClient, queryKeys.sellerOrders(), (old) => setAvailability(old, live.data._id, AVAILABLE));
       patchPaymentOrders(queryClient, (old) => setAvailability(old, live.data._id, AVAILABLE));
       // An advert of the bike shows again; the strip's own query knows whether there is one.
       void queryClient.invalidateQueries({ queryKey: queryKeys.adverts() });
       return;
     case 'product.deleted':
       listings((old) => removeWhere(old, byId, live.data._id));
+      // The listing is gone, and its bookings with it.
+      patch<Order>(queryClient, queryKeys.sellerOrders(), (old) =>
+        removeWhere(old, (order) => order.bookingId, live.data._id),
+      );
       patch<Advert>(queryClient, queryKeys.adverts(), (old) => removeWhere(old, (a) => a.advertiseId, live.data._id));
       return;
     case 'advert.created':
@@ -104,17 +114,23 @@ export function applyLiveEvent(queryClient: QueryClient, live: LiveEvent): void 
       return;
     case 'order.created':
       patch<Order>(queryClient, queryKeys.orders(), (old, email) => addOrder(old, email, live.data));
+      patch<Order>(queryClient, queryKeys.sellerOrders(), (old, email) => addSellerOrder(old, email, live.data));
       return;
     case 'order.cancelled':
       patch<Order>(queryClient, queryKeys.orders(), (old) => removeWhere(old, byId, live.data._id));
+      patch<Order>(queryClient, queryKeys.sellerOrders(), (old) => markOrderCancelled(old, live.data._id));
       return;
     case 'order.paid':
       patch<Order>(queryClient, queryKeys.orders(), (old) => markOrderPaid(old, live.data._id));
+      patch<Order>(queryClient, queryKeys.sellerOrders(), (old) => markOrderPaid(old, live.data._id));
       patchPaymentOrders(queryClient, (old) => markOrderPaid(old, live.data._id));
       return;
     case 'user.deleted':
       patch<User>(queryClient, queryKeys.sellers(), (old) => removeWhere(old, byId, live.data._id));
       patch<User>(queryClient, queryKeys.buyers(), (old) => removeWhere(old, byId, live.data._id));
+      return;
+    case 'notification.created':
+      queryClient.setQueryData<Notifications>(queryKeys.notifications(), (bell) => addNotification(bell, live.data));
       return;
   }
 }

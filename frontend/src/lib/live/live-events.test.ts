@@ -248,6 +248,17 @@ describe('every reducer is idempotent', () => {
     { event: 'order.paid', data: { _id: 'o1', bookingId: 'p1' } },
     { event: 'order.cancelled', data: { _id: 'o9', bookingId: 'p9' } },
     { event: 'user.deleted', data: { _id: 'u1', role: 'seller' } },
+    {
+      event: 'notification.created',
+      data: {
+        _id: 'n9',
+        kind: 'booking',
+        message: 'Karim booked your Yamaha R15.',
+        link: '/dashboard/my-buyers',
+        createdAt: '2026-11-25T01:00:00Z',
+        read: false,
+      },
+    },
   ];
 
   function filledCache(): QueryClient {
@@ -259,9 +270,15 @@ describe('every reducer is idempotent', () => {
     queryClient.setQueryData(['reportedProducts'], [aProduct({ _id: 'p2', categoryId: 'c1' })]);
     queryClient.setQueryData(['advertise'], [anAdvert({ _id: 'a1', advertiseId: 'p1' })]);
     queryClient.setQueryData(['orders', 'buyer@example.com'], [anOrder({ _id: 'o1', bookingId: 'p1' })]);
+    queryClient.setQueryData(queryKeys.sellerOrdersOf('seller@example.com'), [
+      anOrder({ _id: 'o1', bookingId: 'p1' }),
+      anOrder({ _id: 'o5', bookingId: 'p2' }),
+    ]);
     queryClient.setQueryData(['allSeller'], [aUser({ _id: 'u1', role: 'seller' }), aUser({ _id: 's1', role: 'seller' })]);
     queryClient.setQueryData(['allBuyer'], [aUser({ _id: 'u2', role: 'buyer' })]);
     queryClient.setQueryData(queryKeys.paymentOrder('o1'), anOrder({ _id: 'o1', bookingId: 'p1' }));
+    queryClient.setQueryData(queryKeys.wishlist(), [aProduct({ _id: 'p1', categoryId: 'c1' })]);
+    queryClient.setQueryData(queryKeys.notifications(), { unread: 0, notifications: [] });
     return queryClient;
   }
 

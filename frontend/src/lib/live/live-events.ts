@@ -1,9 +1,9 @@
-// The server's live events (DESIGN.md "Live events") and the pure reducers that fold
+// The server's live events (docs/events.md) and the pure reducers that fold
 // one event into one cached list: (oldData, event) → newData, with immer, so an
 // unchanged list keeps its identity and React re-renders nothing.
 import { produce } from 'immer';
 import type { components } from '@/lib/api/schema.d.ts';
-import type { Advert, Category, Product, User } from '@/lib/api/types.ts';
+import type { Advert, Category, Notifications, Notification, Product, User } from '@/lib/api/types.ts';
 
 export type Order = components['schemas']['OrderView'];
 
@@ -30,6 +30,7 @@ const EVERY_NAME = {
   'order.cancelled': true,
   'order.paid': true,
   'user.deleted': true,
+  'notification.created': true,
 } as const satisfies Record<LiveEventName, true>;
 
 const NAMES: ReadonlySet<string> = new Set(Object.keys(EVERY_NAME));
@@ -164,6 +165,21 @@ export function addOrder(list: List<Order>, buyerEmail: string, order: Order): L
   return order.buyerEmail === buyerEmail ? prependOnce(list, order) : list;
 }
 
+/** The bookings of a seller's bikes (`['sellerOrders', sellerEmail]`): a new one goes on top. */
+export function addSellerOrder(list: List<Order>, sellerEmail: string, order: Order): List<Order> {
+  return order.sellerEmail === sellerEmail ? prependOnce(list, order) : list;
+}
+
+/** A cancelled booking stays in the seller's list, marked cancelled. */
+export function markOrderCancelled(list: List<Order>, id: string): List<Order> {
+  // A paid booking cannot be cancelled: an out-of-order replay must not undo a sale.
+  const hits = (o: Order) => o._id === id && o.status === 'booked';
+  if (!list?.some(hits)) return list;
+  return produce(list, (draft) => {
+    for (const order of draft) if (order._id === id && order.status === 'booked') order.status = 'cancelled';
+  });
+}
+
 /** A paid booking shows PAID; its listing is sold. */
 export function markOrderPaid(list: List<Order>, id: string): List<Order> {
   // Whatever the order showed before (a replayed event may arrive after others), it
@@ -179,4 +195,13 @@ export function markOrderPaid(list: List<Order>, id: string): List<Order> {
       }
     }
   });
+}
+
+/** The bell (`['notifications']`): a new notification goes on top, unread, once. */
+export function addNotification(bell: Notifications | undefined, notification: Notification): Notifications | undefined {
+  if (!bell || bell.notifications.some((n) => n._id === notification._id)) return bell;
+  return {
+    unread: bell.unread + (notification.read ? 0 : 1),
+    notifications: [notification, ...bell.notifications],
+  };
 }

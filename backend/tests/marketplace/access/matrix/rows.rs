@@ -62,6 +62,8 @@ pub fn matrix() -> Vec<Row> {
             .changes(Effect::ProductDeleted),
         row(GET,    "/api/sellerProducts/{seller}",         Empty,                                       [401, 403, 403, 200, 403, 200]),
         row(GET,    "/api/sellerProducts/{other_seller}",   Empty,                                       [401, 403, 403, 403, 200, 200]),
+        row(GET,    "/api/sellerOrders/{seller}",           Empty,                                       [401, 403, 403, 200, 403, 200]),
+        row(GET,    "/api/sellerOrders/{other_seller}",     Empty,                                       [401, 403, 403, 403, 200, 200]),
         row(GET,    "/api/reportedProducts",                Empty,                                       [401, 403, 403, 403, 403, 200]),
         row(GET,    "/api/allBuyer",                        Empty,                                       [401, 403, 403, 403, 403, 200]),
         row(DELETE, "/api/allBuyer/{fresh_buyer_id}",       Empty,                                       [401, 403, 403, 403, 403, 200])
@@ -85,6 +87,11 @@ pub fn matrix() -> Vec<Row> {
         row(POST,   "/api/create-payment-intent",           intent,                                      [401, 200, 403, 403, 403, 403]),
         row(POST,   "/api/payments",                        payment,                                     [401, 201, 403, 403, 403, 403])
             .changes(Effect::Paid),
+        row(GET,    "/api/notifications",                   Empty,                                       [401, 200, 200, 200, 200, 200]),
+        row(POST,   "/api/notifications/read",              json_body(json!({"all": true})),             [401, 200, 200, 200, 200, 200]),
+        row(GET,    "/api/wishlist",                        Empty,                                       [401, 200, 200, 403, 403, 403]),
+        row(POST,   "/api/wishlist",                        json_body(json!({"productId": "{fresh_product}"})), [401, 201, 201, 403, 403, 403]),
+        row(DELETE, "/api/wishlist/{P}",                    Empty,                                       [401, 200, 200, 403, 403, 403]),
         row(POST,   "/api/test-mode/confirm-card",          confirm_card,                                [200, 200, 200, 200, 200, 200]),
         // Stripe's alone, and only with Stripe on (tests/marketplace/stripe.rs).
         row(POST,   "/api/webhooks/stripe",                 Empty,                                       [404, 404, 404, 404, 404, 404]),

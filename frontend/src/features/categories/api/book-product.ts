@@ -3,22 +3,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import type { components } from '@/lib/api/schema.d.ts';
-import { applyLiveEvent } from '@/lib/live/apply-event.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 
 export type OrderInput = components['schemas']['OrderInput'];
-export type Order = components['schemas']['OrderView'];
+type Inserted = components['schemas']['Inserted'];
 
-export function bookProduct(input: OrderInput): Promise<Order> {
-  return api<Order>('/orders', { method: 'POST', json: input });
+export function bookProduct(input: OrderInput): Promise<Inserted> {
+  return api<Inserted>('/orders', { method: 'POST', json: input });
 }
 
 export function useBookProduct() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: bookProduct,
-    // What the `order.created` event does: a cached My Orders list gains the booking.
-    onSuccess: (order) => {
-      applyLiveEvent(queryClient, { event: 'order.created', data: order });
-    },
+    // The answer holds only the booking's id: a cached My Orders reads the list again
+    // (the live event order.created may already have added it).
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.orders() }),
   });
 }

@@ -1,4 +1,4 @@
-/** postTime as day/month/year hour:minute, local time (spec §3): "5/3/2026 14:07". */
+/** postTime as day/month/year hour:minute, local time (docs/product.md): "5/3/2026 14:07". */
 export function formatPostTime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;

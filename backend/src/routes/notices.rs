@@ -1,0 +1,179 @@
+//! What concerns one person: their notifications (stored by the writes that cause them,
+//! pushed live as `notification.created`) and the bikes a buyer saved to their wishlist.
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use super::RecordId;
+use crate::auth::{AuthUser, Buyer};
+use crate::error::{AppError, AppResult, Json};
+use crate::validate::{parse_id, Checker};
+use crate::views::{Changed, Form, Inserted, NotificationView, ProductView};
+use crate::AppState;
+
+/// How many notifications the bell lists.
+const LISTED: i64 = 50;
+/// How many notifications one call may mark read by id.
+const MARKED_AT_ONCE: usize = 100;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list_notifications))
+        .routes(routes!(mark_read))
+        .routes(routes!(list_wishlist, save_to_wishlist))
+        .routes(routes!(remove_from_wishlist))
+}
+
+/// The bell: the newest notifications and how many are unread.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Notifications {
+    /// How many of all the user's notifications are unread.
+    unread: i64,
+    /// The newest first, at most 50.
+    notifications: Vec<NotificationView>,
+}
+
+/// The signed-in user's newest notifications, with the unread count.
+#[utoipa::path(get, path = "/notifications", tag = "notifications",
+    responses((status = 200, body = Notifications), (status = 401)),
+    security(("access_token" = [])))]
+async fn list_notifications(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+) -> AppResult<Json<Notifications>> {
+    let (newest, unread) = state.store.notifications(user.id, LISTED).await?;
+    Ok(Json(Notifications {
+        unread,
+        notifications: newest.into_iter().map(NotificationView::from).collect(),
+    }))
+}
+
+/// Which notifications to mark read: `ids`, or `all: true`.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct MarkRead {
+    #[schema(value_type = Option<Vec<String>>)]
+    ids: Option<Value>,
+    all: Option<bool>,
+}
+
+/// What marking read changed.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MarkedRead {
+    /// How many notifications this call marked read.
+    updated: u64,
+    /// How many are still unread.
+    unread: i64,
+}
+
+/// Marks some (`ids`) or all (`all: true`) of the user's own notifications read; ids
+/// of anyone else's change nothing.
+#[utoipa::path(post, path = "/notifications/read", tag = "notifications", request_body = MarkRead,
+    responses((status = 200, body = MarkedRead), (status = 401), (status = 422)),
+    security(("access_token" = [])))]
+async fn mark_read(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    Json(body): Json<MarkRead>,
+) -> AppResult<Json<MarkedRead>> {
+    let ids = match (body.all, &body.ids) {
+        (Some(true), None) => None,
+        (None | Some(false), Some(Value::Array(ids)))
+            if !ids.is_empty() && ids.len() <= MARKED_AT_ONCE =>
+        {
+            let parsed: Option<Vec<i64>> = ids
+                .iter()
+                .map(|id| match id {
+                    Value::String(text) => parse_id(text),
+                    Value::Number(n) => n.as_i64().filter(|id| *id > 0),
+                    _ => None,
+                })
+                .collect();
+            Some(parsed.ok_or_else(|| bad_ids("Each id must be a notification's id"))?)
+        }
+        _ => {
+            return Err(bad_ids(&format!(
+                "Send the ids to mark read (1 to {MARKED_AT_ONCE}), or all: true"
+            )))
+        }
+    };
+    let updated = state
+        .store
+        .mark_notifications_read(user.id, ids.as_deref())
+        .await?;
+    let (_, unread) = state.store.notifications(user.id, 0).await?;
+    Ok(Json(MarkedRead { updated, unread }))
+}
+
+fn bad_ids(message: &str) -> AppError {
+    AppError::fields([("ids".to_owned(), message.to_owned())].into())
+}
+
+/// The buyer's saved bikes, the latest saved first, sold ones too.
+#[utoipa::path(get, path = "/wishlist", tag = "wishlist",
+    responses((status = 200, body = [ProductView]), (status = 401), (status = 403)),
+    security(("access_token" = [])))]
+async fn list_wishlist(
+    State(state): State<AppState>,
+    Buyer(buyer): Buyer,
+) -> AppResult<Json<Vec<ProductView>>> {
+    let saved = state.store.wishlist(buyer.id).await?;
+    Ok(Json(
+        saved
+            .into_iter()
+            .map(|product| ProductView::new(product, Form::SignedIn))
+            .collect(),
+    ))
+}
+
+/// The bike to save.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WishlistInput {
+    #[schema(value_type = String)]
+    product_id: Option<Value>,
+}
+
+/// Saves a bike to the buyer's wishlist: 201 when saved now, 200 when it was already.
+#[utoipa::path(post, path = "/wishlist", tag = "wishlist", request_body = WishlistInput,
+    responses((status = 201, body = Inserted), (status = 200, body = Inserted), (status = 401), (status = 403), (status = 404), (status = 422)),
+    security(("access_token" = [])))]
+async fn save_to_wishlist(
+    State(state): State<AppState>,
+    Buyer(buyer): Buyer,
+    Json(body): Json<WishlistInput>,
+) -> AppResult<(StatusCode, Json<Inserted>)> {
+    let mut check = Checker::new();
+    let product_id = check.id(
+        "productId",
+        body.product_id.as_ref(),
+        "Choose a bike to save",
+    );
+    check.finish()?;
+    let saved = state.store.save_to_wishlist(buyer.id, product_id).await?;
+    let status = if saved {
+        StatusCode::CREATED
+    } else {
+        StatusCode::OK
+    };
+    Ok((status, Json(Inserted::new(product_id))))
+}
+
+/// Removes a bike from the buyer's wishlist (`deletedCount` 0 when it was not there).
+#[utoipa::path(delete, path = "/wishlist/{id}", tag = "wishlist", params(("id" = String, Path, description = "The saved bike's id")),
+    responses((status = 200, body = Changed), (status = 401), (status = 403), (status = 404)),
+    security(("access_token" = [])))]
+async fn remove_from_wishlist(
+    State(state): State<AppState>,
+    Buyer(buyer): Buyer,
+    RecordId(product_id): RecordId,
+) -> AppResult<Json<Changed>> {
+    let removed = state
+        .store
+        .remove_from_wishlist(buyer.id, product_id)
+        .await?;
+    Ok(Json(Changed::deleted(u64::from(removed))))
+}

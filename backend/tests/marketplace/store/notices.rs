@@ -1,0 +1,291 @@
+//! Notifications reach exactly the people a change concerns, in the transaction of the
+//! change; wishlists are per buyer and idempotent.
+
+use super::fixtures::{book, category, listing, not_found, open, pay, taka, user};
+use crate::marketplace::support::on_both;
+use bikehaat::store::{Notification, Role, Store, User};
+
+/// (kind, message) of everyone's unread notifications, newest first.
+async fn told(s: &dyn Store, who: &User) -> Vec<(String, String)> {
+    let (list, unread) = s.notifications(who.id, 50).await.expect("notifications");
+    assert_eq!(unread, list.iter().filter(|n| !n.read).count() as i64);
+    list.into_iter()
+        .map(|n: Notification| (n.kind, n.message))
+        .collect()
+}
+
+async fn kinds(s: &dyn Store, who: &User) -> Vec<String> {
+    told(s, who)
+        .await
+        .into_iter()
+        .map(|(kind, _)| kind)
+        .collect()
+}
+
+#[tokio::test]
+async fn each_change_notifies_exactly_the_people_it_concerns() {
+    on_both(|engine| async move {
+        let Some((_db, store)) = open(engine).await else {
+            return;
+        };
+        let s = store.as_ref();
+        let karim = user(s, "karim@example.com", "Karim Motors", Role::Seller).await;
+        let rahim = user(s, "rahim@example.com", "Rahim", Role::Buyer).await;
+        let mim = user(s, "mim@example.com", "Mim", Role::Buyer).await;
+        let saver = user(s, "saver@example.com", "Saver", Role::Buyer).await;
+        let boss = user(s, "boss@example.com", "Boss", Role::Admin).await;
+        let deputy = user(s, "deputy@example.com", "Deputy", Role::Admin).await;
+        let cruiser = category(s, "Cruiser").await;
+        let fz = listing(s, cruiser, &karim, "Yamaha FZ", taka(250_000)).await;
+
+        // A booking tells the seller, with whom to call and where to meet.
+        let rahims = book(s, fz, &rahim).await;
+        let mims = book(s, fz, &mim).await;
+        assert!(s.save_to_wishlist(saver.id, fz).await.expect("save"));
+        assert!(s.save_to_wishlist(mim.id, fz).await.expect("save"));
+        let seller_told = told(s, &karim).await;
+        assert_eq!(seller_told.len(), 2);
+        assert_eq!(seller_told[0].0, "booking");
+        assert_eq!(
+            seller_told[1].1,
+            "Rahim booked your Yamaha FZ. Call them on +880 1711-000000 to agree on meeting at \
+             Banani 11, Dhaka (Rahim)."
+        );
+        assert!(
+            told(s, &rahim).await.is_empty(),
+            "the buyer knows what they did"
+        );
+
+        // A report tells every admin, and nobody else.
+        assert!(s.report_product(fz, rahim.id).await.expect("report"));
+        for admin in [&boss, &deputy] {
+            assert_eq!(
+                told(s, admin).await,
+                [(
+                    "report".to_owned(),
+                    "A buyer reported Yamaha FZ.".to_owned()
+                )]
+            );
+        }
+
+        // A payment tells the seller and the buyer; the other booker and the saver learn
+        // it is gone, once each (Mim booked and saved it: one notification).
+        pay(s, rahims, "pi_fz", taka(250_000)).await;
+        assert_eq!(kinds(s, &karim).await, ["payment", "booking", "booking"]);
+        assert_eq!(
+            told(s, &rahim).await,
+            [(
+                "payment".to_owned(),
+                "Your payment for Yamaha FZ is recorded. Meet Karim Motors at Banani 11, Dhaka \
+                 (Rahim); call them on 01711-234567."
+                    .to_owned()
+            )]
+        );
+        assert_eq!(
+            told(s, &mim).await,
+            [(
+                "sold".to_owned(),
+                "Yamaha FZ, which you booked, was sold to another buyer.".to_owned()
+            )]
+        );
+        assert_eq!(
+            told(s, &saver).await,
+            [(
+                "sold".to_owned(),
+                "Yamaha FZ on your wishlist was sold.".to_owned()
+            )]
+        );
+        let _ = mims;
+
+        // A cancellation tells the seller.
+        let r15 = listing(s, cruiser, &karim, "Yamaha R15", taka(400_000)).await;
+        let booking = book(s, r15, &mim).await;
+        assert!(s.cancel_order(booking).await.expect("cancel"));
+        assert_eq!(
+            told(s, &karim).await[0],
+            (
+                "cancellation".to_owned(),
+                "Mim cancelled their booking of your Yamaha R15.".to_owned()
+            )
+        );
+
+        // Verifying a seller tells them.
+        assert!(s.verify_seller(karim.id).await.expect("verify"));
+        assert_eq!(kinds(s, &karim).await[0], "verified");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn removing_a_listing_tells_who_booked_or_saved_it_and_the_seller_only_when_an_admin_did() {
+    on_both(|engine| async move {
+        let Some((_db, store)) = open(engine).await else {
+            return;
+        };
+        let s = store.as_ref();
+        let karim = user(s, "karim@example.com", "Karim", Role::Seller).await;
+        let rahim = user(s, "rahim@example.com", "Rahim", Role::Buyer).await;
+        let saver = user(s, "saver@example.com", "Saver", Role::Buyer).await;
+        let boss = user(s, "boss@example.com", "Boss", Role::Admin).await;
+        let cruiser = category(s, "Cruiser").await;
+        let mine = listing(s, cruiser, &karim, "Bajaj Pulsar", taka(180_000)).await;
+        let flagged = listing(s, cruiser, &karim, "TVS Apache", taka(200_000)).await;
+        for bike in [mine, flagged] {
+            book(s, bike, &rahim).await;
+            assert!(s.save_to_wishlist(saver.id, bike).await.expect("save"));
+        }
+        let before = kinds(s, &karim).await.len();
+
+        assert!(s.delete_product(mine, karim.id).await.expect("delete"));
+        assert_eq!(
+            kinds(s, &karim).await.len(),
+            before,
+            "the seller knows what they did"
+        );
+        assert!(s.delete_product(flagged, boss.id).await.expect("delete"));
+        assert_eq!(
+            told(s, &karim).await[0],
+            (
+                "removed".to_owned(),
+                "An admin removed your listing TVS Apache.".to_owned()
+            )
+        );
+        assert_eq!(
+            told(s, &rahim).await,
+            [
+                (
+                    "removed".to_owned(),
+                    "TVS Apache, which you booked, is no longer listed.".to_owned()
+                ),
+                (
+                    "removed".to_owned(),
+                    "Bajaj Pulsar, which you booked, is no longer listed.".to_owned()
+                ),
+            ]
+        );
+        assert_eq!(kinds(s, &saver).await, ["removed", "removed"]);
+        assert!(
+            s.wishlist(saver.id).await.expect("wishlist").is_empty(),
+            "a removed bike leaves the wishlist"
+        );
+        assert!(told(s, &boss).await.is_empty());
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_user_marks_only_their_own_notifications_read() {
+    on_both(|engine| async move {
+        let Some((_db, store)) = open(engine).await else {
+            return;
+        };
+        let s = store.as_ref();
+        let karim = user(s, "karim@example.com", "Karim", Role::Seller).await;
+        let nadia = user(s, "nadia@example.com", "Nadia", Role::Seller).await;
+        let rahim = user(s, "rahim@example.com", "Rahim", Role::Buyer).await;
+        let cruiser = category(s, "Cruiser").await;
+        for name in ["One", "Two", "Three"] {
+            let bike = listing(s, cruiser, &karim, name, taka(1_000)).await;
+            book(s, bike, &rahim).await;
+        }
+        let theirs = listing(s, cruiser, &nadia, "Hers", taka(1_000)).await;
+        book(s, theirs, &rahim).await;
+        let (karims, unread) = s.notifications(karim.id, 50).await.expect("list");
+        assert_eq!(unread, 3);
+        let (nadias, _) = s.notifications(nadia.id, 50).await.expect("list");
+
+        let newest = karims[0].id;
+        assert_eq!(
+            s.mark_notifications_read(karim.id, Some(&[newest, nadias[0].id]))
+                .await
+                .expect("mark"),
+            1,
+            "someone else's id changes nothing"
+        );
+        assert_eq!(s.notifications(nadia.id, 50).await.expect("list").1, 1);
+        let (karims, unread) = s.notifications(karim.id, 50).await.expect("list");
+        assert_eq!(unread, 2);
+        assert!(karims[0].read && !karims[1].read);
+        assert_eq!(
+            s.mark_notifications_read(karim.id, Some(&[newest]))
+                .await
+                .expect("again"),
+            0,
+            "read stays read"
+        );
+        assert_eq!(
+            s.mark_notifications_read(karim.id, None)
+                .await
+                .expect("all"),
+            2
+        );
+        assert_eq!(s.notifications(karim.id, 1).await.expect("list").1, 0);
+        assert_eq!(
+            s.notifications(karim.id, 1).await.expect("list").0.len(),
+            1,
+            "at most the limit"
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_wishlist_keeps_each_bike_once_and_shows_sold_ones() {
+    on_both(|engine| async move {
+        let Some((_db, store)) = open(engine).await else {
+            return;
+        };
+        let s = store.as_ref();
+        let karim = user(s, "karim@example.com", "Karim", Role::Seller).await;
+        let rahim = user(s, "rahim@example.com", "Rahim", Role::Buyer).await;
+        let mim = user(s, "mim@example.com", "Mim", Role::Buyer).await;
+        let cruiser = category(s, "Cruiser").await;
+        let fz = listing(s, cruiser, &karim, "Yamaha FZ", taka(250_000)).await;
+        let r15 = listing(s, cruiser, &karim, "Yamaha R15", taka(400_000)).await;
+
+        assert!(s.save_to_wishlist(rahim.id, fz).await.expect("save"));
+        assert!(!s.save_to_wishlist(rahim.id, fz).await.expect("save again"));
+        assert!(s.save_to_wishlist(rahim.id, r15).await.expect("save"));
+        not_found(s.save_to_wishlist(rahim.id, r15 + 1000).await);
+        let saved: Vec<i64> = s
+            .wishlist(rahim.id)
+            .await
+            .expect("list")
+            .iter()
+            .map(|p| p.id)
+            .collect();
+        assert_eq!(saved.len(), 2);
+        assert!(saved.contains(&fz) && saved.contains(&r15));
+        assert!(
+            s.wishlist(mim.id).await.expect("list").is_empty(),
+            "per buyer"
+        );
+
+        let order = book(s, fz, &mim).await;
+        pay(s, order, "pi_fz", taka(250_000)).await;
+        let fz_saved = s.wishlist(rahim.id).await.expect("list");
+        assert!(
+            fz_saved.iter().any(|p| p.id == fz && p.sold),
+            "a sold bike stays, shown sold"
+        );
+
+        assert!(s.remove_from_wishlist(rahim.id, fz).await.expect("remove"));
+        assert!(!s
+            .remove_from_wishlist(rahim.id, fz)
+            .await
+            .expect("remove again"));
+        assert!(!s
+            .remove_from_wishlist(mim.id, r15)
+            .await
+            .expect("not theirs"));
+        let left: Vec<i64> = s
+            .wishlist(rahim.id)
+            .await
+            .expect("list")
+            .iter()
+            .map(|p| p.id)
+            .collect();
+        assert_eq!(left, [r15]);
+    })
+    .await;
+}
