@@ -45,7 +45,7 @@ const guarded = (): [path: string, allowed: Who[]][] => [
   ['/dashboard/my-orders', ['buyer']],
   [`/dashboard/stripe-payment/${orderId}`, ['buyer']],
   [`/category/${categoryId}`, ['visitor', 'buyer', 'seller', 'admin']],
-  ['/dashboard/wishlist', ['buyer', 'seller', 'admin']],
+  ['/dashboard/wishlist', ['buyer']],
   ['/dashboard', ['buyer', 'seller', 'admin']],
 ];
 

@@ -103,6 +103,11 @@ export class Api {
     return answer.insertedId;
   }
 
+  /** A buyer's bookings, newest first, as their My Orders page reads them. */
+  async ordersOf(buyer: Person): Promise<{ _id: string; bookingId: string }[]> {
+    return this.call('GET', `/orders/${encodeURIComponent(buyer.email)}`, buyer.token);
+  }
+
   /** Intent, card confirmation with 4242…, payment record: what the payment page does. */
   async pay(buyer: Person, orderId: string): Promise<void> {
     const { clientSecret } = await this.call<{ clientSecret: string }>('POST', '/create-payment-intent', buyer.token, {
@@ -124,6 +129,11 @@ export class Api {
 
   async report(buyer: Person, productId: string): Promise<void> {
     await this.call('PATCH', `/products/${productId}`, buyer.token, { report: 'reported' });
+  }
+
+  /** What a card's Add to Wishlist does. */
+  async saveToWishlist(buyer: Person, productId: string): Promise<void> {
+    await this.call('POST', '/wishlist', buyer.token, { productId });
   }
 
   async verifySeller(admin: Person, sellerId: string): Promise<void> {

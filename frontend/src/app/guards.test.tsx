@@ -52,9 +52,9 @@ describe('the route guards', () => {
         return [200, {}];
       },
     });
-    const { router } = renderApp('/dashboard/wishlist');
+    const { router } = renderApp('/dashboard');
 
-    expect(await screen.findByRole('heading', { name: 'Wishlist' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Buyer Dashboard' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
 
     expect(await screen.findByText('LogOut Successful')).toBeInTheDocument();
@@ -66,9 +66,9 @@ describe('the route guards', () => {
 
   it('sign out in this browser even when the server cannot end the session', async () => {
     const fetchMock = fakeServer({ ...signedInAs('seller'), 'POST /api/auth/logout': [500, { error: 'internal', message: 'down' }] });
-    const { router } = renderApp('/dashboard/wishlist');
+    const { router } = renderApp('/dashboard');
 
-    expect(await screen.findByRole('heading', { name: 'Wishlist' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Seller Dashboard' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
 
     expect(await screen.findByText('LogOut Successful')).toBeInTheDocument();

@@ -91,10 +91,25 @@ export const ChevronRightIcon = (props: IconProps) => (
   </Outline>
 );
 
+/** A bell: the notifications. */
+export const BellIcon = (props: IconProps) => (
+  <Outline {...props}>
+    <path d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15z" />
+    <path d="M10 20.5a2 2 0 0 0 4 0" />
+  </Outline>
+);
+
 export const ShieldCheckIcon = (props: IconProps) => (
   <Outline {...props}>
     <path d="M12 3 4 6v6c0 5 3.5 8 8 9 4.5-1 8-4 8-9V6z" />
     <path d="m9 12 2 2 4-4" />
+  </Outline>
+);
+
+/** A heart: a saved bike. Outlined; `fill="currentColor"` fills it. */
+export const HeartIcon = (props: IconProps) => (
+  <Outline {...props}>
+    <path d="M12 20s-7.5-4.6-7.5-10.2A4.3 4.3 0 0 1 12 7.2a4.3 4.3 0 0 1 7.5 2.6C19.5 15.4 12 20 12 20z" />
   </Outline>
 );
 

@@ -1,6 +1,6 @@
 // Sample records in the server's shapes, for component and reducer tests.
 import type { components } from '@/lib/api/schema.d.ts';
-import type { Advert, Product, User } from '@/lib/api/types.ts';
+import type { Advert, Notification, Product, User } from '@/lib/api/types.ts';
 
 type Order = components['schemas']['OrderView'];
 
@@ -62,6 +62,18 @@ export function aUser(overrides: Partial<User> = {}): User {
     image: '/uploads/me.png',
     role: 'buyer',
     emailVerified: true,
+    ...overrides,
+  };
+}
+
+export function aNotification(overrides: Partial<Notification> = {}): Notification {
+  return {
+    _id: 'n1',
+    kind: 'booking',
+    message: 'Karim booked your Yamaha R15. Call them on +880 1711-000000 to agree on meeting at Banani 11.',
+    link: '/dashboard/my-buyers',
+    createdAt: '2026-11-25T01:00:00Z',
+    read: false,
     ...overrides,
   };
 }

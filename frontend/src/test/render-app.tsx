@@ -65,6 +65,8 @@ export function signedInAs(role: 'buyer' | 'seller' | 'admin'): FakeServer {
       200,
       { _id: '1', name: `Test ${role}`, email, image: '/uploads/me.png', role, emailVerified: true },
     ],
+    // The bell in the top bar reads this on every page.
+    'GET /api/notifications': [200, { unread: 0, notifications: [] }],
   };
 }
 

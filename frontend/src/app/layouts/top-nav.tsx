@@ -3,6 +3,7 @@ import { Link, NavLink, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { CloseIcon, MenuIcon, MotorcycleIcon } from '@/components/icons.tsx';
 import { useSession } from '@/lib/auth/session-context.ts';
+import { NotificationBell } from '@/features/notifications/components/notification-bell.tsx';
 
 const linkLook = ({ isActive }: { isActive: boolean }) =>
   `block rounded-lg px-3 py-2 text-[15px] font-medium transition-colors ${
@@ -84,6 +85,7 @@ export function TopNav() {
         <ul className="ml-6 hidden items-center gap-1 md:flex">{links}</ul>
 
         <div className="ml-auto flex items-center gap-3">
+          {session.status === 'signed-in' && <NotificationBell />}
           {session.status === 'signed-in' && session.user && (
             <img
               src={session.user.image}

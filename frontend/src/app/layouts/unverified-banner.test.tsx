@@ -43,8 +43,8 @@ describe('the unconfirmed-address banner', () => {
       ...signedInAs('buyer'),
       [`GET /api/users/${encodeURIComponent(email)}`]: [200, aUser({ email, emailVerified: true })],
     });
-    renderApp('/dashboard/wishlist');
-    expect(await screen.findByRole('heading', { name: 'Wishlist' })).toBeInTheDocument();
+    renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Buyer Dashboard' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Confirm your email' })).not.toBeInTheDocument();
     expect(callsOf(fetchMock)).toContain(`GET /api/users/${encodeURIComponent(email)}`);
 

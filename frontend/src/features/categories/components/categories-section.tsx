@@ -6,7 +6,8 @@ import { CategoryCards } from './category-cards.tsx';
 export function CategoriesSection() {
   const categories = useCategories();
   return (
-    <section aria-labelledby="categories-heading" className="page-container py-12">
+    // `/#categories` links here (the empty wishlist does); the margin clears the sticky top bar.
+    <section id="categories" aria-labelledby="categories-heading" className="page-container scroll-mt-16 py-12">
       <div className="mb-6">
         <h2 id="categories-heading" className="text-2xl font-bold text-stone-900 sm:text-3xl">
           Product Categories

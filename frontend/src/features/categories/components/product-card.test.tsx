@@ -59,12 +59,46 @@ describe('ProductCard', () => {
     expect(within(card).getByText('Verified')).toBeInTheDocument();
   });
 
-  it('has a Wishlist button that does nothing and a Report to Admin button', async () => {
+  it('has an Add to Wishlist toggle and a Report to Admin button', async () => {
     const { card, onBook, onReport } = renderCard();
-    await userEvent.click(within(card).getByRole('button', { name: 'Add to Wishlist' }));
-    expect(onBook).not.toHaveBeenCalled();
-    expect(onReport).not.toHaveBeenCalled();
+    const wishlist = within(card).getByRole('button', { name: 'Add to Wishlist' });
+    expect(wishlist).toHaveAttribute('aria-pressed', 'false');
     await userEvent.click(within(card).getByRole('button', { name: 'Report to Admin' }));
     expect(onReport).toHaveBeenCalledWith(expect.objectContaining({ _id: 'p1' }));
+    expect(onBook).not.toHaveBeenCalled();
+  });
+
+  it('shows a saved bike as Saved, pressed, and hands a tap to the page', async () => {
+    const onToggleSaved = vi.fn();
+    render(<ProductCard product={aProduct()} onBook={vi.fn()} onReport={vi.fn()} saved onToggleSaved={onToggleSaved} />);
+    const saved = screen.getByRole('button', { name: 'Saved' });
+    expect(saved).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(saved);
+    expect(onToggleSaved).toHaveBeenCalledWith(expect.objectContaining({ _id: 'p1' }));
+  });
+
+  it("asks a visitor to log in to save, with nothing to press yet", async () => {
+    const onLogIn = vi.fn();
+    const onToggleSaved = vi.fn();
+    render(
+      <ProductCard
+        product={aProduct()}
+        viewer="visitor"
+        onBook={vi.fn()}
+        onReport={vi.fn()}
+        onLogIn={onLogIn}
+        onToggleSaved={onToggleSaved}
+      />,
+    );
+    const wishlist = screen.getByRole('button', { name: 'Add to Wishlist' });
+    expect(wishlist).not.toHaveAttribute('aria-pressed');
+    await userEvent.click(wishlist);
+    expect(onLogIn).toHaveBeenCalledWith('wishlist');
+    expect(onToggleSaved).not.toHaveBeenCalled();
+  });
+
+  it('offers sellers and admins no wishlist', () => {
+    render(<ProductCard product={aProduct()} viewer="browsing" onBook={vi.fn()} onReport={vi.fn()} />);
+    expect(screen.queryByRole('button', { name: 'Add to Wishlist' })).not.toBeInTheDocument();
   });
 });

@@ -1,7 +1,8 @@
-// One listing on the category page: seller, availability, the bike's details, and Book
-// Now / Sold Out, Add to Wishlist, Report to Admin. Everyone may look; a visitor is asked
-// to log in (and told why) for what needs an account, and only buyers book.
-import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon, ShieldCheckIcon } from '@/components/icons.tsx';
+// One listing on the category page and in the wishlist: seller, availability, the bike's
+// details, and Book Now / Sold Out, Add to Wishlist (Saved once saved), Report to Admin.
+// Everyone may look; a visitor is asked to log in (and told why) for what needs an
+// account, and only buyers book and save.
+import { ClockIcon, HeartIcon, MailIcon, MapPinIcon, PhoneIcon, ShieldCheckIcon } from '@/components/icons.tsx';
 import type { Product } from '@/lib/api/types.ts';
 import { formatPrice } from '@/utils/format-price.ts';
 import { formatPostTime } from '@/utils/format-post-time.ts';
@@ -10,8 +11,9 @@ export function isSold(product: Pick<Product, 'availability'>): boolean {
   return product.availability.toLowerCase() === 'sold';
 }
 
-const secondaryButton =
-  'whitespace-nowrap rounded-lg border border-stone-300 bg-white px-2 py-2 text-sm font-semibold hover:bg-stone-50 disabled:opacity-60';
+const secondaryButton = 'whitespace-nowrap rounded-lg border px-2 py-2 text-sm font-semibold disabled:opacity-60';
+const plainLook = 'border-stone-300 bg-white hover:bg-stone-50';
+const savedLook = 'border-rose-300 bg-rose-50 text-rose-700 hover:bg-rose-100';
 
 /** Who is looking: a visitor, a buyer, or a seller or admin browsing. */
 export type Viewer = 'visitor' | 'buyer' | 'browsing';
@@ -32,6 +34,9 @@ export function ProductCard({
   onReport,
   onLogIn = () => undefined,
   reporting = false,
+  saved = false,
+  onToggleSaved = () => undefined,
+  headingLevel: Heading = 'h2',
 }: {
   product: Product;
   viewer?: Viewer;
@@ -40,6 +45,12 @@ export function ProductCard({
   /** A visitor tried something that needs an account. */
   onLogIn?: (reason: LogInReason) => void;
   reporting?: boolean;
+  /** In the buyer's wishlist. */
+  saved?: boolean;
+  /** A buyer saves the bike, or removes it from their wishlist. */
+  onToggleSaved?: (product: Product) => void;
+  /** The bike's name under the page's own heading: h2 under a page's h1, h3 under a section's h2. */
+  headingLevel?: 'h2' | 'h3';
 }) {
   const visitor = viewer === 'visitor';
   // A seller's contact is for the buyers who may book; a signed-in socket's events carry
@@ -119,9 +130,9 @@ export function ProductCard({
       />
 
       <div className="flex flex-1 flex-col p-4">
-        <h2 id={headingId} className="text-xl font-bold text-stone-900">
+        <Heading id={headingId} className="text-xl font-bold text-stone-900">
           {product.productName}
-        </h2>
+        </Heading>
         <p className="mt-1 flex flex-wrap items-baseline gap-x-3">
           <span className="text-lg font-bold text-brand-700">
             <span className="sr-only">Resale price </span>
@@ -168,12 +179,16 @@ export function ProductCard({
             <>
               <button
                 type="button"
+                // A visitor's tap asks them to log in: nothing is pressed.
+                aria-pressed={visitor ? undefined : saved}
                 onClick={() => {
                   if (visitor) onLogIn('wishlist');
+                  else onToggleSaved(product);
                 }}
-                className={`${secondaryButton} text-stone-800`}
+                className={`${secondaryButton} inline-flex items-center justify-center gap-1.5 ${saved ? savedLook : `${plainLook} text-stone-800`}`}
               >
-                Add to Wishlist
+                <HeartIcon className="size-4 shrink-0" fill={saved ? 'currentColor' : 'none'} />
+                {saved ? 'Saved' : 'Add to Wishlist'}
               </button>
               <button
                 type="button"
@@ -182,7 +197,7 @@ export function ProductCard({
                   if (visitor) onLogIn('report');
                   else onReport(product);
                 }}
-                className={`${secondaryButton} text-red-700`}
+                className={`${secondaryButton} ${plainLook} text-red-700`}
               >
                 Report to Admin
               </button>

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { aProduct } from '@/test/fixtures.ts';
-import { bearerOf, callsOf, fakeServer, renderApp, signedInAs } from '@/test/render-app.tsx';
-import { REPORT_PROMPT } from './category-page.tsx';
+import { bearerOf, callsOf, fakeServer, holdFetchesOf, renderApp, signedInAs } from '@/test/render-app.tsx';
+import { REPORT_PROMPT } from '@/features/categories/components/product-grid.tsx';
 
 describe('Category page', () => {
   it("lists the category's bikes and opens the order modal", async () => {
@@ -84,7 +84,7 @@ describe('Category page', () => {
   });
 
   it('lets sellers and admins look without booking', async () => {
-    fakeServer({ ...signedInAs('seller'), 'GET /api/products/c1': [200, [aProduct()]] });
+    const fetchMock = fakeServer({ ...signedInAs('seller'), 'GET /api/products/c1': [200, [aProduct()]] });
     renderApp('/category/c1');
     const card = await screen.findByRole('article', { name: 'Yamaha R15' });
     expect(await within(card).findByText('Only buyers can book bikes.')).toBeInTheDocument();
@@ -93,5 +93,78 @@ describe('Category page', () => {
     // Even when a live event brought the seller's contact, only buyers are shown it.
     expect(within(card).queryByText('seller@example.com')).not.toBeInTheDocument();
     expect(within(card).queryByRole('link', { name: /01711/ })).not.toBeInTheDocument();
+    // Nor is there a wishlist to read.
+    expect(within(card).queryByRole('button', { name: 'Add to Wishlist' })).not.toBeInTheDocument();
+    expect(callsOf(fetchMock)).not.toContain('GET /api/wishlist');
+  });
+});
+
+describe('Category page: the wishlist', () => {
+  const honda = aProduct({ _id: 'p2', productName: 'Honda CBR' });
+  const card = (name: string) => screen.findByRole('article', { name });
+
+  it("shows a buyer's saved bikes as saved, and saves and removes one with a tap", async () => {
+    const saved: unknown[] = [];
+    const fetchMock = fakeServer({
+      ...signedInAs('buyer'),
+      'GET /api/products/c1': [200, [aProduct(), honda]],
+      'GET /api/wishlist': [200, [honda]],
+      'POST /api/wishlist': (init) => {
+        saved.push(JSON.parse(init.body as string));
+        return [201, { acknowledged: true, insertedId: 'p1' }];
+      },
+      'DELETE /api/wishlist/p2': [200, { acknowledged: true, modifiedCount: 0, deletedCount: 1 }],
+    });
+    renderApp('/category/c1');
+    const yamaha = within(await card('Yamaha R15'));
+    const cbr = within(await card('Honda CBR'));
+    expect(await cbr.findByRole('button', { name: 'Saved' })).toHaveAttribute('aria-pressed', 'true');
+    expect(yamaha.getByRole('button', { name: 'Add to Wishlist' })).toHaveAttribute('aria-pressed', 'false');
+
+    await userEvent.click(yamaha.getByRole('button', { name: 'Add to Wishlist' }));
+    expect(yamaha.getByRole('button', { name: 'Saved' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await screen.findByText('Saved to your wishlist')).toBeInTheDocument();
+    expect(saved).toEqual([{ productId: 'p1' }]);
+
+    await userEvent.click(cbr.getByRole('button', { name: 'Saved' }));
+    expect(cbr.getByRole('button', { name: 'Add to Wishlist' })).toHaveAttribute('aria-pressed', 'false');
+    expect(await screen.findByText('Removed from your wishlist')).toBeInTheDocument();
+    expect(callsOf(fetchMock).filter((call) => call.includes('/wishlist'))).toEqual([
+      'GET /api/wishlist',
+      'POST /api/wishlist',
+      'DELETE /api/wishlist/p2',
+    ]);
+  });
+
+  it('shows a bike saved at once, and unsaved again with the reason when the server refuses', async () => {
+    fakeServer({
+      ...signedInAs('buyer'),
+      'GET /api/products/c1': [200, [aProduct()]],
+      'GET /api/wishlist': [200, []],
+      'POST /api/wishlist': [404, { error: 'not_found', message: 'That bike is no longer listed.' }],
+    });
+    renderApp('/category/c1');
+    const yamaha = within(await card('Yamaha R15'));
+    const save = await yamaha.findByRole('button', { name: 'Add to Wishlist' });
+    const release = holdFetchesOf('/api/wishlist');
+    await userEvent.click(save);
+    expect(await yamaha.findByRole('button', { name: 'Saved' })).toHaveAttribute('aria-pressed', 'true');
+
+    release();
+    expect(await screen.findByText('That bike is no longer listed.')).toBeInTheDocument();
+    expect(yamaha.getByRole('button', { name: 'Add to Wishlist' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.queryByText('Saved to your wishlist')).not.toBeInTheDocument();
+  });
+
+  it('asks a visitor to log in to save a bike, and reads no wishlist', async () => {
+    const fetchMock = fakeServer({ 'GET /api/products/c1': [200, [aProduct()]] });
+    const { router } = renderApp('/category/c1');
+    await userEvent.click(within(await card('Yamaha R15')).getByRole('button', { name: 'Add to Wishlist' }));
+    expect(await screen.findByText('Please log in as a buyer to save bikes to your wishlist.')).toBeInTheDocument();
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/login');
+    });
+    expect(router.state.location.state).toEqual({ from: { pathname: '/category/c1', search: '' } });
+    expect(callsOf(fetchMock).filter((call) => call.includes('/wishlist'))).toEqual([]);
   });
 });

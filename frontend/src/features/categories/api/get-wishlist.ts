@@ -1,0 +1,24 @@
+// `GET /api/wishlist` (buyers): the buyer's saved bikes, the latest saved first, sold
+// ones too. Live events change a saved bike's availability in place, or drop it once
+// the listing is deleted.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client.ts';
+import type { Product } from '@/lib/api/types.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
+
+export function getWishlist(signal?: AbortSignal): Promise<Product[]> {
+  return api<Product[]>('/wishlist', signal ? { signal } : {});
+}
+
+/** Cache key `wishlist`: one per signed-in buyer, forgotten on sign-out. */
+export function wishlistQueryOptions() {
+  return queryOptions({
+    queryKey: queryKeys.wishlist(),
+    queryFn: ({ signal }) => getWishlist(signal),
+  });
+}
+
+/** Only a buyer has a wishlist: anyone else's page leaves it unread. */
+export function useWishlist({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...wishlistQueryOptions(), enabled });
+}
