@@ -34,6 +34,8 @@ pub struct BookingRef {
 pub enum Event {
     CategoryCreated(Category),
     ProductCreated(Product),
+    /// Its seller changed an unsold listing (price, photo, text).
+    ProductUpdated(Product),
     ProductSold(ListingRef),
     /// A sale was undone (the buyer's card could not be charged): for sale again.
     ProductUnsold(ListingRef),
@@ -60,9 +62,10 @@ pub enum Event {
 }
 
 /// Every event name, as the pages receive them (each is some variant's [`Event::name`]).
-pub const NAMES: [&str; 14] = [
+pub const NAMES: [&str; 15] = [
     "category.created",
     "product.created",
+    "product.updated",
     "product.sold",
     "product.unsold",
     "product.deleted",
@@ -196,6 +199,10 @@ pub enum WireEvent {
     /// A seller listed a bike: it joins its category's grid and the seller's table.
     #[serde(rename = "product.created")]
     ProductCreated(ProductView),
+    /// A seller changed an unsold listing: its cards, advert, wishlist entries and
+    /// bookings show the new price, photo and text.
+    #[serde(rename = "product.updated")]
+    ProductUpdated(ProductView),
     /// A bike was paid for: cards show Sold Out, its advert goes, the seller's table says
     /// Already Sold and bookings of it show sold.
     #[serde(rename = "product.sold")]
@@ -256,6 +263,7 @@ impl Event {
         match self {
             Event::CategoryCreated(_) => "category.created",
             Event::ProductCreated(_) => "product.created",
+            Event::ProductUpdated(_) => "product.updated",
             Event::ProductSold(_) => "product.sold",
             Event::ProductUnsold(_) => "product.unsold",
             Event::ProductDeleted(_) => "product.deleted",
@@ -276,6 +284,7 @@ impl Event {
         match self {
             Event::CategoryCreated(_)
             | Event::ProductCreated(_)
+            | Event::ProductUpdated(_)
             | Event::ProductSold(_)
             | Event::ProductUnsold(_)
             | Event::ProductDeleted(_)
@@ -306,6 +315,9 @@ impl Event {
             }
             Event::ProductCreated(product) => {
                 WireEvent::ProductCreated(ProductView::new(product.clone(), form))
+            }
+            Event::ProductUpdated(product) => {
+                WireEvent::ProductUpdated(ProductView::new(product.clone(), form))
             }
             Event::ProductReported(product) => {
                 WireEvent::ProductReported(ProductView::new(product.clone(), form))
@@ -517,6 +529,7 @@ pub mod examples {
                 image: "/uploads/sports.webp".into(),
             }),
             "product.created" => Event::ProductCreated(product()),
+            "product.updated" => Event::ProductUpdated(product()),
             "product.sold" => Event::ProductSold(listing),
             "product.unsold" => Event::ProductUnsold(listing),
             "product.deleted" => Event::ProductDeleted(listing),

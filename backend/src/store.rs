@@ -226,6 +226,20 @@ pub struct NewProduct {
     pub posted_at: DateTime<Utc>,
 }
 
+/// What a seller may change of an unsold listing; the rest (what the bike is, its
+/// category and year) stays as posted, so those who booked or saved it are not misled.
+#[derive(Debug, Clone)]
+pub struct ProductEdit {
+    pub image: String,
+    pub condition: String,
+    pub color: String,
+    pub description: String,
+    pub location: String,
+    /// Paisa (hundredths of a taka).
+    pub resale_price: i64,
+    pub seller_phone: String,
+}
+
 /// An advert: a listing put in the home page's advertisement area.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct Advert {
@@ -464,6 +478,9 @@ pub trait Catalogue: Send + Sync + 'static {
     /// Deletes a listing, removed by the user `removed_by` (its seller or an admin);
     /// those who booked or saved it are told, and its seller when someone else removed it.
     async fn delete_product(&self, id: i64, removed_by: i64) -> StoreResult<bool>;
+    /// Changes an unsold listing of `seller_id`'s: not found when it is gone or not
+    /// theirs, conflict when it has sold. A lower price tells those who saved it.
+    async fn update_product(&self, id: i64, seller_id: i64, edit: &ProductEdit) -> StoreResult<()>;
 
     /// Advertises an unsold listing: conflict when sold or already advertised.
     async fn create_advert(&self, product_id: i64) -> StoreResult<i64>;

@@ -16,6 +16,24 @@ fn money<S: Serializer>(paisa: &i64, s: S) -> Result<S::Ok, S::Error> {
     }
 }
 
+/// Paisa as the pages write taka: ৳ with lakh grouping, whole taka ("৳1,85,000").
+pub fn taka(paisa: i64) -> String {
+    let digits = (paisa / 100).unsigned_abs().to_string();
+    let (head, last3) = digits.split_at(digits.len().saturating_sub(3));
+    let mut groups: Vec<&str> = Vec::new();
+    let mut rest = head;
+    while rest.len() > 2 {
+        let (more, pair) = rest.split_at(rest.len() - 2);
+        groups.insert(0, pair);
+        rest = more;
+    }
+    if !rest.is_empty() {
+        groups.insert(0, rest);
+    }
+    groups.push(last3);
+    format!("{}৳{}", if paisa < 0 { "-" } else { "" }, groups.join(","))
+}
+
 fn id<S: Serializer>(id: &i64, s: S) -> Result<S::Ok, S::Error> {
     s.collect_str(id)
 }
@@ -330,5 +348,20 @@ impl Changed {
             modified_count: 0,
             deleted_count: n,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::taka;
+
+    #[test]
+    fn taka_are_grouped_in_lakhs() {
+        assert_eq!(taka(18_500_000), "৳1,85,000");
+        assert_eq!(taka(1_234_567_800), "৳1,23,45,678");
+        assert_eq!(taka(95_000), "৳950");
+        assert_eq!(taka(100_000), "৳1,000");
+        assert_eq!(taka(0), "৳0");
+        assert_eq!(taka(25_050), "৳250");
     }
 }

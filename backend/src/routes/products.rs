@@ -13,7 +13,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::{EmailPath, RecordId};
 use crate::auth::{Admin, AuthUser, Buyer, MaybeUser, Seller};
 use crate::error::{AppError, AppResult, Json};
-use crate::store::{NewProduct, Role};
+use crate::store::{NewProduct, ProductEdit, Role};
 use crate::validate::Checker;
 use crate::views::{Changed, Form, Inserted, ProductView};
 use crate::AppState;
@@ -23,6 +23,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(
             list_category_products,
             report_product,
+            update_product,
             delete_product
         ))
         .routes(routes!(create_product))
@@ -149,6 +150,46 @@ async fn create_product(
     }
     let id = state.store.create_product(&product).await?;
     Ok((StatusCode::CREATED, Json(Inserted::new(id))))
+}
+
+/// Changes one of the seller's unsold listings: its photo, condition, colour,
+/// description, location, resale price and contact number. What the bike is (name,
+/// category, original price, year, years of use) stays as posted; those fields of the
+/// body are ignored. A lower price tells those who saved the bike.
+#[utoipa::path(put, path = "/products/{id}", tag = "products", request_body = ProductInput,
+    params(("id" = String, Path, description = "Listing id")),
+    responses((status = 200, body = Changed), (status = 401), (status = 403), (status = 404), (status = 409), (status = 422)),
+    security(("access_token" = [])))]
+async fn update_product(
+    State(state): State<AppState>,
+    Seller(seller): Seller,
+    RecordId(id): RecordId,
+    Json(body): Json<ProductInput>,
+) -> AppResult<Json<Changed>> {
+    let product = state.store.product(id).await?.ok_or_else(not_listed)?;
+    if product.seller_id != seller.id {
+        return Err(AppError::Forbidden(
+            "You can only change your own listings.".into(),
+        ));
+    }
+    let mut check = Checker::new();
+    let edit = ProductEdit {
+        image: check.image("productImage", body.product_image.as_ref(), "required"),
+        resale_price: check.price("resalePrice", body.resale_price.as_ref(), "required"),
+        condition: check.text("condition", body.condition.as_ref(), "required", 60),
+        location: check.text("location", body.location.as_ref(), "required", 120),
+        color: check.text("color", body.color.as_ref(), "required", 40),
+        seller_phone: check.phone("sellerPhone", body.seller_phone.as_ref(), "required"),
+        description: check.text(
+            "description",
+            body.description.as_ref(),
+            "ProductName required",
+            4000,
+        ),
+    };
+    check.finish()?;
+    state.store.update_product(id, seller.id, &edit).await?;
+    Ok(Json(Changed::modified(1)))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -11,7 +11,7 @@ use sqlx::Row;
 
 use super::{
     Accounts, Advert, Bookings, Catalogue, Category, EventLog, Identity, MailPurpose, Maintenance, NewOrder,
-    NewPayment, NewProduct, NewUser, Notices, Notification, Order, PaymentRecorded, Product, Role,
+    NewPayment, NewProduct, NewUser, Notices, Notification, Order, PaymentRecorded, Product, ProductEdit, Role,
     StoreError as Error, TestPaymentIntent, User, Wishlists, LOCAL_SUBJECT_PREFIX,
 };
 use crate::events::{Audience, BookingRef, Event, EventRecord, ListingRef};

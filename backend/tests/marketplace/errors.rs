@@ -173,6 +173,7 @@ async fn health_reports_the_database_and_openapi_describes_every_route() {
         ("/wishlist", "get"),
         ("/wishlist", "post"),
         ("/wishlist/{id}", "delete"),
+        ("/products/{id}", "put"),
     ];
     for (path, method) in expected {
         assert!(

@@ -210,3 +210,93 @@ async fn buyers_save_bikes_once_see_them_sell_and_remove_them() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn a_seller_changes_an_unsold_listing_and_every_open_page_hears_it() {
+    on_both(|engine| async move {
+        let Some(app) = TestApp::spawn(engine).await else {
+            return;
+        };
+        let admin = app.admin().await;
+        let seller = app
+            .sign_up("seller@example.com", "Rahim Motors", "seller")
+            .await;
+        let other = app
+            .sign_up("other@example.com", "Other Seller", "seller")
+            .await;
+        let buyer = app.sign_up("buyer@example.com", "Karim", "buyer").await;
+        let category = app.category(&admin, "Sports").await;
+        let bike = app.product(&seller, &category, "Yamaha R15", 4100).await;
+        let (status, _) = app
+            .call(
+                Method::POST,
+                "/api/wishlist",
+                Some(&buyer.token),
+                json!({"productId": bike}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED);
+        let mut visitors_page = super::live::Live::open(&app.base).await;
+        let mut buyers_page = signed_in(&app, &buyer).await;
+        let path = format!("/api/products/{bike}");
+        let mut body = super::support::product_body(&category, "A Different Bike", 3900);
+        body["color"] = json!("Matte Black");
+        body["sellerPhone"] = json!("01811-000000");
+
+        for (who, token, expected) in [
+            ("another seller", &other.token, StatusCode::FORBIDDEN),
+            ("a buyer", &buyer.token, StatusCode::FORBIDDEN),
+            ("an admin", &admin.token, StatusCode::FORBIDDEN),
+        ] {
+            let (status, _) = app
+                .call(Method::PUT, &path, Some(token), body.clone())
+                .await;
+            assert_eq!(status, expected, "{who}");
+        }
+        let mut bad = body.clone();
+        bad["resalePrice"] = json!(-5);
+        let (status, answer) = app.call(Method::PUT, &path, Some(&seller.token), bad).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
+        assert!(answer["fields"]["resalePrice"].is_string(), "{answer}");
+
+        let (status, answer) = app
+            .call(Method::PUT, &path, Some(&seller.token), body.clone())
+            .await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        let listing = app.listing(&bike).await;
+        assert_eq!(
+            (listing.name.as_str(), listing.resale_price),
+            ("Yamaha R15", 390_000)
+        );
+        assert_eq!(listing.color, "Matte Black");
+
+        let heard = visitors_page.drain(QUIET).await;
+        let updated = heard
+            .iter()
+            .find(|e| e["event"] == "product.updated")
+            .unwrap_or_else(|| panic!("a visitor's page hears the change: {heard:?}"));
+        assert_eq!(updated["data"]["resalePrice"], 3900);
+        assert_eq!(updated["data"]["productName"], "Yamaha R15");
+        assert!(
+            updated["data"].get("sellerPhone").is_none(),
+            "the public form: {updated}"
+        );
+        let heard = buyers_page.drain(QUIET).await;
+        let names: Vec<&str> = heard.iter().filter_map(|e| e["event"].as_str()).collect();
+        assert_eq!(
+            names,
+            ["product.updated", "notification.created"],
+            "the saver hears of the lower price"
+        );
+
+        let order = app.book(&buyer, &bike).await;
+        let (status, _) = app.pay(&buyer, &order, "4242424242424242").await;
+        assert_eq!(status, StatusCode::CREATED);
+        let (status, answer) = app
+            .call(Method::PUT, &path, Some(&seller.token), body)
+            .await;
+        assert_eq!(status, StatusCode::CONFLICT, "{answer}");
+        assert_eq!(answer["message"], "A sold bike cannot be changed.");
+    })
+    .await;
+}

@@ -119,7 +119,7 @@ test("a new advert shows on an anonymous home page and in the seller's other ope
   await Promise.all([context.close(), sellerTab.context.close()]);
 });
 
-test("a booking appears on the seller's open My Buyers page, then turns paid, without a reload", async () => {
+test("a booking made in a buyer's browser appears on the seller's open My Buyers page within a second, rings their bell on another page, then turns paid", async () => {
   const bike = 'Yamaha FZS V3 2022';
   const productId = await api.product(seller, categoryId, bike);
 
@@ -129,20 +129,82 @@ test("a booking appears on the seller's open My Buyers page, then turns paid, wi
   await page.getByRole('heading', { name: 'My Buyers' }).waitFor();
   expect(await page.getByRole('row').filter({ hasText: bike }).count()).toBe(0);
   await markNoReload(page);
+  // The seller's other tab, on another page, with the bell in its top bar.
+  const home = await context.newPage();
+  await openLive(home, '/', true);
+  const bell = home.getByRole('link', { name: /^Notifications/ });
+  await bell.waitFor();
+  const unreadBefore = unreadIn(await bell.getAttribute('aria-label'));
 
-  const orderId = await api.book(buyerA, productId);
+  // The buyer books through the page's order form.
+  const buyer = await openContext(browser, server.url, PHONE);
+  await signInAs(buyer.page, buyerA);
+  await buyer.page.goto(`/category/${categoryId}`);
+  const card = buyer.page.getByRole('article', { name: bike });
+  await card.getByRole('button', { name: 'Book Now' }).click();
+  const modal = buyer.page.getByRole('dialog', { name: 'Your Order' });
+  await modal.getByLabel('Phone number').fill('+880 1711-000000');
+  await modal.getByLabel('Meeting location').fill('Banani 11, Dhaka');
+  const confirmed = acceptNextPrompt(buyer.page, 'Are you sure, You want to Book this product?');
+  await modal.getByRole('button', { name: 'Submit' }).click();
+  await confirmed;
+  const bookedAt = Date.now();
 
   const row = page.getByRole('row').filter({ hasText: bike });
-  await row.getByText('Booked', { exact: true }).waitFor();
+  await row.getByText('Booked', { exact: true }).waitFor({ timeout: 1000 });
+  expect(Date.now() - bookedAt).toBeLessThan(1000);
   await row.getByText('Karim Uddin').waitFor();
   expect(await row.getByRole('link', { name: '+880 1711-000000' }).getAttribute('href')).toBe('tel:+8801711000000');
+  await home
+    .getByRole('link', { name: `Notifications, ${String(unreadBefore + 1)} unread` })
+    .waitFor({ timeout: 2000 });
+  await home.locator('.Toastify').getByText(`Karim Uddin booked your ${bike}.`, { exact: false }).waitFor();
 
+  const orderId = (await api.ordersOf(buyerA)).find((order) => order.bookingId === productId)?._id ?? '';
   await api.pay(buyerA, orderId);
 
   await row.getByText('Paid', { exact: true }).waitFor();
   await expectNoReload(page);
-  await context.close();
+  await Promise.all([context.close(), buyer.context.close()]);
 });
+
+test("a seller lowers a bike's price: an open category page shows it, and the buyer who saved it is told", async () => {
+  const bike = 'Hero Xtreme 160R 2023';
+  const productId = await api.product(seller, categoryId, bike, 2000);
+  await api.saveToWishlist(buyerB, productId);
+
+  const watcher = await openContext(browser, server.url, PHONE);
+  await signInAs(watcher.page, buyerB);
+  await openLive(watcher.page, `/category/${categoryId}`, true);
+  const card = watcher.page.getByRole('article', { name: bike });
+  await card.getByText('৳2,000').first().waitFor();
+  await markNoReload(watcher.page);
+  const bell = watcher.page.getByRole('link', { name: /^Notifications/ });
+  const unreadBefore = unreadIn(await bell.getAttribute('aria-label'));
+
+  const { context, page } = await openContext(browser, server.url, PHONE);
+  await signInAs(page, seller);
+  await page.goto('/dashboard/seller-products');
+  await page.getByRole('link', { name: `Edit ${bike}` }).click();
+  await page.getByRole('heading', { name: `Edit ${bike}` }).waitFor();
+  const price = page.getByLabel('Resale Price (৳)');
+  await price.fill('1750');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await toastSays(page, 'Product Updated Successfully');
+
+  await card.getByText('৳1,750').first().waitFor();
+  await watcher.page
+    .getByRole('link', { name: `Notifications, ${String(unreadBefore + 1)} unread` })
+    .waitFor();
+  await watcher.page.locator('.Toastify').getByText(`${bike} on your wishlist is now ৳1,750`, { exact: false }).waitFor();
+  await expectNoReload(watcher.page);
+  await Promise.all([context.close(), watcher.context.close()]);
+});
+
+/** The unread count a bell's accessible name says ("Notifications, 3 unread"). */
+function unreadIn(label: string | null): number {
+  return Number(/(\d+) unread/.exec(label ?? '')?.[1] ?? 0);
+}
 
 test("a buyer's report adds a row to the admin's open reported-products queue", async () => {
   const bike = 'TVS Apache RTR 4V';
@@ -251,4 +313,34 @@ test('a change made after a page read its data but before its socket listened st
   await moderator.page.getByRole('row').filter({ hasText: bike }).waitFor();
   await expectNoReload(moderator.page);
   await Promise.all([visitor.context.close(), moderator.context.close()]);
+});
+
+test("a bike saved to a buyer's wishlist turns Sold Out on their open wishlist when another buyer pays, and they are told, without a reload", async () => {
+  const bike = 'KTM Duke 200';
+  const productId = await api.product(seller, categoryId, bike);
+
+  const { context, page } = await openContext(browser, server.url, PHONE);
+  await signInAs(page, buyerB);
+  await page.goto(`/category/${categoryId}`);
+  const card = page.getByRole('article', { name: bike });
+  await card.getByRole('button', { name: 'Add to Wishlist', pressed: false }).click();
+  await card.getByRole('button', { name: 'Saved', pressed: true }).waitFor();
+  await toastSays(page, 'Saved to your wishlist');
+
+  await openLive(page, '/dashboard/wishlist', true);
+  await page.getByRole('heading', { name: 'My Wishlist' }).waitFor();
+  const saved = page.getByRole('article', { name: bike });
+  await saved.getByRole('button', { name: 'Book Now' }).waitFor();
+  await markNoReload(page);
+
+  await api.pay(buyerA, await api.book(buyerA, productId));
+
+  await saved.getByText('Sold Out').waitFor();
+  expect(await saved.getByRole('button', { name: 'Book Now' }).count()).toBe(0);
+  expect(await saved.getByRole('button', { name: 'Saved', pressed: true }).count()).toBe(1);
+  const told = page.locator('.Toastify').getByRole('link', { name: `${bike} on your wishlist was sold.` });
+  await told.waitFor();
+  expect(await told.getAttribute('href')).toBe('/dashboard/wishlist');
+  await expectNoReload(page);
+  await context.close();
 });

@@ -13,6 +13,7 @@ let browser: Browser;
 let people: Record<'buyer' | 'seller' | 'admin', Person>;
 let categoryId: string;
 let orderId: string;
+let openId: string;
 
 beforeAll(async () => {
   server = await startServer({ demo: true });
@@ -28,7 +29,11 @@ beforeAll(async () => {
   await api.advertise(seller, open);
   await api.pay(buyer, await api.book(buyer, sold));
   orderId = await api.book(buyer, open);
+  openId = open;
   await api.report(buyer, open);
+  // The buyer's wishlist: a bike still for sale, and one sold.
+  await api.saveToWishlist(buyer, sold);
+  await api.saveToWishlist(buyer, open);
 });
 
 afterAll(async () => {
@@ -74,7 +79,7 @@ const screens: Screen[] = [
   },
   { name: 'dashboard-buyer', path: () => '/dashboard', as: 'buyer', heading: 'Buyer Dashboard' },
   { name: 'my-orders', path: () => '/dashboard/my-orders', as: 'buyer', heading: 'Buyer Dashboard' },
-  { name: 'wishlist', path: () => '/dashboard/wishlist', as: 'buyer', heading: 'Wishlist' },
+  { name: 'wishlist', path: () => '/dashboard/wishlist', as: 'buyer', heading: 'My Wishlist' },
   { name: 'payment', path: () => `/dashboard/stripe-payment/${orderId}`, as: 'buyer', heading: 'Buyer Dashboard' },
   { name: 'add-product', path: () => '/dashboard/add-product', as: 'seller', heading: 'Seller Dashboard' },
   {
@@ -88,7 +93,23 @@ const screens: Screen[] = [
     },
   },
   { name: 'seller-products', path: () => '/dashboard/seller-products', as: 'seller', heading: 'Seller Dashboard' },
+  { name: 'edit-product', path: () => `/dashboard/edit-product/${openId}`, as: 'seller', heading: 'Seller Dashboard' },
   { name: 'my-buyers', path: () => '/dashboard/my-buyers', as: 'seller', heading: 'Seller Dashboard' },
+  { name: 'notifications', path: () => '/dashboard/notifications', as: 'seller', heading: 'Seller Dashboard' },
+  {
+    // On a desktop the bell opens its dropdown; on a phone it is a link to the page above.
+    name: 'notification-bell',
+    path: () => '/dashboard/my-buyers',
+    as: 'seller',
+    heading: 'Seller Dashboard',
+    then: async (page) => {
+      const bell = page.getByRole('button', { name: /^Notifications/ });
+      if (await bell.isVisible()) {
+        await bell.click();
+        await page.getByRole('region', { name: 'Notifications', exact: true }).waitFor();
+      }
+    },
+  },
   { name: 'add-category', path: () => '/dashboard/add-category', as: 'admin', heading: 'Admin Dashboard' },
   { name: 'all-seller', path: () => '/dashboard/all-seller', as: 'admin', heading: 'Admin Dashboard' },
   { name: 'all-buyer', path: () => '/dashboard/all-buyer', as: 'admin', heading: 'Admin Dashboard' },

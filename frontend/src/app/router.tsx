@@ -104,7 +104,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       },
       {
         path: 'dashboard',
-        // The dashboard's header needs a user; wishlist itself has no role guard.
+        // The dashboard's header needs a user; a role's own pages sit under its guard.
         element: <RequireRole />,
         children: [
           {
@@ -153,6 +153,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     ),
                   },
                   {
+                    path: 'edit-product/:id',
+                    lazy: lazyPage(() => import('@/features/products/pages/edit-product-page.tsx'), (m) => m.EditProductPage),
+                  },
+                  {
                     path: 'my-buyers',
                     lazy: lazyPage(() => import('@/features/orders/pages/my-buyers-page.tsx'), (m) => m.MyBuyersPage),
                   },
@@ -172,11 +176,18 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                       return { Component: page.PaymentPage, loader: page.paymentLoader(queryClient) };
                     },
                   },
+                  {
+                    path: 'wishlist',
+                    lazy: lazyPage(() => import('@/features/categories/pages/wishlist-page.tsx'), (m) => m.WishlistPage),
+                  },
                 ],
               },
               {
-                path: 'wishlist',
-                lazy: lazyPage(() => import('@/features/wishlist/pages/wishlist-page.tsx'), (m) => m.WishlistPage),
+                path: 'notifications',
+                lazy: lazyPage(
+                  () => import('@/features/notifications/pages/notifications-page.tsx'),
+                  (m) => m.NotificationsPage,
+                ),
               },
               { path: '*', element: <NotFoundPage /> },
             ],

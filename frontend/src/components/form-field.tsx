@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 
 export const inputLook =
-  'mt-1.5 block w-full rounded-lg border bg-white px-3.5 py-2.5 text-stone-900 placeholder:text-stone-400 focus:ring-2 focus:outline-none aria-[invalid=true]:border-red-500 aria-[invalid=true]:focus:ring-red-500/30 border-stone-300 focus:border-brand-600 focus:ring-brand-600/30';
+  'mt-1.5 block w-full rounded-lg border bg-white px-3.5 py-2.5 text-stone-900 placeholder:text-stone-400 focus:ring-2 focus:outline-none aria-[invalid=true]:border-red-500 aria-[invalid=true]:focus:ring-red-500/30 border-stone-300 focus:border-brand-600 focus:ring-brand-600/30 aria-readonly:bg-stone-100 aria-readonly:text-stone-600 disabled:bg-stone-100 disabled:text-stone-600';
 
 /**
  * A labelled field with room for its validation message. The input itself is the

@@ -167,6 +167,59 @@ impl Catalogue for This {
         Ok(true)
     }
 
+    async fn update_product(&self, id: i64, seller_id: i64, edit: &ProductEdit) -> Result<(), Error> {
+        let mut tx = self.writer.begin().await?;
+        let before: Option<i64> = sqlx::query_scalar("SELECT resale_price FROM products WHERE id = $1 AND seller_id = $2")
+            .bind(id)
+            .bind(seller_id)
+            .fetch_optional(&mut *tx)
+            .await?;
+        let Some(before) = before else {
+            return Err(Error::NotFound("This bike is no longer listed.".into()));
+        };
+        // Only while unsold: a sale that commits first wins, and this edit changes nothing.
+        let changed = sqlx::query(
+            "UPDATE products SET image = $3, condition = $4, color = $5, description = $6, location = $7, \
+             resale_price = $8, seller_phone = $9 WHERE id = $1 AND seller_id = $2 AND sold = FALSE",
+        )
+        .bind(id)
+        .bind(seller_id)
+        .bind(&edit.image)
+        .bind(&edit.condition)
+        .bind(&edit.color)
+        .bind(&edit.description)
+        .bind(&edit.location)
+        .bind(edit.resale_price)
+        .bind(&edit.seller_phone)
+        .execute(&mut *tx)
+        .await?;
+        if changed.rows_affected() == 0 {
+            return Err(Error::Conflict("A sold bike cannot be changed.".into()));
+        }
+        let listing = product_in(&mut tx, id).await?;
+        let mut events = Vec::new();
+        if edit.resale_price < before {
+            let savers: Vec<i64> = sqlx::query_scalar("SELECT user_id FROM wishlist WHERE product_id = $1 ORDER BY user_id")
+                .bind(id)
+                .fetch_all(&mut *tx)
+                .await?;
+            let message = format!(
+                "{} on your wishlist is now {}, down from {}.",
+                listing.name,
+                crate::views::taka(edit.resale_price),
+                crate::views::taka(before)
+            );
+            for saver in savers {
+                events.push(notify(&mut tx, saver, "price", message.clone(), link::WISHLIST).await?);
+            }
+        }
+        events.insert(0, Event::ProductUpdated(listing));
+        record(&mut tx, &events).await?;
+        tx.commit().await?;
+        self.changed();
+        Ok(())
+    }
+
     async fn create_advert(&self, product_id: i64) -> Result<i64, Error> {
         let mut tx = self.writer.begin().await?;
         let id: Option<i64> = sqlx::query_scalar(

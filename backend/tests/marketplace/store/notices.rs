@@ -289,3 +289,78 @@ async fn a_wishlist_keeps_each_bike_once_and_shows_sold_ones() {
     })
     .await;
 }
+
+fn edit(price: i64) -> bikehaat::store::ProductEdit {
+    bikehaat::store::ProductEdit {
+        image: "/uploads/demo-bike-1.svg".into(),
+        condition: "Excellent".into(),
+        color: "Matte Black".into(),
+        description: "New tyres, papers up to date.".into(),
+        location: "Uttara, Dhaka".into(),
+        resale_price: price,
+        seller_phone: "01811-000000".into(),
+    }
+}
+
+#[tokio::test]
+async fn a_seller_edits_only_their_unsold_bikes_and_a_lower_price_tells_those_who_saved_it() {
+    on_both(|engine| async move {
+        let Some((_db, store)) = open(engine).await else {
+            return;
+        };
+        let s = store.as_ref();
+        let karim = user(s, "karim@example.com", "Karim", Role::Seller).await;
+        let nadia = user(s, "nadia@example.com", "Nadia", Role::Seller).await;
+        let rahim = user(s, "rahim@example.com", "Rahim", Role::Buyer).await;
+        let mim = user(s, "mim@example.com", "Mim", Role::Buyer).await;
+        let cruiser = category(s, "Cruiser").await;
+        let fz = listing(s, cruiser, &karim, "Yamaha FZ", taka(250_000)).await;
+        assert!(s.save_to_wishlist(rahim.id, fz).await.expect("save"));
+
+        // Dearer: nobody is told.
+        s.update_product(fz, karim.id, &edit(taka(260_000)))
+            .await
+            .expect("edit");
+        assert!(told(s, &rahim).await.is_empty());
+        let changed = s.product(fz).await.expect("read").expect("listed");
+        assert_eq!(
+            (
+                changed.resale_price,
+                changed.color.as_str(),
+                changed.name.as_str()
+            ),
+            (taka(260_000), "Matte Black", "Yamaha FZ"),
+            "what the bike is stays as posted"
+        );
+        // Cheaper: those who saved it are told, with both prices.
+        s.update_product(fz, karim.id, &edit(taka(185_000)))
+            .await
+            .expect("edit");
+        assert_eq!(
+            told(s, &rahim).await,
+            [(
+                "price".to_owned(),
+                "Yamaha FZ on your wishlist is now ৳1,85,000, down from ৳2,60,000.".to_owned()
+            )]
+        );
+        assert!(told(s, &mim).await.is_empty());
+
+        not_found(s.update_product(fz, nadia.id, &edit(taka(1))).await);
+        not_found(s.update_product(fz + 1000, karim.id, &edit(taka(1))).await);
+        let order = book(s, fz, &mim).await;
+        pay(s, order, "pi_fz", taka(185_000)).await;
+        let refused =
+            super::fixtures::conflict(s.update_product(fz, karim.id, &edit(taka(1))).await);
+        assert_eq!(refused, "A sold bike cannot be changed.");
+        assert_eq!(
+            s.product(fz)
+                .await
+                .expect("read")
+                .expect("listed")
+                .resale_price,
+            taka(185_000),
+            "a sold bike keeps its price"
+        );
+    })
+    .await;
+}

@@ -21,6 +21,7 @@ import {
   removeWhere,
   setAdvertised,
   setAvailability,
+  updateListing,
   AVAILABLE,
   SOLD,
   type LiveEvent,
@@ -69,6 +70,13 @@ export function applyLiveEvent(queryClient: QueryClient, live: LiveEvent): void 
         addCategoryProduct(old, categoryId, live.data),
       );
       patch<Product>(queryClient, queryKeys.sellerProducts(), (old, email) => addSellerProduct(old, email, live.data));
+      return;
+    case 'product.updated':
+      listings((old) => updateListing(old, live.data));
+      patch<Advert>(queryClient, queryKeys.adverts(), (old) => updateListing(old, live.data, (a) => a.advertiseId));
+      patch<Order>(queryClient, queryKeys.orders(), (old) => updateListing(old, live.data, (o) => o.bookingId));
+      patch<Order>(queryClient, queryKeys.sellerOrders(), (old) => updateListing(old, live.data, (o) => o.bookingId));
+      patchPaymentOrders(queryClient, (old) => updateListing(old, live.data, (o) => o.bookingId));
       return;
     case 'product.sold':
       listings((old) => setAvailability(old, live.data._id, SOLD));

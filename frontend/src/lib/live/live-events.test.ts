@@ -217,6 +217,33 @@ describe('applyLiveEvent', () => {
   });
 });
 
+describe('a changed listing', () => {
+  it('shows its new price and text on every copy: cards, adverts, bookings, the wishlist', () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(['products', 'c1', 'member'], [aProduct({ _id: 'p1' }), aProduct({ _id: 'p2' })]);
+    queryClient.setQueryData(queryKeys.wishlist(), [aProduct({ _id: 'p1' })]);
+    queryClient.setQueryData(['advertise'], [anAdvert({ _id: 'a1', advertiseId: 'p1' })]);
+    queryClient.setQueryData(['orders', 'buyer@example.com'], [anOrder({ _id: 'o1', bookingId: 'p1', price: 1800 })]);
+    const changed = aProduct({ _id: 'p1', resalePrice: 1500, color: 'Matte Black', description: 'New tyres.' });
+    // The public form carries no phone: the copy keeps the one it had.
+    delete changed.sellerPhone;
+    applyLiveEvent(queryClient, { event: 'product.updated', data: changed });
+
+    const card = queryClient.getQueryData<{ _id: string; resalePrice: number; color: string; sellerPhone?: string }[]>([
+      'products',
+      'c1',
+      'member',
+    ]);
+    expect(card?.[0]).toMatchObject({ resalePrice: 1500, color: 'Matte Black', sellerPhone: '01700000000' });
+    expect(card?.[1]?.resalePrice).not.toBe(1500);
+    expect(queryClient.getQueryData<{ resalePrice: number }[]>(queryKeys.wishlist())?.[0]?.resalePrice).toBe(1500);
+    expect(queryClient.getQueryData<{ resalePrice: number }[]>(['advertise'])?.[0]?.resalePrice).toBe(1500);
+    expect(queryClient.getQueryData<{ price: number; description: string }[]>(['orders', 'buyer@example.com'])?.[0]).toMatchObject(
+      { price: 1500, description: 'New tyres.' },
+    );
+  });
+});
+
 describe('connection helpers', () => {
   it('uses the page origin, ws or wss', () => {
     expect(liveUrl({ protocol: 'http:', host: 'localhost:8080' })).toBe('ws://localhost:8080/api/live');
@@ -237,6 +264,10 @@ describe('every reducer is idempotent', () => {
   const everyKind: LiveEvent[] = [
     { event: 'category.created', data: { _id: 'c9', categoryName: 'Scooters', categoryImage: '/c.png' } },
     { event: 'product.created', data: aProduct({ _id: 'p9', categoryId: 'c1' }) },
+    {
+      event: 'product.updated',
+      data: aProduct({ _id: 'p1', categoryId: 'c1', resalePrice: 1500, color: 'Matte Black' }),
+    },
     { event: 'product.sold', data: { _id: 'p1', categoryId: 'c1', sellerId: 's1' } },
     { event: 'product.unsold', data: { _id: 'p1', categoryId: 'c1', sellerId: 's1' } },
     { event: 'product.deleted', data: { _id: 'p2', categoryId: 'c1', sellerId: 's1' } },

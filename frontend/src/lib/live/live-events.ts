@@ -19,6 +19,7 @@ export type LiveEventName = LiveEvent['event'];
 const EVERY_NAME = {
   'category.created': true,
   'product.created': true,
+  'product.updated': true,
   'product.sold': true,
   'product.unsold': true,
   'product.deleted': true,
@@ -87,6 +88,44 @@ function prependOnce<T extends { _id: string }>(list: List<T>, item: T): List<T>
 /** A category's listings (`['products', categoryId]`): a new one goes on top. */
 export function addCategoryProduct(list: List<Product>, categoryId: string, product: Product): List<Product> {
   return product.categoryId === categoryId ? prependOnce(list, product) : list;
+}
+
+/** The fields of a listing its seller may change, as a changed listing carries them. */
+const CHANGEABLE = [
+  'productImage',
+  'condition',
+  'color',
+  'description',
+  'location',
+  'resalePrice',
+  'sellerPhone',
+] as const satisfies readonly (keyof Product)[];
+
+/**
+ * A listing its seller changed: every copy of it (a card, an advert by `advertiseId`, a
+ * booking by `bookingId`, whose `price` is the resale price) shows the new fields. A
+ * field the event lacks (the public form has no phone) keeps what the copy had.
+ */
+export function updateListing<T extends Partial<Pick<Product, (typeof CHANGEABLE)[number]>> & { _id: string }>(
+  list: List<T>,
+  product: Product,
+  idOf: (item: T) => string = (item) => item._id,
+): List<T> {
+  const changes = Object.fromEntries(
+    CHANGEABLE.filter((field) => product[field] !== undefined).map((field) => [field, product[field]]),
+  ) as Partial<T>;
+  const stale = (item: T) =>
+    idOf(item) === product._id &&
+    (Object.entries(changes).some(([field, value]) => item[field as keyof T] !== value) ||
+      ('price' in item && item.price !== product.resalePrice));
+  if (!list?.some(stale)) return list;
+  return produce(list, (draft) => {
+    for (const item of draft as T[]) {
+      if (idOf(item) !== product._id) continue;
+      Object.assign(item, changes);
+      if ('price' in item) Object.assign(item, { price: product.resalePrice });
+    }
+  });
 }
 
 /** A seller's own listings (`['sellerProducts', email]`). */

@@ -58,6 +58,7 @@ pub fn matrix() -> Vec<Row> {
             .changes(Effect::Listed),
         row(PATCH,  "/api/products/{fresh_product}",        report,                                      [401, 200, 200, 403, 403, 403])
             .changes(Effect::Reported),
+        row(PUT,    "/api/products/{fresh_product}",        json_body(product_body("{C}", "{fresh_name}", 80_000)), [401, 403, 403, 200, 403, 403]),
         row(DELETE, "/api/products/{fresh_product}",        Empty,                                       [401, 403, 403, 200, 403, 200])
             .changes(Effect::ProductDeleted),
         row(GET,    "/api/sellerProducts/{seller}",         Empty,                                       [401, 403, 403, 200, 403, 200]),

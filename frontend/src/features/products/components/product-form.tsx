@@ -1,8 +1,11 @@
-// The seller's Add product form: every field required, with the messages of docs/product.md
-// ('Forms and their messages'); one column on a phone, two on wider screens.
+// The seller's product form: every field required, with the messages of docs/product.md
+// ('Forms and their messages'); one column on a phone, two on wider screens. The same form
+// edits an unsold listing: what the bike is (category, name, original price, year, years
+// of use) stays as posted and shows read-only, and the photo is kept unless a new one is
+// chosen.
 import { useForm, type Path } from 'react-hook-form';
 import { errorId, FieldInput, FormField, inputLook } from '@/components/form-field.tsx';
-import type { Category } from '@/lib/api/types.ts';
+import type { Category, Product } from '@/lib/api/types.ts';
 
 export interface ProductFields {
   categoryId: string;
@@ -41,6 +44,23 @@ const FIELD_NAMES: ReadonlySet<string> = new Set<keyof ProductFields>([
 
 const filled = (message: string) => (value: string) => value.trim() !== '' || message;
 
+/** A listing's fields as the form holds them (text, as typed). */
+function asTyped(product: Product): Partial<ProductFields> {
+  return {
+    categoryId: product.categoryId,
+    productName: product.productName,
+    resalePrice: String(product.resalePrice),
+    originalPrice: String(product.originalPrice),
+    purchaseYear: String(product.purchaseYear),
+    yearsOfUse: String(product.yearsOfUse),
+    condition: product.condition,
+    location: product.location,
+    color: product.color,
+    sellerPhone: product.sellerPhone ?? '',
+    description: product.description,
+  };
+}
+
 /** Select and textarea share the inputs' look and the way they point at their message. */
 function describedBy(id: string, error: string | undefined) {
   return { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': errorId(id), className: inputLook };
@@ -50,12 +70,15 @@ export function ProductForm({
   categories,
   categoriesError,
   busy,
+  editing,
   onSubmit,
 }: {
   categories: readonly Category[];
   categoriesError?: string | undefined;
   busy: boolean;
-  /** Lists the bike; answers the server's messages for fields it refused, if any. */
+  /** The listing being changed; absent when adding one. */
+  editing?: Product | undefined;
+  /** Lists (or changes) the bike; answers the server's messages for fields it refused. */
   onSubmit: (fields: ProductFields) => Promise<FieldMessages | undefined>;
 }) {
   const {
@@ -63,7 +86,11 @@ export function ProductForm({
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<ProductFields>({ defaultValues: { categoryId: '', condition: '' } });
+  } = useForm<ProductFields>({
+    defaultValues: editing ? asTyped(editing) : { categoryId: '', condition: '' },
+  });
+  // Editing keeps what the bike is as posted: those fields show, read-only.
+  const fixed = editing !== undefined;
 
   const submit = async (fields: ProductFields) => {
     const refused = await onSubmit(fields);
@@ -78,6 +105,8 @@ export function ProductForm({
 
   const text = (name: Exclude<keyof ProductFields, 'productImage'>, message = 'required') =>
     register(name, { validate: filled(message) });
+  const posted = (name: Exclude<keyof ProductFields, 'productImage'>, message = 'required') =>
+    fixed ? { ...register(name), readOnly: true, 'aria-readonly': true } : text(name, message);
 
   return (
     <form
@@ -88,7 +117,7 @@ export function ProductForm({
       <FormField id="product-category" label="Category" error={errors.categoryId?.message ?? categoriesError}>
         <select
           {...describedBy('product-category', errors.categoryId?.message)}
-          {...text('categoryId', 'Please Select a Category')}
+          {...(fixed ? { ...register('categoryId'), disabled: true } : text('categoryId', 'Please Select a Category'))}
         >
           <option value="">Please Select a Category</option>
           {categories.map((category) => (
@@ -104,7 +133,7 @@ export function ProductForm({
           error={errors.productName?.message}
           type="text"
           placeholder="e.g. Yamaha R15 V3"
-          {...text('productName')}
+          {...posted('productName')}
         />
       </FormField>
       <FormField id="product-image" label="Product Image" error={errors.productImage?.message}>
@@ -114,8 +143,14 @@ export function ProductForm({
           type="file"
           accept="image/*"
           className="file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:font-semibold file:text-brand-800"
-          {...register('productImage', { required: 'required' })}
+          {...register('productImage', fixed ? {} : { required: 'required' })}
         />
+        {editing && (
+          <p className="mt-2 flex items-center gap-3 text-sm text-stone-600">
+            <img src={editing.productImage} alt="" className="size-12 rounded-md object-cover" />
+            Choose a new photo only to replace this one.
+          </p>
+        )}
       </FormField>
       <FormField id="product-condition" label="Condition" error={errors.condition?.message}>
         <select {...describedBy('product-condition', errors.condition?.message)} {...text('condition')}>
@@ -144,7 +179,7 @@ export function ProductForm({
           type="text"
           inputMode="numeric"
           placeholder="e.g. 2500"
-          {...text('originalPrice')}
+          {...posted('originalPrice')}
         />
       </FormField>
       <FormField id="product-purchase-year" label="Purchase Year" error={errors.purchaseYear?.message}>
@@ -154,7 +189,7 @@ export function ProductForm({
           type="text"
           inputMode="numeric"
           placeholder="e.g. 2021"
-          {...text('purchaseYear')}
+          {...posted('purchaseYear')}
         />
       </FormField>
       <FormField id="product-years-of-use" label="Years of Use" error={errors.yearsOfUse?.message}>
@@ -164,7 +199,7 @@ export function ProductForm({
           type="text"
           inputMode="numeric"
           placeholder="e.g. 3"
-          {...text('yearsOfUse')}
+          {...posted('yearsOfUse')}
         />
       </FormField>
       <FormField id="product-location" label="Location" error={errors.location?.message}>
@@ -212,7 +247,7 @@ export function ProductForm({
           aria-busy={busy}
           className="w-full rounded-lg bg-brand-700 px-8 py-3 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70 md:w-auto"
         >
-          {busy ? 'Loading....' : 'Add product'}
+          {busy ? (fixed ? 'Saving…' : 'Loading....') : fixed ? 'Save changes' : 'Add product'}
         </button>
       </div>
     </form>

@@ -44,7 +44,24 @@ const columns: Column<Product>[] = [
   },
   { header: 'Status', cell: (product) => <AvailabilityPill product={product} /> },
   { header: 'Advertisement', cell: (product) => <Advertisement product={product} /> },
-  { header: 'Action', phone: 'action', cell: (product) => <DeleteButton mutation={remove} variables={product} /> },
+  {
+    header: 'Action',
+    phone: 'action',
+    cell: (product) => (
+      <span className="flex flex-wrap items-center gap-2">
+        {!isSold(product) && (
+          <Link
+            to={`/dashboard/edit-product/${product._id}`}
+            aria-label={`Edit ${product.productName}`}
+            className="rounded-lg border border-stone-300 bg-white px-3 py-1.5 text-sm font-semibold text-stone-800 hover:bg-stone-100"
+          >
+            Edit
+          </Link>
+        )}
+        <DeleteButton mutation={remove} variables={product} />
+      </span>
+    ),
+  },
 ];
 
 export function SellerProductsPage() {

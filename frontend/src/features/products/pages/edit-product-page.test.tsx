@@ -1,0 +1,81 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { aProduct } from '@/test/fixtures.ts';
+import { callsOf, fakeServer, renderApp, signedInAs } from '@/test/render-app.tsx';
+
+const MINE = 'GET /api/sellerProducts/seller%40example.com';
+const r15 = aProduct({ _id: 'p1', productName: 'Yamaha R15', resalePrice: 1800, color: 'Red' });
+const sold = aProduct({ _id: 'p2', productName: 'Honda CBR', availability: 'sold' });
+
+describe('editing a listing', () => {
+  it('My Products offers Edit for unsold bikes only', async () => {
+    fakeServer({ ...signedInAs('seller'), [MINE]: [200, [r15, sold]] });
+    renderApp('/dashboard/seller-products');
+    const row = await screen.findByRole('row', { name: /Yamaha R15/ });
+    expect(within(row).getByRole('link', { name: 'Edit Yamaha R15' })).toHaveAttribute('href', '/dashboard/edit-product/p1');
+    expect(within(screen.getByRole('row', { name: /Honda CBR/ })).queryByRole('link', { name: /Edit/ })).toBeNull();
+  });
+
+  it('changes the price and details, keeps what the bike is, and goes back to My Products', async () => {
+    let sent: Record<string, unknown> = {};
+    const fetchMock = fakeServer({
+      ...signedInAs('seller'),
+      [MINE]: [200, [r15, sold]],
+      'GET /api/categories': [200, [{ _id: 'c1', categoryName: 'Sports', categoryImage: '/c.png' }]],
+      'PUT /api/products/p1': (init) => {
+        sent = JSON.parse(init.body as string) as Record<string, unknown>;
+        return [200, { acknowledged: true, modifiedCount: 1, deletedCount: 0 }];
+      },
+    });
+    const { router } = renderApp('/dashboard/edit-product/p1');
+    expect(await screen.findByRole('heading', { name: 'Edit Yamaha R15' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Product Name')).toHaveValue('Yamaha R15');
+    expect(screen.getByLabelText('Product Name')).toHaveAttribute('readonly');
+    const price = screen.getByLabelText('Resale Price (৳)');
+    expect(price).toHaveValue('1800');
+    await userEvent.clear(price);
+    await userEvent.type(price, '1500');
+    await userEvent.clear(screen.getByLabelText('Color'));
+    await userEvent.type(screen.getByLabelText('Color'), 'Matte Black');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText('Product Updated Successfully')).toBeInTheDocument();
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/dashboard/seller-products');
+    });
+    expect(sent).toMatchObject({
+      productName: 'Yamaha R15',
+      resalePrice: '1500',
+      color: 'Matte Black',
+      productImage: r15.productImage,
+    });
+    expect(callsOf(fetchMock)).not.toContain('POST /api/uploads');
+  });
+
+  it('shows the server refusing a field beside it', async () => {
+    fakeServer({
+      ...signedInAs('seller'),
+      [MINE]: [200, [r15]],
+      'PUT /api/products/p1': [
+        422,
+        { error: 'validation', message: 'Resale price must be a number above 0', fields: { resalePrice: 'Resale price must be a number above 0' } },
+      ],
+    });
+    renderApp('/dashboard/edit-product/p1');
+    await userEvent.click(await screen.findByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Resale price must be a number above 0')).toBeInTheDocument();
+  });
+
+  it('says so for a sold bike', async () => {
+    fakeServer({ ...signedInAs('seller'), [MINE]: [200, [r15, sold]] });
+    renderApp('/dashboard/edit-product/p2');
+    expect(await screen.findByRole('alert')).toHaveTextContent('A sold bike cannot be changed.');
+  });
+
+  it('says so for a bike that is not theirs', async () => {
+    fakeServer({ ...signedInAs('seller'), [MINE]: [200, [r15]] });
+    renderApp('/dashboard/edit-product/p9');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This bike is not one of your listings.');
+  });
+});
