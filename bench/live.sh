@@ -5,11 +5,15 @@
 #   2. bikehaat: two `bikehaat serve` processes sharing a fresh PostgreSQL database and
 #      a private redis-server, $SOCKETS sockets spread over both, $WRITES writes through
 #      the API (POST /api/categories/{email}) of the first;
-#   3. idle: RSS per idle socket, $IDLE_SOCKETS sockets on one bikehaat (SQLite), then
+#   3. booking: on the same two processes, $BOOKING_SOCKETS other sockets open and a
+#      seller's socket on the second; $BOOKINGS bookings through the first's API; how soon
+#      the seller's socket has each booking (My Buyers) and its notification (the bell);
+#   4. idle: RSS per idle socket, $IDLE_SOCKETS sockets on one bikehaat (SQLite), then
 #      on the bare broadcaster.
 #
 #   bench/live.sh
 #   SOCKETS=2000 WRITES=5 IDLE_SOCKETS=2000 bench/live.sh    # a quick run
+#   ONLY=booking bench/live.sh                               # just the bookings
 #
 # Needs redis-server and psql, PostgreSQL on 127.0.0.1:5432 (user postgres, trust auth).
 # Every process here may hold at most `ulimit -Hn` files; the script raises the soft
@@ -18,6 +22,9 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 SOCKETS="${SOCKETS:-10000}"
+BOOKING_SOCKETS="${BOOKING_SOCKETS:-2000}"
+BOOKINGS="${BOOKINGS:-50}"
+ONLY="${ONLY:-}"
 WRITES="${WRITES:-20}"
 IDLE_SOCKETS="${IDLE_SOCKETS:-18000}"
 PG_ADMIN="${BIKEHAAT_TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
@@ -69,8 +76,13 @@ stop() {
 
 echo "machine: $(nproc) cores, $(uname -r), open files $(ulimit -n); client and servers on the same box"
 
-echo
-"$bench" baseline --sockets "$SOCKETS" --messages "$WRITES" | tee "$work/baseline.txt"
+# wanted PHASE: whether this run measures PHASE (all of them unless ONLY names one).
+wanted() { [[ -z "$ONLY" || "$ONLY" == "$1" ]]; }
+
+if wanted fanout; then
+  echo
+  "$bench" baseline --sockets "$SOCKETS" --messages "$WRITES" | tee "$work/baseline.txt"
+fi
 
 redis_port="$(free_port)"
 redis-server --port "$redis_port" --bind 127.0.0.1 --save '' --appendonly no \
@@ -90,28 +102,48 @@ pid_a=$pid
 start_server b "$port_b" DATABASE_URL="$database_url" REDIS_URL="redis://127.0.0.1:$redis_port"
 pid_b=$pid
 sleep 1 # the Redis subscriptions come up in the background
+# The admin signs up, then the operator makes them admin (ADMIN_EMAILS waits for a proven
+# address, and nobody reads the bench's mail).
+id_token="$(curl -fs -H 'Content-Type: application/json' -d "{\"email\":\"$ADMIN\",\"password\":\"LiveBench#2026\"}" \
+  "http://127.0.0.1:$port_a/api/auth/signup" | python3 -c 'import json, sys; print(json.load(sys.stdin)["idToken"])')"
+curl -fs -X PUT -H 'Content-Type: application/json' -H "Authorization: Bearer $id_token" \
+  -d "{\"name\":\"Live Bench\",\"email\":\"$ADMIN\"}" "http://127.0.0.1:$port_a/api/users/$ADMIN" >/dev/null
+DATABASE_URL="$database_url" "$bin" admin grant "$ADMIN" --data-dir "$work/a"
 
-echo
-"$bench" bikehaat --servers "http://127.0.0.1:$port_a,http://127.0.0.1:$port_b" \
-  --pids "$pid_a,$pid_b" --admin-email "$ADMIN" --sockets "$SOCKETS" --writes "$WRITES" |
-  tee "$work/bikehaat.txt"
+if wanted fanout; then
+  echo
+  "$bench" bikehaat --servers "http://127.0.0.1:$port_a,http://127.0.0.1:$port_b" \
+    --pids "$pid_a,$pid_b" --admin-email "$ADMIN" --sockets "$SOCKETS" --writes "$WRITES" |
+    tee "$work/bikehaat.txt"
+fi
+if wanted booking; then
+  echo
+  "$bench" booking --servers "http://127.0.0.1:$port_a,http://127.0.0.1:$port_b" \
+    --admin-email "$ADMIN" --sockets "$BOOKING_SOCKETS" --bookings "$BOOKINGS" |
+    tee "$work/booking.txt"
+fi
 stop "$pid_a"
 stop "$pid_b"
 
-port_c="$(free_port)"
-start_server idle "$port_c"
-echo
-"$bench" idle --server "http://127.0.0.1:$port_c" --pid "$pid" --sockets "$IDLE_SOCKETS" |
-  tee "$work/idle.txt"
-stop "$pid"
-echo
-"$bench" idle --baseline --sockets "$IDLE_SOCKETS" | tee "$work/idle-baseline.txt"
+if wanted idle; then
+  port_c="$(free_port)"
+  start_server idle "$port_c"
+  echo
+  "$bench" idle --server "http://127.0.0.1:$port_c" --pid "$pid" --sockets "$IDLE_SOCKETS" |
+    tee "$work/idle.txt"
+  stop "$pid"
+  echo
+  "$bench" idle --baseline --sockets "$IDLE_SOCKETS" | tee "$work/idle-baseline.txt"
+fi
 
 echo
 echo "== summary =="
-for run in baseline bikehaat; do
+for run in baseline bikehaat booking; do
+  [[ -f "$work/$run.txt" ]] || continue
   echo "$run:"
-  grep -E '^(delivered|write -> |response -> |server CPU)' "$work/$run.txt" | sed 's/^/  /'
+  grep -E '^(delivered|write -> |response -> |request  -> |server CPU)' "$work/$run.txt" | sed 's/^/  /'
 done
-echo "idle RSS per socket:"
-grep -h 'per idle socket' "$work/idle.txt" "$work/idle-baseline.txt" | sed 's/^/  /'
+if [[ -f "$work/idle.txt" ]]; then
+  echo "idle RSS per socket:"
+  grep -h 'per idle socket' "$work/idle.txt" "$work/idle-baseline.txt" | sed 's/^/  /'
+fi

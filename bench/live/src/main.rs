@@ -5,7 +5,11 @@
 //! - `baseline`: the same client against a bare tokio-tungstenite broadcaster (default
 //!   settings, no database, no auth, no bus) that this binary runs as a child process.
 //! - `idle`: server RSS per idle socket.
+//! - `booking`: with N other sockets open, bookings through one server; how soon the
+//!   seller's socket on another server has the booking (`order.created`, the My Buyers
+//!   row) and the bell's `notification.created`.
 
+mod booking;
 mod client;
 mod procfs;
 mod stats;
@@ -55,6 +59,21 @@ enum Mode {
         #[command(flatten)]
         run: RunArgs,
     },
+    /// A seller's socket on the last server, N other sockets over all of them; B bookings
+    /// through the first server's API, each of a new bike of that seller.
+    Booking {
+        /// Servers, comma-separated (http://127.0.0.1:PORT).
+        #[arg(long, value_delimiter = ',', required = true)]
+        servers: Vec<String>,
+        /// Bookings to make.
+        #[arg(long, default_value_t = 50)]
+        bookings: usize,
+        /// An admin's e-mail (made admin before the run), to add the bench's category.
+        #[arg(long, default_value = "admin@bench.test")]
+        admin_email: String,
+        #[command(flatten)]
+        run: RunArgs,
+    },
     /// N sockets on a bare tokio-tungstenite broadcaster (a child process), W messages.
     Baseline {
         /// Messages to broadcast.
@@ -86,7 +105,7 @@ enum Mode {
 }
 
 #[derive(Args)]
-struct RunArgs {
+pub(crate) struct RunArgs {
     /// Sockets to open.
     #[arg(long, default_value_t = 10_000)]
     sockets: usize,
@@ -110,9 +129,10 @@ struct RunArgs {
 fn main() {
     let cli = Cli::parse();
     let threads = match &cli.mode {
-        Mode::Bikehaat { run, .. } | Mode::Baseline { run, .. } | Mode::Idle { run, .. } => {
-            run.client_threads
-        }
+        Mode::Bikehaat { run, .. }
+        | Mode::Booking { run, .. }
+        | Mode::Baseline { run, .. }
+        | Mode::Idle { run, .. } => run.client_threads,
         Mode::ServeBaseline { .. } => 0,
     };
     let mut builder = if threads == 0 {
@@ -132,6 +152,12 @@ fn main() {
                 admin_email,
                 run,
             } => bench_bikehaat(&servers, pids, writes, &admin_email, &run).await,
+            Mode::Booking {
+                servers,
+                bookings,
+                admin_email,
+                run,
+            } => booking::bench(&servers, bookings, &admin_email, &run).await,
             Mode::Baseline { messages, run } => bench_baseline(messages, &run).await,
             Mode::Idle {
                 server,
@@ -245,7 +271,11 @@ where
     Ok(())
 }
 
-async fn open_fleet(urls: &[String], events: usize, run: &RunArgs) -> Result<Arc<Fleet>, String> {
+pub(crate) async fn open_fleet(
+    urls: &[String],
+    events: usize,
+    run: &RunArgs,
+) -> Result<Arc<Fleet>, String> {
     let sockets = client::open_all(urls, run.sockets, run.concurrency).await?;
     let fleet = Arc::new(Fleet::new(run.sockets, events));
     client::spawn_readers(&fleet, sockets);
@@ -311,6 +341,16 @@ async fn bench_bikehaat(
 
 /// Signs the bench's admin up (or in) through the API and returns an access token.
 async fn admin_token(http: &reqwest::Client, base: &str, email: &str) -> Result<String, String> {
+    session_token(http, base, email, "buyer").await
+}
+
+/// Signs `email` up as `role` (or in, when it exists) and returns an access token.
+pub(crate) async fn session_token(
+    http: &reqwest::Client,
+    base: &str,
+    email: &str,
+    role: &str,
+) -> Result<String, String> {
     let credentials = json!({"email": email, "password": "LiveBench#2026"});
     let mut identity = None;
     for path in ["/api/auth/signup", "/api/auth/login"] {
@@ -330,7 +370,7 @@ async fn admin_token(http: &reqwest::Client, base: &str, email: &str) -> Result<
     let session: Value = http
         .put(format!("{base}/api/users/{email}"))
         .bearer_auth(identity)
-        .json(&json!({"name": "Live Bench", "email": email, "role": "buyer"}))
+        .json(&json!({"name": "Live Bench", "email": email, "role": role}))
         .send()
         .await
         .map_err(|e| e.to_string())?
