@@ -498,6 +498,9 @@ pub trait Bookings: Send + Sync + 'static {
     async fn orders_of_buyer(&self, buyer_id: i64) -> StoreResult<Vec<Order>>;
     /// Every booking of a seller's bikes, cancelled ones too, newest first.
     async fn orders_of_seller(&self, seller_id: i64) -> StoreResult<Vec<Order>>;
+    /// How many open bookings (booked, neither paid nor cancelled) each of a seller's
+    /// bikes has, as (listing id, count); bikes without any are left out.
+    async fn open_bookings_of_seller(&self, seller_id: i64) -> StoreResult<Vec<(i64, i64)>>;
     /// Cancels a booking: conflict when it is paid; false when absent or cancelled.
     async fn cancel_order(&self, id: i64) -> StoreResult<bool>;
 

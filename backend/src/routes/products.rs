@@ -5,7 +5,7 @@ use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -244,16 +244,25 @@ async fn delete_product(
     Ok(Json(Changed::deleted(1)))
 }
 
-/// A seller's own listings (that seller, or an admin).
+/// A seller's own listing, with how many bookings of it wait for a payment.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SellerProductView {
+    #[serde(flatten)]
+    listing: ProductView,
+    /// Open bookings (booked, neither paid nor cancelled).
+    bookings: i64,
+}
+
+/// A seller's own listings, each with its open bookings (that seller, or an admin).
 #[utoipa::path(get, path = "/sellerProducts/{email}", tag = "products",
     params(("email" = String, Path, description = "The seller's e-mail")),
-    responses((status = 200, body = [ProductView]), (status = 401), (status = 403), (status = 404)),
+    responses((status = 200, body = [SellerProductView]), (status = 401), (status = 403), (status = 404)),
     security(("access_token" = [])))]
 async fn list_seller_products(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
     EmailPath(email): EmailPath,
-) -> AppResult<Json<Vec<ProductView>>> {
+) -> AppResult<Json<Vec<SellerProductView>>> {
     if user.email != email && user.role() != Role::Admin {
         return Err(AppError::Forbidden(
             "You can only see your own listings.".into(),
@@ -265,7 +274,21 @@ async fn list_seller_products(
         .await?
         .ok_or_else(|| AppError::NotFound("No user has this email address.".into()))?;
     let products = state.store.products_of_seller(seller.id).await?;
-    Ok(Json(products.into_iter().map(ProductView::from).collect()))
+    let bookings: std::collections::HashMap<i64, i64> = state
+        .store
+        .open_bookings_of_seller(seller.id)
+        .await?
+        .into_iter()
+        .collect();
+    Ok(Json(
+        products
+            .into_iter()
+            .map(|product| SellerProductView {
+                bookings: bookings.get(&product.id).copied().unwrap_or(0),
+                listing: ProductView::from(product),
+            })
+            .collect(),
+    ))
 }
 
 /// Listings buyers have reported (admins).

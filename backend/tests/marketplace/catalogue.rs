@@ -398,6 +398,9 @@ async fn buyers_book_see_and_cancel_their_own_bookings() {
         assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
         let (status, _) = app.get("/api/sellerOrders/nobody@example.com", Some(&admin.token)).await;
         assert_eq!(status, StatusCode::NOT_FOUND);
+        // My Products says how many bookings wait on each bike: the one still booked.
+        let (_, mine) = app.get("/api/sellerProducts/s@example.com", Some(&seller.token)).await;
+        assert_eq!((&mine[0]["_id"], &mine[0]["bookings"]), (&json!(product), &json!(1)));
     })
     .await;
 }

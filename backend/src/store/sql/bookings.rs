@@ -180,6 +180,16 @@ impl Bookings for This {
             .await?)
     }
 
+    async fn open_bookings_of_seller(&self, seller_id: i64) -> Result<Vec<(i64, i64)>, Error> {
+        Ok(sqlx::query_as(
+            "SELECT o.product_id, COUNT(*) FROM orders o JOIN products p ON p.id = o.product_id \
+             WHERE p.seller_id = $1 AND o.status = 'booked' GROUP BY o.product_id ORDER BY o.product_id",
+        )
+        .bind(seller_id)
+        .fetch_all(&self.reader)
+        .await?)
+    }
+
     async fn cancel_order(&self, id: i64) -> Result<bool, Error> {
         let mut tx = self.writer.begin().await?;
         let cancelled = sqlx::query(

@@ -220,6 +220,15 @@ async fn a_seller_sees_every_booking_of_their_bikes_and_no_one_elses() {
             vec![elsewhere]
         );
         assert!(s.orders_of_seller(rahim.id).await.expect("none").is_empty());
+        // Open bookings per bike: Mim's of the Avenger; the FZ's is paid, Rahim's cancelled.
+        assert_eq!(
+            s.open_bookings_of_seller(karim.id).await.expect("counts"),
+            vec![(avenger, 1)]
+        );
+        assert_eq!(
+            s.open_bookings_of_seller(nadia.id).await.expect("counts"),
+            vec![(r15, 1)]
+        );
     })
     .await;
 }

@@ -30,3 +30,4 @@ export type CardInput = Schemas['CardInput'];
 export type Notification = Schemas['NotificationView'];
 export type Notifications = Schemas['Notifications'];
 export type MarkedRead = Schemas['MarkedRead'];
+export type SellerProduct = Schemas['SellerProductView'];

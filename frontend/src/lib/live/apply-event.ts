@@ -54,6 +54,14 @@ function patchPaymentOrders(queryClient: QueryClient, update: (old: List<Order>)
 
 const byId = (x: { _id: string }) => x._id;
 
+/**
+ * A seller's listings count their open bookings: a count cannot be patched idempotently
+ * (an event applied twice would count twice), so an open list reads it again.
+ */
+function recountBookings(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: queryKeys.sellerProducts() });
+}
+
 export function applyLiveEvent(queryClient: QueryClient, live: LiveEvent): void {
   const listings = (update: (old: List<Product>, arg: string) => List<Product>) => {
     patch(queryClient, queryKeys.categoryProducts(), update);
@@ -123,15 +131,18 @@ export function applyLiveEvent(queryClient: QueryClient, live: LiveEvent): void 
     case 'order.created':
       patch<Order>(queryClient, queryKeys.orders(), (old, email) => addOrder(old, email, live.data));
       patch<Order>(queryClient, queryKeys.sellerOrders(), (old, email) => addSellerOrder(old, email, live.data));
+      recountBookings(queryClient);
       return;
     case 'order.cancelled':
       patch<Order>(queryClient, queryKeys.orders(), (old) => removeWhere(old, byId, live.data._id));
       patch<Order>(queryClient, queryKeys.sellerOrders(), (old) => markOrderCancelled(old, live.data._id));
+      recountBookings(queryClient);
       return;
     case 'order.paid':
       patch<Order>(queryClient, queryKeys.orders(), (old) => markOrderPaid(old, live.data._id));
       patch<Order>(queryClient, queryKeys.sellerOrders(), (old) => markOrderPaid(old, live.data._id));
       patchPaymentOrders(queryClient, (old) => markOrderPaid(old, live.data._id));
+      recountBookings(queryClient);
       return;
     case 'user.deleted':
       patch<User>(queryClient, queryKeys.sellers(), (old) => removeWhere(old, byId, live.data._id));

@@ -244,6 +244,16 @@ describe('a changed listing', () => {
   });
 });
 
+describe("a seller's booking counts", () => {
+  it.each(['order.created', 'order.cancelled', 'order.paid'] as const)('are read again after %s', (event) => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(queryKeys.sellerProductsOf('seller@example.com'), [aProduct({ _id: 'p1' })]);
+    const data = event === 'order.created' ? anOrder({ _id: 'o9', bookingId: 'p1' }) : { _id: 'o9', bookingId: 'p1' };
+    applyLiveEvent(queryClient, { event, data } as LiveEvent);
+    expect(queryClient.getQueryState(queryKeys.sellerProductsOf('seller@example.com'))?.isInvalidated).toBe(true);
+  });
+});
+
 describe('connection helpers', () => {
   it('uses the page origin, ws or wss', () => {
     expect(liveUrl({ protocol: 'http:', host: 'localhost:8080' })).toBe('ws://localhost:8080/api/live');

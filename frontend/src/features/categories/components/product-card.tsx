@@ -1,9 +1,11 @@
 // One listing on the category page and in the wishlist: seller, availability, the bike's
-// details, and Book Now / Sold Out, Add to Wishlist (Saved once saved), Report to Admin.
+// details, and Book Now / Sold Out (or, for the buyer who booked it, "Booked by you" with
+// Pay Now), Add to Wishlist (Saved once saved), Report to Admin.
 // Everyone may look; a visitor is asked to log in (and told why) for what needs an
 // account, and only buyers book and save.
+import { Link } from 'react-router';
 import { ClockIcon, HeartIcon, MailIcon, MapPinIcon, PhoneIcon, ShieldCheckIcon } from '@/components/icons.tsx';
-import type { Product } from '@/lib/api/types.ts';
+import type { Order, Product } from '@/lib/api/types.ts';
 import { formatPrice } from '@/utils/format-price.ts';
 import { formatPostTime } from '@/utils/format-post-time.ts';
 
@@ -36,6 +38,7 @@ export function ProductCard({
   reporting = false,
   saved = false,
   onToggleSaved = () => undefined,
+  booking,
   headingLevel: Heading = 'h2',
 }: {
   product: Product;
@@ -49,6 +52,8 @@ export function ProductCard({
   saved?: boolean;
   /** A buyer saves the bike, or removes it from their wishlist. */
   onToggleSaved?: (product: Product) => void;
+  /** The reader's own booking of this bike, if they made one (cancelled ones are gone). */
+  booking?: Order | undefined;
   /** The bike's name under the page's own heading: h2 under a page's h1, h3 under a section's h2. */
   headingLevel?: 'h2' | 'h3';
 }) {
@@ -155,7 +160,24 @@ export function ProductCard({
         </p>
 
         <div className="mt-auto grid grid-cols-2 gap-2 pt-4">
-          {sold ? (
+          {booking?.paid ? (
+            <Link
+              to="/dashboard/my-orders"
+              className="col-span-2 rounded-lg bg-brand-50 px-3 py-2 text-center text-sm font-bold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-100"
+            >
+              Bought by you: see how to meet the seller
+            </Link>
+          ) : booking && !sold ? (
+            <div className="col-span-2 flex items-center justify-between gap-2 rounded-lg bg-sky-50 px-3 py-2 ring-1 ring-sky-200">
+              <span className="text-sm font-bold text-sky-900">Booked by you</span>
+              <Link
+                to={`/dashboard/stripe-payment/${encodeURIComponent(booking._id)}`}
+                className="rounded-lg bg-brand-700 px-3 py-1.5 text-sm font-semibold whitespace-nowrap text-white hover:bg-brand-800"
+              >
+                Pay Now
+              </Link>
+            </div>
+          ) : sold ? (
             <span className="col-span-2 rounded-lg bg-red-50 px-3 py-2 text-center text-sm font-bold text-red-700 ring-1 ring-red-200">
               Sold Out
             </span>

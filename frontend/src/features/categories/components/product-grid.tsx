@@ -5,7 +5,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import type { Product } from '@/lib/api/types.ts';
+import { useOrders } from '@/lib/api/get-orders.ts';
+import type { Order, Product } from '@/lib/api/types.ts';
 import type { FromState } from '@/lib/auth/return-path.ts';
 import { useSession } from '@/lib/auth/session-context.ts';
 import { useReportProduct } from '@/features/categories/api/report-product.ts';
@@ -43,6 +44,10 @@ export function ProductGrid({
   const toggle = useMutation(toggleWishlist);
   const report = useReportProduct();
   const [booking, setBooking] = useState<Product | null>(null);
+  // The buyer's own bookings, kept current by live events: a booked bike's card says so
+  // and offers Pay Now instead of a second booking.
+  const orders = useOrders(viewer === 'buyer' ? (user?.email ?? '') : '');
+  const mine = new Map<string, Order>((orders.data ?? []).map((order) => [order.bookingId, order]));
   const navigate = useNavigate();
   const location = useLocation();
 
@@ -85,6 +90,7 @@ export function ProductGrid({
             reporting={report.isPending && report.variables === product._id}
             saved={saved.has(product._id)}
             onToggleSaved={onToggleSaved}
+            booking={mine.get(product._id)}
           />
         ))}
       </div>

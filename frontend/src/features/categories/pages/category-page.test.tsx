@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { aProduct } from '@/test/fixtures.ts';
+import { anOrder, aProduct } from '@/test/fixtures.ts';
 import { bearerOf, callsOf, fakeServer, holdFetchesOf, renderApp, signedInAs } from '@/test/render-app.tsx';
 import { REPORT_PROMPT } from '@/features/categories/components/product-grid.tsx';
 
@@ -17,6 +17,31 @@ describe('Category page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Book Now' }));
     expect(screen.getByRole('dialog', { name: 'Your Order' })).toBeInTheDocument();
     expect(screen.getByLabelText('Your name')).toHaveValue('Test buyer');
+  });
+
+  it("says which bikes the buyer booked, with Pay Now instead of a second booking", async () => {
+    fakeServer({
+      ...signedInAs('buyer'),
+      'GET /api/products/c1': [
+        200,
+        [aProduct(), aProduct({ _id: 'p2', productName: 'Honda CBR', availability: 'sold' }), aProduct({ _id: 'p3', productName: 'TVS Apache' })],
+      ],
+      'GET /api/orders/buyer%40example.com': [
+        200,
+        [
+          anOrder({ _id: 'o1', bookingId: 'p1', productName: 'Yamaha R15' }),
+          anOrder({ _id: 'o2', bookingId: 'p2', productName: 'Honda CBR', paid: true, status: 'paid', availability: 'sold' }),
+        ],
+      ],
+    });
+    renderApp('/category/c1');
+    const booked = await screen.findByRole('article', { name: 'Yamaha R15' });
+    expect(await within(booked).findByText('Booked by you')).toBeInTheDocument();
+    expect(within(booked).getByRole('link', { name: 'Pay Now' })).toHaveAttribute('href', '/dashboard/stripe-payment/o1');
+    expect(within(booked).queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
+    const bought = screen.getByRole('article', { name: 'Honda CBR' });
+    expect(within(bought).getByRole('link', { name: /Bought by you/ })).toHaveAttribute('href', '/dashboard/my-orders');
+    expect(within(screen.getByRole('article', { name: 'TVS Apache' })).getByRole('button', { name: 'Book Now' })).toBeInTheDocument();
   });
 
   it('says so when the category is empty', async () => {

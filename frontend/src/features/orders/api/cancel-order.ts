@@ -4,7 +4,7 @@ import { ApiError, api } from '@/lib/api-client.ts';
 import type { components } from '@/lib/api/schema.d.ts';
 import { applyLiveEvent } from '@/lib/live/apply-event.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
-import type { Order } from './get-orders.ts';
+import type { Order } from '@/lib/api/get-orders.ts';
 
 type Changed = components['schemas']['Changed'];
 

@@ -38,6 +38,9 @@ describe('My Orders page', () => {
       '/dashboard/stripe-payment/o1',
     );
     expect(row('Honda CBR')).toHaveTextContent('PAID');
+    // The next step after paying: whom to meet, where, and their number.
+    expect(row('Honda CBR')).toHaveTextContent('Meet Rahim Seller at Mirpur 10');
+    expect(within(row('Honda CBR')).getByRole('link', { name: '01700000000' })).toHaveAttribute('href', 'tel:01700000000');
     expect(within(row('Honda CBR')).queryByRole('link', { name: 'Pay Now' })).not.toBeInTheDocument();
     // A paid booking is a sale: nothing to cancel.
     expect(within(row('Honda CBR')).queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();

@@ -7,7 +7,7 @@ import { useSession } from '@/lib/auth/session-context.ts';
 import { useConfig } from '@/lib/config/get-config.ts';
 import { formatPrice } from '@/utils/format-price.ts';
 import { cancelOrderMutation } from '@/features/orders/api/cancel-order.ts';
-import { useOrders, type Order } from '@/features/orders/api/get-orders.ts';
+import { useOrders, type Order } from '@/lib/api/get-orders.ts';
 
 export const CANCEL_PROMPT = 'Are you sure, You want to Cancel this product?';
 
@@ -17,7 +17,28 @@ const isSold = (order: Order) => order.availability.toLowerCase() === 'sold';
 
 function Payment({ order }: { order: Order }) {
   const config = useConfig();
-  if (order.paid) return <Pill tone="green">PAID</Pill>;
+  if (order.paid) {
+    // The next step: meet the seller and take the bike.
+    return (
+      <span className="flex max-w-64 flex-col items-start gap-1 max-sm:items-end max-sm:text-right">
+        <Pill tone="green">PAID</Pill>
+        <span className="text-xs text-stone-700">
+          Meet {order.sellerName} at {order.meetingLocation}
+          {order.sellerPhone && (
+            <>
+              {': '}
+              <a
+                href={`tel:${order.sellerPhone.replace(/[^\d+]/g, '')}`}
+                className="font-semibold whitespace-nowrap text-brand-700 hover:underline"
+              >
+                {order.sellerPhone}
+              </a>
+            </>
+          )}
+        </span>
+      </span>
+    );
+  }
   // Another buyer paid first: this booking can no longer be paid, only cancelled.
   if (isSold(order)) return <Pill tone="stone">Sold to another buyer</Pill>;
   if (config.data?.payments.provider === 'none') {

@@ -1,12 +1,12 @@
 // `GET /api/sellerProducts/{email}` (that seller, or an admin): a seller's own listings,
-// newest first.
+// newest first, each with its open bookings.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
-import type { Product } from '@/lib/api/types.ts';
+import type { SellerProduct } from '@/lib/api/types.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-export function getSellerProducts(email: string, signal?: AbortSignal): Promise<Product[]> {
-  return api<Product[]>(`/sellerProducts/${encodeURIComponent(email)}`, signal ? { signal } : {});
+export function getSellerProducts(email: string, signal?: AbortSignal): Promise<SellerProduct[]> {
+  return api<SellerProduct[]>(`/sellerProducts/${encodeURIComponent(email)}`, signal ? { signal } : {});
 }
 
 /** Cache key `['sellerProducts', email]` (the live module patches it in place). */

@@ -6,7 +6,7 @@ import { fakeServer, renderApp, signedInAs, type FakeServer } from '@/test/rende
 
 const MINE = 'GET /api/sellerProducts/seller%40example.com';
 const listings = [
-  aProduct({ _id: 'p1', productName: 'Yamaha R15', resalePrice: 1800 }),
+  { ...aProduct({ _id: 'p1', productName: 'Yamaha R15', resalePrice: 1800 }), bookings: 2 },
   aProduct({ _id: 'p2', productName: 'Honda CBR', availability: 'sold' }),
   aProduct({ _id: 'p3', productName: 'Suzuki Gixxer', advertised: true }),
 ];
@@ -38,9 +38,16 @@ describe('My Products page', () => {
       'Name',
       'Price',
       'Status',
+      'Bookings',
       'Advertisement',
       'Action',
     ]);
+    // How many bookings wait on each bike, leading to them.
+    expect(within(row('Yamaha R15')).getByRole('link', { name: '2 bookings' })).toHaveAttribute(
+      'href',
+      '/dashboard/my-buyers',
+    );
+    expect(row('Suzuki Gixxer')).toHaveTextContent('None');
     expect(row('Yamaha R15')).toHaveTextContent('৳1,800');
     expect(row('Yamaha R15')).toHaveTextContent('Available');
     expect(within(row('Yamaha R15')).getByRole('button', { name: 'Advertise' })).toBeInTheDocument();

@@ -3,7 +3,7 @@
 import { Link } from 'react-router';
 import { ConfirmButton, DeleteButton } from '@/components/confirm-button.tsx';
 import { imageColumn, indexColumn, Pill, TablePage, type Column } from '@/components/data-table.tsx';
-import type { Product } from '@/lib/api/types.ts';
+import type { Product, SellerProduct } from '@/lib/api/types.ts';
 import { useSession } from '@/lib/auth/session-context.ts';
 import { formatPrice } from '@/utils/format-price.ts';
 import { advertiseProductMutation } from '@/features/products/api/advertise-product.ts';
@@ -33,6 +33,15 @@ function Advertisement({ product }: { product: Product }) {
   );
 }
 
+function Bookings({ count }: { count: number }) {
+  if (count === 0) return <span className="text-stone-400">None</span>;
+  return (
+    <Link to="/dashboard/my-buyers" className="font-semibold text-brand-800 hover:underline">
+      {count === 1 ? '1 booking' : `${String(count)} bookings`}
+    </Link>
+  );
+}
+
 const columns: Column<Product>[] = [
   indexColumn(),
   imageColumn((product) => product.productImage),
@@ -43,6 +52,12 @@ const columns: Column<Product>[] = [
     cell: (product) => formatPrice(product.resalePrice),
   },
   { header: 'Status', cell: (product) => <AvailabilityPill product={product} /> },
+  {
+    header: 'Bookings',
+    className: 'tabular-nums',
+    // A listing added by a live event has no count yet: none can have booked it.
+    cell: (product) => <Bookings count={(product as Partial<SellerProduct>).bookings ?? 0} />,
+  },
   { header: 'Advertisement', cell: (product) => <Advertisement product={product} /> },
   {
     header: 'Action',

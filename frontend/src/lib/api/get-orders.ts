@@ -1,4 +1,5 @@
 // `GET /api/orders/{email}` (that buyer, or an admin): a buyer's bookings, newest first.
+// Shared: My Orders lists them, and the listing cards say which bikes the buyer booked.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import type { components } from '@/lib/api/schema.d.ts';
