@@ -111,6 +111,9 @@ test('a seller lists and advertises a bike; a buyer books it and pays by card', 
   await book;
   await toastSays(page, 'Successfully Booked Product');
   await modal.waitFor({ state: 'detached' });
+  // The card now says so, and offers payment instead of a second booking.
+  await card.getByText('Booked by you').waitFor();
+  expect(await card.getByRole('button', { name: 'Book Now' }).count()).toBe(0);
 
   await page.goto('/dashboard/my-orders');
   const order = page.getByRole('row').filter({ hasText: BIKE });

@@ -26,6 +26,8 @@ beforeAll(async () => {
   categoryId = await api.category(admin, 'Electric & Hybrid');
   const sold = await api.product(seller, categoryId, 'Yamaha Ray ZR 125');
   const open = await api.product(seller, categoryId, 'Honda Dio 110', 1150);
+  // One the buyer has not booked, for the order form.
+  await api.product(seller, categoryId, 'TVS Jupiter 125', 980);
   await api.advertise(seller, open);
   await api.pay(buyer, await api.book(buyer, sold));
   orderId = await api.book(buyer, open);
@@ -73,7 +75,7 @@ const screens: Screen[] = [
     as: 'buyer',
     heading: 'Choose Your Dream Bike',
     then: async (page) => {
-      await page.getByRole('article', { name: 'Honda Dio 110' }).getByRole('button', { name: 'Book Now' }).click();
+      await page.getByRole('article', { name: 'TVS Jupiter 125' }).getByRole('button', { name: 'Book Now' }).click();
       await page.getByRole('dialog', { name: 'Your Order' }).waitFor();
     },
   },

@@ -122,6 +122,10 @@ describe('the payment page', { timeout: 15_000 }, () => {
     expect(await screen.findByText('Congrats!!! Your payment successful')).toBeInTheDocument();
     expect(screen.getByText('Congrats! Your payment succeeded.')).toBeInTheDocument();
     expect(screen.getByText('pi_test_1')).toBeInTheDocument();
+    // The next step: whom to meet, where, and their number.
+    expect(screen.getByText('Next: meet the seller and take your bike')).toBeInTheDocument();
+    expect(screen.getByText(/Rahim Seller will meet you at Mirpur 10/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '01700000000' })).toHaveAttribute('href', 'tel:01700000000');
     expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
     expect(confirmed).toEqual({
       clientSecret: 'pi_test_1_secret_abc',

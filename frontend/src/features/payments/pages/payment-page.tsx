@@ -48,7 +48,31 @@ function Notice({ children }: { children: string }) {
   );
 }
 
-function Paid({ transactionId }: { transactionId: string }) {
+/** What the buyer does next: meet the seller at the booking's meeting place. */
+function NextStep({ order }: { order: Order }) {
+  return (
+    <div className="mt-4 rounded-xl bg-brand-50 p-4 text-stone-800 ring-1 ring-brand-100">
+      <p className="font-semibold text-stone-900">Next: meet the seller and take your bike</p>
+      <p className="mt-1 text-sm">
+        {order.sellerName} will meet you at {order.meetingLocation}.
+        {order.sellerPhone && (
+          <>
+            {' Call them on '}
+            <a
+              href={`tel:${order.sellerPhone.replace(/[^\d+]/g, '')}`}
+              className="font-semibold whitespace-nowrap text-brand-800 hover:underline"
+            >
+              {order.sellerPhone}
+            </a>
+            {' to agree on a time.'}
+          </>
+        )}
+      </p>
+    </div>
+  );
+}
+
+function Paid({ transactionId, order }: { transactionId: string; order: Order }) {
   return (
     <div className={`${cardLook} ring-brand-200`}>
       <p role="status" className="text-lg font-semibold text-brand-800">
@@ -61,6 +85,7 @@ function Paid({ transactionId }: { transactionId: string }) {
         </code>
       </p>
       <p className="mt-1 text-sm text-stone-600">The bike is yours; the seller sees it as sold.</p>
+      <NextStep order={order} />
       <BackToOrders />
     </div>
   );
@@ -122,7 +147,7 @@ export function PaymentPage() {
             </p>
           </div>
           {transactionId ? (
-            <Paid transactionId={transactionId} />
+            <Paid transactionId={transactionId} order={order.data} />
           ) : closedReason(order.data) ? (
             <Notice>{closedReason(order.data) ?? ''}</Notice>
           ) : user ? (
