@@ -8,7 +8,8 @@ use axum::http::request::Parts;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::error::AppError;
+use crate::error::{AppError, AppResult};
+use crate::store::{Role, User};
 use crate::validate::parse_id;
 use crate::AppState;
 
@@ -72,4 +73,22 @@ impl<S: Send + Sync> FromRequestParts<S> for EmailPath {
             .map_err(|e: PathRejection| AppError::BadRequest(e.body_text()))?;
         Ok(EmailPath(raw.trim().to_lowercase()))
     }
+}
+
+/// The user an `{email}` path names, for a caller who is that user or an admin; anyone
+/// else is refused with `refusal`, which says what they may not see.
+pub async fn own_or_admin(
+    state: &AppState,
+    caller: &User,
+    email: &str,
+    refusal: &str,
+) -> AppResult<User> {
+    if caller.email != email && caller.role() != Role::Admin {
+        return Err(AppError::Forbidden(refusal.into()));
+    }
+    state
+        .store
+        .user_by_email(email)
+        .await?
+        .ok_or_else(|| AppError::NotFound("No user has this email address.".into()))
 }

@@ -95,16 +95,8 @@ async fn list_orders(
     AuthUser(user): AuthUser,
     EmailPath(email): EmailPath,
 ) -> AppResult<Json<Vec<OrderView>>> {
-    if user.email != email && user.role() != Role::Admin {
-        return Err(AppError::Forbidden(
-            "You can only see your own bookings.".into(),
-        ));
-    }
-    let buyer = state
-        .store
-        .user_by_email(&email)
-        .await?
-        .ok_or_else(|| AppError::NotFound("No user has this email address.".into()))?;
+    let buyer =
+        super::own_or_admin(&state, &user, &email, "You can only see your own bookings.").await?;
     let orders = state.store.orders_of_buyer(buyer.id).await?;
     Ok(Json(orders.into_iter().map(OrderView::from).collect()))
 }
@@ -120,16 +112,13 @@ async fn list_seller_orders(
     AuthUser(user): AuthUser,
     EmailPath(email): EmailPath,
 ) -> AppResult<Json<Vec<OrderView>>> {
-    if user.email != email && user.role() != Role::Admin {
-        return Err(AppError::Forbidden(
-            "You can only see the bookings of your own bikes.".into(),
-        ));
-    }
-    let seller = state
-        .store
-        .user_by_email(&email)
-        .await?
-        .ok_or_else(|| AppError::NotFound("No user has this email address.".into()))?;
+    let seller = super::own_or_admin(
+        &state,
+        &user,
+        &email,
+        "You can only see the bookings of your own bikes.",
+    )
+    .await?;
     let orders = state.store.orders_of_seller(seller.id).await?;
     Ok(Json(orders.into_iter().map(OrderView::from).collect()))
 }

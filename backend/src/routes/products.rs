@@ -109,6 +109,25 @@ pub struct ProductInput {
     description: Option<Value>,
 }
 
+/// The fields of a listing its seller writes and may change later, checked with the
+/// product form's messages.
+fn changeable(check: &mut Checker, body: &ProductInput) -> ProductEdit {
+    ProductEdit {
+        image: check.image("productImage", body.product_image.as_ref(), "required"),
+        resale_price: check.price("resalePrice", body.resale_price.as_ref(), "required"),
+        condition: check.text("condition", body.condition.as_ref(), "required", 60),
+        location: check.text("location", body.location.as_ref(), "required", 120),
+        color: check.text("color", body.color.as_ref(), "required", 40),
+        seller_phone: check.phone("sellerPhone", body.seller_phone.as_ref(), "required"),
+        description: check.text(
+            "description",
+            body.description.as_ref(),
+            "ProductName required",
+            4000,
+        ),
+    }
+}
+
 /// Lists a bike for sale (sellers).
 #[utoipa::path(put, path = "/products", tag = "products", request_body = ProductInput,
     responses((status = 201, body = Inserted), (status = 401), (status = 403), (status = 404), (status = 422)),
@@ -119,6 +138,7 @@ async fn create_product(
     Json(body): Json<ProductInput>,
 ) -> AppResult<(StatusCode, Json<Inserted>)> {
     let mut check = Checker::new();
+    let details = changeable(&mut check, &body);
     let product = NewProduct {
         category_id: check.id(
             "categoryId",
@@ -127,22 +147,17 @@ async fn create_product(
         ),
         seller_id: seller.id,
         name: check.text("productName", body.product_name.as_ref(), "required", 120),
-        image: check.image("productImage", body.product_image.as_ref(), "required"),
-        resale_price: check.price("resalePrice", body.resale_price.as_ref(), "required"),
         original_price: check.price("originalPrice", body.original_price.as_ref(), "required"),
         purchase_year: check.purchase_year("purchaseYear", body.purchase_year.as_ref(), "required"),
         years_of_use: check.years_of_use("yearsOfUse", body.years_of_use.as_ref(), "required"),
-        condition: check.text("condition", body.condition.as_ref(), "required", 60),
-        location: check.text("location", body.location.as_ref(), "required", 120),
-        color: check.text("color", body.color.as_ref(), "required", 40),
-        seller_phone: check.phone("sellerPhone", body.seller_phone.as_ref(), "required"),
         posted_at: chrono::Utc::now(),
-        description: check.text(
-            "description",
-            body.description.as_ref(),
-            "ProductName required",
-            4000,
-        ),
+        image: details.image,
+        resale_price: details.resale_price,
+        condition: details.condition,
+        location: details.location,
+        color: details.color,
+        seller_phone: details.seller_phone,
+        description: details.description,
     };
     check.finish()?;
     if state.store.category(product.category_id).await?.is_none() {
@@ -173,20 +188,7 @@ async fn update_product(
         ));
     }
     let mut check = Checker::new();
-    let edit = ProductEdit {
-        image: check.image("productImage", body.product_image.as_ref(), "required"),
-        resale_price: check.price("resalePrice", body.resale_price.as_ref(), "required"),
-        condition: check.text("condition", body.condition.as_ref(), "required", 60),
-        location: check.text("location", body.location.as_ref(), "required", 120),
-        color: check.text("color", body.color.as_ref(), "required", 40),
-        seller_phone: check.phone("sellerPhone", body.seller_phone.as_ref(), "required"),
-        description: check.text(
-            "description",
-            body.description.as_ref(),
-            "ProductName required",
-            4000,
-        ),
-    };
+    let edit = changeable(&mut check, &body);
     check.finish()?;
     state.store.update_product(id, seller.id, &edit).await?;
     Ok(Json(Changed::modified(1)))
@@ -263,16 +265,8 @@ async fn list_seller_products(
     AuthUser(user): AuthUser,
     EmailPath(email): EmailPath,
 ) -> AppResult<Json<Vec<SellerProductView>>> {
-    if user.email != email && user.role() != Role::Admin {
-        return Err(AppError::Forbidden(
-            "You can only see your own listings.".into(),
-        ));
-    }
-    let seller = state
-        .store
-        .user_by_email(&email)
-        .await?
-        .ok_or_else(|| AppError::NotFound("No user has this email address.".into()))?;
+    let seller =
+        super::own_or_admin(&state, &user, &email, "You can only see your own listings.").await?;
     let products = state.store.products_of_seller(seller.id).await?;
     let bookings: std::collections::HashMap<i64, i64> = state
         .store

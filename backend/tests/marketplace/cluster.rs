@@ -103,6 +103,45 @@ async fn start_node(db: &TestDb, redis_port: u16, name: &str) -> Node {
     node
 }
 
+/// A private redis-server and two `bikehaat` processes on one fresh PostgreSQL database.
+struct Cluster {
+    db: TestDb,
+    redis_port: u16,
+    redis: Process,
+    a: Node,
+    b: Node,
+}
+
+impl Cluster {
+    /// None (a skip) without redis-server or PostgreSQL.
+    async fn start() -> Option<Cluster> {
+        if Command::new("redis-server")
+            .arg("--version")
+            .output()
+            .is_err()
+        {
+            skip("cluster test", "redis-server is not installed");
+            return None;
+        }
+        let db = TestDb::new(Engine::Postgres).await?;
+        let redis_port = free_port();
+        let redis = start_redis(redis_port).expect("redis-server starts");
+        wait_until("redis", || {
+            std::net::TcpStream::connect(("127.0.0.1", redis_port)).is_ok()
+        })
+        .await;
+        let a = start_node(&db, redis_port, "a").await;
+        let b = start_node(&db, redis_port, "b").await;
+        Some(Cluster {
+            db,
+            redis_port,
+            redis,
+            a,
+            b,
+        })
+    }
+}
+
 async fn call(base: &str, method: Method, path: &str, token: Option<&str>, body: Value) -> Value {
     let mut request = reqwest::Client::new()
         .request(method, format!("{base}{path}"))
@@ -212,25 +251,16 @@ fn category_names(events: &[Value]) -> Vec<String> {
 #[tokio::test]
 async fn two_processes_share_live_events_through_redis_and_lose_none_when_redis_or_a_process_dies()
 {
-    if Command::new("redis-server")
-        .arg("--version")
-        .output()
-        .is_err()
-    {
-        skip("cluster test", "redis-server is not installed");
-        return;
-    }
-    let Some(db) = TestDb::new(Engine::Postgres).await else {
+    let Some(Cluster {
+        db,
+        redis_port,
+        redis,
+        a,
+        b,
+    }) = Cluster::start().await
+    else {
         return;
     };
-    let redis_port = free_port();
-    let redis = start_redis(redis_port).expect("redis-server starts");
-    wait_until("redis", || {
-        std::net::TcpStream::connect(("127.0.0.1", redis_port)).is_ok()
-    })
-    .await;
-    let a = start_node(&db, redis_port, "a").await;
-    let b = start_node(&db, redis_port, "b").await;
     // Applying migrations twice from two processes at once is sqlx's job; both are up.
     let token = admin_token(&a.base, &db.dir.join("a")).await;
 
@@ -323,25 +353,9 @@ async fn log_in(base: &str, email: &str) -> String {
 
 #[tokio::test]
 async fn signing_out_through_one_process_stops_private_events_on_a_socket_held_by_the_other() {
-    if Command::new("redis-server")
-        .arg("--version")
-        .output()
-        .is_err()
-    {
-        skip("cluster test", "redis-server is not installed");
-        return;
-    }
-    let Some(db) = TestDb::new(Engine::Postgres).await else {
+    let Some(Cluster { db, a, b, .. }) = Cluster::start().await else {
         return;
     };
-    let redis_port = free_port();
-    let _redis = start_redis(redis_port).expect("redis-server starts");
-    wait_until("redis", || {
-        std::net::TcpStream::connect(("127.0.0.1", redis_port)).is_ok()
-    })
-    .await;
-    let a = start_node(&db, redis_port, "a").await;
-    let b = start_node(&db, redis_port, "b").await;
     let phone = admin_token(&a.base, &db.dir.join("a")).await;
     let laptop = log_in(&a.base, ADMIN_EMAIL).await;
     let mut leaving = Live::open(&b.base).await;
