@@ -1,5 +1,7 @@
-//! Files only their owner may read: the token secret and mails holding sign-in links.
-//! Created with their mode in one step, so no moment exists when others could read them.
+//! Files only their owner may read: the data directory (the database, uploads, the token
+//! secret, mails holding sign-in links). Created with their mode in one step, so no
+//! moment exists when others could read them; the server also runs with umask 077 (see
+//! `main.rs`), so what SQLite and the uploads create is private too.
 
 use std::path::Path;
 
@@ -32,4 +34,24 @@ pub async fn write_private(path: &Path, contents: &[u8]) -> Result<(), String> {
     file.flush()
         .await
         .map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+/// Logs a warning when `dir`, which the server did not create, lets others in: the
+/// database holds password hashes, e-mail addresses and phone numbers.
+pub async fn warn_if_others_can_read(dir: &Path) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        match tokio::fs::metadata(dir).await {
+            Ok(meta) if meta.permissions().mode() & 0o077 != 0 => tracing::warn!(
+                dir = %dir.display(),
+                mode = format!("{:o}", meta.permissions().mode() & 0o777),
+                "the data directory is open to other users of this machine: `chmod 700` it"
+            ),
+            Ok(_) => {}
+            Err(err) => {
+                tracing::warn!(dir = %dir.display(), %err, "cannot read the data directory's permissions")
+            }
+        }
+    }
 }

@@ -22,8 +22,19 @@ fn return_large_buffers_to_the_system() {
     }
 }
 
+/// Everything the server creates (the SQLite database and its journal, uploads, mails)
+/// is its owner's alone: the database holds password hashes, e-mails and phone numbers.
+fn keep_new_files_private() {
+    #[cfg(unix)]
+    // SAFETY: umask only sets this process's file-creation mask; called before any thread.
+    unsafe {
+        libc::umask(0o077);
+    }
+}
+
 fn main() -> ExitCode {
     return_large_buffers_to_the_system();
+    keep_new_files_private();
     match tokio::runtime::Runtime::new() {
         Ok(runtime) => runtime.block_on(run()),
         Err(e) => {

@@ -207,9 +207,21 @@ fn pages(dir: &Path) -> Router {
         ))
 }
 
+/// The fewest bytes a configured token secret may have: HS256 keys shorter than its
+/// 32-byte output are guessable offline from any one token.
+const MIN_SECRET_BYTES: usize = 32;
+
 /// The token secret: configured, or generated once and kept in the data directory.
 async fn jwt_secret(configured: Option<&str>, data_dir: &Path) -> StartResult<Vec<u8>> {
     if let Some(secret) = configured.filter(|s| !s.is_empty()) {
+        if secret.len() < MIN_SECRET_BYTES {
+            return Err(format!(
+                "JWT_SECRET is {} bytes; it must be at least {MIN_SECRET_BYTES} (for example \
+                 the output of `openssl rand -hex 32`), or unset to keep a generated one in \
+                 the data directory",
+                secret.len()
+            ));
+        }
         return Ok(secret.as_bytes().to_vec());
     }
     let path = data_dir.join("jwt-secret");
@@ -285,9 +297,8 @@ pub async fn state(args: &ServeArgs, addr: SocketAddr) -> StartResult<AppState> 
         None => None,
     };
     let data_dir = &args.database.data_dir;
-    tokio::fs::create_dir_all(data_dir)
-        .await
-        .map_err(|e| format!("cannot create {}: {e}", data_dir.display()))?;
+    crate::files::create_private_dir(data_dir).await?;
+    crate::files::warn_if_others_can_read(data_dir).await;
     let url = args.database.url();
     let store = store::open(&url)
         .await

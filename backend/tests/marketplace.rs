@@ -15,6 +15,7 @@ mod marketplace {
     mod notices;
     mod openapi_snapshot;
     mod payments;
+    mod secrets;
     mod sign_in_load;
     mod site_config;
     mod smtp;

@@ -23,10 +23,16 @@ impl Drop for ServerProcess {
 impl ServerProcess {
     /// Starts the server on a free port and waits until it answers its health check.
     pub async fn start(db: &TestDb) -> ServerProcess {
+        ServerProcess::start_in(&db.dir).await
+    }
+
+    /// Like [`start`](ServerProcess::start), with `data_dir` (SQLite in it) as its data
+    /// directory, which it creates if need be.
+    pub async fn start_in(data_dir: &std::path::Path) -> ServerProcess {
         let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("free port");
         let addr = listener.local_addr().expect("addr");
         drop(listener);
-        let log = db.dir.join(format!("server-{}.log", addr.port()));
+        let log = std::env::temp_dir().join(format!("bikehaat-server-{}.log", addr.port()));
         let log_file = std::fs::File::create(&log).expect("log file");
         let child = Command::new(env!("CARGO_BIN_EXE_bikehaat"))
             .args([
@@ -36,7 +42,7 @@ impl ServerProcess {
                 &addr.to_string(),
                 "--data-dir",
             ])
-            .arg(&db.dir)
+            .arg(data_dir)
             .env_remove("DATABASE_URL")
             .env_remove("REDIS_URL")
             .env_remove("ADMIN_EMAILS")
