@@ -21,6 +21,7 @@ pub mod mail;
 pub mod payments;
 pub mod request_id;
 pub mod routes;
+pub mod security;
 pub mod server;
 pub mod store;
 pub mod validate;
@@ -68,6 +69,19 @@ pub struct Settings {
     pub trust_proxy: bool,
     /// Stripe's publishable key, for `/api/config` when Stripe takes the payments.
     pub stripe_publishable_key: Option<String>,
+    /// The browser policies every answer carries, fixed by what is configured.
+    pub policies: Policies,
+}
+
+/// The security headers, made once at start-up (see [`security`]).
+#[derive(Debug, Clone)]
+pub struct Policies {
+    /// `Content-Security-Policy` of the pages.
+    pub page: axum::http::HeaderValue,
+    /// `Cross-Origin-Opener-Policy`.
+    pub opener: axum::http::HeaderValue,
+    /// `Strict-Transport-Security`, when the public address is HTTPS.
+    pub transport: Option<axum::http::HeaderValue>,
 }
 
 /// Where browsers reach the site: what a live socket's `Origin` must be.

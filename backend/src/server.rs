@@ -119,6 +119,13 @@ pub fn app(state: AppState) -> Router {
             state.clone(),
             crate::live::stamp_live_seq,
         ))
+        .layer(axum::middleware::from_fn(
+            crate::security::no_store_when_signed_in,
+        ))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(crate::security::API_POLICY),
+        ))
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT));
 
     let uploads = Router::new()
@@ -132,13 +139,31 @@ pub fn app(state: AppState) -> Router {
             HeaderValue::from_static("default-src 'none'; style-src 'unsafe-inline'; sandbox"),
         ));
 
+    let policies = &state.settings.policies;
+    let pages = pages(&state.settings.frontend_dir).layer(SetResponseHeaderLayer::overriding(
+        header::CONTENT_SECURITY_POLICY,
+        policies.page.clone(),
+    ));
+    let transport = policies.transport.clone();
     Router::new()
         .nest("/api", api)
         .nest("/uploads", uploads)
-        .fallback_service(pages(&state.settings.frontend_dir))
+        .fallback_service(pages)
         .layer(SetResponseHeaderLayer::overriding(
             header::X_CONTENT_TYPE_OPTIONS,
             HeaderValue::from_static("nosniff"),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::HeaderName::from_static("cross-origin-opener-policy"),
+            policies.opener.clone(),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::HeaderName::from_static("permissions-policy"),
+            HeaderValue::from_static(crate::security::PERMISSIONS_POLICY),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::STRICT_TRANSPORT_SECURITY,
+            move |_: &Response| transport.clone(),
         ))
         .layer(SetResponseHeaderLayer::if_not_present(
             header::REFERRER_POLICY,
@@ -334,6 +359,16 @@ pub async fn state(args: &ServeArgs, addr: SocketAddr) -> StartResult<AppState> 
     tracing::info!(mail = mailer.kind(), "mail is set up");
     let live = Arc::new(Hub::default());
     tokio::spawn(pump::run(store.clone(), live.clone(), bus.clone()));
+    let policies = crate::Policies {
+        page: HeaderValue::from_str(&crate::security::page_policy(&crate::security::Outside {
+            stripe_api: matches!(payments, Provider::Stripe(_))
+                .then(|| args.stripe.api_base.clone()),
+            firebase: firebase.clone(),
+        }))
+        .map_err(|e| format!("the content security policy is not a header value: {e}"))?,
+        opener: crate::security::opener_policy(firebase.is_some()),
+        transport: crate::security::transport_policy(args.public_url_origin().as_deref()),
+    };
     let payments = Arc::new(payments);
     let capture_every = std::time::Duration::from_millis(args.stripe.capture_every_ms.max(1));
     tokio::spawn(payments::sweep(
@@ -370,6 +405,7 @@ pub async fn state(args: &ServeArgs, addr: SocketAddr) -> StartResult<AppState> 
                 .publishable_key
                 .clone()
                 .filter(|key| !key.trim().is_empty()),
+            policies,
         }),
     })
 }

@@ -96,3 +96,115 @@ async fn a_data_directory_others_can_read_is_named_in_the_log() {
         "{log}"
     );
 }
+
+/// `name` of an answer to `GET path` with `token`, if any.
+async fn header_of(app: &TestApp, path: &str, token: Option<&str>, name: &str) -> Option<String> {
+    let answer = app
+        .request(reqwest::Method::GET, path, token)
+        .send()
+        .await
+        .expect("answered");
+    answer
+        .headers()
+        .get(name)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_owned)
+}
+
+#[tokio::test]
+async fn pages_and_answers_tell_the_browser_what_they_may_do() {
+    let Some(app) = TestApp::spawn(Engine::Sqlite).await else {
+        return;
+    };
+    let buyer = app.sign_up("buyer@example.com", "Karim", "buyer").await;
+    let page = header_of(&app, "/", None, "content-security-policy")
+        .await
+        .expect("a page policy");
+    for part in [
+        "default-src 'self'",
+        "script-src 'self';",
+        "object-src 'none'",
+        "frame-ancestors 'none'",
+        "base-uri 'self'",
+    ] {
+        assert!(page.contains(part), "{part} in {page}");
+    }
+    assert!(!page.contains("stripe"), "no Stripe without Stripe: {page}");
+    assert_eq!(
+        header_of(&app, "/", None, "cross-origin-opener-policy")
+            .await
+            .as_deref(),
+        Some("same-origin")
+    );
+    assert!(header_of(&app, "/", None, "permissions-policy")
+        .await
+        .is_some_and(|p| p.contains("camera=()")));
+    assert_eq!(
+        header_of(&app, "/", None, "strict-transport-security").await,
+        None
+    );
+
+    let api = header_of(&app, "/api/categories", None, "content-security-policy").await;
+    assert_eq!(
+        api.as_deref(),
+        Some("default-src 'none'; frame-ancestors 'none'")
+    );
+    assert_ne!(
+        header_of(&app, "/api/categories", None, "cache-control")
+            .await
+            .as_deref(),
+        Some("no-store"),
+        "a visitor's answer may be cached"
+    );
+    assert_eq!(
+        header_of(
+            &app,
+            "/api/orders/buyer@example.com",
+            Some(&buyer.token),
+            "cache-control"
+        )
+        .await
+        .as_deref(),
+        Some("no-store"),
+        "a signed-in answer is nobody's to keep"
+    );
+    assert_eq!(
+        header_of(
+            &app,
+            "/api/users/buyer@example.com",
+            Some(&buyer.token),
+            "cache-control"
+        )
+        .await
+        .as_deref(),
+        Some("no-store")
+    );
+}
+
+#[tokio::test]
+async fn an_https_site_with_stripe_names_stripe_and_keeps_to_https() {
+    let stripe = super::support::stripe::FakeStripe::start().await;
+    let mut args = stripe.args();
+    args.extend([
+        "--public-url".to_owned(),
+        "https://bikehaat.example".to_owned(),
+    ]);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let Some(app) = TestApp::spawn_with(Engine::Sqlite, &args).await else {
+        return;
+    };
+    let page = header_of(&app, "/", None, "content-security-policy")
+        .await
+        .expect("a page policy");
+    assert!(page.contains("https://js.stripe.com"), "{page}");
+    assert!(
+        page.contains(&format!("connect-src 'self' {}", stripe.base)),
+        "{page}"
+    );
+    assert_eq!(
+        header_of(&app, "/api/health", None, "strict-transport-security")
+            .await
+            .as_deref(),
+        Some("max-age=31536000; includeSubDomains")
+    );
+}
