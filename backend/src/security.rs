@@ -67,7 +67,7 @@ pub fn page_policy(outside: &Outside) -> String {
     };
     format!(
         "default-src 'self'; script-src {}; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; \
-         font-src 'self'; connect-src {}; frame-src {frame}; worker-src 'self'; object-src 'none'; \
+         font-src 'self' data:; connect-src {}; frame-src {frame}; worker-src 'self'; object-src 'none'; \
          base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
         script.join(" "),
         connect.join(" ")
