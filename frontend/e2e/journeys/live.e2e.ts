@@ -3,7 +3,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { Api, type Person } from '../support/api.ts';
-import { acceptNextPrompt, launchBrowser, openContext, PHONE, signInAs, toastSays } from '../support/browser.ts';
+import { confirmInDialog, launchBrowser, openContext, PHONE, signInAs, toastSays } from '../support/browser.ts';
 import { ADMIN_EMAIL, startServer, type RunningServer } from '../support/server.ts';
 
 let server: RunningServer;
@@ -145,9 +145,8 @@ test("a booking made in a buyer's browser appears on the seller's open My Buyers
   const modal = buyer.page.getByRole('dialog', { name: 'Your Order' });
   await modal.getByLabel('Phone number').fill('+880 1711-000000');
   await modal.getByLabel('Meeting location').fill('Banani 11, Dhaka');
-  const confirmed = acceptNextPrompt(buyer.page, 'Are you sure, You want to Book this product?');
   await modal.getByRole('button', { name: 'Submit' }).click();
-  await confirmed;
+  await confirmInDialog(buyer.page, `Book ${bike}?`, 'Are you sure, You want to Book this product?', 'Yes, book');
   const bookedAt = Date.now();
 
   const row = page.getByRole('row').filter({ hasText: bike });
@@ -219,9 +218,13 @@ test("a buyer's report adds a row to the admin's open reported-products queue", 
   const reporter = await openContext(browser, server.url, PHONE);
   await signInAs(reporter.page, buyerA);
   await reporter.page.goto(`/category/${categoryId}`);
-  const prompt = acceptNextPrompt(reporter.page, 'Are you sure, You want to report to admin?');
   await reporter.page.getByRole('article', { name: bike }).getByRole('button', { name: 'Report to Admin' }).click();
-  await prompt;
+  await confirmInDialog(
+    reporter.page,
+    `Report ${bike} to the admin?`,
+    'Are you sure, You want to report to admin?',
+    'Report',
+  );
   await toastSays(reporter.page, 'Successfully Reported to Admin');
 
   await moderator.page.getByRole('row').filter({ hasText: bike }).waitFor();
@@ -251,9 +254,8 @@ test('the verified badge appears on open category pages when the admin verifies 
   await signInAs(moderator.page, admin);
   await moderator.page.goto('/dashboard/all-seller');
   const row = moderator.page.getByRole('row').filter({ hasText: seller.email });
-  const prompt = acceptNextPrompt(moderator.page, 'Are you sure, You want to Verify?');
   await row.getByRole('button', { name: 'Not Verified' }).click();
-  await prompt;
+  await confirmInDialog(moderator.page, 'Verify Rahim Motors?', 'Are you sure, You want to Verify?', 'Verify');
   await toastSays(moderator.page, 'Seller Verification Successful');
   await row.getByRole('img', { name: 'Verified' }).or(row.getByLabel('Verified')).first().waitFor();
 

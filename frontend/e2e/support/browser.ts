@@ -53,28 +53,36 @@ export async function signInAs(page: Page, person: Person): Promise<void> {
 
 const shots = resolve(import.meta.dirname, '../../screenshots');
 
-/** Saves a full-page screenshot as `screenshots/<name>-<width>.png`. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/**
+ * Saves a full-page screenshot as `screenshots/<name>-<width>.png`; `fullPage: false` keeps
+ * to the screen, as a dialog over the page is seen.
+ */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   await mkdir(shots, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;
   // From the top, or the sticky header is drawn wherever the page was scrolled to.
   await page.evaluate(() => {
     window.scrollTo(0, 0);
   });
-  await page.screenshot({ path: `${shots}/${name}-${String(width)}.png`, fullPage: true });
+  await page.screenshot({ path: `${shots}/${name}-${String(width)}.png`, fullPage });
 }
 
-/** Accepts the next confirmation prompt, after checking it asks exactly `question`. */
-export function acceptNextPrompt(page: Page, question: string): Promise<void> {
-  return new Promise((resolvePrompt, reject) => {
-    page.once('dialog', (dialog) => {
-      const asked = dialog.message();
-      void dialog.accept().then(() => {
-        if (asked === question) resolvePrompt();
-        else reject(new Error(`prompt asked "${asked}", expected "${question}"`));
-      });
-    });
-  });
+/**
+ * Answers the page's confirmation dialog with its `button`, after checking that the dialog
+ * is titled `title` (what is affected) and asks exactly `prompt`; waits until it has closed.
+ */
+export async function confirmInDialog(page: Page, title: string, prompt: string, button: string): Promise<void> {
+  const dialog = page.getByRole('alertdialog', { name: title, exact: true });
+  await dialog.waitFor();
+  const asked = await dialog.evaluate((element) =>
+    (element.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' '),
+  );
+  if (asked !== prompt) throw new Error(`the dialog "${title}" asked "${asked}", expected "${prompt}"`);
+  await dialog.getByRole('button', { name: button, exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
 }
 
 /** Waits for a toast saying exactly `text`. */

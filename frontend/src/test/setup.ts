@@ -2,6 +2,19 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 
+// jsdom has <dialog> but not its methods: they open and close it as a browser does, without
+// the top layer (the dialogs move focus and keep Tab inside themselves).
+if (!('showModal' in HTMLDialogElement.prototype)) {
+  Object.assign(HTMLDialogElement.prototype, {
+    showModal(this: HTMLDialogElement) {
+      this.open = true;
+    },
+    close(this: HTMLDialogElement) {
+      this.open = false;
+    },
+  });
+}
+
 beforeEach(() => {
   // jsdom does not implement scrolling; the router's ScrollRestoration calls it.
   window.scrollTo = () => undefined;

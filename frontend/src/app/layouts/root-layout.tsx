@@ -4,7 +4,8 @@ import { UnverifiedBanner } from './unverified-banner.tsx';
 
 /**
  * Above both layouts: the unconfirmed-address banner, and toasts that close after 5 s, top
- * centre on the public pages and top right in the dashboard.
+ * centre on the public pages and top right in the dashboard; while a dialog is open they
+ * show at the bottom instead, clear of its title and close button (index.css).
  */
 export function RootLayout() {
   const { pathname } = useLocation();

@@ -1,10 +1,15 @@
-// "Your Order": the listing and the buyer, read-only; phone and meeting place
-// required; submit asks first, books, says so and closes. An accessible dialog:
-// labelled, focus moved in and kept in, Escape closes, focus returns to the opener.
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+// "Your Order": what a booking does, the listing and the buyer, read-only; phone and
+// meeting place required; submit asks first (the confirmation dialog), books, says so and
+// closes. An accessible dialog: labelled, focus moved in and kept in, Escape closes
+// wherever focus is, focus returns to the opener. A refused booking keeps it open with
+// focus on what to fix: the first field the server refused, or its message.
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
+import { useConfirm } from '@/components/confirm-dialog.tsx';
+import { keepTabInside } from '@/components/focus-trap.ts';
 import { errorId, FormField, inputLook } from '@/components/form-field.tsx';
+import { ApiError } from '@/lib/api-client.ts';
 import type { Product, User } from '@/lib/api/types.ts';
 import { formatPrice } from '@/utils/format-price.ts';
 import { useBookProduct } from '@/features/categories/api/book-product.ts';
@@ -16,48 +21,55 @@ interface OrderFields {
 
 export const BOOK_PROMPT = 'Are you sure, You want to Book this product?';
 
+/** The fields the server may refuse by name, in the order they are shown. */
+const FIELDS = ['buyerPhone', 'meetingLocation'] as const;
+
 /** Read-only fields look filled in, not fillable. */
 const readOnlyLook = inputLook.replace('bg-white', 'bg-stone-100').replace('text-stone-900', 'text-stone-700');
 
 export function OrderModal({ product, buyer, onClose }: { product: Product; buyer: User; onClose: () => void }) {
   const dialogRef = useRef<HTMLDivElement>(null);
   const booking = useBookProduct();
+  const { confirm, dialog } = useConfirm();
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors },
   } = useForm<OrderFields>({ defaultValues: { buyerPhone: '', meetingLocation: '' } });
+  // The server's refusal when it names no field; a new object each time, so it takes focus again.
+  const [failure, setFailure] = useState<{ message: string } | null>(null);
+  const failureRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (failure) failureRef.current?.focus();
+  }, [failure]);
 
   // The first field takes focus on open; focus goes back to whatever opened the dialog.
   // (The opener is read while rendering: by the time effects run, autoFocus has moved on.)
   const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
   useEffect(() => () => opener?.focus(), [opener]);
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onClose();
-      return;
-    }
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    // Every element, then filtered: document order whatever the selector engine does.
-    const focusable = Array.from(dialogRef.current.querySelectorAll<HTMLElement>('*')).filter((element) =>
-      element.matches('button:not(:disabled), input:not(:disabled), textarea:not(:disabled), [href]'),
-    );
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
+  // On the document, not the dialog: Escape closes even when focus has left it (a click on
+  // its text). The confirmation dialog above it keeps its Escape to itself.
+  useEffect(() => {
+    const onEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onEscape);
+    return () => {
+      document.removeEventListener('keydown', onEscape);
+    };
+  }, [onClose]);
 
   const onSubmit = async (fields: OrderFields) => {
-    if (!window.confirm(BOOK_PROMPT)) return;
+    if (booking.isPending) return;
+    const confirmed = await confirm({
+      title: `Book ${product.productName}?`,
+      prompt: BOOK_PROMPT,
+      confirmLabel: 'Yes, book',
+    });
+    if (!confirmed) return;
+    setFailure(null);
     try {
       await booking.mutateAsync({
         bookingId: product._id,
@@ -67,7 +79,14 @@ export function OrderModal({ product, buyer, onClose }: { product: Product; buye
       toast.success('Successfully Booked Product');
       onClose();
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Booking failed. Please try again.');
+      const message = error instanceof Error ? error.message : 'Booking failed. Please try again.';
+      toast.error(message);
+      const fields = error instanceof ApiError ? error.fields : {};
+      const refused = FIELDS.filter((name) => fields[name]);
+      if (refused.length === 0) setFailure({ message });
+      refused.forEach((name, index) => {
+        setError(name, { type: 'server', message: fields[name] ?? message }, { shouldFocus: index === 0 });
+      });
     }
   };
 
@@ -83,7 +102,10 @@ export function OrderModal({ product, buyer, onClose }: { product: Product; buye
         role="dialog"
         aria-modal="true"
         aria-labelledby="order-modal-title"
-        onKeyDown={onKeyDown}
+        aria-describedby="order-modal-about"
+        onKeyDown={(event) => {
+          if (dialogRef.current) keepTabInside(event, dialogRef.current);
+        }}
         className="max-h-[95vh] w-full overflow-y-auto rounded-t-2xl bg-white p-6 shadow-xl sm:max-w-lg sm:rounded-2xl"
       >
         <div className="flex items-center justify-between gap-4">
@@ -101,8 +123,21 @@ export function OrderModal({ product, buyer, onClose }: { product: Product; buye
             </span>
           </button>
         </div>
+        <p id="order-modal-about" className="mt-1 text-sm text-stone-600">
+          The seller is told at once and will call you to agree on the meeting; the bike stays listed until someone
+          pays.
+        </p>
 
         <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="mt-4 space-y-4">
+          {failure && (
+            <p
+              ref={failureRef}
+              tabIndex={-1}
+              className="rounded-lg border border-red-200 bg-red-50 px-3.5 py-2.5 text-sm text-red-700"
+            >
+              {failure.message}
+            </p>
+          )}
           <FormField id="order-product" label="Product">
             <input id="order-product" readOnly value={product.productName} className={readOnlyLook} />
           </FormField>
@@ -148,13 +183,15 @@ export function OrderModal({ product, buyer, onClose }: { product: Product; buye
           </FormField>
           <button
             type="submit"
-            disabled={booking.isPending}
-            className="w-full rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+            // Not `disabled`: a disabled button drops focus, and the dialog would lose the keyboard.
+            aria-disabled={booking.isPending || undefined}
+            className="w-full rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 aria-disabled:cursor-wait aria-disabled:opacity-60"
           >
             {booking.isPending ? 'Loading...' : 'Submit'}
           </button>
         </form>
       </div>
+      {dialog}
     </div>
   );
 }

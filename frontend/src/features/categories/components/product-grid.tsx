@@ -5,6 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
+import { useConfirm } from '@/components/confirm-dialog.tsx';
 import { useOrders } from '@/lib/api/get-orders.ts';
 import type { Order, Product } from '@/lib/api/types.ts';
 import type { FromState } from '@/lib/auth/return-path.ts';
@@ -43,6 +44,7 @@ export function ProductGrid({
   const viewer = useViewer();
   const toggle = useMutation(toggleWishlist);
   const report = useReportProduct();
+  const { confirm, dialog } = useConfirm();
   const [booking, setBooking] = useState<Product | null>(null);
   // The buyer's own bookings, kept current by live events: a booked bike's card says so
   // and offers Pay Now instead of a second booking.
@@ -57,8 +59,14 @@ export function ProductGrid({
     void navigate('/login', { state });
   };
 
-  const onReport = (product: Product) => {
-    if (!window.confirm(REPORT_PROMPT)) return;
+  const onReport = async (product: Product) => {
+    const confirmed = await confirm({
+      title: `Report ${product.productName} to the admin?`,
+      prompt: REPORT_PROMPT,
+      confirmLabel: 'Report',
+      tone: 'danger',
+    });
+    if (!confirmed) return;
     report.mutate(product._id, {
       onSuccess: () => toast.success('Successfully Reported to Admin'),
       onError: (error) => toast.error(error.message),
@@ -85,7 +93,7 @@ export function ProductGrid({
             viewer={viewer}
             headingLevel={headingLevel}
             onBook={setBooking}
-            onReport={onReport}
+            onReport={(reported) => void onReport(reported)}
             onLogIn={onLogIn}
             reporting={report.isPending && report.variables === product._id}
             saved={saved.has(product._id)}
@@ -103,6 +111,7 @@ export function ProductGrid({
           }}
         />
       )}
+      {dialog}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { answerConfirm } from '@/test/confirm-dialog.ts';
 import { anOrder, aProduct } from '@/test/fixtures.ts';
 import { bearerOf, callsOf, fakeServer, holdFetchesOf, renderApp, signedInAs } from '@/test/render-app.tsx';
 import { REPORT_PROMPT } from '@/features/categories/components/product-grid.tsx';
@@ -51,7 +52,6 @@ describe('Category page', () => {
   });
 
   it('reports a listing after asking', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     let sent: unknown;
     fakeServer({
       ...signedInAs('buyer'),
@@ -63,7 +63,7 @@ describe('Category page', () => {
     });
     renderApp('/category/c1');
     await userEvent.click(await screen.findByRole('button', { name: 'Report to Admin' }));
-    expect(confirm).toHaveBeenCalledWith(REPORT_PROMPT);
+    await answerConfirm('Report Yamaha R15 to the admin?', REPORT_PROMPT, 'Report');
     expect(await screen.findByText('Successfully Reported to Admin')).toBeInTheDocument();
     expect(sent).toEqual({ report: 'reported' });
   });

@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applyLiveEvent } from '@/lib/live/apply-event.ts';
+import { answerConfirm } from '@/test/confirm-dialog.ts';
 import { anOrder } from '@/test/fixtures.ts';
 import { fakeServer, renderApp, signedInAs, type FakeServer } from '@/test/render-app.tsx';
 
@@ -79,13 +80,16 @@ describe('My Orders page', () => {
   });
 
   it('cancels a booking after asking and drops the row', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     const { fetchMock, queryClient } = openMyOrders({
       'DELETE /api/orders/o1': [200, { acknowledged: true, modifiedCount: 0, deletedCount: 1 }],
     });
     await screen.findByRole('rowheader', { name: 'Yamaha R15' });
     await userEvent.click(within(row('Yamaha R15')).getByRole('button', { name: 'Cancel' }));
-    expect(confirm).toHaveBeenCalledWith('Are you sure, You want to Cancel this product?');
+    await answerConfirm(
+      'Cancel your booking of Yamaha R15?',
+      'Are you sure, You want to Cancel this product?',
+      'Cancel booking',
+    );
     expect(await screen.findByText('Order Canceled Successfully')).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledWith('/api/orders/o1', expect.objectContaining({ method: 'DELETE' }));
     expect(screen.queryByRole('rowheader', { name: 'Yamaha R15' })).not.toBeInTheDocument();
@@ -100,10 +104,14 @@ describe('My Orders page', () => {
   });
 
   it('keeps the booking when the buyer says no', async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(false);
     const { fetchMock } = openMyOrders();
     await screen.findByRole('rowheader', { name: 'Yamaha R15' });
     await userEvent.click(within(row('Yamaha R15')).getByRole('button', { name: 'Cancel' }));
+    await answerConfirm(
+      'Cancel your booking of Yamaha R15?',
+      'Are you sure, You want to Cancel this product?',
+      'Keep booking',
+    );
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
     expect(screen.getByRole('rowheader', { name: 'Yamaha R15' })).toBeInTheDocument();
   });

@@ -89,7 +89,10 @@ const columns: Column<Order>[] = [
         <ConfirmButton
           mutation={cancel}
           variables={order}
+          title={`Cancel your booking of ${order.productName}?`}
           prompt={CANCEL_PROMPT}
+          confirmLabel="Cancel booking"
+          cancelLabel="Keep booking"
           success="Order Canceled Successfully"
           busyLabel="Cancelling…"
           tone="danger"

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { answerConfirm } from '@/test/confirm-dialog.ts';
 import { aProduct } from '@/test/fixtures.ts';
 import { fakeServer, renderApp, signedInAs } from '@/test/render-app.tsx';
 
@@ -26,7 +27,6 @@ describe('Reported Products page', () => {
   });
 
   it('deletes a reported listing after asking and drops the row', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     const fetchMock = fakeServer({
       ...signedInAs('admin'),
       'GET /api/reportedProducts': [200, reported],
@@ -35,7 +35,7 @@ describe('Reported Products page', () => {
     renderApp('/dashboard/reported-products');
     const row = await screen.findByRole('row', { name: /Honda CBR/ });
     await userEvent.click(within(row).getByRole('button', { name: 'Delete' }));
-    expect(confirm).toHaveBeenCalledWith('Are you sure, You want to delete Reported Product?');
+    await answerConfirm('Delete Honda CBR?', 'Are you sure, You want to delete Reported Product?', 'Delete');
     expect(await screen.findByText('Deleted Successfully')).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledWith('/api/products/p2', expect.objectContaining({ method: 'DELETE' }));
     expect(screen.queryByRole('rowheader', { name: /Honda CBR/ })).not.toBeInTheDocument();
@@ -43,7 +43,6 @@ describe('Reported Products page', () => {
   });
 
   it('drops the row too when the listing was already deleted elsewhere', async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     fakeServer({
       ...signedInAs('admin'),
       'GET /api/reportedProducts': [200, reported],
@@ -52,6 +51,7 @@ describe('Reported Products page', () => {
     renderApp('/dashboard/reported-products');
     const row = await screen.findByRole('row', { name: /Yamaha R15/ });
     await userEvent.click(within(row).getByRole('button', { name: 'Delete' }));
+    await answerConfirm('Delete Yamaha R15?', 'Are you sure, You want to delete Reported Product?', 'Delete');
     expect(await screen.findByText('This bike is no longer listed.')).toBeInTheDocument();
     expect(screen.queryByRole('rowheader', { name: /Yamaha R15/ })).not.toBeInTheDocument();
   });

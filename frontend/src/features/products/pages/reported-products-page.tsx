@@ -28,7 +28,9 @@ const columns: Column<Product>[] = [
   {
     header: 'Delete',
     phone: 'action',
-    cell: (product) => <DeleteButton mutation={remove} variables={product} prompt={DELETE_REPORTED_PROMPT} />,
+    cell: (product) => (
+      <DeleteButton mutation={remove} variables={product} what={product.productName} prompt={DELETE_REPORTED_PROMPT} />
+    ),
   },
 ];
 

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { answerConfirm } from '@/test/confirm-dialog.ts';
 import { anAdvert, aProduct } from '@/test/fixtures.ts';
 import { fakeServer, renderApp, signedInAs, type FakeServer } from '@/test/render-app.tsx';
 
@@ -65,7 +66,6 @@ describe('My Products page', () => {
   });
 
   it('advertises a listing after asking, and shows it advertised at once', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     let sent: unknown;
     const { queryClient } = openMyProducts({
       'POST /api/advertise': (init) => {
@@ -76,7 +76,7 @@ describe('My Products page', () => {
     queryClient.setQueryData(['advertise'], [anAdvert({ _id: 'a1', advertiseId: 'p7' })]);
     await screen.findByRole('rowheader', { name: 'Yamaha R15' });
     await userEvent.click(within(row('Yamaha R15')).getByRole('button', { name: 'Advertise' }));
-    expect(confirm).toHaveBeenCalledWith('Are you sure, You want to advertise?');
+    await answerConfirm('Advertise Yamaha R15?', 'Are you sure, You want to advertise?', 'Advertise');
     expect(await screen.findByText('Advertisement Successfully Done')).toBeInTheDocument();
     expect(sent).toEqual({ advertiseId: 'p1' });
     expect(row('Yamaha R15')).toHaveTextContent('Advertised');
@@ -89,7 +89,6 @@ describe('My Products page', () => {
   });
 
   it("refetches the listings when the server says the bike can't be advertised any more", async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     let fetches = 0;
     openMyProducts({
       [MINE]: () => {
@@ -100,6 +99,7 @@ describe('My Products page', () => {
     });
     await screen.findByRole('rowheader', { name: 'Yamaha R15' });
     await userEvent.click(within(row('Yamaha R15')).getByRole('button', { name: 'Advertise' }));
+    await answerConfirm('Advertise Yamaha R15?', 'Are you sure, You want to advertise?', 'Advertise');
     expect(await screen.findByText('This bike has already been sold.')).toBeInTheDocument();
     await waitFor(() => {
       expect(row('Yamaha R15')).toHaveTextContent('Already Sold');
@@ -107,13 +107,12 @@ describe('My Products page', () => {
   });
 
   it('deletes a listing after asking and drops the row', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     const { fetchMock } = openMyProducts({
       'DELETE /api/products/p3': [200, { acknowledged: true, modifiedCount: 0, deletedCount: 1 }],
     });
     await screen.findByRole('rowheader', { name: 'Suzuki Gixxer' });
     await userEvent.click(within(row('Suzuki Gixxer')).getByRole('button', { name: 'Delete' }));
-    expect(confirm).toHaveBeenCalledWith('Are you sure, You want to delete?');
+    await answerConfirm('Delete Suzuki Gixxer?', 'Are you sure, You want to delete?', 'Delete');
     expect(await screen.findByText('Deleted Successfully')).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledWith('/api/products/p3', expect.objectContaining({ method: 'DELETE' }));
     expect(screen.queryByRole('rowheader', { name: 'Suzuki Gixxer' })).not.toBeInTheDocument();

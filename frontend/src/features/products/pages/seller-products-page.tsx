@@ -23,7 +23,10 @@ function Advertisement({ product }: { product: Product }) {
     <ConfirmButton
       mutation={advertise}
       variables={product}
+      title={`Advertise ${product.productName}?`}
       prompt={ADVERTISE_PROMPT}
+      confirmLabel="Advertise"
+      cancelLabel="Not now"
       success="Advertisement Successfully Done"
       busyLabel="Advertising…"
       tone="primary"
@@ -73,7 +76,7 @@ const columns: Column<Product>[] = [
             Edit
           </Link>
         )}
-        <DeleteButton mutation={remove} variables={product} />
+        <DeleteButton mutation={remove} variables={product} what={product.productName} />
       </span>
     ),
   },

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { answerConfirm } from '@/test/confirm-dialog.ts';
 import { aUser } from '@/test/fixtures.ts';
 import { fakeServer, renderApp, signedInAs } from '@/test/render-app.tsx';
 
@@ -24,7 +25,6 @@ describe('All Buyers page', () => {
   });
 
   it('deletes a buyer after asking and drops the row', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     const fetchMock = fakeServer({
       ...signedInAs('admin'),
       'GET /api/allBuyer': [200, [karim, nadia]],
@@ -33,7 +33,7 @@ describe('All Buyers page', () => {
     renderApp('/dashboard/all-buyer');
     const row = await screen.findByRole('row', { name: /Karim Buyer/ });
     await userEvent.click(within(row).getByRole('button', { name: 'Delete' }));
-    expect(confirm).toHaveBeenCalledWith('Are you sure, You want to delete?');
+    await answerConfirm('Delete the account of Karim Buyer?', 'Are you sure, You want to delete?', 'Delete');
     expect(await screen.findByText('Deleted Successfully')).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledWith('/api/allBuyer/u1', expect.objectContaining({ method: 'DELETE' }));
     expect(screen.queryByText('karim@example.com')).not.toBeInTheDocument();

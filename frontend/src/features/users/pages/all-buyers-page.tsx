@@ -21,7 +21,11 @@ const columns: Column<User>[] = [
       </>
     ),
   },
-  { header: 'Action', phone: 'action', cell: (buyer) => <DeleteButton mutation={remove} variables={buyer} /> },
+  {
+    header: 'Action',
+    phone: 'action',
+    cell: (buyer) => <DeleteButton mutation={remove} variables={buyer} what={`the account of ${buyer.name}`} />,
+  },
 ];
 
 export function AllBuyersPage() {

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { applyLiveEvent } from '@/lib/live/apply-event.ts';
+import { answerConfirm } from '@/test/confirm-dialog.ts';
 import { aUser } from '@/test/fixtures.ts';
 import { fakeServer, renderApp, signedInAs, type FakeServer } from '@/test/render-app.tsx';
 
@@ -43,7 +44,6 @@ describe('All Sellers page', () => {
   });
 
   it('verifies a seller after asking, and shows the check at once', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     let sent: unknown;
     const { queryClient } = openSellers({
       'PATCH /api/allSeller/u1': (init) => {
@@ -52,7 +52,7 @@ describe('All Sellers page', () => {
       },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Not Verified' }));
-    expect(confirm).toHaveBeenCalledWith('Are you sure, You want to Verify?');
+    await answerConfirm('Verify Rahim Seller?', 'Are you sure, You want to Verify?', 'Verify');
     expect(await screen.findByText('Seller Verification Successful')).toBeInTheDocument();
     expect(sent).toEqual({ verification: 'verified' });
     expect(within(row('Rahim Seller')).getByRole('img', { name: 'Verified' })).toBeInTheDocument();
@@ -67,20 +67,18 @@ describe('All Sellers page', () => {
   });
 
   it('does nothing when the admin says no', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
     const { fetchMock } = openSellers();
     await userEvent.click(await screen.findByRole('button', { name: 'Not Verified' }));
-    expect(confirm).toHaveBeenCalledWith('Are you sure, You want to Verify?');
+    await answerConfirm('Verify Rahim Seller?', 'Are you sure, You want to Verify?', 'Not now');
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
     expect(screen.getByRole('button', { name: 'Not Verified' })).toBeEnabled();
   });
 
   it('deletes a seller after asking and drops the row', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     const { fetchMock } = openSellers({ 'DELETE /api/allSeller/u2': [200, { ...changed, modifiedCount: 0, deletedCount: 1 }] });
     await screen.findByRole('rowheader', { name: 'Salma Seller' });
     await userEvent.click(within(row('Salma Seller')).getByRole('button', { name: 'Delete' }));
-    expect(confirm).toHaveBeenCalledWith('Are you sure, You want to delete?');
+    await answerConfirm('Delete the account of Salma Seller?', 'Are you sure, You want to delete?', 'Delete');
     expect(await screen.findByText('Deleted Successfully')).toBeInTheDocument();
     expect(screen.queryByRole('rowheader', { name: 'Salma Seller' })).not.toBeInTheDocument();
     expect(screen.getByRole('rowheader', { name: 'Rahim Seller' })).toBeInTheDocument();
@@ -88,7 +86,6 @@ describe('All Sellers page', () => {
   });
 
   it('shows the button busy while the call runs', async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     const server = fakeServer({ ...signedInAs('admin'), 'GET /api/allSeller': [200, [rahim]] });
     let answer: (response: Response) => void = () => undefined;
     vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
@@ -100,16 +97,17 @@ describe('All Sellers page', () => {
     );
     renderApp('/dashboard/all-seller');
     await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    await answerConfirm('Delete the account of Rahim Seller?', 'Are you sure, You want to delete?', 'Delete');
     expect(await screen.findByRole('button', { name: 'Deleting…' })).toBeDisabled();
     answer(new Response(JSON.stringify(changed), { status: 200 }));
     expect(await screen.findByText('Deleted Successfully')).toBeInTheDocument();
   });
 
   it("shows the server's message when a call is refused, and keeps the row", async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     openSellers({ 'DELETE /api/allSeller/u1': [403, { error: 'forbidden', message: 'Only admins may do this.' }] });
     await screen.findByRole('rowheader', { name: 'Rahim Seller' });
     await userEvent.click(within(row('Rahim Seller')).getByRole('button', { name: 'Delete' }));
+    await answerConfirm('Delete the account of Rahim Seller?', 'Are you sure, You want to delete?', 'Delete');
     expect(await screen.findByText('Only admins may do this.')).toBeInTheDocument();
     expect(screen.getByRole('rowheader', { name: 'Rahim Seller' })).toBeInTheDocument();
     await waitFor(() => {

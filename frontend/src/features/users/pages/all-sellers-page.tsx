@@ -27,7 +27,10 @@ const columns: Column<User>[] = [
         <ConfirmButton
           mutation={verify}
           variables={seller}
+          title={`Verify ${seller.name}?`}
           prompt={VERIFY_PROMPT}
+          confirmLabel="Verify"
+          cancelLabel="Not now"
           success="Seller Verification Successful"
           busyLabel="Verifying…"
           tone="warning"
@@ -36,7 +39,11 @@ const columns: Column<User>[] = [
         </ConfirmButton>
       ),
   },
-  { header: 'Action', phone: 'action', cell: (seller) => <DeleteButton mutation={remove} variables={seller} /> },
+  {
+    header: 'Action',
+    phone: 'action',
+    cell: (seller) => <DeleteButton mutation={remove} variables={seller} what={`the account of ${seller.name}`} />,
+  },
 ];
 
 export function AllSellersPage() {
