@@ -267,3 +267,70 @@ async fn hostile_uploads_do_not_balloon_the_server_process() {
         "peak RSS grew from {baseline} KiB to {peak} KiB"
     );
 }
+
+#[tokio::test]
+async fn an_upload_its_image_and_the_live_handshake_carry_the_browser_policies() {
+    let Some(app) = TestApp::spawn(Engine::Sqlite).await else {
+        return;
+    };
+    let seller = app
+        .sign_up("seller@example.com", "Rahim Motors", "seller")
+        .await;
+    let client = reqwest::Client::new();
+    let form = Form::new().part("image", Part::bytes(png(40, 30)).file_name("bike.png"));
+    let answer = client
+        .post(format!("{}/api/uploads", app.base))
+        .bearer_auth(&seller.token)
+        .multipart(form)
+        .send()
+        .await
+        .expect("upload");
+    assert_eq!(answer.status(), StatusCode::CREATED);
+    let header = |response: &reqwest::Response, name: &str| {
+        response
+            .headers()
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
+            .to_owned()
+    };
+    assert_eq!(
+        header(&answer, "cache-control"),
+        "no-store",
+        "a signed-in answer"
+    );
+    assert_eq!(
+        header(&answer, "content-security-policy"),
+        "default-src 'none'; frame-ancestors 'none'"
+    );
+    let body: Value = answer.json().await.expect("json");
+    let url = body["data"]["display_url"]
+        .as_str()
+        .expect("url")
+        .to_owned();
+
+    let image = client
+        .get(format!("{}{url}", app.base))
+        .send()
+        .await
+        .expect("image");
+    assert_eq!(image.status(), StatusCode::OK);
+    assert!(header(&image, "content-security-policy").contains("sandbox"));
+    assert_eq!(header(&image, "x-content-type-options"), "nosniff");
+    assert_eq!(header(&image, "cross-origin-opener-policy"), "same-origin");
+
+    let ws = format!("{}/api/live", app.base.replacen("http", "ws", 1));
+    let (_socket, handshake) = tokio_tungstenite::connect_async(ws)
+        .await
+        .expect("handshake");
+    let headers = handshake.headers();
+    assert_eq!(
+        headers.get("x-content-type-options").map(|v| v.as_bytes()),
+        Some(&b"nosniff"[..])
+    );
+    assert!(headers.get("permissions-policy").is_some(), "{headers:?}");
+    assert!(
+        headers.get("content-encoding").is_none(),
+        "an upgrade is never compressed"
+    );
+}
