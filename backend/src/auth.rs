@@ -350,8 +350,8 @@ async fn proven_identity(
 /// Someone allowed to upload an image.
 #[derive(Debug, Clone)]
 pub enum Uploader {
-    /// A signed-in user.
-    User,
+    /// A signed-in user, by id.
+    User(i64),
     /// A person half-way through sign-up (identity proven, user not created yet), who
     /// may upload their one profile photo: the subject they proved.
     SigningUp(String),
@@ -374,7 +374,9 @@ impl FromRequestParts<AppState> for Uploader {
             }
             return Ok(Uploader::SigningUp(proven.subject));
         }
-        user_from_token(state, token).await.map(|_| Uploader::User)
+        user_from_token(state, token)
+            .await
+            .map(|user| Uploader::User(user.id))
     }
 }
 

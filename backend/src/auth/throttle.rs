@@ -54,6 +54,14 @@ pub const VERIFY_MAIL_PER_EMAIL: Rule = Rule {
     window: Duration::from_secs(60 * 60),
 };
 
+/// Photos one signed-in user uploads: plenty for listing several bikes at once, few
+/// enough that nobody fills the disk or keeps the decoders busy for everyone else.
+pub const UPLOADS_PER_USER: Rule = Rule {
+    name: "uploads-user",
+    limit: 60,
+    window: Duration::from_secs(10 * 60),
+};
+
 /// How long a wrong answer waits once an e-mail has had `failures` wrong passwords.
 pub fn wrong_password_delay(failures: u32) -> Duration {
     let over = failures.saturating_sub(LOGIN_FAILURES_PER_EMAIL.limit);

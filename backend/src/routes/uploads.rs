@@ -10,7 +10,7 @@ use tokio::sync::Semaphore;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::auth::Uploader;
+use crate::auth::{throttle, Uploader};
 use crate::error::{AppError, AppResult, Json};
 use crate::images::{self, ImageError, MAX_UPLOAD_BYTES};
 use crate::payments::random_hex;
@@ -50,15 +50,25 @@ fn too_large() -> AppError {
 /// Stores an image (multipart field `image`) and answers its address.
 #[utoipa::path(post, path = "/uploads", tag = "uploads",
     request_body(content_type = "multipart/form-data", description = "Field `image`: a PNG, JPEG, GIF or WebP file"),
-    responses((status = 201, body = Uploaded), (status = 401), (status = 413), (status = 415), (status = 422)),
+    responses((status = 201, body = Uploaded), (status = 401), (status = 413), (status = 415), (status = 422), (status = 429)),
     security(("access_token" = []), ("identity_token" = [])))]
 async fn upload_image(
     State(state): State<AppState>,
     who: Uploader,
     multipart: Multipart,
 ) -> AppResult<(StatusCode, Json<Uploaded>)> {
-    let Uploader::SigningUp(subject) = who else {
-        return store_image(&state, multipart).await;
+    let subject = match who {
+        Uploader::User(id) => {
+            state
+                .limits
+                .take(&throttle::UPLOADS_PER_USER, &id.to_string())
+                .await
+                .map_err(|retry| {
+                    throttle::too_many("You have uploaded many photos in a short time.", retry)
+                })?;
+            return store_image(&state, multipart).await;
+        }
+        Uploader::SigningUp(subject) => subject,
     };
     // Between the sign-up steps a person gets one profile photo; a refused upload gives
     // the claim back so a good photo can follow.

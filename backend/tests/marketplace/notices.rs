@@ -238,6 +238,9 @@ async fn a_seller_changes_an_unsold_listing_and_every_open_page_hears_it() {
         assert_eq!(status, StatusCode::CREATED);
         let mut visitors_page = super::live::Live::open(&app.base).await;
         let mut buyers_page = signed_in(&app, &buyer).await;
+        // What was written before the pages opened may still be on its way to them.
+        visitors_page.drain(QUIET).await;
+        buyers_page.drain(QUIET).await;
         let path = format!("/api/products/{bike}");
         let mut body = super::support::product_body(&category, "A Different Bike", 3900);
         body["color"] = json!("Matte Black");

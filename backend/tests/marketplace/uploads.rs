@@ -334,3 +334,55 @@ async fn an_upload_its_image_and_the_live_handshake_carry_the_browser_policies()
         "an upgrade is never compressed"
     );
 }
+
+#[tokio::test]
+async fn one_user_uploads_at_most_sixty_photos_in_ten_minutes_and_is_told_when_to_come_back() {
+    let Some(app) = TestApp::spawn(Engine::Sqlite).await else {
+        return;
+    };
+    let seller = app
+        .sign_up("seller@example.com", "Rahim Motors", "seller")
+        .await;
+    let other = app
+        .sign_up("other@example.com", "Nadia Motors", "seller")
+        .await;
+    let client = reqwest::Client::new();
+    let photo = png(8, 6);
+    for n in 0..60 {
+        let (status, body) = upload(
+            &client,
+            &app.base,
+            Some(&seller.token),
+            "bike.png",
+            photo.clone(),
+        )
+        .await;
+        assert_eq!(status, StatusCode::CREATED, "photo {n}: {body}");
+    }
+    let form = Form::new().part("image", Part::bytes(photo.clone()).file_name("bike.png"));
+    let refused = client
+        .post(format!("{}/api/uploads", app.base))
+        .bearer_auth(&seller.token)
+        .multipart(form)
+        .send()
+        .await
+        .expect("answered");
+    assert_eq!(refused.status(), StatusCode::TOO_MANY_REQUESTS);
+    let wait: u64 = refused
+        .headers()
+        .get("retry-after")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse().ok())
+        .expect("Retry-After");
+    assert!((1..=600).contains(&wait), "{wait}");
+    let body: Value = refused.json().await.expect("json");
+    assert!(
+        body["message"]
+            .as_str()
+            .is_some_and(|m| m.starts_with("You have uploaded many photos in a short time.")),
+        "{body}"
+    );
+    // Someone else's uploads are their own.
+    let (status, _) = upload(&client, &app.base, Some(&other.token), "bike.png", photo).await;
+    assert_eq!(status, StatusCode::CREATED);
+}
