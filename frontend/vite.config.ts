@@ -7,7 +7,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
-/** Where `bikehaat serve` listens by default (see DESIGN.md, `--addr`). */
+/** Where `bikehaat serve` listens by default (README.md, `--addr`). */
 const backend = 'http://127.0.0.1:8080';
 
 /**
