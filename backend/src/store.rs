@@ -560,6 +560,8 @@ pub trait Notices: Send + Sync + 'static {
         user_id: i64,
         limit: i64,
     ) -> StoreResult<(Vec<Notification>, i64)>;
+    /// How many of the user's notifications are unread.
+    async fn unread_notifications(&self, user_id: i64) -> StoreResult<i64>;
     /// Marks read the user's notifications among `ids`, or all of them when None (never
     /// anyone else's); how many changed.
     async fn mark_notifications_read(&self, user_id: i64, ids: Option<&[i64]>) -> StoreResult<u64>;

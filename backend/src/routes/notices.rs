@@ -104,7 +104,7 @@ async fn mark_read(
         .store
         .mark_notifications_read(user.id, ids.as_deref())
         .await?;
-    let (_, unread) = state.store.notifications(user.id, 0).await?;
+    let unread = state.store.unread_notifications(user.id).await?;
     Ok(Json(MarkedRead { updated, unread }))
 }
 
