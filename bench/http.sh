@@ -6,6 +6,7 @@
 #   DURATION=60 bench/http.sh     # longer runs
 #   ENGINES=sqlite bench/http.sh  # one engine
 #   BIN=/tmp/old/bikehaat bench/http.sh  # another build, as it is
+#   ENCODING=br bench/http.sh     # as a browser asks: Accept-Encoding: br (or gzip)
 #
 # Needs wrk (Debian: apt-get install wrk), python3, and PostgreSQL on 127.0.0.1:5432
 # (user postgres, trust auth) for the PostgreSQL run. Everything runs on loopback.
@@ -52,12 +53,13 @@ for engine in $ENGINES; do
   token="${seeded[0]}"
   category="${seeded[1]}"
   target="http://127.0.0.1:$PORT/api/products/$category"
-  bytes=$(curl -fs -H "Authorization: Bearer $token" "$target" | wc -c)
+  accept=(-H "Accept-Encoding: ${ENCODING:-identity}")
+  bytes=$(curl -fs -H "Authorization: Bearer $token" "${accept[@]}" "$target" | wc -c)
   # A short warm-up, then the measured run.
-  wrk -t2 -c64 -d3s -H "Authorization: Bearer $token" "$target" >/dev/null
+  wrk -t2 -c64 -d3s -H "Authorization: Bearer $token" "${accept[@]}" "$target" >/dev/null
   echo
-  echo "== $engine: GET /api/products/{category} (50 listings, $bytes bytes) =="
-  wrk -t2 -c64 -d"${DURATION}s" --latency -H "Authorization: Bearer $token" "$target" | tee "$work/$engine.wrk"
+  echo "== $engine: GET /api/products/{category} (50 listings, $bytes bytes, ${ENCODING:-identity}) =="
+  wrk -t2 -c64 -d"${DURATION}s" --latency -H "Authorization: Bearer $token" "${accept[@]}" "$target" | tee "$work/$engine.wrk"
   rss=$(awk '/VmHWM/ {print $2}' "/proc/$server/status")
   echo "server peak RSS: $((rss / 1024)) MiB"
   kill "$server"

@@ -56,7 +56,10 @@ start_server() {
   local name="$1" port="$2"
   shift 2
   mkdir -p "$work/$name"
-  env ADMIN_EMAILS="$ADMIN" JWT_SECRET=live-bench-secret-0123456789abcdef RUST_LOG=warn "$@" \
+  # As many sockets as the open-file limit leaves room for (the server lowers the cap
+  # to fit it): the idle run holds 18,000 on one process.
+  env ADMIN_EMAILS="$ADMIN" JWT_SECRET=live-bench-secret-0123456789abcdef RUST_LOG=warn \
+    BIKEHAAT_MAX_CONNECTIONS=1000000 "$@" \
     "$bin" serve --no-demo --addr "127.0.0.1:$port" --data-dir "$work/$name" >"$work/$name.log" 2>&1 &
   pid=$!
   started+=("$pid")

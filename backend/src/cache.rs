@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
 
+use crate::compression::Precompressed;
 use crate::store::prelude::*;
 use crate::store::{StoreResult, User};
 use crate::views::Form;
@@ -70,9 +71,9 @@ impl<K: std::hash::Hash + Eq, T: Clone> Shelf<K, T> {
 pub struct ReadCache {
     /// Session id → the user it belongs to.
     sessions: Shelf<String, Arc<User>>,
-    /// (category, form) → the category's listing as JSON, and the live-event position
-    /// it was read at.
-    listings: Shelf<(i64, Form), (i64, Bytes)>,
+    /// (category, form) → the category's listing as JSON (with its compressed copies),
+    /// and the live-event position it was read at.
+    listings: Shelf<(i64, Form), (i64, Arc<Precompressed>)>,
 }
 
 impl Default for ReadCache {
@@ -108,6 +109,7 @@ impl ReadCache {
 
     /// A category's listing in `form` as JSON, from memory when fresh; `render` reads
     /// and serialises it otherwise (None: nothing to cache, e.g. no such category).
+    /// Compressed copies are kept with it once a client asks for them.
     /// With the bytes comes the live-event position they were read at (`live_seq`
     /// when `render` runs now): every event after it may be missing from them.
     pub async fn listing<E, F, Fut>(
@@ -117,7 +119,7 @@ impl ReadCache {
         form: Form,
         live_seq: i64,
         render: F,
-    ) -> Result<Option<(i64, Bytes)>, E>
+    ) -> Result<Option<(i64, Arc<Precompressed>)>, E>
     where
         F: FnOnce() -> Fut,
         Fut: Future<Output = Result<Option<Bytes>, E>>,
@@ -130,7 +132,7 @@ impl ReadCache {
         let Some(bytes) = render().await? else {
             return Ok(None);
         };
-        let read = (live_seq, bytes);
+        let read = (live_seq, Arc::new(Precompressed::new(bytes)));
         self.listings
             .put((category_id, form), generation, read_at, read.clone());
         Ok(Some(read))

@@ -101,6 +101,16 @@ pub struct ServeArgs {
     /// a public address; without Stripe keys it is used on loopback addresses only.
     #[arg(long, env = "BIKEHAAT_TEST_PAYMENTS")]
     pub test_payments: bool,
+    /// Most client connections open at once, live sockets included; past it new ones
+    /// are answered 503. Lowered to what the open-file limit leaves room for.
+    #[arg(long, env = "BIKEHAAT_MAX_CONNECTIONS", default_value_t = crate::listen::DEFAULT_MAX_CONNECTIONS,
+          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub max_connections: u32,
+    /// Seconds a client has to send a request's headers; an idle keep-alive connection
+    /// is closed after it too, and a body gets it plus the time to arrive at 32 KiB/s.
+    #[arg(long, env = "BIKEHAAT_REQUEST_TIMEOUT", default_value_t = crate::listen::DEFAULT_REQUEST_TIMEOUT_SECS,
+          value_parser = clap::value_parser!(u64).range(1..=600))]
+    pub request_timeout: u64,
     #[command(flatten)]
     pub stripe: StripeArgs,
     #[command(flatten)]

@@ -8,6 +8,7 @@ use std::sync::Arc;
 pub mod auth;
 pub mod bus;
 pub mod cache;
+pub mod compression;
 pub mod config;
 pub mod demo;
 pub mod docs;
@@ -16,6 +17,7 @@ pub mod events;
 pub mod files;
 pub mod images;
 pub mod limiter;
+pub mod listen;
 pub mod live;
 pub mod mail;
 pub mod payments;
@@ -71,6 +73,8 @@ pub struct Settings {
     pub stripe_publishable_key: Option<String>,
     /// The browser policies every answer carries, fixed by what is configured.
     pub policies: Policies,
+    /// How many connections this process serves and how long requests may take to arrive.
+    pub connections: listen::ConnectionLimits,
 }
 
 /// The security headers, made once at start-up (see [`security`]).

@@ -126,6 +126,7 @@ pub fn app(state: AppState) -> Router {
             header::CONTENT_SECURITY_POLICY,
             HeaderValue::from_static(crate::security::API_POLICY),
         ))
+        .layer(crate::compression::layer())
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT));
 
     let uploads = Router::new()
@@ -145,6 +146,7 @@ pub fn app(state: AppState) -> Router {
         policies.page.clone(),
     ));
     let transport = policies.transport.clone();
+    let connections = state.settings.connections;
     Router::new()
         .nest("/api", api)
         .nest("/uploads", uploads)
@@ -168,6 +170,10 @@ pub fn app(state: AppState) -> Router {
         .layer(SetResponseHeaderLayer::if_not_present(
             header::REFERRER_POLICY,
             HeaderValue::from_static("same-origin"),
+        ))
+        .layer(axum::middleware::from_fn_with_state(
+            connections,
+            crate::listen::limit_body_time,
         ))
         .layer(TraceLayer::new_for_http())
         .layer(CatchPanicLayer::custom(panic_response))
@@ -406,6 +412,10 @@ pub async fn state(args: &ServeArgs, addr: SocketAddr) -> StartResult<AppState> 
                 .clone()
                 .filter(|key| !key.trim().is_empty()),
             policies,
+            connections: crate::listen::ConnectionLimits::fit(
+                args.max_connections as usize,
+                std::time::Duration::from_secs(args.request_timeout),
+            ),
         }),
     })
 }
@@ -421,13 +431,9 @@ pub async fn serve(args: ServeArgs) -> StartResult<()> {
         "BikeHaat is running at {}  (database: {}, Ctrl-C to stop)",
         state.settings.public_origin, state.settings.database
     );
-    axum::serve(
-        listener,
-        app(state).into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(shutdown_signal())
-    .await
-    .map_err(|e| e.to_string())
+    let limits = state.settings.connections;
+    crate::listen::run(listener, app(state), limits, shutdown_signal()).await;
+    Ok(())
 }
 
 async fn shutdown_signal() {

@@ -8,6 +8,7 @@ mod marketplace {
     mod accounts;
     mod catalogue;
     mod cluster;
+    mod compression;
     mod errors;
     mod firebase;
     mod identity;
@@ -18,6 +19,7 @@ mod marketplace {
     mod secrets;
     mod sign_in_load;
     mod site_config;
+    mod slow_clients;
     mod smtp;
     mod store;
     mod stripe;

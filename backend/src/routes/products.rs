@@ -3,8 +3,8 @@
 
 use axum::body::Bytes;
 use axum::extract::State;
-use axum::http::{header, HeaderValue, StatusCode};
-use axum::response::{IntoResponse, Response};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::Response;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
@@ -45,6 +45,7 @@ async fn list_category_products(
     State(state): State<AppState>,
     MaybeUser(user): MaybeUser,
     RecordId(category_id): RecordId,
+    request: HeaderMap,
 ) -> AppResult<Response> {
     let store = state.store.as_ref();
     let form = Form::for_browsing(user.as_ref());
@@ -65,18 +66,13 @@ async fn list_category_products(
         })
         .await?
         .ok_or_else(|| AppError::NotFound("This category does not exist.".into()))?;
-    Ok((
-        [
-            (
-                header::CONTENT_TYPE,
-                HeaderValue::from_static("application/json"),
-            ),
-            // The position these (maybe cached) bytes were read at, not the one now.
-            (crate::live::LIVE_SEQ, HeaderValue::from(live_seq)),
-        ],
-        listing,
-    )
-        .into_response())
+    let response = Response::builder()
+        .header(header::CONTENT_TYPE, "application/json")
+        // The position these (maybe cached) bytes were read at, not the one now.
+        .header(crate::live::LIVE_SEQ, live_seq)
+        .body(())
+        .map_err(AppError::internal)?;
+    Ok(listing.respond(&request, response))
 }
 
 /// A new listing. Seller name, e-mail and verification come from the seller's record.

@@ -96,13 +96,13 @@ impl TestApp {
             .await
             .expect("app state");
         let app = bikehaat::app(state.clone());
-        let server = tokio::spawn(async move {
-            let _ = axum::serve(
-                listener,
-                app.into_make_service_with_connect_info::<std::net::SocketAddr>(),
-            )
-            .await;
-        });
+        let limits = state.settings.connections;
+        let server = tokio::spawn(bikehaat::listen::run(
+            listener,
+            app,
+            limits,
+            std::future::pending(),
+        ));
         TestApp {
             // Reached over loopback whatever address it listens on.
             base: format!("http://127.0.0.1:{}", addr.port()),

@@ -29,12 +29,24 @@ impl ServerProcess {
     /// Like [`start`](ServerProcess::start), with `data_dir` (SQLite in it) as its data
     /// directory, which it creates if need be.
     pub async fn start_in(data_dir: &std::path::Path) -> ServerProcess {
+        ServerProcess::start_with(data_dir, &[], None).await
+    }
+
+    /// Like [`start_in`](ServerProcess::start_in), with `extra` arguments to
+    /// `bikehaat serve` and, when given, `open_files` as the process's hard and soft
+    /// open-file limit.
+    pub async fn start_with(
+        data_dir: &std::path::Path,
+        extra: &[&str],
+        open_files: Option<u64>,
+    ) -> ServerProcess {
         let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("free port");
         let addr = listener.local_addr().expect("addr");
         drop(listener);
         let log = std::env::temp_dir().join(format!("bikehaat-server-{}.log", addr.port()));
         let log_file = std::fs::File::create(&log).expect("log file");
-        let child = Command::new(env!("CARGO_BIN_EXE_bikehaat"))
+        let mut command = Command::new(env!("CARGO_BIN_EXE_bikehaat"));
+        command
             .args([
                 "serve",
                 "--no-demo",
@@ -43,14 +55,31 @@ impl ServerProcess {
                 "--data-dir",
             ])
             .arg(data_dir)
+            .args(extra)
             .env_remove("DATABASE_URL")
             .env_remove("REDIS_URL")
             .env_remove("ADMIN_EMAILS")
             .env("NO_COLOR", "1")
             .stdout(Stdio::null())
-            .stderr(log_file)
-            .spawn()
-            .expect("start bikehaat");
+            .stderr(log_file);
+        if let Some(files) = open_files {
+            use std::os::unix::process::CommandExt;
+            let limit = libc::rlimit {
+                rlim_cur: files,
+                rlim_max: files,
+            };
+            // SAFETY: setrlimit is async-signal-safe and only changes the child's limits.
+            unsafe {
+                command.pre_exec(move || {
+                    if libc::setrlimit(libc::RLIMIT_NOFILE, &limit) == 0 {
+                        Ok(())
+                    } else {
+                        Err(std::io::Error::last_os_error())
+                    }
+                });
+            }
+        }
+        let child = command.spawn().expect("start bikehaat");
         let server = ServerProcess {
             base: format!("http://{addr}"),
             child,

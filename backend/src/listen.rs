@@ -1,0 +1,384 @@
+//! Serving connections to the public: the accept loop and the limits that keep slow or
+//! numerous clients from wearing the server out (docs/operations.md, 'Connections').
+//!
+//! - At most `max_connections` connections are open at once, live sockets included;
+//!   past it a new connection is answered `503` with `Retry-After` and closed, so the
+//!   process never runs out of file descriptors for its database and files.
+//! - A request's headers must arrive within `request_timeout`, and an idle keep-alive
+//!   connection is closed after it (hyper's header timer runs while a connection waits
+//!   for its next request).
+//! - A request's body must arrive within `request_timeout` plus the time it takes at
+//!   [`MIN_BODY_BYTES_PER_SEC`]; past that the request is answered `408` and the
+//!   connection closed.
+
+use std::future::Future;
+use std::io;
+use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, LazyLock};
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+use axum::body::{Body, Bytes};
+use axum::extract::{ConnectInfo, Request, State};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use axum::Router;
+use hyper::server::conn::http1;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, ReadBuf};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::{mpsc, watch, OwnedSemaphorePermit, Semaphore};
+
+/// Connections open at once unless configured otherwise: well below the usual 20,000
+/// open-file limit, with room left for the database, Redis and files.
+pub const DEFAULT_MAX_CONNECTIONS: u32 = 16_000;
+
+/// Seconds for a request's headers (and an idle keep-alive) unless configured otherwise:
+/// a phone on a poor connection sends a request's headers (under 2 KB) in far less.
+pub const DEFAULT_REQUEST_TIMEOUT_SECS: u64 = 15;
+
+/// The slowest average rate a request body may arrive at, on top of the request timeout:
+/// a 10 MB photo gets five more minutes, a JSON body of 256 KB eight more seconds.
+pub const MIN_BODY_BYTES_PER_SEC: u64 = 32 * 1024;
+
+/// File descriptors kept back from client connections: database and Redis connections,
+/// uploads being written, the listening socket, logs. A quarter of the limit when that
+/// is less.
+const RESERVED_FILES: u64 = 512;
+
+/// Request heads larger than this are answered `431`.
+const MAX_HEAD_BYTES: usize = 32 * 1024;
+
+/// How long a stopping server waits for requests in progress before it exits.
+const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
+
+/// Refusals being written at once; past this a connection over the cap is just closed.
+const MAX_REFUSALS_IN_FLIGHT: usize = 256;
+
+/// What a connection over the cap is told before it is closed.
+static REFUSAL: LazyLock<Vec<u8>> = LazyLock::new(|| {
+    let body = serde_json::json!({
+        "error": "service_unavailable",
+        "message": "The marketplace is too busy right now. Please try again in a few seconds.",
+    })
+    .to_string();
+    format!(
+        "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\n\
+         retry-after: 5\r\nconnection: close\r\ncontent-length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .into_bytes()
+});
+
+/// How many connections one process serves and how long clients get to send requests.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ConnectionLimits {
+    pub max_connections: usize,
+    pub request_timeout: Duration,
+}
+
+impl ConnectionLimits {
+    /// The configured limits, the connection cap lowered (with a warning) to what the
+    /// process's open-file limit leaves room for. Raises the soft open-file limit to the
+    /// hard one first, as servers do.
+    pub fn fit(max_connections: usize, request_timeout: Duration) -> Self {
+        let max_connections = match raise_open_file_limit() {
+            Some(files) => {
+                let reserved = RESERVED_FILES.min(files / 4);
+                let room = usize::try_from(files.saturating_sub(reserved))
+                    .unwrap_or(usize::MAX)
+                    .max(1);
+                if room < max_connections {
+                    tracing::warn!(
+                        configured = max_connections,
+                        open_file_limit = files,
+                        serving = room,
+                        "the open-file limit leaves room for fewer connections than \
+                         configured; raise `ulimit -n` to serve more"
+                    );
+                }
+                max_connections.min(room)
+            }
+            None => max_connections,
+        };
+        Self {
+            max_connections,
+            request_timeout,
+        }
+    }
+}
+
+/// Raises the soft open-file limit to the hard limit; returns the limit now in force.
+fn raise_open_file_limit() -> Option<u64> {
+    #[cfg(unix)]
+    {
+        let mut limit = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        // SAFETY: getrlimit and setrlimit only read and write the struct passed in.
+        unsafe {
+            if libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) != 0 {
+                return None;
+            }
+            if limit.rlim_cur < limit.rlim_max {
+                let raised = libc::rlimit {
+                    rlim_cur: limit.rlim_max,
+                    rlim_max: limit.rlim_max,
+                };
+                if libc::setrlimit(libc::RLIMIT_NOFILE, &raised) == 0 {
+                    limit = raised;
+                }
+            }
+        }
+        Some(limit.rlim_cur)
+    }
+    #[cfg(not(unix))]
+    None
+}
+
+/// Serves `app` on `listener` within `limits` until `shutdown` completes, then lets the
+/// requests in progress finish (for at most ten seconds). Each request carries its
+/// peer's address as `ConnectInfo<SocketAddr>`.
+pub async fn run(
+    listener: TcpListener,
+    app: Router,
+    limits: ConnectionLimits,
+    shutdown: impl Future<Output = ()>,
+) {
+    let slots = Arc::new(Semaphore::new(limits.max_connections));
+    let refusals = Arc::new(Semaphore::new(MAX_REFUSALS_IN_FLIGHT));
+    let mut http = http1::Builder::new();
+    http.timer(TokioTimer::new())
+        .header_read_timeout(limits.request_timeout)
+        .max_header_size(MAX_HEAD_BYTES)
+        .keep_alive(true);
+    let http = Arc::new(http);
+    // Every connection task holds a sender; once all are dropped, all have finished.
+    let (finished, mut all_finished) = mpsc::channel::<()>(1);
+    let (stop, stopping) = watch::channel(false);
+
+    tokio::pin!(shutdown);
+    loop {
+        let (stream, peer) = tokio::select! {
+            () = &mut shutdown => break,
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                Err(err) => {
+                    pause_after_accept_error(&err).await;
+                    continue;
+                }
+            },
+        };
+        let Ok(slot) = Arc::clone(&slots).try_acquire_owned() else {
+            refuse(stream, &refusals);
+            continue;
+        };
+        // Live events are small frames that must leave at once.
+        let _ = stream.set_nodelay(true);
+        let io = TokioIo::new(Held {
+            io: stream,
+            _slot: slot,
+        });
+        let router = app.clone();
+        let service = hyper::service::service_fn(
+            move |mut request: hyper::Request<hyper::body::Incoming>| {
+                request.extensions_mut().insert(ConnectInfo(peer));
+                tower_service::Service::call(&mut router.clone(), request)
+            },
+        );
+        let http = Arc::clone(&http);
+        let finished = finished.clone();
+        let mut stopping = stopping.clone();
+        tokio::spawn(async move {
+            let connection = http.serve_connection(io, service).with_upgrades();
+            tokio::pin!(connection);
+            tokio::select! {
+                _ = connection.as_mut() => {}
+                _ = stopping.changed() => {
+                    connection.as_mut().graceful_shutdown();
+                    let _ = connection.await;
+                }
+            }
+            drop(finished);
+        });
+    }
+
+    drop(listener);
+    let _ = stop.send(true);
+    drop(finished);
+    if tokio::time::timeout(SHUTDOWN_GRACE, all_finished.recv())
+        .await
+        .is_err()
+    {
+        tracing::warn!("stopping with requests still in progress");
+    }
+}
+
+/// Accept fails when the process is out of file descriptors (or a client gave up
+/// before it was accepted); waiting a moment lets connections close rather than
+/// spinning on the error.
+async fn pause_after_accept_error(err: &io::Error) {
+    if matches!(
+        err.kind(),
+        io::ErrorKind::ConnectionAborted | io::ErrorKind::ConnectionReset
+    ) {
+        return;
+    }
+    tracing::error!(%err, "cannot accept a connection");
+    tokio::time::sleep(Duration::from_millis(100)).await;
+}
+
+/// Tells a connection over the cap to come back later, then closes it. Reading what the
+/// client sent before closing lets the answer reach it rather than a reset.
+fn refuse(mut stream: TcpStream, refusals: &Arc<Semaphore>) {
+    let Ok(refusal) = Arc::clone(refusals).try_acquire_owned() else {
+        return;
+    };
+    tokio::spawn(async move {
+        let _ = tokio::time::timeout(Duration::from_secs(1), async {
+            stream.write_all(&REFUSAL).await?;
+            stream.shutdown().await?;
+            let mut sink = [0u8; 1024];
+            while stream.read(&mut sink).await? > 0 {}
+            io::Result::Ok(())
+        })
+        .await;
+        drop(refusal);
+    });
+}
+
+/// A client's connection holding its place under the cap for as long as it is open,
+/// through an upgrade to a live socket too.
+struct Held {
+    io: TcpStream,
+    _slot: OwnedSemaphorePermit,
+}
+
+impl AsyncRead for Held {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.io).poll_read(cx, buf)
+    }
+}
+
+impl AsyncWrite for Held {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        Pin::new(&mut self.io).poll_write(cx, buf)
+    }
+
+    fn poll_write_vectored(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        Pin::new(&mut self.io).poll_write_vectored(cx, bufs)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.io.is_write_vectored()
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.io).poll_flush(cx)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.io).poll_shutdown(cx)
+    }
+}
+
+/// Middleware: a request body must arrive within the request timeout plus the time it
+/// takes at [`MIN_BODY_BYTES_PER_SEC`] (its declared length, or the largest upload when
+/// it declares none). A body that does not is answered `408` and its connection closed.
+pub async fn limit_body_time(
+    State(limits): State<ConnectionLimits>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let declared = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    let has_body = declared.is_some_and(|n| n > 0)
+        || request.headers().contains_key(header::TRANSFER_ENCODING);
+    if !has_body {
+        return next.run(request).await;
+    }
+    let length = declared.unwrap_or(crate::images::MAX_UPLOAD_BYTES as u64);
+    let allowed = limits.request_timeout + Duration::from_secs(length / MIN_BODY_BYTES_PER_SEC);
+    let expired = Arc::new(AtomicBool::new(false));
+    let request = request.map(|body| {
+        Body::new(Deadline {
+            body,
+            deadline: Box::pin(tokio::time::sleep(allowed)),
+            expired: Arc::clone(&expired),
+        })
+    });
+    let response = next.run(request).await;
+    if expired.load(Ordering::Acquire) {
+        return too_slow();
+    }
+    response
+}
+
+fn too_slow() -> Response {
+    let body = crate::error::ErrorBody {
+        error: "request_timeout",
+        message: "The request took too long to arrive. Please check your connection and try \
+                  again."
+            .into(),
+        fields: None,
+    };
+    let mut response = (StatusCode::REQUEST_TIMEOUT, axum::Json(body)).into_response();
+    response
+        .headers_mut()
+        .insert(header::CONNECTION, HeaderValue::from_static("close"));
+    response
+}
+
+/// A request body that fails once its deadline passes.
+struct Deadline {
+    body: Body,
+    deadline: Pin<Box<tokio::time::Sleep>>,
+    expired: Arc<AtomicBool>,
+}
+
+impl http_body::Body for Deadline {
+    type Data = Bytes;
+    type Error = axum::Error;
+
+    fn poll_frame(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<http_body::Frame<Bytes>, axum::Error>>> {
+        if let Poll::Ready(frame) = Pin::new(&mut self.body).poll_frame(cx) {
+            return Poll::Ready(frame);
+        }
+        if self.deadline.as_mut().poll(cx).is_ready() {
+            self.expired.store(true, Ordering::Release);
+            return Poll::Ready(Some(Err(axum::Error::new(
+                "the request body took too long",
+            ))));
+        }
+        Poll::Pending
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.body.is_end_stream()
+    }
+
+    fn size_hint(&self) -> http_body::SizeHint {
+        self.body.size_hint()
+    }
+}

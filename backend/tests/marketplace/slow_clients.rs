@@ -1,0 +1,279 @@
+//! Slow and numerous clients: half-sent requests, idle connections, trickled bodies and
+//! more connections than the server serves at once cannot stop it answering others.
+
+use std::time::{Duration, Instant};
+
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+use super::live::Live;
+use super::support::{Engine, ServerProcess, TestApp, TestDb};
+
+/// The start of a request whose head never ends.
+const HALF_A_REQUEST: &[u8] = b"POST /api/auth/login HTTP/1.1\r\nHost: bikehaat\r\nContent-";
+
+fn address(base: &str) -> String {
+    base.trim_start_matches("http://").to_owned()
+}
+
+async fn connect(base: &str) -> TcpStream {
+    TcpStream::connect(address(base)).await.expect("connect")
+}
+
+/// Everything the server sends on `stream` until it closes it, and how long that took;
+/// fails the test if it is still open after `limit`.
+async fn read_until_closed(stream: &mut TcpStream, limit: Duration) -> (String, Duration) {
+    let started = Instant::now();
+    let mut received = Vec::new();
+    let mut buffer = [0u8; 4096];
+    loop {
+        match tokio::time::timeout_at(
+            tokio::time::Instant::from_std(started + limit),
+            stream.read(&mut buffer),
+        )
+        .await
+        {
+            Err(_) => panic!(
+                "still open after {limit:?}; received {:?}",
+                String::from_utf8_lossy(&received)
+            ),
+            Ok(Ok(0) | Err(_)) => break,
+            Ok(Ok(n)) => received.extend_from_slice(&buffer[..n]),
+        }
+    }
+    (
+        String::from_utf8_lossy(&received).into_owned(),
+        started.elapsed(),
+    )
+}
+
+/// How long `/api/health` takes to answer, failing past a second.
+async fn health_time(client: &reqwest::Client, base: &str) -> Duration {
+    let started = Instant::now();
+    let answer = client
+        .get(format!("{base}/api/health"))
+        .timeout(Duration::from_secs(1))
+        .send()
+        .await
+        .expect("health answers within a second");
+    assert_eq!(answer.status(), reqwest::StatusCode::OK);
+    started.elapsed()
+}
+
+/// Waits until a new client is served again (a place under the cap freed), failing
+/// after five seconds.
+async fn served_again(base: &str) {
+    let client = reqwest::Client::new();
+    for _ in 0..50 {
+        let answer = client.get(format!("{base}/api/health")).send().await;
+        if answer.is_ok_and(|a| a.status() == reqwest::StatusCode::OK) {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("no place was freed under the cap within 5 s");
+}
+
+#[tokio::test]
+async fn two_hundred_half_sent_requests_leave_health_answering_at_once() {
+    let Some(db) = TestDb::new(Engine::Sqlite).await else {
+        return;
+    };
+    // A low open-file limit, as a small container has: it once made accept fail for
+    // every client after 75 held connections.
+    let server = ServerProcess::start_with(&db.dir, &[], Some(300)).await;
+    let mut held = Vec::new();
+    for _ in 0..200 {
+        let mut stream = connect(&server.base).await;
+        stream
+            .write_all(HALF_A_REQUEST)
+            .await
+            .expect("half a request");
+        held.push(stream);
+    }
+
+    // A fresh client each time: a new connection past the 200 held ones.
+    let mut fastest = Duration::MAX;
+    for _ in 0..5 {
+        let client = reqwest::Client::new();
+        fastest = fastest.min(health_time(&client, &server.base).await);
+    }
+    assert!(
+        fastest < Duration::from_millis(100),
+        "health took {fastest:?} at best"
+    );
+    assert!(
+        !server.log().contains("Too many open files"),
+        "{}",
+        server.log()
+    );
+    drop(held);
+}
+
+#[tokio::test]
+async fn a_request_head_not_finished_in_time_closes_its_connection() {
+    let Some(db) = TestDb::new(Engine::Sqlite).await else {
+        return;
+    };
+    let server = ServerProcess::start_with(&db.dir, &["--request-timeout", "1"], None).await;
+
+    let mut stream = connect(&server.base).await;
+    stream
+        .write_all(HALF_A_REQUEST)
+        .await
+        .expect("half a request");
+    let (_, open_for) = read_until_closed(&mut stream, Duration::from_secs(5)).await;
+    assert!(
+        open_for >= Duration::from_millis(900),
+        "closed after {open_for:?}"
+    );
+
+    // A connection that sends nothing at all is closed the same way.
+    let mut silent = connect(&server.base).await;
+    let (received, open_for) = read_until_closed(&mut silent, Duration::from_secs(5)).await;
+    assert!(
+        open_for >= Duration::from_millis(900),
+        "closed after {open_for:?}"
+    );
+    assert_eq!(received, "");
+}
+
+#[tokio::test]
+async fn an_idle_keep_alive_connection_is_closed_after_the_request_timeout() {
+    let Some(db) = TestDb::new(Engine::Sqlite).await else {
+        return;
+    };
+    let server = ServerProcess::start_with(&db.dir, &["--request-timeout", "1"], None).await;
+
+    let mut stream = connect(&server.base).await;
+    stream
+        .write_all(b"GET /api/health HTTP/1.1\r\nHost: bikehaat\r\n\r\n")
+        .await
+        .expect("request");
+    let (received, open_for) = read_until_closed(&mut stream, Duration::from_secs(5)).await;
+    assert!(received.starts_with("HTTP/1.1 200"), "{received}");
+    assert!(
+        !received.to_ascii_lowercase().contains("connection: close"),
+        "{received}"
+    );
+    assert!(
+        open_for >= Duration::from_millis(900),
+        "closed after {open_for:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_body_that_trickles_past_its_time_is_answered_408_and_closed() {
+    let Some(app) = TestApp::spawn_with(Engine::Sqlite, &["--request-timeout", "1"]).await else {
+        return;
+    };
+    let mut stream = connect(&app.url("")).await;
+    stream
+        .write_all(
+            b"POST /api/auth/login HTTP/1.1\r\nHost: bikehaat\r\n\
+              Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"email\":",
+        )
+        .await
+        .expect("a tenth of the body");
+    let (received, took) = read_until_closed(&mut stream, Duration::from_secs(5)).await;
+    assert!(received.starts_with("HTTP/1.1 408"), "{received}");
+    let lower = received.to_ascii_lowercase();
+    assert!(lower.contains("connection: close"), "{received}");
+    assert!(lower.contains("x-request-id: "), "{received}");
+    assert!(
+        received.contains(r#""error":"request_timeout""#),
+        "{received}"
+    );
+    assert!(
+        took >= Duration::from_millis(900),
+        "answered after {took:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_slow_body_that_arrives_in_time_is_served() {
+    let Some(app) = TestApp::spawn_with(Engine::Sqlite, &["--request-timeout", "1"]).await else {
+        return;
+    };
+    let body = br#"{"email":"nobody@example.com","password":"Secret#123"}"#;
+    let mut stream = connect(&app.url("")).await;
+    stream
+        .write_all(
+            format!(
+                "POST /api/auth/login HTTP/1.1\r\nHost: bikehaat\r\nConnection: close\r\n\
+                 Content-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+                body.len()
+            )
+            .as_bytes(),
+        )
+        .await
+        .expect("head");
+    for part in body.chunks(body.len() / 2 + 1) {
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        stream.write_all(part).await.expect("part of the body");
+    }
+    let (received, _) = read_until_closed(&mut stream, Duration::from_secs(5)).await;
+    // Not a timeout: the sign-in itself answers (no such account).
+    assert!(received.starts_with("HTTP/1.1 401"), "{received}");
+}
+
+#[tokio::test]
+async fn past_the_connection_cap_a_client_is_told_to_come_back_and_closed() {
+    let Some(db) = TestDb::new(Engine::Sqlite).await else {
+        return;
+    };
+    let server = ServerProcess::start_with(&db.dir, &["--max-connections", "8"], None).await;
+    // Give the start-up health check's connection time to close.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let mut held = Vec::new();
+    for _ in 0..8 {
+        held.push(connect(&server.base).await);
+    }
+    tokio::time::sleep(Duration::from_millis(200)).await;
+
+    let mut refused = connect(&server.base).await;
+    refused
+        .write_all(b"GET /api/health HTTP/1.1\r\nHost: bikehaat\r\n\r\n")
+        .await
+        .expect("request");
+    let (received, _) = read_until_closed(&mut refused, Duration::from_secs(5)).await;
+    assert!(received.starts_with("HTTP/1.1 503"), "{received}");
+    let lower = received.to_ascii_lowercase();
+    assert!(lower.contains("retry-after: 5"), "{received}");
+    assert!(lower.contains("connection: close"), "{received}");
+    let body = received.split("\r\n\r\n").nth(1).expect("a body");
+    let body: serde_json::Value = serde_json::from_str(body).expect("JSON body");
+    assert_eq!(body["error"], "service_unavailable");
+    assert!(body["message"]
+        .as_str()
+        .is_some_and(|m| m.contains("too busy")));
+
+    // Once a held connection closes, the next client is served.
+    held.pop();
+    served_again(&server.base).await;
+}
+
+#[tokio::test]
+async fn live_sockets_keep_their_place_under_the_cap() {
+    let Some(db) = TestDb::new(Engine::Sqlite).await else {
+        return;
+    };
+    let server = ServerProcess::start_with(&db.dir, &["--max-connections", "3"], None).await;
+    // Give the start-up health check's connection time to close.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let mut sockets = Vec::new();
+    for _ in 0..3 {
+        sockets.push(Live::open(&server.base).await);
+    }
+    // The upgrades are done: three sockets hold all three places.
+    let client = reqwest::Client::new();
+    let refused = client
+        .get(format!("{}/api/health", server.base))
+        .send()
+        .await
+        .expect("an answer");
+    assert_eq!(refused.status(), reqwest::StatusCode::SERVICE_UNAVAILABLE);
+
+    drop(sockets.pop());
+    served_again(&server.base).await;
+}
