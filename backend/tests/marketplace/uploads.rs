@@ -7,17 +7,8 @@ use reqwest::multipart::{Form, Part};
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
+use super::support::pictures::{self, decompression_bomb, png};
 use super::support::{Engine, ServerProcess, TestApp, TestDb, PASSWORD};
-
-fn png(width: u32, height: u32) -> Vec<u8> {
-    let img = image::RgbImage::from_fn(width, height, |x, y| {
-        image::Rgb([(x % 256) as u8, (y % 256) as u8, 90])
-    });
-    let mut out = Cursor::new(Vec::new());
-    img.write_to(&mut out, image::ImageFormat::Png)
-        .expect("encode png");
-    out.into_inner()
-}
 
 /// A JPEG carrying an EXIF segment with GPS coordinates, as phone photos do.
 fn jpeg_with_gps() -> Vec<u8> {
@@ -36,45 +27,11 @@ fn jpeg_with_gps() -> Vec<u8> {
     with_exif
 }
 
-fn crc32(bytes: &[u8]) -> u32 {
-    let mut crc = 0xFFFF_FFFFu32;
-    for &b in bytes {
-        crc ^= u32::from(b);
-        for _ in 0..8 {
-            crc = if crc & 1 == 1 {
-                (crc >> 1) ^ 0xEDB8_8320
-            } else {
-                crc >> 1
-            };
-        }
-    }
-    !crc
-}
-
-fn chunk(kind: &[u8; 4], data: &[u8]) -> Vec<u8> {
-    let mut out = (data.len() as u32).to_be_bytes().to_vec();
-    let mut body = kind.to_vec();
-    body.extend_from_slice(data);
-    out.extend_from_slice(&body);
-    out.extend_from_slice(&crc32(&body).to_be_bytes());
-    out
-}
-
-/// A tiny file that claims to be a 20000×20000 PNG (1.2 GB of pixels when decoded).
-fn decompression_bomb() -> Vec<u8> {
-    let mut ihdr = 20_000u32.to_be_bytes().to_vec();
-    ihdr.extend_from_slice(&20_000u32.to_be_bytes());
-    ihdr.extend_from_slice(&[8, 2, 0, 0, 0]);
-    let mut file = b"\x89PNG\r\n\x1a\n".to_vec();
-    file.extend(chunk(b"IHDR", &ihdr));
-    file.extend(chunk(
-        b"IDAT",
-        &[0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01],
-    ));
-    file.extend(chunk(b"IEND", &[]));
-    file
-}
-
+/// What a picture too big to decode is refused with.
+const TOO_MANY_PIXELS: &str = "The picture has too many pixels for us to process. Please upload \
+                               a smaller one: an ordinary phone photo of up to 12 megapixels is fine.";
+/// What a file that starts like an image but is none is refused with.
+const DAMAGED: &str = "The image could not be read; the file may be damaged or incomplete.";
 async fn upload(
     client: &reqwest::Client,
     base: &str,
@@ -191,6 +148,37 @@ async fn hostile_files_are_refused_with_clear_errors() {
     .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     assert_eq!(body["error"], "validation");
+    for (name, bomb) in [
+        ("deep.png", pictures::png_16_bit(6300)),
+        ("frames.gif", pictures::gif((64, 64), (20_000, 20_000))),
+    ] {
+        let (status, body) = upload(&app.client, &app.base, token, name, bomb).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{name}: {body}");
+        assert_eq!(body["fields"]["image"], TOO_MANY_PIXELS, "{name}");
+    }
+    let (status, body) = upload(&app.client, &app.base, token, "zip.png", pictures::zip()).await;
+    assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE, "{body}");
+    let (status, body) = upload(
+        &app.client,
+        &app.base,
+        token,
+        "zip.png",
+        pictures::png_signature_then_zip(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(body["fields"]["image"], DAMAGED);
+    // A photo cut short is kept as far as it arrived, as a browser would show it.
+    let whole = pictures::jpeg_photo(1200, 900, 24, 90);
+    let (status, body) = upload(
+        &app.client,
+        &app.base,
+        token,
+        "cut.jpg",
+        whole[..whole.len() / 2].to_vec(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
     let (status, body) = upload(
         &app.client,
         &app.base,
@@ -231,16 +219,17 @@ async fn hostile_uploads_do_not_balloon_the_server_process() {
         .await
         .expect("json");
     let id_token = body["idToken"].as_str().expect("idToken").to_owned();
+    let deep = pictures::png_16_bit(6300);
+    let frames = pictures::gif((64, 64), (20_000, 20_000));
     for _ in 0..3 {
-        let (status, _) = upload(
-            &client,
-            &base,
-            Some(&id_token),
-            "bomb.png",
-            decompression_bomb(),
-        )
-        .await;
-        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        for (name, bomb) in [
+            ("bomb.png", decompression_bomb()),
+            ("deep.png", deep.clone()),
+            ("frames.gif", frames.clone()),
+        ] {
+            let (status, _) = upload(&client, &base, Some(&id_token), name, bomb).await;
+            assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{name}");
+        }
         // The server answers 413 and closes the connection without reading the rest; the
         // client sees either the answer or only the closed connection, depending on timing.
         let huge = Part::bytes(vec![0x42; 30 * 1024 * 1024]).file_name("huge.png");
