@@ -129,7 +129,12 @@ impl JpegFrame {
             let segment = bytes.get(at + 2..at.checked_add(length)?)?;
             match marker {
                 // SOF0-SOF15 except DHT (C4), JPG (C8) and DAC (CC).
+                // A second frame header is refused by the decoder as well; refusing it
+                // here means the layout counted is the one decoded.
                 0xC0..=0xCF if ![0xC4, 0xC8, 0xCC].contains(&marker) => {
+                    if frame.is_some() {
+                        return None;
+                    }
                     frame = Some(JpegFrame::from_sof(marker, segment)?);
                 }
                 0xDA => {
@@ -234,6 +239,18 @@ mod tests {
         ));
         assert!(matches!(
             jpeg_working_bytes(&[0xFF, 0xD8, 0xFF, 0xD9]),
+            Err(ImageError::Corrupt)
+        ));
+    }
+
+    #[test]
+    fn a_jpeg_with_two_frame_headers_is_corrupt() {
+        let mut file = vec![0xFF, 0xD8];
+        file.extend(sof(0xC0, 100, 100, &[0x11, 0x11, 0x11]));
+        file.extend(sof(0xC2, 4032, 3024, &[0x11, 0x11, 0x11]));
+        file.extend_from_slice(&[0xFF, 0xDA, 0x00, 0x03, 3]);
+        assert!(matches!(
+            jpeg_working_bytes(&file),
             Err(ImageError::Corrupt)
         ));
     }
