@@ -101,6 +101,14 @@ pub struct ServeArgs {
     /// a public address; without Stripe keys it is used on loopback addresses only.
     #[arg(long, env = "BIKEHAAT_TEST_PAYMENTS")]
     pub test_payments: bool,
+    /// Photo uploads taken in at once (each holds its file and one decode: up to
+    /// 74 MiB); the default suits two cores.
+    #[arg(long, env = "BIKEHAAT_UPLOAD_SLOTS", default_value_t = crate::images::SLOTS,
+        value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    pub upload_slots: usize,
+    /// Photo uploads that may wait for a slot; past them an upload is told to retry.
+    #[arg(long, env = "BIKEHAAT_UPLOAD_QUEUE", default_value_t = crate::images::QUEUE)]
+    pub upload_queue: usize,
     #[command(flatten)]
     pub stripe: StripeArgs,
     #[command(flatten)]

@@ -8,10 +8,10 @@
 //! picture is downscaled and re-encoded from raw pixels, which drops EXIF (phone photos
 //! carry GPS), ICC profiles, text chunks and anything appended.
 //!
-//! Everything here is synchronous and CPU-heavy; call [`sanitize`] inside
-//! `tokio::task::spawn_blocking`.
+//! Everything here is synchronous and CPU-heavy: run [`sanitize`] in a [`Slot`].
 
 mod budget;
+mod slots;
 
 use std::io::Cursor;
 
@@ -20,6 +20,7 @@ use image::codecs::png::{CompressionType, FilterType as PngFilter, PngEncoder};
 use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits, RgbaImage};
 
 pub use budget::DECODE_BUDGET;
+pub use slots::{Busy, DecodeSlots, Slot, MAX_WAIT, QUEUE, RETRY_AFTER_SECS, SLOTS};
 
 /// The largest upload accepted, in bytes of file (10 MiB).
 pub const MAX_UPLOAD_BYTES: usize = 10 * 1024 * 1024;
@@ -71,7 +72,7 @@ pub enum ImageError {
 ///
 /// JPEG input stays JPEG; other input becomes PNG when it has transparent pixels and
 /// JPEG otherwise. CPU-heavy (a few tenths of a second for a 12-megapixel photo): run it
-/// inside `tokio::task::spawn_blocking`.
+/// in a [`Slot`].
 pub fn sanitize(bytes: &[u8]) -> Result<CleanImage, ImageError> {
     if bytes.len() > MAX_UPLOAD_BYTES {
         return Err(ImageError::TooLarge);
