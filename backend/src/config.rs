@@ -111,6 +111,14 @@ pub struct ServeArgs {
     #[arg(long, env = "BIKEHAAT_REQUEST_TIMEOUT", default_value_t = crate::listen::DEFAULT_REQUEST_TIMEOUT_SECS,
           value_parser = clap::value_parser!(u64).range(1..=600))]
     pub request_timeout: u64,
+    /// Photo uploads taken in at once (each holds its file and one decode: up to
+    /// 74 MiB); the default suits two cores.
+    #[arg(long, env = "BIKEHAAT_UPLOAD_SLOTS", default_value_t = crate::images::SLOTS,
+        value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    pub upload_slots: usize,
+    /// Photo uploads that may wait for a slot; past them an upload is told to retry.
+    #[arg(long, env = "BIKEHAAT_UPLOAD_QUEUE", default_value_t = crate::images::QUEUE)]
+    pub upload_queue: usize,
     #[command(flatten)]
     pub stripe: StripeArgs,
     #[command(flatten)]

@@ -29,6 +29,9 @@ pub enum AppError {
     NotFound(String),
     #[error("{0}")]
     Conflict(String),
+    /// The request body did not arrive in time.
+    #[error("{0}")]
+    RequestTimeout(String),
     #[error("{0}")]
     PayloadTooLarge(String),
     #[error("{0}")]
@@ -91,6 +94,7 @@ impl AppError {
             AppError::Forbidden(_) => (StatusCode::FORBIDDEN, "forbidden"),
             AppError::NotFound(_) => (StatusCode::NOT_FOUND, "not_found"),
             AppError::Conflict(_) => (StatusCode::CONFLICT, "conflict"),
+            AppError::RequestTimeout(_) => (StatusCode::REQUEST_TIMEOUT, "request_timeout"),
             AppError::PayloadTooLarge(_) => (StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large"),
             AppError::UnsupportedMedia(_) => {
                 (StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type")

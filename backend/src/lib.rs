@@ -50,6 +50,8 @@ pub struct AppState {
     pub bus: Arc<bus::Bus>,
     /// Checks Firebase ID tokens when Firebase is configured.
     pub firebase: Option<Arc<auth::firebase::FirebaseAuth>>,
+    /// The uploads this process takes in at once, and the queue for them.
+    pub decode_slots: Arc<images::DecodeSlots>,
 }
 
 /// Settings handlers need, fixed at start-up.

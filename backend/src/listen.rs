@@ -21,7 +21,7 @@ use std::time::Duration;
 
 use axum::body::{Body, Bytes};
 use axum::extract::{ConnectInfo, Request, State};
-use axum::http::{header, HeaderValue, StatusCode};
+use axum::http::{header, HeaderValue};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::Router;
@@ -333,14 +333,11 @@ pub async fn limit_body_time(
 }
 
 fn too_slow() -> Response {
-    let body = crate::error::ErrorBody {
-        error: "request_timeout",
-        message: "The request took too long to arrive. Please check your connection and try \
-                  again."
+    let mut response = crate::error::AppError::RequestTimeout(
+        "The request took too long to arrive. Please check your connection and try again."
             .into(),
-        fields: None,
-    };
-    let mut response = (StatusCode::REQUEST_TIMEOUT, axum::Json(body)).into_response();
+    )
+    .into_response();
     response
         .headers_mut()
         .insert(header::CONNECTION, HeaderValue::from_static("close"));

@@ -392,6 +392,11 @@ pub async fn state(args: &ServeArgs, addr: SocketAddr) -> StartResult<AppState> 
         live,
         bus,
         firebase: firebase_auth,
+        decode_slots: Arc::new(crate::images::DecodeSlots::new(
+            args.upload_slots,
+            args.upload_queue,
+            crate::images::MAX_WAIT,
+        )),
         settings: Arc::new(Settings {
             admin_emails: args.admin_emails(),
             public_origin: args

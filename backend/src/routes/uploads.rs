@@ -1,26 +1,35 @@
 //! `POST /api/uploads`: photos of bikes, categories and people. The bytes must really be
-//! an image of sane size; it is re-encoded (dropping EXIF and GPS) before it is kept.
+//! an image that can be decoded within the memory budget; it is re-encoded (dropping
+//! EXIF and GPS) before it is kept.
+//!
+//! An upload claims one of the process's few slots before its file is read, so a crowd
+//! never has more than a few files and decodes in memory; a short queue waits for a slot
+//! and past it the upload is told to come back in a few seconds (`images::DecodeSlots`).
 
-use std::sync::LazyLock;
+use std::sync::Arc;
+use std::time::Duration;
 
-use axum::extract::{DefaultBodyLimit, Multipart, State};
+use axum::extract::{DefaultBodyLimit, FromRequest, Multipart, Request, State};
 use axum::http::StatusCode;
+use futures_util::StreamExt;
 use serde::Serialize;
-use tokio::sync::Semaphore;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::auth::{throttle, Uploader};
 use crate::error::{AppError, AppResult, Json};
-use crate::images::{self, ImageError, MAX_UPLOAD_BYTES};
+use crate::images::{self, ImageError, MAX_UPLOAD_BYTES, RETRY_AFTER_SECS};
 use crate::payments::random_hex;
+use crate::store::Store;
 use crate::AppState;
 
 /// Room for the multipart framing around the largest accepted file.
 const BODY_LIMIT: usize = MAX_UPLOAD_BYTES + 64 * 1024;
 
-/// Decoding a large photo takes a lot of memory for a moment: at most two at once.
-static DECODERS: LazyLock<Semaphore> = LazyLock::new(|| Semaphore::new(2));
+/// Once an upload holds a slot its file must arrive within this time (10 MB at about
+/// 1.4 Mbit/s, a slow phone connection); a client trickling its file would otherwise
+/// keep a slot from everyone else for as long as it liked.
+const BODY_DEADLINE: Duration = Duration::from_secs(60);
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -47,69 +56,103 @@ fn too_large() -> AppError {
     ))
 }
 
+fn busy() -> AppError {
+    AppError::TooManyRequests {
+        message: "Too many photos are being processed right now. Please try again in a few \
+                  seconds."
+            .into(),
+        retry_after: RETRY_AFTER_SECS,
+    }
+}
+
 /// Stores an image (multipart field `image`) and answers its address.
 #[utoipa::path(post, path = "/uploads", tag = "uploads",
     request_body(content_type = "multipart/form-data", description = "Field `image`: a PNG, JPEG, GIF or WebP file"),
-    responses((status = 201, body = Uploaded), (status = 401), (status = 413), (status = 415), (status = 422), (status = 429)),
+    responses((status = 201, body = Uploaded), (status = 401), (status = 408), (status = 413), (status = 415), (status = 422),
+        (status = 429, description = "Too many uploads by this user, or too many photos in processing at once: see `Retry-After`")),
     security(("access_token" = []), ("identity_token" = [])))]
 async fn upload_image(
     State(state): State<AppState>,
     who: Uploader,
-    multipart: Multipart,
+    request: Request,
 ) -> AppResult<(StatusCode, Json<Uploaded>)> {
-    let subject = match who {
+    match who {
         Uploader::User(id) => {
-            state
+            let allowed = state
                 .limits
                 .take(&throttle::UPLOADS_PER_USER, &id.to_string())
-                .await
-                .map_err(|retry| {
-                    throttle::too_many("You have uploaded many photos in a short time.", retry)
-                })?;
-            return store_image(&state, multipart).await;
+                .await;
+            if let Err(retry) = allowed {
+                let refusal =
+                    throttle::too_many("You have uploaded many photos in a short time.", retry);
+                return refuse(request, refusal).await;
+            }
+            store_image(&state, request).await
         }
-        Uploader::SigningUp(subject) => subject,
+        // Between the sign-up steps a person gets one profile photo; a refused upload gives
+        // the claim back so a good photo can follow.
+        Uploader::SigningUp(subject) => {
+            let Some(claim) = SignupClaim::take(&state.store, subject).await? else {
+                let refusal = AppError::Forbidden(
+                    "You have uploaded your photo already: finish signing up to upload more."
+                        .into(),
+                );
+                return refuse(request, refusal).await;
+            };
+            match store_image(&state, request).await {
+                Ok(stored) => {
+                    claim.keep();
+                    Ok(stored)
+                }
+                Err(refusal) => {
+                    claim.give_back().await?;
+                    Err(refusal)
+                }
+            }
+        }
+    }
+}
+
+/// Refuses an upload whose file has not been read yet. The file is read to its end
+/// first and thrown away as it comes, never held: a browser still sending it would
+/// otherwise see the connection reset instead of the answer. Past the body limit or
+/// the deadline it stops reading, and the answer goes out as the connection closes.
+async fn refuse<T>(request: Request, refusal: AppError) -> AppResult<T> {
+    let mut body = request.into_body().into_data_stream();
+    let drain = async {
+        let mut read = 0;
+        while let Some(Ok(chunk)) = body.next().await {
+            read += chunk.len();
+            if read > BODY_LIMIT {
+                break;
+            }
+        }
     };
-    // Between the sign-up steps a person gets one profile photo; a refused upload gives
-    // the claim back so a good photo can follow.
-    if !state.store.claim_signup_upload(&subject).await? {
-        return Err(AppError::Forbidden(
-            "You have uploaded your photo already: finish signing up to upload more.".into(),
-        ));
+    if tokio::time::timeout(BODY_DEADLINE, drain).await.is_err() {
+        tracing::debug!("a refused upload's file was still arriving at the deadline");
     }
-    let stored = store_image(&state, multipart).await;
-    if stored.is_err() {
-        state.store.release_signup_upload(&subject).await?;
-    }
-    stored
+    Err(refusal)
 }
 
 async fn store_image(
     state: &AppState,
-    mut multipart: Multipart,
+    request: Request,
 ) -> AppResult<(StatusCode, Json<Uploaded>)> {
-    let mut bytes = None;
-    loop {
-        let field = multipart.next_field().await.map_err(|e| match e.status() {
-            StatusCode::PAYLOAD_TOO_LARGE => too_large(),
-            _ => AppError::BadRequest(format!("The upload could not be read: {}", e.body_text())),
-        })?;
-        let Some(field) = field else { break };
-        if field.name() == Some("image") {
-            let data = field.bytes().await.map_err(|e| match e.status() {
-                StatusCode::PAYLOAD_TOO_LARGE => too_large(),
-                _ => {
-                    AppError::BadRequest(format!("The upload could not be read: {}", e.body_text()))
-                }
-            })?;
-            bytes = Some(data);
-            break;
-        }
-    }
-    let bytes =
-        bytes.ok_or_else(|| AppError::field("image", "Please choose an image to upload"))?;
-    let _permit = DECODERS.acquire().await.map_err(AppError::internal)?;
-    let clean = tokio::task::spawn_blocking(move || images::sanitize(&bytes))
+    let Ok(slot) = state.decode_slots.claim().await else {
+        return refuse(request, busy()).await;
+    };
+    let bytes = tokio::time::timeout(BODY_DEADLINE, read_image(state, request))
+        .await
+        .map_err(|_| {
+            AppError::RequestTimeout(
+                "The photo took too long to arrive. Please try again on a faster connection."
+                    .into(),
+            )
+        })??;
+    // The slot goes with the decode: it is freed when the decode ends, even if this
+    // request is gone by then, and when the decoder panics.
+    let clean = slot
+        .run(move || images::sanitize(&bytes))
         .await
         .map_err(AppError::internal)?;
     let clean = clean.map_err(|e| match e {
@@ -138,4 +181,76 @@ async fn store_image(
             data,
         }),
     ))
+}
+
+/// The bytes of the multipart field `image`.
+async fn read_image(state: &AppState, request: Request) -> AppResult<axum::body::Bytes> {
+    let unreadable = |e: axum::extract::multipart::MultipartError| match e.status() {
+        StatusCode::PAYLOAD_TOO_LARGE => too_large(),
+        _ => AppError::BadRequest(format!("The upload could not be read: {}", e.body_text())),
+    };
+    let mut multipart = Multipart::from_request(request, state).await.map_err(|e| {
+        AppError::BadRequest(format!("The upload could not be read: {}", e.body_text()))
+    })?;
+    while let Some(field) = multipart.next_field().await.map_err(unreadable)? {
+        if field.name() == Some("image") {
+            return field.bytes().await.map_err(unreadable);
+        }
+    }
+    Err(AppError::field("image", "Please choose an image to upload"))
+}
+
+/// The one profile photo of a person half-way through sign-up: kept once the photo is
+/// stored, given back when it is refused, and given back too when the client goes away
+/// mid-upload (the request, and so the claim, is dropped).
+struct SignupClaim {
+    store: Arc<dyn Store>,
+    subject: Option<String>,
+}
+
+impl SignupClaim {
+    /// The claim, or None when this person has uploaded their photo already.
+    async fn take(store: &Arc<dyn Store>, subject: String) -> AppResult<Option<SignupClaim>> {
+        if !store.claim_signup_upload(&subject).await? {
+            return Ok(None);
+        }
+        Ok(Some(SignupClaim {
+            store: Arc::clone(store),
+            subject: Some(subject),
+        }))
+    }
+
+    /// The photo is stored: the claim stays used.
+    fn keep(mut self) {
+        self.subject = None;
+    }
+
+    /// The photo was refused: the claim is free again before the refusal is answered,
+    /// so the person's next try finds it free.
+    async fn give_back(mut self) -> AppResult<()> {
+        match self.subject.take() {
+            Some(subject) => Ok(self.store.release_signup_upload(&subject).await?),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Drop for SignupClaim {
+    fn drop(&mut self) {
+        let Some(subject) = self.subject.take() else {
+            return;
+        };
+        let store = Arc::clone(&self.store);
+        // Only a request dropped mid-way gets here. Drop cannot wait for the database;
+        // the release runs on its own.
+        let release = async move {
+            if let Err(err) = store.release_signup_upload(&subject).await {
+                tracing::warn!(%err, "could not give back a sign-up photo claim");
+            }
+        };
+        match tokio::runtime::Handle::try_current() {
+            Ok(runtime) => drop(runtime.spawn(release)),
+            Err(err) => tracing::warn!(%err, "could not give back a sign-up photo claim"),
+        }
+    }
 }

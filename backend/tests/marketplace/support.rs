@@ -4,6 +4,7 @@
 mod app;
 mod database;
 mod mail;
+pub mod pictures;
 mod process;
 mod steps;
 pub mod stripe;

@@ -7,17 +7,8 @@ use reqwest::multipart::{Form, Part};
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
-use super::support::{Engine, ServerProcess, TestApp, TestDb, PASSWORD};
-
-fn png(width: u32, height: u32) -> Vec<u8> {
-    let img = image::RgbImage::from_fn(width, height, |x, y| {
-        image::Rgb([(x % 256) as u8, (y % 256) as u8, 90])
-    });
-    let mut out = Cursor::new(Vec::new());
-    img.write_to(&mut out, image::ImageFormat::Png)
-        .expect("encode png");
-    out.into_inner()
-}
+use super::support::pictures::{self, decompression_bomb, png};
+use super::support::{on_both, Engine, ServerProcess, TestApp, TestDb, PASSWORD};
 
 /// A JPEG carrying an EXIF segment with GPS coordinates, as phone photos do.
 fn jpeg_with_gps() -> Vec<u8> {
@@ -36,44 +27,14 @@ fn jpeg_with_gps() -> Vec<u8> {
     with_exif
 }
 
-fn crc32(bytes: &[u8]) -> u32 {
-    let mut crc = 0xFFFF_FFFFu32;
-    for &b in bytes {
-        crc ^= u32::from(b);
-        for _ in 0..8 {
-            crc = if crc & 1 == 1 {
-                (crc >> 1) ^ 0xEDB8_8320
-            } else {
-                crc >> 1
-            };
-        }
-    }
-    !crc
-}
-
-fn chunk(kind: &[u8; 4], data: &[u8]) -> Vec<u8> {
-    let mut out = (data.len() as u32).to_be_bytes().to_vec();
-    let mut body = kind.to_vec();
-    body.extend_from_slice(data);
-    out.extend_from_slice(&body);
-    out.extend_from_slice(&crc32(&body).to_be_bytes());
-    out
-}
-
-/// A tiny file that claims to be a 20000×20000 PNG (1.2 GB of pixels when decoded).
-fn decompression_bomb() -> Vec<u8> {
-    let mut ihdr = 20_000u32.to_be_bytes().to_vec();
-    ihdr.extend_from_slice(&20_000u32.to_be_bytes());
-    ihdr.extend_from_slice(&[8, 2, 0, 0, 0]);
-    let mut file = b"\x89PNG\r\n\x1a\n".to_vec();
-    file.extend(chunk(b"IHDR", &ihdr));
-    file.extend(chunk(
-        b"IDAT",
-        &[0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01],
-    ));
-    file.extend(chunk(b"IEND", &[]));
-    file
-}
+/// What a picture too big to decode is refused with.
+const TOO_MANY_PIXELS: &str = "The picture has too many pixels for us to process. Please upload \
+                               a smaller one: an ordinary phone photo of up to 12 megapixels is fine.";
+/// What a file that starts like an image but is none is refused with.
+const DAMAGED: &str = "The image could not be read; the file may be damaged or incomplete.";
+/// What an upload past the queue for the decoders is told.
+const BUSY: &str =
+    "Too many photos are being processed right now. Please try again in a few seconds.";
 
 async fn upload(
     client: &reqwest::Client,
@@ -191,6 +152,37 @@ async fn hostile_files_are_refused_with_clear_errors() {
     .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     assert_eq!(body["error"], "validation");
+    for (name, bomb) in [
+        ("deep.png", pictures::png_16_bit(6300)),
+        ("frames.gif", pictures::gif((64, 64), (20_000, 20_000))),
+    ] {
+        let (status, body) = upload(&app.client, &app.base, token, name, bomb).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{name}: {body}");
+        assert_eq!(body["fields"]["image"], TOO_MANY_PIXELS, "{name}");
+    }
+    let (status, body) = upload(&app.client, &app.base, token, "zip.png", pictures::zip()).await;
+    assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE, "{body}");
+    let (status, body) = upload(
+        &app.client,
+        &app.base,
+        token,
+        "zip.png",
+        pictures::png_signature_then_zip(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(body["fields"]["image"], DAMAGED);
+    // A photo cut short is kept as far as it arrived, as a browser would show it.
+    let whole = pictures::jpeg_photo(1200, 900, 24, 90);
+    let (status, body) = upload(
+        &app.client,
+        &app.base,
+        token,
+        "cut.jpg",
+        whole[..whole.len() / 2].to_vec(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
     let (status, body) = upload(
         &app.client,
         &app.base,
@@ -231,16 +223,17 @@ async fn hostile_uploads_do_not_balloon_the_server_process() {
         .await
         .expect("json");
     let id_token = body["idToken"].as_str().expect("idToken").to_owned();
+    let deep = pictures::png_16_bit(6300);
+    let frames = pictures::gif((64, 64), (20_000, 20_000));
     for _ in 0..3 {
-        let (status, _) = upload(
-            &client,
-            &base,
-            Some(&id_token),
-            "bomb.png",
-            decompression_bomb(),
-        )
-        .await;
-        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        for (name, bomb) in [
+            ("bomb.png", decompression_bomb()),
+            ("deep.png", deep.clone()),
+            ("frames.gif", frames.clone()),
+        ] {
+            let (status, _) = upload(&client, &base, Some(&id_token), name, bomb).await;
+            assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{name}");
+        }
         // The server answers 413 and closes the connection without reading the rest; the
         // client sees either the answer or only the closed connection, depending on timing.
         let huge = Part::bytes(vec![0x42; 30 * 1024 * 1024]).file_name("huge.png");
@@ -385,4 +378,217 @@ async fn one_user_uploads_at_most_sixty_photos_in_ten_minutes_and_is_told_when_t
     // Someone else's uploads are their own.
     let (status, _) = upload(&client, &app.base, Some(&other.token), "bike.png", photo).await;
     assert_eq!(status, StatusCode::CREATED);
+}
+
+/// The address of `base` (`http://127.0.0.1:PORT`) for a raw connection.
+fn socket_address(base: &str) -> String {
+    base.trim_start_matches("http://").to_owned()
+}
+
+/// Starts an upload of a 9 MB file and sends only its first kilobytes, then keeps the
+/// connection open without sending more: the server has claimed its slot (or sign-up
+/// photo) and is waiting for the rest. Dropping the stream is the client going away.
+async fn upload_left_hanging(base: &str, token: &str) -> tokio::net::TcpStream {
+    use tokio::io::AsyncWriteExt;
+    let head = "--cut\r\nContent-Disposition: form-data; name=\"image\"; filename=\"bike.jpg\"\r\n\
+                Content-Type: image/jpeg\r\n\r\n";
+    let request = format!(
+        "POST /api/uploads HTTP/1.1\r\nHost: {host}\r\nAuthorization: Bearer {token}\r\n\
+         Content-Type: multipart/form-data; boundary=cut\r\nContent-Length: {length}\r\n\r\n{head}",
+        host = socket_address(base),
+        length = head.len() + 9_000_000,
+    );
+    let mut stream = tokio::net::TcpStream::connect(socket_address(base))
+        .await
+        .expect("connect");
+    stream.write_all(request.as_bytes()).await.expect("head");
+    stream
+        .write_all(&pictures::jpeg_photo(64, 48, 8, 90))
+        .await
+        .expect("the first bytes");
+    stream
+}
+
+/// Waits (at most ten seconds) until one of the app's `slots` upload slots is taken.
+async fn a_slot_is_taken(app: &TestApp, slots: usize) {
+    for _ in 0..1000 {
+        if app.state.decode_slots.free() < slots {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    panic!("the upload never took its slot");
+}
+
+/// Uploads a small photo again and again, for at most `within`, until the answer is `wanted`;
+/// the last answer.
+async fn upload_until(
+    app: &TestApp,
+    token: &str,
+    wanted: StatusCode,
+    within: std::time::Duration,
+) -> (StatusCode, Value) {
+    let started = std::time::Instant::now();
+    loop {
+        let answer = upload(&app.client, &app.base, Some(token), "bike.png", png(8, 6)).await;
+        if answer.0 == wanted || started.elapsed() > within {
+            return answer;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test]
+async fn past_the_queue_an_upload_is_told_to_come_back_and_a_client_gone_mid_file_frees_its_slot() {
+    on_both(|engine| async move {
+        let Some(app) =
+            TestApp::spawn_with(engine, &["--upload-slots", "1", "--upload-queue", "0"]).await
+        else {
+            return;
+        };
+        let seller = app.sign_up("s@example.com", "Seller", "seller").await;
+        let hanging = upload_left_hanging(&app.base, &seller.token).await;
+        a_slot_is_taken(&app, 1).await;
+        // The hanging upload holds the one slot: the next has no place to wait.
+        let (status, body) = upload(
+            &app.client,
+            &app.base,
+            Some(&seller.token),
+            "bike.png",
+            png(8, 6),
+        )
+        .await;
+        assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{engine:?}: {body}");
+        assert_eq!(body["error"], "too_many_requests");
+        assert_eq!(body["message"], BUSY);
+        let form = Form::new().part("image", Part::bytes(png(8, 6)).file_name("bike.png"));
+        let refused = app
+            .request(Method::POST, "/api/uploads", Some(&seller.token))
+            .multipart(form)
+            .send()
+            .await
+            .expect("answered");
+        assert_eq!(refused.status(), StatusCode::TOO_MANY_REQUESTS);
+        assert_eq!(refused.headers()["retry-after"], "5");
+
+        // The client goes away half-way through its file: its slot is free again.
+        drop(hanging);
+        let (status, body) = upload_until(
+            &app,
+            &seller.token,
+            StatusCode::CREATED,
+            std::time::Duration::from_secs(10),
+        )
+        .await;
+        assert_eq!(status, StatusCode::CREATED, "{engine:?}: {body}");
+        assert_eq!(app.state.decode_slots.free(), 1);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_sign_up_photo_left_half_sent_can_be_sent_again() {
+    on_both(|engine| async move {
+        let Some(app) = TestApp::spawn(engine).await else {
+            return;
+        };
+        let (_, body) = app
+            .call(
+                Method::POST,
+                "/api/auth/signup",
+                None,
+                json!({"email": "new@example.com", "password": PASSWORD}),
+            )
+            .await;
+        let id_token = body["idToken"].as_str().expect("idToken").to_owned();
+        let hanging = upload_left_hanging(&app.base, &id_token).await;
+        // It claims the photo of sign-up before its slot.
+        a_slot_is_taken(&app, bikehaat::images::SLOTS).await;
+        let (status, body) =
+            upload(&app.client, &app.base, Some(&id_token), "me.png", png(8, 6)).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{engine:?}: {body}");
+        drop(hanging);
+        let (status, body) = upload_until(
+            &app,
+            &id_token,
+            StatusCode::CREATED,
+            std::time::Duration::from_secs(10),
+        )
+        .await;
+        assert_eq!(status, StatusCode::CREATED, "{engine:?}: {body}");
+    })
+    .await;
+}
+
+/// The peak resident memory the server may reach under the crowd of uploads, in KiB.
+const CROWD_PEAK_LIMIT_KIB: u64 = 512 * 1024;
+
+#[tokio::test]
+async fn fifty_nine_megabyte_photos_at_once_all_get_an_answer_and_the_server_stays_under_512_mb() {
+    let Some(app) = TestApp::spawn(Engine::Sqlite).await else {
+        return;
+    };
+    let seller = app.sign_up("s@example.com", "Seller", "seller").await;
+    // A second process on the same database, so its memory is the uploads' alone.
+    let server = ServerProcess::start(app.db()).await;
+    let photo = axum::body::Bytes::from(pictures::jpeg_photo(4032, 3024, 40, 92));
+    assert!(
+        (8_500_000..10_000_000).contains(&photo.len()),
+        "a 9 MB photo: {} bytes",
+        photo.len()
+    );
+    let client = reqwest::Client::new();
+    let started = std::time::Instant::now();
+    let uploads = (0..50).map(|_| {
+        let form = Form::new().part(
+            "image",
+            Part::stream_with_length(photo.clone(), photo.len() as u64).file_name("bike.jpg"),
+        );
+        let request = client
+            .post(format!("{}/api/uploads", server.base))
+            .bearer_auth(&seller.token)
+            .multipart(form);
+        async move {
+            let response = request.send().await.expect("every upload is answered");
+            let status = response.status();
+            let retry_after = response.headers().get("retry-after").cloned();
+            let body: Value = response.json().await.expect("a JSON answer");
+            (status, retry_after, body)
+        }
+    });
+    let answers = futures_util::future::join_all(uploads).await;
+    let took = started.elapsed();
+    let peak = server.peak_kib();
+    let stored = answers
+        .iter()
+        .filter(|(status, ..)| *status == StatusCode::CREATED)
+        .count();
+    let refused: Vec<_> = answers
+        .iter()
+        .filter(|(status, ..)| *status == StatusCode::TOO_MANY_REQUESTS)
+        .collect();
+    eprintln!(
+        "50 uploads of {} bytes: {stored} stored, {} told to come back, in {took:?}; \
+         server peak {} MiB",
+        photo.len(),
+        refused.len(),
+        peak / 1024
+    );
+    assert_eq!(
+        stored + refused.len(),
+        50,
+        "every upload is stored or told to come back: {:?}",
+        answers.iter().map(|a| (a.0, &a.2)).collect::<Vec<_>>()
+    );
+    assert!(stored >= 4, "the slots and the queue were served: {stored}");
+    assert!(!refused.is_empty(), "past the queue, uploads are refused");
+    for (_, retry_after, body) in refused {
+        assert_eq!(body["message"], BUSY);
+        assert_eq!(retry_after.as_ref().map(|v| v.as_bytes()), Some(&b"5"[..]));
+    }
+    assert!(
+        peak < CROWD_PEAK_LIMIT_KIB,
+        "peak resident memory {} MiB",
+        peak / 1024
+    );
 }
