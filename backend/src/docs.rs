@@ -38,7 +38,9 @@ pub fn api_markdown() -> String {
          `/api/openapi.json`; the page's types are generated from it. Bodies are JSON with \
          camelCase fields and `_id` as a string. A failure answers with its status and \
          `{\"error\": \"<code>\", \"message\": \"<text>\", \"fields\": {…}}` (`fields` for \
-         validation only); see `architecture.md`.\n\n\
+         validation only); see `architecture.md`. Any call that needs the database answers \
+         503 `service_unavailable` while the database cannot be reached: try again in a \
+         moment.\n\n\
          Sign-in: *identity token* is the proof from `/api/auth/signup`, `/api/auth/login` or \
          Firebase; *access token* is what `PUT /api/users/{email}` exchanges it for \
          (`identity.md`).\n",

@@ -12,6 +12,10 @@ use serde::Serialize;
 
 use crate::store::StoreError;
 
+/// What a person is told while the database is out of reach.
+pub const DATABASE_UNAVAILABLE: &str = "The marketplace cannot reach its database right now. \
+    Please try again in a moment.";
+
 /// Field name → the message shown beneath that field.
 pub type FieldErrors = BTreeMap<String, String>;
 
@@ -44,8 +48,13 @@ pub enum AppError {
     /// Too many attempts; the client may try again after `retry_after` seconds.
     #[error("{message}")]
     TooManyRequests { message: String, retry_after: u64 },
-    #[error("{0}")]
-    Unavailable(String),
+    /// Something the marketplace depends on cannot be reached right now: `message` tells
+    /// the person what and that trying again shortly will do; `detail` goes to the log.
+    #[error("{message}")]
+    Unavailable {
+        message: &'static str,
+        detail: String,
+    },
     /// This marketplace takes no card payments (no provider is configured).
     #[error("{0}")]
     PaymentsUnavailable(String),
@@ -83,6 +92,15 @@ impl AppError {
         AppError::Validation { message, fields }
     }
 
+    /// The database cannot be reached right now (it is down, restarting, or every
+    /// connection is busy past the pool's wait).
+    pub fn database_unavailable(detail: impl Into<String>) -> Self {
+        AppError::Unavailable {
+            message: DATABASE_UNAVAILABLE,
+            detail: detail.into(),
+        }
+    }
+
     pub fn internal(err: impl std::fmt::Display) -> Self {
         AppError::Internal(err.to_string())
     }
@@ -103,7 +121,9 @@ impl AppError {
             AppError::TooManyRequests { .. } => {
                 (StatusCode::TOO_MANY_REQUESTS, "too_many_requests")
             }
-            AppError::Unavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
+            AppError::Unavailable { .. } => {
+                (StatusCode::SERVICE_UNAVAILABLE, "service_unavailable")
+            }
             AppError::PaymentsUnavailable(_) => {
                 (StatusCode::SERVICE_UNAVAILABLE, "payments_unavailable")
             }
@@ -127,12 +147,9 @@ impl IntoResponse for AppError {
                     None,
                 )
             }
-            AppError::Unavailable(detail) => {
+            AppError::Unavailable { message, detail } => {
                 tracing::warn!(request = %crate::request_id::Current, %detail, "service unavailable");
-                (
-                    "The marketplace is briefly unavailable. Please try again.".to_owned(),
-                    None,
-                )
+                (message.to_owned(), None)
             }
             AppError::Validation { message, fields } => (message, Some(fields)),
             other => (other.to_string(), None),
@@ -160,7 +177,7 @@ impl From<StoreError> for AppError {
         match err {
             StoreError::NotFound(what) => AppError::NotFound(what),
             StoreError::Conflict(what) => AppError::Conflict(what),
-            StoreError::Unavailable(detail) => AppError::Unavailable(detail),
+            StoreError::Unavailable(detail) => AppError::database_unavailable(detail),
             StoreError::Database(detail) => AppError::Internal(detail),
         }
     }

@@ -334,8 +334,7 @@ pub async fn limit_body_time(
 
 fn too_slow() -> Response {
     let mut response = crate::error::AppError::RequestTimeout(
-        "The request took too long to arrive. Please check your connection and try again."
-            .into(),
+        "The request took too long to arrive. Please check your connection and try again.".into(),
     )
     .into_response();
     response

@@ -14,7 +14,7 @@ use rand::RngCore;
 use crate::config::StripeArgs;
 use crate::error::{AppError, AppResult};
 use crate::store::prelude::*;
-use crate::store::{StoreResult, TestPaymentIntent};
+use crate::store::{StoreError, StoreResult, TestPaymentIntent};
 
 pub mod stripe;
 pub mod test_card;
@@ -303,6 +303,11 @@ pub async fn sweep(store: Arc<dyn Store>, provider: Arc<Provider>, every: Durati
                     tracing::info!(intent = %transaction_id, "captured a payment that waited")
                 }
                 Ok(_) => {}
+                Err(StoreError::Unavailable(error)) => {
+                    // The rest would wait for the database in turn: try at the next tick.
+                    tracing::warn!(%error, "the database went away during the capture sweep");
+                    break;
+                }
                 Err(error) => {
                     tracing::warn!(intent = %transaction_id, %error, "cannot note a capture")
                 }

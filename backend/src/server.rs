@@ -175,7 +175,9 @@ pub fn app(state: AppState) -> Router {
             connections,
             crate::listen::limit_body_time,
         ))
-        .layer(TraceLayer::new_for_http())
+        // Failures are logged where they are answered, naming the request id
+        // (`error.rs`); tower-http's own line for each 5xx would repeat them without it.
+        .layer(TraceLayer::new_for_http().on_failure(()))
         .layer(CatchPanicLayer::custom(panic_response))
         // Outermost, so even a panic's response and log line carry the request's id.
         .layer(axum::middleware::from_fn(request_id::tag))

@@ -34,13 +34,35 @@ pub enum StoreError {
 
 impl From<sqlx::Error> for StoreError {
     fn from(err: sqlx::Error) -> Self {
-        match err {
-            sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_) => {
-                StoreError::Unavailable(err.to_string())
-            }
-            other => StoreError::Database(other.to_string()),
+        if is_unavailable(&err) {
+            StoreError::Unavailable(err.to_string())
+        } else {
+            StoreError::Database(err.to_string())
         }
     }
+}
+
+/// Whether `err` says the database cannot be reached right now, rather than that this
+/// request or our SQL is wrong: no connection to be had (refused, reset, the pool
+/// waited out its timeout), or the server going down or not up yet. Such a request
+/// may well succeed a moment later.
+fn is_unavailable(err: &sqlx::Error) -> bool {
+    match err {
+        sqlx::Error::Io(_)
+        | sqlx::Error::Tls(_)
+        | sqlx::Error::PoolTimedOut
+        | sqlx::Error::PoolClosed => true,
+        sqlx::Error::Database(e) => e.code().is_some_and(|code| is_unavailable_code(&code)),
+        _ => false,
+    }
+}
+
+/// PostgreSQL's SQLSTATEs for "not now": class 08 (the connection failed), 57P01 to
+/// 57P03 (the server is shutting down, crashed, or still starting: "terminating
+/// connection due to administrator command" is 57P01) and 53300 (too many
+/// connections). SQLite's codes are numbers and never match.
+fn is_unavailable_code(code: &str) -> bool {
+    code.starts_with("08") || matches!(code, "57P01" | "57P02" | "57P03" | "53300")
 }
 
 impl From<sqlx::migrate::MigrateError> for StoreError {
@@ -576,4 +598,41 @@ pub trait Wishlists: Send + Sync + 'static {
     async fn save_to_wishlist(&self, user_id: i64, product_id: i64) -> StoreResult<bool>;
     /// Forgets a saved listing: false when it was not saved.
     async fn remove_from_wishlist(&self, user_id: i64, product_id: i64) -> StoreResult<bool>;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_lost_connection_is_unavailable_and_broken_sql_is_not() {
+        let io = |kind| sqlx::Error::Io(std::io::Error::from(kind));
+        for err in [
+            io(std::io::ErrorKind::ConnectionRefused),
+            io(std::io::ErrorKind::ConnectionReset),
+            io(std::io::ErrorKind::UnexpectedEof),
+            sqlx::Error::PoolTimedOut,
+            sqlx::Error::PoolClosed,
+        ] {
+            assert!(
+                matches!(StoreError::from(err), StoreError::Unavailable(_)),
+                "unavailable"
+            );
+        }
+        for err in [
+            sqlx::Error::RowNotFound,
+            sqlx::Error::ColumnNotFound("seq".into()),
+            sqlx::Error::Protocol("unexpected message".into()),
+        ] {
+            assert!(matches!(StoreError::from(err), StoreError::Database(_)));
+        }
+        for code in [
+            "08000", "08006", "08P01", "57P01", "57P02", "57P03", "53300",
+        ] {
+            assert!(is_unavailable_code(code), "{code}");
+        }
+        for code in ["23505", "40001", "42P01", "57014", "5", "2067"] {
+            assert!(!is_unavailable_code(code), "{code}");
+        }
+    }
 }

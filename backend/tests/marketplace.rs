@@ -7,6 +7,7 @@ mod marketplace {
     mod access;
     mod accounts;
     mod catalogue;
+    mod chaos;
     mod cluster;
     mod compression;
     mod errors;

@@ -240,9 +240,11 @@ fn stale_or_unavailable(
             tracing::warn!(%problem, "using Firebase's keys past their lifetime");
             Ok(Some(key.clone()))
         }
-        None => Err(AppError::Unavailable(format!(
-            "cannot get Firebase's signing keys: {problem}"
-        ))),
+        None => Err(AppError::Unavailable {
+            message: "Google sign-ins cannot be checked right now. Please try again in a \
+                moment.",
+            detail: format!("cannot get Firebase's signing keys: {problem}"),
+        }),
     }
 }
 

@@ -22,11 +22,13 @@ const PRUNE_EVERY: Duration = Duration::from_secs(60);
 /// Runs the pump for this process until the runtime stops.
 pub async fn run(store: Arc<dyn Store>, hub: Arc<Hub>, bus: Arc<Bus>) {
     // Sockets opened from now on start at the current end of the log.
+    let mut outage = Outage::default();
     let mut last = loop {
+        let asked = tokio::time::Instant::now();
         match store.last_event_seq().await {
             Ok(seq) => break seq,
-            Err(e) => {
-                tracing::warn!(error = %e, "cannot read the event log; retrying");
+            Err(error) => {
+                outage.began(asked, &error, 0);
                 tokio::time::sleep(POLL).await;
             }
         }
@@ -44,10 +46,16 @@ pub async fn run(store: Arc<dyn Store>, hub: Arc<Hub>, bus: Arc<Bus>) {
                 () = tokio::time::sleep(POLL) => {}
             }
         }
+        // While the database is away `last` stays where it is: once it answers again,
+        // every event committed after it is read and delivered, in order.
+        let asked = tokio::time::Instant::now();
         let events = match store.events_since(last, BATCH).await {
-            Ok(events) => events,
-            Err(e) => {
-                tracing::warn!(error = %e, "cannot read the event log; retrying");
+            Ok(events) => {
+                outage.ended(last);
+                events
+            }
+            Err(error) => {
+                outage.began(asked, &error, last);
                 tokio::time::sleep(POLL).await;
                 continue;
             }
@@ -70,6 +78,31 @@ pub async fn run(store: Arc<dyn Store>, hub: Arc<Hub>, bus: Arc<Bus>) {
             if let Err(e) = store.prune_events(last - KEEP).await {
                 tracing::warn!(error = %e, "cannot prune the event log");
             }
+        }
+    }
+}
+
+/// Since when the event log has not answered: logged once as that begins and once as it
+/// ends, not at every retry.
+#[derive(Default)]
+struct Outage(Option<tokio::time::Instant>);
+
+impl Outage {
+    /// A read asked at `asked` failed.
+    fn began(&mut self, asked: tokio::time::Instant, error: &crate::store::StoreError, last: i64) {
+        if self.0.is_none() {
+            self.0 = Some(asked);
+            tracing::warn!(%error, after = last, "cannot read the event log; retrying every second");
+        }
+    }
+
+    fn ended(&mut self, last: i64) {
+        if let Some(since) = self.0.take() {
+            tracing::info!(
+                after = last,
+                outage = ?since.elapsed(),
+                "the event log answers again; delivering the events written meanwhile"
+            );
         }
     }
 }

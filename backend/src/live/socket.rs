@@ -21,6 +21,7 @@ use serde_json::json;
 use super::{Outgoing, Subscriber};
 use crate::error::AppError;
 use crate::events::{EventRecord, Share};
+use crate::store::StoreError;
 use crate::AppState;
 
 /// How often the server pings; a peer silent for [`SILENCE_LIMIT`] is gone (noticed at
@@ -85,13 +86,20 @@ async fn serve(socket: WebSocket, state: AppState) {
         replayed: Vec::new(),
         held: true,
         signed_in: None,
+        try_again: None,
     };
     session.run().await;
-    if me.is_dropped() {
-        // The hub gave up on this socket for falling behind: close it; the page resumes.
+    // The hub gave up on this socket for falling behind, or the database could not
+    // answer it: close it with "try again later"; the page reconnects and resumes.
+    let reason = if me.is_dropped() {
+        Some("too slow, resume")
+    } else {
+        session.try_again.take()
+    };
+    if let Some(reason) = reason {
         let frame = CloseFrame {
-            code: 1013,
-            reason: Utf8Bytes::from_static("too slow, resume"),
+            code: TRY_AGAIN_LATER,
+            reason: Utf8Bytes::from_static(reason),
         };
         let _ = session.socket.send(Message::Close(Some(frame))).await;
     }
@@ -113,6 +121,9 @@ struct Session<'a> {
     held: bool,
     /// The session the socket signed in with: private events go out only while it lasts.
     signed_in: Option<String>,
+    /// Why the socket closes asking the page to come back: the database could not
+    /// answer a sign-in or a resume just now.
+    try_again: Option<&'static str>,
 }
 
 impl Session<'_> {
@@ -125,8 +136,15 @@ impl Session<'_> {
             let going = tokio::select! {
                 incoming = self.socket.recv() => match incoming {
                     Some(Ok(message)) => {
+                        let going = self.incoming(message).await;
                         heard = tokio::time::Instant::now();
-                        self.incoming(message).await
+                        if self.held {
+                            // The page is still saying hello (a sign-in that waited for
+                            // the database, say): its resume follows, so the grace starts
+                            // again rather than live events overtaking the replay.
+                            beat.as_mut().reset(heard + RESUME_GRACE);
+                        }
+                        going
                     }
                     _ => false,
                 },
@@ -158,9 +176,19 @@ impl Session<'_> {
         };
         match serde_json::from_str::<Incoming>(&text) {
             Ok(Incoming::Auth { token }) => {
-                let (session, reply) = Box::pin(authenticate(self.state, self.me, &token)).await;
-                self.signed_in = session;
-                self.socket.send(Message::Text(reply.into())).await.is_ok()
+                match Box::pin(authenticate(self.state, self.me, &token)).await {
+                    Ok((session, reply)) => {
+                        self.signed_in = session;
+                        self.socket.send(Message::Text(reply.into())).await.is_ok()
+                    }
+                    // Telling the page its session ended would sign its user out: the
+                    // page comes back and signs in again once the database answers.
+                    Err(error) => {
+                        tracing::warn!(?error, "cannot sign a live socket in");
+                        self.try_again = Some(DATABASE_AWAY);
+                        false
+                    }
+                }
             }
             Ok(Incoming::Resume { since }) => {
                 let replayed = Box::pin(self.resume(since)).await;
@@ -256,7 +284,7 @@ impl Session<'_> {
         let store = self.state.store.as_ref();
         let oldest = match store.oldest_event_seq().await {
             Ok(oldest) => oldest,
-            Err(_) => return self.reset().await,
+            Err(error) => return self.cannot_replay(error).await,
         };
         // History before `oldest` is gone, too much was sent live to tell, or the page keeps
         // asking: start over.
@@ -275,7 +303,7 @@ impl Session<'_> {
         loop {
             let batch: Vec<EventRecord> = match store.events_since(cursor, REPLAY_BATCH).await {
                 Ok(batch) => batch,
-                Err(_) => return self.reset().await,
+                Err(error) => return self.cannot_replay(error).await,
             };
             let now = chrono::Utc::now().timestamp();
             for event in &batch {
@@ -304,6 +332,19 @@ impl Session<'_> {
         true
     }
 
+    /// The log could not be read for a replay. While the database is out of reach the
+    /// socket closes and the page resumes from the same point when it reconnects (a
+    /// reset would have it refetch from a database that does not answer either); any
+    /// other failure resets, so the page reads its data afresh.
+    async fn cannot_replay(&mut self, error: StoreError) -> bool {
+        tracing::warn!(%error, "cannot replay events to a live socket");
+        if matches!(error, StoreError::Unavailable(_)) {
+            self.try_again = Some(DATABASE_AWAY);
+            return false;
+        }
+        self.reset().await
+    }
+
     /// Tells the page to refetch everything: what it missed is no longer kept.
     async fn reset(&mut self) -> bool {
         let head = self.state.live.head();
@@ -316,23 +357,30 @@ impl Session<'_> {
             .is_ok()
     }
 }
+
+/// The close code that asks the page to reconnect and resume (RFC 6455's "try again
+/// later").
+const TRY_AGAIN_LATER: u16 = 1013;
+/// The close reason while the database cannot be reached.
+const DATABASE_AWAY: &str = "database unavailable, resume";
+
 /// What a socket is told when its session ends while it is open.
 const SESSION_ENDED: &str =
     r#"{"type":"auth","ok":false,"message":"Your session has ended. Please sign in again."}"#;
 
 /// Signs the socket in with an access token: the session it belongs to, and the answer
-/// that says whether it worked.
-async fn authenticate(state: &AppState, me: &Subscriber, token: &str) -> (Option<String>, String) {
-    match crate::auth::session_of(state, token).await {
-        Ok(Some((user, claims))) => {
-            me.sign_in(user.id, user.role(), claims.expires_at);
-            let reply = json!({"type": "auth", "ok": true, "role": user.role().as_str()});
-            (Some(claims.session), reply.to_string())
-        }
-        _ => {
-            me.sign_out();
-            let reply = json!({"type": "auth", "ok": false, "message": "Your session has expired. Please sign in again."});
-            (None, reply.to_string())
-        }
-    }
+/// that says whether it worked; `Err` when the store cannot tell right now.
+async fn authenticate(
+    state: &AppState,
+    me: &Subscriber,
+    token: &str,
+) -> Result<(Option<String>, String), AppError> {
+    let Some((user, claims)) = crate::auth::session_of(state, token).await? else {
+        me.sign_out();
+        let reply = json!({"type": "auth", "ok": false, "message": "Your session has expired. Please sign in again."});
+        return Ok((None, reply.to_string()));
+    };
+    me.sign_in(user.id, user.role(), claims.expires_at);
+    let reply = json!({"type": "auth", "ok": true, "role": user.role().as_str()});
+    Ok((Some(claims.session), reply.to_string()))
 }

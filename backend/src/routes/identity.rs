@@ -165,6 +165,9 @@ async fn resend_verification(
         "If {email} has an account that is not confirmed yet, a new link to confirm it is on \
          its way."
     );
+    // The mail goes out in the background; while the database is down it never would,
+    // so say so now rather than promise it. (Asking costs every address the same.)
+    state.store.ping().await?;
     let work = state.clone();
     tokio::spawn(async move {
         let sent = async {
@@ -197,6 +200,9 @@ async fn forgot_password(
          for {} minutes.",
         mail_tokens::RESET_PASSWORD_MINUTES
     );
+    // The mail goes out in the background; while the database is down it never would,
+    // so say so now rather than promise it. (Asking costs every address the same.)
+    state.store.ping().await?;
     let work = state.clone();
     tokio::spawn(async move {
         if let Err(problem) = send_reset(&work, &email).await {

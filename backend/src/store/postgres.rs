@@ -14,6 +14,10 @@ type This = PgStore;
 
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations/postgres");
 
+/// The longest a query waits for a connection: long enough for a busy pool, short
+/// enough that a request fails fast while PostgreSQL is down.
+const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(3);
+
 /// The marketplace on PostgreSQL.
 #[derive(Debug, Clone)]
 pub struct PgStore {
@@ -25,10 +29,17 @@ pub struct PgStore {
 
 impl PgStore {
     /// Connects to `url` (`postgres://…`). Connections are opened as needed.
+    ///
+    /// While PostgreSQL is down a request waits at most [`ACQUIRE_TIMEOUT`] for a
+    /// connection and then answers 503 (sqlx keeps trying to connect meanwhile, so a
+    /// server that comes back within the wait serves the request). Each idle connection
+    /// is checked before it is handed out: the ones a restart of PostgreSQL killed are
+    /// closed and replaced, not handed to one request each to fail.
     pub async fn connect(url: &str) -> StoreResult<Self> {
         let pool = PgPoolOptions::new()
             .max_connections(16)
-            .acquire_timeout(Duration::from_secs(5))
+            .acquire_timeout(ACQUIRE_TIMEOUT)
+            .test_before_acquire(true)
             .connect(url)
             .await?;
         Ok(PgStore {

@@ -2,105 +2,31 @@
 //! runs them: a write through one reaches sockets on the other; losing Redis or a
 //! process loses no event.
 
-use std::net::TcpListener;
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use reqwest::Method;
 use serde_json::{json, Value};
 
 use super::live::Live;
-use super::support::{mails_in, skip, Engine, TestDb, ADMIN_EMAIL, PASSWORD};
+use super::support::{
+    free_port, mails_in, redis_installed, skip, start_redis, Engine, Process, ServerProcess,
+    TestDb, ADMIN_EMAIL, PASSWORD,
+};
 
-/// A child process that is killed when dropped.
-struct Process(Child);
-
-impl Drop for Process {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .expect("free port")
-}
-
-fn start_redis(port: u16) -> Option<Process> {
-    let child = Command::new("redis-server")
-        .args([
-            "--port",
-            &port.to_string(),
-            "--bind",
-            "127.0.0.1",
-            "--save",
-            "",
-            "--appendonly",
-            "no",
-        ])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .ok()?;
-    Some(Process(child))
-}
-
-async fn wait_until(what: &str, mut ready: impl FnMut() -> bool) {
-    let start = Instant::now();
-    while !ready() {
-        assert!(
-            start.elapsed() < Duration::from_secs(20),
-            "{what} did not come up"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-}
-
-struct Node {
-    base: String,
-    _process: Process,
-}
-
-async fn start_node(db: &TestDb, redis_port: u16, name: &str) -> Node {
-    let port = free_port();
+async fn start_node(db: &TestDb, redis_port: u16, name: &str) -> ServerProcess {
     let dir = db.dir.join(name);
-    std::fs::create_dir_all(&dir).expect("data dir");
-    let child = Command::new(env!("CARGO_BIN_EXE_bikehaat"))
-        .args(["serve", "--no-demo", "--addr", &format!("127.0.0.1:{port}")])
-        .arg("--data-dir")
-        .arg(&dir)
-        .env("DATABASE_URL", &db.url)
-        .env("REDIS_URL", format!("redis://127.0.0.1:{redis_port}"))
-        .env("JWT_SECRET", "cluster-test-secret-shared-by-both-processes")
-        .env("ADMIN_EMAILS", ADMIN_EMAIL)
-        .env("RUST_LOG", "warn")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start bikehaat");
-    let node = Node {
-        base: format!("http://127.0.0.1:{port}"),
-        _process: Process(child),
-    };
-    let client = reqwest::Client::new();
-    let health = format!("{}/api/health", node.base);
-    let start = Instant::now();
-    loop {
-        if let Ok(r) = client.get(&health).send().await {
-            if r.status().is_success() {
-                break;
-            }
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(30),
-            "{name} did not start"
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    node
+    let redis = format!("redis://127.0.0.1:{redis_port}");
+    ServerProcess::start_with(
+        &dir,
+        &[
+            ("DATABASE_URL", &db.url),
+            ("REDIS_URL", &redis),
+            ("JWT_SECRET", "cluster-test-secret-shared-by-both-processes"),
+            ("ADMIN_EMAILS", ADMIN_EMAIL),
+            ("RUST_LOG", "warn"),
+        ],
+    )
+    .await
 }
 
 /// A private redis-server and two `bikehaat` processes on one fresh PostgreSQL database.
@@ -108,28 +34,20 @@ struct Cluster {
     db: TestDb,
     redis_port: u16,
     redis: Process,
-    a: Node,
-    b: Node,
+    a: ServerProcess,
+    b: ServerProcess,
 }
 
 impl Cluster {
     /// None (a skip) without redis-server or PostgreSQL.
     async fn start() -> Option<Cluster> {
-        if Command::new("redis-server")
-            .arg("--version")
-            .output()
-            .is_err()
-        {
+        if !redis_installed() {
             skip("cluster test", "redis-server is not installed");
             return None;
         }
         let db = TestDb::new(Engine::Postgres).await?;
         let redis_port = free_port();
-        let redis = start_redis(redis_port).expect("redis-server starts");
-        wait_until("redis", || {
-            std::net::TcpStream::connect(("127.0.0.1", redis_port)).is_ok()
-        })
-        .await;
+        let redis = start_redis(redis_port).await;
         let a = start_node(&db, redis_port, "a").await;
         let b = start_node(&db, redis_port, "b").await;
         Some(Cluster {
@@ -285,11 +203,7 @@ async fn two_processes_share_live_events_through_redis_and_lose_none_when_redis_
     for name in ["No Redis 1", "No Redis 2", "No Redis 3"] {
         add_category(&a.base, &token, name).await;
     }
-    let redis = start_redis(redis_port).expect("redis-server restarts");
-    wait_until("redis", || {
-        std::net::TcpStream::connect(("127.0.0.1", redis_port)).is_ok()
-    })
-    .await;
+    let redis = start_redis(redis_port).await;
     bus_connected(&b.base, true).await;
     for name in ["Redis back 1", "Redis back 2"] {
         add_category(&a.base, &token, name).await;

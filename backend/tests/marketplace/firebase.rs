@@ -299,7 +299,7 @@ async fn when_googles_keys_cannot_be_fetched_google_sign_in_is_unavailable_not_r
     let token = google.sign(KID, &google_claims("uid-nusrat", "nusrat@gmail.com"));
     let (status, body) = exchange(&app, &token, "nusrat@gmail.com").await;
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
-    assert_eq!(body["error"], "unavailable");
+    assert_eq!(body["error"], "service_unavailable");
     // Built-in accounts made before Firebase was switched on still sign in meanwhile.
     app.new_session("karim@example.com").await;
 }

@@ -81,7 +81,7 @@ async fn two_hundred_half_sent_requests_leave_health_answering_at_once() {
     };
     // A low open-file limit, as a small container has: it once made accept fail for
     // every client after 75 held connections.
-    let server = ServerProcess::start_with(&db.dir, &[], Some(300)).await;
+    let server = ServerProcess::start_with_open_files(&db.dir, &[], 300).await;
     let mut held = Vec::new();
     for _ in 0..200 {
         let mut stream = connect(&server.base).await;
@@ -115,7 +115,7 @@ async fn a_request_head_not_finished_in_time_closes_its_connection() {
     let Some(db) = TestDb::new(Engine::Sqlite).await else {
         return;
     };
-    let server = ServerProcess::start_with(&db.dir, &["--request-timeout", "1"], None).await;
+    let server = ServerProcess::start_with(&db.dir, &[("BIKEHAAT_REQUEST_TIMEOUT", "1")]).await;
 
     let mut stream = connect(&server.base).await;
     stream
@@ -143,7 +143,7 @@ async fn an_idle_keep_alive_connection_is_closed_after_the_request_timeout() {
     let Some(db) = TestDb::new(Engine::Sqlite).await else {
         return;
     };
-    let server = ServerProcess::start_with(&db.dir, &["--request-timeout", "1"], None).await;
+    let server = ServerProcess::start_with(&db.dir, &[("BIKEHAAT_REQUEST_TIMEOUT", "1")]).await;
 
     let mut stream = connect(&server.base).await;
     stream
@@ -222,7 +222,7 @@ async fn past_the_connection_cap_a_client_is_told_to_come_back_and_closed() {
     let Some(db) = TestDb::new(Engine::Sqlite).await else {
         return;
     };
-    let server = ServerProcess::start_with(&db.dir, &["--max-connections", "8"], None).await;
+    let server = ServerProcess::start_with(&db.dir, &[("BIKEHAAT_MAX_CONNECTIONS", "8")]).await;
     // Give the start-up health check's connection time to close.
     tokio::time::sleep(Duration::from_millis(500)).await;
     let mut held = Vec::new();
@@ -258,7 +258,7 @@ async fn live_sockets_keep_their_place_under_the_cap() {
     let Some(db) = TestDb::new(Engine::Sqlite).await else {
         return;
     };
-    let server = ServerProcess::start_with(&db.dir, &["--max-connections", "3"], None).await;
+    let server = ServerProcess::start_with(&db.dir, &[("BIKEHAAT_MAX_CONNECTIONS", "3")]).await;
     // Give the start-up health check's connection time to close.
     tokio::time::sleep(Duration::from_millis(500)).await;
     let mut sockets = Vec::new();

@@ -4,6 +4,7 @@
 mod app;
 mod database;
 mod mail;
+mod pg_server;
 pub mod pictures;
 mod process;
 mod steps;
@@ -13,7 +14,8 @@ pub use app::{answer, inserted, TestApp};
 pub(crate) use database::past_the_store;
 pub use database::{on_both, skip, Engine, TestDb};
 pub use mail::{link_token, mails_in, unquote};
-pub use process::ServerProcess;
+pub use pg_server::PgServer;
+pub use process::{free_port, redis_installed, start_redis, Process, ServerProcess};
 pub use steps::{product_body, Person};
 
 /// A password that meets the password rules of docs/product.md.

@@ -63,6 +63,11 @@ impl TestApp {
         Some(TestApp::serve(Arc::new(db), extra).await)
     }
 
+    /// Serves a marketplace on `db` with extra `bikehaat serve` arguments.
+    pub async fn spawn_on(db: TestDb, extra: &[&str]) -> TestApp {
+        TestApp::serve(Arc::new(db), extra).await
+    }
+
     /// Like [`spawn_with`], listening on every address (0.0.0.0) as a public server does.
     pub async fn spawn_public(engine: Engine, extra: &[&str]) -> Option<TestApp> {
         let db = TestDb::new(engine).await?;

@@ -22,6 +22,12 @@ fn unique(prefix: &str) -> String {
     )
 }
 
+fn fresh_dir() -> PathBuf {
+    let dir = std::env::temp_dir().join(unique("bikehaat_test"));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
 /// Which database engine a test runs on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Engine {
@@ -29,10 +35,13 @@ pub enum Engine {
     Postgres,
 }
 
-/// A fresh, empty database, removed when dropped (best effort).
+/// A fresh, empty database, removed when dropped (best effort), and a fresh data
+/// directory.
 pub struct TestDb {
     pub url: String,
     pub dir: PathBuf,
+    engine: Engine,
+    /// The database this made on the shared PostgreSQL server, to drop.
     pg_name: Option<String>,
 }
 
@@ -52,14 +61,14 @@ pub fn skip(what: &str, why: &str) {
 
 impl TestDb {
     pub async fn new(engine: Engine) -> Option<TestDb> {
-        let dir = std::env::temp_dir().join(unique("bikehaat_test"));
-        std::fs::create_dir_all(&dir).expect("temp dir");
+        let dir = fresh_dir();
         match engine {
             Engine::Sqlite => {
                 let url = format!("sqlite://{}", dir.join("bikehaat.db").display());
                 Some(TestDb {
                     url,
                     dir,
+                    engine,
                     pg_name: None,
                 })
             }
@@ -88,18 +97,26 @@ impl TestDb {
                 Some(TestDb {
                     url: format!("{base}/{name}"),
                     dir,
+                    engine,
                     pg_name: Some(name),
                 })
             }
         }
     }
 
-    pub fn engine(&self) -> Engine {
-        if self.pg_name.is_some() {
-            Engine::Postgres
-        } else {
-            Engine::Sqlite
+    /// A fresh data directory for the PostgreSQL database at `url`, which someone else
+    /// made and removes (a test's own PostgreSQL server).
+    pub fn postgres_at(url: String) -> TestDb {
+        TestDb {
+            url,
+            dir: fresh_dir(),
+            engine: Engine::Postgres,
+            pg_name: None,
         }
+    }
+
+    pub fn engine(&self) -> Engine {
+        self.engine
     }
 
     pub async fn store(&self) -> Arc<dyn Store> {

@@ -1,8 +1,10 @@
 //! The real `bikehaat` binary as its own process, for what only a whole process shows:
-//! its peak resident memory as the kernel reports it, and what it logs.
+//! its peak resident memory as the kernel reports it, what it logs, several processes
+//! sharing one database and one Redis. Also a private `redis-server` for them.
 
+use std::net::TcpListener;
 use std::process::{Child, Command, Stdio};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use super::TestDb;
 
@@ -29,37 +31,44 @@ impl ServerProcess {
     /// Like [`start`](ServerProcess::start), with `data_dir` (SQLite in it) as its data
     /// directory, which it creates if need be.
     pub async fn start_in(data_dir: &std::path::Path) -> ServerProcess {
-        ServerProcess::start_with(data_dir, &[], None).await
+        ServerProcess::start_with(data_dir, &[]).await
     }
 
-    /// Like [`start_in`](ServerProcess::start_in), with `extra` arguments to
-    /// `bikehaat serve` and, when given, `open_files` as the process's hard and soft
-    /// open-file limit.
-    pub async fn start_with(
+    /// Like [`start_in`](ServerProcess::start_in), with `env` set for the process
+    /// (`DATABASE_URL`, `REDIS_URL`, `RUST_LOG`, …): nothing else of the test's
+    /// environment chooses its database, Redis or admins.
+    pub async fn start_with(data_dir: &std::path::Path, env: &[(&str, &str)]) -> ServerProcess {
+        ServerProcess::launch(data_dir, env, None).await
+    }
+
+    /// Like [`start_with`](ServerProcess::start_with), with `open_files` as the
+    /// process's hard and soft open-file limit, as a small container has.
+    pub async fn start_with_open_files(
         data_dir: &std::path::Path,
-        extra: &[&str],
+        env: &[(&str, &str)],
+        open_files: u64,
+    ) -> ServerProcess {
+        ServerProcess::launch(data_dir, env, Some(open_files)).await
+    }
+
+    async fn launch(
+        data_dir: &std::path::Path,
+        env: &[(&str, &str)],
         open_files: Option<u64>,
     ) -> ServerProcess {
-        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("free port");
-        let addr = listener.local_addr().expect("addr");
-        drop(listener);
-        let log = std::env::temp_dir().join(format!("bikehaat-server-{}.log", addr.port()));
+        let port = free_port();
+        let addr = format!("127.0.0.1:{port}");
+        let log = std::env::temp_dir().join(format!("bikehaat-server-{port}.log"));
         let log_file = std::fs::File::create(&log).expect("log file");
         let mut command = Command::new(env!("CARGO_BIN_EXE_bikehaat"));
         command
-            .args([
-                "serve",
-                "--no-demo",
-                "--addr",
-                &addr.to_string(),
-                "--data-dir",
-            ])
+            .args(["serve", "--no-demo", "--addr", &addr, "--data-dir"])
             .arg(data_dir)
-            .args(extra)
             .env_remove("DATABASE_URL")
             .env_remove("REDIS_URL")
             .env_remove("ADMIN_EMAILS")
             .env("NO_COLOR", "1")
+            .envs(env.iter().copied())
             .stdout(Stdio::null())
             .stderr(log_file);
         if let Some(files) = open_files {
@@ -113,5 +122,70 @@ impl ServerProcess {
             .find_map(|l| l.strip_prefix("VmHWM:"))
             .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
             .expect("VmHWM")
+    }
+}
+
+/// A port nobody listens on right now.
+pub fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("free port")
+}
+
+/// A child process that is killed when dropped.
+pub struct Process(pub Child);
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Whether `redis-server` can be started here.
+pub fn redis_installed() -> bool {
+    Command::new("redis-server")
+        .arg("--version")
+        .output()
+        .is_ok()
+}
+
+/// A private `redis-server` on `port` (no persistence), up once it accepts connections.
+/// Its own, not the machine's: every marketplace on one Redis shares its channel of
+/// live events and its rate limits.
+pub async fn start_redis(port: u16) -> Process {
+    let child = Command::new("redis-server")
+        .args([
+            "--port",
+            &port.to_string(),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("redis-server starts");
+    let redis = Process(child);
+    wait_until("redis", || {
+        std::net::TcpStream::connect(("127.0.0.1", port)).is_ok()
+    })
+    .await;
+    redis
+}
+
+/// Waits (up to 20 s) until `ready` says so.
+pub async fn wait_until(what: &str, mut ready: impl FnMut() -> bool) {
+    let start = Instant::now();
+    while !ready() {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "{what} did not come up"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
