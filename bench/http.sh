@@ -42,14 +42,15 @@ for engine in $ENGINES; do
   fi
   # The server's default log filter, as in production (every request gets an info
   # span), unless the caller sets RUST_LOG.
-  ADMIN_EMAILS=admin@bench.test DATABASE_URL="$url" \
+  DATABASE_URL="$url" \
     "$bin" serve --no-demo --addr "127.0.0.1:$PORT" --data-dir "$data" >"$work/$engine.log" 2>&1 &
   server=$!
   for _ in $(seq 100); do
     curl -fs "http://127.0.0.1:$PORT/api/health" >/dev/null 2>&1 && break
     sleep 0.1
   done
-  mapfile -t seeded < <(python3 bench/seed.py "http://127.0.0.1:$PORT")
+  mapfile -t seeded < <(DATABASE_URL="$url" python3 bench/seed.py "http://127.0.0.1:$PORT" \
+    "$bin" admin grant --data-dir "$data")
   token="${seeded[0]}"
   category="${seeded[1]}"
   target="http://127.0.0.1:$PORT/api/products/$category"
