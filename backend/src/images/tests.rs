@@ -41,18 +41,9 @@ fn contains(haystack: &[u8], needle: &[u8]) -> bool {
 }
 
 fn crc32(bytes: &[u8]) -> u32 {
-    let mut crc = u32::MAX;
-    for &byte in bytes {
-        crc ^= u32::from(byte);
-        for _ in 0..8 {
-            crc = if crc & 1 == 1 {
-                (crc >> 1) ^ 0xEDB8_8320
-            } else {
-                crc >> 1
-            };
-        }
-    }
-    !crc
+    let mut crc = flate2::Crc::new();
+    crc.update(bytes);
+    crc.sum()
 }
 
 fn png_chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {

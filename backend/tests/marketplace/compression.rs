@@ -8,15 +8,7 @@ use reqwest::StatusCode;
 use serde_json::Value;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
-use super::support::{on_both, TestApp};
-
-fn header<'a>(response: &'a reqwest::Response, name: &reqwest::header::HeaderName) -> &'a str {
-    response
-        .headers()
-        .get(name)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("")
-}
+use super::support::{header, on_both, TestApp};
 
 fn decoded(encoding: &str, body: &[u8]) -> Vec<u8> {
     let mut plain = Vec::new();
@@ -50,9 +42,9 @@ async fn fetch(
     }
     let answer = request.send().await.expect("answer");
     assert_eq!(answer.status(), StatusCode::OK, "{path}");
-    let encoding = header(&answer, &CONTENT_ENCODING).to_owned();
-    let vary = header(&answer, &VARY).to_owned();
-    let seq = header(&answer, &"x-live-seq".parse().expect("name")).to_owned();
+    let encoding = header(&answer, CONTENT_ENCODING.as_str()).to_owned();
+    let vary = header(&answer, VARY.as_str()).to_owned();
+    let seq = header(&answer, "x-live-seq").to_owned();
     let body = answer.bytes().await.expect("body");
     let plain = decoded(&encoding, &body);
     (encoding, vary, seq, plain)

@@ -10,7 +10,7 @@ mod process;
 mod steps;
 pub mod stripe;
 
-pub use app::{answer, inserted, TestApp};
+pub use app::{answer, header, inserted, TestApp};
 pub(crate) use database::past_the_store;
 pub use database::{on_both, skip, Engine, TestDb};
 pub use mail::{link_token, mails_in, unquote};

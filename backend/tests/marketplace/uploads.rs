@@ -279,14 +279,7 @@ async fn an_upload_its_image_and_the_live_handshake_carry_the_browser_policies()
         .await
         .expect("upload");
     assert_eq!(answer.status(), StatusCode::CREATED);
-    let header = |response: &reqwest::Response, name: &str| {
-        response
-            .headers()
-            .get(name)
-            .and_then(|v| v.to_str().ok())
-            .unwrap_or_default()
-            .to_owned()
-    };
+    let header = super::support::header;
     assert_eq!(
         header(&answer, "cache-control"),
         "no-store",

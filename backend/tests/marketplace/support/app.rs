@@ -177,3 +177,12 @@ pub fn inserted(what: &str, (status, body): (StatusCode, Value)) -> String {
     assert_eq!(status, StatusCode::CREATED, "{what}: {body}");
     body["insertedId"].as_str().expect("insertedId").to_owned()
 }
+
+/// The value of `name` on `response`, or "" when it has none (or it is not text).
+pub fn header<'a>(response: &'a reqwest::Response, name: &str) -> &'a str {
+    response
+        .headers()
+        .get(name)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+}

@@ -151,16 +151,7 @@ fn png_chunk(kind: &[u8; 4], data: &[u8]) -> Vec<u8> {
 }
 
 fn crc32(bytes: &[u8]) -> u32 {
-    let mut crc = 0xFFFF_FFFFu32;
-    for &b in bytes {
-        crc ^= u32::from(b);
-        for _ in 0..8 {
-            crc = if crc & 1 == 1 {
-                (crc >> 1) ^ 0xEDB8_8320
-            } else {
-                crc >> 1
-            };
-        }
-    }
-    !crc
+    let mut crc = flate2::Crc::new();
+    crc.update(bytes);
+    crc.sum()
 }
