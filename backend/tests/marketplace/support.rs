@@ -3,6 +3,7 @@
 
 mod app;
 mod database;
+mod described;
 mod mail;
 mod process;
 mod steps;
@@ -11,6 +12,7 @@ pub mod stripe;
 pub use app::{answer, inserted, TestApp};
 pub(crate) use database::past_the_store;
 pub use database::{on_both, skip, Engine, TestDb};
+pub use described::Described;
 pub use mail::{link_token, mails_in, unquote};
 pub use process::ServerProcess;
 pub use steps::{product_body, Person};
