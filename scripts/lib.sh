@@ -50,3 +50,35 @@ npm_ci_if_stale() {
     echo "Up to date: ${what}."
   fi
 }
+
+# ensure_schemathesis: Schemathesis at the versions scripts/fuzz/requirements.txt pins,
+# in a virtualenv of its own under ~/.cache/bikehaat/ (named by the file's checksum, so
+# a change of version builds a new one and nothing is installed system-wide). Sets
+# SCHEMATHESIS to its command; fails when Python 3 or PyPI cannot be had.
+ensure_schemathesis() {
+  local requirements="scripts/fuzz/requirements.txt"
+  local python="${PYTHON:-python3}"
+  if ! command -v "$python" >/dev/null 2>&1; then
+    echo "no ${python}: Schemathesis needs Python 3.10 or newer (Debian: python3 python3-venv)" >&2
+    return 1
+  fi
+  local sum venv
+  sum="$(sha256sum "$requirements" | cut -c1-12)"
+  venv="${XDG_CACHE_HOME:-$HOME/.cache}/bikehaat/schemathesis-${sum}"
+  if [[ ! -f "$venv/.installed" ]]; then
+    echo "Installing Schemathesis into ${venv} (pip, versions from ${requirements})..."
+    rm -rf "$venv"
+    if ! "$python" -m venv "$venv" ||
+      ! "$venv/bin/pip" install --quiet --disable-pip-version-check --require-virtualenv \
+        -r "$requirements"; then
+      echo "cannot install Schemathesis from PyPI into ${venv}" >&2
+      rm -rf "$venv"
+      return 1
+    fi
+    touch "$venv/.installed"
+  else
+    echo "Up to date: Schemathesis in ${venv}."
+  fi
+  # shellcheck disable=SC2034 # read by the script that sources this file
+  SCHEMATHESIS="$venv/bin/schemathesis"
+}

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Runs every test of BikeHaat and stops at the first failure:
 #   1. Rust: cargo test --workspace --locked (SQLite always; PostgreSQL and Redis when reachable)
-#   2. Front end: npm ci if needed, typecheck, lint, Vitest, production build
-#   3. Browser journeys: the real server and pages in Chromium (playwright-core), and
+#   2. API fuzzing: Schemathesis against the real server on SQLite and PostgreSQL, as a
+#      visitor, buyer, seller and admin (scripts/fuzz.sh)
+#   3. Front end: npm ci if needed, typecheck, lint, Vitest, production build
+#   4. Browser journeys: the real server and pages in Chromium (playwright-core), and
 #      firebase-tools' Auth emulator for the journeys that sign in with Firebase
-#   4. Deployment: docker-compose.yml and deploy/Caddyfile validated offline
+#   5. Deployment: docker-compose.yml and deploy/Caddyfile validated offline
 #
 # Environment:
 #   BIKEHAAT_TEST_POSTGRES_URL  PostgreSQL for the Rust tests
@@ -53,6 +55,12 @@ echo "PostgreSQL: ${BIKEHAAT_TEST_POSTGRES_URL}"
 echo "Redis:      ${BIKEHAAT_TEST_REDIS_URL}"
 echo "BIKEHAAT_NO_SKIP=${BIKEHAAT_NO_SKIP:-0}"
 cargo test --workspace --locked 2>&1 | tee "$logs/cargo.log"
+
+section "API fuzzing (Schemathesis: scripts/fuzz.sh)"
+# The real server binary the Rust tests built, on both engines, fuzzed from its own
+# OpenAPI description.
+cargo build --locked --quiet -p bikehaat
+bash scripts/fuzz.sh 2>&1 | tee "$logs/fuzz.log"
 
 section "Front end: dependencies"
 ensure_frontend_deps
@@ -118,18 +126,26 @@ skip_count=0
 if [[ -n "$skips" ]]; then
   skip_count="$(printf '%s\n' "$skips" | wc -l)"
 fi
+# A skipped fuzz run is not counted as passed anywhere, unlike a skipped cargo test.
+fuzz_skips="$(grep -E '^SKIP' "$logs/fuzz.log" || true)"
+fuzz_line="$(grep -E '^fuzz: ' "$logs/fuzz.log" | tail -n 1)"
+read -r fuzz_passed fuzz_failed fuzz_skipped < <(
+  sed -nE 's/.* ([0-9]+) passed, ([0-9]+) failed, ([0-9]+) skipped.*/\1 \2 \3/p' <<<"$fuzz_line"
+) || true
 
 echo "Rust:      ${rust_passed} passed, ${rust_failed} failed, ${rust_ignored} ignored"
 echo "Front end: ${web_passed} passed, ${web_failed} failed, ${web_skipped} skipped; typecheck, lint and build clean"
 echo "Browser:   ${e2e_passed} journeys passed, ${e2e_failed} failed, ${e2e_skipped} skipped"
-if [[ -n "$skips" ]]; then
+echo "Fuzzing:   ${fuzz_line#fuzz: }"
+all_skips="$(printf '%s\n%s\n' "$skips" "$fuzz_skips" | sed '/^$/d')"
+if [[ -n "$all_skips" ]]; then
   echo "Skipped because a service or tool was missing (BIKEHAAT_NO_SKIP=1 makes these fail):"
-  printf '  %s\n' "$skips"
+  printf '%s\n' "$all_skips" | sed 's/^/  /'
 else
   echo "Nothing was skipped for lack of a service or tool."
 fi
 echo "Took $((SECONDS - started))s."
 # Tests that skipped for lack of a service still count as passed in cargo's tally.
-total_passed=$((rust_passed + web_passed + e2e_passed - skip_count))
+total_passed=$((rust_passed + web_passed + e2e_passed + ${fuzz_passed:-0} - skip_count))
 if ((total_passed < 0)); then total_passed=0; fi
-echo "tests: ${total_passed} passed, $((rust_failed + web_failed + e2e_failed)) failed, $((rust_ignored + web_skipped + e2e_skipped + skip_count)) skipped"
+echo "tests: ${total_passed} passed, $((rust_failed + web_failed + e2e_failed + ${fuzz_failed:-0})) failed, $((rust_ignored + web_skipped + e2e_skipped + skip_count + ${fuzz_skipped:-0})) skipped"

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use axum::extract::rejection::JsonRejection;
+use axum::extract::rejection::{BytesRejection, JsonRejection};
 use axum::extract::FromRequest;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -71,6 +71,8 @@ pub struct ErrorBody {
     pub message: String,
     /// Per-field messages; only present for validation failures.
     #[serde(skip_serializing_if = "Option::is_none")]
+    // Spelled out: the schema of a type alias would be a reference to nothing.
+    #[schema(value_type = Option<BTreeMap<String, String>>)]
     pub fields: Option<FieldErrors>,
 }
 
@@ -189,9 +191,7 @@ impl From<JsonRejection> for AppError {
             JsonRejection::MissingJsonContentType(_) => AppError::UnsupportedMedia(
                 "Send the request body as JSON (Content-Type: application/json).".to_owned(),
             ),
-            JsonRejection::BytesRejection(err) if err.status() == StatusCode::PAYLOAD_TOO_LARGE => {
-                AppError::PayloadTooLarge("The request body is too large.".to_owned())
-            }
+            JsonRejection::BytesRejection(err) => AppError::from(err),
             JsonRejection::JsonDataError(err) => AppError::Validation {
                 message: err.body_text(),
                 fields: FieldErrors::new(),
@@ -200,6 +200,19 @@ impl From<JsonRejection> for AppError {
                 "The request body is not valid JSON: {}",
                 other.body_text()
             )),
+        }
+    }
+}
+
+impl From<BytesRejection> for AppError {
+    fn from(rejection: BytesRejection) -> Self {
+        if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            AppError::PayloadTooLarge("The request body is too large.".to_owned())
+        } else {
+            AppError::BadRequest(format!(
+                "The request body could not be read: {}",
+                rejection.body_text()
+            ))
         }
     }
 }
@@ -217,3 +230,56 @@ impl<T: Serialize> IntoResponse for Json<T> {
 
 /// Shorthand for handler results.
 pub type AppResult<T> = Result<T, AppError>;
+
+/// What [`Json`] answers for a body it cannot take, whatever the handler: every handler
+/// with a JSON body lists these among its `responses(...)`, so the description says so.
+#[derive(utoipa::IntoResponses)]
+pub enum JsonBodyRefused {
+    /// The body is not JSON (`bad_request`).
+    #[response(status = 400)]
+    Malformed(ErrorBody),
+    /// The body is larger than the API takes (`payload_too_large`).
+    #[response(status = 413)]
+    TooLarge(ErrorBody),
+    /// The body was not sent as `application/json` (`unsupported_media_type`).
+    #[response(status = 415)]
+    NotJson(ErrorBody),
+    /// JSON of another shape, or fields that need attention (`validation`, with `fields`).
+    #[response(status = 422)]
+    Invalid(ErrorBody),
+}
+
+/// Every failure of the API answers [`ErrorBody`]: the description says so for each
+/// error status a route lists without naming a body.
+pub fn describe_error_bodies(doc: &mut utoipa::openapi::OpenApi) {
+    use utoipa::openapi::{Content, Ref, RefOr};
+    use utoipa::PartialSchema;
+
+    for item in doc.paths.paths.values_mut() {
+        let operations = [
+            &mut item.get,
+            &mut item.put,
+            &mut item.post,
+            &mut item.delete,
+            &mut item.patch,
+        ];
+        for operation in operations.into_iter().flatten() {
+            for (status, response) in &mut operation.responses.responses {
+                let failure = status.parse::<u16>().is_ok_and(|status| status >= 400);
+                if let (true, RefOr::T(response)) = (failure, response) {
+                    if response.content.is_empty() {
+                        response.content.insert(
+                            "application/json".to_owned(),
+                            Content::new(Some(Ref::from_schema_name("ErrorBody"))),
+                        );
+                    }
+                }
+            }
+        }
+    }
+    doc.components
+        .get_or_insert_with(Default::default)
+        .schemas
+        .entry("ErrorBody".to_owned())
+        .or_insert_with(ErrorBody::schema);
+}

@@ -74,10 +74,16 @@ impl utoipa::Modify for SecuritySchemes {
 
 /// The OpenAPI description of every route under `/api`.
 pub fn openapi() -> utoipa::openapi::OpenApi {
-    OpenApiRouter::<AppState>::with_openapi(ApiDoc::openapi())
+    described_api().1
+}
+
+/// The routes under `/api` and their description, error bodies included.
+fn described_api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
+    let (api, mut doc) = OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(routes::api())
-        .split_for_parts()
-        .1
+        .split_for_parts();
+    crate::error::describe_error_bodies(&mut doc);
+    (api, doc)
 }
 
 async fn api_not_found() -> AppError {
@@ -99,9 +105,7 @@ fn panic_response(_: Box<dyn std::any::Any + Send + 'static>) -> Response {
 
 /// The whole application over `state`.
 pub fn app(state: AppState) -> Router {
-    let (api, doc) = OpenApiRouter::with_openapi(ApiDoc::openapi())
-        .merge(routes::api())
-        .split_for_parts();
+    let (api, doc) = described_api();
     let doc = Arc::new(doc.to_json().unwrap_or_default());
     let api = api
         .route(

@@ -49,7 +49,8 @@ enum Incoming {
 
 /// Upgrades to a live socket. Browsers always send `Origin`: it must be the site's own.
 #[utoipa::path(get, path = "/live", tag = "live",
-    responses((status = 101, description = "WebSocket of live events (docs/events.md)"), (status = 403)))]
+    responses((status = 101, description = "WebSocket of live events (docs/events.md)"),
+        (status = 400, description = "Not a WebSocket handshake"), (status = 403)))]
 pub async fn open_live(
     State(state): State<AppState>,
     headers: HeaderMap,

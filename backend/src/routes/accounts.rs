@@ -14,7 +14,7 @@ use super::EmailPath;
 use crate::auth::client_ip::ClientIp;
 use crate::auth::{mail_tokens, passwords, throttle};
 use crate::auth::{Proven, ProvenIdentity, Tokens};
-use crate::error::{AppError, AppResult, Json};
+use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
 use crate::mail::letters;
 use crate::store::{Identity, MailPurpose, NewUser, Role, User};
 use crate::validate::{self, Checker};
@@ -73,7 +73,7 @@ fn read_credentials(body: &Credentials, password_required: &str) -> AppResult<(S
 /// Creates an e-mail/password identity (sign-in step 1 for a new person) and mails the
 /// link that proves the address.
 #[utoipa::path(post, path = "/auth/signup", tag = "sign-in", request_body = Credentials,
-    responses((status = 201, body = IdentityToken), (status = 403), (status = 409), (status = 422), (status = 429)))]
+    responses(JsonBodyRefused, (status = 201, body = IdentityToken), (status = 403), (status = 409), (status = 422), (status = 429)))]
 async fn sign_up(
     State(state): State<AppState>,
     ClientIp(client): ClientIp,
@@ -135,7 +135,7 @@ const DECOY_HASH: &str =
 
 /// Proves an existing e-mail/password identity (sign-in step 1).
 #[utoipa::path(post, path = "/auth/login", tag = "sign-in", request_body = Credentials,
-    responses((status = 200, body = IdentityToken), (status = 401), (status = 422), (status = 429)))]
+    responses(JsonBodyRefused, (status = 200, body = IdentityToken), (status = 401), (status = 422), (status = 429)))]
 async fn log_in(
     State(state): State<AppState>,
     ClientIp(client): ClientIp,
@@ -211,7 +211,7 @@ pub struct Session {
 /// Exchanges an identity token for an access token, creating the user on first sign-in.
 #[utoipa::path(put, path = "/users/{email}", tag = "users", request_body = Profile,
     params(("email" = String, Path, description = "The signed-in person's e-mail")),
-    responses((status = 200, body = Session), (status = 401), (status = 403), (status = 409), (status = 422)),
+    responses(JsonBodyRefused, (status = 200, body = Session), (status = 401), (status = 403), (status = 409), (status = 422)),
     security(("identity_token" = [])))]
 async fn put_user(
     State(state): State<AppState>,

@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::auth::{MaybeUser, Seller};
-use crate::error::{AppError, AppResult, Json};
+use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
 use crate::validate::Checker;
 use crate::views::{AdvertView, Form, Inserted};
 use crate::AppState;
@@ -46,7 +46,7 @@ pub struct AdvertInput {
 
 /// Advertises one of the seller's own unsold bikes.
 #[utoipa::path(post, path = "/advertise", tag = "adverts", request_body = AdvertInput,
-    responses((status = 201, body = Inserted), (status = 401), (status = 403), (status = 404), (status = 409), (status = 422)),
+    responses(JsonBodyRefused, (status = 201, body = Inserted), (status = 401), (status = 403), (status = 404), (status = 409), (status = 422)),
     security(("access_token" = [])))]
 async fn create_advert(
     State(state): State<AppState>,

@@ -9,7 +9,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::EmailPath;
 use crate::auth::Admin;
-use crate::error::{AppError, AppResult, Json};
+use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
 use crate::validate::Checker;
 use crate::views::{CategoryView, Inserted};
 use crate::AppState;
@@ -41,7 +41,7 @@ pub struct CategoryInput {
 /// Adds a category (admins; the path names the admin adding it).
 #[utoipa::path(post, path = "/categories/{email}", tag = "categories", request_body = CategoryInput,
     params(("email" = String, Path, description = "The signed-in admin's e-mail")),
-    responses((status = 201, body = Inserted), (status = 401), (status = 403), (status = 409), (status = 422)),
+    responses(JsonBodyRefused, (status = 201, body = Inserted), (status = 401), (status = 403), (status = 409), (status = 422)),
     security(("access_token" = [])))]
 async fn create_category(
     State(state): State<AppState>,

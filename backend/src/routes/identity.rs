@@ -13,7 +13,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::accounts::{promote_if_admin, send_verification};
 use crate::auth::client_ip::ClientIp;
 use crate::auth::{mail_tokens, passwords, throttle, CurrentSession, Proven};
-use crate::error::{AppError, AppResult, Json};
+use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
 use crate::limiter::Rule;
 use crate::mail::letters;
 use crate::store::{Identity, MailPurpose};
@@ -125,7 +125,7 @@ async fn allow_mail(
 
 /// Proves the address a verification link was sent to.
 #[utoipa::path(post, path = "/auth/verify-email", tag = "sign-in", request_body = VerifyEmail,
-    responses((status = 200, body = EmailVerified), (status = 400)))]
+    responses(JsonBodyRefused, (status = 200, body = EmailVerified), (status = 400)))]
 async fn verify_email(
     State(state): State<AppState>,
     Json(body): Json<VerifyEmail>,
@@ -153,7 +153,7 @@ async fn proven(state: &AppState, identity: &Identity) -> AppResult<()> {
 
 /// Mails a new verification link to an address that has not proven itself yet.
 #[utoipa::path(post, path = "/auth/resend-verification", tag = "sign-in", request_body = EmailAddress,
-    responses((status = 202, body = Accepted), (status = 422), (status = 429)))]
+    responses(JsonBodyRefused, (status = 202, body = Accepted), (status = 422), (status = 429)))]
 async fn resend_verification(
     State(state): State<AppState>,
     ClientIp(client): ClientIp,
@@ -187,7 +187,7 @@ async fn resend_verification(
 
 /// Mails a link to choose a new password. The same answer for every address.
 #[utoipa::path(post, path = "/auth/forgot-password", tag = "sign-in", request_body = EmailAddress,
-    responses((status = 202, body = Accepted), (status = 422), (status = 429)))]
+    responses(JsonBodyRefused, (status = 202, body = Accepted), (status = 422), (status = 429)))]
 async fn forgot_password(
     State(state): State<AppState>,
     ClientIp(client): ClientIp,
@@ -238,7 +238,7 @@ async fn send_reset(state: &AppState, email: &str) -> AppResult<()> {
 /// Sets a new password with a reset link. The address counts as proven (its mail was
 /// read) and every session of the account ends.
 #[utoipa::path(post, path = "/auth/reset-password", tag = "sign-in", request_body = ResetPassword,
-    responses((status = 200, body = PasswordReset), (status = 400), (status = 422)))]
+    responses(JsonBodyRefused, (status = 200, body = PasswordReset), (status = 400), (status = 422)))]
 async fn reset_password(
     State(state): State<AppState>,
     Json(body): Json<ResetPassword>,

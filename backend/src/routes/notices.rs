@@ -10,7 +10,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::RecordId;
 use crate::auth::{AuthUser, Buyer};
-use crate::error::{AppError, AppResult, Json};
+use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
 use crate::validate::{parse_id, Checker};
 use crate::views::{Changed, Form, Inserted, NotificationView, ProductView};
 use crate::AppState;
@@ -72,7 +72,7 @@ pub struct MarkedRead {
 /// Marks some (`ids`) or all (`all: true`) of the user's own notifications read; ids
 /// of anyone else's change nothing.
 #[utoipa::path(post, path = "/notifications/read", tag = "notifications", request_body = MarkRead,
-    responses((status = 200, body = MarkedRead), (status = 401), (status = 422)),
+    responses(JsonBodyRefused, (status = 200, body = MarkedRead), (status = 401), (status = 422)),
     security(("access_token" = [])))]
 async fn mark_read(
     State(state): State<AppState>,
@@ -139,7 +139,7 @@ pub struct WishlistInput {
 
 /// Saves a bike to the buyer's wishlist: 201 when saved now, 200 when it was already.
 #[utoipa::path(post, path = "/wishlist", tag = "wishlist", request_body = WishlistInput,
-    responses((status = 201, body = Inserted), (status = 200, body = Inserted), (status = 401), (status = 403), (status = 404), (status = 422)),
+    responses(JsonBodyRefused, (status = 201, body = Inserted), (status = 200, body = Inserted), (status = 401), (status = 403), (status = 404), (status = 422)),
     security(("access_token" = [])))]
 async fn save_to_wishlist(
     State(state): State<AppState>,

@@ -10,7 +10,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{EmailPath, RecordId};
 use crate::auth::{AuthUser, Buyer};
-use crate::error::{AppError, AppResult, Json};
+use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
 use crate::store::{NewOrder, Order, Role, User};
 use crate::validate::Checker;
 use crate::views::{Changed, Inserted, OrderView};
@@ -54,7 +54,7 @@ pub struct OrderInput {
 
 /// Books an unsold bike (buyers).
 #[utoipa::path(post, path = "/orders", tag = "orders", request_body = OrderInput,
-    responses((status = 201, body = Inserted), (status = 401), (status = 403), (status = 404), (status = 409), (status = 422)),
+    responses(JsonBodyRefused, (status = 201, body = Inserted), (status = 401), (status = 403), (status = 404), (status = 409), (status = 422)),
     security(("access_token" = [])))]
 async fn create_order(
     State(state): State<AppState>,

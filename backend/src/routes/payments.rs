@@ -2,6 +2,7 @@
 //! payment — which sells the bike to exactly one buyer.
 
 use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -13,7 +14,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::orders::own_order;
 use crate::auth::Buyer;
-use crate::error::{AppError, AppResult, Json};
+use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
 use crate::payments::test_card::{check_card, Card};
 use crate::payments::{collect, webhook, Capture, Provider, Released, Succeeded, CURRENCY};
 use crate::store::{NewPayment, Order, OrderStatus, PaymentRecorded, StoreError};
@@ -52,7 +53,7 @@ pub struct IntentView {
 
 /// Starts paying for a booking: the amount is the bike's price from our records.
 #[utoipa::path(post, path = "/create-payment-intent", tag = "payments", request_body = IntentInput,
-    responses((status = 200, body = IntentView), (status = 401), (status = 403), (status = 404), (status = 409), (status = 422),
+    responses(JsonBodyRefused, (status = 200, body = IntentView), (status = 401), (status = 403), (status = 404), (status = 409), (status = 422),
               (status = 503, description = "`payments_unavailable`: this marketplace takes no card payments")),
     security(("access_token" = [])))]
 async fn create_payment_intent(
@@ -119,7 +120,55 @@ pub struct CardInput {
     cvc: String,
 }
 
-/// Stripe.js's answer shape: `{"paymentIntent": …}` or `{"error": {…}}`.
+/// How Stripe.js reports a confirmation it refused: `{"error": {type, code, message}}`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StripeError {
+    error: StripeErrorDetail,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StripeErrorDetail {
+    /// "invalid_request_error" or "card_error".
+    #[serde(rename = "type")]
+    kind: String,
+    /// Stripe's error code, e.g. "card_declined".
+    code: String,
+    /// Why a card was declined, e.g. "insufficient_funds".
+    #[serde(skip_serializing_if = "Option::is_none")]
+    decline_code: Option<String>,
+    message: String,
+}
+
+/// A refused test-mode confirmation: Stripe's error shape when the card or the intent is
+/// refused, ours ([`crate::error::ErrorBody`]) when the request itself cannot be read or
+/// test mode is off.
+pub struct TestCardRefusal;
+
+impl utoipa::PartialSchema for TestCardRefusal {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::OneOfBuilder;
+        use utoipa::openapi::Ref;
+        OneOfBuilder::new()
+            .item(Ref::from_schema_name("StripeError"))
+            .item(Ref::from_schema_name("ErrorBody"))
+            .into()
+    }
+}
+
+impl ToSchema for TestCardRefusal {
+    fn schemas(
+        schemas: &mut Vec<(
+            String,
+            utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>,
+        )>,
+    ) {
+        use utoipa::PartialSchema;
+        schemas.push(("StripeError".into(), StripeError::schema()));
+        schemas.push(("StripeErrorDetail".into(), StripeErrorDetail::schema()));
+        schemas.push(("ErrorBody".into(), crate::error::ErrorBody::schema()));
+    }
+}
+
 fn stripe_error(
     status: StatusCode,
     kind: &str,
@@ -127,19 +176,22 @@ fn stripe_error(
     decline_code: Option<&str>,
     message: &str,
 ) -> Response {
-    let mut error = json!({ "type": kind, "code": code, "message": message });
-    if let Some(decline) = decline_code {
-        error["decline_code"] = json!(decline);
-    }
-    (status, axum::Json(json!({ "error": error }))).into_response()
+    let error = StripeErrorDetail {
+        kind: kind.to_owned(),
+        code: code.to_owned(),
+        decline_code: decline_code.map(str::to_owned),
+        message: message.to_owned(),
+    };
+    (status, axum::Json(StripeError { error })).into_response()
 }
 
 /// Confirms a card payment in test mode, answering like Stripe.js's confirmCardPayment.
 /// 4242 4242 4242 4242 succeeds; Stripe's other test cards fail as they do there.
 #[utoipa::path(post, path = "/test-mode/confirm-card", tag = "payments", request_body = ConfirmCardInput,
-    responses((status = 200, description = "`{paymentIntent: {id, status: \"succeeded\"}}`"),
-              (status = 402, description = "`{error: {type: \"card_error\", code, message}}`"),
-              (status = 400), (status = 404)))]
+    responses(JsonBodyRefused, (status = 200, description = "`{paymentIntent: {id, status: \"succeeded\"}}`"),
+              (status = 402, body = StripeError, description = "The card was declined"),
+              (status = 400, body = TestCardRefusal, description = "No client secret, or a body that cannot be read"),
+              (status = 404, body = TestCardRefusal, description = "No such payment intent, or test mode is off")))]
 async fn confirm_test_card(
     State(state): State<AppState>,
     Json(body): Json<ConfirmCardInput>,
@@ -216,7 +268,7 @@ pub struct PaymentInput {
 
 /// Records a payment the provider confirmed; the bike becomes sold. Idempotent.
 #[utoipa::path(post, path = "/payments", tag = "payments", request_body = PaymentInput,
-    responses((status = 201, body = Inserted), (status = 200, body = Inserted, description = "Already recorded"),
+    responses(JsonBodyRefused, (status = 201, body = Inserted), (status = 200, body = Inserted, description = "Already recorded"),
               (status = 401), (status = 403), (status = 404), (status = 409), (status = 422)),
     security(("access_token" = [])))]
 async fn record_payment(
@@ -355,12 +407,13 @@ struct StripeObject {
 /// what the event says is checked with Stripe itself before anything is recorded.
 #[utoipa::path(post, path = "/webhooks/stripe", tag = "payments",
     request_body(content = Object, description = "A Stripe event, signed in `Stripe-Signature`"),
-    responses((status = 200, description = "`{received: true}`"), (status = 400), (status = 404), (status = 503)))]
+    responses((status = 200, description = "`{received: true}`"), (status = 400), (status = 404), (status = 413), (status = 503)))]
 async fn stripe_webhook(
     State(state): State<AppState>,
     headers: HeaderMap,
-    body: Bytes,
+    body: Result<Bytes, BytesRejection>,
 ) -> AppResult<axum::Json<Value>> {
+    let body = body?;
     let Provider::Stripe(stripe) = &*state.payments else {
         return Err(AppError::NotFound("Stripe is not configured.".into()));
     };

@@ -8,7 +8,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::RecordId;
 use crate::auth::Admin;
-use crate::error::{AppError, AppResult, Json};
+use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
 use crate::store::Role;
 use crate::views::{Changed, UserView};
 use crate::AppState;
@@ -89,7 +89,7 @@ pub struct VerificationInput {
 /// Verifies a seller; the badge shows on all their listings (admins).
 #[utoipa::path(patch, path = "/allSeller/{id}", tag = "people", params(("id" = String, Path, description = "User id")),
     request_body = VerificationInput,
-    responses((status = 200, body = Changed), (status = 401), (status = 403), (status = 404), (status = 422)),
+    responses(JsonBodyRefused, (status = 200, body = Changed), (status = 401), (status = 403), (status = 404), (status = 422)),
     security(("access_token" = [])))]
 async fn verify_seller(
     State(state): State<AppState>,

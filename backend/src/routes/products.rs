@@ -12,7 +12,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{EmailPath, RecordId};
 use crate::auth::{Admin, AuthUser, Buyer, MaybeUser, Seller};
-use crate::error::{AppError, AppResult, Json};
+use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
 use crate::store::{NewProduct, ProductEdit, Role};
 use crate::validate::Checker;
 use crate::views::{Changed, Form, Inserted, ProductView};
@@ -126,7 +126,7 @@ fn changeable(check: &mut Checker, body: &ProductInput) -> ProductEdit {
 
 /// Lists a bike for sale (sellers).
 #[utoipa::path(put, path = "/products", tag = "products", request_body = ProductInput,
-    responses((status = 201, body = Inserted), (status = 401), (status = 403), (status = 404), (status = 422)),
+    responses(JsonBodyRefused, (status = 201, body = Inserted), (status = 401), (status = 403), (status = 404), (status = 422)),
     security(("access_token" = [])))]
 async fn create_product(
     State(state): State<AppState>,
@@ -169,7 +169,7 @@ async fn create_product(
 /// body are ignored. A lower price tells those who saved the bike.
 #[utoipa::path(put, path = "/products/{id}", tag = "products", request_body = ProductInput,
     params(("id" = String, Path, description = "Listing id")),
-    responses((status = 200, body = Changed), (status = 401), (status = 403), (status = 404), (status = 409), (status = 422)),
+    responses(JsonBodyRefused, (status = 200, body = Changed), (status = 401), (status = 403), (status = 404), (status = 409), (status = 422)),
     security(("access_token" = [])))]
 async fn update_product(
     State(state): State<AppState>,
@@ -200,7 +200,7 @@ pub struct ReportInput {
 /// Reports a listing to the admins (buyers).
 #[utoipa::path(patch, path = "/products/{id}", tag = "products", request_body = ReportInput,
     params(("id" = String, Path, description = "Listing id")),
-    responses((status = 200, body = Changed), (status = 401), (status = 403), (status = 404), (status = 422)),
+    responses(JsonBodyRefused, (status = 200, body = Changed), (status = 401), (status = 403), (status = 404), (status = 422)),
     security(("access_token" = [])))]
 async fn report_product(
     State(state): State<AppState>,

@@ -4,7 +4,7 @@
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
-use super::support::{Engine, TestApp};
+use super::support::{answer, Described, Engine, TestApp};
 
 fn assert_error_shape(body: &Value, code: &str) {
     assert_eq!(body["error"], code, "{body}");
@@ -225,4 +225,78 @@ async fn every_answer_carries_a_request_id_for_the_logs() {
         .await
         .expect("sent");
     assert_eq!(response.headers()["x-request-id"], "lb-7f3a");
+}
+
+/// What a caller sends instead of a JSON body the call can read.
+const UNREADABLE_BODIES: [(&str, Option<&str>); 3] = [
+    ("{\"email\": ", Some("application/json")),
+    ("{}", None),
+    ("[1, 2]", Some("application/json")),
+];
+
+#[tokio::test]
+async fn every_call_with_a_json_body_documents_how_it_refuses_one_it_cannot_read() {
+    let Some(app) = TestApp::spawn(Engine::Sqlite).await else {
+        return;
+    };
+    let described = Described::default();
+    let admin = app.admin().await;
+    let buyer = app.sign_up("b@example.com", "Buyer", "buyer").await;
+    let seller = app.sign_up("s@example.com", "Seller", "seller").await;
+    let callers = [
+        (None, "nobody@example.com"),
+        (Some(&buyer), buyer.email.as_str()),
+        (Some(&seller), seller.email.as_str()),
+        (Some(&admin), admin.email.as_str()),
+    ];
+    let oversized = format!("{{\"email\": \"{}\"}}", "a".repeat(300 * 1024));
+    let mut seen = std::collections::BTreeSet::new();
+    for (method, template, operation) in described.operations() {
+        if operation["requestBody"]["content"]["application/json"].is_null() {
+            continue;
+        }
+        for (caller, email) in &callers {
+            let path = template.replace("{id}", "1").replace("{email}", email);
+            let bodies = UNREADABLE_BODIES
+                .iter()
+                .map(|(body, kind)| (body.to_string(), *kind))
+                .chain([(oversized.clone(), Some("application/json"))]);
+            for (body, content_type) in bodies {
+                let mut request = app
+                    .request(
+                        method.to_uppercase().parse().expect("a method"),
+                        &format!("/api{path}"),
+                        None,
+                    )
+                    .body(body);
+                if let Some(person) = caller {
+                    request = request.bearer_auth(&person.token);
+                }
+                if let Some(kind) = content_type {
+                    request = request.header("content-type", kind);
+                }
+                let (status, answer) = answer(request).await;
+                described.assert_answer(&method, &template, status, &answer);
+                seen.insert(status.as_u16());
+            }
+        }
+    }
+    // The refusals of the JSON extractor itself were met, not only sign-in's.
+    for status in [400, 413, 415, 422] {
+        assert!(
+            seen.contains(&status),
+            "no call answered {status}: {seen:?}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn the_live_socket_refuses_a_plain_request_as_documented() {
+    let Some(app) = TestApp::spawn(Engine::Sqlite).await else {
+        return;
+    };
+    let (status, body) = app.get("/api/live", None).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_error_shape(&body, "bad_request");
+    Described::default().assert_answer("get", "/live", status, &body);
 }

@@ -80,3 +80,53 @@ fn docs_events_md_describes_every_event() {
     }
     check_snapshot(docs_path("events.md"), &rendered);
 }
+
+/// Every `$ref` in `value`, wherever it is.
+fn references(value: &serde_json::Value, found: &mut Vec<String>) {
+    match value {
+        serde_json::Value::Object(fields) => {
+            if let Some(reference) = fields.get("$ref").and_then(|r| r.as_str()) {
+                found.push(reference.to_owned());
+            }
+            fields.values().for_each(|field| references(field, found));
+        }
+        serde_json::Value::Array(items) => items.iter().for_each(|item| references(item, found)),
+        _ => {}
+    }
+}
+
+#[test]
+fn every_schema_the_description_refers_to_is_defined() {
+    // A type alias (the error body's `fields`) once became a reference to nothing, so no
+    // client could check an error body against the description.
+    let doc = serde_json::to_value(bikehaat::server::openapi()).expect("serialises");
+    let mut found = Vec::new();
+    references(&doc, &mut found);
+    assert!(found.iter().any(|r| r == "#/components/schemas/ErrorBody"));
+    for reference in found {
+        let name = reference
+            .strip_prefix("#/components/schemas/")
+            .unwrap_or_else(|| panic!("{reference} is not a schema reference"));
+        assert!(
+            doc["components"]["schemas"][name].is_object(),
+            "{reference} names no schema"
+        );
+    }
+}
+
+#[test]
+fn every_failure_the_description_lists_says_what_body_it_answers() {
+    let doc = serde_json::to_value(bikehaat::server::openapi()).expect("serialises");
+    for (path, item) in doc["paths"].as_object().expect("paths") {
+        for (method, operation) in item.as_object().expect("a path item") {
+            for (status, response) in operation["responses"].as_object().expect("responses") {
+                if status.parse::<u16>().expect("a status code") >= 400 {
+                    assert!(
+                        response["content"]["application/json"]["schema"].is_object(),
+                        "{method} {path} lists {status} without its body"
+                    );
+                }
+            }
+        }
+    }
+}

@@ -4,7 +4,7 @@
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
-use super::support::{on_both, Engine, Person, TestApp};
+use super::support::{answer, on_both, Described, Engine, Person, TestApp};
 
 struct Market {
     app: TestApp,
@@ -118,6 +118,60 @@ async fn stripe_test_cards_fail_with_stripe_messages_and_nothing_is_recorded() {
         .get("/api/orders/buyer@example.com", Some(&buyer.token))
         .await;
     assert_eq!(orders[0]["paid"], false);
+}
+
+#[tokio::test]
+async fn the_test_card_forms_refusals_answer_the_shapes_the_description_documents() {
+    on_both(|engine| async move {
+        let Some(Market {
+            app,
+            seller,
+            category,
+        }) = market(engine).await
+        else {
+            return;
+        };
+        let described = Described::default();
+        let buyer = app.sign_up("buyer@example.com", "Sadia", "buyer").await;
+        let product = app.product(&seller, &category, "Yamaha R15", 4100).await;
+        let order = app.book(&buyer, &product).await;
+        let (_, intent) = app.payment_intent(&buyer, &order).await;
+        let secret = intent["clientSecret"].as_str().expect("clientSecret");
+        let confirm =
+            |body: Value| app.call(Method::POST, "/api/test-mode/confirm-card", None, body);
+
+        // Stripe's shapes, as Stripe.js reports them: a declined card, no secret, no intent.
+        let (status, declined) = app
+            .confirm_card(&buyer, secret, "4000 0000 0000 0002")
+            .await;
+        assert_eq!(status, StatusCode::PAYMENT_REQUIRED);
+        assert_eq!(declined["error"]["type"], "card_error");
+        assert_eq!(declined["error"]["decline_code"], "generic_decline");
+        described.assert_answer("post", "/test-mode/confirm-card", status, &declined);
+        let (status, missing) = confirm(json!({"card": {}})).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        assert_eq!(missing["error"]["code"], "parameter_missing");
+        described.assert_answer("post", "/test-mode/confirm-card", status, &missing);
+        let (status, unknown) = confirm(json!({"clientSecret": "pi_forged_secret_x"})).await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        assert_eq!(unknown["error"]["code"], "resource_missing");
+        described.assert_answer("post", "/test-mode/confirm-card", status, &unknown);
+
+        // Ours, for a request that cannot be read at all.
+        let request = app.request(Method::POST, "/api/test-mode/confirm-card", None);
+        let (status, unreadable) =
+            answer(request.header("content-type", "application/json").body("{")).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        assert_eq!(unreadable["error"], "bad_request");
+        described.assert_answer("post", "/test-mode/confirm-card", status, &unreadable);
+
+        let (status, paid) = app
+            .confirm_card(&buyer, secret, "4242 4242 4242 4242")
+            .await;
+        assert_eq!(status, StatusCode::OK, "{paid}");
+        described.assert_answer("post", "/test-mode/confirm-card", status, &paid);
+    })
+    .await;
 }
 
 #[tokio::test]

@@ -3,6 +3,7 @@
 
 mod app;
 mod database;
+mod described;
 mod mail;
 mod pg_server;
 pub mod pictures;
@@ -13,6 +14,7 @@ pub mod stripe;
 pub use app::{answer, header, inserted, TestApp};
 pub(crate) use database::past_the_store;
 pub use database::{on_both, skip, Engine, TestDb};
+pub use described::Described;
 pub use mail::{link_token, mails_in, unquote};
 pub use pg_server::PgServer;
 pub use process::{free_port, redis_installed, start_redis, Process, ServerProcess};
