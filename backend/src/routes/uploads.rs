@@ -68,7 +68,13 @@ fn busy() -> AppError {
 /// Stores an image (multipart field `image`) and answers its address.
 #[utoipa::path(post, path = "/uploads", tag = "uploads",
     request_body(content_type = "multipart/form-data", description = "Field `image`: a PNG, JPEG, GIF or WebP file"),
-    responses((status = 201, body = Uploaded), (status = 401), (status = 408), (status = 413), (status = 415), (status = 422),
+    responses((status = 201, body = Uploaded),
+        (status = 400, description = "The multipart body cannot be read"),
+        (status = 401),
+        (status = 403, description = "A person half-way through sign-up has uploaded their one photo already"),
+        (status = 408), (status = 413),
+        (status = 415, description = "Not multipart/form-data, or the file is not an image"),
+        (status = 422),
         (status = 429, description = "Too many uploads by this user, or too many photos in processing at once: see `Retry-After`")),
     security(("access_token" = []), ("identity_token" = [])))]
 async fn upload_image(
@@ -189,6 +195,16 @@ async fn read_image(state: &AppState, request: Request) -> AppResult<axum::body:
         StatusCode::PAYLOAD_TOO_LARGE => too_large(),
         _ => AppError::BadRequest(format!("The upload could not be read: {}", e.body_text())),
     };
+    let multipart_form = request
+        .headers()
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.to_ascii_lowercase().starts_with("multipart/form-data"));
+    if !multipart_form {
+        return Err(AppError::UnsupportedMedia(
+            "Send the photo as multipart/form-data, in a field named image.".into(),
+        ));
+    }
     let mut multipart = Multipart::from_request(request, state).await.map_err(|e| {
         AppError::BadRequest(format!("The upload could not be read: {}", e.body_text()))
     })?;

@@ -585,3 +585,37 @@ async fn fifty_nine_megabyte_photos_at_once_all_get_an_answer_and_the_server_sta
         peak / 1024
     );
 }
+
+#[tokio::test]
+async fn an_upload_that_is_not_a_readable_form_is_refused_as_described() {
+    let Some(app) = TestApp::spawn(Engine::Sqlite).await else {
+        return;
+    };
+    let seller = app.sign_up("s@example.com", "Seller", "seller").await;
+    let described = super::support::Described::default();
+    let send = |content_type: &'static str, body: &'static str| {
+        app.client
+            .post(app.url("/api/uploads"))
+            .bearer_auth(&seller.token)
+            .header("content-type", content_type)
+            .body(body)
+            .send()
+    };
+
+    let answer = send("application/json", r#"{"image":"bike.jpg"}"#)
+        .await
+        .expect("answer");
+    let status = answer.status();
+    let body: Value = answer.json().await.expect("our error body");
+    assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE, "{body}");
+    assert_eq!(body["error"], "unsupported_media_type");
+    described.assert_answer("post", "/uploads", status, &body);
+
+    let answer = send("multipart/form-data; boundary=x", "--x\r\nnot a part")
+        .await
+        .expect("answer");
+    let status = answer.status();
+    let body: Value = answer.json().await.expect("our error body");
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    described.assert_answer("post", "/uploads", status, &body);
+}
