@@ -9,11 +9,17 @@
 #      seller's socket on the second; $BOOKINGS bookings through the first's API; how soon
 #      the seller's socket has each booking (My Buyers) and its notification (the bell);
 #   4. idle: RSS per idle socket, $IDLE_SOCKETS sockets on one bikehaat (SQLite), then
-#      on the bare broadcaster.
+#      on the bare broadcaster;
+#   5. soak (only when asked for: ONLY=soak): $DURATION seconds of mixed traffic on the
+#      two processes (browse, sign in, list and book, pay, cancel, report) with
+#      $SOAK_SOCKETS sockets open; answers by kind, RSS and open files of both every
+#      10 s, and whether every socket received every public event (BENCHMARKS.md, "Soak").
 #
 #   bench/live.sh
 #   SOCKETS=2000 WRITES=5 IDLE_SOCKETS=2000 bench/live.sh    # a quick run
 #   ONLY=booking bench/live.sh                               # just the bookings
+#   ONLY=soak bench/live.sh                                  # ten minutes of traffic
+#   ONLY=soak DURATION=120 bench/live.sh                     # two
 #
 # Needs redis-server and psql, PostgreSQL on 127.0.0.1:5432 (user postgres, trust auth).
 # Every process here may hold at most `ulimit -Hn` files; the script raises the soft
@@ -27,6 +33,8 @@ BOOKINGS="${BOOKINGS:-50}"
 ONLY="${ONLY:-}"
 WRITES="${WRITES:-20}"
 IDLE_SOCKETS="${IDLE_SOCKETS:-18000}"
+DURATION="${DURATION:-600}"
+SOAK_SOCKETS="${SOAK_SOCKETS:-2000}"
 PG_ADMIN="${BIKEHAAT_TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
 ADMIN=admin@bench.test
 command -v redis-server >/dev/null || { echo "redis-server is missing" >&2; exit 1; }
@@ -79,8 +87,9 @@ stop() {
 
 echo "machine: $(nproc) cores, $(uname -r), open files $(ulimit -n); client and servers on the same box"
 
-# wanted PHASE: whether this run measures PHASE (all of them unless ONLY names one).
-wanted() { [[ -z "$ONLY" || "$ONLY" == "$1" ]]; }
+# wanted PHASE: whether this run measures PHASE (all of them unless ONLY names one; the
+# soak, ten minutes long, only when named).
+wanted() { [[ "$ONLY" == "$1" || (-z "$ONLY" && "$1" != soak) ]]; }
 
 if wanted fanout; then
   echo
@@ -125,6 +134,17 @@ if wanted booking; then
     --admin-email "$ADMIN" --sockets "$BOOKING_SOCKETS" --bookings "$BOOKINGS" |
     tee "$work/booking.txt"
 fi
+if wanted soak; then
+  echo
+  # The verdict line says whether it passed; the summary below repeats it.
+  "$bench" soak --servers "http://127.0.0.1:$port_a,http://127.0.0.1:$port_b" \
+    --pids "$pid_a,$pid_b" --admin-email "$ADMIN" --sockets "$SOAK_SOCKETS" \
+    --duration-s "$DURATION" | tee "$work/soak.txt" || true
+  if ! grep -q '^verdict: PASS' "$work/soak.txt"; then
+    echo "the servers' last warnings and errors:"
+    grep -hE 'WARN|ERROR' "$work/a.log" "$work/b.log" | tail -30 || true
+  fi
+fi
 stop "$pid_a"
 stop "$pid_b"
 
@@ -146,6 +166,11 @@ for run in baseline bikehaat booking; do
   echo "$run:"
   grep -E '^(delivered|write -> |response -> |request  -> |server CPU)' "$work/$run.txt" | sed 's/^/  /'
 done
+if [[ -f "$work/soak.txt" ]]; then
+  echo "soak:"
+  grep -E '^(requests |server [0-9]|public events|sockets missing|sellers|verdict)' "$work/soak.txt" | sed 's/^/  /'
+  grep -q '^verdict: PASS' "$work/soak.txt" || exit 1
+fi
 if [[ -f "$work/idle.txt" ]]; then
   echo "idle RSS per socket:"
   grep -h 'per idle socket' "$work/idle.txt" "$work/idle-baseline.txt" | sed 's/^/  /'

@@ -79,26 +79,9 @@ pub async fn bench(
         .map(|s| client::ws_url(s, "/api/live"))
         .collect();
     let fleet = open_fleet(&urls, 0, run).await?;
-    let socket = client::open(&client::ws_url(&last, "/api/live")).await?;
+    let mut socket = client::open(&client::ws_url(&last, "/api/live")).await?;
+    client::sign_in(&mut socket, &seller).await?;
     let (mut to_server, mut from_server) = socket.split();
-    to_server
-        .send(Message::text(
-            json!({"type": "auth", "token": seller}).to_string(),
-        ))
-        .await
-        .map_err(|e| e.to_string())?;
-    loop {
-        match tokio::time::timeout(Duration::from_secs(5), from_server.next()).await {
-            Ok(Some(Ok(Message::Text(text)))) if text.contains(r#""type":"auth""#) => {
-                if !text.contains(r#""ok":true"#) {
-                    return Err(format!("the seller's socket was refused: {text}"));
-                }
-                break;
-            }
-            Ok(Some(Ok(_))) => continue,
-            other => return Err(format!("no answer to the seller's auth: {other:?}")),
-        }
-    }
     // As the My Buyers page does: read the list, then resume from its position (a new
     // socket holds live events back briefly, waiting for that).
     let list = http

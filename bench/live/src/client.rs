@@ -1,12 +1,13 @@
 //! The client side: many WebSockets on a few tasks, and when each event reached each.
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use futures_util::future::ready;
 use futures_util::stream::{self, select_all};
-use futures_util::StreamExt;
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::Message;
@@ -39,6 +40,64 @@ pub struct Fleet {
     pub closed: AtomicUsize,
     /// Frames that were no bench event, or an event a socket already had.
     pub strays: AtomicUsize,
+    /// When logging (`Fleet::logging`): every event each socket received, in order.
+    log: Option<Vec<Mutex<Vec<Logged>>>>,
+    /// `{"type":"reset"}` frames: a socket fell so far behind that events were dropped.
+    pub resets: AtomicUsize,
+}
+
+/// One event as a socket received it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Logged {
+    pub seq: u64,
+    /// Its name, one of `EVENTS` ("other" for a name the bench does not know).
+    pub event: &'static str,
+    /// `data._id` of booking events (`order.*`): which booking it is about.
+    pub id: Option<Box<str>>,
+}
+
+/// Every event name (docs/events.md).
+pub const EVENTS: [&str; 15] = [
+    "category.created",
+    "product.created",
+    "product.updated",
+    "product.sold",
+    "product.unsold",
+    "product.deleted",
+    "advert.created",
+    "advert.removed",
+    "product.reported",
+    "seller.verified",
+    "order.created",
+    "order.cancelled",
+    "order.paid",
+    "user.deleted",
+    "notification.created",
+];
+
+/// The event in a `{"type":"event","seq":N,"event":…,"data":{"_id":…}}` frame.
+pub fn parse_event(text: &str) -> Option<Logged> {
+    let frame: Value = serde_json::from_str(text).ok()?;
+    if frame["type"] != "event" {
+        return None;
+    }
+    let name = frame["event"].as_str()?;
+    let event = EVENTS
+        .iter()
+        .find(|e| **e == name)
+        .copied()
+        .unwrap_or("other");
+    let id = event
+        .starts_with("order.")
+        .then(|| match &frame["data"]["_id"] {
+            Value::String(s) => s.as_str().into(),
+            other => other.to_string().into(),
+        });
+    Some(Logged {
+        seq: frame["seq"].as_u64()?,
+        event,
+        id,
+    })
 }
 
 impl Fleet {
@@ -51,10 +110,47 @@ impl Fleet {
             delivered: (0..events).map(|_| AtomicUsize::new(0)).collect(),
             closed: AtomicUsize::new(0),
             strays: AtomicUsize::new(0),
+            log: None,
+            resets: AtomicUsize::new(0),
+        }
+    }
+
+    /// A fleet that keeps every event each socket receives (any event, not only the
+    /// bench's marked ones), for checking later that none was lost.
+    pub fn logging(sockets: usize) -> Fleet {
+        Fleet {
+            log: Some((0..sockets).map(|_| Mutex::new(Vec::new())).collect()),
+            ..Fleet::new(sockets, 0)
+        }
+    }
+
+    /// What socket `socket` has received so far (empty unless logging).
+    pub fn received(&self, socket: usize) -> Vec<Logged> {
+        match &self.log {
+            Some(log) => log[socket]
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .clone(),
+            None => Vec::new(),
         }
     }
 
     fn record(&self, socket: usize, text: &str) {
+        if let Some(log) = &self.log {
+            match parse_event(text) {
+                Some(event) => log[socket]
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .push(event),
+                None if text.contains(r#""type":"reset""#) => {
+                    self.resets.fetch_add(1, Ordering::Relaxed);
+                }
+                None => {
+                    self.strays.fetch_add(1, Ordering::Relaxed);
+                }
+            }
+            return;
+        }
         let now = self.base.elapsed().as_nanos() as u64 + 1;
         match event_index(text) {
             Some(event) if event < self.events => {
@@ -157,6 +253,27 @@ pub async fn open(url: &str) -> Result<Ws, String> {
     }
 }
 
+/// Signs `ws` in with an access token, as a page does; waits for the server's yes.
+pub async fn sign_in(ws: &mut Ws, token: &str) -> Result<(), String> {
+    ws.send(Message::text(
+        json!({"type": "auth", "token": token}).to_string(),
+    ))
+    .await
+    .map_err(|e| e.to_string())?;
+    loop {
+        match tokio::time::timeout(Duration::from_secs(5), ws.next()).await {
+            Ok(Some(Ok(Message::Text(text)))) if text.contains(r#""type":"auth""#) => {
+                if !text.contains(r#""ok":true"#) {
+                    return Err(format!("a socket's sign-in was refused: {text}"));
+                }
+                return Ok(());
+            }
+            Ok(Some(Ok(_))) => continue,
+            other => return Err(format!("no answer to a socket's sign-in: {other:?}")),
+        }
+    }
+}
+
 /// Opens `count` sockets, socket `i` to `urls[i % urls.len()]`, `concurrency` at a time.
 pub async fn open_all(
     urls: &[String],
@@ -217,6 +334,34 @@ mod tests {
         assert_eq!(event_index(frame), Some(12));
         assert_eq!(event_index(r#"{"type":"reset"}"#), None);
         assert_eq!(event_index("lbm-x"), None);
+    }
+
+    #[test]
+    fn parses_events() {
+        let frame = r#"{"type":"event","seq":41,"event":"order.created","data":{"buyerName":"B","_id":"7"}}"#;
+        assert_eq!(
+            parse_event(frame),
+            Some(Logged {
+                seq: 41,
+                event: "order.created",
+                id: Some("7".into())
+            })
+        );
+        let frame = r#"{"type":"event","seq":42,"event":"product.created","data":{"_id":"9"}}"#;
+        assert_eq!(
+            parse_event(frame),
+            Some(Logged {
+                seq: 42,
+                event: "product.created",
+                id: None
+            })
+        );
+        assert_eq!(parse_event(r#"{"type":"reset"}"#), None);
+        let fleet = Fleet::logging(1);
+        fleet.record(0, frame);
+        fleet.record(0, r#"{"type":"reset"}"#);
+        assert_eq!(fleet.received(0).len(), 1);
+        assert_eq!(fleet.resets.load(Ordering::Relaxed), 1);
     }
 
     #[test]

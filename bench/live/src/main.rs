@@ -8,10 +8,14 @@
 //! - `booking`: with N other sockets open, bookings through one server; how soon the
 //!   seller's socket on another server has the booking (`order.created`, the My Buyers
 //!   row) and the bell's `notification.created`.
+//! - `soak`: minutes of mixed traffic (browse, sign in, list, book, pay, cancel,
+//!   report) with N sockets open; answers by kind, servers' RSS and open files, and
+//!   whether every socket received every public event.
 
 mod booking;
 mod client;
 mod procfs;
+mod soak;
 mod stats;
 
 use std::io::{BufRead, BufReader, Read};
@@ -74,6 +78,45 @@ enum Mode {
         #[command(flatten)]
         run: RunArgs,
     },
+    /// Mixed traffic over running servers for a while, N sockets open throughout.
+    Soak {
+        /// Servers, comma-separated (http://127.0.0.1:PORT); traffic and sockets are
+        /// spread over them.
+        #[arg(long, value_delimiter = ',', required = true)]
+        servers: Vec<String>,
+        /// Their pids, in the same order (default: found by port through /proc).
+        #[arg(long, value_delimiter = ',')]
+        pids: Vec<u32>,
+        /// An admin's e-mail (made admin before the run), to add the soak's category.
+        #[arg(long, default_value = "admin@bench.test")]
+        admin_email: String,
+        /// How long the traffic runs, in seconds.
+        #[arg(long, default_value_t = 600)]
+        duration_s: u64,
+        /// Sellers, each listing bikes that a buyer books (one trading worker each).
+        #[arg(long, default_value_t = 3)]
+        sellers: usize,
+        /// Buyers.
+        #[arg(long, default_value_t = 3)]
+        buyers: usize,
+        /// Sockets signed in, in turn as each seller and buyer; the rest are anonymous.
+        #[arg(long, default_value_t = 60)]
+        signed_in_sockets: usize,
+        /// Pause of each trading worker between two bikes.
+        #[arg(long, default_value_t = 1500)]
+        trade_pause_ms: u64,
+        /// Browsing workers (each: categories, one category's bikes, the adverts).
+        #[arg(long, default_value_t = 2)]
+        browse_workers: usize,
+        /// Pause of each browsing worker between two rounds.
+        #[arg(long, default_value_t = 250)]
+        browse_pause_ms: u64,
+        /// Pause between two sign-ins (100 attempts per address per 10 min are allowed).
+        #[arg(long, default_value_t = 10_000)]
+        sign_in_pause_ms: u64,
+        #[command(flatten)]
+        run: RunArgs,
+    },
     /// N sockets on a bare tokio-tungstenite broadcaster (a child process), W messages.
     Baseline {
         /// Messages to broadcast.
@@ -131,6 +174,7 @@ fn main() {
     let threads = match &cli.mode {
         Mode::Bikehaat { run, .. }
         | Mode::Booking { run, .. }
+        | Mode::Soak { run, .. }
         | Mode::Baseline { run, .. }
         | Mode::Idle { run, .. } => run.client_threads,
         Mode::ServeBaseline { .. } => 0,
@@ -158,6 +202,35 @@ fn main() {
                 admin_email,
                 run,
             } => booking::bench(&servers, bookings, &admin_email, &run).await,
+            Mode::Soak {
+                servers,
+                pids,
+                admin_email,
+                duration_s,
+                sellers,
+                buyers,
+                signed_in_sockets,
+                trade_pause_ms,
+                browse_workers,
+                browse_pause_ms,
+                sign_in_pause_ms,
+                run,
+            } => {
+                let plan = soak::Plan {
+                    duration: Duration::from_secs(duration_s),
+                    sellers,
+                    buyers,
+                    signed_in_sockets,
+                    trade_pause: Duration::from_millis(trade_pause_ms),
+                    browse_workers,
+                    browse_pause: Duration::from_millis(browse_pause_ms),
+                    sign_in_pause: Duration::from_millis(sign_in_pause_ms),
+                };
+                match server_pids(&servers, pids) {
+                    Ok(pids) => soak::bench(&servers, &pids, &admin_email, &plan, &run).await,
+                    Err(e) => Err(e),
+                }
+            }
             Mode::Baseline { messages, run } => bench_baseline(messages, &run).await,
             Mode::Idle {
                 server,
@@ -287,13 +360,8 @@ pub(crate) async fn open_fleet(
     Ok(fleet)
 }
 
-async fn bench_bikehaat(
-    servers: &[String],
-    pids: Vec<u32>,
-    writes: usize,
-    admin_email: &str,
-    run: &RunArgs,
-) -> Result<(), String> {
+/// The servers' pids: those given, or found by port through /proc.
+fn server_pids(servers: &[String], pids: Vec<u32>) -> Result<Vec<u32>, String> {
     let pids = if pids.is_empty() {
         servers
             .iter()
@@ -305,6 +373,17 @@ async fn bench_bikehaat(
     if pids.len() != servers.len() {
         return Err("give one pid per server".into());
     }
+    Ok(pids)
+}
+
+async fn bench_bikehaat(
+    servers: &[String],
+    pids: Vec<u32>,
+    writes: usize,
+    admin_email: &str,
+    run: &RunArgs,
+) -> Result<(), String> {
+    let pids = server_pids(servers, pids)?;
     let base = servers[0].trim_end_matches('/').to_string();
     let http = reqwest::Client::new();
     let token = admin_token(&http, &base, admin_email).await?;

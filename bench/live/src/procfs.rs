@@ -33,6 +33,13 @@ pub fn rss_kib(pid: u32) -> Result<u64, String> {
     parse_status_kib(&status, "VmRSS:").ok_or_else(|| format!("no VmRSS for {pid}"))
 }
 
+/// Open files of a process: the entries of `/proc/<pid>/fd`.
+pub fn open_files(pid: u32) -> Result<usize, String> {
+    Ok(fs::read_dir(format!("/proc/{pid}/fd"))
+        .map_err(|e| format!("cannot read /proc/{pid}/fd: {e}"))?
+        .count())
+}
+
 /// A `Key:   1234 kB` line of `/proc/<pid>/status`.
 pub fn parse_status_kib(status: &str, key: &str) -> Option<u64> {
     status
@@ -111,6 +118,7 @@ mod tests {
         assert_eq!(parse_status_kib(status, "VmRSS:"), Some(8123));
         assert_eq!(parse_status_kib(status, "VmSwap:"), None);
         assert!(rss_kib(std::process::id()).unwrap() > 0);
+        assert!(open_files(std::process::id()).unwrap() >= 3);
     }
 
     #[test]
