@@ -7,7 +7,6 @@
 //! the rarely used auth and resume work is boxed so it does not grow every socket's
 //! task.
 
-use std::collections::BTreeSet;
 use std::time::Duration;
 
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
@@ -83,7 +82,7 @@ async fn serve(socket: WebSocket, state: AppState) {
         state: &state,
         me: &me,
         last_sent: 0,
-        sent_live: Some(BTreeSet::new()),
+        sent_live: Some(Vec::new()),
         replayed: Vec::new(),
         held: true,
         signed_in: None,
@@ -114,8 +113,10 @@ struct Session<'a> {
     /// The highest sequence number sent; queued events at or below it are skipped.
     last_sent: i64,
     /// Events sent live since the last resume, so a replay does not repeat them (None
-    /// once there were too many to remember: a resume then resets).
-    sent_live: Option<BTreeSet<i64>>,
+    /// once there were too many to remember: a resume then resets). Ascending, as
+    /// events are sent live only above `last_sent`: 8 bytes an event, where a tree set
+    /// took about twice that for every socket.
+    sent_live: Option<Vec<i64>>,
     /// The ranges `(after, upto]` earlier resumes already replayed.
     replayed: Vec<(i64, i64)>,
     /// Live events wait while a new socket may still ask to resume.
@@ -234,7 +235,7 @@ impl Session<'_> {
         }
         if let Some(sent) = &mut self.sent_live {
             if sent.len() < REMEMBERED_LIVE {
-                sent.insert(seq);
+                sent.push(seq);
             } else {
                 self.sent_live = None;
             }
@@ -309,7 +310,7 @@ impl Session<'_> {
             let now = chrono::Utc::now().timestamp();
             for event in &batch {
                 cursor = event.seq;
-                if handled(event.seq) || already.contains(&event.seq) {
+                if handled(event.seq) || already.binary_search(&event.seq).is_ok() {
                     continue;
                 }
                 let frame = match event.share_for(self.me.viewer(now)) {
@@ -329,7 +330,7 @@ impl Session<'_> {
         self.replayed = replayed;
         self.replayed.push((since.max(0), cursor));
         self.last_sent = self.last_sent.max(cursor);
-        self.sent_live = Some(BTreeSet::new());
+        self.sent_live = Some(Vec::new());
         true
     }
 
@@ -349,7 +350,7 @@ impl Session<'_> {
     /// Tells the page to refetch everything: what it missed is no longer kept.
     async fn reset(&mut self) -> bool {
         let head = self.state.live.head();
-        self.sent_live = Some(BTreeSet::new());
+        self.sent_live = Some(Vec::new());
         self.replayed = vec![(0, head)];
         self.last_sent = self.last_sent.max(head);
         self.socket
