@@ -147,8 +147,11 @@ pub fn events_markdown() -> String {
          its reader may see, in the order they were committed. The socket starts anonymous; \
          `{\"type\":\"auth\",\"token\":…}` adds the events of its user's role and their own. \
          `{\"type\":\"resume\",\"since\":N}` replays what came after N; when that is no \
-         longer kept the server answers `{\"type\":\"reset\"}` and the page reads its data \
-         again. Every list the page patches from events answers with `x-live-seq`, the last \
+         longer kept, or the socket already sent events newer than N (what it skipped could \
+         only follow them out of order, and a page takes nothing older than what it has), \
+         the server answers `{\"type\":\"reset\"}` and the page reads its data again. A \
+         page resumes once, as its socket opens: the socket holds live events back until then \
+         (300 ms at most), so the replay and the live events arrive in one order. Every list the page patches from events answers with `x-live-seq`, the last \
          event already in it (`architecture.md`).\n\n\
          The JSON Schema of every event is `LiveEvent` in `/api/openapi.json`. Visitors get \
          the public form of an event: the same, without anyone's e-mail address or phone \

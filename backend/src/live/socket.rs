@@ -29,8 +29,6 @@ const PING_EVERY: Duration = Duration::from_secs(25);
 const SILENCE_LIMIT: Duration = Duration::from_secs(60);
 /// Messages from pages are tiny; anything bigger is refused by the protocol layer.
 const MAX_INCOMING: usize = 4 * 1024;
-/// Events sent live before the first resume that are remembered to avoid resending them.
-const REMEMBERED_LIVE: usize = 1024;
 /// A new socket holds live events back this long, waiting for a `resume`, so that what
 /// it replays and what it receives live arrive in one order.
 const RESUME_GRACE: Duration = Duration::from_millis(300);
@@ -82,8 +80,7 @@ async fn serve(socket: WebSocket, state: AppState) {
         state: &state,
         me: &me,
         last_sent: 0,
-        sent_live: Some(Vec::new()),
-        replayed: Vec::new(),
+        resumes: 0,
         held: true,
         signed_in: None,
         try_again: None,
@@ -110,15 +107,12 @@ struct Session<'a> {
     socket: WebSocket,
     state: &'a AppState,
     me: &'a Subscriber,
-    /// The highest sequence number sent; queued events at or below it are skipped.
+    /// The highest sequence number sent or replayed past; queued events at or below it
+    /// are skipped. Everything a socket sends goes out in this order, so a socket keeps
+    /// one number, not a record of what it sent.
     last_sent: i64,
-    /// Events sent live since the last resume, so a replay does not repeat them (None
-    /// once there were too many to remember: a resume then resets). Ascending, as
-    /// events are sent live only above `last_sent`: 8 bytes an event, where a tree set
-    /// took about twice that for every socket.
-    sent_live: Option<Vec<i64>>,
-    /// The ranges `(after, upto]` earlier resumes already replayed.
-    replayed: Vec<(i64, i64)>,
+    /// Resumes this socket asked for.
+    resumes: usize,
     /// Live events wait while a new socket may still ask to resume.
     held: bool,
     /// The session the socket signed in with: private events go out only while it lasts.
@@ -233,13 +227,6 @@ impl Session<'_> {
         if seq <= self.last_sent {
             return true;
         }
-        if let Some(sent) = &mut self.sent_live {
-            if sent.len() < REMEMBERED_LIVE {
-                sent.push(seq);
-            } else {
-                self.sent_live = None;
-            }
-        }
         self.last_sent = seq;
         self.socket.send(Message::Text(frame)).await.is_ok()
     }
@@ -288,20 +275,15 @@ impl Session<'_> {
             Ok(oldest) => oldest,
             Err(error) => return self.cannot_replay(error).await,
         };
-        // History before `oldest` is gone, too much was sent live to tell, or the page keeps
-        // asking: start over.
+        // History before `oldest` is gone; or this socket already sent events after
+        // `since`, and the ones it skipped could only follow them out of order (a page
+        // takes nothing older than what it has); or the page keeps asking: start over.
         let gone = oldest.is_some_and(|oldest| since + 1 < oldest);
-        if gone || self.sent_live.is_none() || self.replayed.len() >= MAX_RESUMES {
+        if gone || since < self.last_sent || self.resumes >= MAX_RESUMES {
             return self.reset().await;
         }
-        let already = self.sent_live.take().unwrap_or_default();
+        self.resumes += 1;
         let mut cursor = since.max(0);
-        let replayed = std::mem::take(&mut self.replayed);
-        let handled = |seq: i64| {
-            replayed
-                .iter()
-                .any(|&(after, upto)| after < seq && seq <= upto)
-        };
         loop {
             let batch: Vec<EventRecord> = match store.events_since(cursor, REPLAY_BATCH).await {
                 Ok(batch) => batch,
@@ -310,9 +292,6 @@ impl Session<'_> {
             let now = chrono::Utc::now().timestamp();
             for event in &batch {
                 cursor = event.seq;
-                if handled(event.seq) || already.binary_search(&event.seq).is_ok() {
-                    continue;
-                }
                 let frame = match event.share_for(self.me.viewer(now)) {
                     Share::Nothing => continue,
                     Share::Data(data) => event.frame(data),
@@ -327,10 +306,7 @@ impl Session<'_> {
                 break;
             }
         }
-        self.replayed = replayed;
-        self.replayed.push((since.max(0), cursor));
         self.last_sent = self.last_sent.max(cursor);
-        self.sent_live = Some(Vec::new());
         true
     }
 
@@ -350,8 +326,6 @@ impl Session<'_> {
     /// Tells the page to refetch everything: what it missed is no longer kept.
     async fn reset(&mut self) -> bool {
         let head = self.state.live.head();
-        self.sent_live = Some(Vec::new());
-        self.replayed = vec![(0, head)];
         self.last_sent = self.last_sent.max(head);
         self.socket
             .send(Message::Text(Utf8Bytes::from_static(r#"{"type":"reset"}"#)))
