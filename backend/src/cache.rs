@@ -74,18 +74,49 @@ pub struct ReadCache {
     /// (category, form) → the category's listing as JSON (with its compressed copies),
     /// and the live-event position it was read at.
     listings: Shelf<(i64, Form), (i64, Arc<Precompressed>)>,
+    /// The words a misspelt search word is corrected to, and when they were read.
+    vocabulary: Mutex<Option<(Instant, Arc<Vec<String>>)>>,
 }
+
+/// How long the search vocabulary is kept: a new model's name is found exactly at once,
+/// and corrected to within this long.
+const VOCABULARY_AGE: Duration = Duration::from_secs(30);
 
 impl Default for ReadCache {
     fn default() -> Self {
         ReadCache {
             sessions: Shelf::new(),
             listings: Shelf::new(),
+            vocabulary: Mutex::new(None),
         }
     }
 }
 
 impl ReadCache {
+    /// Every word of the brands, the districts and the listings' models and areas, sorted.
+    pub async fn vocabulary(&self, store: &dyn Store) -> StoreResult<Arc<Vec<String>>> {
+        let kept = |slot: &Option<(Instant, Arc<Vec<String>>)>| {
+            slot.as_ref()
+                .filter(|(read_at, _)| read_at.elapsed() < VOCABULARY_AGE)
+                .map(|(_, words)| words.clone())
+        };
+        if let Some(words) = kept(&self.vocabulary.lock().unwrap_or_else(|p| p.into_inner())) {
+            return Ok(words);
+        }
+        let read_at = Instant::now();
+        let mut words = store.listing_vocabulary().await?;
+        let names = crate::listing::BRANDS
+            .iter()
+            .chain(crate::listing::DISTRICTS)
+            .map(|(name, _)| *name);
+        words.extend(names.flat_map(crate::listing::search_words));
+        words.sort_unstable();
+        words.dedup();
+        let words = Arc::new(words);
+        *self.vocabulary.lock().unwrap_or_else(|p| p.into_inner()) = Some((read_at, words.clone()));
+        Ok(words)
+    }
+
     /// The user a live session belongs to, from memory when fresh.
     pub async fn session_user(
         &self,

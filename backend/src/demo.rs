@@ -155,6 +155,9 @@ pub async fn seed(store: &dyn Store, uploads_dir: &Path) -> Result<(), StoreErro
             pictures::bike_svg(b.variant, b.body, b.accent),
         )
         .await?;
+        // Brand, model, engine size, kilometres and district, as the listing states them.
+        let facts =
+            crate::listing::derived_facts(b.name, b.location, b.description, b.year, &image);
         let id = store
             .create_product(&NewProduct {
                 category_id: category_ids[b.category],
@@ -172,6 +175,7 @@ pub async fn seed(store: &dyn Store, uploads_dir: &Path) -> Result<(), StoreErro
                 seller_phone: SELLERS[b.seller].phone.to_owned(),
                 // Listed over the past day, one every hour and a half, like a market already open.
                 posted_at: now - chrono::Duration::minutes(97 * (BIKES.len() - i) as i64),
+                facts,
             })
             .await?;
         if b.advertise {

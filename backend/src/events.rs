@@ -506,6 +506,16 @@ pub mod examples {
             seller_verified: true,
             reported: false,
             advertised: false,
+            facts: crate::store::BikeFacts {
+                brand: Some("Yamaha".into()),
+                model: Some("FZ".into()),
+                engine_cc: Some(149),
+                km_driven: Some(18_000),
+                registration_year: Some(2021),
+                district: Some("Dhaka".into()),
+                area: Some("Mirpur 10".into()),
+                photos: Some(r#"["/uploads/fz.webp"]"#.into()),
+            },
         }
     }
 

@@ -18,6 +18,7 @@ pub mod files;
 pub mod images;
 pub mod limiter;
 pub mod listen;
+pub mod listing;
 pub mod live;
 pub mod mail;
 pub mod payments;

@@ -19,6 +19,7 @@ mod categories;
 mod config;
 mod health;
 mod identity;
+mod listings;
 mod notices;
 mod orders;
 mod payments;
@@ -35,6 +36,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(identity::router())
         .merge(categories::router())
         .merge(products::router())
+        .merge(listings::router())
         .merge(people::router())
         .merge(adverts::router())
         .merge(orders::router())

@@ -341,6 +341,7 @@ pub async fn state(args: &ServeArgs, addr: SocketAddr) -> StartResult<AppState> 
         .await
         .map_err(|e| format!("cannot open the database: {e}"))?;
     store.migrate().await.map_err(|e| e.to_string())?;
+    index_old_listings(store.as_ref()).await?;
     let uploads_dir: PathBuf = data_dir.join("uploads");
     tokio::fs::create_dir_all(&uploads_dir)
         .await
@@ -429,6 +430,27 @@ pub async fn state(args: &ServeArgs, addr: SocketAddr) -> StartResult<AppState> 
             ),
         }),
     })
+}
+
+/// Gives listings posted before brand, model, engine size, kilometres and district were
+/// fields those fields and their search words, read from what they say (once: a
+/// listing indexed is not read again).
+async fn index_old_listings(store: &dyn crate::Store) -> Result<(), String> {
+    let mut indexed = 0;
+    loop {
+        let done = store
+            .index_old_listings(500)
+            .await
+            .map_err(|e| format!("cannot index the listings: {e}"))?;
+        if done == 0 {
+            break;
+        }
+        indexed += done;
+    }
+    if indexed > 0 {
+        tracing::info!(listings = indexed, "indexed older listings for search");
+    }
+    Ok(())
 }
 
 /// `bikehaat serve`: migrate, then serve until Ctrl-C or SIGTERM.

@@ -226,6 +226,72 @@ pub struct Product {
     pub seller_verified: bool,
     pub reported: bool,
     pub advertised: bool,
+    #[sqlx(flatten)]
+    pub facts: BikeFacts,
+}
+
+/// What a listing says of its bike in the fields buyers filter on (`listing.rs`). NULL
+/// where the listing does not say: filters on that field pass it by.
+#[derive(Debug, Clone, Default, PartialEq, Eq, sqlx::FromRow)]
+pub struct BikeFacts {
+    pub brand: Option<String>,
+    pub model: Option<String>,
+    pub engine_cc: Option<i32>,
+    pub km_driven: Option<i32>,
+    pub registration_year: Option<i32>,
+    pub district: Option<String>,
+    pub area: Option<String>,
+    /// A JSON array of the photos' addresses, the cover first.
+    pub photos: Option<String>,
+}
+
+/// How search results are ordered; every order ends with the listing id, so that a
+/// cursor names one place in it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ListingSort {
+    #[default]
+    Newest,
+    PriceLow,
+    PriceHigh,
+    /// Fewest kilometres first; listings that do not say come last.
+    Km,
+}
+
+/// A place in a sorted result: the last listing's sort key (price or kilometres; unused
+/// for newest) and its id. The next page starts after it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ListingCursor {
+    pub key: i64,
+    pub id: i64,
+}
+
+/// A search of the listings: every condition given must hold.
+#[derive(Debug, Clone, Default)]
+pub struct ListingSearch {
+    /// Each word of the query with the words it may mean; a listing matches when, for
+    /// every word, it has one of them (the word typed as a prefix, the others whole).
+    pub words: Vec<(String, Vec<String>)>,
+    pub category_id: Option<i64>,
+    pub brands: Vec<String>,
+    pub cc_min: Option<i32>,
+    pub cc_max: Option<i32>,
+    /// Paisa.
+    pub price_min: Option<i64>,
+    /// Paisa.
+    pub price_max: Option<i64>,
+    pub year_min: Option<i32>,
+    pub year_max: Option<i32>,
+    pub km_max: Option<i32>,
+    pub district: Option<String>,
+    pub condition: Option<String>,
+    pub verified_only: bool,
+    pub include_sold: bool,
+    pub seller_id: Option<i64>,
+    /// Leaves one listing out (the one a page shows "similar bikes" for).
+    pub except_id: Option<i64>,
+    pub sort: ListingSort,
+    pub after: Option<ListingCursor>,
+    pub limit: i64,
 }
 
 /// The validated fields of a new listing; the seller is the signed-in user.
@@ -246,6 +312,7 @@ pub struct NewProduct {
     pub seller_phone: String,
     /// When it was listed: now, except for demo listings.
     pub posted_at: DateTime<Utc>,
+    pub facts: BikeFacts,
 }
 
 /// What a seller may change of an unsold listing; the rest (what the bike is, its
@@ -260,6 +327,11 @@ pub struct ProductEdit {
     /// Paisa (hundredths of a taka).
     pub resale_price: i64,
     pub seller_phone: String,
+    /// The photos (JSON, the cover first), kilometres and where the bike is.
+    pub photos: String,
+    pub km_driven: Option<i32>,
+    pub district: Option<String>,
+    pub area: Option<String>,
 }
 
 /// An advert: a listing put in the home page's advertisement area.
@@ -508,6 +580,17 @@ pub trait Catalogue: Send + Sync + 'static {
     async fn create_advert(&self, product_id: i64) -> StoreResult<i64>;
     /// Adverts of unsold listings, newest first.
     async fn adverts(&self) -> StoreResult<Vec<Advert>>;
+
+    /// One page of the listings `search` finds, in its order.
+    async fn search_listings(&self, search: &ListingSearch) -> StoreResult<Vec<Product>>;
+    /// How many listings `search` finds in all (its cursor and limit aside).
+    async fn count_listings(&self, search: &ListingSearch) -> StoreResult<i64>;
+    /// The words of every listing's model and area, each once: what a misspelt query
+    /// word is corrected to, with the brands and districts.
+    async fn listing_vocabulary(&self) -> StoreResult<Vec<String>>;
+    /// Gives listings posted before the structured fields existed their fields and search
+    /// words, `batch` at a time; how many it did (0: none left).
+    async fn index_old_listings(&self, batch: i64) -> StoreResult<u64>;
 }
 
 /// Bookings and their payments.

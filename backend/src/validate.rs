@@ -145,6 +145,36 @@ impl Checker {
         }
     }
 
+    /// A whole number between `min` and `max` when given (`message` when it is not one);
+    /// None when absent or blank.
+    pub fn optional_whole(
+        &mut self,
+        field: &str,
+        value: Option<&Value>,
+        min: i32,
+        max: i32,
+        message: &str,
+    ) -> Option<i32> {
+        let text = match value {
+            None | Some(Value::Null) => return None,
+            Some(value) => as_text(Some(value)),
+        };
+        match text.as_deref().map(|t| t.replace(',', "")) {
+            Some(t) if t.is_empty() => None,
+            Some(t) => match t.parse::<i64>() {
+                Ok(n) if n >= i64::from(min) && n <= i64::from(max) => Some(n as i32),
+                _ => {
+                    self.fail(field, message);
+                    None
+                }
+            },
+            None => {
+                self.fail(field, message);
+                None
+            }
+        }
+    }
+
     /// A purchase year between 1950 and this year.
     pub fn purchase_year(&mut self, field: &str, value: Option<&Value>, required: &str) -> i32 {
         let this_year = chrono::Utc::now().year();

@@ -153,12 +153,25 @@ pub struct ProductFields {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub report: Option<&'static str>,
     pub advertised: bool,
+    /// One of the listed brands, or "Other"; null where an old listing does not say.
+    pub brand: Option<String>,
+    pub model: Option<String>,
+    pub engine_cc: Option<i32>,
+    pub km_driven: Option<i32>,
+    pub registration_year: Option<i32>,
+    /// One of the 64 districts.
+    pub district: Option<String>,
+    /// Where in the district (a neighbourhood, a town).
+    pub area: Option<String>,
+    /// Every photo, the cover (`productImage`) first.
+    pub photos: Vec<String>,
 }
 
 impl ProductFields {
     /// The listing `p` in `form`.
     pub fn new(p: Product, form: Form) -> Self {
         let contact = |detail: String| (form == Form::SignedIn).then_some(detail);
+        let photos = crate::listing::photos(p.facts.photos.as_deref(), &p.image);
         ProductFields {
             product_name: p.name,
             product_image: p.image,
@@ -180,6 +193,14 @@ impl ProductFields {
             post_time: p.posted_at,
             report: p.reported.then_some("reported"),
             advertised: p.advertised,
+            photos,
+            brand: p.facts.brand,
+            model: p.facts.model,
+            engine_cc: p.facts.engine_cc,
+            km_driven: p.facts.km_driven,
+            registration_year: p.facts.registration_year,
+            district: p.facts.district,
+            area: p.facts.area,
         }
     }
 }

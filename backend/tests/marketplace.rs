@@ -17,6 +17,7 @@ mod marketplace {
     mod notices;
     mod openapi_snapshot;
     mod payments;
+    mod search;
     mod secrets;
     mod sign_in_load;
     mod site_config;

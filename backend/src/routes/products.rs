@@ -13,7 +13,8 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::{EmailPath, RecordId};
 use crate::auth::{Admin, AuthUser, Buyer, MaybeUser, Seller};
 use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
-use crate::store::{NewProduct, ProductEdit, Role};
+use crate::listing;
+use crate::store::{BikeFacts, NewProduct, ProductEdit, Role};
 use crate::validate::Checker;
 use crate::views::{Changed, Form, Inserted, ProductView};
 use crate::AppState;
@@ -103,13 +104,131 @@ pub struct ProductInput {
     seller_phone: Option<Value>,
     #[schema(value_type = String)]
     description: Option<Value>,
+    /// Every photo, the cover first (1 to 8); when given, `productImage` is its first.
+    #[schema(value_type = Option<Vec<String>>)]
+    product_images: Option<Value>,
+    /// One of the listed brands (`GET /api/listings/fields`), or "Other".
+    #[schema(value_type = Option<String>)]
+    brand: Option<Value>,
+    #[schema(value_type = Option<String>)]
+    model: Option<Value>,
+    #[schema(value_type = Option<i32>)]
+    engine_cc: Option<Value>,
+    #[schema(value_type = Option<i32>)]
+    km_driven: Option<Value>,
+    #[schema(value_type = Option<i32>)]
+    registration_year: Option<Value>,
+    /// One of the 64 districts.
+    #[schema(value_type = Option<String>)]
+    district: Option<Value>,
+    #[schema(value_type = Option<String>)]
+    area: Option<Value>,
+}
+
+/// The photos of a listing: `productImages` when given (1 to 8 image addresses), else
+/// `productImage` alone. The first is the cover.
+fn photos(check: &mut Checker, body: &ProductInput) -> Vec<String> {
+    let Some(list) = body.product_images.as_ref().filter(|v| !v.is_null()) else {
+        let cover = check.image("productImage", body.product_image.as_ref(), "required");
+        return vec![cover];
+    };
+    let Some(list) = list.as_array() else {
+        check.fail("productImages", "Please upload at least one photo");
+        return Vec::new();
+    };
+    if list.is_empty() {
+        check.fail("productImages", "Please upload at least one photo");
+    } else if list.len() > listing::MAX_PHOTOS {
+        check.fail(
+            "productImages",
+            format!("Please keep to {} photos", listing::MAX_PHOTOS),
+        );
+    }
+    list.iter()
+        .take(listing::MAX_PHOTOS)
+        .map(|photo| check.image("productImages", Some(photo), "Please upload an image"))
+        .collect()
+}
+
+/// The kilometres, district and area of a listing, which its seller may change later.
+fn whereabouts(
+    check: &mut Checker,
+    body: &ProductInput,
+) -> (Option<i32>, Option<String>, Option<String>) {
+    let km = check.optional_whole(
+        "kmDriven",
+        body.km_driven.as_ref(),
+        0,
+        listing::MAX_KM,
+        &format!(
+            "Kilometres driven must be a whole number from 0 to {}",
+            listing::MAX_KM
+        ),
+    );
+    let district = check.optional_text("district", body.district.as_ref(), 40);
+    let district = (!district.is_empty()).then(|| match listing::district(&district) {
+        Some(found) => found.to_owned(),
+        None => {
+            check.fail("district", "Please choose a district from the list");
+            String::new()
+        }
+    });
+    let area = check.optional_text("area", body.area.as_ref(), 80);
+    (km, district, (!area.is_empty()).then_some(area))
+}
+
+/// What the bike is, as its seller gives it: brand, model, engine size, registration
+/// year. None for each field not given.
+fn bike(check: &mut Checker, body: &ProductInput) -> BikeFacts {
+    let brand = check.optional_text("brand", body.brand.as_ref(), 40);
+    let brand = (!brand.is_empty()).then(|| match listing::brand(&brand) {
+        Some(found) => found.to_owned(),
+        None => {
+            check.fail("brand", "Please choose a brand from the list, or Other");
+            String::new()
+        }
+    });
+    let model = check.optional_text("model", body.model.as_ref(), 60);
+    let this_year = listing::max_registration_year();
+    BikeFacts {
+        brand,
+        model: (!model.is_empty()).then_some(model),
+        engine_cc: check.optional_whole(
+            "engineCc",
+            body.engine_cc.as_ref(),
+            listing::MIN_CC,
+            listing::MAX_CC,
+            &format!(
+                "Engine size must be a whole number of cc from {} to {}",
+                listing::MIN_CC,
+                listing::MAX_CC
+            ),
+        ),
+        registration_year: check.optional_whole(
+            "registrationYear",
+            body.registration_year.as_ref(),
+            listing::MIN_REGISTRATION_YEAR,
+            this_year,
+            &format!(
+                "Registration year must be a year between {} and {this_year}",
+                listing::MIN_REGISTRATION_YEAR
+            ),
+        ),
+        ..BikeFacts::default()
+    }
 }
 
 /// The fields of a listing its seller writes and may change later, checked with the
 /// product form's messages.
 fn changeable(check: &mut Checker, body: &ProductInput) -> ProductEdit {
+    let photos = photos(check, body);
+    let (km_driven, district, area) = whereabouts(check, body);
     ProductEdit {
-        image: check.image("productImage", body.product_image.as_ref(), "required"),
+        image: photos.first().cloned().unwrap_or_default(),
+        photos: listing::photos_json(&photos),
+        km_driven,
+        district,
+        area,
         resale_price: check.price("resalePrice", body.resale_price.as_ref(), "required"),
         condition: check.text("condition", body.condition.as_ref(), "required", 60),
         location: check.text("location", body.location.as_ref(), "required", 120),
@@ -135,6 +254,7 @@ async fn create_product(
 ) -> AppResult<(StatusCode, Json<Inserted>)> {
     let mut check = Checker::new();
     let details = changeable(&mut check, &body);
+    let given = bike(&mut check, &body);
     let product = NewProduct {
         category_id: check.id(
             "categoryId",
@@ -154,8 +274,31 @@ async fn create_product(
         color: details.color,
         seller_phone: details.seller_phone,
         description: details.description,
+        facts: BikeFacts::default(),
     };
     check.finish()?;
+    // What the seller left out is read from what the listing says, as for listings
+    // posted before these fields.
+    let derived = listing::derived_facts(
+        &product.name,
+        &product.location,
+        &product.description,
+        product.purchase_year,
+        &product.image,
+    );
+    let product = NewProduct {
+        facts: BikeFacts {
+            brand: given.brand.or(derived.brand),
+            model: given.model.or(derived.model),
+            engine_cc: given.engine_cc.or(derived.engine_cc),
+            km_driven: details.km_driven.or(derived.km_driven),
+            registration_year: given.registration_year.or(derived.registration_year),
+            district: details.district.or(derived.district),
+            area: details.area.or(derived.area),
+            photos: Some(details.photos),
+        },
+        ..product
+    };
     if state.store.category(product.category_id).await?.is_none() {
         return Err(AppError::field("categoryId", "Please Select a Category"));
     }
@@ -186,6 +329,13 @@ async fn update_product(
     let mut check = Checker::new();
     let edit = changeable(&mut check, &body);
     check.finish()?;
+    // What the body leaves out stays as it was.
+    let edit = ProductEdit {
+        km_driven: edit.km_driven.or(product.facts.km_driven),
+        district: edit.district.or(product.facts.district),
+        area: edit.area.or(product.facts.area),
+        ..edit
+    };
     state.store.update_product(id, seller.id, &edit).await?;
     Ok(Json(Changed::modified(1)))
 }

@@ -59,4 +59,23 @@ async fn lock_event_log(tx: &mut sqlx::Transaction<'_, Db>) -> Result<(), super:
     Ok(())
 }
 
+/// Keeps the listings whose words match: each word of a search (a prefix as typed, or
+/// one of the whole words it may mean) in the GIN-indexed `search` vector. The words are
+/// letters and digits only (`listing::search_words`): nothing in them is tsquery syntax.
+fn push_text_match(query: &mut sqlx::QueryBuilder<'_, Db>, words: &[(String, Vec<String>)]) {
+    let expression = words
+        .iter()
+        .map(|(typed, near)| {
+            let options: Vec<String> = std::iter::once(format!("{typed}:*"))
+                .chain(near.iter().cloned())
+                .collect();
+            format!("({})", options.join(" | "))
+        })
+        .collect::<Vec<_>>()
+        .join(" & ");
+    query.push(" AND p.search @@ to_tsquery('simple', ");
+    query.push_bind(expression);
+    query.push(")");
+}
+
 include!("sql.rs");

@@ -10,7 +10,8 @@ use chrono::{DateTime, Utc};
 use sqlx::Row;
 
 use super::{
-    Accounts, Advert, Bookings, Catalogue, Category, EventLog, Identity, MailPurpose, Maintenance, NewOrder,
+    Accounts, Advert, BikeFacts, Bookings, Catalogue, Category, EventLog, Identity, ListingSearch, ListingSort,
+    MailPurpose, Maintenance, NewOrder,
     NewPayment, NewProduct, NewUser, Notices, Notification, Order, PaymentRecorded, Product, ProductEdit, Role,
     StoreError as Error, TestPaymentIntent, User, Wishlists, LOCAL_SUBJECT_PREFIX,
 };
@@ -24,7 +25,8 @@ macro_rules! product_select {
          p.years_of_use, p.seller_phone, p.sold, p.posted_at, \
          u.name AS seller_name, u.email AS seller_email, u.verified AS seller_verified, \
          EXISTS (SELECT 1 FROM reports r WHERE r.product_id = p.id) AS reported, \
-         EXISTS (SELECT 1 FROM adverts ad WHERE ad.product_id = p.id) AS advertised "
+         EXISTS (SELECT 1 FROM adverts ad WHERE ad.product_id = p.id) AS advertised, \
+         p.brand, p.model, p.engine_cc, p.km_driven, p.registration_year, p.district, p.area, p.photos "
     };
 }
 
@@ -38,7 +40,8 @@ macro_rules! order_select {
          p.years_of_use, p.seller_phone, p.sold, p.posted_at, \
          u.name AS seller_name, u.email AS seller_email, u.verified AS seller_verified, \
          EXISTS (SELECT 1 FROM reports r WHERE r.product_id = p.id) AS reported, \
-         EXISTS (SELECT 1 FROM adverts ad WHERE ad.product_id = p.id) AS advertised \
+         EXISTS (SELECT 1 FROM adverts ad WHERE ad.product_id = p.id) AS advertised, \
+         p.brand, p.model, p.engine_cc, p.km_driven, p.registration_year, p.district, p.area, p.photos \
          FROM orders o JOIN users b ON b.id = o.buyer_id \
          JOIN products p ON p.id = o.product_id JOIN users u ON u.id = p.seller_id "
     };

@@ -70,4 +70,23 @@ async fn lock_event_log(_tx: &mut sqlx::Transaction<'_, Db>) -> Result<(), Store
     Ok(())
 }
 
+/// Keeps the listings whose words match: each word of a search (a prefix as typed, or
+/// one of the whole words it may mean) in the FTS5 index of `search_text`. The words are
+/// letters and digits only (`listing::search_words`), quoted all the same.
+fn push_text_match(query: &mut sqlx::QueryBuilder<'_, Db>, words: &[(String, Vec<String>)]) {
+    let expression = words
+        .iter()
+        .map(|(typed, near)| {
+            let options: Vec<String> = std::iter::once(format!("\"{typed}\"*"))
+                .chain(near.iter().map(|word| format!("\"{word}\"")))
+                .collect();
+            format!("({})", options.join(" OR "))
+        })
+        .collect::<Vec<_>>()
+        .join(" AND ");
+    query.push(" AND p.id IN (SELECT rowid FROM products_search WHERE products_search MATCH ");
+    query.push_bind(expression);
+    query.push(")");
+}
+
 include!("sql.rs");

@@ -174,6 +174,9 @@ async fn health_reports_the_database_and_openapi_describes_every_route() {
         ("/wishlist", "post"),
         ("/wishlist/{id}", "delete"),
         ("/products/{id}", "put"),
+        ("/listings", "get"),
+        ("/listings/fields", "get"),
+        ("/listings/{id}", "get"),
     ];
     for (path, method) in expected {
         assert!(

@@ -17,6 +17,7 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
     originalPrice: 2500,
     postTime: '2026-03-05T14:07:00',
     productImage: '/uploads/bike.jpg',
+    photos: ['/uploads/bike.jpg'],
     productName: 'Yamaha R15',
     purchaseYear: 2021,
     report: null,
@@ -27,6 +28,13 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
     sellerPhone: '01700000000',
     sellerVerification: false,
     yearsOfUse: 3,
+    brand: 'Yamaha',
+    model: 'R15',
+    engineCc: 155,
+    kmDriven: 14500,
+    registrationYear: 2021,
+    district: 'Dhaka',
+    area: 'Mirpur 10',
     ...overrides,
   };
 }

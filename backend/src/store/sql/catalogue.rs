@@ -52,8 +52,10 @@ impl Catalogue for This {
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO products (category_id, seller_id, name, image, condition, color, \
              description, location, original_price, resale_price, purchase_year, years_of_use, \
-             seller_phone, sold, posted_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, FALSE, $14) RETURNING id",
+             seller_phone, sold, posted_at, brand, model, engine_cc, km_driven, registration_year, district, \
+             area, photos, search_text) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, FALSE, $14, $15, $16, $17, $18, \
+             $19, $20, $21, $22, $23) RETURNING id",
         )
         .bind(p.category_id)
         .bind(p.seller_id)
@@ -69,6 +71,15 @@ impl Catalogue for This {
         .bind(p.years_of_use)
         .bind(&p.seller_phone)
         .bind(p.posted_at)
+        .bind(&p.facts.brand)
+        .bind(&p.facts.model)
+        .bind(p.facts.engine_cc)
+        .bind(p.facts.km_driven)
+        .bind(p.facts.registration_year)
+        .bind(&p.facts.district)
+        .bind(&p.facts.area)
+        .bind(&p.facts.photos)
+        .bind(crate::listing::listing_search_text(&p.name, &p.description, &p.location, &p.color, &p.condition, &p.facts))
         .fetch_one(&mut *tx)
         .await
         .map_err(not_found_if_missing("This category does not exist."))?;
@@ -169,18 +180,38 @@ impl Catalogue for This {
 
     async fn update_product(&self, id: i64, seller_id: i64, edit: &ProductEdit) -> Result<(), Error> {
         let mut tx = self.writer.begin().await?;
-        let before: Option<i64> = sqlx::query_scalar("SELECT resale_price FROM products WHERE id = $1 AND seller_id = $2")
-            .bind(id)
-            .bind(seller_id)
-            .fetch_optional(&mut *tx)
-            .await?;
-        let Some(before) = before else {
+        let current: Option<Product> = sqlx::query_as::<Db, Product>(concat!(
+            product_select!(),
+            "FROM products p JOIN users u ON u.id = p.seller_id WHERE p.id = $1 AND p.seller_id = $2"
+        ))
+        .bind(id)
+        .bind(seller_id)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let Some(current) = current else {
             return Err(Error::NotFound("This bike is no longer listed.".into()));
         };
+        let before = current.resale_price;
+        let facts = BikeFacts {
+            km_driven: edit.km_driven,
+            district: edit.district.clone(),
+            area: edit.area.clone(),
+            photos: Some(edit.photos.clone()),
+            ..current.facts
+        };
+        let search_text = crate::listing::listing_search_text(
+            &current.name,
+            &edit.description,
+            &edit.location,
+            &edit.color,
+            &edit.condition,
+            &facts,
+        );
         // Only while unsold: a sale that commits first wins, and this edit changes nothing.
         let changed = sqlx::query(
             "UPDATE products SET image = $3, condition = $4, color = $5, description = $6, location = $7, \
-             resale_price = $8, seller_phone = $9 WHERE id = $1 AND seller_id = $2 AND sold = FALSE",
+             resale_price = $8, seller_phone = $9, photos = $10, km_driven = $11, district = $12, area = $13, \
+             search_text = $14 WHERE id = $1 AND seller_id = $2 AND sold = FALSE",
         )
         .bind(id)
         .bind(seller_id)
@@ -191,6 +222,11 @@ impl Catalogue for This {
         .bind(&edit.location)
         .bind(edit.resale_price)
         .bind(&edit.seller_phone)
+        .bind(&facts.photos)
+        .bind(facts.km_driven)
+        .bind(&facts.district)
+        .bind(&facts.area)
+        .bind(&search_text)
         .execute(&mut *tx)
         .await?;
         if changed.rows_affected() == 0 {
@@ -254,5 +290,164 @@ impl Catalogue for This {
         ))
         .fetch_all(&self.reader)
         .await?)
+    }
+
+    async fn search_listings(&self, search: &ListingSearch) -> Result<Vec<Product>, Error> {
+        let mut query = sqlx::QueryBuilder::<Db>::new(concat!(
+            product_select!(),
+            "FROM products p JOIN users u ON u.id = p.seller_id WHERE TRUE"
+        ));
+        push_filters(&mut query, search);
+        // Kilometres a listing does not give sort after every number.
+        let km = "COALESCE(p.km_driven, 2147483647)";
+        let (key, descending) = match search.sort {
+            ListingSort::Newest => (None, true),
+            ListingSort::PriceLow => (Some("p.resale_price"), false),
+            ListingSort::PriceHigh => (Some("p.resale_price"), true),
+            ListingSort::Km => (Some(km), false),
+        };
+        let (beyond, order) = if descending { ("<", "DESC") } else { (">", "ASC") };
+        if let Some(after) = search.after {
+            match key {
+                Some(key) => {
+                    query.push(format!(" AND ({key} {beyond} "));
+                    query.push_bind(after.key);
+                    query.push(format!(" OR ({key} = "));
+                    query.push_bind(after.key);
+                    query.push(format!(" AND p.id {beyond} "));
+                    query.push_bind(after.id);
+                    query.push("))");
+                }
+                None => {
+                    query.push(format!(" AND p.id {beyond} "));
+                    query.push_bind(after.id);
+                }
+            }
+        }
+        query.push(" ORDER BY ");
+        if let Some(key) = key {
+            query.push(format!("{key} {order}, "));
+        }
+        query.push(format!("p.id {order} LIMIT "));
+        query.push_bind(search.limit);
+        Ok(query.build_query_as::<Product>().fetch_all(&self.reader).await?)
+    }
+
+    async fn count_listings(&self, search: &ListingSearch) -> Result<i64, Error> {
+        let mut query = sqlx::QueryBuilder::<Db>::new(
+            "SELECT COUNT(*) FROM products p JOIN users u ON u.id = p.seller_id WHERE TRUE",
+        );
+        push_filters(&mut query, search);
+        Ok(query.build_query_scalar::<i64>().fetch_one(&self.reader).await?)
+    }
+
+    async fn listing_vocabulary(&self) -> Result<Vec<String>, Error> {
+        let rows: Vec<(Option<String>, Option<String>)> =
+            sqlx::query_as("SELECT DISTINCT model, area FROM products WHERE search_text IS NOT NULL")
+                .fetch_all(&self.reader)
+                .await?;
+        let mut words: Vec<String> = rows
+            .iter()
+            .flat_map(|(model, area)| [model, area])
+            .flatten()
+            .flat_map(|text| crate::listing::search_words(text))
+            .collect();
+        words.sort_unstable();
+        words.dedup();
+        Ok(words)
+    }
+
+    async fn index_old_listings(&self, batch: i64) -> Result<u64, Error> {
+        let old: Vec<(i64, String, String, String, String, String, i32, String)> = sqlx::query_as(
+            "SELECT id, name, location, description, color, condition, purchase_year, image FROM products \
+             WHERE search_text IS NULL ORDER BY id LIMIT $1",
+        )
+        .bind(batch)
+        .fetch_all(&self.writer)
+        .await?;
+        let mut tx = self.writer.begin().await?;
+        for (id, name, location, description, color, condition, purchase_year, image) in &old {
+            let facts = crate::listing::derived_facts(name, location, description, *purchase_year, image);
+            let search_text =
+                crate::listing::listing_search_text(name, description, location, color, condition, &facts);
+            // A listing changed meanwhile was indexed by that change.
+            sqlx::query(
+                "UPDATE products SET brand = $2, model = $3, engine_cc = $4, km_driven = $5, \
+                 registration_year = $6, district = $7, area = $8, photos = $9, search_text = $10 \
+                 WHERE id = $1 AND search_text IS NULL",
+            )
+            .bind(id)
+            .bind(&facts.brand)
+            .bind(&facts.model)
+            .bind(facts.engine_cc)
+            .bind(facts.km_driven)
+            .bind(facts.registration_year)
+            .bind(&facts.district)
+            .bind(&facts.area)
+            .bind(&facts.photos)
+            .bind(&search_text)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        if !old.is_empty() {
+            self.changed();
+        }
+        Ok(old.len() as u64)
+    }
+}
+
+/// The conditions of `search` (all but its cursor), after a `WHERE TRUE`.
+fn push_filters(query: &mut sqlx::QueryBuilder<'_, Db>, search: &ListingSearch) {
+    if !search.words.is_empty() {
+        push_text_match(query, &search.words);
+    }
+    if !search.include_sold {
+        query.push(" AND p.sold = FALSE");
+    }
+    let whole = [
+        ("p.category_id = ", search.category_id),
+        ("p.seller_id = ", search.seller_id),
+        ("p.id <> ", search.except_id),
+        ("p.resale_price >= ", search.price_min),
+        ("p.resale_price <= ", search.price_max),
+    ];
+    for (condition, value) in whole {
+        if let Some(value) = value {
+            query.push(format!(" AND {condition}"));
+            query.push_bind(value);
+        }
+    }
+    let small = [
+        ("p.engine_cc >= ", search.cc_min),
+        ("p.engine_cc <= ", search.cc_max),
+        ("p.registration_year >= ", search.year_min),
+        ("p.registration_year <= ", search.year_max),
+        ("p.km_driven <= ", search.km_max),
+    ];
+    for (condition, value) in small {
+        if let Some(value) = value {
+            query.push(format!(" AND {condition}"));
+            query.push_bind(value);
+        }
+    }
+    if !search.brands.is_empty() {
+        query.push(" AND p.brand IN (");
+        let mut brands = query.separated(", ");
+        for brand in &search.brands {
+            brands.push_bind(brand.clone());
+        }
+        query.push(")");
+    }
+    if let Some(district) = &search.district {
+        query.push(" AND p.district = ");
+        query.push_bind(district.clone());
+    }
+    if let Some(condition) = &search.condition {
+        query.push(" AND LOWER(p.condition) = ");
+        query.push_bind(condition.to_lowercase());
+    }
+    if search.verified_only {
+        query.push(" AND u.verified = TRUE");
     }
 }

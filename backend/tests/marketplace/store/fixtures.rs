@@ -59,6 +59,13 @@ pub fn new_product(category_id: i64, seller_id: i64, name: &str, price_cents: i6
         years_of_use: 5,
         seller_phone: "01711-234567".to_owned(),
         posted_at: chrono::Utc::now(),
+        facts: bikehaat::listing::derived_facts(
+            name,
+            "Mirpur 10, Dhaka",
+            "",
+            2019,
+            "/uploads/demo-bike-0.svg",
+        ),
     }
 }
 

@@ -299,6 +299,10 @@ fn edit(price: i64) -> bikehaat::store::ProductEdit {
         location: "Uttara, Dhaka".into(),
         resale_price: price,
         seller_phone: "01811-000000".into(),
+        photos: r#"["/uploads/demo-bike-1.svg"]"#.into(),
+        km_driven: Some(21_000),
+        district: Some("Dhaka".into()),
+        area: Some("Uttara".into()),
     }
 }
 

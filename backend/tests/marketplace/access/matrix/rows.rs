@@ -54,6 +54,9 @@ pub fn matrix() -> Vec<Row> {
         row(POST,   "/api/categories/{buyer}",              category,                                    [401, 403, 403, 403, 403, 403])
             .changes(Effect::CategoryAdded),
         row(GET,    "/api/products/{C}",                    Empty,                                       [200, 200, 200, 200, 200, 200]),
+        row(GET,    "/api/listings",                        Empty,                                       [200, 200, 200, 200, 200, 200]),
+        row(GET,    "/api/listings/fields",                 Empty,                                       [200, 200, 200, 200, 200, 200]),
+        row(GET,    "/api/listings/{P}",                    Empty,                                       [200, 200, 200, 200, 200, 200]),
         row(PUT,    "/api/products",                        listing,                                     [401, 403, 403, 201, 201, 403])
             .changes(Effect::Listed),
         row(PATCH,  "/api/products/{fresh_product}",        report,                                      [401, 200, 200, 403, 403, 403])

@@ -1,0 +1,581 @@
+//! What a listing says about its bike in fields a buyer filters on — brand, model,
+//! engine size, kilometres, registration year, district — and the words it is found by.
+//!
+//! Search words are made here, in Rust, for both engines: a listing's `search_text` is
+//! its words lower-cased and joined by spaces, and a query becomes the same words. So
+//! PostgreSQL's `to_tsvector('simple', …)` and SQLite's FTS5 see the same tokens and
+//! give the same results for the same data (docs/search.md).
+
+use chrono::Datelike;
+
+use crate::store::BikeFacts;
+
+/// Brands sold in Bangladesh, as the forms offer them, with the ways people write them
+/// (in Bangla, or shortened) that a search or a filter takes for the brand.
+pub const BRANDS: &[(&str, &[&str])] = &[
+    ("Bajaj", &["বাজাজ"]),
+    ("Hero", &["হিরো"]),
+    ("Honda", &["হোন্ডা"]),
+    ("Yamaha", &["ইয়ামাহা"]),
+    ("Suzuki", &["সুজুকি"]),
+    ("TVS", &["টিভিএস"]),
+    ("Runner", &["রানার"]),
+    ("Lifan", &["লিফান"]),
+    ("Walton", &["ওয়ালটন"]),
+    ("Royal Enfield", &["রয়্যাল এনফিল্ড", "এনফিল্ড", "enfield"]),
+    ("KTM", &["কেটিএম"]),
+    ("Aprilia", &["এপ্রিলিয়া"]),
+    ("Benelli", &["বেনেলি"]),
+    ("Keeway", &["কিওয়ে"]),
+    ("GPX", &["জিপিএক্স"]),
+    ("Haojue", &["হাওজুয়ে"]),
+    ("Zongshen", &["জংশেন"]),
+    ("Vespa", &["ভেসপা"]),
+    ("Other", &[]),
+];
+
+/// The brand a listing falls under when none of the list fits.
+pub const OTHER_BRAND: &str = "Other";
+
+/// Bangladesh's 64 districts, with the older spellings people still write (and the
+/// divisional cities' names in Bangla).
+pub const DISTRICTS: &[(&str, &[&str])] = &[
+    ("Bagerhat", &[]),
+    ("Bandarban", &[]),
+    ("Barguna", &[]),
+    ("Barishal", &["Barisal", "বরিশাল"]),
+    ("Bhola", &[]),
+    ("Bogura", &["Bogra"]),
+    ("Brahmanbaria", &[]),
+    ("Chandpur", &[]),
+    ("Chapai Nawabganj", &["Chapainawabganj", "Nawabganj"]),
+    ("Chattogram", &["Chittagong", "Ctg", "চট্টগ্রাম"]),
+    ("Chuadanga", &[]),
+    ("Cox's Bazar", &["Coxs Bazar", "Cox Bazar"]),
+    ("Cumilla", &["Comilla", "কুমিল্লা"]),
+    ("Dhaka", &["ঢাকা"]),
+    ("Dinajpur", &[]),
+    ("Faridpur", &[]),
+    ("Feni", &[]),
+    ("Gaibandha", &[]),
+    ("Gazipur", &["গাজীপুর"]),
+    ("Gopalganj", &[]),
+    ("Habiganj", &[]),
+    ("Jamalpur", &[]),
+    ("Jashore", &["Jessore"]),
+    ("Jhalokati", &["Jhalakathi"]),
+    ("Jhenaidah", &[]),
+    ("Joypurhat", &[]),
+    ("Khagrachhari", &["Khagrachari"]),
+    ("Khulna", &["খুলনা"]),
+    ("Kishoreganj", &[]),
+    ("Kurigram", &[]),
+    ("Kushtia", &[]),
+    ("Lakshmipur", &["Laxmipur"]),
+    ("Lalmonirhat", &[]),
+    ("Madaripur", &[]),
+    ("Magura", &[]),
+    ("Manikganj", &[]),
+    ("Meherpur", &[]),
+    ("Moulvibazar", &["Maulvibazar"]),
+    ("Munshiganj", &[]),
+    ("Mymensingh", &["ময়মনসিংহ"]),
+    ("Naogaon", &[]),
+    ("Narail", &[]),
+    ("Narayanganj", &["নারায়ণগঞ্জ"]),
+    ("Narsingdi", &[]),
+    ("Natore", &[]),
+    ("Netrokona", &["Netrakona"]),
+    ("Nilphamari", &[]),
+    ("Noakhali", &[]),
+    ("Pabna", &[]),
+    ("Panchagarh", &[]),
+    ("Patuakhali", &[]),
+    ("Pirojpur", &[]),
+    ("Rajbari", &[]),
+    ("Rajshahi", &["রাজশাহী"]),
+    ("Rangamati", &[]),
+    ("Rangpur", &["রংপুর"]),
+    ("Satkhira", &[]),
+    ("Shariatpur", &[]),
+    ("Sherpur", &[]),
+    ("Sirajganj", &[]),
+    ("Sunamganj", &[]),
+    ("Sylhet", &["সিলেট"]),
+    ("Tangail", &[]),
+    ("Thakurgaon", &[]),
+];
+
+/// The brand named `text` (any case, or one of its other spellings), as listed.
+pub fn brand(text: &str) -> Option<&'static str> {
+    find(BRANDS, text)
+}
+
+/// The district named `text` (any case, or an older spelling), as listed.
+pub fn district(text: &str) -> Option<&'static str> {
+    find(DISTRICTS, text)
+}
+
+fn find(list: &[(&'static str, &[&str])], text: &str) -> Option<&'static str> {
+    let wanted = words(text).join(" ");
+    if wanted.is_empty() {
+        return None;
+    }
+    list.iter()
+        .find(|(name, others)| {
+            std::iter::once(name)
+                .chain(others.iter())
+                .any(|spelling| words(spelling).join(" ") == wanted)
+        })
+        .map(|(name, _)| *name)
+}
+
+/// Engine sizes of popular models whose names carry no number of cc (or a misleading one).
+const KNOWN_CC: &[(&str, i32)] = &[
+    ("r15", 155),
+    ("mt 15", 155),
+    ("fz", 149),
+    ("gixxer sf 250", 249),
+    ("gixxer", 155),
+    ("xpulse 200", 199),
+    ("classic 350", 349),
+    ("duke 390", 373),
+];
+
+/// The words of `text` as search sees them: lower-case runs of letters and digits, with
+/// Bangla spellings of brands and districts in their English form (a word a query in
+/// either script finds). An apostrophe joins ("cox's" is "coxs").
+pub fn words(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut word = String::new();
+    for c in text.chars() {
+        if let Some(nukta) = with_nukta(c) {
+            // য় is written as one letter or as য and a dot below: one spelling.
+            word.push(nukta);
+            word.push('\u{09BC}');
+        } else if c.is_alphanumeric() || is_bangla_mark(c) {
+            word.extend(c.to_lowercase());
+        } else if c == '\'' || c == '’' {
+            continue;
+        } else if !word.is_empty() {
+            out.push(std::mem::take(&mut word));
+        }
+    }
+    if !word.is_empty() {
+        out.push(word);
+    }
+    out
+}
+
+/// The letter a Bangla letter-with-dot-below is made of.
+fn with_nukta(c: char) -> Option<char> {
+    match c {
+        '\u{09DC}' => Some('\u{09A1}'),
+        '\u{09DD}' => Some('\u{09A2}'),
+        '\u{09DF}' => Some('\u{09AF}'),
+        _ => None,
+    }
+}
+
+/// Bangla vowel signs and the hasanta are marks, not letters, but belong inside a word.
+fn is_bangla_mark(c: char) -> bool {
+    ('\u{0981}'..='\u{09FE}').contains(&c)
+}
+
+/// The English words a Bangla word stands for, when it spells a brand or a district.
+fn in_english(word: &str) -> Option<Vec<String>> {
+    if word.is_ascii() {
+        return None;
+    }
+    for list in [BRANDS, DISTRICTS] {
+        for (name, others) in list {
+            if others
+                .iter()
+                .any(|other| !other.is_ascii() && words(other) == [word])
+            {
+                return Some(words(name));
+            }
+        }
+    }
+    None
+}
+
+/// The search words of `text`: its [`words`], each Bangla brand or district spelled in
+/// English, and only what both engines' tokenizers read alike (ASCII letters and digits).
+pub fn search_words(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for word in words(text) {
+        match in_english(&word) {
+            Some(english) => out.extend(english),
+            None if word.is_ascii() => out.push(word),
+            None => {}
+        }
+    }
+    out
+}
+
+/// What a listing is found by: every field a buyer might type, as [`search_words`]
+/// joined by spaces.
+pub fn search_text(fields: &[&str]) -> String {
+    fields
+        .iter()
+        .flat_map(|field| search_words(field))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// What a listing is found by: its brand, model, name, engine size, registration year,
+/// where it is, its colour, condition and description.
+pub fn listing_search_text(
+    name: &str,
+    description: &str,
+    location: &str,
+    color: &str,
+    condition: &str,
+    facts: &BikeFacts,
+) -> String {
+    let cc = facts
+        .engine_cc
+        .map(|cc| format!("{cc}cc"))
+        .unwrap_or_default();
+    let year = facts
+        .registration_year
+        .map(|year| year.to_string())
+        .unwrap_or_default();
+    search_text(&[
+        facts.brand.as_deref().unwrap_or_default(),
+        facts.model.as_deref().unwrap_or_default(),
+        name,
+        &cc,
+        &year,
+        facts.district.as_deref().unwrap_or_default(),
+        facts.area.as_deref().unwrap_or_default(),
+        location,
+        color,
+        condition,
+        description,
+    ])
+}
+
+/// The fields of a listing that does not give them, read from what it says
+/// ([`derive`]), as stored; its registration year is taken to be its purchase year.
+pub fn derived_facts(
+    name: &str,
+    location: &str,
+    description: &str,
+    purchase_year: i32,
+    image: &str,
+) -> BikeFacts {
+    let derived = derive(name, location, description);
+    BikeFacts {
+        brand: Some(derived.brand.to_owned()),
+        model: Some(derived.model),
+        engine_cc: derived.engine_cc,
+        km_driven: derived.km_driven,
+        registration_year: Some(purchase_year),
+        district: derived.district.map(str::to_owned),
+        area: Some(derived.area),
+        photos: Some(photos_json(&[image.to_owned()])),
+    }
+}
+
+/// Photo addresses as stored: a JSON array.
+pub fn photos_json(photos: &[String]) -> String {
+    serde_json::to_string(photos).unwrap_or_else(|_| "[]".to_owned())
+}
+
+/// The photos of a listing: its stored array, or its cover alone.
+pub fn photos(stored: Option<&str>, cover: &str) -> Vec<String> {
+    stored
+        .and_then(|json| serde_json::from_str::<Vec<String>>(json).ok())
+        .filter(|photos| !photos.is_empty())
+        .unwrap_or_else(|| vec![cover.to_owned()])
+}
+
+/// The structured fields of a listing posted before there were any, read from what it
+/// says: the brand its name starts with, the number of cc in its model or description,
+/// the kilometres its description gives, the district its location ends with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Derived {
+    pub brand: &'static str,
+    pub model: String,
+    pub engine_cc: Option<i32>,
+    pub km_driven: Option<i32>,
+    pub district: Option<&'static str>,
+    pub area: String,
+}
+
+pub fn derive(name: &str, location: &str, description: &str) -> Derived {
+    let (brand, model) = split_brand(name);
+    let (district, area) = split_location(location);
+    Derived {
+        brand,
+        engine_cc: engine_cc(&model, description),
+        km_driven: km_driven(description),
+        model,
+        district,
+        area,
+    }
+}
+
+/// The listed brand `name` starts with (one or two words), and the rest as the model.
+fn split_brand(name: &str) -> (&'static str, String) {
+    let parts: Vec<&str> = name.split_whitespace().collect();
+    for taken in [2, 1] {
+        if parts.len() >= taken {
+            if let Some(found) = brand(&parts[..taken].join(" ")) {
+                if found != OTHER_BRAND {
+                    return (found, parts[taken..].join(" "));
+                }
+            }
+        }
+    }
+    (OTHER_BRAND, name.trim().to_owned())
+}
+
+/// "Mirpur 10, Dhaka": the district after the last comma, the rest as the area.
+fn split_location(location: &str) -> (Option<&'static str>, String) {
+    let location = location.trim();
+    if let Some((area, last)) = location.rsplit_once(',') {
+        if let Some(found) = district(last) {
+            return (Some(found), area.trim().to_owned());
+        }
+    }
+    if let Some(found) = district(location) {
+        return (Some(found), String::new());
+    }
+    (None, location.to_owned())
+}
+
+/// A plausible engine size: a known model's, else the first number of 50–2,000 in the
+/// model (as in "Pulsar N160", "CBR 150R"), else "… 250 cc" in the description.
+fn engine_cc(model: &str, description: &str) -> Option<i32> {
+    let model_words = words(model).join(" ");
+    if let Some((_, cc)) = KNOWN_CC.iter().find(|(known, _)| {
+        model_words.starts_with(known) || model_words.contains(&format!(" {known}"))
+    }) {
+        return Some(*cc);
+    }
+    let plausible = |n: i64| (50..=2000).contains(&n).then_some(n as i32);
+    numbers(model)
+        .into_iter()
+        .find_map(|(n, _)| plausible(n))
+        .or_else(|| {
+            numbers(description)
+                .into_iter()
+                .find(|(_, after)| after.trim_start().to_ascii_lowercase().starts_with("cc"))
+                .and_then(|(n, _)| plausible(n))
+        })
+}
+
+/// "14,500 km" in a description.
+fn km_driven(description: &str) -> Option<i32> {
+    numbers(description)
+        .into_iter()
+        .find(|(_, after)| {
+            let after = after.trim_start().to_ascii_lowercase();
+            after.starts_with("km") && !after.starts_with("km per") && !after.starts_with("kmpl")
+        })
+        .and_then(|(n, _)| i32::try_from(n).ok())
+        .filter(|km| *km <= MAX_KM)
+}
+
+/// The numbers in `text` (thousands may be grouped with commas), each with the text
+/// after it.
+fn numbers(text: &str) -> Vec<(i64, &str)> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i].is_ascii_digit() {
+            let start = i;
+            while i < bytes.len()
+                && (bytes[i].is_ascii_digit()
+                    || (bytes[i] == b',' && bytes.get(i + 1).is_some_and(u8::is_ascii_digit)))
+            {
+                i += 1;
+            }
+            let digits: String = text[start..i]
+                .chars()
+                .filter(char::is_ascii_digit)
+                .collect();
+            if let Ok(n) = digits.parse::<i64>() {
+                out.push((n, &text[i..]));
+            }
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Limits of the structured fields.
+pub const MIN_CC: i32 = 50;
+pub const MAX_CC: i32 = 2000;
+pub const MAX_KM: i32 = 1_000_000;
+pub const MIN_REGISTRATION_YEAR: i32 = 1980;
+/// Photos one listing may carry; the first is its cover.
+pub const MAX_PHOTOS: usize = 8;
+
+/// The latest registration year a listing may give: this year.
+pub fn max_registration_year() -> i32 {
+    chrono::Utc::now().year()
+}
+
+/// Words a query may mean when it spells one a little wrong: a word that starts no word
+/// of `vocabulary` gets the vocabulary's words within one edit (two for words of eight
+/// letters or more), the closest first, three at most. Words of fewer than four letters
+/// are taken as typed.
+pub fn near_words<'v>(word: &str, vocabulary: &'v [String]) -> Vec<&'v str> {
+    let length = word.chars().count();
+    if length < 4 || !word.is_ascii() || vocabulary.iter().any(|known| known.starts_with(word)) {
+        return Vec::new();
+    }
+    let most = if length >= 8 { 2 } else { 1 };
+    let mut near: Vec<(usize, &str)> = vocabulary
+        .iter()
+        .filter(|known| known.len().abs_diff(word.len()) <= most)
+        .filter_map(|known| {
+            let distance = edit_distance(word.as_bytes(), known.as_bytes());
+            (distance <= most).then_some((distance, known.as_str()))
+        })
+        .collect();
+    near.sort();
+    near.truncate(3);
+    near.into_iter().map(|(_, known)| known).collect()
+}
+
+/// Edits (insert, delete, replace, swap two neighbours) from `a` to `b`.
+fn edit_distance(a: &[u8], b: &[u8]) -> usize {
+    let mut before: Vec<usize> = Vec::new();
+    let mut previous: Vec<usize> = (0..=b.len()).collect();
+    for i in 1..=a.len() {
+        let mut current = vec![i; b.len() + 1];
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            current[j] = (previous[j] + 1)
+                .min(current[j - 1] + 1)
+                .min(previous[j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                current[j] = current[j].min(before[j - 2] + 1);
+            }
+        }
+        before = std::mem::replace(&mut previous, current);
+    }
+    previous[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn there_are_64_districts_and_no_name_twice() {
+        assert_eq!(DISTRICTS.len(), 64);
+        let mut names: Vec<&str> = DISTRICTS.iter().map(|(name, _)| *name).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), 64);
+    }
+
+    #[test]
+    fn brands_and_districts_are_found_in_either_script_and_any_case() {
+        assert_eq!(brand("YAMAHA"), Some("Yamaha"));
+        assert_eq!(brand("ইয়ামাহা"), Some("Yamaha"));
+        // য় as one letter and as য with a dot below.
+        assert_eq!(
+            brand("\u{0987}\u{09DF}\u{09BE}\u{09AE}\u{09BE}\u{09B9}\u{09BE}"),
+            Some("Yamaha")
+        );
+        assert_eq!(
+            brand("\u{0987}\u{09AF}\u{09BC}\u{09BE}\u{09AE}\u{09BE}\u{09B9}\u{09BE}"),
+            Some("Yamaha")
+        );
+        assert_eq!(brand("royal  enfield"), Some("Royal Enfield"));
+        assert_eq!(brand("Tata"), None);
+        assert_eq!(district("chittagong"), Some("Chattogram"));
+        assert_eq!(district("Cox's Bazar"), Some("Cox's Bazar"));
+        assert_eq!(district("ঢাকা"), Some("Dhaka"));
+        assert_eq!(district("চট্টগ্রাম"), Some("Chattogram"));
+        assert_eq!(search_words("মিরপুর, ঢাকা"), ["dhaka"]);
+    }
+
+    #[test]
+    fn search_words_are_what_both_engines_tokenize_alike() {
+        assert_eq!(
+            search_words("FZ-S V3, Mirpur!"),
+            ["fz", "s", "v3", "mirpur"]
+        );
+        assert_eq!(search_words("হোন্ডা CB Hornet"), ["honda", "cb", "hornet"]);
+        assert_eq!(search_words("Cox's Bazar"), ["coxs", "bazar"]);
+        assert_eq!(search_words("ভালো বাইক 150cc"), ["150cc"]);
+        assert_eq!(
+            search_text(&["Royal Enfield", "Classic 350"]),
+            "royal enfield classic 350"
+        );
+    }
+
+    #[test]
+    fn old_listings_get_their_fields_from_what_they_say() {
+        let r15 = derive(
+            "Yamaha R15 V4",
+            "Mirpur 10, Dhaka",
+            "Single owner. 14,500 km on the clock, 55 km per litre.",
+        );
+        assert_eq!(
+            r15,
+            Derived {
+                brand: "Yamaha",
+                model: "R15 V4".into(),
+                engine_cc: Some(155),
+                km_driven: Some(14_500),
+                district: Some("Dhaka"),
+                area: "Mirpur 10".into(),
+            }
+        );
+        let enfield = derive("Royal Enfield Classic 350", "Gulshan 2, Dhaka", "6,000 km");
+        assert_eq!(
+            (enfield.brand, enfield.model.as_str()),
+            ("Royal Enfield", "Classic 350")
+        );
+        assert_eq!(enfield.engine_cc, Some(349));
+        let pulsar = derive("Bajaj Pulsar N160", "Zindabazar, Sylhet", "8,200 km.");
+        assert_eq!(
+            (pulsar.engine_cc, pulsar.district),
+            (Some(160), Some("Sylhet"))
+        );
+        let gixxer = derive("Suzuki Gixxer SF 250", "Agrabad, Chattogram", "");
+        assert_eq!(gixxer.engine_cc, Some(249));
+        let unknown = derive(
+            "Tata Nano",
+            "Somewhere",
+            "Runs 55 km per litre, 125 cc engine",
+        );
+        assert_eq!(
+            (
+                unknown.brand,
+                unknown.engine_cc,
+                unknown.km_driven,
+                unknown.district
+            ),
+            ("Other", Some(125), None, None)
+        );
+        assert_eq!(unknown.area, "Somewhere");
+    }
+
+    #[test]
+    fn a_misspelt_word_finds_the_words_it_is_near() {
+        let vocabulary: Vec<String> = ["yamaha", "honda", "hornet", "mirpur", "chattogram", "fz"]
+            .into_iter()
+            .map(String::from)
+            .collect();
+        assert_eq!(near_words("yamha", &vocabulary), ["yamaha"]);
+        assert_eq!(near_words("hnoda", &vocabulary), ["honda"]);
+        assert_eq!(near_words("chatogrm", &vocabulary), ["chattogram"]);
+        // Known words, prefixes of them, and short words are taken as typed.
+        assert!(near_words("yamaha", &vocabulary).is_empty());
+        assert!(near_words("horn", &vocabulary).is_empty());
+        assert!(near_words("fx", &vocabulary).is_empty());
+        assert!(near_words("kawasaki", &vocabulary).is_empty());
+    }
+}
