@@ -504,6 +504,7 @@ pub mod examples {
             seller_name: "Rahim Motors".into(),
             seller_email: SELLER_EMAIL.into(),
             seller_verified: true,
+            seller_since: at() - chrono::Duration::days(400),
             reported: false,
             advertised: false,
             facts: crate::store::BikeFacts {

@@ -224,6 +224,8 @@ pub struct Product {
     pub seller_name: String,
     pub seller_email: String,
     pub seller_verified: bool,
+    /// When the seller joined.
+    pub seller_since: DateTime<Utc>,
     pub reported: bool,
     pub advertised: bool,
     #[sqlx(flatten)]

@@ -146,6 +146,8 @@ pub struct ProductFields {
     #[schema(nullable = false)]
     pub seller_phone: Option<String>,
     pub seller_verification: bool,
+    /// When the seller joined ("member since").
+    pub seller_since: DateTime<Utc>,
     /// "Available", or "sold" once paid for.
     pub availability: &'static str,
     pub post_time: DateTime<Utc>,
@@ -189,6 +191,7 @@ impl ProductFields {
             seller_email: contact(p.seller_email),
             seller_phone: contact(p.seller_phone),
             seller_verification: p.seller_verified,
+            seller_since: p.seller_since,
             availability: if p.sold { "sold" } else { "Available" },
             post_time: p.posted_at,
             report: p.reported.then_some("reported"),

@@ -23,7 +23,7 @@ macro_rules! product_select {
         "SELECT p.id, p.category_id, p.seller_id, p.name, p.image, p.condition, p.color, \
          p.description, p.location, p.original_price, p.resale_price, p.purchase_year, \
          p.years_of_use, p.seller_phone, p.sold, p.posted_at, \
-         u.name AS seller_name, u.email AS seller_email, u.verified AS seller_verified, \
+         u.name AS seller_name, u.email AS seller_email, u.verified AS seller_verified, u.created_at AS seller_since, \
          EXISTS (SELECT 1 FROM reports r WHERE r.product_id = p.id) AS reported, \
          EXISTS (SELECT 1 FROM adverts ad WHERE ad.product_id = p.id) AS advertised, \
          p.brand, p.model, p.engine_cc, p.km_driven, p.registration_year, p.district, p.area, p.photos "
@@ -38,7 +38,7 @@ macro_rules! order_select {
          p.id, p.category_id, p.seller_id, p.name, p.image, p.condition, p.color, \
          p.description, p.location, p.original_price, p.resale_price, p.purchase_year, \
          p.years_of_use, p.seller_phone, p.sold, p.posted_at, \
-         u.name AS seller_name, u.email AS seller_email, u.verified AS seller_verified, \
+         u.name AS seller_name, u.email AS seller_email, u.verified AS seller_verified, u.created_at AS seller_since, \
          EXISTS (SELECT 1 FROM reports r WHERE r.product_id = p.id) AS reported, \
          EXISTS (SELECT 1 FROM adverts ad WHERE ad.product_id = p.id) AS advertised, \
          p.brand, p.model, p.engine_cc, p.km_driven, p.registration_year, p.district, p.area, p.photos \

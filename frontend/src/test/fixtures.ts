@@ -27,6 +27,7 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
     sellerName: 'Rahim Seller',
     sellerPhone: '01700000000',
     sellerVerification: false,
+    sellerSince: '2024-01-15T10:00:00Z',
     yearsOfUse: 3,
     brand: 'Yamaha',
     model: 'R15',
