@@ -247,6 +247,22 @@ pub struct BikeFacts {
     pub photos: Option<String>,
 }
 
+impl BikeFacts {
+    /// These facts, each one missing taken from `fallback`.
+    pub fn or(self, fallback: BikeFacts) -> BikeFacts {
+        BikeFacts {
+            brand: self.brand.or(fallback.brand),
+            model: self.model.or(fallback.model),
+            engine_cc: self.engine_cc.or(fallback.engine_cc),
+            km_driven: self.km_driven.or(fallback.km_driven),
+            registration_year: self.registration_year.or(fallback.registration_year),
+            district: self.district.or(fallback.district),
+            area: self.area.or(fallback.area),
+            photos: self.photos.or(fallback.photos),
+        }
+    }
+}
+
 /// How search results are ordered; every order ends with the listing id, so that a
 /// cursor names one place in it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

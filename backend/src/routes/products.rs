@@ -286,17 +286,15 @@ async fn create_product(
         product.purchase_year,
         &product.image,
     );
+    let given = BikeFacts {
+        km_driven: details.km_driven,
+        district: details.district,
+        area: details.area,
+        photos: Some(details.photos),
+        ..given
+    };
     let product = NewProduct {
-        facts: BikeFacts {
-            brand: given.brand.or(derived.brand),
-            model: given.model.or(derived.model),
-            engine_cc: given.engine_cc.or(derived.engine_cc),
-            km_driven: details.km_driven.or(derived.km_driven),
-            registration_year: given.registration_year.or(derived.registration_year),
-            district: details.district.or(derived.district),
-            area: details.area.or(derived.area),
-            photos: Some(details.photos),
-        },
+        facts: given.or(derived),
         ..product
     };
     if state.store.category(product.category_id).await?.is_none() {

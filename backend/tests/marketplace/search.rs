@@ -626,3 +626,79 @@ async fn a_listing_takes_up_to_eight_photos_and_its_fields_are_checked() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn listings_from_before_the_search_get_their_fields_once_and_are_found() {
+    on_both(|engine| async move {
+        let Some(app) = TestApp::spawn(engine).await else {
+            return;
+        };
+        let admin = app.admin().await;
+        let seller = app.sign_up("seller@example.com", "Seller", "seller").await;
+        let category = app.category(&admin, "Commuter").await;
+        let mut body = product_body(&category, "Bajaj Pulsar N160", 185_000);
+        body["description"] = json!("Dual-channel ABS, 8,200 km, one owner.");
+        let old = inserted(
+            "product",
+            app.call(Method::PUT, "/api/products", Some(&seller.token), body.clone())
+                .await,
+        );
+        body["productName"] = json!("Honda Livo");
+        body["kmDriven"] = json!(3_000);
+        let kept = inserted(
+            "product",
+            app.call(Method::PUT, "/api/products", Some(&seller.token), body)
+                .await,
+        );
+        // As listings were before they had these fields; the second one keeps the
+        // kilometres its seller gave.
+        let forgotten = past_the_store!(app.db(), |pool| async {
+            sqlx::query(
+                "UPDATE products SET brand = NULL, model = NULL, engine_cc = NULL, \
+                 km_driven = CASE WHEN name = 'Honda Livo' THEN km_driven END, \
+                 registration_year = NULL, district = NULL, area = NULL, photos = NULL, search_text = NULL",
+            )
+            .execute(&pool)
+            .await
+            .map(|done| done.rows_affected())
+        })
+        .expect("forget the fields");
+        assert_eq!(forgotten, 2);
+        let (_, found) = app.get("/api/listings?q=pulsar", None).await;
+        assert_eq!(found["total"], 0, "not indexed yet: {found}");
+
+        let store = app.state.store.as_ref();
+        assert_eq!(store.index_old_listings(1).await.expect("index"), 1);
+        assert_eq!(store.index_old_listings(500).await.expect("index"), 1);
+        assert_eq!(store.index_old_listings(500).await.expect("index"), 0, "once");
+
+        let (_, listing) = app.get(&format!("/api/listings/{old}"), None).await;
+        assert_eq!(
+            [
+                &listing["brand"],
+                &listing["model"],
+                &listing["engineCc"],
+                &listing["kmDriven"],
+                &listing["registrationYear"],
+                &listing["district"],
+                &listing["area"],
+                &listing["photos"],
+            ],
+            [
+                &json!("Bajaj"),
+                &json!("Pulsar N160"),
+                &json!(160),
+                &json!(8_200),
+                &json!(2020),
+                &json!("Dhaka"),
+                &json!("Mirpur 10"),
+                &json!(["/uploads/demo-bike-0.svg"]),
+            ]
+        );
+        let (_, livo) = app.get(&format!("/api/listings/{kept}"), None).await;
+        assert_eq!((&livo["brand"], &livo["kmDriven"]), (&json!("Honda"), &json!(3_000)));
+        let (_, found) = app.get("/api/listings?q=pulsar%20mirpur&brand=Bajaj", None).await;
+        assert_eq!(names(&found), ["Bajaj Pulsar N160"]);
+    })
+    .await;
+}

@@ -358,22 +358,26 @@ impl Catalogue for This {
     }
 
     async fn index_old_listings(&self, batch: i64) -> Result<u64, Error> {
-        let old: Vec<(i64, String, String, String, String, String, i32, String)> = sqlx::query_as(
-            "SELECT id, name, location, description, color, condition, purchase_year, image FROM products \
-             WHERE search_text IS NULL ORDER BY id LIMIT $1",
-        )
+        let old: Vec<Product> = sqlx::query_as::<Db, Product>(concat!(
+            product_select!(),
+            "FROM products p JOIN users u ON u.id = p.seller_id WHERE p.search_text IS NULL ORDER BY p.id LIMIT $1"
+        ))
         .bind(batch)
         .fetch_all(&self.writer)
         .await?;
         let mut tx = self.writer.begin().await?;
-        for (id, name, location, description, color, condition, purchase_year, image) in &old {
-            let facts = crate::listing::derived_facts(name, location, description, *purchase_year, image);
+        for Product { id, name, location, description, color, condition, purchase_year, image, facts: given, .. } in &old {
+            let derived = crate::listing::derived_facts(name, location, description, *purchase_year, image);
+            let facts = given.clone().or(derived);
             let search_text =
                 crate::listing::listing_search_text(name, description, location, color, condition, &facts);
-            // A listing changed meanwhile was indexed by that change.
+            // A listing changed meanwhile was indexed by that change; fields a listing
+            // already has are kept.
             sqlx::query(
-                "UPDATE products SET brand = $2, model = $3, engine_cc = $4, km_driven = $5, \
-                 registration_year = $6, district = $7, area = $8, photos = $9, search_text = $10 \
+                "UPDATE products SET brand = COALESCE(brand, $2), model = COALESCE(model, $3), \
+                 engine_cc = COALESCE(engine_cc, $4), km_driven = COALESCE(km_driven, $5), \
+                 registration_year = COALESCE(registration_year, $6), district = COALESCE(district, $7), \
+                 area = COALESCE(area, $8), photos = COALESCE(photos, $9), search_text = $10 \
                  WHERE id = $1 AND search_text IS NULL",
             )
             .bind(id)

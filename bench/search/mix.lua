@@ -1,0 +1,24 @@
+-- wrk script: GET /api/listings with each search of bench/search/queries.txt in turn.
+-- VARIED=1 adds a different price ceiling to every request, so that no two requests
+-- in a second are the same search (what the server's caches cannot help with).
+local searches = {}
+for line in io.lines(os.getenv("QUERIES") or "bench/search/queries.txt") do
+  if line ~= "" and line:sub(1, 1) ~= "#" then
+    searches[#searches + 1] = line
+  end
+end
+local varied = os.getenv("VARIED") == "1"
+local n = 0
+
+function setup(thread)
+  thread:set("offset", math.random(#searches))
+end
+
+request = function()
+  n = n + 1
+  local query = searches[(n + (offset or 0)) % #searches + 1]
+  if varied and not query:find("priceMax") then
+    query = query .. "&priceMax=" .. tostring(400000 + (n * 7919) % 400000)
+  end
+  return wrk.format("GET", "/api/listings?" .. query)
+end
