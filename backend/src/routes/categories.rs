@@ -58,7 +58,7 @@ async fn create_category(
     let name = check.text(
         "categoryName",
         body.category_name.as_ref(),
-        "Please Provide Your Name",
+        "Please provide the category name",
         60,
     );
     let image = check.image(

@@ -237,7 +237,7 @@ fn changeable(check: &mut Checker, body: &ProductInput) -> ProductEdit {
         description: check.text(
             "description",
             body.description.as_ref(),
-            "ProductName required",
+            "Description is required",
             4000,
         ),
     }

@@ -21,7 +21,7 @@ async fn admins_add_categories_that_everyone_can_list() {
         assert_eq!(status, StatusCode::CONFLICT, "{body}");
         let (status, body) = app.call(Method::POST, &path, Some(&admin.token), json!({})).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-        assert_eq!(body["fields"]["categoryName"], "Please Provide Your Name");
+        assert_eq!(body["fields"]["categoryName"], "Please provide the category name");
         assert_eq!(body["fields"]["categoryImage"], "Please Provide an Image");
     })
     .await;
@@ -100,7 +100,7 @@ async fn a_listing_needs_every_field_with_the_spec_messages_and_sane_numbers() {
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     let fields = &body["fields"];
     assert_eq!(fields["categoryId"], "Please Select a Category");
-    assert_eq!(fields["description"], "ProductName required");
+    assert_eq!(fields["description"], "Description is required");
     for field in [
         "productName",
         "productImage",
