@@ -236,7 +236,7 @@ export function ProductForm({
             rows={5}
             placeholder="Service history, modifications, papers, why you are selling…"
             {...describedBy('product-description', errors.description?.message)}
-            {...text('description', 'ProductName required')}
+            {...text('description', 'Description is required')}
           />
         </FormField>
       </div>

@@ -56,7 +56,7 @@ describe('Add product', { timeout: 15_000 }, () => {
     // product name, image, resale price, original price, purchase year, years of use,
     // condition, location, color and seller phone
     expect(screen.getAllByText('required')).toHaveLength(10);
-    expect(screen.getByText('ProductName required')).toBeInTheDocument();
+    expect(screen.getByText('Description is required')).toBeInTheDocument();
     expect(screen.getByLabelText('Resale Price (৳)')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Description')).toHaveAttribute('aria-invalid', 'true');
     expect(callsOf(fetchMock).filter((call) => !call.startsWith('GET'))).toEqual([]);
