@@ -4,7 +4,7 @@
 // than dragging: they work with a thumb, a keyboard and a screen reader alike.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { errorId } from '@/components/form-field.tsx';
-import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from '@/components/icons.tsx';
+import { CameraIcon, ChevronLeftIcon, ChevronRightIcon, CloseIcon } from '@/components/icons.tsx';
 import { MAX_PHOTOS, type Photo, type Photos } from '@/features/products/hooks/use-photos.ts';
 
 const INPUT_ID = 'product-image';
@@ -31,7 +31,7 @@ function PhotoButton({
       title={label}
       disabled={disabled}
       onClick={onClick}
-      className="grid size-10 place-items-center rounded-lg text-stone-700 ring-1 ring-stone-300 hover:bg-stone-100 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none disabled:opacity-30 disabled:hover:bg-transparent"
+      className="grid h-10 w-full place-items-center text-stone-700 hover:bg-stone-100 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none focus-visible:ring-inset disabled:text-stone-300 disabled:hover:bg-transparent"
     >
       {children}
     </button>
@@ -127,6 +127,8 @@ export function PhotoPicker({
       <p id={hintId} className="mt-0.5 text-sm text-stone-600">
         Up to {MAX_PHOTOS} photos; the first is the cover buyers see. {photos.list.length} of {MAX_PHOTOS} added.
       </p>
+      {/* The input itself stays for assistive technology and the keyboard; the label below
+          is what a thumb presses, saying how many photos there are rather than a file name. */}
       <input
         ref={input}
         id={INPUT_ID}
@@ -139,8 +141,21 @@ export function PhotoPicker({
         onChange={(event) => {
           pick(event.target.files);
         }}
-        className="mt-1.5 block w-full rounded-lg border border-stone-300 bg-white px-3.5 py-2.5 text-stone-900 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:font-semibold file:text-brand-800 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none disabled:bg-stone-100 disabled:text-stone-500 aria-[invalid=true]:border-red-500"
+        className="peer sr-only"
       />
+      <label
+        htmlFor={INPUT_ID}
+        className={`mt-1.5 flex min-h-12 w-full items-center justify-center gap-2 rounded-lg border-2 border-dashed px-4 py-2.5 font-semibold peer-focus-visible:ring-2 peer-focus-visible:ring-brand-600/40 ${
+          full
+            ? 'cursor-not-allowed border-stone-200 bg-stone-50 text-stone-400'
+            : message
+              ? 'cursor-pointer border-red-400 bg-red-50/40 text-brand-800 hover:bg-brand-50'
+              : 'cursor-pointer border-brand-300 bg-brand-50/50 text-brand-800 hover:bg-brand-50'
+        }`}
+      >
+        <CameraIcon className="size-5" />
+        {full ? 'All 8 photos added' : photos.list.length === 0 ? 'Add photos' : 'Add more photos'}
+      </label>
       {message && (
         <p id={errorId(INPUT_ID)} role="alert" className="mt-1.5 text-sm text-red-600">
           {message}
@@ -165,7 +180,7 @@ export function PhotoPicker({
                     Try photo {number} again
                   </button>
                 )}
-                <div className="mt-1.5 flex justify-between gap-1">
+                <div className="mt-1.5 grid grid-cols-3 divide-x divide-stone-300 overflow-hidden rounded-lg bg-white ring-1 ring-stone-300">
                   <PhotoButton
                     id={`${photo.key}-left`}
                     label={`Move photo ${String(number)} left`}

@@ -5,7 +5,7 @@
 // form edits an unsold listing: what the bike is (category, name, brand, model, engine
 // size, registration year, original price, purchase year, years of use) stays as posted
 // and shows read-only; the photos load and can be changed.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { errorId, FieldInput, FormField, inputLook } from '@/components/form-field.tsx';
 import { PhotoPicker } from '@/features/products/components/photo-picker.tsx';
@@ -105,6 +105,13 @@ function asTyped(product: Product): Partial<ProductFields> {
   };
 }
 
+/** The districts to choose from: the listing's own stays there while the list loads. */
+function districtsOf(fields: ListingFields | undefined, editing: Product | undefined): readonly string[] {
+  const listed = fields?.districts ?? [];
+  const own = editing?.district;
+  return own && !listed.includes(own) ? [own, ...listed] : listed;
+}
+
 /** Select and textarea share the inputs' look and the way they point at their message. */
 function describedBy(id: string, error: string | undefined) {
   return { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': errorId(id), className: inputLook };
@@ -158,6 +165,11 @@ export function ProductForm({
           location: '',
         },
   });
+  // A select shows its value only once that option exists: when the categories, brands or
+  // districts arrive after the form, put back what the listing (or the seller) chose.
+  useEffect(() => {
+    for (const name of ['categoryId', 'brand', 'district'] as const) setValue(name, getValues(name));
+  }, [categories, listingFields, setValue, getValues]);
   const photos = usePhotos(editing ? (editing.photos.length > 0 ? editing.photos : [editing.productImage]) : []);
   const [photoError, setPhotoError] = useState<string | undefined>();
   // Editing keeps what the bike is as posted: those fields show, read-only.
@@ -394,15 +406,11 @@ export function ProductForm({
           })}
         >
           <option value="">Select the district</option>
-          {listingFields?.districts.map((district) => (
+          {districtsOf(listingFields, editing).map((district) => (
             <option key={district} value={district}>
               {district}
             </option>
           ))}
-          {/* An old listing's district stays choosable while the list loads. */}
-          {editing?.district && !listingFields?.districts.includes(editing.district) && (
-            <option value={editing.district}>{editing.district}</option>
-          )}
         </select>
       </FormField>
       <FormField id="product-area" label="Area (optional)" error={errors.area?.message}>

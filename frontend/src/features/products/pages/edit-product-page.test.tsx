@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { aProduct } from '@/test/fixtures.ts';
-import { callsOf, fakeServer, renderApp, signedInAs } from '@/test/render-app.tsx';
+import { callsOf, fakeServer, holdFetchesOf, renderApp, signedInAs } from '@/test/render-app.tsx';
 
 const MINE = 'GET /api/sellerProducts/seller%40example.com';
 const r15 = aProduct({ _id: 'p1', productName: 'Yamaha R15', resalePrice: 1800, color: 'Red' });
@@ -28,10 +28,17 @@ describe('editing a listing', () => {
         return [200, { acknowledged: true, modifiedCount: 1, deletedCount: 0 }];
       },
     });
+    const releaseCategories = holdFetchesOf('/api/categories');
     const { router } = renderApp('/dashboard/edit-product/p1');
     expect(await screen.findByRole('heading', { name: 'Edit Yamaha R15' })).toBeInTheDocument();
+    releaseCategories();
     expect(screen.getByLabelText('Product Name')).toHaveValue('Yamaha R15');
     expect(screen.getByLabelText('Product Name')).toHaveAttribute('readonly');
+    // The category shows even when the list arrives after the form.
+    await screen.findByRole('option', { name: 'Sports' });
+    await waitFor(() => {
+      expect(screen.getByLabelText('Category')).toHaveDisplayValue('Sports');
+    });
     const price = screen.getByLabelText('Resale Price (৳)');
     expect(price).toHaveValue('1800');
     await userEvent.clear(price);
@@ -121,6 +128,7 @@ describe('editing a listing', () => {
     await userEvent.clear(km);
     await userEvent.type(km, '16,200');
     await screen.findByRole('option', { name: 'Gazipur' });
+    expect(screen.getByLabelText('District')).toHaveValue('Dhaka');
     await userEvent.selectOptions(screen.getByLabelText('District'), 'Gazipur');
     await userEvent.clear(screen.getByLabelText('Area (optional)'));
     await userEvent.type(screen.getByLabelText('Area (optional)'), 'Tongi');
