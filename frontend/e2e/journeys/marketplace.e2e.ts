@@ -61,6 +61,12 @@ test('a seller lists and advertises a bike; a buyer books it and pays by card', 
   await category.selectOption(firstCategory ?? '');
   await page.getByLabel('Product name').fill(BIKE);
   await page.getByLabel('Product image').setInputFiles(await photo(page, '#1d4ed8'));
+  await page.getByLabel('Brand').selectOption('Yamaha');
+  await page.getByLabel('Model').fill('FZS V3');
+  await page.getByLabel('Engine (cc)').fill('149');
+  await page.getByLabel('Registration year').fill('2022');
+  await page.getByLabel('Kilometres driven').fill('9,800');
+  await page.getByLabel('District').selectOption('Dhaka');
   await page.getByLabel('Resale price').fill('2450');
   await page.getByLabel('Original price').fill('3200');
   await page.getByLabel('Purchase year').fill('2022');

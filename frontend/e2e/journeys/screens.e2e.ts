@@ -70,7 +70,7 @@ const screens: Screen[] = [
   },
   { name: 'signup', path: () => '/signup', heading: 'Sign Up' },
   { name: 'products', path: () => '/products', heading: /Products/ },
-  { name: 'blog', path: () => '/blog', heading: 'Notes from our front-end team' },
+  { name: 'blog', path: () => '/blog', heading: 'Guides for buying and selling a used bike' },
   { name: 'not-found', path: () => '/no-such-page', heading: "Sorry, we couldn't find this page" },
   { name: 'category', path: () => `/category/${categoryId}`, as: 'buyer', heading: 'Choose Your Dream Bike' },
   {
@@ -124,7 +124,7 @@ const screens: Screen[] = [
     heading: 'Seller Dashboard',
     then: async (page) => {
       await page.getByRole('button', { name: 'Add product' }).click();
-      await page.getByText('ProductName required').waitFor();
+      await page.getByText('Description is required').waitFor();
     },
   },
   { name: 'seller-products', path: () => '/dashboard/seller-products', as: 'seller', heading: 'Seller Dashboard' },

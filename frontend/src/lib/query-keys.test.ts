@@ -8,6 +8,7 @@ describe('forgetSignedInData', () => {
     const kept = [
       queryKeys.config(),
       queryKeys.categories(),
+      queryKeys.listingFields(),
       queryKeys.adverts(),
       queryKeys.categoryProductsOf('c1', 'public'),
     ];

@@ -12,6 +12,8 @@ export const queryKeys = {
   users: () => ['users'] as const,
   user: (email: string) => ['users', email] as const,
   categories: () => ['categories'] as const,
+  /** The brands and districts a listing may name (`GET /api/listings/fields`). */
+  listingFields: () => ['listingFields'] as const,
   adverts: () => ['advertise'] as const,
   /** A category's listings, one entry per category and form. */
   categoryProducts: () => ['products'] as const,
@@ -83,7 +85,7 @@ export function forgetSignedInData(queryClient: QueryClient): void {
 function isPublic(key: QueryKey): boolean {
   const publicForm: ListingForm = 'public';
   return (
-    [queryKeys.config(), queryKeys.categories(), queryKeys.adverts()].some((prefix) => startsWith(key, prefix)) ||
+    [queryKeys.config(), queryKeys.categories(), queryKeys.listingFields(), queryKeys.adverts()].some((prefix) => startsWith(key, prefix)) ||
     (startsWith(key, queryKeys.categoryProducts()) && key[2] === publicForm)
   );
 }

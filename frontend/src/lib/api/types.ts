@@ -31,3 +31,4 @@ export type Notification = Schemas['NotificationView'];
 export type Notifications = Schemas['Notifications'];
 export type MarkedRead = Schemas['MarkedRead'];
 export type SellerProduct = Schemas['SellerProductView'];
+export type ListingFields = Schemas['ListingFields'];

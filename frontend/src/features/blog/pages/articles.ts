@@ -1,4 +1,4 @@
-/** The blog's four static articles on front-end topics. */
+/** The blog's four static articles: what a rider should know before buying or selling a used bike. */
 export interface Article {
   slug: string;
   title: string;
@@ -10,51 +10,51 @@ export interface Article {
 
 export const ARTICLES: Article[] = [
   {
-    slug: 'managing-state-in-react',
-    title: 'What are the different ways to manage state in a React application?',
-    tag: 'React',
+    slug: 'buying-a-used-bike-safely',
+    title: 'Buying a used bike safely: what to check before you pay',
+    tag: 'Buying',
     date: '2026-10-04',
     minutes: 4,
     paragraphs: [
-      'State is any data that changes while the page is open. React offers several places to keep it, and choosing the right one keeps components small. Local state (useState, useReducer) belongs to one component: whether a menu is open, what is typed in a field.',
-      'When several components need the same value, lift it to their nearest common parent, or share it through Context when it is read far down the tree, such as the signed-in user. Server data — listings, orders, categories — is best kept in a query cache like TanStack Query, which fetches, caches, retries and refreshes it for you.',
-      'Finally, the address bar is state too: the route, its parameters and the search string. Keeping filters in the URL means a link can be shared and the back button just works.',
+      'Look at the bike in daylight and ask the seller not to start it before you arrive: a cold start shows what a warm engine hides. It should start within a few tries, idle evenly and not blow blue or thick white smoke. Listen for knocking or a rattling chain.',
+      'Walk round it slowly. Oil on the front forks or under the engine, a bent handlebar, scraped levers and fresh paint on one side point to a fall. Check the chain and sprockets (hooked teeth mean a replacement soon), the brakes, the tyres for cracks and even wear, and that the lights, horn and indicators work. A low odometer on a bike with worn footpegs, grips and seat does not add up.',
+      'Compare the chassis and engine numbers stamped on the bike with the registration certificate, and take a short test ride with your licence. If you are unsure, pay a trusted mechanic for half an hour: it costs far less than a bad engine. Never send money before you have seen the bike and its papers.',
     ],
   },
   {
-    slug: 'prototypal-inheritance',
-    title: 'How does prototypal inheritance work in JavaScript?',
-    tag: 'JavaScript',
+    slug: 'paperwork-and-ownership-transfer',
+    title: 'Paperwork and ownership transfer with BRTA',
+    tag: 'Papers',
     date: '2026-09-18',
-    minutes: 3,
-    paragraphs: [
-      'Every JavaScript object has a hidden link to another object, its prototype. When you read a property the object does not have, the engine follows that link and looks there, then on the prototype’s prototype, until the chain ends at null.',
-      'Classes are a friendlier syntax over the same mechanism: methods declared in a class live once on its prototype and are shared by every instance, which is why they do not cost memory per object.',
-      'Object.create(proto) makes an object with a chosen prototype, and Object.getPrototypeOf shows the link. Understanding the chain explains surprises such as a property that seems to exist on every object — it was inherited.',
-    ],
-  },
-  {
-    slug: 'why-unit-tests',
-    title: 'What is a unit test, and why should we write them?',
-    tag: 'Testing',
-    date: '2026-08-29',
     minutes: 4,
     paragraphs: [
-      'A unit test checks one small piece of code — a function, a hook or a component — in isolation, quickly and automatically. In a React app, Vitest with Testing Library renders a component and interacts with it the way a user would: typing, clicking, reading text.',
-      'Tests catch regressions before users do, document how a piece is meant to behave, and make refactoring safe: if the tests still pass, the behaviour did not change.',
-      'Good tests describe behaviour rather than implementation. Ask for a button by its label, not by a CSS class, and the test keeps passing when the styling changes but fails when the feature breaks.',
+      'Before paying, see the original registration certificate, the current tax token and the seller’s NID, and make sure the name on the registration is the seller’s. If the bike was bought on a bank or company loan, the registration shows it: ask for the lender’s no-objection letter, or the bike cannot be transferred to you.',
+      'Sign a simple sale receipt with the date, price, registration, chassis and engine numbers, and both signatures. The seller signs the BRTA ownership transfer forms and gives you copies of their NID and photo. You then apply at the BRTA circle office where the bike is registered, or start on the BRTA service portal, with your own NID, the forms, the original papers and the transfer fee. Ask the office which of you must attend in person.',
+      'Do it within days, not months. Until BRTA records you as the owner, any case or fine against the bike goes to the seller, and you cannot renew its papers or sell it on cleanly. Keep the old owner’s phone number until your new registration arrives.',
     ],
   },
   {
-    slug: 'react-angular-vue',
-    title: 'React vs. Angular vs. Vue: which one should you pick?',
-    tag: 'Frameworks',
-    date: '2026-08-11',
-    minutes: 5,
+    slug: 'what-a-fair-price-looks-like',
+    title: 'What a fair price looks like for a used bike',
+    tag: 'Prices',
+    date: '2026-08-29',
+    minutes: 3,
     paragraphs: [
-      'React is a library for building user interfaces from components. It leaves routing, data fetching and forms to the wider ecosystem, which gives freedom and a very large community.',
-      'Angular is a complete framework from Google: TypeScript first, with dependency injection, a router, forms and an HTTP client built in. It suits large teams that value one prescribed way of doing things.',
-      'Vue sits between the two: approachable templates, reactive data and an official router and store, with a gentle learning curve. All three build fast, accessible apps; the best choice is usually the one your team already knows well.',
+      'Start from the bikes like it: search BikeHaat for the same brand and model, then narrow to a few years and a similar distance driven. Three or four comparable listings tell you more than any rule of thumb.',
+      'Age and kilometres matter most. A commuter bike that has done 10,000 km a year is normal; a five-year-old bike showing 6,000 km deserves questions. Papers that are up to date, one owner, service receipts and new tyres or chain are worth paying for. Loud exhausts and other modifications rarely add value, and a fall or a weak engine takes a lot off.',
+      'Sellers: price a little above what you will accept and say why it is worth it in the description. Buyers: make an offer based on what you found on the bike, not a round number off the top. If a price is far below every similar listing, be careful rather than quick.',
+    ],
+  },
+  {
+    slug: 'meeting-a-seller-safely',
+    title: 'Meeting a seller (or a buyer) safely',
+    tag: 'Safety',
+    date: '2026-08-11',
+    minutes: 3,
+    paragraphs: [
+      'Meet in daylight in a busy public place, such as a petrol pump, a market car park or outside a bank, and bring a friend. Tell someone at home where you are going. Sellers can meet near their home but need not invite strangers inside.',
+      'Never pay an advance or a “booking fee” by bKash, Nagad or bank transfer to hold a bike you have not seen; that is the most common scam. Sellers: before a test ride, hold the buyer’s NID card and the key of the bike they came on, or ride along. Count cash in front of each other, or better, pay at a bank where it can be checked.',
+      'Hand over the bike, the keys and the papers together, against the full price and a signed receipt. If anything feels wrong — a changed meeting place at the last minute, pressure to hurry, papers “coming later” — walk away. Use Report to Admin on BikeHaat so other riders are warned too.',
     ],
   },
 ];

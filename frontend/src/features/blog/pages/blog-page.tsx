@@ -3,15 +3,15 @@ import { ARTICLES } from './articles.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
-/** Four static articles on front-end topics. */
+/** Four static articles for riders buying or selling a used bike. */
 export function BlogPage() {
   return (
     <div className="page-container py-10 sm:py-14">
       <header className="mx-auto max-w-3xl text-center">
         <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">BikeHaat Blog</p>
-        <h1 className="mt-2 text-3xl font-bold text-stone-900 sm:text-4xl">Notes from our front-end team</h1>
+        <h1 className="mt-2 text-3xl font-bold text-stone-900 sm:text-4xl">Guides for buying and selling a used bike</h1>
         <p className="mt-3 text-stone-600">
-          Short answers to the questions we hear most about building modern web apps.
+          Short, practical answers to what riders ask us most: checking a bike, the papers, the price and meeting safely.
         </p>
       </header>
 

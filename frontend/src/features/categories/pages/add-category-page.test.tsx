@@ -32,7 +32,7 @@ describe('Add Category', { timeout: 15_000 }, () => {
   it('asks for the name and the image with the product’s messages and sends nothing', async () => {
     const { fetchMock } = await openForm();
     await userEvent.click(screen.getByRole('button', { name: 'Add Now' }));
-    expect(await screen.findByText('Please Provide Your Name')).toBeInTheDocument();
+    expect(await screen.findByText('Please provide the category name')).toBeInTheDocument();
     expect(screen.getByText('Please Provide an Image')).toBeInTheDocument();
     expect(screen.getByLabelText('Category Name')).toHaveAttribute('aria-invalid', 'true');
     expect(callsOf(fetchMock).filter((call) => call.startsWith('POST'))).toEqual([]);

@@ -46,7 +46,7 @@ export function AddCategoryPage() {
             type="text"
             placeholder="e.g. Sports Bikes"
             {...register('categoryName', {
-              validate: (value) => value.trim() !== '' || 'Please Provide Your Name',
+              validate: (value) => value.trim() !== '' || 'Please provide the category name',
             })}
           />
         </FormField>

@@ -1,9 +1,9 @@
-// `PUT /api/products/{id}` (the listing's seller, while unsold): uploads a new picture if
-// one was chosen, then changes the listing. The server keeps what the bike is (name,
-// category, original price, year, years of use) as posted.
+// `PUT /api/products/{id}` (the listing's seller, while unsold): changes the listing,
+// with its photos already uploaded, the cover first. The server keeps what the bike is
+// (name, category, brand, model, engine size, registration year, original price,
+// purchase year, years of use) as posted.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
-import { uploadImage } from '@/lib/api/upload-image.ts';
 import type { Product } from '@/lib/api/types.ts';
 import { applyLiveEvent } from '@/lib/live/apply-event.ts';
 import type { components } from '@/lib/api/schema.d.ts';
@@ -18,12 +18,16 @@ export interface ListingChanges {
   location: string;
   resalePrice: string;
   sellerPhone: string;
-  /** A new photo, or none to keep the listing's. */
-  image?: File | undefined;
+  /** Null leaves the listing's as it was. */
+  kmDriven: number | null;
+  district: string | null;
+  area: string | null;
+  /** Every photo's address, the cover first. */
+  photos: string[];
 }
 
-/** The fields the server changes, from what was typed and the photo to show. */
-function changed(changes: ListingChanges, productImage: string) {
+/** The fields the server changes, as the listing will hold them. */
+function changed({ photos, ...changes }: ListingChanges, product: Product) {
   return {
     condition: changes.condition,
     color: changes.color,
@@ -31,11 +35,14 @@ function changed(changes: ListingChanges, productImage: string) {
     location: changes.location,
     resalePrice: changes.resalePrice,
     sellerPhone: changes.sellerPhone,
-    productImage,
+    kmDriven: changes.kmDriven ?? product.kmDriven ?? null,
+    district: changes.district ?? product.district ?? null,
+    area: changes.area ?? product.area ?? null,
+    productImage: photos[0] ?? product.productImage,
   };
 }
 
-export function updateProduct(product: Product, changes: ListingChanges, productImage: string): Promise<Changed> {
+export function updateProduct(product: Product, changes: ListingChanges): Promise<Changed> {
   return api<Changed>(`/products/${encodeURIComponent(product._id)}`, {
     method: 'PUT',
     json: {
@@ -44,7 +51,12 @@ export function updateProduct(product: Product, changes: ListingChanges, product
       originalPrice: product.originalPrice,
       purchaseYear: product.purchaseYear,
       yearsOfUse: product.yearsOfUse,
-      ...changed(changes, productImage),
+      brand: product.brand ?? null,
+      model: product.model ?? null,
+      engineCc: product.engineCc ?? null,
+      registrationYear: product.registrationYear ?? null,
+      ...changed(changes, product),
+      productImages: changes.photos,
     },
   });
 }
@@ -53,9 +65,13 @@ export function useUpdateProduct() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ product, changes }: { product: Product; changes: ListingChanges }) => {
-      const productImage = changes.image ? await uploadImage(changes.image) : product.productImage;
-      await updateProduct(product, changes, productImage);
-      return { ...product, ...changed(changes, productImage), resalePrice: Number(changes.resalePrice) };
+      await updateProduct(product, changes);
+      return {
+        ...product,
+        ...changed(changes, product),
+        photos: changes.photos,
+        resalePrice: Number(changes.resalePrice),
+      };
     },
     // What the `product.updated` event will do, done now for the seller's own pages.
     onSuccess: (listing) => {

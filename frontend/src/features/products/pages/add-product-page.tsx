@@ -1,25 +1,51 @@
-// The seller's Add product page: uploads the picture, lists the bike, says so
-// and goes to the seller's own listings. Fields the server refuses show their message.
+// The seller's Add product page: lists the bike with its photos (uploaded as they are
+// picked), says so and goes to the seller's own listings. Fields the server refuses show
+// their message.
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { ApiError } from '@/lib/api-client.ts';
 import { useSession } from '@/lib/auth/session-context.ts';
 import { useAddProduct } from '@/features/products/api/add-product.ts';
 import { useCategoryOptions } from '@/features/products/api/get-category-options.ts';
-import { ProductForm, type FieldMessages, type ProductFields } from '@/features/products/components/product-form.tsx';
+import { useListingFields } from '@/features/products/api/get-listing-fields.ts';
+import {
+  asWhole,
+  ProductForm,
+  type FieldMessages,
+  type ProductFields,
+} from '@/features/products/components/product-form.tsx';
 
 export function AddProductPage() {
   const { user } = useSession();
   const navigate = useNavigate();
   const categories = useCategoryOptions();
+  const listingFields = useListingFields();
   const adding = useAddProduct(user?.email ?? '');
 
-  const onSubmit = async ({ productImage, ...fields }: ProductFields): Promise<FieldMessages | undefined> => {
-    const image = productImage[0];
-    if (!image) return undefined; // `required` has already said so
-    const trimmed = Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, value.trim()]));
+  const onSubmit = async (fields: ProductFields, photos: string[]): Promise<FieldMessages | undefined> => {
+    const trim = (value: string) => value.trim();
     try {
-      await adding.mutateAsync({ ...(trimmed as Omit<ProductFields, 'productImage'>), image });
+      await adding.mutateAsync({
+        categoryId: fields.categoryId,
+        productName: trim(fields.productName),
+        brand: fields.brand,
+        model: trim(fields.model),
+        engineCc: asWhole(fields.engineCc),
+        kmDriven: asWhole(fields.kmDriven),
+        registrationYear: asWhole(fields.registrationYear),
+        district: fields.district,
+        area: trim(fields.area) || null,
+        resalePrice: trim(fields.resalePrice),
+        originalPrice: trim(fields.originalPrice),
+        purchaseYear: trim(fields.purchaseYear),
+        yearsOfUse: trim(fields.yearsOfUse),
+        condition: fields.condition,
+        location: trim(fields.location),
+        color: trim(fields.color),
+        sellerPhone: trim(fields.sellerPhone),
+        description: trim(fields.description),
+        productImages: photos,
+      });
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.fields).length > 0) return error.fields;
       toast.error(error instanceof Error ? error.message : 'The bike could not be listed.');
@@ -36,11 +62,16 @@ export function AddProductPage() {
         Add a Product
       </h2>
       <p className="mt-1 mb-6 text-stone-600">
-        List a bike for sale. Buyers in its category see it the moment you add it.
+        List a bike for sale. Buyers in its category see it the moment you add it, and find it by brand, model,
+        engine size, kilometres, year and district.
       </p>
       <ProductForm
         categories={categories.data ?? []}
         categoriesError={categories.isError ? 'The categories could not be loaded. Please reload the page.' : undefined}
+        listingFields={listingFields.data}
+        listingFieldsError={
+          listingFields.isError ? 'The brands and districts could not be loaded. Please reload the page.' : undefined
+        }
         busy={adding.isPending}
         onSubmit={onSubmit}
       />

@@ -1,5 +1,5 @@
-// The seller changes one of their unsold listings with the product form: price, photo,
-// condition, colour, location, contact number and description. Every open page showing
+// The seller changes one of their unsold listings with the product form: price, photos,
+// kilometres, district, area, condition, colour, location, contact number and description. Every open page showing
 // the bike (cards, adverts, wishlists, bookings) shows the change at once.
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
@@ -7,10 +7,16 @@ import { PageSpinner } from '@/components/spinner.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { useSession } from '@/lib/auth/session-context.ts';
 import { useCategoryOptions } from '@/features/products/api/get-category-options.ts';
+import { useListingFields } from '@/features/products/api/get-listing-fields.ts';
 import { useSellerProducts } from '@/features/products/api/get-seller-products.ts';
 import { useUpdateProduct } from '@/features/products/api/update-product.ts';
 import { isSold } from '@/features/products/components/availability-pill.tsx';
-import { ProductForm, type FieldMessages, type ProductFields } from '@/features/products/components/product-form.tsx';
+import {
+  asWhole,
+  ProductForm,
+  type FieldMessages,
+  type ProductFields,
+} from '@/features/products/components/product-form.tsx';
 
 function Notice({ children }: { children: string }) {
   return (
@@ -28,6 +34,7 @@ export function EditProductPage() {
   const { user } = useSession();
   const navigate = useNavigate();
   const categories = useCategoryOptions();
+  const listingFields = useListingFields();
   const listings = useSellerProducts(user?.email ?? '');
   const updating = useUpdateProduct();
   const product = listings.data?.find((listing) => listing._id === id);
@@ -36,7 +43,7 @@ export function EditProductPage() {
   if (!product) return <Notice>This bike is not one of your listings.</Notice>;
   if (isSold(product)) return <Notice>A sold bike cannot be changed.</Notice>;
 
-  const onSubmit = async (fields: ProductFields): Promise<FieldMessages | undefined> => {
+  const onSubmit = async (fields: ProductFields, photos: string[]): Promise<FieldMessages | undefined> => {
     const trim = (value: string) => value.trim();
     try {
       await updating.mutateAsync({
@@ -48,7 +55,10 @@ export function EditProductPage() {
           location: trim(fields.location),
           resalePrice: trim(fields.resalePrice),
           sellerPhone: trim(fields.sellerPhone),
-          image: fields.productImage[0],
+          kmDriven: asWhole(fields.kmDriven),
+          district: fields.district || null,
+          area: trim(fields.area) || null,
+          photos,
         },
       });
     } catch (error) {
@@ -67,11 +77,12 @@ export function EditProductPage() {
         Edit {product.productName}
       </h2>
       <p className="mt-1 mb-6 text-stone-600">
-        Change the price, photo or details. What the bike is stays as you posted it; those who saved it hear of a
-        lower price.
+        Change the price, photos, kilometres or details. What the bike is stays as you posted it; those who saved
+        it hear of a lower price.
       </p>
       <ProductForm
         categories={categories.data ?? []}
+        listingFields={listingFields.data}
         busy={updating.isPending}
         editing={product}
         onSubmit={onSubmit}
