@@ -101,7 +101,7 @@ export function SearchPage({ Grid }: { Grid: ComponentType<{ listings: readonly 
               setFilters({ q }, options);
             }}
           />
-          <div className="mt-3 flex items-center gap-2">
+          <div className="mt-3 flex flex-wrap items-center gap-x-2 gap-y-1">
             <button
               type="button"
               onClick={() => {
@@ -111,12 +111,15 @@ export function SearchPage({ Grid }: { Grid: ComponentType<{ listings: readonly 
             >
               Filters
               {activeCount > 0 && (
-                <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-bold text-white">
+                <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-bold whitespace-nowrap text-white">
                   {activeCount === 1 ? '1 filter' : `${String(activeCount)} filters`}
                 </span>
               )}
             </button>
-            <p aria-live="polite" className="flex-1 text-sm font-semibold text-stone-700">
+            <p
+              aria-live="polite"
+              className="order-last basis-full text-sm font-semibold whitespace-nowrap text-stone-700 sm:order-none sm:flex-1 sm:basis-auto"
+            >
               {found}
             </p>
             <label htmlFor="search-sort" className="sr-only">
@@ -129,7 +132,7 @@ export function SearchPage({ Grid }: { Grid: ComponentType<{ listings: readonly 
               onChange={(event) => {
                 setFilters({ sort: event.target.value as ListingSort });
               }}
-              className="min-h-11 rounded-lg border border-stone-300 bg-white px-2.5 text-sm font-medium text-stone-800"
+              className="ml-auto min-h-11 rounded-lg border border-stone-300 bg-white px-2.5 text-sm font-medium text-stone-800"
             >
               {SORTS.map((sort) => (
                 <option key={sort} value={sort}>
