@@ -13,7 +13,8 @@ export function NewListingsPill({ query, onShow }: { query: string; onShow: () =
   const fresh = useQuery<NewListings>({ queryKey: queryKeys.newListings(query), queryFn: skipToken });
   const count = unseenCount(fresh.data);
   return (
-    <div aria-live="polite" className="pointer-events-none sticky top-20 z-20 flex h-0 justify-center">
+    // Fixed under the sticky top bar: in sight wherever the reader has scrolled to.
+    <div aria-live="polite" className="pointer-events-none fixed inset-x-0 top-20 z-30 flex justify-center">
       {count > 0 && (
         <button
           type="button"
