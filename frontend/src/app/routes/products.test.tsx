@@ -138,6 +138,28 @@ describe('Products page: the filters live in the address', () => {
   });
 });
 
+describe('Products page: the filters sheet (phones)', () => {
+  it('opens behind the Filters button with a count of filters, Clear all, and the bikes found', async () => {
+    fakeServer({
+      ...fields,
+      [searchCall('district=Dhaka&brand=Honda')]: page([honda]),
+      [searchCall('')]: page([yamaha, honda]),
+    });
+    const { router } = renderApp('/products?brand=Honda&district=Dhaka');
+    await screen.findByText('1 bike');
+    await userEvent.click(screen.getByRole('button', { name: /^Filters\s*2 filters$/ }));
+    const sheet = screen.getByRole('dialog', { name: 'Filters' });
+    expect(await within(sheet).findByRole('button', { name: 'Honda' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Clear all' }));
+    await waitFor(() => {
+      expect(router.state.location.search).toBe('');
+    });
+    await userEvent.click(await within(sheet).findByRole('button', { name: 'Show 2 bikes' }));
+    expect(screen.queryByRole('dialog', { name: 'Filters' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Filters' })).toBeInTheDocument();
+  });
+});
+
 describe('Products page: pages of results', () => {
   it('loads the next page after the cursor of the last, and keeps the first', async () => {
     const fetchMock = fakeServer({

@@ -13,8 +13,9 @@ export function NewListingsPill({ query, onShow }: { query: string; onShow: () =
   const fresh = useQuery<NewListings>({ queryKey: queryKeys.newListings(query), queryFn: skipToken });
   const count = unseenCount(fresh.data);
   return (
-    // Fixed under the sticky top bar: in sight wherever the reader has scrolled to.
-    <div aria-live="polite" className="pointer-events-none fixed inset-x-0 top-20 z-30 flex justify-center">
+    // Fixed under the sticky top bar (and, on a phone, the results' own bar): in sight
+    // wherever the reader has scrolled to.
+    <div aria-live="polite" className="pointer-events-none fixed inset-x-0 top-32 z-30 flex justify-center lg:top-20">
       {count > 0 && (
         <button
           type="button"

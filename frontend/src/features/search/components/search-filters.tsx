@@ -19,7 +19,8 @@ const grouped = new Intl.NumberFormat('en-IN');
 
 /** "250000" → "2,50,000": taka as Bangladesh writes them. */
 export function groupTaka(digits: string): string {
-  return digits ? grouped.format(Number(digits)) : '';
+  // Anything else (an address typed by hand) shows as it is, beside the server's message.
+  return /^\d+$/.test(digits) ? grouped.format(Number(digits)) : digits;
 }
 
 export type SetFilters = (changes: Partial<ListingFilters>, options?: SetFilterOptions) => void;

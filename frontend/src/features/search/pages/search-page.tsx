@@ -101,7 +101,8 @@ export function SearchPage({ Grid }: { Grid: ComponentType<{ listings: readonly 
               setFilters({ q }, options);
             }}
           />
-          <div className="mt-3 flex flex-wrap items-center gap-x-2 gap-y-1">
+          {/* On a phone the Filters button and the order stay under the top bar while scrolling. */}
+          <div className="sticky top-16 z-10 -mx-4 mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 bg-stone-50/95 px-4 py-2 backdrop-blur sm:-mx-6 sm:px-6 lg:static lg:mx-0 lg:mt-3 lg:bg-transparent lg:px-0 lg:py-0">
             <button
               type="button"
               onClick={() => {
@@ -154,6 +155,15 @@ export function SearchPage({ Grid }: { Grid: ComponentType<{ listings: readonly 
                   </li>
                 ))}
               </ul>
+              <button
+                type="button"
+                onClick={() => {
+                  setSheetOpen(true);
+                }}
+                className="mt-3 rounded-lg bg-white px-3.5 py-2 font-semibold text-red-800 ring-1 ring-red-300 hover:bg-red-100 lg:hidden"
+              >
+                Change filters
+              </button>
             </div>
           )}
 
