@@ -69,7 +69,7 @@ const screens: Screen[] = [
     },
   },
   { name: 'signup', path: () => '/signup', heading: 'Sign Up' },
-  { name: 'products', path: () => '/products', heading: /Products/ },
+  { name: 'products', path: () => '/products', heading: 'Find the right bike' },
   { name: 'blog', path: () => '/blog', heading: 'Guides for buying and selling a used bike' },
   { name: 'not-found', path: () => '/no-such-page', heading: "Sorry, we couldn't find this page" },
   { name: 'category', path: () => `/category/${categoryId}`, as: 'buyer', heading: 'Choose Your Dream Bike' },

@@ -85,7 +85,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           },
           {
             path: 'products',
-            lazy: lazyPage(() => import('@/features/products/pages/products-page.tsx'), (m) => m.ProductsPage),
+            lazy: lazyPage(() => import('./routes/products.tsx'), (m) => m.ProductsPage),
           },
           {
             path: 'blog',

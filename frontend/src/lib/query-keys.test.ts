@@ -11,6 +11,8 @@ describe('forgetSignedInData', () => {
       queryKeys.listingFields(),
       queryKeys.adverts(),
       queryKeys.categoryProductsOf('c1', 'public'),
+      queryKeys.listingSearch('q=honda', 'public'),
+      queryKeys.latestListings('public'),
     ];
     const dropped = [
       queryKeys.user('buyer@example.com'),
@@ -22,6 +24,8 @@ describe('forgetSignedInData', () => {
       queryKeys.buyers(),
       queryKeys.paymentOrder('o1'),
       queryKeys.paymentIntent('o1'),
+      queryKeys.listingSearch('q=honda', 'member'),
+      queryKeys.latestListings('member'),
     ];
     for (const key of [...kept, ...dropped]) queryClient.setQueryData(key, []);
 

@@ -39,6 +39,15 @@ export const queryKeys = {
   paymentOrder: (orderId: string) => ['paymentOrder', orderId] as const,
   /** The card payment started for a booking: created once, never read again. */
   paymentIntent: (orderId: string) => ['paymentIntent', orderId] as const,
+  /** Searches of every listing (the products page) and the home page's latest bikes. */
+  listings: () => ['listings'] as const,
+  listingSearches: () => ['listings', 'search'] as const,
+  /** One search's pages, by its query string (`searchQueryOf`) and form. */
+  listingSearch: (query: string, form: ListingForm) => ['listings', 'search', query, form] as const,
+  latestListingLists: () => ['listings', 'latest'] as const,
+  latestListings: (form: ListingForm) => ['listings', 'latest', form] as const,
+  /** Listings posted since a search was read, by its query string: the "new bikes" pill. */
+  newListings: (query: string) => ['newListings', query] as const,
 } satisfies Record<string, (...args: never[]) => QueryKey>;
 
 /**
@@ -59,6 +68,7 @@ export const LIVE_DATA: readonly QueryKey[] = [
   queryKeys.sellers(),
   queryKeys.buyers(),
   queryKeys.paymentOrders(),
+  queryKeys.listings(),
 ];
 
 /** Reads again every cached query holding data live events change. */
@@ -85,7 +95,10 @@ export function forgetSignedInData(queryClient: QueryClient): void {
 function isPublic(key: QueryKey): boolean {
   const publicForm: ListingForm = 'public';
   return (
-    [queryKeys.config(), queryKeys.categories(), queryKeys.listingFields(), queryKeys.adverts()].some((prefix) => startsWith(key, prefix)) ||
-    (startsWith(key, queryKeys.categoryProducts()) && key[2] === publicForm)
+    [queryKeys.config(), queryKeys.categories(), queryKeys.listingFields(), queryKeys.adverts()].some((prefix) =>
+      startsWith(key, prefix),
+    ) ||
+    (startsWith(key, queryKeys.categoryProducts()) && key[2] === publicForm) ||
+    (startsWith(key, queryKeys.listings()) && key.at(-1) === publicForm)
   );
 }

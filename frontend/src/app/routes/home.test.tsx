@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { aProduct } from '@/test/fixtures.ts';
 import { fakeServer, renderApp } from '@/test/render-app.tsx';
 
 const advert = {
@@ -27,7 +28,7 @@ describe('the home page', () => {
     renderApp('/');
 
     expect(screen.getByRole('heading', { level: 1, name: 'Hey Bike Lovers' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Get Started' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/products');
     const sports = await screen.findByRole('link', { name: /Sports Bikes/ });
     expect(sports).toHaveAttribute('href', '/category/c1');
     expect(within(sports).getByRole('presentation')).toHaveAttribute('src', '/uploads/sports.webp');
@@ -44,5 +45,32 @@ describe('the home page', () => {
     expect(await screen.findByRole('heading', { name: 'Advertisement Area' })).toBeInTheDocument();
     expect(screen.getByText('Yamaha FZS V3')).toBeInTheDocument();
     expect(screen.getByText('৳2,150')).toBeInTheDocument();
+  });
+
+  it('shows the latest bikes, each opening its listing, and a way to all of them', async () => {
+    fakeServer({
+      'GET /api/categories': [200, []],
+      'GET /api/advertise': [200, []],
+      'GET /api/listings?limit=8': [
+        200,
+        {
+          listings: [
+            aProduct({ _id: 'p1', productName: 'Yamaha FZS V3', resalePrice: 215000, kmDriven: 14500, district: 'Dhaka' }),
+            aProduct({ _id: 'p2', productName: 'Bajaj Pulsar N160', availability: 'sold' }),
+          ],
+          total: 2,
+          nextCursor: null,
+        },
+      ],
+    });
+    renderApp('/');
+
+    const latest = await screen.findByRole('region', { name: 'Latest bikes' });
+    const fz = await within(latest).findByRole('link', { name: /Yamaha FZS V3/ });
+    expect(fz).toHaveAttribute('href', '/products/p1');
+    expect(fz).toHaveTextContent('৳2,15,000');
+    expect(fz).toHaveTextContent('14,500 km · Dhaka');
+    expect(within(latest).getByRole('link', { name: /Bajaj Pulsar N160/ })).toHaveTextContent('Sold Out');
+    expect(within(latest).getByRole('link', { name: 'See all bikes →' })).toHaveAttribute('href', '/products');
   });
 });

@@ -6,11 +6,13 @@ import { ContactSection } from '@/features/home/components/contact-section.tsx';
 import { HeroBanner } from '@/features/home/components/hero-banner.tsx';
 import { ReviewForm } from '@/features/home/components/review-form.tsx';
 import { Testimonials } from '@/features/home/components/testimonials.tsx';
+import { LatestBikes } from '@/features/search/components/latest-bikes.tsx';
 
 export function HomePage() {
   return (
     <>
       <HeroBanner />
+      <LatestBikes />
       <CategoriesSection />
       <AdvertisementArea />
       <Testimonials />

@@ -31,4 +31,5 @@ export type Notification = Schemas['NotificationView'];
 export type Notifications = Schemas['Notifications'];
 export type MarkedRead = Schemas['MarkedRead'];
 export type SellerProduct = Schemas['SellerProductView'];
+export type SearchResults = Schemas['SearchResults'];
 export type ListingFields = Schemas['ListingFields'];

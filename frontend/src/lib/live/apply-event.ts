@@ -27,6 +27,7 @@ import {
   type LiveEvent,
   type Order,
 } from './live-events.ts';
+import { addNewListing, patchListingSearches } from './search-events.ts';
 
 type List<T> = readonly T[] | undefined;
 
@@ -68,6 +69,7 @@ export function applyLiveEvent(queryClient: QueryClient, live: LiveEvent): void 
     patch(queryClient, queryKeys.sellerProducts(), update);
     patch(queryClient, queryKeys.reportedProducts(), update);
     patch(queryClient, queryKeys.wishlist(), update);
+    patchListingSearches(queryClient, (old) => update(old, ''));
   };
   switch (live.event) {
     case 'category.created':
@@ -78,6 +80,7 @@ export function applyLiveEvent(queryClient: QueryClient, live: LiveEvent): void 
         addCategoryProduct(old, categoryId, live.data),
       );
       patch<Product>(queryClient, queryKeys.sellerProducts(), (old, email) => addSellerProduct(old, email, live.data));
+      addNewListing(queryClient, live.data);
       return;
     case 'product.updated':
       listings((old) => updateListing(old, live.data));

@@ -7,7 +7,7 @@ import { ApiError } from '@/lib/api-client.ts';
 import { useSession } from '@/lib/auth/session-context.ts';
 import { useAddProduct } from '@/features/products/api/add-product.ts';
 import { useCategoryOptions } from '@/features/products/api/get-category-options.ts';
-import { useListingFields } from '@/features/products/api/get-listing-fields.ts';
+import { useListingFields } from '@/lib/api/get-listing-fields.ts';
 import {
   asWhole,
   ProductForm,

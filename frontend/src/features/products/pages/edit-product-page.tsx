@@ -7,7 +7,7 @@ import { PageSpinner } from '@/components/spinner.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { useSession } from '@/lib/auth/session-context.ts';
 import { useCategoryOptions } from '@/features/products/api/get-category-options.ts';
-import { useListingFields } from '@/features/products/api/get-listing-fields.ts';
+import { useListingFields } from '@/lib/api/get-listing-fields.ts';
 import { useSellerProducts } from '@/features/products/api/get-seller-products.ts';
 import { useUpdateProduct } from '@/features/products/api/update-product.ts';
 import { isSold } from '@/features/products/components/availability-pill.tsx';

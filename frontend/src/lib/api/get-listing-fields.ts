@@ -1,5 +1,6 @@
-// `GET /api/listings/fields` (no auth): the brands ("Other" last) and the 64 districts a
-// listing may name, for the product form's selects. They change only with a new server.
+// `GET /api/listings/fields` (everyone): the brands ("Other" last) and the 64 districts a
+// listing may name, for the search's filters and the product form's selects. They change
+// with a new release, not while a page is open.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import type { ListingFields } from '@/lib/api/types.ts';
@@ -9,6 +10,7 @@ export function getListingFields(signal?: AbortSignal): Promise<ListingFields> {
   return api<ListingFields>('/listings/fields', { token: null, ...(signal ? { signal } : {}) });
 }
 
+/** Cache key `listingFields`, read once per visit. */
 export function listingFieldsQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.listingFields(),

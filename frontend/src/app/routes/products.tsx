@@ -1,0 +1,18 @@
+// /products: the search of every bike (features/search), showing its results with the
+// category pages' cards (features/categories), a buyer's saved bikes marked saved.
+import type { Product } from '@/lib/api/types.ts';
+import { useSession } from '@/lib/auth/session-context.ts';
+import { useWishlist } from '@/features/categories/api/get-wishlist.ts';
+import { ProductGrid } from '@/features/categories/components/product-grid.tsx';
+import { SearchPage } from '@/features/search/pages/search-page.tsx';
+
+function ResultCards({ listings }: { listings: readonly Product[] }) {
+  const { status, role } = useSession();
+  const wishlist = useWishlist({ enabled: status === 'signed-in' && role === 'buyer' });
+  const saved = new Set(wishlist.data?.map((product) => product._id));
+  return <ProductGrid products={listings} saved={saved} />;
+}
+
+export function ProductsPage() {
+  return <SearchPage Grid={ResultCards} />;
+}

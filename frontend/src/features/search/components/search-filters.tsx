@@ -1,0 +1,455 @@
+// The search's filters: category, brands, engine size, price in taka, registration
+// year, kilometres, district, condition, verified sellers, sold bikes. Each applies as
+// soon as it is set; a filter the server refused shows its message beside it.
+import { useId, type ReactNode } from 'react';
+import { inputLook } from '@/components/form-field.tsx';
+import type { ListingFilters } from '@/lib/search/listing-filters.ts';
+import { useCategoryOptions } from '@/features/search/api/get-category-options.ts';
+import { useListingFields } from '@/lib/api/get-listing-fields.ts';
+import { useTypedFilter, type SetFilterOptions } from '@/features/search/hooks/use-search-filters.ts';
+
+/** Engine sizes bikes in Bangladesh come in. */
+const CC_STEPS = [50, 80, 100, 110, 125, 150, 160, 200, 250, 300, 400, 650, 1000];
+/** Kilometre limits a buyer thinks in. */
+const KM_STEPS = [5_000, 10_000, 20_000, 30_000, 50_000, 75_000, 100_000, 150_000];
+const CONDITIONS = ['Excellent', 'Good', 'Fair'];
+const OLDEST_YEAR = 1990;
+
+const grouped = new Intl.NumberFormat('en-IN');
+
+/** "250000" → "2,50,000": taka as Bangladesh writes them. */
+export function groupTaka(digits: string): string {
+  // Anything else (an address typed by hand) shows as it is, beside the server's message.
+  return /^\d+$/.test(digits) ? grouped.format(Number(digits)) : digits;
+}
+
+export type SetFilters = (changes: Partial<ListingFilters>, options?: SetFilterOptions) => void;
+
+const selectLook = `${inputLook} pr-8`;
+
+export function SearchFilters({
+  filters,
+  setFilters,
+  errors,
+}: {
+  filters: ListingFilters;
+  setFilters: SetFilters;
+  /** The server's message for each filter it refused. */
+  errors: Partial<Record<string, string>>;
+}) {
+  const categories = useCategoryOptions().data ?? [];
+  const fields = useListingFields().data;
+  const thisYear = new Date().getFullYear();
+  const years = Array.from({ length: thisYear - OLDEST_YEAR + 1 }, (_, i) => thisYear - i);
+
+  return (
+    <div className="space-y-5">
+      <Field label="Category" error={errors.category}>
+        {(id, described) => (
+          <select
+            id={id}
+            {...described}
+            className={selectLook}
+            value={filters.category}
+            onChange={(event) => {
+              setFilters({ category: event.target.value });
+            }}
+          >
+            <option value="">Any category</option>
+            {withCurrent(
+              categories.map((category) => ({ value: category._id, label: category.categoryName })),
+              filters.category,
+            ).map(({ value, label }) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+
+      <fieldset aria-describedby={errors.brand ? 'filter-brand-error' : undefined}>
+        <legend className="text-sm font-medium text-stone-800">Brand</legend>
+        <div className="mt-2 flex flex-wrap gap-2">
+          {(fields?.brands ?? filters.brand).map((brand) => {
+            const on = filters.brand.includes(brand);
+            return (
+              <button
+                key={brand}
+                type="button"
+                aria-pressed={on}
+                onClick={() => {
+                  setFilters({ brand: on ? filters.brand.filter((b) => b !== brand) : [...filters.brand, brand] });
+                }}
+                className={`min-h-10 rounded-full border px-3 text-sm font-medium ${
+                  on
+                    ? 'border-brand-700 bg-brand-700 text-white'
+                    : 'border-stone-300 bg-white text-stone-800 hover:bg-stone-50'
+                }`}
+              >
+                {brand}
+              </button>
+            );
+          })}
+        </div>
+        <FieldError id="filter-brand-error" message={errors.brand} />
+      </fieldset>
+
+      <Range legend="Engine size (cc)" errors={[errors.ccMin, errors.ccMax]}>
+        <StepSelect
+          label="Lowest cc"
+          anyLabel="Any"
+          steps={CC_STEPS}
+          value={filters.ccMin}
+          error={errors.ccMin}
+          format={(cc) => `${String(cc)} cc`}
+          onChange={(ccMin) => {
+            setFilters({ ccMin });
+          }}
+        />
+        <StepSelect
+          label="Highest cc"
+          anyLabel="Any"
+          steps={CC_STEPS}
+          value={filters.ccMax}
+          error={errors.ccMax}
+          format={(cc) => `${String(cc)} cc`}
+          onChange={(ccMax) => {
+            setFilters({ ccMax });
+          }}
+        />
+      </Range>
+
+      <Range legend="Price (৳)" errors={[errors.priceMin, errors.priceMax]}>
+        <TakaInput
+          label="Lowest price"
+          placeholder="Min"
+          value={filters.priceMin}
+          error={errors.priceMin}
+          onCommit={(priceMin, options) => {
+            setFilters({ priceMin }, options);
+          }}
+        />
+        <TakaInput
+          label="Highest price"
+          placeholder="Max"
+          value={filters.priceMax}
+          error={errors.priceMax}
+          onCommit={(priceMax, options) => {
+            setFilters({ priceMax }, options);
+          }}
+        />
+      </Range>
+
+      <Range legend="Registration year" errors={[errors.yearMin, errors.yearMax]}>
+        <StepSelect
+          label="From year"
+          anyLabel="Any"
+          steps={years}
+          value={filters.yearMin}
+          error={errors.yearMin}
+          format={String}
+          onChange={(yearMin) => {
+            setFilters({ yearMin });
+          }}
+        />
+        <StepSelect
+          label="To year"
+          anyLabel="Any"
+          steps={years}
+          value={filters.yearMax}
+          error={errors.yearMax}
+          format={String}
+          onChange={(yearMax) => {
+            setFilters({ yearMax });
+          }}
+        />
+      </Range>
+
+      <Field label="Kilometres driven, at most" error={errors.kmMax}>
+        {(id, described) => (
+          <StepSelectInput
+            id={id}
+            described={described}
+            anyLabel="Any"
+            steps={KM_STEPS}
+            value={filters.kmMax}
+            format={(km) => `${grouped.format(km)} km`}
+            onChange={(kmMax) => {
+              setFilters({ kmMax });
+            }}
+          />
+        )}
+      </Field>
+
+      <Field label="District" error={errors.district}>
+        {(id, described) => (
+          <select
+            id={id}
+            {...described}
+            className={selectLook}
+            value={filters.district}
+            onChange={(event) => {
+              setFilters({ district: event.target.value });
+            }}
+          >
+            <option value="">All of Bangladesh</option>
+            {withCurrent(
+              (fields?.districts ?? []).map((district) => ({ value: district, label: district })),
+              filters.district,
+            ).map(({ value, label }) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+
+      <Field label="Condition" error={errors.condition}>
+        {(id, described) => (
+          <select
+            id={id}
+            {...described}
+            className={selectLook}
+            value={filters.condition}
+            onChange={(event) => {
+              setFilters({ condition: event.target.value });
+            }}
+          >
+            <option value="">Any condition</option>
+            {withCurrent(
+              CONDITIONS.map((condition) => ({ value: condition, label: condition })),
+              filters.condition,
+            ).map(({ value, label }) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+
+      <div className="space-y-3">
+        <Toggle
+          label="Verified sellers only"
+          checked={filters.verified}
+          error={errors.verified}
+          onChange={(verified) => {
+            setFilters({ verified });
+          }}
+        />
+        <Toggle
+          label="Show sold bikes"
+          checked={filters.sold}
+          error={errors.sold}
+          onChange={(sold) => {
+            setFilters({ sold });
+          }}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** The options, with the address's value among them even when it is not one of them. */
+function withCurrent(options: { value: string; label: string }[], current: string) {
+  if (!current || options.some((option) => option.value === current)) return options;
+  return [...options, { value: current, label: current }];
+}
+
+type Described = { 'aria-invalid'?: true; 'aria-describedby'?: string };
+
+function describedBy(id: string, error: string | undefined): Described {
+  return error ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {};
+}
+
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} role="alert" className="mt-1.5 text-sm text-red-600">
+      {message}
+    </p>
+  );
+}
+
+function Field({
+  label,
+  error,
+  children,
+}: {
+  label: string;
+  error: string | undefined;
+  children: (id: string, described: Described) => ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-stone-800">
+        {label}
+      </label>
+      {children(id, describedBy(id, error))}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+/** Two fields side by side, their messages beneath both. */
+function Range({
+  legend,
+  errors,
+  children,
+}: {
+  legend: string;
+  errors: (string | undefined)[];
+  children: ReactNode;
+}) {
+  const id = useId();
+  const messages = [...new Set(errors.filter((e): e is string => Boolean(e)))];
+  return (
+    <fieldset aria-describedby={messages.length > 0 ? `${id}-error` : undefined}>
+      <legend className="text-sm font-medium text-stone-800">{legend}</legend>
+      <div className="grid grid-cols-2 gap-3">{children}</div>
+      <FieldError id={`${id}-error`} message={messages.join(' ') || undefined} />
+    </fieldset>
+  );
+}
+
+function StepSelect({
+  label,
+  error,
+  ...rest
+}: {
+  label: string;
+  anyLabel: string;
+  steps: number[];
+  value: string;
+  error: string | undefined;
+  format: (step: number) => string;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <StepSelectInput id={id} described={error ? { 'aria-invalid': true } : {}} {...rest} />
+    </div>
+  );
+}
+
+function StepSelectInput({
+  id,
+  described,
+  anyLabel,
+  steps,
+  value,
+  format,
+  onChange,
+}: {
+  id: string;
+  described: Described;
+  anyLabel: string;
+  steps: number[];
+  value: string;
+  format: (step: number) => string;
+  onChange: (value: string) => void;
+}) {
+  const options = withCurrent(
+    steps.map((step) => ({ value: String(step), label: format(step) })),
+    value,
+  );
+  return (
+    <select
+      id={id}
+      {...described}
+      className={selectLook}
+      value={value}
+      onChange={(event) => {
+        onChange(event.target.value);
+      }}
+    >
+      <option value="">{anyLabel}</option>
+      {options.map(({ value: step, label }) => (
+        <option key={step} value={step}>
+          {label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** Taka typed with lakh grouping shown as the buyer types ("2,50,000"). */
+function TakaInput({
+  label,
+  placeholder,
+  value,
+  error,
+  onCommit,
+}: {
+  label: string;
+  placeholder: string;
+  value: string;
+  error: string | undefined;
+  onCommit: (value: string, options: SetFilterOptions) => void;
+}) {
+  const id = useId();
+  const typed = useTypedFilter(value, onCommit);
+  return (
+    <div>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <div className="relative">
+        <span aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 mt-0.75 -translate-y-1/2 text-stone-500">
+          ৳
+        </span>
+        <input
+          id={id}
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder={placeholder}
+          {...(error ? { 'aria-invalid': true } : {})}
+          className={`${inputLook} pl-7`}
+          value={groupTaka(typed.draft)}
+          onChange={(event) => {
+            typed.onChange(event.target.value.replace(/\D/g, ''));
+          }}
+          onBlur={typed.endTyping}
+        />
+      </div>
+    </div>
+  );
+}
+
+function Toggle({
+  label,
+  checked,
+  error,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  error: string | undefined;
+  onChange: (checked: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="flex min-h-10 cursor-pointer items-center gap-3 text-sm font-medium text-stone-800">
+        <input
+          id={id}
+          type="checkbox"
+          className="size-5 accent-brand-700"
+          checked={checked}
+          onChange={(event) => {
+            onChange(event.target.checked);
+          }}
+        />
+        {label}
+      </label>
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}

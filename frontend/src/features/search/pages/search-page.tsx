@@ -1,0 +1,279 @@
+// The products page: every bike on BikeHaat, found by words and filters that live in the
+// address, newest first or in the order the buyer picks, loaded a page at a time as the
+// buyer scrolls. On a phone the filters wait behind a button; on a laptop they stand
+// beside the results. Live events flip cards to Sold Out or take them away, and a pill
+// offers the bikes posted since that match. The cards themselves are the route's to
+// give (`Grid`): the same cards as the category pages.
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { PageSpinner, Spinner } from '@/components/spinner.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import type { Product } from '@/lib/api/types.ts';
+import type { SearchPages } from '@/lib/live/search-events.ts';
+import { countFilters, searchQueryOf, SORTS, type ListingSort } from '@/lib/search/listing-filters.ts';
+import { listingSearchQueryOptions, useListingSearch } from '@/features/search/api/search-listings.ts';
+import { FiltersSheet } from '@/features/search/components/filters-sheet.tsx';
+import { NewListingsPill } from '@/features/search/components/new-listings-pill.tsx';
+import { SearchBox } from '@/features/search/components/search-box.tsx';
+import { SearchFilters } from '@/features/search/components/search-filters.tsx';
+import { useSearchFilters } from '@/features/search/hooks/use-search-filters.ts';
+
+const SORT_LABELS: Record<ListingSort, string> = {
+  newest: 'Newest first',
+  'price-low': 'Price: low to high',
+  'price-high': 'Price: high to low',
+  km: 'Fewest km',
+};
+
+/** What a filter is called where the server's message about it is shown on its own. */
+const FILTER_LABELS: Record<string, string> = {
+  q: 'Search',
+  category: 'Category',
+  brand: 'Brand',
+  ccMin: 'Lowest cc',
+  ccMax: 'Highest cc',
+  priceMin: 'Lowest price',
+  priceMax: 'Highest price',
+  yearMin: 'From year',
+  yearMax: 'To year',
+  kmMax: 'Kilometres',
+  district: 'District',
+  condition: 'Condition',
+  verified: 'Verified sellers',
+  sold: 'Sold bikes',
+  sort: 'Sort',
+  cursor: 'Results',
+};
+
+export function bikesFound(total: number): string {
+  return total === 1 ? '1 bike' : `${new Intl.NumberFormat('en-IN').format(total)} bikes`;
+}
+
+export function SearchPage({ Grid }: { Grid: ComponentType<{ listings: readonly Product[] }> }) {
+  const { filters, setFilters, clearAll } = useSearchFilters();
+  const query = searchQueryOf(filters);
+  const search = useListingSearch(query);
+  const queryClient = useQueryClient();
+  const [sheetOpen, setSheetOpen] = useState(false);
+
+  const refused = search.error instanceof ApiError && search.error.status === 422 ? search.error.fields : {};
+  const otherError = search.isError && Object.keys(refused).length === 0 ? search.error.message : null;
+  const activeCount = countFilters(filters);
+  const listings = search.data?.pages.flatMap((page) => page.listings) ?? [];
+  const total = search.data?.pages[0]?.total;
+  const found = total === undefined ? null : bikesFound(total);
+
+  const showNewBikes = () => {
+    const key = listingSearchQueryOptions(query).queryKey;
+    // From the first page again: the new bikes are on top of it (newest first), or in
+    // their place in the order picked.
+    queryClient.setQueryData<SearchPages>(key, (data) =>
+      data ? { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) } : data,
+    );
+    void queryClient.refetchQueries({ queryKey: key, exact: true });
+    window.scrollTo({ top: 0 });
+  };
+
+  const filterPanel = <SearchFilters filters={filters} setFilters={setFilters} errors={refused} />;
+
+  return (
+    <div className="page-container py-4 sm:py-8">
+      <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">Find the right bike</h1>
+
+      <div className="mt-3 lg:grid lg:grid-cols-[17rem_1fr] lg:gap-8">
+        <aside aria-label="Filters" className="hidden lg:block">
+          <div className="flex items-center justify-between">
+            <h2 className="text-lg font-bold text-stone-900">Filters</h2>
+            {activeCount > 0 && (
+              <button type="button" onClick={clearAll} className="text-sm font-semibold text-brand-800 hover:underline">
+                Clear all
+              </button>
+            )}
+          </div>
+          <div className="mt-4">{!sheetOpen && filterPanel}</div>
+        </aside>
+
+        <section aria-label="Results" className="min-w-0">
+          <SearchBox
+            value={filters.q}
+            error={refused.q}
+            onCommit={(q, options) => {
+              setFilters({ q }, options);
+            }}
+          />
+          {/* On a phone the Filters button and the order stay under the top bar while scrolling. */}
+          <div className="sticky top-16 z-10 -mx-4 mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 bg-stone-50/95 px-4 py-2 backdrop-blur sm:-mx-6 sm:px-6 lg:static lg:mx-0 lg:mt-3 lg:bg-transparent lg:px-0 lg:py-0">
+            <button
+              type="button"
+              onClick={() => {
+                setSheetOpen(true);
+              }}
+              className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-stone-300 bg-white px-3.5 text-sm font-semibold text-stone-800 hover:bg-stone-50 lg:hidden"
+            >
+              Filters
+              {activeCount > 0 && (
+                <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-bold whitespace-nowrap text-white">
+                  {activeCount === 1 ? '1 filter' : `${String(activeCount)} filters`}
+                </span>
+              )}
+            </button>
+            <p
+              aria-live="polite"
+              className="order-last basis-full text-sm font-semibold whitespace-nowrap text-stone-700 sm:order-none sm:flex-1 sm:basis-auto"
+            >
+              {found}
+            </p>
+            <label htmlFor="search-sort" className="sr-only">
+              Sort
+            </label>
+            <select
+              id="search-sort"
+              value={filters.sort}
+              {...(refused.sort ? { 'aria-invalid': true } : {})}
+              onChange={(event) => {
+                setFilters({ sort: event.target.value as ListingSort });
+              }}
+              className="ml-auto min-h-11 rounded-lg border border-stone-300 bg-white px-2.5 text-sm font-medium text-stone-800"
+            >
+              {SORTS.map((sort) => (
+                <option key={sort} value={sort}>
+                  {SORT_LABELS[sort]}
+                </option>
+              ))}
+            </select>
+          </div>
+
+          <NewListingsPill query={query} onShow={showNewBikes} />
+
+          {Object.keys(refused).length > 0 && (
+            <div role="alert" className="mt-4 rounded-xl bg-red-50 p-4 text-sm text-red-800 ring-1 ring-red-200">
+              <p className="font-semibold">Some filters need a look:</p>
+              <ul className="mt-1 list-disc pl-5">
+                {Object.entries(refused).map(([field, message]) => (
+                  <li key={field}>
+                    {FILTER_LABELS[field] ?? field}: {message}
+                  </li>
+                ))}
+              </ul>
+              <button
+                type="button"
+                onClick={() => {
+                  setSheetOpen(true);
+                }}
+                className="mt-3 rounded-lg bg-white px-3.5 py-2 font-semibold text-red-800 ring-1 ring-red-300 hover:bg-red-100 lg:hidden"
+              >
+                Change filters
+              </button>
+            </div>
+          )}
+
+          <div className="mt-4">
+            {search.isPending ? (
+              <PageSpinner label="Loading bikes" />
+            ) : otherError !== null ? (
+              <p role="alert" className="mt-10 text-center text-red-700">
+                {otherError}
+              </p>
+            ) : search.isError ? null : listings.length === 0 ? (
+              <div className="mt-6 rounded-2xl bg-white p-8 text-center ring-1 ring-stone-200">
+                <p className="text-lg font-semibold text-stone-900">No bikes match</p>
+                <p className="mt-1 text-stone-600">Try fewer filters or other words.</p>
+                {(activeCount > 0 || filters.q) && (
+                  <button
+                    type="button"
+                    onClick={clearAll}
+                    className="mt-4 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
+                  >
+                    Clear filters
+                  </button>
+                )}
+              </div>
+            ) : (
+              <>
+                <Grid listings={listings} />
+                <MorePages
+                  hasMore={search.hasNextPage}
+                  loading={search.isFetchingNextPage}
+                  failed={search.isFetchNextPageError}
+                  onMore={() => {
+                    void search.fetchNextPage();
+                  }}
+                />
+              </>
+            )}
+          </div>
+        </section>
+      </div>
+
+      <FiltersSheet
+        open={sheetOpen}
+        onClose={() => {
+          setSheetOpen(false);
+        }}
+        onClearAll={clearAll}
+        activeCount={activeCount}
+        found={found}
+      >
+        {sheetOpen && filterPanel}
+      </FiltersSheet>
+    </div>
+  );
+}
+
+/**
+ * The next page loads as the reader nears the end of this one; a Load more button does
+ * the same where scrolling cannot tell (and for anyone who prefers to ask).
+ */
+function MorePages({
+  hasMore,
+  loading,
+  failed,
+  onMore,
+}: {
+  hasMore: boolean;
+  loading: boolean;
+  failed: boolean;
+  onMore: () => void;
+}) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  const more = useRef(onMore);
+  useEffect(() => {
+    more.current = onMore;
+  }, [onMore]);
+  const watching = hasMore && !loading && !failed;
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!watching || !element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) more.current();
+      },
+      // A screen ahead: the next cards are there before the thumb gets to them.
+      { rootMargin: '0px 0px 800px 0px' },
+    );
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+    };
+  }, [watching]);
+
+  if (!hasMore) return null;
+  return (
+    <div ref={sentinel} className="mt-8 flex flex-col items-center gap-3">
+      {loading ? (
+        <Spinner label="Loading more bikes" />
+      ) : (
+        <>
+          {failed && <p className="text-sm text-red-700">The next bikes could not be loaded.</p>}
+          <button
+            type="button"
+            onClick={onMore}
+            className="rounded-lg border border-stone-300 bg-white px-5 py-2.5 font-semibold text-stone-800 hover:bg-stone-50"
+          >
+            Load more
+          </button>
+        </>
+      )}
+    </div>
+  );
+}
