@@ -6,7 +6,7 @@ import { toast } from 'react-toastify';
 import { PageSpinner } from '@/components/spinner.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { useSession } from '@/lib/auth/session-context.ts';
-import { useCategoryOptions } from '@/features/products/api/get-category-options.ts';
+import { useCategoryOptions } from '@/lib/api/get-category-options.ts';
 import { useListingFields } from '@/lib/api/get-listing-fields.ts';
 import { useSellerProducts } from '@/features/products/api/get-seller-products.ts';
 import { useUpdateProduct } from '@/features/products/api/update-product.ts';

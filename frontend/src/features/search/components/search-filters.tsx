@@ -4,7 +4,7 @@
 import { useId, type ReactNode } from 'react';
 import { inputLook } from '@/components/form-field.tsx';
 import type { ListingFilters } from '@/lib/search/listing-filters.ts';
-import { useCategoryOptions } from '@/features/search/api/get-category-options.ts';
+import { useCategoryOptions } from '@/lib/api/get-category-options.ts';
 import { useListingFields } from '@/lib/api/get-listing-fields.ts';
 import { useTypedFilter, type SetFilterOptions } from '@/features/search/hooks/use-search-filters.ts';
 
@@ -46,25 +46,16 @@ export function SearchFilters({
     <div className="space-y-5">
       <Field label="Category" error={errors.category}>
         {(id, described) => (
-          <select
+          <ChoiceSelectInput
             id={id}
-            {...described}
-            className={selectLook}
+            described={described}
+            anyLabel="Any category"
+            options={categories.map((category) => ({ value: category._id, label: category.categoryName }))}
             value={filters.category}
-            onChange={(event) => {
-              setFilters({ category: event.target.value });
+            onChange={(value) => {
+              setFilters({ category: value });
             }}
-          >
-            <option value="">Any category</option>
-            {withCurrent(
-              categories.map((category) => ({ value: category._id, label: category.categoryName })),
-              filters.category,
-            ).map(({ value, label }) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
+          />
         )}
       </Field>
 
@@ -184,49 +175,31 @@ export function SearchFilters({
 
       <Field label="District" error={errors.district}>
         {(id, described) => (
-          <select
+          <ChoiceSelectInput
             id={id}
-            {...described}
-            className={selectLook}
+            described={described}
+            anyLabel="All of Bangladesh"
+            options={(fields?.districts ?? []).map((district) => ({ value: district, label: district }))}
             value={filters.district}
-            onChange={(event) => {
-              setFilters({ district: event.target.value });
+            onChange={(value) => {
+              setFilters({ district: value });
             }}
-          >
-            <option value="">All of Bangladesh</option>
-            {withCurrent(
-              (fields?.districts ?? []).map((district) => ({ value: district, label: district })),
-              filters.district,
-            ).map(({ value, label }) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
+          />
         )}
       </Field>
 
       <Field label="Condition" error={errors.condition}>
         {(id, described) => (
-          <select
+          <ChoiceSelectInput
             id={id}
-            {...described}
-            className={selectLook}
+            described={described}
+            anyLabel="Any condition"
+            options={CONDITIONS.map((condition) => ({ value: condition, label: condition }))}
             value={filters.condition}
-            onChange={(event) => {
-              setFilters({ condition: event.target.value });
+            onChange={(value) => {
+              setFilters({ condition: value });
             }}
-          >
-            <option value="">Any condition</option>
-            {withCurrent(
-              CONDITIONS.map((condition) => ({ value: condition, label: condition })),
-              filters.condition,
-            ).map(({ value, label }) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
+          />
         )}
       </Field>
 
@@ -340,13 +313,9 @@ function StepSelect({
 }
 
 function StepSelectInput({
-  id,
-  described,
-  anyLabel,
   steps,
-  value,
   format,
-  onChange,
+  ...rest
 }: {
   id: string;
   described: Described;
@@ -356,10 +325,27 @@ function StepSelectInput({
   format: (step: number) => string;
   onChange: (value: string) => void;
 }) {
-  const options = withCurrent(
-    steps.map((step) => ({ value: String(step), label: format(step) })),
-    value,
+  return (
+    <ChoiceSelectInput options={steps.map((step) => ({ value: String(step), label: format(step) }))} {...rest} />
   );
+}
+
+/** A select of `options` after "any"; a value set by hand in the address stays listed. */
+function ChoiceSelectInput({
+  id,
+  described,
+  anyLabel,
+  options,
+  value,
+  onChange,
+}: {
+  id: string;
+  described: Described;
+  anyLabel: string;
+  options: { value: string; label: string }[];
+  value: string;
+  onChange: (value: string) => void;
+}) {
   return (
     <select
       id={id}
@@ -371,9 +357,9 @@ function StepSelectInput({
       }}
     >
       <option value="">{anyLabel}</option>
-      {options.map(({ value: step, label }) => (
-        <option key={step} value={step}>
-          {label}
+      {withCurrent(options, value).map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
         </option>
       ))}
     </select>

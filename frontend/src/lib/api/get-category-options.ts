@@ -1,5 +1,6 @@
-// `GET /api/categories` (no auth), for the search's category filter. The same call and
-// cache key as the home page's list, so both share one cached copy.
+// `GET /api/categories` (no auth), for the search's category filter and the product form's
+// category select. The same call and cache key as the home page's list, so all share one
+// cached copy.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import type { Category } from '@/lib/api/types.ts';
