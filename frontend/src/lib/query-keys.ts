@@ -16,6 +16,13 @@ export const queryKeys = {
   /** A category's listings, one entry per category and form. */
   categoryProducts: () => ['products'] as const,
   categoryProductsOf: (categoryId: string, form: ListingForm) => ['products', categoryId, form] as const,
+  /** One listing's page, one entry per listing and form; `null` once it is no longer listed. */
+  listings: () => ['listing'] as const,
+  listing: (id: string, form: ListingForm) => ['listing', id, form] as const,
+  /** The listings shown beside one ("more from this seller", "similar bikes"), per listing, kind and form. */
+  relatedListings: () => ['relatedListings'] as const,
+  relatedListingsOf: (id: string, kind: 'seller' | 'similar', form: ListingForm) =>
+    ['relatedListings', id, kind, form] as const,
   /** A seller's own listings, one entry per seller. */
   sellerProducts: () => ['sellerProducts'] as const,
   sellerProductsOf: (email: string) => ['sellerProducts', email] as const,
@@ -48,6 +55,8 @@ export const LIVE_DATA: readonly QueryKey[] = [
   queryKeys.categories(),
   queryKeys.adverts(),
   queryKeys.categoryProducts(),
+  queryKeys.listings(),
+  queryKeys.relatedListings(),
   queryKeys.sellerProducts(),
   queryKeys.orders(),
   queryKeys.sellerOrders(),
@@ -84,6 +93,8 @@ function isPublic(key: QueryKey): boolean {
   const publicForm: ListingForm = 'public';
   return (
     [queryKeys.config(), queryKeys.categories(), queryKeys.adverts()].some((prefix) => startsWith(key, prefix)) ||
-    (startsWith(key, queryKeys.categoryProducts()) && key[2] === publicForm)
+    (startsWith(key, queryKeys.categoryProducts()) && key[2] === publicForm) ||
+    (startsWith(key, queryKeys.listings()) && key[2] === publicForm) ||
+    (startsWith(key, queryKeys.relatedListings()) && key[3] === publicForm)
   );
 }
