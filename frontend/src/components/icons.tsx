@@ -91,6 +91,14 @@ export const ChevronRightIcon = (props: IconProps) => (
   </Outline>
 );
 
+/** A camera: how many photos a listing has. */
+export const CameraIcon = (props: IconProps) => (
+  <Outline {...props}>
+    <path d="M4 8h3l1.5-2h7L17 8h3a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V9a1 1 0 0 1 1-1z" />
+    <circle cx="12" cy="13" r="3.5" />
+  </Outline>
+);
+
 /** A bell: the notifications. */
 export const BellIcon = (props: IconProps) => (
   <Outline {...props}>
