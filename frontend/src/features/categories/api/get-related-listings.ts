@@ -1,6 +1,6 @@
 // `GET /api/listings?…&except={id}` (everyone): the few bikes a listing's page shows
 // beside it — more from its seller, and similar bikes (the same brand, then bikes of
-// about its engine size, or of its category when it does not say).
+// about its engine size, then of its category).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import type { components } from '@/lib/api/schema.d.ts';
@@ -25,22 +25,29 @@ function searchListings(filters: Record<string, string>, signal?: AbortSignal): 
   );
 }
 
-/** Bikes of about the same engine size (a 150 cc bike: 120–190 cc), or else of the same category. */
-function nearbyFilters(listing: Product): Record<string, string> {
-  const cc = listing.engineCc;
-  if (cc === null || cc === undefined) return { category: listing.categoryId };
+/** Bikes of about the same engine size as `cc` (a 150 cc bike: 120–188 cc). */
+function engineSizeFilters(cc: number): Record<string, string> {
   const clamp = (value: number) => String(Math.min(CC_RANGE.max, Math.max(CC_RANGE.min, Math.round(value))));
   return { ccMin: clamp(cc * 0.8), ccMax: clamp(cc * 1.25) };
 }
 
+/**
+ * Similar bikes: the same brand, then (while there are fewer than four) bikes of about
+ * the same engine size, then bikes of the same category; each bike once.
+ */
 export async function getSimilarListings(listing: Product, signal?: AbortSignal): Promise<Product[]> {
-  const except = listing._id;
-  const sameBrand =
-    listing.brand && listing.brand !== 'Other' ? await searchListings({ brand: listing.brand, except }, signal) : [];
-  if (sameBrand.length >= RELATED_SHOWN) return sameBrand;
-  const nearby = await searchListings({ ...nearbyFilters(listing), except }, signal);
-  const seen = new Set(sameBrand.map((bike) => bike._id));
-  return [...sameBrand, ...nearby.filter((bike) => !seen.has(bike._id))].slice(0, RELATED_SHOWN);
+  const searches: Record<string, string>[] = [];
+  if (listing.brand && listing.brand !== 'Other') searches.push({ brand: listing.brand });
+  if (listing.engineCc !== null && listing.engineCc !== undefined) searches.push(engineSizeFilters(listing.engineCc));
+  searches.push({ category: listing.categoryId });
+  const found = new Map<string, Product>();
+  for (const filters of searches) {
+    if (found.size >= RELATED_SHOWN) break;
+    for (const bike of await searchListings({ ...filters, except: listing._id }, signal)) {
+      if (found.size < RELATED_SHOWN && !found.has(bike._id)) found.set(bike._id, bike);
+    }
+  }
+  return [...found.values()];
 }
 
 export function getSellerListings(listing: Product, signal?: AbortSignal): Promise<Product[]> {

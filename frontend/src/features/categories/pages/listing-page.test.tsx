@@ -28,6 +28,7 @@ function listingServer(product: Product, extra: FakeServer = {}): FakeServer {
     'GET /api/listings?seller=s1&except=p1&limit=4': [...search([])],
     'GET /api/listings?brand=Yamaha&except=p1&limit=4': [...search([])],
     'GET /api/listings?ccMin=124&ccMax=194&except=p1&limit=4': [...search([])],
+    'GET /api/listings?category=c1&except=p1&limit=4': [...search([])],
     ...extra,
   };
 }
@@ -142,17 +143,21 @@ describe('Listing page', () => {
         'GET /api/listings?ccMin=124&ccMax=194&except=p1&limit=4': [
           ...search([aProduct({ _id: 'p9', productName: 'Yamaha MT-15' }), aProduct({ _id: 'p10', productName: 'Suzuki Gixxer' })]),
         ],
+        'GET /api/listings?category=c1&except=p1&limit=4': [
+          ...search([aProduct({ _id: 'p11', productName: 'TVS Apache' }), aProduct({ _id: 'p12', productName: 'Bajaj Pulsar' })]),
+        ],
       }),
     );
     renderApp('/products/p1');
     const seller = within(await screen.findByRole('region', { name: 'More from this seller' }));
     expect(seller.getByRole('link', { name: /Yamaha FZ/ })).toHaveAttribute('href', '/products/p8');
     const similar = within(await screen.findByRole('region', { name: 'Similar bikes' }));
-    // The same brand first, then bikes of about its engine size, each once.
+    // The same brand first, then bikes of about its engine size, then of its category: four, each once.
     expect(similar.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
       '/products/p8',
       '/products/p9',
       '/products/p10',
+      '/products/p11',
     ]);
   });
 });
