@@ -89,6 +89,11 @@ test('a buyer taps a card, swipes through the photos and books from the listing 
   await counterSays(page, '2 / 5');
   await swipeLeft(page);
   await counterSays(page, '3 / 5');
+  // The strip settles on the photo before the picture is taken.
+  await page.waitForFunction(() => {
+    const strip = document.querySelector('[aria-roledescription="carousel"] [tabindex="0"]');
+    return strip !== null && strip.scrollLeft === strip.clientWidth * 2;
+  });
   await screenshot(page, 'journey-listing', { fullPage: false });
 
   // The buyer sees the seller's contact and the bike's details.
