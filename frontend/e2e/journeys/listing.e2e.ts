@@ -4,7 +4,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { Api, type Person } from '../support/api.ts';
-import { confirmInDialog, launchBrowser, openContext, PHONE, screenshot, signInAs, toastSays } from '../support/browser.ts';
+import { bookInOrderModal, launchBrowser, openContext, PHONE, screenshot, signInAs } from '../support/browser.ts';
 import { expectNoReload, markNoReload, openLive } from '../support/live.ts';
 import { ADMIN_EMAIL, startServer, type RunningServer } from '../support/server.ts';
 
@@ -102,13 +102,7 @@ test('a buyer taps a card, swipes through the photos and books from the listing 
   await page.getByRole('region', { name: 'Details' }).getByText('18,500 km').waitFor();
 
   await page.getByRole('button', { name: 'Book Now' }).click();
-  const modal = page.getByRole('dialog', { name: 'Your Order' });
-  await modal.getByLabel('Phone number').fill('+880 1812-345678');
-  await modal.getByLabel('Meeting location').fill('Dhanmondi Lake, Road 8');
-  await modal.getByRole('button', { name: 'Submit' }).click();
-  await confirmInDialog(page, `Book ${BIKE}?`, 'Are you sure, You want to Book this product?', 'Yes, book');
-  await toastSays(page, 'Successfully Booked Product');
-  await modal.waitFor({ state: 'detached' });
+  await bookInOrderModal(page, BIKE);
   await page.getByText('Booked by you').waitFor();
   expect(await page.getByRole('button', { name: 'Book Now' }).count()).toBe(0);
 
