@@ -1,10 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { answerConfirm } from '@/test/confirm-dialog.ts';
 import { anOrder, aProduct } from '@/test/fixtures.ts';
 import { bearerOf, callsOf, fakeServer, renderApp, signedInAs, type FakeServer } from '@/test/render-app.tsx';
 import type { Product } from '@/lib/api/types.ts';
 import { applyLiveEvent } from '@/lib/live/apply-event.ts';
+import { REPORT_PROMPT } from '@/features/categories/hooks/use-listing-actions.tsx';
 import { NO_LONGER_LISTED } from './listing-page.tsx';
 
 const listing = aProduct({
@@ -95,6 +97,32 @@ describe('Listing page', () => {
     const modal = screen.getByRole('dialog', { name: 'Your Order' });
     expect(within(modal).getByLabelText('Product')).toHaveValue('Yamaha R15');
     expect(within(modal).getByLabelText('Your name')).toHaveValue('Test buyer');
+  });
+
+  it('lets a buyer save the bike and report it from its page', async () => {
+    const sent: unknown[] = [];
+    fakeServer({
+      ...signedInAs('buyer'),
+      ...listingServer(listing),
+      'GET /api/wishlist': [200, []],
+      'POST /api/wishlist': (init) => {
+        sent.push(JSON.parse(init.body as string));
+        return [201, { acknowledged: true, insertedId: 'p1' }];
+      },
+      'PATCH /api/products/p1': (init) => {
+        sent.push(JSON.parse(init.body as string));
+        return [200, { acknowledged: true, modifiedCount: 1, deletedCount: 0 }];
+      },
+    });
+    renderApp('/products/p1');
+    await userEvent.click(await screen.findByRole('button', { name: 'Add to Wishlist' }));
+    expect(await screen.findByRole('button', { name: 'Saved' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await screen.findByText('Saved to your wishlist')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Report to Admin' }));
+    await answerConfirm('Report Yamaha R15 to the admin?', REPORT_PROMPT, 'Report');
+    expect(await screen.findByText('Successfully Reported to Admin')).toBeInTheDocument();
+    expect(sent).toEqual([{ productId: 'p1' }, { report: 'reported' }]);
   });
 
   it('says the buyer booked it, with Pay Now instead of a second booking', async () => {
