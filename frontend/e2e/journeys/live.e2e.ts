@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { Api, type Person } from '../support/api.ts';
 import { confirmInDialog, launchBrowser, openContext, PHONE, signInAs, toastSays } from '../support/browser.ts';
+import { expectNoReload, markNoReload, openLive } from '../support/live.ts';
 import { ADMIN_EMAIL, startServer, type RunningServer } from '../support/server.ts';
 
 let server: RunningServer;
@@ -30,46 +31,6 @@ afterAll(async () => {
   await browser.close();
   await server.stop();
 });
-
-/** Marks the page so a reload (which would lose the mark) fails the journey. */
-async function markNoReload(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    (window as unknown as { stayedOpen: boolean }).stayedOpen = true;
-  });
-}
-async function expectNoReload(page: Page): Promise<void> {
-  expect(await page.evaluate(() => (window as unknown as { stayedOpen?: boolean }).stayedOpen)).toBe(true);
-}
-
-/**
- * Opens `path` and waits until the page's live socket is listening: for a signed-in
- * page, until the server has accepted its token; for a visitor, until it is open.
- */
-async function openLive(page: Page, path: string, signedIn: boolean): Promise<void> {
-  // Listen from the socket's first moment: the server's answer to the token can
-  // arrive before a listener attached after the socket event would see it.
-  const listening = new Promise<void>((resolve) => {
-    page.on('websocket', (ws) => {
-      if (!ws.url().includes('/api/live')) return;
-      if (!signedIn) resolve();
-      ws.on('framereceived', (frame) => {
-        if (String(frame.payload).includes('"type":"auth"')) resolve();
-      });
-    });
-  });
-  await page.goto(path);
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      reject(new Error(`the live socket of ${path} did not open`));
-    }, 15_000);
-  });
-  await Promise.race([listening, timeout]).finally(() => {
-    clearTimeout(timer);
-  });
-  // A visitor's socket has nothing to wait for but the server's side of the upgrade.
-  if (!signedIn) await page.waitForTimeout(300);
-}
 
 test('buyer B watches the category page; buyer A pays; B sees Sold Out without a reload', async () => {
   const bike = 'Suzuki Gixxer SF 2021';

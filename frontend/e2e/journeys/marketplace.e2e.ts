@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { Api, PASSWORD } from '../support/api.ts';
 import {
+  bookInOrderModal,
   confirmInDialog,
   launchBrowser,
   openContext,
@@ -109,13 +110,7 @@ test('a seller lists and advertises a bike; a buyer books it and pays by card', 
   await page.getByRole('heading', { name: 'Choose Your Dream Bike' }).waitFor();
   const card = page.getByRole('article', { name: BIKE });
   await card.getByRole('button', { name: 'Book Now' }).click();
-  const modal = page.getByRole('dialog', { name: 'Your Order' });
-  await modal.getByLabel('Phone number').fill('+880 1812-345678');
-  await modal.getByLabel('Meeting location').fill('Dhanmondi Lake, Road 8');
-  await modal.getByRole('button', { name: 'Submit' }).click();
-  await confirmInDialog(page, `Book ${BIKE}?`, 'Are you sure, You want to Book this product?', 'Yes, book');
-  await toastSays(page, 'Successfully Booked Product');
-  await modal.waitFor({ state: 'detached' });
+  await bookInOrderModal(page, BIKE);
   // The card now says so, and offers payment instead of a second booking.
   await card.getByText('Booked by you').waitFor();
   expect(await card.getByRole('button', { name: 'Book Now' }).count()).toBe(0);

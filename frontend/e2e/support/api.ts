@@ -69,7 +69,14 @@ export class Api {
     return answer.insertedId;
   }
 
-  async product(seller: Person, categoryId: string, productName: string, resalePrice = 1450): Promise<string> {
+  /** Lists a bike; `more` adds or overrides fields (`productImages`, `brand`, `engineCc`, …). */
+  async product(
+    seller: Person,
+    categoryId: string,
+    productName: string,
+    resalePrice = 1450,
+    more: Record<string, unknown> = {},
+  ): Promise<string> {
     const answer = await this.call<{ insertedId: string }>('PUT', '/products', seller.token, {
       categoryId,
       productName,
@@ -83,6 +90,7 @@ export class Api {
       color: 'Red',
       sellerPhone: '01711-234567',
       description: 'Serviced every 3,000 km; papers up to date.',
+      ...more,
     });
     return answer.insertedId;
   }

@@ -85,6 +85,20 @@ export async function confirmInDialog(page: Page, title: string, prompt: string,
   await dialog.waitFor({ state: 'detached' });
 }
 
+/**
+ * Fills the open "Your Order" with the buyer's phone and meeting place, submits, confirms
+ * the booking of `bike`, and waits for the success toast and the modal to close.
+ */
+export async function bookInOrderModal(page: Page, bike: string): Promise<void> {
+  const modal = page.getByRole('dialog', { name: 'Your Order' });
+  await modal.getByLabel('Phone number').fill('+880 1812-345678');
+  await modal.getByLabel('Meeting location').fill('Dhanmondi Lake, Road 8');
+  await modal.getByRole('button', { name: 'Submit' }).click();
+  await confirmInDialog(page, `Book ${bike}?`, 'Are you sure, You want to Book this product?', 'Yes, book');
+  await toastSays(page, 'Successfully Booked Product');
+  await modal.waitFor({ state: 'detached' });
+}
+
 /** Waits for a toast saying exactly `text`. */
 export async function toastSays(page: Page, text: string): Promise<void> {
   await page.locator('.Toastify').getByText(text, { exact: true }).first().waitFor();

@@ -88,6 +88,14 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             lazy: lazyPage(() => import('./routes/products.tsx'), (m) => m.ProductsPage),
           },
           {
+            // A listing's own page: everyone may look; booking asks a visitor to log in.
+            path: 'products/:id',
+            lazy: async () => {
+              const page = await loadPageModule(() => import('@/features/categories/pages/listing-page.tsx'));
+              return { Component: page.ListingPage, loader: page.listingPageLoader(queryClient) };
+            },
+          },
+          {
             path: 'blog',
             lazy: lazyPage(() => import('@/features/blog/pages/blog-page.tsx'), (m) => m.BlogPage),
           },

@@ -91,7 +91,7 @@ export const ChevronRightIcon = (props: IconProps) => (
   </Outline>
 );
 
-/** A camera: adding photos. */
+/** A camera: adding photos, and how many a listing has. */
 export const CameraIcon = (props: IconProps) => (
   <Outline {...props}>
     <path d="M3 8.5A2.5 2.5 0 0 1 5.5 6h1.6l1.4-2h7l1.4 2h1.6A2.5 2.5 0 0 1 21 8.5v9a2.5 2.5 0 0 1-2.5 2.5h-13A2.5 2.5 0 0 1 3 17.5z" />

@@ -13,10 +13,14 @@ describe('forgetSignedInData', () => {
       queryKeys.categoryProductsOf('c1', 'public'),
       queryKeys.listingSearch('q=honda', 'public'),
       queryKeys.latestListings('public'),
+      queryKeys.listing('p1', 'public'),
+      queryKeys.relatedListingsOf('p1', 'seller', 'public'),
     ];
     const dropped = [
       queryKeys.user('buyer@example.com'),
       queryKeys.categoryProductsOf('c1', 'member'),
+      queryKeys.listing('p1', 'member'),
+      queryKeys.relatedListingsOf('p1', 'similar', 'member'),
       queryKeys.sellerProductsOf('seller@example.com'),
       queryKeys.ordersOf('buyer@example.com'),
       queryKeys.reportedProducts(),

@@ -18,6 +18,13 @@ export const queryKeys = {
   /** A category's listings, one entry per category and form. */
   categoryProducts: () => ['products'] as const,
   categoryProductsOf: (categoryId: string, form: ListingForm) => ['products', categoryId, form] as const,
+  /** One listing's page, one entry per listing and form; `null` once it is no longer listed. */
+  listingPages: () => ['listing'] as const,
+  listing: (id: string, form: ListingForm) => ['listing', id, form] as const,
+  /** The listings shown beside one ("more from this seller", "similar bikes"), per listing, kind and form. */
+  relatedListings: () => ['relatedListings'] as const,
+  relatedListingsOf: (id: string, kind: 'seller' | 'similar', form: ListingForm) =>
+    ['relatedListings', id, kind, form] as const,
   /** A seller's own listings, one entry per seller. */
   sellerProducts: () => ['sellerProducts'] as const,
   sellerProductsOf: (email: string) => ['sellerProducts', email] as const,
@@ -59,6 +66,8 @@ export const LIVE_DATA: readonly QueryKey[] = [
   queryKeys.categories(),
   queryKeys.adverts(),
   queryKeys.categoryProducts(),
+  queryKeys.listingPages(),
+  queryKeys.relatedListings(),
   queryKeys.sellerProducts(),
   queryKeys.orders(),
   queryKeys.sellerOrders(),
@@ -99,6 +108,8 @@ function isPublic(key: QueryKey): boolean {
       startsWith(key, prefix),
     ) ||
     (startsWith(key, queryKeys.categoryProducts()) && key[2] === publicForm) ||
-    (startsWith(key, queryKeys.listings()) && key.at(-1) === publicForm)
+    (startsWith(key, queryKeys.listings()) && key.at(-1) === publicForm) ||
+    (startsWith(key, queryKeys.listingPages()) && key[2] === publicForm) ||
+    (startsWith(key, queryKeys.relatedListings()) && key[3] === publicForm)
   );
 }

@@ -44,12 +44,24 @@ function patch<T>(
   }
 }
 
-/** Runs a list reducer on the one booking the payment page holds. */
-function patchPaymentOrders(queryClient: QueryClient, update: (old: List<Order>) => List<Order>): void {
-  for (const [key, old] of queryClient.getQueriesData<Order>({ queryKey: queryKeys.paymentOrders() })) {
+/** Runs a list reducer on the one record each cached query under `prefix` holds. */
+function patchOne<T>(queryClient: QueryClient, prefix: QueryKey, update: (old: List<T>) => List<T>): void {
+  for (const [key, old] of queryClient.getQueriesData<T>({ queryKey: prefix })) {
     if (!old) continue;
     const next = update([old])?.[0];
     if (next && next !== old) queryClient.setQueryData(key, next);
+  }
+}
+
+/** Runs a list reducer on the one booking the payment page holds. */
+function patchPaymentOrders(queryClient: QueryClient, update: (old: List<Order>) => List<Order>): void {
+  patchOne(queryClient, queryKeys.paymentOrders(), update);
+}
+
+/** A listing's own page, once the listing is deleted: no longer listed (`null`). */
+function markUnlisted(queryClient: QueryClient, id: string): void {
+  for (const [key, old] of queryClient.getQueriesData<Product | null>({ queryKey: queryKeys.listingPages() })) {
+    if (old?._id === id) queryClient.setQueryData(key, null);
   }
 }
 
@@ -70,6 +82,8 @@ export function applyLiveEvent(queryClient: QueryClient, live: LiveEvent): void 
     patch(queryClient, queryKeys.reportedProducts(), update);
     patch(queryClient, queryKeys.wishlist(), update);
     patchListingSearches(queryClient, (old) => update(old, ''));
+    patch(queryClient, queryKeys.relatedListings(), update);
+    patchOne<Product>(queryClient, queryKeys.listingPages(), (old) => update(old, ''));
   };
   switch (live.event) {
     case 'category.created':
@@ -107,6 +121,7 @@ export function applyLiveEvent(queryClient: QueryClient, live: LiveEvent): void 
       return;
     case 'product.deleted':
       listings((old) => removeWhere(old, byId, live.data._id));
+      markUnlisted(queryClient, live.data._id);
       // The listing is gone, and its bookings with it.
       patch<Order>(queryClient, queryKeys.sellerOrders(), (old) =>
         removeWhere(old, (order) => order.bookingId, live.data._id),

@@ -93,6 +93,10 @@ export function addCategoryProduct(list: List<Product>, categoryId: string, prod
 /** The fields of a listing its seller may change, as a changed listing carries them. */
 const CHANGEABLE = [
   'productImage',
+  'photos',
+  'kmDriven',
+  'district',
+  'area',
   'condition',
   'color',
   'description',
@@ -100,6 +104,12 @@ const CHANGEABLE = [
   'resalePrice',
   'sellerPhone',
 ] as const satisfies readonly (keyof Product)[];
+
+/** Equal as a listing's field: the same value, or lists (photos) of the same items in order. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => item === b[i]);
+}
 
 /**
  * A listing its seller changed: every copy of it (a card, an advert by `advertiseId`, a
@@ -116,7 +126,7 @@ export function updateListing<T extends Partial<Pick<Product, (typeof CHANGEABLE
   ) as Partial<T>;
   const stale = (item: T) =>
     idOf(item) === product._id &&
-    (Object.entries(changes).some(([field, value]) => item[field as keyof T] !== value) ||
+    (Object.entries(changes).some(([field, value]) => !sameValue(item[field as keyof T], value)) ||
       ('price' in item && item.price !== product.resalePrice));
   if (!list?.some(stale)) return list;
   return produce(list, (draft) => {

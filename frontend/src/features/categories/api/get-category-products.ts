@@ -1,18 +1,18 @@
 // `GET /api/products/{categoryId}` (everyone): the listings of one category, newest first.
 // Visitors get the public form (no contact details), signed-in readers the full one.
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { LoaderFunctionArgs } from 'react-router';
 import { api } from '@/lib/api-client.ts';
 import type { Product } from '@/lib/api/types.ts';
 import { getAccessToken } from '@/lib/auth/session-store.ts';
-import { queryKeys } from '@/lib/query-keys.ts';
+import { prefetchLiveQuery } from '@/lib/prefetch-loader.ts';
+import { queryKeys, type ListingForm } from '@/lib/query-keys.ts';
 
 export function getCategoryProducts(categoryId: string, signal?: AbortSignal): Promise<Product[]> {
   return api<Product[]>(`/products/${encodeURIComponent(categoryId)}`, signal ? { signal } : {});
 }
 
 /** Which form of the listings this browser reads: it has an access token or not. */
-function currentForm(): 'member' | 'public' {
+export function currentForm(): ListingForm {
   return getAccessToken() ? 'member' : 'public';
 }
 
@@ -31,20 +31,7 @@ export function useCategoryProducts(categoryId: string) {
   return useQuery(categoryProductsQueryOptions(categoryId));
 }
 
-/**
- * The route's loader: prefetches the listings into the cache. A failed prefetch is left
- * for the page's own query to show, never an error page.
- */
+/** The route's loader: prefetches the listings into the cache. */
 export function categoryProductsLoader(queryClient: QueryClient) {
-  return async ({ params }: LoaderFunctionArgs) => {
-    const categoryId = params.id;
-    if (!categoryId) return null;
-    try {
-      // Cached listings are kept current by live events: use them as they are.
-      await queryClient.query({ ...categoryProductsQueryOptions(categoryId), staleTime: 'static' });
-    } catch {
-      // shown by the page
-    }
-    return null;
-  };
+  return prefetchLiveQuery(queryClient, (categoryId) => categoryProductsQueryOptions(categoryId));
 }

@@ -4,6 +4,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import type { Product } from '@/lib/api/types.ts';
+import { useSession } from '@/lib/auth/session-context.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 export function getWishlist(signal?: AbortSignal): Promise<Product[]> {
@@ -21,4 +22,11 @@ export function wishlistQueryOptions() {
 /** Only a buyer has a wishlist: anyone else's page leaves it unread. */
 export function useWishlist({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...wishlistQueryOptions(), enabled });
+}
+
+/** The ids of the signed-in buyer's saved bikes (none for anyone else): which show as Saved. */
+export function useSavedIds(): ReadonlySet<string> {
+  const { status, role } = useSession();
+  const wishlist = useWishlist({ enabled: status === 'signed-in' && role === 'buyer' });
+  return new Set(wishlist.data?.map((product) => product._id));
 }

@@ -1,8 +1,13 @@
-import { render, screen, within } from '@testing-library/react';
+import { render as renderPlain, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { aProduct } from '@/test/fixtures.ts';
 import { ProductCard } from './product-card.tsx';
+
+/** Cards hold links: they render inside a router. */
+const render = (ui: ReactNode) => renderPlain(<MemoryRouter>{ui}</MemoryRouter>);
 
 function renderCard(overrides: Parameters<typeof aProduct>[0] = {}) {
   const onBook = vi.fn();
@@ -21,7 +26,7 @@ describe('ProductCard', () => {
     expect(c.getByText('5/3/2026 14:07')).toBeInTheDocument();
     expect(c.getByTestId('availability')).toHaveTextContent('Available');
     expect(c.getByTestId('availability')).toHaveClass('text-brand-800');
-    expect(c.getByRole('img', { name: 'Yamaha R15' })).toHaveAttribute('src', '/uploads/bike.jpg');
+    expect(card.querySelector('img')).toHaveAttribute('src', '/uploads/bike.jpg');
     expect(c.getByText('৳1,800')).toBeInTheDocument();
     expect(c.getByText('৳2,500')).toBeInTheDocument();
     for (const text of ['2021', '3', 'Excellent', 'Red', 'Serviced last month.', 'Dhaka']) {
@@ -32,6 +37,17 @@ describe('ProductCard', () => {
 
     await userEvent.click(c.getByRole('button', { name: 'Book Now' }));
     expect(onBook).toHaveBeenCalledWith(expect.objectContaining({ _id: 'p1' }));
+  });
+
+  it("leads from its photo and its name to the listing's page, one stop for the keyboard", () => {
+    const { card } = renderCard({ photos: ['/uploads/a.jpg', '/uploads/b.jpg', '/uploads/c.jpg'] });
+    const name = within(card).getByRole('link', { name: 'Yamaha R15' });
+    expect(name).toHaveAttribute('href', '/products/p1');
+    expect(within(card).getByRole('heading', { name: 'Yamaha R15' })).toContainElement(name);
+    const photo = card.querySelector('img')?.closest('a');
+    expect(photo).toHaveAttribute('href', '/products/p1');
+    expect(photo).toHaveAttribute('tabindex', '-1');
+    expect(within(card).getByText('photos').parentElement).toHaveTextContent('3 photos');
   });
 
   it('shows no contact lines for a listing in its public form', () => {

@@ -5,10 +5,9 @@
 // listings; live events keep them current.
 import { useParams } from 'react-router';
 import { PageSpinner } from '@/components/spinner.tsx';
-import { useSession } from '@/lib/auth/session-context.ts';
 import { useCategories } from '@/features/categories/api/get-categories.ts';
 import { categoryProductsLoader, useCategoryProducts } from '@/features/categories/api/get-category-products.ts';
-import { useWishlist } from '@/features/categories/api/get-wishlist.ts';
+import { useSavedIds } from '@/features/categories/api/get-wishlist.ts';
 import { ProductGrid } from '@/features/categories/components/product-grid.tsx';
 
 export const categoryLoader = categoryProductsLoader;
@@ -17,10 +16,8 @@ export function CategoryPage() {
   const { id = '' } = useParams();
   const products = useCategoryProducts(id);
   const categoryName = useCategories().data?.find((category) => category._id === id)?.categoryName;
-  const { status, role } = useSession();
-  // Read beside the listings, not after them; only a buyer has one.
-  const wishlist = useWishlist({ enabled: status === 'signed-in' && role === 'buyer' });
-  const saved = new Set(wishlist.data?.map((product) => product._id));
+  // Read beside the listings, not after them; only a buyer has a wishlist.
+  const saved = useSavedIds();
 
   return (
     <div className="page-container py-10">

@@ -1,0 +1,128 @@
+// What a reader can do with a listing, on its card and on its own page: Book Now or Sold
+// Out (or, for the buyer who booked it, "Booked by you" with Pay Now, or "Bought by you"),
+// Add to Wishlist (Saved once saved) and Report to Admin. Everyone may look; a visitor is
+// asked to log in (and told why) for what needs an account, and only buyers book and save.
+import { Link } from 'react-router';
+import { HeartIcon } from '@/components/icons.tsx';
+import type { Order, Product } from '@/lib/api/types.ts';
+
+export function isSold(product: Pick<Product, 'availability'>): boolean {
+  return product.availability.toLowerCase() === 'sold';
+}
+
+/** Who is looking: a visitor, a buyer, or a seller or admin browsing. */
+export type Viewer = 'visitor' | 'buyer' | 'browsing';
+
+/** Why a visitor is sent to log in, by what they tried. */
+export const LOG_IN_TO = {
+  book: 'Please log in as a buyer to book this bike.',
+  wishlist: 'Please log in as a buyer to save bikes to your wishlist.',
+  report: 'Please log in as a buyer to report a listing.',
+  contact: 'Please log in as a buyer to see the seller’s contact.',
+} as const;
+export type LogInReason = keyof typeof LOG_IN_TO;
+
+const secondaryButton =
+  'inline-flex min-h-10 items-center justify-center gap-1.5 whitespace-nowrap rounded-lg border px-2 py-2 text-sm font-semibold disabled:opacity-60';
+const plainLook = 'border-stone-300 bg-white hover:bg-stone-50';
+const savedLook = 'border-rose-300 bg-rose-50 text-rose-700 hover:bg-rose-100';
+const mainLook = 'col-span-2 min-h-11 rounded-lg px-3 py-2.5 text-center font-bold';
+
+export interface ListingActionsProps {
+  product: Product;
+  viewer?: Viewer;
+  onBook: (product: Product) => void;
+  onReport: (product: Product) => void;
+  /** A visitor tried something that needs an account. */
+  onLogIn?: (reason: LogInReason) => void;
+  reporting?: boolean;
+  /** In the buyer's wishlist. */
+  saved?: boolean;
+  /** A buyer saves the bike, or removes it from their wishlist. */
+  onToggleSaved?: (product: Product) => void;
+  /** The reader's own booking of this bike, if they made one (cancelled ones are gone). */
+  booking?: Order | undefined;
+}
+
+export function ListingActions({
+  product,
+  viewer = 'buyer',
+  onBook,
+  onReport,
+  onLogIn = () => undefined,
+  reporting = false,
+  saved = false,
+  onToggleSaved = () => undefined,
+  booking,
+  className = '',
+}: ListingActionsProps & { className?: string }) {
+  const visitor = viewer === 'visitor';
+  const sold = isSold(product);
+  return (
+    <div className={`grid grid-cols-2 gap-2 text-sm ${className}`}>
+      {booking?.paid ? (
+        <Link
+          to="/dashboard/my-orders"
+          className={`${mainLook} bg-brand-50 text-brand-800 ring-1 ring-brand-200 hover:bg-brand-100`}
+        >
+          Bought by you: see how to meet the seller
+        </Link>
+      ) : booking && !sold ? (
+        <div className="col-span-2 flex items-center justify-between gap-2 rounded-lg bg-sky-50 px-3 py-2 ring-1 ring-sky-200">
+          <span className="font-bold text-sky-900">Booked by you</span>
+          <Link
+            to={`/dashboard/stripe-payment/${encodeURIComponent(booking._id)}`}
+            className="rounded-lg bg-brand-700 px-3 py-1.5 font-semibold whitespace-nowrap text-white hover:bg-brand-800"
+          >
+            Pay Now
+          </Link>
+        </div>
+      ) : sold ? (
+        <span className={`${mainLook} bg-red-50 text-red-700 ring-1 ring-red-200`}>Sold Out</span>
+      ) : viewer === 'browsing' ? (
+        <p className="col-span-2 rounded-lg bg-stone-100 px-3 py-2 text-center text-stone-600">
+          Only buyers can book bikes.
+        </p>
+      ) : (
+        <button
+          type="button"
+          onClick={() => {
+            if (visitor) onLogIn('book');
+            else onBook(product);
+          }}
+          className={`${mainLook} bg-brand-700 text-white hover:bg-brand-800`}
+        >
+          Book Now
+        </button>
+      )}
+      {viewer !== 'browsing' && (
+        <>
+          <button
+            type="button"
+            // A visitor's tap asks them to log in: nothing is pressed.
+            aria-pressed={visitor ? undefined : saved}
+            onClick={() => {
+              if (visitor) onLogIn('wishlist');
+              else onToggleSaved(product);
+            }}
+            className={`${secondaryButton} ${saved ? savedLook : `${plainLook} text-stone-800`}`}
+          >
+            <HeartIcon className="size-4 shrink-0" fill={saved ? 'currentColor' : 'none'} />
+            {saved ? 'Saved' : 'Add to Wishlist'}
+          </button>
+          <button
+            type="button"
+            disabled={reporting}
+            onClick={() => {
+              if (visitor) onLogIn('report');
+              else onReport(product);
+            }}
+            className={`${secondaryButton} ${plainLook} text-red-700`}
+          >
+            Report to Admin
+          </button>
+        </>
+      )}
+    </div>
+  );
+}

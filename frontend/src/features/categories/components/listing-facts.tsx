@@ -1,0 +1,43 @@
+// Everything a listing says about the bike, as a list of terms: what a buyer compares
+// (brand, model, engine size, kilometres, registration year, where it is) and the spec's
+// own fields. A field an older listing does not have is left out, not shown empty.
+import type { Product } from '@/lib/api/types.ts';
+import { formatPostTime } from '@/utils/format-post-time.ts';
+
+const count = new Intl.NumberFormat('en-IN');
+
+/** "Mirpur 10, Dhaka": the area and district, or the location as the seller wrote it. */
+export function placeOf(product: Pick<Product, 'area' | 'district' | 'location'>): string {
+  const parts = [product.area, product.district].filter((part): part is string => Boolean(part));
+  return parts.length > 0 ? parts.join(', ') : product.location;
+}
+
+export function ListingFacts({ product }: { product: Product }) {
+  const facts: [term: string, value: string | null | undefined][] = [
+    ['Brand', product.brand],
+    ['Model', product.model],
+    ['Engine', product.engineCc == null ? null : `${String(product.engineCc)} cc`],
+    ['Km driven', product.kmDriven == null ? null : `${count.format(product.kmDriven)} km`],
+    ['Registration year', product.registrationYear == null ? null : String(product.registrationYear)],
+    ['Location', placeOf(product)],
+    ['Condition', product.condition],
+    ['Color', product.color],
+    ['Purchase year', String(product.purchaseYear)],
+    ['Years of use', String(product.yearsOfUse)],
+    ['Posted', formatPostTime(product.postTime)],
+  ];
+  return (
+    <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+      {facts
+        .filter((fact): fact is [string, string] => Boolean(fact[1]))
+        .map(([term, value]) => (
+          <div key={term} className="min-w-0 rounded-xl bg-white px-3 py-2 ring-1 ring-stone-200">
+            <dt className="text-xs text-stone-500">{term}</dt>
+            <dd className="font-semibold break-words text-stone-900">
+              {term === 'Posted' ? <time dateTime={product.postTime}>{value}</time> : value}
+            </dd>
+          </div>
+        ))}
+    </dl>
+  );
+}

@@ -1,0 +1,53 @@
+// The small pieces a listing's card and its page both show: the availability tag, the
+// two prices, and a visitor's way to the seller's contact (logging in).
+import { PhoneIcon } from '@/components/icons.tsx';
+import type { Product } from '@/lib/api/types.ts';
+import { formatPrice } from '@/utils/format-price.ts';
+import { isSold, type LogInReason } from './listing-actions.tsx';
+
+/** "Available", or "sold" in red. */
+export function AvailabilityTag({ product, className = '' }: { product: Product; className?: string }) {
+  const look = isSold(product) ? 'bg-red-100 text-red-700' : 'bg-brand-100 text-brand-800';
+  return (
+    <p data-testid="availability" className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${look} ${className}`}>
+      {product.availability}
+    </p>
+  );
+}
+
+/** The resale price, large, and the original price struck through. */
+export function ListingPrices({ product, large = false }: { product: Product; large?: boolean }) {
+  return (
+    <p className="flex flex-wrap items-baseline gap-x-3">
+      <span className={`font-bold text-brand-700 ${large ? 'text-3xl font-extrabold' : 'text-lg'}`}>
+        <span className="sr-only">Resale price </span>
+        {formatPrice(product.resalePrice)}
+      </span>
+      <span className="text-sm text-stone-500">
+        Original price <span className="line-through">{formatPrice(product.originalPrice)}</span>
+      </span>
+    </p>
+  );
+}
+
+/** A visitor's tap on the seller's contact: they are asked to log in. */
+export function ContactLogInButton({
+  onLogIn,
+  className = '',
+}: {
+  onLogIn: (reason: LogInReason) => void;
+  className?: string;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={() => {
+        onLogIn('contact');
+      }}
+      className={`flex items-center gap-1.5 font-semibold text-brand-800 underline-offset-2 hover:underline ${className}`}
+    >
+      <PhoneIcon className="size-4 shrink-0" aria-hidden="true" />
+      Log in to see the seller&rsquo;s contact
+    </button>
+  );
+}

@@ -1,0 +1,88 @@
+// Who sells a bike, on its page: name, the verified badge, how long they have been a
+// member, and — for a buyer, when the server sent them — a phone to call and an e-mail.
+// A visitor is offered to log in for the contact; sellers and admins browse without it.
+import { MailIcon, PhoneIcon, ShieldCheckIcon } from '@/components/icons.tsx';
+import type { Product } from '@/lib/api/types.ts';
+import type { LogInReason, Viewer } from './listing-actions.tsx';
+import { ContactLogInButton } from './listing-labels.tsx';
+
+const monthYear = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric' });
+
+/** "January 2024", or nothing for a date that cannot be read. */
+export function formatMonthYear(iso: string): string | null {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : monthYear.format(date);
+}
+
+export function SellerCard({
+  product,
+  viewer,
+  onLogIn,
+}: {
+  product: Product;
+  viewer: Viewer;
+  onLogIn: (reason: LogInReason) => void;
+}) {
+  const since = formatMonthYear(product.sellerSince);
+  const initial = product.sellerName.trim().charAt(0).toUpperCase() || '?';
+  const contact = viewer === 'buyer';
+  return (
+    <section
+      aria-labelledby="seller-title"
+      className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200"
+    >
+      <h2 id="seller-title" className="text-sm font-semibold tracking-wide text-stone-500 uppercase">
+        Seller
+      </h2>
+      <div className="mt-2 flex items-center gap-3">
+        <span
+          aria-hidden="true"
+          className="flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-100 text-lg font-bold text-brand-800"
+        >
+          {initial}
+        </span>
+        <div className="min-w-0">
+          <p className="flex flex-wrap items-center gap-x-2 gap-y-0.5 font-semibold text-stone-900">
+            <span className="truncate">{product.sellerName}</span>
+            {product.sellerVerification && (
+              <span className="inline-flex items-center gap-0.5 rounded-full bg-sky-100 px-2 py-0.5 text-xs font-medium text-sky-800">
+                <ShieldCheckIcon className="size-3.5" aria-hidden="true" />
+                Verified seller
+              </span>
+            )}
+          </p>
+          {since && <p className="text-sm text-stone-600">Member since {since}</p>}
+        </div>
+      </div>
+      {contact && (product.sellerPhone !== undefined || product.sellerEmail !== undefined) && (
+        <div className="mt-3 grid gap-2">
+          {product.sellerPhone !== undefined && (
+            <a
+              href={`tel:${product.sellerPhone}`}
+              className="flex min-h-11 items-center justify-center gap-2 rounded-lg bg-brand-50 px-3 py-2 font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-100"
+            >
+              <PhoneIcon className="size-4 shrink-0" aria-hidden="true" />
+              <span className="sr-only">Call </span>
+              {product.sellerPhone}
+            </a>
+          )}
+          {product.sellerEmail !== undefined && (
+            <a
+              href={`mailto:${product.sellerEmail}`}
+              className="flex min-w-0 items-center justify-center gap-2 text-sm text-stone-700 hover:underline"
+            >
+              <MailIcon className="size-4 shrink-0" aria-hidden="true" />
+              <span className="truncate">{product.sellerEmail}</span>
+            </a>
+          )}
+        </div>
+      )}
+      {viewer === 'visitor' && (
+        <ContactLogInButton
+          onLogIn={onLogIn}
+          className="mt-3 min-h-11 w-full justify-center rounded-lg border border-stone-300 px-3 py-2 text-sm hover:bg-stone-50"
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,231 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { answerConfirm } from '@/test/confirm-dialog.ts';
+import { anOrder, aProduct } from '@/test/fixtures.ts';
+import { bearerOf, callsOf, fakeServer, renderApp, signedInAs, type FakeServer } from '@/test/render-app.tsx';
+import type { Product } from '@/lib/api/types.ts';
+import { applyLiveEvent } from '@/lib/live/apply-event.ts';
+import { REPORT_PROMPT } from '@/features/categories/hooks/use-listing-actions.tsx';
+import { NO_LONGER_LISTED } from './listing-page.tsx';
+
+const listing = aProduct({
+  photos: ['/uploads/bike.jpg', '/uploads/side.jpg', '/uploads/engine.jpg'],
+  sellerVerification: true,
+});
+
+function publicForm(product: Product): Product {
+  const visible = { ...product };
+  delete visible.sellerEmail;
+  delete visible.sellerPhone;
+  return visible;
+}
+
+const search = (listings: Product[]) => [200, { listings, total: listings.length, nextCursor: null }] as const;
+
+/** The listing p1, and empty answers for the bikes beside it. */
+function listingServer(product: Product, extra: FakeServer = {}): FakeServer {
+  return {
+    'GET /api/listings/p1': [200, product],
+    'GET /api/listings?seller=s1&except=p1&limit=4': [...search([])],
+    'GET /api/listings?brand=Yamaha&except=p1&limit=4': [...search([])],
+    'GET /api/listings?ccMin=124&ccMax=194&except=p1&limit=4': [...search([])],
+    'GET /api/listings?category=c1&except=p1&limit=4': [...search([])],
+    ...extra,
+  };
+}
+
+describe('Listing page', () => {
+  it('shows a visitor every photo and field of the public form, and asks them to log in to book', async () => {
+    const fetchMock = fakeServer(listingServer(publicForm(listing)));
+    const { router } = renderApp('/products/p1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Yamaha R15' })).toBeInTheDocument();
+    expect(bearerOf(fetchMock, 'GET /api/listings/p1')).toBeNull();
+    expect(screen.getByTestId('photo-counter')).toHaveTextContent('1 / 3');
+    expect(screen.getByRole('img', { name: 'Yamaha R15, photo 2' })).toHaveAttribute('src', '/uploads/side.jpg');
+    expect(screen.getByText('৳1,800')).toBeInTheDocument();
+    expect(screen.getByText('৳2,500')).toHaveClass('line-through');
+    const details = within(screen.getByRole('region', { name: 'Details' }));
+    const facts: [term: string, value: string][] = [
+      ['Brand', 'Yamaha'],
+      ['Model', 'R15'],
+      ['Engine', '155 cc'],
+      ['Km driven', '14,500 km'],
+      ['Registration year', '2021'],
+      ['Location', 'Mirpur 10, Dhaka'],
+      ['Condition', 'Excellent'],
+      ['Color', 'Red'],
+      ['Purchase year', '2021'],
+      ['Years of use', '3'],
+      ['Posted', '5/3/2026 14:07'],
+    ];
+    for (const [term, value] of facts) {
+      expect(details.getByText(term).nextElementSibling).toHaveTextContent(value);
+    }
+    expect(screen.getByText('Serviced last month.')).toBeInTheDocument();
+
+    const seller = within(screen.getByRole('region', { name: 'Seller' }));
+    expect(seller.getByText('Rahim Seller')).toBeInTheDocument();
+    expect(seller.getByText('Verified seller')).toBeInTheDocument();
+    expect(seller.getByText('Member since January 2024')).toBeInTheDocument();
+    const page = screen.getByRole('main');
+    expect(page.querySelector('a[href^="tel:"]')).toBeNull();
+    expect(page.querySelector('a[href^="mailto:"]')).toBeNull();
+    expect(seller.getByRole('button', { name: 'Log in to see the seller’s contact' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add to Wishlist' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Report to Admin' })).toBeInTheDocument();
+    expect(callsOf(fetchMock)).not.toContain('GET /api/wishlist');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Book Now' }));
+    expect(await screen.findByText('Please log in as a buyer to book this bike.')).toBeInTheDocument();
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/login');
+    });
+    expect(router.state.location.state).toEqual({ from: { pathname: '/products/p1', search: '' } });
+  });
+
+  it("gives a signed-in buyer the seller's phone and e-mail, and books through the order modal", async () => {
+    const fetchMock = fakeServer({ ...signedInAs('buyer'), ...listingServer(listing), 'GET /api/wishlist': [200, []] });
+    renderApp('/products/p1');
+    const seller = within(await screen.findByRole('region', { name: 'Seller' }));
+    expect(seller.getByRole('link', { name: /01700000000/ })).toHaveAttribute('href', 'tel:01700000000');
+    expect(seller.getByRole('link', { name: 'seller@example.com' })).toHaveAttribute('href', 'mailto:seller@example.com');
+    expect(seller.queryByRole('button', { name: /Log in/ })).not.toBeInTheDocument();
+    expect(bearerOf(fetchMock, 'GET /api/listings/p1')).toBe('Bearer token-of-buyer');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Book Now' }));
+    const modal = screen.getByRole('dialog', { name: 'Your Order' });
+    expect(within(modal).getByLabelText('Product')).toHaveValue('Yamaha R15');
+    expect(within(modal).getByLabelText('Your name')).toHaveValue('Test buyer');
+  });
+
+  it('lets a buyer save the bike and report it from its page', async () => {
+    const sent: unknown[] = [];
+    fakeServer({
+      ...signedInAs('buyer'),
+      ...listingServer(listing),
+      'GET /api/wishlist': [200, []],
+      'POST /api/wishlist': (init) => {
+        sent.push(JSON.parse(init.body as string));
+        return [201, { acknowledged: true, insertedId: 'p1' }];
+      },
+      'PATCH /api/products/p1': (init) => {
+        sent.push(JSON.parse(init.body as string));
+        return [200, { acknowledged: true, modifiedCount: 1, deletedCount: 0 }];
+      },
+    });
+    renderApp('/products/p1');
+    await userEvent.click(await screen.findByRole('button', { name: 'Add to Wishlist' }));
+    expect(await screen.findByRole('button', { name: 'Saved' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await screen.findByText('Saved to your wishlist')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Report to Admin' }));
+    await answerConfirm('Report Yamaha R15 to the admin?', REPORT_PROMPT, 'Report');
+    expect(await screen.findByText('Successfully Reported to Admin')).toBeInTheDocument();
+    expect(sent).toEqual([{ productId: 'p1' }, { report: 'reported' }]);
+  });
+
+  it('says the buyer booked it, with Pay Now instead of a second booking', async () => {
+    fakeServer({
+      ...signedInAs('buyer'),
+      ...listingServer(listing),
+      'GET /api/orders/buyer%40example.com': [200, [anOrder({ _id: 'o7', bookingId: 'p1' })]],
+    });
+    renderApp('/products/p1');
+    expect(await screen.findByText('Booked by you')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Pay Now' })).toHaveAttribute('href', '/dashboard/stripe-payment/o7');
+    expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
+  });
+
+  it('shows Sold Out instead of Book Now for a sold bike', async () => {
+    fakeServer({ ...signedInAs('buyer'), ...listingServer(aProduct({ availability: 'sold' })) });
+    renderApp('/products/p1');
+    expect(await screen.findByText('Sold Out')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('availability')).toHaveTextContent('sold');
+  });
+
+  it('lets a seller look without booking or seeing the contact', async () => {
+    fakeServer({ ...signedInAs('seller'), ...listingServer(listing) });
+    renderApp('/products/p1');
+    expect(await screen.findByText('Only buyers can book bikes.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
+    expect(screen.getByRole('main').querySelector('a[href^="tel:"]')).toBeNull();
+  });
+
+  it('says a bike that is gone is no longer listed, with a way to the bikes for sale', async () => {
+    fakeServer({
+      'GET /api/listings/p1': [404, { error: 'not_found', message: 'This bike is no longer listed.' }],
+    });
+    renderApp('/products/p1');
+    expect(await screen.findByRole('heading', { level: 1, name: NO_LONGER_LISTED })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse bikes for sale' })).toHaveAttribute('href', '/products');
+  });
+
+  it('shows more bikes from the seller and similar ones, each leading to its own page', async () => {
+    const others = [aProduct({ _id: 'p8', productName: 'Yamaha FZ' }), aProduct({ _id: 'p9', productName: 'Yamaha MT-15' })];
+    fakeServer(
+      listingServer(listing, {
+        'GET /api/listings?seller=s1&except=p1&limit=4': [...search(others.slice(0, 1))],
+        'GET /api/listings?brand=Yamaha&except=p1&limit=4': [...search(others)],
+        'GET /api/listings?ccMin=124&ccMax=194&except=p1&limit=4': [
+          ...search([aProduct({ _id: 'p9', productName: 'Yamaha MT-15' }), aProduct({ _id: 'p10', productName: 'Suzuki Gixxer' })]),
+        ],
+        'GET /api/listings?category=c1&except=p1&limit=4': [
+          ...search([aProduct({ _id: 'p11', productName: 'TVS Apache' }), aProduct({ _id: 'p12', productName: 'Bajaj Pulsar' })]),
+        ],
+      }),
+    );
+    renderApp('/products/p1');
+    const seller = within(await screen.findByRole('region', { name: 'More from this seller' }));
+    expect(seller.getByRole('link', { name: /Yamaha FZ/ })).toHaveAttribute('href', '/products/p8');
+    const similar = within(await screen.findByRole('region', { name: 'Similar bikes' }));
+    // The same brand first, then bikes of about its engine size, then of its category: four, each once.
+    expect(similar.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
+      '/products/p8',
+      '/products/p9',
+      '/products/p10',
+      '/products/p11',
+    ]);
+  });
+});
+
+describe('Listing page: live', () => {
+  async function openAsVisitor() {
+    fakeServer(listingServer(publicForm(listing)));
+    const view = renderApp('/products/p1');
+    await screen.findByRole('heading', { level: 1, name: 'Yamaha R15' });
+    const live = (event: Parameters<typeof applyLiveEvent>[1]) => {
+      act(() => {
+        applyLiveEvent(view.queryClient, event);
+      });
+    };
+    return { ...view, live };
+  }
+
+  it('turns Sold Out when the bike is sold, without a reload', async () => {
+    const { live } = await openAsVisitor();
+    expect(screen.getByRole('button', { name: 'Book Now' })).toBeInTheDocument();
+    live({ event: 'product.sold', data: { _id: 'p1', categoryId: 'c1', sellerId: 's1' } });
+    expect(await screen.findByText('Sold Out')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
+  });
+
+  it("shows the seller's changes: price, photos, kilometres", async () => {
+    const { live } = await openAsVisitor();
+    live({
+      event: 'product.updated',
+      data: publicForm({ ...listing, resalePrice: 165000, kmDriven: 15200, photos: ['/uploads/new.jpg', '/uploads/side.jpg'] }),
+    });
+    expect(await screen.findByText('৳1,65,000')).toBeInTheDocument();
+    expect(screen.getByText('15,200 km')).toBeInTheDocument();
+    expect(screen.getByTestId('photo-counter')).toHaveTextContent('1 / 2');
+    expect(screen.getByRole('img', { name: 'Yamaha R15' })).toHaveAttribute('src', '/uploads/new.jpg');
+  });
+
+  it('says the bike is no longer listed once it is deleted', async () => {
+    const { live } = await openAsVisitor();
+    live({ event: 'product.deleted', data: { _id: 'p1', categoryId: 'c1', sellerId: 's1' } });
+    expect(await screen.findByRole('heading', { level: 1, name: NO_LONGER_LISTED })).toBeInTheDocument();
+  });
+});

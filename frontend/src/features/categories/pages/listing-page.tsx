@@ -1,0 +1,127 @@
+// A listing's own page (/products/:id): every photo, every field, the price, the seller,
+// and what the reader may do (Book Now — buyers only, visitors are asked to log in —,
+// Sold Out once sold, Add to Wishlist, Report to Admin); then more bikes from the same
+// seller and similar ones. Everyone may look: visitors get the public form. Live events
+// keep it current: it turns Sold Out, shows a seller's changes, and says the bike is no
+// longer listed once deleted, without a reload. Its loader prefetches the listing.
+import { Link, useParams } from 'react-router';
+import { ClockIcon, MapPinIcon, MotorcycleIcon } from '@/components/icons.tsx';
+import { PageSpinner } from '@/components/spinner.tsx';
+import type { Product } from '@/lib/api/types.ts';
+import { formatPostTime } from '@/utils/format-post-time.ts';
+import { listingLoader, useListing } from '@/features/categories/api/get-listing.ts';
+import { useSavedIds } from '@/features/categories/api/get-wishlist.ts';
+import { ListingActions } from '@/features/categories/components/listing-actions.tsx';
+import { AvailabilityTag, ListingPrices } from '@/features/categories/components/listing-labels.tsx';
+import { ListingFacts, placeOf } from '@/features/categories/components/listing-facts.tsx';
+import { PhotoGallery } from '@/features/categories/components/photo-gallery.tsx';
+import { RelatedListings } from '@/features/categories/components/related-listings.tsx';
+import { SellerCard } from '@/features/categories/components/seller-card.tsx';
+import { useListingActions } from '@/features/categories/hooks/use-listing-actions.tsx';
+
+export const listingPageLoader = listingLoader;
+
+/** What the page says of a listing that is gone (the server's own words for its 404). */
+export const NO_LONGER_LISTED = 'This bike is no longer listed.';
+
+export function ListingPage() {
+  const { id = '' } = useParams();
+  const listing = useListing(id);
+  if (listing.isPending) return <PageSpinner label="Loading the bike" />;
+  if (listing.isError) {
+    return (
+      <div className="page-container py-16 text-center">
+        <p role="alert" className="text-red-700">
+          {listing.error.message}
+        </p>
+        <button
+          type="button"
+          onClick={() => void listing.refetch()}
+          className="mt-4 rounded-lg border border-stone-300 px-4 py-2 font-semibold hover:bg-stone-50"
+        >
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (listing.data === null) return <NoLongerListed />;
+  // Keyed by listing: a tap on a related bike starts its gallery at its cover.
+  return <Listing key={listing.data._id} product={listing.data} />;
+}
+
+function NoLongerListed() {
+  return (
+    <section className="page-container flex min-h-[55vh] flex-col items-center justify-center py-16 text-center">
+      <MotorcycleIcon className="size-16 text-stone-400" />
+      <h1 className="mt-4 text-2xl font-bold text-stone-900 sm:text-3xl">{NO_LONGER_LISTED}</h1>
+      <p className="mt-2 max-w-md text-stone-600">It may have been sold or taken down by its seller.</p>
+      <Link
+        to="/products"
+        className="mt-8 rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-800"
+      >
+        Browse bikes for sale
+      </Link>
+    </section>
+  );
+}
+
+function Listing({ product }: { product: Product }) {
+  const saved = useSavedIds();
+  const actions = useListingActions(saved);
+  const photos = product.photos.length > 0 ? product.photos : [product.productImage];
+
+  return (
+    <div className="page-container pt-2 pb-12 sm:pt-6">
+      <nav aria-label="Breadcrumb" className="mb-3 hidden text-sm text-stone-500 sm:block">
+        <Link to="/products" className="hover:text-brand-800 hover:underline">
+          Bikes for sale
+        </Link>
+        {product.brand && <span aria-hidden="true"> / {product.brand}</span>}
+      </nav>
+      <div className="grid gap-x-8 gap-y-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:grid-rows-[auto_1fr]">
+        {/* On a phone the photos run edge to edge, as a phone's gallery does. */}
+        <div className="-mx-4 sm:mx-0 lg:col-start-1 lg:row-span-2 lg:row-start-1">
+          <PhotoGallery photos={photos} name={product.productName} />
+        </div>
+
+        <div className="lg:col-start-2 lg:row-start-1">
+          <AvailabilityTag product={product} className="inline-block" />
+          <h1 className="mt-1.5 text-2xl leading-tight font-bold text-stone-900 sm:text-3xl">{product.productName}</h1>
+          <div className="mt-2">
+            <ListingPrices product={product} large />
+          </div>
+          <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-600">
+            <span className="flex items-center gap-1">
+              <MapPinIcon className="size-4 shrink-0" aria-hidden="true" />
+              {placeOf(product)}
+            </span>
+            <span className="flex items-center gap-1">
+              <ClockIcon className="size-4 shrink-0" aria-hidden="true" />
+              Posted <time dateTime={product.postTime}>{formatPostTime(product.postTime)}</time>
+            </span>
+          </p>
+          <ListingActions {...actions.propsFor(product)} className="mt-4 text-base" />
+        </div>
+
+        <div className="lg:col-start-2 lg:row-start-2">
+          <SellerCard product={product} viewer={actions.viewer} onLogIn={actions.onLogIn} />
+        </div>
+
+        <section aria-labelledby="details-title" className="lg:col-start-1 lg:row-start-3">
+          <h2 id="details-title" className="text-xl font-bold text-stone-900">
+            Details
+          </h2>
+          <div className="mt-3">
+            <ListingFacts product={product} />
+          </div>
+          <h2 className="mt-6 text-xl font-bold text-stone-900">Description</h2>
+          <p className="mt-2 whitespace-pre-line text-stone-700">{product.description}</p>
+        </section>
+      </div>
+
+      <RelatedListings listing={product} kind="seller" title="More from this seller" />
+      <RelatedListings listing={product} kind="similar" title="Similar bikes" />
+      {actions.overlays}
+    </div>
+  );
+}
