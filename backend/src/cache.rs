@@ -20,6 +20,8 @@ use crate::views::Form;
 pub const MAX_AGE: Duration = Duration::from_secs(1);
 /// A map is emptied rather than grown past this many entries.
 const MAX_ENTRIES: usize = 100_000;
+/// Search pages kept at most (a page is 10–30 KB of JSON).
+const MAX_SEARCHES: usize = 2_000;
 
 struct Entry<T> {
     generation: u64,
@@ -27,11 +29,18 @@ struct Entry<T> {
     value: T,
 }
 
-struct Shelf<K, T>(Mutex<HashMap<K, Entry<T>>>);
+struct Shelf<K, T> {
+    map: Mutex<HashMap<K, Entry<T>>>,
+    /// Entries kept at most.
+    most: usize,
+}
 
 impl<K: std::hash::Hash + Eq, T: Clone> Shelf<K, T> {
-    fn new() -> Self {
-        Shelf(Mutex::new(HashMap::new()))
+    fn new(most: usize) -> Self {
+        Shelf {
+            map: Mutex::new(HashMap::new()),
+            most,
+        }
     }
 
     fn get<Q>(&self, key: &Q, generation: u64) -> Option<T>
@@ -40,7 +49,7 @@ impl<K: std::hash::Hash + Eq, T: Clone> Shelf<K, T> {
         Q: std::hash::Hash + Eq + ?Sized,
     {
         let map = self
-            .0
+            .map
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
         map.get(key)
@@ -50,10 +59,10 @@ impl<K: std::hash::Hash + Eq, T: Clone> Shelf<K, T> {
 
     fn put(&self, key: K, generation: u64, read_at: Instant, value: T) {
         let mut map = self
-            .0
+            .map
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
-        if map.len() >= MAX_ENTRIES {
+        if map.len() >= self.most {
             map.clear();
         }
         map.insert(
@@ -74,6 +83,10 @@ pub struct ReadCache {
     /// (category, form) → the category's listing as JSON (with its compressed copies),
     /// and the live-event position it was read at.
     listings: Shelf<(i64, Form), (i64, Arc<Precompressed>)>,
+    /// (search, form) → one page of a search as JSON, and the live-event position it
+    /// was read at. Kept small: a crowd of different searches empties it, rather than
+    /// holding thousands of pages.
+    searches: Shelf<(String, Form), (i64, Arc<Precompressed>)>,
     /// The words a misspelt search word is corrected to, and when they were read.
     vocabulary: Mutex<Option<(Instant, Arc<Vec<String>>)>>,
 }
@@ -85,8 +98,9 @@ const VOCABULARY_AGE: Duration = Duration::from_secs(30);
 impl Default for ReadCache {
     fn default() -> Self {
         ReadCache {
-            sessions: Shelf::new(),
-            listings: Shelf::new(),
+            sessions: Shelf::new(MAX_ENTRIES),
+            listings: Shelf::new(MAX_ENTRIES),
+            searches: Shelf::new(MAX_SEARCHES),
             vocabulary: Mutex::new(None),
         }
     }
@@ -167,5 +181,30 @@ impl ReadCache {
         self.listings
             .put((category_id, form), generation, read_at, read.clone());
         Ok(Some(read))
+    }
+
+    /// One page of a search in `form` as JSON, from memory when fresh; `render` reads and
+    /// serialises it otherwise. `key` names the search (its words and filters, as read).
+    pub async fn search<E, F, Fut>(
+        &self,
+        store: &dyn Store,
+        key: &str,
+        form: Form,
+        live_seq: i64,
+        render: F,
+    ) -> Result<(i64, Arc<Precompressed>), E>
+    where
+        F: FnOnce() -> Fut,
+        Fut: Future<Output = Result<Bytes, E>>,
+    {
+        let generation = store.generation();
+        let key = (key.to_owned(), form);
+        if let Some(cached) = self.searches.get(&key, generation) {
+            return Ok(cached);
+        }
+        let read_at = Instant::now();
+        let read = (live_seq, Arc::new(Precompressed::new(render().await?)));
+        self.searches.put(key, generation, read_at, read.clone());
+        Ok(read)
     }
 }

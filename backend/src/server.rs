@@ -450,7 +450,10 @@ async fn index_old_listings(store: &dyn crate::Store) -> Result<(), String> {
     if indexed > 0 {
         tracing::info!(listings = indexed, "indexed older listings for search");
     }
-    Ok(())
+    store
+        .refresh_statistics()
+        .await
+        .map_err(|e| format!("cannot refresh the query planner's statistics: {e}"))
 }
 
 /// `bikehaat serve`: migrate, then serve until Ctrl-C or SIGTERM.

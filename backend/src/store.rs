@@ -497,6 +497,9 @@ pub trait Maintenance: Send + Sync + 'static {
     fn watch_writes(&self) -> tokio::sync::watch::Receiver<u64>;
     /// Another process changed the marketplace: cached reads are stale.
     fn note_external_change(&self);
+    /// Brings the query planner's statistics up to date where the engine does not do it by
+    /// itself (SQLite: `PRAGMA optimize`; PostgreSQL's autovacuum already does).
+    async fn refresh_statistics(&self) -> StoreResult<()>;
 }
 
 /// Sign-in identities and users.
@@ -601,8 +604,9 @@ pub trait Catalogue: Send + Sync + 'static {
 
     /// One page of the listings `search` finds, in its order.
     async fn search_listings(&self, search: &ListingSearch) -> StoreResult<Vec<Product>>;
-    /// How many listings `search` finds in all (its cursor and limit aside).
-    async fn count_listings(&self, search: &ListingSearch) -> StoreResult<i64>;
+    /// How many listings `search` finds in all (its cursor and limit aside), counting
+    /// no further than `most`.
+    async fn count_listings(&self, search: &ListingSearch, most: i64) -> StoreResult<i64>;
     /// The words of every listing's model and area, each once: what a misspelt query
     /// word is corrected to, with the brands and districts.
     async fn listing_vocabulary(&self) -> StoreResult<Vec<String>>;

@@ -78,6 +78,9 @@ pub async fn run(store: Arc<dyn Store>, hub: Arc<Hub>, bus: Arc<Bus>) {
             if let Err(e) = store.prune_events(last - KEEP).await {
                 tracing::warn!(error = %e, "cannot prune the event log");
             }
+            if let Err(e) = store.refresh_statistics().await {
+                tracing::warn!(error = %e, "cannot refresh the query planner's statistics");
+            }
         }
     }
 }

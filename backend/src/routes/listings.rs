@@ -2,8 +2,11 @@
 //! time; one listing on its own; the brands and districts the forms and filters offer.
 //! Everyone may search; visitors get the public form (docs/search.md).
 
+use axum::body::Bytes;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
+use axum::http::{header, HeaderMap};
+use axum::response::Response;
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -31,13 +34,18 @@ const DEFAULT_LIMIT: i64 = 24;
 const MAX_QUERY: usize = 100;
 const MAX_WORDS: usize = 8;
 
+/// The most listings a search counts: past it, the page says "1,000+".
+const MOST_COUNTED: i64 = 1000;
+
 /// One page of a search.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SearchResults {
     pub listings: Vec<ProductView>,
-    /// How many listings the search finds in all.
+    /// How many listings the search finds in all, up to 1,000.
     pub total: i64,
+    /// More than `total` (1,000) listings match.
+    pub total_capped: bool,
     /// Pass as `cursor` for the next page; null on the last.
     pub next_cursor: Option<String>,
 }
@@ -69,7 +77,8 @@ async fn search_listings(
     State(state): State<AppState>,
     MaybeUser(user): MaybeUser,
     query: Result<Query<Vec<(String, String)>>, QueryRejection>,
-) -> AppResult<Json<SearchResults>> {
+    request: HeaderMap,
+) -> AppResult<Response> {
     let Query(pairs) = query.map_err(|e| AppError::BadRequest(e.body_text()))?;
     let asked = read_search(&pairs)?;
     let mut search = asked.search;
@@ -88,29 +97,46 @@ async fn search_listings(
             .collect();
     }
     let store = state.store.as_ref();
-    let (found, total) = tokio::try_join!(
-        store.search_listings(&search),
-        store.count_listings(&search)
-    )?;
-    let next_cursor = (found.len() as i64 == search.limit)
-        .then(|| found.last().map(|last| cursor_of(search.sort, last)))
-        .flatten();
     let form = Form::for_browsing(user.as_ref());
-    let listings = found
-        .into_iter()
-        .map(|product| ProductView::new(product, form))
-        .collect();
-    Ok(Json(SearchResults {
-        listings,
-        total,
-        next_cursor,
-    }))
+    let (live_seq, results) = state
+        .cache
+        .search(store, &asked.key, form, state.live.head(), || async move {
+            let (found, counted) = tokio::try_join!(
+                store.search_listings(&search),
+                store.count_listings(&search, MOST_COUNTED + 1)
+            )?;
+            let next_cursor = (found.len() as i64 == search.limit)
+                .then(|| found.last().map(|last| cursor_of(search.sort, last)))
+                .flatten();
+            let results = SearchResults {
+                listings: found
+                    .into_iter()
+                    .map(|product| ProductView::new(product, form))
+                    .collect(),
+                total: counted.min(MOST_COUNTED),
+                total_capped: counted > MOST_COUNTED,
+                next_cursor,
+            };
+            Ok::<_, AppError>(Bytes::from(
+                serde_json::to_vec(&results).map_err(AppError::internal)?,
+            ))
+        })
+        .await?;
+    let response = Response::builder()
+        .header(header::CONTENT_TYPE, "application/json")
+        // The position these (maybe cached) bytes were read at, not the one now.
+        .header(crate::live::LIVE_SEQ, live_seq)
+        .body(())
+        .map_err(AppError::internal)?;
+    Ok(results.respond(&request, response))
 }
 
-/// A search as the page asked for it: its words (before typo correction) and the rest.
+/// A search as the page asked for it: its words (before typo correction), the rest, and
+/// a key that is the same for every way of writing the same search.
 struct Asked {
     words: Vec<String>,
     search: ListingSearch,
+    key: String,
 }
 
 /// Reads the query string of a search, naming every bad filter at once.
@@ -247,7 +273,8 @@ fn read_search(pairs: &[(String, String)]) -> AppResult<Asked> {
         }
     }
     check.finish()?;
-    Ok(Asked { words, search })
+    let key = format!("{words:?}{search:?}");
+    Ok(Asked { words, search, key })
 }
 
 fn id(check: &mut Checker, name: &str, value: &str) -> Option<i64> {

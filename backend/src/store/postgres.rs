@@ -59,6 +59,11 @@ async fn lock_event_log(tx: &mut sqlx::Transaction<'_, Db>) -> Result<(), super:
     Ok(())
 }
 
+/// PostgreSQL's autovacuum keeps the planner's statistics current by itself.
+async fn refresh_statistics(_pool: &PgPool) -> Result<(), super::StoreError> {
+    Ok(())
+}
+
 /// Keeps the listings whose words match: each word of a search (a prefix as typed, or
 /// one of the whole words it may mean) in the GIN-indexed `search` vector. The words are
 /// letters and digits only (`listing::search_words`): nothing in them is tsquery syntax.

@@ -235,6 +235,10 @@ impl Maintenance for This {
         Ok(())
     }
 
+    async fn refresh_statistics(&self) -> Result<(), Error> {
+        refresh_statistics(&self.writer).await
+    }
+
     async fn ping(&self) -> Result<(), Error> {
         sqlx::query("SELECT 1").execute(&self.reader).await?;
         Ok(())

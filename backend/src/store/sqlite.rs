@@ -70,6 +70,21 @@ async fn lock_event_log(_tx: &mut sqlx::Transaction<'_, Db>) -> Result<(), Store
     Ok(())
 }
 
+/// Re-reads the statistics of tables that changed much since they were last read, so
+/// that a search with a LIMIT walks the index of its order rather than sorting what a
+/// range filter found (SQLite's planner knows nothing of the data without them).
+/// `analysis_limit` keeps each table's pass to a sample.
+async fn refresh_statistics(pool: &sqlx::SqlitePool) -> Result<(), StoreError> {
+    let mut connection = pool.acquire().await?;
+    sqlx::query("PRAGMA analysis_limit = 1000")
+        .execute(&mut *connection)
+        .await?;
+    sqlx::query("PRAGMA optimize = 0x10002")
+        .execute(&mut *connection)
+        .await?;
+    Ok(())
+}
+
 /// Keeps the listings whose words match: each word of a search (a prefix as typed, or
 /// one of the whole words it may mean) in the FTS5 index of `search_text`. The words are
 /// letters and digits only (`listing::search_words`), quoted all the same.

@@ -391,6 +391,24 @@ async fn every_filter_alone_and_combined_finds_the_same_bikes_on_both_engines() 
             (Vec::new(), 0)
         );
         assert_eq!(m.find("").await.1, 7, "the listings are all still there");
+        // Counting stops where it is told to: the API counts up to 1,000 and says when
+        // there are more.
+        let everything = bikehaat::store::ListingSearch {
+            include_sold: true,
+            limit: 24,
+            ..Default::default()
+        };
+        let store = m.app.state.store.as_ref();
+        assert_eq!(
+            store.count_listings(&everything, 3).await.expect("count"),
+            3
+        );
+        assert_eq!(
+            store.count_listings(&everything, 100).await.expect("count"),
+            8
+        );
+        let (_, body) = m.app.get("/api/listings", None).await;
+        assert_eq!(body["totalCapped"], false);
         per_engine.push(got);
     }
     if let [sqlite, postgres] = per_engine.as_slice() {

@@ -59,6 +59,7 @@ describe('the home page', () => {
             aProduct({ _id: 'p2', productName: 'Bajaj Pulsar N160', availability: 'sold' }),
           ],
           total: 2,
+          totalCapped: false,
           nextCursor: null,
         },
       ],

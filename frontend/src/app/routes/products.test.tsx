@@ -15,7 +15,7 @@ const searchCall = (query: string, cursor?: string) => {
 };
 
 const page = (listings: Product[], total = listings.length, nextCursor: string | null = null) =>
-  [200, { listings, total, nextCursor }] as [number, unknown];
+  [200, { listings, total, totalCapped: false, nextCursor }] as [number, unknown];
 
 const fields: FakeServer = {
   'GET /api/listings/fields': [200, { brands: ['Bajaj', 'Honda', 'Yamaha', 'Other'], districts: ['Dhaka', 'Gazipur'] }],
@@ -24,6 +24,17 @@ const fields: FakeServer = {
 
 const yamaha = aProduct({ _id: 'p1', productName: 'Yamaha R15' });
 const honda = aProduct({ _id: 'p2', productName: 'Honda CB Hornet', brand: 'Honda', model: 'CB Hornet', resalePrice: 210000 });
+
+describe('Products page: the count', () => {
+  it('says 1,000+ when the server stopped counting', async () => {
+    fakeServer({
+      ...fields,
+      [searchCall('')]: [200, { listings: [yamaha], total: 1000, totalCapped: true, nextCursor: 'newest.0.1' }],
+    });
+    renderApp('/products');
+    expect(await screen.findByText('1,000+ bikes')).toBeInTheDocument();
+  });
+});
 
 describe('Products page: the filters live in the address', () => {
   it('reads the search from the address, shows it in the filters and counts the bikes', async () => {

@@ -9,6 +9,7 @@ const pages = (...listingsByPage: string[][]): SearchPages => ({
   pages: listingsByPage.map((ids, i) => ({
     listings: ids.map((_id) => aProduct({ _id })),
     total: 5,
+    totalCapped: false,
     nextCursor: i < listingsByPage.length - 1 ? `newest.0.${String(i)}` : null,
   })),
   pageParams: listingsByPage.map((_, i) => (i === 0 ? null : `newest.0.${String(i - 1)}`)),
@@ -30,6 +31,20 @@ describe('live events on searches', () => {
     expect(once?.pages[1]?.listings[0]?.availability).toBe('sold');
     // The page that did not change keeps its identity.
     expect(once?.pages[0]).toBe(before.pages[0]);
+  });
+
+  it('keeps "1,000+" when a listing goes from a search the server stopped counting', () => {
+    const queryClient = new QueryClient();
+    const key = queryKeys.listingSearch('', 'public');
+    const capped = pages(['p1', 'p2']);
+    const first = capped.pages[0];
+    if (!first) throw new Error('a page');
+    capped.pages[0] = { ...first, total: 1000, totalCapped: true };
+    queryClient.setQueryData(key, capped);
+    applyLiveEvent(queryClient, { event: 'product.deleted', data: ref('p2') });
+    const after = queryClient.getQueryData<SearchPages>(key)?.pages[0];
+    expect(after?.listings.map((l) => l._id)).toEqual(['p1']);
+    expect([after?.total, after?.totalCapped]).toEqual([1000, true]);
   });
 
   it('takes a deleted listing away and counts one fewer, once', () => {
@@ -59,7 +74,7 @@ describe('live events on searches', () => {
     const queryClient = new QueryClient();
     const key = queryKeys.latestListings('public');
     const ids = Array.from({ length: LATEST_COUNT }, (_, i) => `p${String(i)}`);
-    queryClient.setQueryData(key, { listings: ids.map((_id) => aProduct({ _id })), total: 20, nextCursor: 'x' });
+    queryClient.setQueryData(key, { listings: ids.map((_id) => aProduct({ _id })), total: 20, totalCapped: false, nextCursor: 'x' });
     applyLiveEvent(queryClient, { event: 'product.created', data: aProduct({ _id: 'new' }) });
     applyLiveEvent(queryClient, { event: 'product.created', data: aProduct({ _id: 'new' }) });
     const latest = queryClient.getQueryData<{ listings: { _id: string }[] }>(key)?.listings.map((l) => l._id);

@@ -30,6 +30,8 @@ const removedFrom = (before: SearchResults, after: SearchResults) => before.list
 function patchPage(page: SearchResults, update: ListingUpdate): SearchResults {
   const next = patchListings(page, update);
   if (next === page) return page;
+  // Past the count's cap the server did not count them all: "1,000+" stays.
+  if (page.totalCapped) return next;
   return { ...next, total: Math.max(0, page.total - removedFrom(page, next)) };
 }
 
@@ -44,7 +46,7 @@ export function patchSearchPages(data: SearchPages | undefined, update: ListingU
   if (pages.every((page, i) => page === data.pages[i])) return data;
   const removed = pages.reduce((sum, page, i) => sum + removedFrom(data.pages[i] ?? page, page), 0);
   const [first, ...rest] = pages;
-  if (!first || removed === 0) return { ...data, pages };
+  if (!first || removed === 0 || first.totalCapped) return { ...data, pages };
   return { ...data, pages: [{ ...first, total: Math.max(0, first.total - removed) }, ...rest] };
 }
 

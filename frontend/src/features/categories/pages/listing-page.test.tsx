@@ -21,7 +21,7 @@ function publicForm(product: Product): Product {
   return visible;
 }
 
-const search = (listings: Product[]) => [200, { listings, total: listings.length, nextCursor: null }] as const;
+const search = (listings: Product[]) => [200, { listings, total: listings.length, totalCapped: false, nextCursor: null }] as const;
 
 /** The listing p1, and empty answers for the bikes beside it. */
 function listingServer(product: Product, extra: FakeServer = {}): FakeServer {

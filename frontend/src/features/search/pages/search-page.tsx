@@ -45,8 +45,10 @@ const FILTER_LABELS: Record<string, string> = {
   cursor: 'Results',
 };
 
-export function bikesFound(total: number): string {
-  return total === 1 ? '1 bike' : `${new Intl.NumberFormat('en-IN').format(total)} bikes`;
+/** "1 bike", "12 bikes"; "1,000+ bikes" when the server stopped counting. */
+export function bikesFound(total: number, capped = false): string {
+  if (total === 1 && !capped) return '1 bike';
+  return `${new Intl.NumberFormat('en-IN').format(total)}${capped ? '+' : ''} bikes`;
 }
 
 export function SearchPage({ Grid }: { Grid: ComponentType<{ listings: readonly Product[] }> }) {
@@ -60,8 +62,8 @@ export function SearchPage({ Grid }: { Grid: ComponentType<{ listings: readonly 
   const otherError = search.isError && Object.keys(refused).length === 0 ? search.error.message : null;
   const activeCount = countFilters(filters);
   const listings = search.data?.pages.flatMap((page) => page.listings) ?? [];
-  const total = search.data?.pages[0]?.total;
-  const found = total === undefined ? null : bikesFound(total);
+  const first = search.data?.pages[0];
+  const found = first === undefined ? null : bikesFound(first.total, first.totalCapped);
 
   const showNewBikes = () => {
     const key = listingSearchQueryOptions(query).queryKey;
