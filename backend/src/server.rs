@@ -436,19 +436,17 @@ pub async fn state(args: &ServeArgs, addr: SocketAddr) -> StartResult<AppState> 
 /// fields those fields and their search words, read from what they say (once: a
 /// listing indexed is not read again).
 async fn index_old_listings(store: &dyn crate::Store) -> Result<(), String> {
-    let mut indexed = 0;
-    loop {
-        let done = store
-            .index_old_listings(500)
-            .await
-            .map_err(|e| format!("cannot index the listings: {e}"))?;
-        if done == 0 {
-            break;
-        }
-        indexed += done;
+    let (mut after, mut batches) = (0, 0);
+    while let Some(last) = store
+        .index_old_listings(after, 500)
+        .await
+        .map_err(|e| format!("cannot index the listings: {e}"))?
+    {
+        after = last;
+        batches += 1;
     }
-    if indexed > 0 {
-        tracing::info!(listings = indexed, "indexed older listings for search");
+    if batches > 0 {
+        tracing::info!(up_to = after, "indexed older listings for search");
     }
     store
         .refresh_statistics()

@@ -611,8 +611,9 @@ pub trait Catalogue: Send + Sync + 'static {
     /// word is corrected to, with the brands and districts.
     async fn listing_vocabulary(&self) -> StoreResult<Vec<String>>;
     /// Gives listings posted before the structured fields existed their fields and search
-    /// words, `batch` at a time; how many it did (0: none left).
-    async fn index_old_listings(&self, batch: i64) -> StoreResult<u64>;
+    /// words: the next `batch` of them after listing id `after`. The last id it looked
+    /// at, to go on from (None: none left).
+    async fn index_old_listings(&self, after: i64, batch: i64) -> StoreResult<Option<i64>>;
 }
 
 /// Bookings and their payments.

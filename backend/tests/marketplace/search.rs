@@ -686,9 +686,12 @@ async fn listings_from_before_the_search_get_their_fields_once_and_are_found() {
         assert_eq!(found["total"], 0, "not indexed yet: {found}");
 
         let store = app.state.store.as_ref();
-        assert_eq!(store.index_old_listings(1).await.expect("index"), 1);
-        assert_eq!(store.index_old_listings(500).await.expect("index"), 1);
-        assert_eq!(store.index_old_listings(500).await.expect("index"), 0, "once");
+        let id_of = |id: &str| id.parse::<i64>().expect("an id");
+        let (old_id, kept_id) = (id_of(&old), id_of(&kept));
+        assert_eq!(store.index_old_listings(0, 1).await.expect("index"), Some(old_id));
+        assert_eq!(store.index_old_listings(old_id, 500).await.expect("index"), Some(kept_id));
+        assert_eq!(store.index_old_listings(kept_id, 500).await.expect("index"), None);
+        assert_eq!(store.index_old_listings(0, 500).await.expect("index"), None, "once");
 
         let (_, listing) = app.get(&format!("/api/listings/{old}"), None).await;
         assert_eq!(

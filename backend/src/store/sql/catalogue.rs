@@ -364,11 +364,15 @@ impl Catalogue for This {
         Ok(words)
     }
 
-    async fn index_old_listings(&self, batch: i64) -> Result<u64, Error> {
+    async fn index_old_listings(&self, after: i64, batch: i64) -> Result<Option<i64>, Error> {
+        // From where the last batch stopped: reading from the start every time would pass
+        // over every listing already indexed, again and again.
         let old: Vec<Product> = sqlx::query_as::<Db, Product>(concat!(
             product_select!(),
-            "FROM products p JOIN users u ON u.id = p.seller_id WHERE p.search_text IS NULL ORDER BY p.id LIMIT $1"
+            "FROM products p JOIN users u ON u.id = p.seller_id WHERE p.search_text IS NULL AND p.id > $1 \
+             ORDER BY p.id LIMIT $2"
         ))
+        .bind(after)
         .bind(batch)
         .fetch_all(&self.writer)
         .await?;
@@ -401,10 +405,11 @@ impl Catalogue for This {
             .await?;
         }
         tx.commit().await?;
-        if !old.is_empty() {
-            self.changed();
-        }
-        Ok(old.len() as u64)
+        let Some(last) = old.last() else {
+            return Ok(None);
+        };
+        self.changed();
+        Ok(Some(last.id))
     }
 }
 
