@@ -64,6 +64,16 @@ async fn refresh_statistics(_pool: &PgPool) -> Result<(), super::StoreError> {
     Ok(())
 }
 
+/// PostgreSQL's `search` column is generated from `search_text`: nothing else to write.
+async fn index_search_text(
+    _tx: &mut sqlx::Transaction<'_, Db>,
+    _id: i64,
+    _old: Option<&str>,
+    _new: &str,
+) -> Result<(), super::StoreError> {
+    Ok(())
+}
+
 /// Keeps the listings whose words match: each word of a search (a prefix as typed, or
 /// one of the whole words it may mean) in the GIN-indexed `search` vector. The words are
 /// letters and digits only (`listing::search_words`): nothing in them is tsquery syntax.

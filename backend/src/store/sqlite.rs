@@ -88,6 +88,28 @@ async fn refresh_statistics(pool: &sqlx::SqlitePool) -> Result<(), StoreError> {
     Ok(())
 }
 
+/// Writes a listing's new search words to the FTS5 index, in `tx` (the table's triggers
+/// cover inserts and deletes; see migration 0008): its old words out (NULL for a listing
+/// not indexed yet, which the insert trigger entered without words), the new ones in.
+async fn index_search_text(
+    tx: &mut sqlx::Transaction<'_, Db>,
+    id: i64,
+    old: Option<&str>,
+    new: &str,
+) -> Result<(), StoreError> {
+    sqlx::query("INSERT INTO products_search (products_search, rowid, search_text) VALUES ('delete', $1, $2)")
+        .bind(id)
+        .bind(old)
+        .execute(&mut **tx)
+        .await?;
+    sqlx::query("INSERT INTO products_search (rowid, search_text) VALUES ($1, $2)")
+        .bind(id)
+        .bind(new)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
 /// Keeps the listings whose words match: each word of a search (a prefix as typed, or
 /// one of the whole words it may mean) in the FTS5 index of `search_text`. The words are
 /// letters and digits only (`listing::search_words`), quoted all the same.

@@ -207,6 +207,10 @@ impl Catalogue for This {
             &edit.condition,
             &facts,
         );
+        let indexed: Option<String> = sqlx::query_scalar("SELECT search_text FROM products WHERE id = $1")
+            .bind(id)
+            .fetch_one(&mut *tx)
+            .await?;
         // Only while unsold: a sale that commits first wins, and this edit changes nothing.
         let changed = sqlx::query(
             "UPDATE products SET image = $3, condition = $4, color = $5, description = $6, location = $7, \
@@ -232,6 +236,7 @@ impl Catalogue for This {
         if changed.rows_affected() == 0 {
             return Err(Error::Conflict("A sold bike cannot be changed.".into()));
         }
+        index_search_text(&mut tx, id, indexed.as_deref(), &search_text).await?;
         let listing = product_in(&mut tx, id).await?;
         let mut events = Vec::new();
         if edit.resale_price < before {
@@ -384,7 +389,7 @@ impl Catalogue for This {
                 crate::listing::listing_search_text(name, description, location, color, condition, &facts);
             // A listing changed meanwhile was indexed by that change; fields a listing
             // already has are kept.
-            sqlx::query(
+            let done = sqlx::query(
                 "UPDATE products SET brand = COALESCE(brand, $2), model = COALESCE(model, $3), \
                  engine_cc = COALESCE(engine_cc, $4), km_driven = COALESCE(km_driven, $5), \
                  registration_year = COALESCE(registration_year, $6), district = COALESCE(district, $7), \
@@ -403,6 +408,9 @@ impl Catalogue for This {
             .bind(&search_text)
             .execute(&mut *tx)
             .await?;
+            if done.rows_affected() == 1 {
+                index_search_text(&mut tx, *id, None, &search_text).await?;
+            }
         }
         tx.commit().await?;
         let Some(last) = old.last() else {
