@@ -76,6 +76,43 @@ impl<K: std::hash::Hash + Eq, T: Clone> Shelf<K, T> {
     }
 }
 
+/// The searches being read right now, each with the lock its readers queue on.
+type Gates = Mutex<HashMap<(String, Form), Arc<tokio::sync::Mutex<()>>>>;
+
+/// A request's place at the gate of one search being read: the gate is shared by every
+/// request for that search at that moment, and the last one to leave (done, failed or
+/// cancelled) takes it down.
+struct Gate<'a> {
+    gates: &'a Gates,
+    key: &'a (String, Form),
+    lock: Arc<tokio::sync::Mutex<()>>,
+}
+
+impl<'a> Gate<'a> {
+    fn join(gates: &'a Gates, key: &'a (String, Form)) -> Self {
+        let lock = gates
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .entry(key.clone())
+            .or_default()
+            .clone();
+        Gate { gates, key, lock }
+    }
+}
+
+impl Drop for Gate<'_> {
+    fn drop(&mut self) {
+        let mut gates = self
+            .gates
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        // Held by the map and by this request alone: nobody else is waiting.
+        if Arc::strong_count(&self.lock) <= 2 {
+            gates.remove(self.key);
+        }
+    }
+}
+
 /// The in-memory read cache shared by all requests of one process.
 pub struct ReadCache {
     /// Session id → the user it belongs to.
@@ -87,6 +124,9 @@ pub struct ReadCache {
     /// was read at. Kept small: a crowd of different searches empties it, rather than
     /// holding thousands of pages.
     searches: Shelf<(String, Form), (i64, Arc<Precompressed>)>,
+    /// The searches being read right now: one request reads a page that is not in
+    /// memory, the others asking for it at the same moment wait for its answer.
+    filling: Gates,
     /// The words a misspelt search word is corrected to, and when they were read.
     vocabulary: Mutex<Option<(Instant, Arc<Vec<String>>)>>,
 }
@@ -101,6 +141,7 @@ impl Default for ReadCache {
             sessions: Shelf::new(MAX_ENTRIES),
             listings: Shelf::new(MAX_ENTRIES),
             searches: Shelf::new(MAX_SEARCHES),
+            filling: Mutex::new(HashMap::new()),
             vocabulary: Mutex::new(None),
         }
     }
@@ -202,9 +243,61 @@ impl ReadCache {
         if let Some(cached) = self.searches.get(&key, generation) {
             return Ok(cached);
         }
+        // A popular search falls out of memory for everyone at once: one request reads
+        // it again while the others wait, instead of all of them queueing on the
+        // database with the same two queries.
+        let gate = Gate::join(&self.filling, &key);
+        let _turn = gate.lock.lock().await;
+        if let Some(cached) = self.searches.get(&key, generation) {
+            return Ok(cached);
+        }
         let read_at = Instant::now();
         let read = (live_seq, Arc::new(Precompressed::new(render().await?)));
-        self.searches.put(key, generation, read_at, read.clone());
+        self.searches
+            .put(key.clone(), generation, read_at, read.clone());
         Ok(read)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use super::*;
+
+    #[tokio::test]
+    async fn a_search_many_ask_for_at_once_is_read_once_and_its_gate_taken_down() {
+        let dir = std::env::temp_dir().join(format!("bikehaat-cache-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a temporary directory");
+        let store = crate::store::open(dir.join("cache.db").to_str().expect("a path"))
+            .await
+            .expect("a store");
+        let cache = ReadCache::default();
+        let reads = AtomicUsize::new(0);
+        let ask = || {
+            cache.search(store.as_ref(), "fz", Form::Public, 7, || async {
+                reads.fetch_add(1, Ordering::SeqCst);
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                Ok::<_, ()>(Bytes::from_static(b"[]"))
+            })
+        };
+        let answers = futures_util::future::join_all((0..20).map(|_| ask())).await;
+        assert_eq!(
+            reads.load(Ordering::SeqCst),
+            1,
+            "one read for twenty requests"
+        );
+        assert!(answers.iter().all(|answer| matches!(answer, Ok((7, _)))));
+        assert!(cache.filling.lock().expect("the gates").is_empty());
+        // A failed read is not kept: the next request reads again.
+        let failed = cache
+            .search(store.as_ref(), "r15", Form::Public, 8, || async {
+                Err::<Bytes, _>("down")
+            })
+            .await;
+        assert_eq!(failed.err(), Some("down"));
+        ask().await.expect("kept");
+        assert_eq!(reads.load(Ordering::SeqCst), 1, "still in memory");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -449,7 +449,7 @@ async fn index_old_listings(store: &dyn crate::Store) -> Result<(), String> {
         tracing::info!(up_to = after, "indexed older listings for search");
     }
     store
-        .refresh_statistics()
+        .refresh_statistics(batches > 0)
         .await
         .map_err(|e| format!("cannot refresh the query planner's statistics: {e}"))
 }

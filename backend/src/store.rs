@@ -498,8 +498,9 @@ pub trait Maintenance: Send + Sync + 'static {
     /// Another process changed the marketplace: cached reads are stale.
     fn note_external_change(&self);
     /// Brings the query planner's statistics up to date where the engine does not do it by
-    /// itself (SQLite: `PRAGMA optimize`; PostgreSQL's autovacuum already does).
-    async fn refresh_statistics(&self) -> StoreResult<()>;
+    /// itself (SQLite: `PRAGMA optimize`; PostgreSQL's autovacuum does, but only after a
+    /// while: `bulk` says many listings just changed at once, which it analyzes now).
+    async fn refresh_statistics(&self, bulk: bool) -> StoreResult<()>;
 }
 
 /// Sign-in identities and users.

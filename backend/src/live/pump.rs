@@ -78,7 +78,7 @@ pub async fn run(store: Arc<dyn Store>, hub: Arc<Hub>, bus: Arc<Bus>) {
             if let Err(e) = store.prune_events(last - KEEP).await {
                 tracing::warn!(error = %e, "cannot prune the event log");
             }
-            if let Err(e) = store.refresh_statistics().await {
+            if let Err(e) = store.refresh_statistics(false).await {
                 tracing::warn!(error = %e, "cannot refresh the query planner's statistics");
             }
         }

@@ -36,11 +36,16 @@ impl PgStore {
     /// is checked before it is handed out: the ones a restart of PostgreSQL killed are
     /// closed and replaced, not handed to one request each to fail.
     pub async fn connect(url: &str) -> StoreResult<Self> {
+        // No parallel workers for a query: sixteen connections already share the cores,
+        // and a search's count split over three workers costs more than it saves.
+        let options = url
+            .parse::<sqlx::postgres::PgConnectOptions>()?
+            .options([("max_parallel_workers_per_gather", "0")]);
         let pool = PgPoolOptions::new()
             .max_connections(16)
             .acquire_timeout(ACQUIRE_TIMEOUT)
             .test_before_acquire(true)
-            .connect(url)
+            .connect_with(options)
             .await?;
         Ok(PgStore {
             reader: pool.clone(),
@@ -59,8 +64,13 @@ async fn lock_event_log(tx: &mut sqlx::Transaction<'_, Db>) -> Result<(), super:
     Ok(())
 }
 
-/// PostgreSQL's autovacuum keeps the planner's statistics current by itself.
-async fn refresh_statistics(_pool: &PgPool) -> Result<(), super::StoreError> {
+/// PostgreSQL's autovacuum keeps the planner's statistics current, in its own time: after
+/// many listings changed at once (`bulk`: older listings indexed at start-up), the
+/// listings are analyzed now, or searches are planned on the word counts of before.
+async fn refresh_statistics(pool: &PgPool, bulk: bool) -> Result<(), super::StoreError> {
+    if bulk {
+        sqlx::query("ANALYZE products").execute(pool).await?;
+    }
     Ok(())
 }
 

@@ -235,8 +235,8 @@ impl Maintenance for This {
         Ok(())
     }
 
-    async fn refresh_statistics(&self) -> Result<(), Error> {
-        refresh_statistics(&self.writer).await
+    async fn refresh_statistics(&self, bulk: bool) -> Result<(), Error> {
+        refresh_statistics(&self.writer, bulk).await
     }
 
     async fn ping(&self) -> Result<(), Error> {

@@ -77,14 +77,19 @@ async fn lock_event_log(_tx: &mut sqlx::Transaction<'_, Db>) -> Result<(), Store
 /// district or a sold flag and picked plans 1,000 times slower, while a full pass over
 /// 100,000 listings takes about 40 ms, and runs again only once a table has grown or
 /// shrunk tenfold.
-async fn refresh_statistics(pool: &sqlx::SqlitePool) -> Result<(), StoreError> {
+async fn refresh_statistics(pool: &sqlx::SqlitePool, bulk: bool) -> Result<(), StoreError> {
     let mut connection = pool.acquire().await?;
     sqlx::query("PRAGMA analysis_limit = 0")
         .execute(&mut *connection)
         .await?;
-    sqlx::query("PRAGMA optimize = 0x10002")
-        .execute(&mut *connection)
-        .await?;
+    // After many listings changed at once, everything is read again; otherwise only
+    // the tables that grew or shrank tenfold.
+    let refresh = if bulk {
+        "ANALYZE"
+    } else {
+        "PRAGMA optimize = 0x10002"
+    };
+    sqlx::query(refresh).execute(&mut *connection).await?;
     Ok(())
 }
 

@@ -329,9 +329,15 @@ impl Catalogue for This {
                 }
             }
         }
+        // Sorted by price or kilometres, the listings with the words are found through the
+        // full-text index and sorted: left to itself, PostgreSQL's planner may walk the
+        // price index testing every listing for a rare model's name (200 ms for one that
+        // sells at the top of the range); `+ 0` keeps it off that index. Newest first, the
+        // planner judges well from the words' statistics.
+        let sorted = if search.words.is_empty() { "" } else { " + 0" };
         query.push(" ORDER BY ");
         if let Some(key) = key {
-            query.push(format!("{key} {order}, "));
+            query.push(format!("{key}{sorted} {order}, "));
         }
         query.push(format!("p.id {order} LIMIT "));
         query.push_bind(search.limit);
