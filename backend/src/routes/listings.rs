@@ -71,7 +71,7 @@ pub struct SearchResults {
         ("cursor" = Option<String>, Query, description = "nextCursor of the page before"),
         ("limit" = Option<i64>, Query, description = "1 to 48, 24 by default"),
     ),
-    responses((status = 200, body = SearchResults), (status = 422)),
+    responses((status = 200, body = SearchResults), (status = 400, description = "A query string that cannot be read"), (status = 422)),
     security((), ("access_token" = [])))]
 async fn search_listings(
     State(state): State<AppState>,
