@@ -231,17 +231,26 @@ async fn pause_after_accept_error(err: &io::Error) {
     tokio::time::sleep(Duration::from_millis(100)).await;
 }
 
-/// Tells a connection over the cap to come back later, then closes it. Reading what the
-/// client sent before closing lets the answer reach it rather than a reset.
+/// Tells a connection over the cap to come back later, then closes it. The answer waits
+/// for the client's request to begin (half a second at most): an answer that arrives
+/// before the request was sent is unsolicited to an HTTP client, which reports an error
+/// instead of the 503. Reading what the client sent before closing lets the answer
+/// reach it rather than a reset.
 fn refuse(mut stream: TcpStream, refusals: &Arc<Semaphore>) {
     let Ok(refusal) = Arc::clone(refusals).try_acquire_owned() else {
         return;
     };
     tokio::spawn(async move {
-        let _ = tokio::time::timeout(Duration::from_secs(1), async {
+        let _ = tokio::time::timeout(Duration::from_millis(1500), async {
+            let mut sink = [0u8; 1024];
+            let asked = stream.read(&mut sink);
+            if let Ok(Ok(0) | Err(_)) =
+                tokio::time::timeout(Duration::from_millis(500), asked).await
+            {
+                return Ok(()); // gone without asking
+            }
             stream.write_all(&REFUSAL).await?;
             stream.shutdown().await?;
-            let mut sink = [0u8; 1024];
             while stream.read(&mut sink).await? > 0 {}
             io::Result::Ok(())
         })
