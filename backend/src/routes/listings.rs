@@ -80,27 +80,31 @@ async fn search_listings(
     request: HeaderMap,
 ) -> AppResult<Response> {
     let Query(pairs) = query.map_err(|e| AppError::BadRequest(e.body_text()))?;
-    let asked = read_search(&pairs)?;
-    let mut search = asked.search;
-    if !asked.words.is_empty() {
-        let vocabulary = state.cache.vocabulary(state.store.as_ref()).await?;
-        search.words = asked
-            .words
-            .into_iter()
-            .map(|word| {
-                let near = listing::near_words(&word, &vocabulary)
-                    .into_iter()
-                    .map(str::to_owned)
-                    .collect();
-                (word, near)
-            })
-            .collect();
-    }
+    let Asked {
+        words,
+        mut search,
+        key,
+    } = read_search(&pairs)?;
     let store = state.store.as_ref();
     let form = Form::for_browsing(user.as_ref());
-    let (live_seq, results) = state
-        .cache
-        .search(store, &asked.key, form, state.live.head(), || async move {
+    let cache = &state.cache;
+    let (live_seq, results) = cache
+        .search(store, &key, form, state.live.head(), || async move {
+            // Typos are corrected only for a search read afresh: a page kept in memory
+            // is keyed by the words as typed.
+            if !words.is_empty() {
+                let vocabulary = cache.vocabulary(store).await?;
+                search.words = words
+                    .into_iter()
+                    .map(|word| {
+                        let near = listing::near_words(&word, &vocabulary)
+                            .into_iter()
+                            .map(str::to_owned)
+                            .collect();
+                        (word, near)
+                    })
+                    .collect();
+            }
             let (found, counted) = tokio::try_join!(
                 store.search_listings(&search),
                 store.count_listings(&search, MOST_COUNTED + 1)
