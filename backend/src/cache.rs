@@ -129,6 +129,8 @@ pub struct ReadCache {
     filling: Gates,
     /// The words a misspelt search word is corrected to, and when they were read.
     vocabulary: Mutex<Option<(Instant, Arc<Vec<String>>)>>,
+    /// Held by the one request reading the vocabulary afresh.
+    reading_vocabulary: tokio::sync::Mutex<()>,
 }
 
 /// How long the search vocabulary is kept: a new model's name is found exactly at once,
@@ -143,6 +145,7 @@ impl Default for ReadCache {
             searches: Shelf::new(MAX_SEARCHES),
             filling: Mutex::new(HashMap::new()),
             vocabulary: Mutex::new(None),
+            reading_vocabulary: tokio::sync::Mutex::new(()),
         }
     }
 }
@@ -150,12 +153,25 @@ impl Default for ReadCache {
 impl ReadCache {
     /// Every word of the brands, the districts and the listings' models and areas, sorted.
     pub async fn vocabulary(&self, store: &dyn Store) -> StoreResult<Arc<Vec<String>>> {
-        let kept = |slot: &Option<(Instant, Arc<Vec<String>>)>| {
-            slot.as_ref()
+        let kept = || self.vocabulary.lock().unwrap_or_else(|p| p.into_inner()).clone();
+        let fresh = |kept: &Option<(Instant, Arc<Vec<String>>)>| {
+            kept.as_ref()
                 .filter(|(read_at, _)| read_at.elapsed() < VOCABULARY_AGE)
                 .map(|(_, words)| words.clone())
         };
-        if let Some(words) = kept(&self.vocabulary.lock().unwrap_or_else(|p| p.into_inner())) {
+        let had = kept();
+        if let Some(words) = fresh(&had) {
+            return Ok(words);
+        }
+        // One request reads it afresh; while it does, the others correct with the words
+        // read before (a read of every listing's model and area takes a while), or wait
+        // when there are none yet.
+        let _reading = match (&had, self.reading_vocabulary.try_lock()) {
+            (_, Ok(turn)) => turn,
+            (Some((_, words)), Err(_)) => return Ok(words.clone()),
+            (None, Err(_)) => self.reading_vocabulary.lock().await,
+        };
+        if let Some(words) = fresh(&kept()) {
             return Ok(words);
         }
         let read_at = Instant::now();

@@ -427,7 +427,37 @@ pub enum Share<'a> {
     Unknown,
 }
 
+/// What a logged event changed of the listings buyers search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ListingChange {
+    /// This listing was posted, changed, sold, put back on sale or deleted.
+    Listing(i64),
+    /// Every listing of this seller (verified, or deleted with their listings).
+    Seller(i64),
+    /// Listings changed, but the event does not say which in a form this build reads.
+    Unknown,
+}
+
 impl EventRecord {
+    /// What this event changed of the listings searches find, if anything.
+    pub fn listing_change(&self) -> Option<ListingChange> {
+        #[derive(serde::Deserialize)]
+        struct Ids {
+            #[serde(rename = "_id")]
+            id: String,
+        }
+        let wrap: fn(i64) -> ListingChange = match self.name.as_str() {
+            "product.created" | "product.updated" | "product.sold" | "product.unsold"
+            | "product.deleted" => ListingChange::Listing,
+            "seller.verified" | "user.deleted" => ListingChange::Seller,
+            _ => return None,
+        };
+        let id = serde_json::from_str::<Ids>(&self.data)
+            .ok()
+            .and_then(|ids| ids.id.parse().ok());
+        Some(id.map_or(ListingChange::Unknown, wrap))
+    }
+
     /// Whether `viewer` may receive this event (in some form).
     pub fn visible_to(&self, viewer: Viewer) -> bool {
         match (self.audience.as_str(), viewer) {
@@ -592,6 +622,42 @@ pub mod examples {
 mod tests {
     use super::examples::*;
     use super::*;
+
+    #[test]
+    fn each_event_that_changes_what_searches_find_names_its_listing_or_seller() {
+        let record = |event: Event| {
+            let new = event.to_record();
+            EventRecord {
+                seq: 1,
+                name: new.name.to_owned(),
+                audience: new.audience.as_str().to_owned(),
+                buyer_id: None,
+                seller_id: None,
+                recipient_id: None,
+                data: new.data,
+                public_data: new.public_data,
+                ends_access_of: None,
+            }
+        };
+        for name in NAMES {
+            let event = of(name);
+            let expected = match &event {
+                Event::ProductCreated(p) | Event::ProductUpdated(p) => {
+                    Some(ListingChange::Listing(p.id))
+                }
+                Event::ProductSold(l) | Event::ProductUnsold(l) | Event::ProductDeleted(l) => {
+                    Some(ListingChange::Listing(l.product_id))
+                }
+                Event::SellerVerified { seller_id, .. } => Some(ListingChange::Seller(*seller_id)),
+                Event::UserDeleted { user_id, .. } => Some(ListingChange::Seller(*user_id)),
+                _ => None,
+            };
+            assert_eq!(record(event).listing_change(), expected, "{name}");
+        }
+        let mut unreadable = record(of("product.sold"));
+        unreadable.data = "{}".into();
+        assert_eq!(unreadable.listing_change(), Some(ListingChange::Unknown));
+    }
 
     #[test]
     fn every_kind_of_event_shows_visitors_nobodys_email_or_phone() {

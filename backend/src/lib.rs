@@ -24,6 +24,7 @@ pub mod mail;
 pub mod payments;
 pub mod request_id;
 pub mod routes;
+pub mod search_index;
 pub mod security;
 pub mod server;
 pub mod store;
@@ -41,6 +42,8 @@ pub struct AppState {
     pub settings: Arc<Settings>,
     pub payments: Arc<payments::Provider>,
     pub cache: Arc<cache::ReadCache>,
+    /// What searches filter and sort on, in memory.
+    pub search_index: Arc<search_index::SearchIndex>,
     /// Rate limits, shared by every process when Redis is configured.
     pub limits: Arc<limiter::Limiter>,
     /// Sends the mails that prove addresses and reset passwords.

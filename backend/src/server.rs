@@ -394,6 +394,7 @@ pub async fn state(args: &ServeArgs, addr: SocketAddr) -> StartResult<AppState> 
         tokens: Arc::new(Tokens::new(&secret)),
         payments,
         cache: Arc::default(),
+        search_index: Arc::default(),
         limits,
         mailer: Arc::new(mailer),
         live,

@@ -312,6 +312,52 @@ pub struct ListingSearch {
     pub limit: i64,
 }
 
+/// Which listings' [`ListingFacets`] to read.
+#[derive(Debug, Clone, Copy)]
+pub enum FacetsOf<'a> {
+    All,
+    Listings(&'a [i64]),
+    /// Every listing of these sellers.
+    Sellers(&'a [i64]),
+}
+
+/// The fields of a listing that searches filter and sort on, and nothing else.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct ListingFacets {
+    pub id: i64,
+    pub category_id: i64,
+    pub seller_id: i64,
+    /// Paisa.
+    pub resale_price: i64,
+    pub engine_cc: Option<i32>,
+    pub km_driven: Option<i32>,
+    pub registration_year: Option<i32>,
+    pub brand: Option<String>,
+    pub district: Option<String>,
+    pub condition: String,
+    pub sold: bool,
+    pub seller_verified: bool,
+}
+
+impl From<&Product> for ListingFacets {
+    fn from(p: &Product) -> Self {
+        ListingFacets {
+            id: p.id,
+            category_id: p.category_id,
+            seller_id: p.seller_id,
+            resale_price: p.resale_price,
+            engine_cc: p.facts.engine_cc,
+            km_driven: p.facts.km_driven,
+            registration_year: p.facts.registration_year,
+            brand: p.facts.brand.clone(),
+            district: p.facts.district.clone(),
+            condition: p.condition.clone(),
+            sold: p.sold,
+            seller_verified: p.seller_verified,
+        }
+    }
+}
+
 /// The validated fields of a new listing; the seller is the signed-in user.
 #[derive(Debug, Clone)]
 pub struct NewProduct {
@@ -603,11 +649,24 @@ pub trait Catalogue: Send + Sync + 'static {
     /// Adverts of unsold listings, newest first.
     async fn adverts(&self) -> StoreResult<Vec<Advert>>;
 
-    /// One page of the listings `search` finds, in its order.
+    /// One page of the listings `search` finds, in its order, as one SQL query. The
+    /// server answers searches from its [`SearchIndex`](crate::search_index::SearchIndex),
+    /// which is tested to find exactly what this finds.
     async fn search_listings(&self, search: &ListingSearch) -> StoreResult<Vec<Product>>;
     /// How many listings `search` finds in all (its cursor and limit aside), counting
-    /// no further than `most`.
+    /// no further than `most`; as one SQL query, like [`search_listings`](Catalogue::search_listings).
     async fn count_listings(&self, search: &ListingSearch, most: i64) -> StoreResult<i64>;
+    /// The ids of every listing, sold or not, with all of `words` (as in
+    /// [`ListingSearch::words`]), in ascending order: the full-text index's part of a search.
+    async fn listing_ids_with_words(
+        &self,
+        words: &[(String, Vec<String>)],
+    ) -> StoreResult<Vec<i64>>;
+    /// What searches filter and sort on, for the listings `which` names (those that
+    /// still exist).
+    async fn listing_facets(&self, which: FacetsOf<'_>) -> StoreResult<Vec<ListingFacets>>;
+    /// The listings with these ids that still exist, in no particular order.
+    async fn listings_by_ids(&self, ids: &[i64]) -> StoreResult<Vec<Product>>;
     /// The words of every listing's model and area, each once: what a misspelt query
     /// word is corrected to, with the brands and districts.
     async fn listing_vocabulary(&self) -> StoreResult<Vec<String>>;

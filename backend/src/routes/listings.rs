@@ -105,15 +105,17 @@ async fn search_listings(
                     })
                     .collect();
             }
-            let (found, counted) = tokio::try_join!(
-                store.search_listings(&search),
-                store.count_listings(&search, MOST_COUNTED + 1)
-            )?;
-            let next_cursor = (found.len() as i64 == search.limit)
-                .then(|| found.last().map(|last| cursor_of(search.sort, last)))
-                .flatten();
+            let found = state
+                .search_index
+                .search(store, &search, MOST_COUNTED + 1)
+                .await?;
+            let mut listings = store.listings_by_ids(&found.ids).await?;
+            // In the index's order; a listing deleted since it looked is left out.
+            listings.sort_by_key(|listing| found.ids.iter().position(|id| *id == listing.id));
+            let next_cursor = found.next.map(|next| cursor_text(search.sort, next));
+            let counted = found.count;
             let results = SearchResults {
-                listings: found
+                listings: listings
                     .into_iter()
                     .map(|product| ProductView::new(product, form))
                     .collect(),
@@ -329,18 +331,13 @@ fn sort_name(sort: ListingSort) -> &'static str {
     }
 }
 
-/// Where the page after `last` starts: "sort.key.id", the key being what the order
-/// sorts by (the price in paisa, the kilometres; 0 for newest).
-fn cursor_of(sort: ListingSort, last: &crate::store::Product) -> String {
-    let key = match sort {
-        ListingSort::Newest => 0,
-        ListingSort::PriceLow | ListingSort::PriceHigh => last.resale_price,
-        ListingSort::Km => i64::from(last.facts.km_driven.unwrap_or(i32::MAX)),
-    };
-    format!("{}.{key}.{}", sort_name(sort), last.id)
+/// Where the next page starts, as the page's `nextCursor`: "sort.key.id", the key being
+/// what the order sorts by (the price in paisa, the kilometres; 0 for newest).
+fn cursor_text(sort: ListingSort, next: ListingCursor) -> String {
+    format!("{}.{}.{}", sort_name(sort), next.key, next.id)
 }
 
-/// A cursor made by [`cursor_of`] for this same order.
+/// A cursor made by [`cursor_text`] for this same order.
 fn parse_cursor(cursor: &str, sort: ListingSort) -> Option<ListingCursor> {
     let mut parts = cursor.split('.');
     let (name, key, id) = (parts.next()?, parts.next()?, parts.next()?);

@@ -12,4 +12,5 @@ mod notices;
 mod orders;
 mod payments;
 mod races;
+mod search_index;
 mod users;

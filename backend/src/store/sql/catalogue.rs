@@ -359,6 +359,55 @@ impl Catalogue for This {
         Ok(query.build_query_scalar::<i64>().fetch_one(&self.reader).await?)
     }
 
+    async fn listing_ids_with_words(&self, words: &[(String, Vec<String>)]) -> Result<Vec<i64>, Error> {
+        let mut query = sqlx::QueryBuilder::<Db>::new("SELECT p.id FROM products p WHERE TRUE");
+        push_text_match(&mut query, words);
+        query.push(" ORDER BY p.id");
+        Ok(query.build_query_scalar::<i64>().fetch_all(&self.reader).await?)
+    }
+
+    async fn listing_facets(&self, which: FacetsOf<'_>) -> Result<Vec<ListingFacets>, Error> {
+        const SELECT: &str = "SELECT p.id, p.category_id, p.seller_id, p.resale_price, p.engine_cc, p.km_driven, \
+             p.registration_year, p.brand, p.district, p.condition, p.sold, u.verified AS seller_verified \
+             FROM products p JOIN users u ON u.id = p.seller_id";
+        let (column, ids) = match which {
+            FacetsOf::All => {
+                return Ok(sqlx::query_as::<Db, ListingFacets>(SELECT).fetch_all(&self.reader).await?);
+            }
+            FacetsOf::Listings(ids) => ("p.id", ids),
+            FacetsOf::Sellers(ids) => ("p.seller_id", ids),
+        };
+        let mut found = Vec::with_capacity(ids.len());
+        for some in ids.chunks(IDS_PER_QUERY) {
+            let mut query = sqlx::QueryBuilder::<Db>::new(SELECT);
+            query.push(format!(" WHERE {column} IN ("));
+            let mut list = query.separated(", ");
+            for id in some {
+                list.push_bind(*id);
+            }
+            query.push(")");
+            found.extend(query.build_query_as::<ListingFacets>().fetch_all(&self.reader).await?);
+        }
+        Ok(found)
+    }
+
+    async fn listings_by_ids(&self, ids: &[i64]) -> Result<Vec<Product>, Error> {
+        let mut found = Vec::with_capacity(ids.len());
+        for some in ids.chunks(IDS_PER_QUERY) {
+            let mut query = sqlx::QueryBuilder::<Db>::new(concat!(
+                product_select!(),
+                "FROM products p JOIN users u ON u.id = p.seller_id WHERE p.id IN ("
+            ));
+            let mut list = query.separated(", ");
+            for id in some {
+                list.push_bind(*id);
+            }
+            query.push(")");
+            found.extend(query.build_query_as::<Product>().fetch_all(&self.reader).await?);
+        }
+        Ok(found)
+    }
+
     async fn listing_vocabulary(&self) -> Result<Vec<String>, Error> {
         let rows: Vec<(Option<String>, Option<String>)> =
             sqlx::query_as("SELECT DISTINCT model, area FROM products WHERE search_text IS NOT NULL")
@@ -426,6 +475,9 @@ impl Catalogue for This {
         Ok(Some(last.id))
     }
 }
+
+/// Ids bound in one `IN (…)` list at most (well under both engines' limits on parameters).
+const IDS_PER_QUERY: usize = 500;
 
 /// The conditions of `search` (all but its cursor), after a `WHERE TRUE`.
 fn push_filters(query: &mut sqlx::QueryBuilder<'_, Db>, search: &ListingSearch) {
