@@ -13,9 +13,13 @@ RUN npm run build
 FROM rust:1-bookworm AS server
 WORKDIR /src
 COPY Cargo.toml Cargo.lock ./
+# Build settings (SQLite's compile-time options).
+COPY .cargo ./.cargo
 COPY backend ./backend
 # Every workspace member must be present for cargo to read the workspace.
 COPY bench/live ./bench/live
+COPY bench/search ./bench/search
+COPY tools/fake-stripe ./tools/fake-stripe
 COPY migrations ./migrations
 RUN cargo build --release -p bikehaat --locked
 

@@ -153,7 +153,12 @@ impl Default for ReadCache {
 impl ReadCache {
     /// Every word of the brands, the districts and the listings' models and areas, sorted.
     pub async fn vocabulary(&self, store: &dyn Store) -> StoreResult<Arc<Vec<String>>> {
-        let kept = || self.vocabulary.lock().unwrap_or_else(|p| p.into_inner()).clone();
+        let kept = || {
+            self.vocabulary
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .clone()
+        };
         let fresh = |kept: &Option<(Instant, Arc<Vec<String>>)>| {
             kept.as_ref()
                 .filter(|(read_at, _)| read_at.elapsed() < VOCABULARY_AGE)

@@ -1,6 +1,8 @@
 -- wrk script: GET /api/listings with each search of bench/search/queries.txt in turn.
--- VARIED=1 adds a different price ceiling to every request, so that no two requests
--- in a second are the same search (what the server's caches cannot help with).
+-- VARIED=1 adds a different price ceiling to every request (to one that has a ceiling,
+-- a price floor below every bike; to one with both, a kilometre ceiling above every
+-- bike), so that no two requests in a second are the same search and none is answered
+-- from the server's page cache.
 local searches = {}
 for line in io.lines(os.getenv("QUERIES") or "bench/search/queries.txt") do
   if line ~= "" and line:sub(1, 1) ~= "#" then
@@ -17,8 +19,14 @@ end
 request = function()
   n = n + 1
   local query = searches[(n + (offset or 0)) % #searches + 1]
-  if varied and not query:find("priceMax") then
-    query = query .. "&priceMax=" .. tostring(400000 + (n * 7919) % 400000)
+  if varied then
+    if not query:find("priceMax") then
+      query = query .. "&priceMax=" .. tostring(400000 + (n * 7919) % 400000)
+    elseif not query:find("priceMin") then
+      query = query .. "&priceMin=" .. tostring(1000 + (n * 7919) % 20000)
+    else
+      query = query .. "&kmMax=" .. tostring(900000 + (n * 7919) % 90000)
+    end
   end
   return wrk.format("GET", "/api/listings?" .. query)
 end
