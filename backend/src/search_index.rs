@@ -471,6 +471,24 @@ impl Table {
             ListingSort::PriceHigh => (&self.by_price, price_key, true),
             ListingSort::Km => (&self.by_km, km_key, false),
         };
+        // An order sorted by price or kilometres holds a range of them in one stretch:
+        // the rows outside a price or kilometre filter are not walked at all.
+        let within = |low: Key, high: Key| {
+            let from = order.partition_point(|&s| key(&self.rows[s as usize]) < low);
+            let to = order.partition_point(|&s| key(&self.rows[s as usize]) <= high);
+            &order[from..to.max(from)]
+        };
+        let order: &[u32] = match search.sort {
+            ListingSort::PriceLow | ListingSort::PriceHigh => within(
+                (search.price_min.unwrap_or(i64::MIN), i64::MIN),
+                (search.price_max.unwrap_or(i64::MAX), i64::MAX),
+            ),
+            ListingSort::Km => match search.km_max {
+                Some(most) => within((i64::MIN, i64::MIN), (i64::from(most), i64::MAX)),
+                None => order,
+            },
+            ListingSort::Newest => order,
+        };
         let limit = usize::try_from(search.limit).unwrap_or(0);
         let most = usize::try_from(most).unwrap_or(0);
         let after: Option<Key> = search.after.map(|a| match search.sort {
@@ -506,18 +524,11 @@ impl Table {
             Some(at) if descending => &order[..at],
             Some(at) => &order[at..],
         };
-        let walk = |range: &[u32], visit: &mut dyn FnMut(u32) -> bool| {
-            if descending {
-                range.iter().rev().all(|&slot| visit(slot));
-            } else {
-                range.iter().all(|&slot| visit(slot));
-            }
-        };
         let mut page = Vec::with_capacity(limit + 1);
         let mut count = 0usize;
         // Without a cursor one walk makes the page and the count.
         let counting_along = begin.is_none();
-        walk(page_range, &mut |slot| {
+        walk(page_range, descending, |slot| {
             if !matches(slot) {
                 return true;
             }
@@ -530,7 +541,7 @@ impl Table {
             page.len() <= limit || (counting_along && count < most)
         });
         if !counting_along {
-            walk(order, &mut |slot| {
+            walk(order, descending, |slot| {
                 if matches(slot) {
                     count += 1;
                 }
@@ -555,6 +566,16 @@ impl Table {
             next,
             count: count.min(most) as i64,
         }
+    }
+}
+
+/// Visits `range` in its order or backwards, until `visit` says stop.
+#[inline]
+fn walk(range: &[u32], descending: bool, mut visit: impl FnMut(u32) -> bool) {
+    if descending {
+        range.iter().rev().all(|&slot| visit(slot));
+    } else {
+        range.iter().all(|&slot| visit(slot));
     }
 }
 

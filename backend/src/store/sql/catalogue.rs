@@ -372,7 +372,11 @@ impl Catalogue for This {
              FROM products p JOIN users u ON u.id = p.seller_id";
         let (column, ids) = match which {
             FacetsOf::All => {
-                return Ok(sqlx::query_as::<Db, ListingFacets>(SELECT).fetch_all(&self.reader).await?);
+                // In id order: the index keeps its rows as read, and the newest-first
+                // order then walks them in memory order.
+                return Ok(sqlx::query_as::<Db, ListingFacets>(&format!("{SELECT} ORDER BY p.id"))
+                    .fetch_all(&self.reader)
+                    .await?);
             }
             FacetsOf::Listings(ids) => ("p.id", ids),
             FacetsOf::Sellers(ids) => ("p.seller_id", ids),
