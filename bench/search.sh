@@ -10,7 +10,8 @@
 #
 # Each engine gets two wrk runs: "popular" sends the mix as it is (a buyer base asking
 # the same common searches, which the server's read cache serves); "varied" gives every
-# request its own price ceiling, so that no answer can come from a cache.
+# request its own price ceiling (or floor, or kilometre ceiling), so that no page can
+# come from the cache.
 #
 # Needs wrk (Debian: apt-get install wrk) and PostgreSQL on 127.0.0.1:5432 (user
 # postgres, trust auth) for the PostgreSQL run. Everything runs on loopback.
