@@ -6,6 +6,26 @@ impl This {
         Ok(found.is_some())
     }
 
+    /// The rows of `select` (a query without a WHERE) whose `column` is one of `ids`,
+    /// in queries of [`IDS_PER_QUERY`] ids.
+    async fn rows_with<T>(&self, select: &str, column: &str, ids: &[i64]) -> Result<Vec<T>, Error>
+    where
+        T: for<'r> sqlx::FromRow<'r, <Db as sqlx::Database>::Row> + Send + Unpin,
+    {
+        let mut found = Vec::with_capacity(ids.len());
+        for some in ids.chunks(IDS_PER_QUERY) {
+            let mut query = sqlx::QueryBuilder::<Db>::new(select);
+            query.push(format!(" WHERE {column} IN ("));
+            let mut list = query.separated(", ");
+            for id in some {
+                list.push_bind(*id);
+            }
+            query.push(")");
+            found.extend(query.build_query_as::<T>().fetch_all(&self.reader).await?);
+        }
+        Ok(found)
+    }
+
     async fn products_where(&self, sql: &'static str, value: Option<i64>) -> Result<Vec<Product>, Error> {
         let mut query = sqlx::query_as::<Db, Product>(sql);
         if let Some(value) = value {
@@ -381,35 +401,12 @@ impl Catalogue for This {
             FacetsOf::Listings(ids) => ("p.id", ids),
             FacetsOf::Sellers(ids) => ("p.seller_id", ids),
         };
-        let mut found = Vec::with_capacity(ids.len());
-        for some in ids.chunks(IDS_PER_QUERY) {
-            let mut query = sqlx::QueryBuilder::<Db>::new(SELECT);
-            query.push(format!(" WHERE {column} IN ("));
-            let mut list = query.separated(", ");
-            for id in some {
-                list.push_bind(*id);
-            }
-            query.push(")");
-            found.extend(query.build_query_as::<ListingFacets>().fetch_all(&self.reader).await?);
-        }
-        Ok(found)
+        self.rows_with(SELECT, column, ids).await
     }
 
     async fn listings_by_ids(&self, ids: &[i64]) -> Result<Vec<Product>, Error> {
-        let mut found = Vec::with_capacity(ids.len());
-        for some in ids.chunks(IDS_PER_QUERY) {
-            let mut query = sqlx::QueryBuilder::<Db>::new(concat!(
-                product_select!(),
-                "FROM products p JOIN users u ON u.id = p.seller_id WHERE p.id IN ("
-            ));
-            let mut list = query.separated(", ");
-            for id in some {
-                list.push_bind(*id);
-            }
-            query.push(")");
-            found.extend(query.build_query_as::<Product>().fetch_all(&self.reader).await?);
-        }
-        Ok(found)
+        self.rows_with(concat!(product_select!(), "FROM products p JOIN users u ON u.id = p.seller_id"), "p.id", ids)
+            .await
     }
 
     async fn listing_vocabulary(&self) -> Result<Vec<String>, Error> {
