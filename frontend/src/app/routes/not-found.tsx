@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
+import { usePageTitle } from '@/lib/page-title.ts';
 
 /** Any unknown address. */
 export function NotFoundPage() {
+  usePageTitle('Page not found');
   return (
     <section className="flex min-h-[55vh] flex-col items-center justify-center px-4 py-16 text-center">
       <p className="text-7xl font-black tracking-tight text-brand-700 sm:text-8xl">404</p>

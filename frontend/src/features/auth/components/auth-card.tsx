@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { BoltIcon, ShieldCheckIcon } from '@/components/icons.tsx';
+import { usePageTitle } from '@/lib/page-title.ts';
 
 /** The frame of the login and sign-up pages: the form beside a short reassurance. */
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
+  usePageTitle(title);
   return (
     <div className="page-container py-8 sm:py-14">
       <div className="mx-auto grid max-w-5xl overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-stone-200 lg:grid-cols-2">

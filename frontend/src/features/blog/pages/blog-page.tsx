@@ -1,10 +1,12 @@
 import { ClockIcon } from '@/components/icons.tsx';
 import { ARTICLES } from './articles.ts';
+import { usePageTitle } from '@/lib/page-title.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
 /** Four static articles for riders buying or selling a used bike. */
 export function BlogPage() {
+  usePageTitle('Guides for riders');
   return (
     <div className="page-container py-10 sm:py-14">
       <header className="mx-auto max-w-3xl text-center">

@@ -9,6 +9,7 @@ import { useCategories } from '@/features/categories/api/get-categories.ts';
 import { categoryProductsLoader, useCategoryProducts } from '@/features/categories/api/get-category-products.ts';
 import { useSavedIds } from '@/features/categories/api/get-wishlist.ts';
 import { ProductGrid } from '@/features/categories/components/product-grid.tsx';
+import { usePageTitle } from '@/lib/page-title.ts';
 
 export const categoryLoader = categoryProductsLoader;
 
@@ -18,6 +19,7 @@ export function CategoryPage() {
   const categoryName = useCategories().data?.find((category) => category._id === id)?.categoryName;
   // Read beside the listings, not after them; only a buyer has a wishlist.
   const saved = useSavedIds();
+  usePageTitle(categoryName);
 
   return (
     <div className="page-container py-10">

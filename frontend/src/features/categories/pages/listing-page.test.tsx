@@ -40,6 +40,7 @@ describe('Listing page', () => {
     const fetchMock = fakeServer(listingServer(publicForm(listing)));
     const { router } = renderApp('/products/p1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Yamaha R15' })).toBeInTheDocument();
+    expect(document.title).toBe('Yamaha R15 · BikeHaat');
     expect(bearerOf(fetchMock, 'GET /api/listings/p1')).toBeNull();
     expect(screen.getByTestId('photo-counter')).toHaveTextContent('1 / 3');
     expect(screen.getByRole('img', { name: 'Yamaha R15, photo 2' })).toHaveAttribute('src', '/uploads/side.jpg');
@@ -159,6 +160,7 @@ describe('Listing page', () => {
     });
     renderApp('/products/p1');
     expect(await screen.findByRole('heading', { level: 1, name: NO_LONGER_LISTED })).toBeInTheDocument();
+    expect(document.title).toBe(`${NO_LONGER_LISTED} · BikeHaat`);
     expect(screen.getByRole('link', { name: 'Browse bikes for sale' })).toHaveAttribute('href', '/products');
   });
 

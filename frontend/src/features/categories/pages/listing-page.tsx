@@ -18,6 +18,7 @@ import { PhotoGallery } from '@/features/categories/components/photo-gallery.tsx
 import { RelatedListings } from '@/features/categories/components/related-listings.tsx';
 import { SellerCard } from '@/features/categories/components/seller-card.tsx';
 import { useListingActions } from '@/features/categories/hooks/use-listing-actions.tsx';
+import { usePageTitle } from '@/lib/page-title.ts';
 
 export const listingPageLoader = listingLoader;
 
@@ -50,6 +51,7 @@ export function ListingPage() {
 }
 
 function NoLongerListed() {
+  usePageTitle(NO_LONGER_LISTED);
   return (
     <section className="page-container flex min-h-[55vh] flex-col items-center justify-center py-16 text-center">
       <MotorcycleIcon className="size-16 text-stone-400" />
@@ -66,6 +68,7 @@ function NoLongerListed() {
 }
 
 function Listing({ product }: { product: Product }) {
+  usePageTitle(product.productName);
   const saved = useSavedIds();
   const actions = useListingActions(saved);
   const photos = product.photos.length > 0 ? product.photos : [product.productImage];

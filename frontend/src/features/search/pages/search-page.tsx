@@ -17,6 +17,7 @@ import { NewListingsPill } from '@/features/search/components/new-listings-pill.
 import { SearchBox } from '@/features/search/components/search-box.tsx';
 import { SearchFilters } from '@/features/search/components/search-filters.tsx';
 import { useSearchFilters } from '@/features/search/hooks/use-search-filters.ts';
+import { usePageTitle } from '@/lib/page-title.ts';
 
 const SORT_LABELS: Record<ListingSort, string> = {
   newest: 'Newest first',
@@ -57,6 +58,8 @@ export function SearchPage({ Grid }: { Grid: ComponentType<{ listings: readonly 
   const search = useListingSearch(query);
   const queryClient = useQueryClient();
   const [sheetOpen, setSheetOpen] = useState(false);
+  const words = filters.q.trim();
+  usePageTitle(words ? `${words} — bikes for sale` : 'Bikes for sale');
 
   const refused = search.error instanceof ApiError && search.error.status === 422 ? search.error.fields : {};
   const otherError = search.isError && Object.keys(refused).length === 0 ? search.error.message : null;
