@@ -1,5 +1,5 @@
 //! Two `bikehaat` processes sharing one PostgreSQL and one Redis, as docker-compose.yml
-//! runs them: a write through one reaches sockets on the other; losing Redis or a
+//! runs them: a write through one reaches sockets and searches on the other; losing Redis or a
 //! process loses no event.
 
 use std::time::{Duration, Instant};
@@ -335,4 +335,110 @@ async fn signing_out_through_one_process_stops_private_events_on_a_socket_held_b
         stayed.iter().any(|n| n == "user.deleted"),
         "the admin's other session still sees it: {stayed:?}"
     );
+}
+
+/// The listings' names a search through `base` finds.
+async fn found(base: &str, query: &str) -> Vec<String> {
+    let page = call(
+        base,
+        Method::GET,
+        &format!("/api/listings?{query}"),
+        None,
+        json!(null),
+    )
+    .await;
+    page["listings"]
+        .as_array()
+        .expect("listings")
+        .iter()
+        .map(|l| l["productName"].as_str().expect("name").to_owned())
+        .collect()
+}
+
+/// Asks `query` of `base` until it finds `expected`, for at most five seconds.
+async fn until_found(base: &str, query: &str, expected: &[&str]) {
+    let start = Instant::now();
+    loop {
+        let names = found(base, query).await;
+        if names == expected {
+            return;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "{query} through the other process: {names:?}, not {expected:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+#[tokio::test]
+async fn a_listing_posted_changed_or_deleted_through_one_process_is_searched_so_on_the_other() {
+    let Some(Cluster { db, a, b, .. }) = Cluster::start().await else {
+        return;
+    };
+    let admin = admin_token(&a.base, &db.dir.join("a")).await;
+    add_category(&a.base, &admin, "Commuter").await;
+    let categories = call(&a.base, Method::GET, "/api/categories", None, json!(null)).await;
+    let category = categories[0]["_id"]
+        .as_str()
+        .expect("category id")
+        .to_owned();
+    let id = call(
+        &a.base,
+        Method::POST,
+        "/api/auth/signup",
+        None,
+        json!({"email": "seller@example.com", "password": PASSWORD}),
+    )
+    .await;
+    let seller = call(
+        &a.base,
+        Method::PUT,
+        "/api/users/seller@example.com",
+        id["idToken"].as_str(),
+        json!({"name": "Seller", "role": "seller"}),
+    )
+    .await;
+    let seller = seller["token"].as_str().expect("token").to_owned();
+    // B's search index is loaded before the listing exists: it must catch up, not load.
+    assert_eq!(found(&b.base, "q=pulsar").await, Vec::<String>::new());
+
+    let mut body = super::support::product_body(&category, "Bajaj Pulsar N160", 185_000);
+    body["district"] = json!("Dhaka");
+    let posted = call(
+        &a.base,
+        Method::PUT,
+        "/api/products",
+        Some(&seller),
+        body.clone(),
+    )
+    .await;
+    let listing = posted["insertedId"]
+        .as_str()
+        .expect("insertedId")
+        .to_owned();
+    until_found(&b.base, "q=pulsar&priceMax=200000", &["Bajaj Pulsar N160"]).await;
+
+    // A lower price through A: B's index moves it under a lower ceiling.
+    body["resalePrice"] = json!(150_000);
+    body["productImages"] = json!(["/uploads/demo-bike-0.svg"]);
+    call(
+        &a.base,
+        Method::PUT,
+        &format!("/api/products/{listing}"),
+        Some(&seller),
+        body,
+    )
+    .await;
+    until_found(&b.base, "q=pulsar&priceMax=160000", &["Bajaj Pulsar N160"]).await;
+
+    call(
+        &a.base,
+        Method::DELETE,
+        &format!("/api/products/{listing}"),
+        Some(&seller),
+        json!(null),
+    )
+    .await;
+    until_found(&b.base, "q=pulsar&sold=true", &[]).await;
 }
