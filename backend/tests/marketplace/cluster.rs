@@ -1,6 +1,6 @@
 //! Two `bikehaat` processes sharing one PostgreSQL and one Redis, as docker-compose.yml
-//! runs them: a write through one reaches sockets and searches on the other; losing Redis or a
-//! process loses no event.
+//! runs them: a write through one reaches sockets and searches on the other; losing
+//! Redis or a process loses no event.
 
 use std::time::{Duration, Instant};
 
@@ -244,6 +244,26 @@ async fn two_processes_share_live_events_through_redis_and_lose_none_when_redis_
     drop(redis);
 }
 
+/// Signs `email` up through `base` with `profile` (name, role): the session's answer.
+async fn sign_up(base: &str, email: &str, profile: Value) -> Value {
+    let id = call(
+        base,
+        Method::POST,
+        "/api/auth/signup",
+        None,
+        json!({"email": email, "password": PASSWORD}),
+    )
+    .await;
+    call(
+        base,
+        Method::PUT,
+        &format!("/api/users/{email}"),
+        id["idToken"].as_str(),
+        profile,
+    )
+    .await
+}
+
 /// Starts a session of `email` through `base` with the built-in provider's password.
 async fn log_in(base: &str, email: &str) -> String {
     let id = call(
@@ -288,20 +308,10 @@ async fn signing_out_through_one_process_stops_private_events_on_a_socket_held_b
     tokio::time::sleep(Duration::from_millis(1200)).await;
 
     // Through A: an event only admins see (a user deleted), then a public one.
-    let id = call(
+    let buyer = sign_up(
         &a.base,
-        Method::POST,
-        "/api/auth/signup",
-        None,
-        json!({"email": "gone@example.com", "password": PASSWORD}),
-    )
-    .await;
-    let buyer = call(
-        &a.base,
-        Method::PUT,
-        "/api/users/gone@example.com",
-        id["idToken"].as_str(),
-        json!({"name": "Gone", "email": "gone@example.com", "role": "buyer"}),
+        "gone@example.com",
+        json!({"name": "Gone", "role": "buyer"}),
     )
     .await;
     let buyer_id = buyer["user"]["_id"].as_str().expect("id");
@@ -383,19 +393,9 @@ async fn a_listing_posted_changed_or_deleted_through_one_process_is_searched_so_
         .as_str()
         .expect("category id")
         .to_owned();
-    let id = call(
+    let seller = sign_up(
         &a.base,
-        Method::POST,
-        "/api/auth/signup",
-        None,
-        json!({"email": "seller@example.com", "password": PASSWORD}),
-    )
-    .await;
-    let seller = call(
-        &a.base,
-        Method::PUT,
-        "/api/users/seller@example.com",
-        id["idToken"].as_str(),
+        "seller@example.com",
         json!({"name": "Seller", "role": "seller"}),
     )
     .await;
