@@ -79,22 +79,7 @@ async fn call(base: &str, method: Method, path: &str, token: Option<&str>, body:
 /// Signs the admin up through `base` (whose data dir is `dir`) and proves their address
 /// with the link it mailed, which makes them admin.
 async fn admin_token(base: &str, dir: &std::path::Path) -> String {
-    let id = call(
-        base,
-        Method::POST,
-        "/api/auth/signup",
-        None,
-        json!({"email": ADMIN_EMAIL, "password": PASSWORD}),
-    )
-    .await;
-    let session = call(
-        base,
-        Method::PUT,
-        &format!("/api/users/{ADMIN_EMAIL}"),
-        id["idToken"].as_str(),
-        json!({"name": "Admin"}),
-    )
-    .await;
+    let session = sign_up(base, ADMIN_EMAIL, json!({"name": "Admin"})).await;
     let mut token = None;
     for _ in 0..100 {
         token = mails_in(dir, ADMIN_EMAIL)
