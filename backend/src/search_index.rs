@@ -119,13 +119,27 @@ impl SearchIndex {
                 return Ok(());
             }
         }
-        self.stale.store(false, Ordering::Release);
+        // Cleared before reading, so that a change told meanwhile is read at the next
+        // search; told again if the reading fails.
+        let was_stale = self.stale.swap(false, Ordering::AcqRel);
         // The log's end before the rows: an event logged in between is read again at
         // the next catch-up, and reading a listing twice changes nothing.
-        let seq = store.last_event_seq().await?;
-        let rows = store.listing_facets(FacetsOf::All).await?;
-        *self.write() = Some(Table::new(rows, seq, generation));
-        Ok(())
+        let read = async {
+            let seq = store.last_event_seq().await?;
+            Ok::<_, crate::store::StoreError>((seq, store.listing_facets(FacetsOf::All).await?))
+        };
+        match read.await {
+            Ok((seq, rows)) => {
+                *self.write() = Some(Table::new(rows, seq, generation));
+                Ok(())
+            }
+            Err(error) => {
+                if was_stale {
+                    self.invalidate();
+                }
+                Err(error)
+            }
+        }
     }
 
     /// Applies the events after `seq`; false when the index should rather read every
@@ -158,15 +172,20 @@ impl SearchIndex {
         let mut table = self.write();
         let table = table.as_mut().expect("read before");
         // What was asked for and not found is gone.
+        let found: std::collections::HashSet<i64> = read_listings
+            .iter()
+            .chain(&read_sellers)
+            .map(|row| row.id)
+            .collect();
         for id in &listings {
-            if !read_listings.iter().any(|row| row.id == *id) {
+            if !found.contains(id) {
                 table.remove(*id);
             }
         }
         for seller in &sellers {
             let gone: Vec<i64> = table
                 .rows_of_seller(*seller)
-                .filter(|id| !read_sellers.iter().any(|row| row.id == *id))
+                .filter(|id| !found.contains(id))
                 .collect();
             for id in gone {
                 table.remove(id);
