@@ -427,10 +427,11 @@ pub enum Share<'a> {
     Unknown,
 }
 
-/// What a logged event changed of the listings buyers search.
+/// What a logged event changed of the listings buyers search and see.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ListingChange {
-    /// This listing was posted, changed, sold, put back on sale or deleted.
+    /// This listing was posted, changed, sold, put back on sale, deleted, reported,
+    /// advertised or no longer advertised.
     Listing(i64),
     /// Every listing of this seller (verified, or deleted with their listings).
     Seller(i64),
@@ -439,22 +440,33 @@ pub enum ListingChange {
 }
 
 impl EventRecord {
-    /// What this event changed of the listings searches find, if anything.
+    /// What this event changed of the listings searches find or pages show, if anything.
     pub fn listing_change(&self) -> Option<ListingChange> {
         #[derive(serde::Deserialize)]
+        #[serde(rename_all = "camelCase")]
         struct Ids {
             #[serde(rename = "_id")]
             id: String,
+            /// An advert's listing (its `_id` is the advert's own).
+            advertise_id: Option<String>,
         }
-        let wrap: fn(i64) -> ListingChange = match self.name.as_str() {
+        let (wrap, of_advert): (fn(i64) -> ListingChange, bool) = match self.name.as_str() {
             "product.created" | "product.updated" | "product.sold" | "product.unsold"
-            | "product.deleted" => ListingChange::Listing,
-            "seller.verified" | "user.deleted" => ListingChange::Seller,
+            | "product.deleted" | "product.reported" => (ListingChange::Listing, false),
+            "advert.created" | "advert.removed" => (ListingChange::Listing, true),
+            "seller.verified" | "user.deleted" => (ListingChange::Seller, false),
             _ => return None,
         };
         let id = serde_json::from_str::<Ids>(&self.data)
             .ok()
-            .and_then(|ids| ids.id.parse().ok());
+            .and_then(|ids| {
+                if of_advert {
+                    ids.advertise_id
+                } else {
+                    Some(ids.id)
+                }
+            })
+            .and_then(|id| id.parse().ok());
         Some(id.map_or(ListingChange::Unknown, wrap))
     }
 
@@ -624,7 +636,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn each_event_that_changes_what_searches_find_names_its_listing_or_seller() {
+    fn each_event_that_changes_what_searches_find_or_show_names_its_listing_or_seller() {
         let record = |event: Event| {
             let new = event.to_record();
             EventRecord {
@@ -642,8 +654,12 @@ mod tests {
         for name in NAMES {
             let event = of(name);
             let expected = match &event {
-                Event::ProductCreated(p) | Event::ProductUpdated(p) => {
+                Event::ProductCreated(p) | Event::ProductUpdated(p) | Event::ProductReported(p) => {
                     Some(ListingChange::Listing(p.id))
+                }
+                Event::AdvertCreated(a) => Some(ListingChange::Listing(a.product.id)),
+                Event::AdvertRemoved { product_id, .. } => {
+                    Some(ListingChange::Listing(*product_id))
                 }
                 Event::ProductSold(l) | Event::ProductUnsold(l) | Event::ProductDeleted(l) => {
                     Some(ListingChange::Listing(l.product_id))

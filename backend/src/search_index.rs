@@ -14,6 +14,12 @@
 //! through the pump, of another process bumps the store's write generation) and reads
 //! again the rows of the listings and sellers they name. So a search made after a
 //! write's answer finds what the write changed, as the SQL search did.
+//!
+//! The listings a page of results shows are kept too, as the database gave them, up
+//! to [`LISTINGS_KEPT`]; the same events drop those they name (a listing's own
+//! change, its report or advert, its seller's verification or deletion), and a full
+//! reload drops them all. A page then reads from the database only the listings it
+//! does not hold.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -22,7 +28,7 @@ use std::sync::{Arc, Mutex, RwLock};
 use crate::events::ListingChange;
 use crate::store::prelude::*;
 use crate::store::{
-    FacetsOf, ListingCursor, ListingFacets, ListingSearch, ListingSort, StoreResult,
+    FacetsOf, ListingCursor, ListingFacets, ListingSearch, ListingSort, Product, StoreResult,
 };
 
 /// Events read to catch up at most; further behind, the index reads every listing again.
@@ -31,6 +37,8 @@ const EVENTS_PER_CATCH_UP: i64 = 1_000;
 const WORD_SETS: usize = 256;
 /// Word matches of at most this many listings are sorted; more are walked in order.
 const SORT_AT_MOST: usize = 4_096;
+/// Listings kept as pages show them, at most (a few hundred bytes to a few KB each).
+pub const LISTINGS_KEPT: usize = 10_000;
 
 /// A search's answer: the page's listing ids in order, whether more follow, and how
 /// many listings it finds in all, counted up to the cap asked for.
@@ -50,6 +58,38 @@ pub struct SearchIndex {
     catching_up: tokio::sync::Mutex<()>,
     /// Listings changed without events (start-up indexing): read every one again.
     stale: AtomicBool,
+    /// Listings as pages show them, by id.
+    kept: Mutex<Kept>,
+}
+
+/// Listings read for pages, kept until an event names them.
+#[derive(Default)]
+struct Kept {
+    by_id: HashMap<i64, Arc<Product>>,
+    /// Bumped whenever listings are dropped: a reading that began before a drop may
+    /// hold what was dropped, and is not kept.
+    epoch: u64,
+}
+
+impl Kept {
+    fn drop_listings(&mut self, listings: &[i64], sellers: &[i64]) {
+        if listings.is_empty() && sellers.is_empty() {
+            return;
+        }
+        for id in listings {
+            self.by_id.remove(id);
+        }
+        if !sellers.is_empty() {
+            self.by_id
+                .retain(|_, listing| !sellers.contains(&listing.seller_id));
+        }
+        self.epoch += 1;
+    }
+
+    fn drop_all(&mut self) {
+        self.by_id.clear();
+        self.epoch += 1;
+    }
 }
 
 impl SearchIndex {
@@ -76,6 +116,48 @@ impl SearchIndex {
         let table = self.read();
         let table = table.as_ref().expect("caught up");
         Ok(table.find(search, words.as_deref(), most))
+    }
+
+    /// The listings with `ids`, in that order, as `Store::listings_by_ids` reads them (a
+    /// listing deleted meanwhile is left out): those kept from the database's last
+    /// answer, the rest read now.
+    pub async fn listings(&self, store: &dyn Store, ids: &[i64]) -> StoreResult<Vec<Product>> {
+        // Events not yet applied may name kept listings.
+        self.catch_up(store).await?;
+        let mut found: Vec<Product> = Vec::with_capacity(ids.len());
+        let mut missing = Vec::new();
+        let epoch = {
+            let kept = self.kept();
+            for id in ids {
+                match kept.by_id.get(id) {
+                    Some(listing) => found.push(Product::clone(listing)),
+                    None => missing.push(*id),
+                }
+            }
+            kept.epoch
+        };
+        if !missing.is_empty() {
+            let read = store.listings_by_ids(&missing).await?;
+            let mut kept = self.kept();
+            if kept.epoch == epoch {
+                if kept.by_id.len() + read.len() > LISTINGS_KEPT {
+                    kept.by_id.clear();
+                }
+                for listing in &read {
+                    kept.by_id.insert(listing.id, Arc::new(listing.clone()));
+                }
+            }
+            drop(kept);
+            found.extend(read);
+            found.sort_by_key(|listing| ids.iter().position(|id| *id == listing.id));
+        }
+        Ok(found)
+    }
+
+    fn kept(&self) -> std::sync::MutexGuard<'_, Kept> {
+        self.kept
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     fn read(&self) -> std::sync::RwLockReadGuard<'_, Option<Table>> {
@@ -131,6 +213,7 @@ impl SearchIndex {
         match read.await {
             Ok((seq, rows)) => {
                 *self.write() = Some(Table::new(rows, seq, generation));
+                self.kept().drop_all();
                 Ok(())
             }
             Err(error) => {
@@ -167,6 +250,9 @@ impl SearchIndex {
         listings.dedup();
         sellers.sort_unstable();
         sellers.dedup();
+        // Dropped before the rows are read again: a page reading them from now on
+        // reads what the events changed.
+        self.kept().drop_listings(&listings, &sellers);
         let read_listings = store.listing_facets(FacetsOf::Listings(&listings)).await?;
         let read_sellers = store.listing_facets(FacetsOf::Sellers(&sellers)).await?;
         let mut table = self.write();

@@ -109,9 +109,8 @@ async fn search_listings(
                 .search_index
                 .search(store, &search, MOST_COUNTED + 1)
                 .await?;
-            let mut listings = store.listings_by_ids(&found.ids).await?;
             // In the index's order; a listing deleted since it looked is left out.
-            listings.sort_by_key(|listing| found.ids.iter().position(|id| *id == listing.id));
+            let listings = state.search_index.listings(store, &found.ids).await?;
             let next_cursor = found.next.map(|next| cursor_text(search.sort, next));
             let counted = found.count;
             let results = SearchResults {

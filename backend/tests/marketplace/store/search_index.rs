@@ -1,12 +1,13 @@
 //! The search index answers every search exactly as the one SQL query does (the same
 //! page, in the same order, and the same count), before and after listings are posted,
-//! changed, sold, deleted and their sellers verified, on both engines.
+//! changed, sold, deleted and their sellers verified, on both engines; and the listings
+//! it keeps for pages are the database's after every change a page shows.
 
-use super::fixtures::{book, category, listed, new_product, open, pay, taka, user};
+use super::fixtures::{book, category, listed, new_product, open, pay, payment, taka, user};
 use crate::marketplace::support::on_both;
 use bikehaat::search_index::SearchIndex;
 use bikehaat::store::{
-    BikeFacts, ListingCursor, ListingSearch, ListingSort, ProductEdit, Role, Store,
+    BikeFacts, ListingCursor, ListingSearch, ListingSort, PaymentRecorded, ProductEdit, Role, Store,
 };
 
 /// A small deterministic generator (xorshift), so that a failure can be run again.
@@ -310,6 +311,107 @@ async fn the_index_finds_what_sql_finds_while_listings_change() {
             .await
             .expect("delete seller"));
         compare(store, &index, &mut rng, 60, &categories, &sellers).await;
+    })
+    .await;
+}
+
+/// What the index gives a page of `ids` is what the database gives, field for field.
+async fn kept_as_read(store: &dyn Store, index: &SearchIndex, ids: &[i64], after: &str) {
+    let kept = index.listings(store, ids).await.expect("kept listings");
+    let mut read = store.listings_by_ids(ids).await.expect("listings by id");
+    read.sort_by_key(|listing| ids.iter().position(|id| *id == listing.id));
+    assert_eq!(format!("{kept:#?}"), format!("{read:#?}"), "after {after}");
+}
+
+#[tokio::test]
+async fn the_listings_kept_for_pages_change_with_every_event_that_names_them() {
+    on_both(|engine| async move {
+        let Some((_db, store)) = open(engine).await else {
+            return;
+        };
+        let store = store.as_ref();
+        let seller = user(store, "rahim@example.com", "Rahim", Role::Seller).await;
+        let other = user(store, "nusrat@example.com", "Nusrat", Role::Seller).await;
+        let buyer = user(store, "buyer@example.com", "Buyer", Role::Buyer).await;
+        let sports = category(store, "Sports").await;
+        let mut ids = Vec::new();
+        for (n, owner) in [seller.id, seller.id, seller.id, other.id, other.id]
+            .into_iter()
+            .enumerate()
+        {
+            let product = new_product(sports, owner, "Yamaha FZ-S V3", taka(200_000 + n as i64));
+            ids.push(store.create_product(&product).await.expect("post"));
+        }
+        let index = SearchIndex::default();
+        // Asked twice: the second answer is the kept one.
+        kept_as_read(store, &index, &ids, "first reading").await;
+        kept_as_read(store, &index, &ids, "second reading").await;
+
+        let first = listed(store, ids[0]).await;
+        store
+            .update_product(
+                ids[0],
+                seller.id,
+                &ProductEdit {
+                    image: first.image.clone(),
+                    condition: "Fair".to_owned(),
+                    color: "Red".to_owned(),
+                    description: "New tyres, papers up to date.".to_owned(),
+                    location: first.location.clone(),
+                    resale_price: taka(150_000),
+                    seller_phone: first.seller_phone.clone(),
+                    photos: "[]".to_owned(),
+                    km_driven: Some(12_000),
+                    district: Some("Sylhet".to_owned()),
+                    area: Some("Zindabazar".to_owned()),
+                },
+            )
+            .await
+            .expect("edit");
+        kept_as_read(store, &index, &ids, "an edit").await;
+
+        assert!(store
+            .report_product(ids[1], buyer.id)
+            .await
+            .expect("report"));
+        kept_as_read(store, &index, &ids, "a report").await;
+
+        store.create_advert(ids[2]).await.expect("advertise");
+        kept_as_read(store, &index, &ids, "an advert").await;
+
+        let order = book(store, ids[2], &buyer).await;
+        let mut paid = payment(order, "pi_kept", listed(store, ids[2]).await.resale_price);
+        paid.captured = false;
+        assert!(matches!(
+            store.record_payment(&paid).await.expect("pay"),
+            PaymentRecorded::New(_)
+        ));
+        kept_as_read(store, &index, &ids, "a sale").await;
+        assert!(store
+            .undo_uncaptured_payment("pi_kept")
+            .await
+            .expect("undo"));
+        kept_as_read(store, &index, &ids, "a sale undone").await;
+
+        assert!(store.verify_seller(seller.id).await.expect("verify"));
+        kept_as_read(store, &index, &ids, "the seller's verification").await;
+
+        assert!(store
+            .delete_product(ids[1], seller.id)
+            .await
+            .expect("delete"));
+        kept_as_read(store, &index, &ids, "a deletion").await;
+
+        assert!(store
+            .delete_user(other.id, Role::Seller)
+            .await
+            .expect("delete seller"));
+        kept_as_read(store, &index, &ids, "the other seller's deletion").await;
+        assert_eq!(
+            index.listings(store, &ids).await.expect("kept").len(),
+            2,
+            "two listings are left"
+        );
     })
     .await;
 }
