@@ -346,11 +346,15 @@ async fn found(base: &str, query: &str) -> Vec<String> {
         .as_array()
         .expect("listings")
         .iter()
-        .map(|l| l["productName"].as_str().expect("name").to_owned())
+        .map(|l| {
+            let name = l["productName"].as_str().expect("name");
+            format!("{name} at {}", l["resalePrice"])
+        })
         .collect()
 }
 
-/// Asks `query` of `base` until it finds `expected`, for at most five seconds.
+/// Asks `query` of `base` until it finds `expected` (each "name at price"), for at most
+/// five seconds.
 async fn until_found(base: &str, query: &str, expected: &[&str]) {
     let start = Instant::now();
     loop {
@@ -402,9 +406,15 @@ async fn a_listing_posted_changed_or_deleted_through_one_process_is_searched_so_
         .as_str()
         .expect("insertedId")
         .to_owned();
-    until_found(&b.base, "q=pulsar&priceMax=200000", &["Bajaj Pulsar N160"]).await;
+    until_found(
+        &b.base,
+        "q=pulsar&priceMax=200000",
+        &["Bajaj Pulsar N160 at 185000"],
+    )
+    .await;
 
-    // A lower price through A: B's index moves it under a lower ceiling.
+    // A lower price through A: B's index moves it under a lower ceiling, and B's page
+    // shows the new price (B kept the listing as it read it before).
     body["resalePrice"] = json!(150_000);
     body["productImages"] = json!(["/uploads/demo-bike-0.svg"]);
     call(
@@ -415,7 +425,13 @@ async fn a_listing_posted_changed_or_deleted_through_one_process_is_searched_so_
         body,
     )
     .await;
-    until_found(&b.base, "q=pulsar&priceMax=160000", &["Bajaj Pulsar N160"]).await;
+    until_found(
+        &b.base,
+        "q=pulsar&priceMax=160000",
+        &["Bajaj Pulsar N160 at 150000"],
+    )
+    .await;
+    until_found(&b.base, "q=pulsar", &["Bajaj Pulsar N160 at 150000"]).await;
 
     call(
         &a.base,
