@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Live-events benchmark (BENCHMARKS.md, "Live events"), all on loopback:
-#   1. baseline: a bare tokio-tungstenite broadcaster (default settings, no database, no
-#      auth, no bus), $SOCKETS sockets, $WRITES messages;
+#   1. baseline: two bare tokio-tungstenite broadcasters (no database, no auth) joined
+#      through a private redis-server, $SOCKETS sockets spread over both, $WRITES messages
+#      of a bikehaat frame's bytes sent by a socket of the first; once with
+#      tokio-tungstenite's default settings, once with bikehaat's socket settings;
 #   2. bikehaat: two `bikehaat serve` processes sharing a fresh PostgreSQL database and
 #      a private redis-server, $SOCKETS sockets spread over both, $WRITES writes through
 #      the API (POST /api/categories/{email}) of the first;
@@ -18,6 +20,9 @@
 #   bench/live.sh
 #   SOCKETS=2000 WRITES=5 IDLE_SOCKETS=2000 bench/live.sh    # a quick run
 #   ONLY=booking bench/live.sh                               # just the bookings
+#   ONLY=fanout CLIENT_THREADS=2 bench/live.sh               # the client on two threads
+#   ONLY=fanout SIGNED_IN=1 bench/live.sh                    # bikehaat's sockets signed in
+#   ONLY=fanout SOCKETS_PER_TASK=1 bench/live.sh             # the client: a task per socket
 #   ONLY=soak bench/live.sh                                  # ten minutes of traffic
 #   ONLY=soak DURATION=120 bench/live.sh                     # two
 #
@@ -32,6 +37,9 @@ BOOKING_SOCKETS="${BOOKING_SOCKETS:-2000}"
 BOOKINGS="${BOOKINGS:-50}"
 ONLY="${ONLY:-}"
 WRITES="${WRITES:-20}"
+CLIENT_THREADS="${CLIENT_THREADS:-1}"
+SIGNED_IN="${SIGNED_IN:-}"
+SOCKETS_PER_TASK="${SOCKETS_PER_TASK:-500}"
 IDLE_SOCKETS="${IDLE_SOCKETS:-18000}"
 DURATION="${DURATION:-600}"
 SOAK_SOCKETS="${SOAK_SOCKETS:-2000}"
@@ -91,19 +99,28 @@ echo "machine: $(nproc) cores, $(uname -r), open files $(ulimit -n); client and 
 # soak, ten minutes long, only when named).
 wanted() { [[ "$ONLY" == "$1" || (-z "$ONLY" && "$1" != soak) ]]; }
 
-if wanted fanout; then
-  echo
-  "$bench" baseline --sockets "$SOCKETS" --messages "$WRITES" | tee "$work/baseline.txt"
-fi
-
 redis_port="$(free_port)"
 redis-server --port "$redis_port" --bind 127.0.0.1 --save '' --appendonly no \
   >"$work/redis.log" 2>&1 &
-started+=("$!")
+redis_pid=$!
+started+=("$redis_pid")
 for _ in $(seq 50); do
   redis-cli -p "$redis_port" ping >/dev/null 2>&1 && break
   sleep 0.1
 done
+
+# Both runs count the CPU of the servers and of the Redis they share; bikehaat's also of
+# PostgreSQL, which the baseline has no use for.
+if wanted fanout; then
+  echo
+  for settings in default bikehaat; do
+    flags=()
+    if [[ "$settings" == bikehaat ]]; then echo; flags=(--bikehaat-settings); fi
+    "$bench" baseline --sockets "$SOCKETS" --messages "$WRITES" --processes 2 --client-threads "$CLIENT_THREADS" \
+      --sockets-per-task "$SOCKETS_PER_TASK" "${flags[@]}" \
+      --redis-url "redis://127.0.0.1:$redis_port" --redis-pid "$redis_pid" | tee "$work/baseline-$settings.txt"
+  done
+fi
 db="bikehaat_live_$(date +%s)"
 psql "$PG_ADMIN" -qc "CREATE DATABASE $db"
 database_url="${PG_ADMIN%/*}/$db"
@@ -125,7 +142,9 @@ DATABASE_URL="$database_url" "$bin" admin grant "$ADMIN" --data-dir "$work/a"
 if wanted fanout; then
   echo
   "$bench" bikehaat --servers "http://127.0.0.1:$port_a,http://127.0.0.1:$port_b" \
-    --pids "$pid_a,$pid_b" --admin-email "$ADMIN" --sockets "$SOCKETS" --writes "$WRITES" |
+    --pids "$pid_a,$pid_b" --admin-email "$ADMIN" --sockets "$SOCKETS" --writes "$WRITES" \
+    --redis-pid "$redis_pid" --postgres --client-threads "$CLIENT_THREADS" \
+    --sockets-per-task "$SOCKETS_PER_TASK" ${SIGNED_IN:+--signed-in} |
     tee "$work/bikehaat.txt"
 fi
 if wanted booking; then
@@ -161,10 +180,10 @@ fi
 
 echo
 echo "== summary =="
-for run in baseline bikehaat booking; do
+for run in baseline-default baseline-bikehaat bikehaat booking; do
   [[ -f "$work/$run.txt" ]] || continue
   echo "$run:"
-  grep -E '^(delivered|write -> |response -> |request  -> |server CPU)' "$work/$run.txt" | sed 's/^/  /'
+  grep -E '^(delivered|write -> |response -> |request  -> |frame bytes|server CPU|Redis CPU|PostgreSQL CPU|all CPU)' "$work/$run.txt" | sed 's/^/  /'
 done
 if [[ -f "$work/soak.txt" ]]; then
   echo "soak:"

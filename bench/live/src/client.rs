@@ -18,9 +18,6 @@ pub type Ws = WebSocketStream<TcpStream>;
 /// Every event the bench writes carries this marker followed by its index.
 pub const MARKER: &str = "lbm-";
 
-/// Sockets one reader task drives.
-const SOCKETS_PER_TASK: usize = 500;
-
 /// The index of the bench event in a frame, if it is one.
 pub fn event_index(text: &str) -> Option<usize> {
     let rest = &text[text.find(MARKER)? + MARKER.len()..];
@@ -44,6 +41,8 @@ pub struct Fleet {
     log: Option<Vec<Mutex<Vec<Logged>>>>,
     /// `{"type":"reset"}` frames: a socket fell so far behind that events were dropped.
     pub resets: AtomicUsize,
+    /// Bytes of the bench events' frames, smallest and largest seen.
+    pub frame_bytes: (AtomicUsize, AtomicUsize),
 }
 
 /// One event as a socket received it.
@@ -112,6 +111,7 @@ impl Fleet {
             strays: AtomicUsize::new(0),
             log: None,
             resets: AtomicUsize::new(0),
+            frame_bytes: (AtomicUsize::new(usize::MAX), AtomicUsize::new(0)),
         }
     }
 
@@ -154,6 +154,8 @@ impl Fleet {
         let now = self.base.elapsed().as_nanos() as u64 + 1;
         match event_index(text) {
             Some(event) if event < self.events => {
+                self.frame_bytes.0.fetch_min(text.len(), Ordering::Relaxed);
+                self.frame_bytes.1.fetch_max(text.len(), Ordering::Relaxed);
                 let slot = &self.arrivals[event * self.sockets + socket];
                 if slot
                     .compare_exchange(0, now, Ordering::Relaxed, Ordering::Relaxed)
@@ -299,11 +301,11 @@ pub async fn open_all(
     Ok(sockets.into_iter().map(|(_, ws)| ws).collect())
 }
 
-/// Reads every socket on a few tasks, recording bench events in `fleet`.
-pub fn spawn_readers(fleet: &Arc<Fleet>, sockets: Vec<Ws>) {
+/// Reads every socket, `per_task` sockets to a task, recording bench events in `fleet`.
+pub fn spawn_readers(fleet: &Arc<Fleet>, sockets: Vec<Ws>, per_task: usize) {
     let mut sockets = sockets.into_iter().enumerate().peekable();
     while sockets.peek().is_some() {
-        let chunk: Vec<(usize, Ws)> = sockets.by_ref().take(SOCKETS_PER_TASK).collect();
+        let chunk: Vec<(usize, Ws)> = sockets.by_ref().take(per_task.max(1)).collect();
         let streams = chunk.into_iter().map(|(i, ws)| {
             let fleet = fleet.clone();
             ws.map(move |message| match message {

@@ -3,7 +3,8 @@
 //! - `bikehaat`: N sockets spread over running servers, W real writes through the API;
 //!   write → socket latency, server CPU per delivered event.
 //! - `baseline`: the same client against a bare tokio-tungstenite broadcaster (default
-//!   settings, no database, no auth, no bus) that this binary runs as a child process.
+//!   settings, no database, no auth) that this binary runs as child processes: two of
+//!   them joined through Redis, as bikehaat's two are, sending frames of the same bytes.
 //! - `idle`: server RSS per idle socket.
 //! - `booking`: with N other sockets open, bookings through one server; how soon the
 //!   seller's socket on another server has the booking (`order.created`, the My Buyers
@@ -60,6 +61,12 @@ enum Mode {
         /// An e-mail listed in the servers' ADMIN_EMAILS.
         #[arg(long, default_value = "admin@bench.test")]
         admin_email: String,
+        /// Sign every socket in as the admin (the signed-in form of each event, and the
+        /// per-socket session checks); anonymous otherwise.
+        #[arg(long)]
+        signed_in: bool,
+        #[command(flatten)]
+        support: Support,
         #[command(flatten)]
         run: RunArgs,
     },
@@ -117,11 +124,23 @@ enum Mode {
         #[command(flatten)]
         run: RunArgs,
     },
-    /// N sockets on a bare tokio-tungstenite broadcaster (a child process), W messages.
+    /// N sockets on bare tokio-tungstenite broadcasters (child processes), W messages
+    /// sent by a socket of the first, each reaching every socket of every one.
     Baseline {
         /// Messages to broadcast.
         #[arg(long, default_value_t = 20)]
         messages: usize,
+        /// Broadcasters; with more than one, they are joined through `--redis-url`.
+        #[arg(long, default_value_t = 2)]
+        processes: usize,
+        /// The Redis the broadcasters publish to and subscribe on.
+        #[arg(long)]
+        redis_url: Option<String>,
+        /// Give the broadcasters bikehaat's socket settings (see `serve-baseline`).
+        #[arg(long)]
+        bikehaat_settings: bool,
+        #[command(flatten)]
+        support: Support,
         #[command(flatten)]
         run: RunArgs,
     },
@@ -140,11 +159,45 @@ enum Mode {
         run: RunArgs,
     },
     /// The bare broadcaster: default WebSocketConfig, one task per socket, a broadcast
-    /// channel; a text frame received from any socket is sent to every socket.
+    /// channel; a text frame received from any socket is sent to every socket. With
+    /// `--redis-url`, the frame is published to Redis instead, and every frame that
+    /// arrives on the channel is sent to every socket: broadcasters on one Redis are
+    /// one audience.
     ServeBaseline {
         #[arg(long, default_value = "127.0.0.1:0")]
         addr: SocketAddr,
+        #[arg(long)]
+        redis_url: Option<String>,
+        /// bikehaat's socket settings instead of the defaults: a 256-byte read buffer,
+        /// frames written at once (no write buffer), TCP_NODELAY.
+        #[arg(long)]
+        bikehaat_settings: bool,
     },
+}
+
+/// The processes a run relies on besides the servers, whose CPU is counted too.
+#[derive(Args)]
+pub(crate) struct Support {
+    /// The Redis server's pid.
+    #[arg(long)]
+    redis_pid: Option<u32>,
+    /// Count PostgreSQL's processes (every process named `postgres`).
+    #[arg(long)]
+    postgres: bool,
+}
+
+impl Support {
+    /// Each supporting process group, named, with its pids now.
+    fn groups(&self) -> Vec<(&'static str, Vec<u32>)> {
+        let mut groups = Vec::new();
+        if let Some(pid) = self.redis_pid {
+            groups.push(("Redis", vec![pid]));
+        }
+        if self.postgres {
+            groups.push(("PostgreSQL", procfs::pids_named("postgres")));
+        }
+        groups
+    }
 }
 
 #[derive(Args)]
@@ -167,6 +220,9 @@ pub(crate) struct RunArgs {
     /// Worker threads of the client's runtime (it shares the cores with the server).
     #[arg(long, default_value_t = 1)]
     client_threads: usize,
+    /// Sockets one reader task of the client drives (1: a task per socket).
+    #[arg(long, default_value_t = 500)]
+    sockets_per_task: usize,
 }
 
 fn main() {
@@ -194,8 +250,16 @@ fn main() {
                 pids,
                 writes,
                 admin_email,
+                signed_in,
+                support,
                 run,
-            } => bench_bikehaat(&servers, pids, writes, &admin_email, &run).await,
+            } => {
+                let who = Who {
+                    admin_email: &admin_email,
+                    signed_in,
+                };
+                bench_bikehaat(&servers, pids, writes, &who, &support, &run).await
+            }
             Mode::Booking {
                 servers,
                 bookings,
@@ -231,14 +295,32 @@ fn main() {
                     Err(e) => Err(e),
                 }
             }
-            Mode::Baseline { messages, run } => bench_baseline(messages, &run).await,
+            Mode::Baseline {
+                messages,
+                processes,
+                redis_url,
+                bikehaat_settings,
+                support,
+                run,
+            } => {
+                let broadcasters = Broadcasters {
+                    processes,
+                    redis_url: redis_url.as_deref(),
+                    bikehaat_settings,
+                };
+                bench_baseline(messages, &broadcasters, &support, &run).await
+            }
             Mode::Idle {
                 server,
                 pid,
                 baseline,
                 run,
             } => bench_idle(server, pid, baseline, &run).await,
-            Mode::ServeBaseline { addr } => serve_baseline(addr).await,
+            Mode::ServeBaseline {
+                addr,
+                redis_url,
+                bikehaat_settings,
+            } => serve_baseline(addr, redis_url.as_deref(), bikehaat_settings).await,
         }
     });
     runtime.shutdown_timeout(Duration::from_millis(100));
@@ -260,12 +342,21 @@ fn total_cpu(pids: &[u32]) -> Result<Duration, String> {
     pids.iter().map(|&pid| procfs::cpu_time(pid)).sum()
 }
 
+/// CPU of a supporting group: a process gone meanwhile (a PostgreSQL backend) is not
+/// counted.
+fn group_cpu(pids: &[u32]) -> Duration {
+    pids.iter()
+        .filter_map(|&pid| procfs::cpu_time(pid).ok())
+        .sum()
+}
+
 /// The measured phase, shared by both modes: `write(k)` performs write `k` and returns
 /// the instants it started and completed at; each must reach every socket.
 async fn measure<W, F>(
     label: &str,
     fleet: &Fleet,
     pids: &[u32],
+    support: &Support,
     events: usize,
     run: &RunArgs,
     mut write: W,
@@ -275,6 +366,8 @@ where
     F: std::future::Future<Output = Result<(Instant, Instant), String>>,
 {
     let sockets = run.sockets;
+    let groups = support.groups();
+    let groups_before: Vec<Duration> = groups.iter().map(|(_, pids)| group_cpu(pids)).collect();
     let cpu_before = total_cpu(pids)?;
     let mut starts = Vec::with_capacity(events);
     let mut completions = Vec::with_capacity(events);
@@ -291,6 +384,11 @@ where
         }
     }
     let cpu = total_cpu(pids)?.saturating_sub(cpu_before);
+    let groups_cpu: Vec<Duration> = groups
+        .iter()
+        .zip(&groups_before)
+        .map(|((_, pids), before)| group_cpu(pids).saturating_sub(*before))
+        .collect();
     // Whatever the gaps added is idle time; the CPU figure only counts what was used.
     let delivered: usize = (0..events).map(|k| fleet.delivered(k)).sum();
     let expected = events * sockets;
@@ -325,11 +423,35 @@ where
             .collect();
         println!("write request itself  {}", stats::spread(&mut write_ms));
     }
+    let (smallest, largest) = (
+        fleet.frame_bytes.0.load(Ordering::Relaxed),
+        fleet.frame_bytes.1.load(Ordering::Relaxed),
+    );
+    if largest > 0 {
+        println!("frame bytes           {smallest}–{largest}");
+    }
     println!(
         "server CPU            {:.2} s over pids {pids:?} = {:.2} µs per delivered event",
         cpu.as_secs_f64(),
         stats::cpu_per_event(cpu, delivered as u64)
     );
+    let mut all_cpu = cpu;
+    for ((name, pids), used) in groups.iter().zip(&groups_cpu) {
+        println!(
+            "{:<22}{:.2} s over {} processes",
+            format!("{name} CPU"),
+            used.as_secs_f64(),
+            pids.len()
+        );
+        all_cpu += *used;
+    }
+    if !groups.is_empty() {
+        println!(
+            "all CPU               {:.2} s = {:.2} µs per delivered event",
+            all_cpu.as_secs_f64(),
+            stats::cpu_per_event(all_cpu, delivered as u64)
+        );
+    }
     let rss: Vec<String> = pids
         .iter()
         .map(|&pid| procfs::rss_kib(pid).map(|k| format!("{} MiB", k / 1024)))
@@ -349,9 +471,34 @@ pub(crate) async fn open_fleet(
     events: usize,
     run: &RunArgs,
 ) -> Result<Arc<Fleet>, String> {
-    let sockets = client::open_all(urls, run.sockets, run.concurrency).await?;
+    open_fleet_as(urls, events, run, None).await
+}
+
+/// [`open_fleet`], with every socket signed in with `token` when one is given.
+async fn open_fleet_as(
+    urls: &[String],
+    events: usize,
+    run: &RunArgs,
+    token: Option<&str>,
+) -> Result<Arc<Fleet>, String> {
+    let mut sockets = client::open_all(urls, run.sockets, run.concurrency).await?;
+    if let Some(token) = token {
+        let started = Instant::now();
+        futures_util::stream::iter(sockets.iter_mut())
+            .map(|ws| client::sign_in(ws, token))
+            .buffer_unordered(run.concurrency.max(1))
+            .collect::<Vec<_>>()
+            .await
+            .into_iter()
+            .collect::<Result<Vec<()>, _>>()?;
+        eprintln!(
+            "signed {} sockets in in {:.1} s",
+            sockets.len(),
+            started.elapsed().as_secs_f64()
+        );
+    }
     let fleet = Arc::new(Fleet::new(run.sockets, events));
-    client::spawn_readers(&fleet, sockets);
+    client::spawn_readers(&fleet, sockets, run.sockets_per_task);
     tokio::time::sleep(Duration::from_millis(run.settle_ms)).await;
     let closed = fleet.closed.load(Ordering::Relaxed);
     if closed > 0 {
@@ -376,13 +523,21 @@ fn server_pids(servers: &[String], pids: Vec<u32>) -> Result<Vec<u32>, String> {
     Ok(pids)
 }
 
+/// Who writes, and who the sockets are.
+struct Who<'a> {
+    admin_email: &'a str,
+    signed_in: bool,
+}
+
 async fn bench_bikehaat(
     servers: &[String],
     pids: Vec<u32>,
     writes: usize,
-    admin_email: &str,
+    who: &Who<'_>,
+    support: &Support,
     run: &RunArgs,
 ) -> Result<(), String> {
+    let admin_email = who.admin_email;
     let pids = server_pids(servers, pids)?;
     let base = servers[0].trim_end_matches('/').to_string();
     let http = reqwest::Client::new();
@@ -391,14 +546,22 @@ async fn bench_bikehaat(
         .iter()
         .map(|s| client::ws_url(s, "/api/live"))
         .collect();
-    let fleet = open_fleet(&urls, writes, run).await?;
+    let fleet = open_fleet_as(&urls, writes, run, who.signed_in.then_some(token.as_str())).await?;
     let nonce = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map(|d| d.as_millis())
         .unwrap_or(0);
     let target = format!("{base}/api/categories/{admin_email}");
-    let label = format!("bikehaat ({} servers)", servers.len());
-    measure(&label, &fleet, &pids, writes, run, |k| {
+    let label = format!(
+        "bikehaat ({} servers, sockets {})",
+        servers.len(),
+        if who.signed_in {
+            "signed in"
+        } else {
+            "anonymous"
+        }
+    );
+    measure(&label, &fleet, &pids, support, writes, run, |k| {
         let request = http.post(&target).bearer_auth(&token).json(&json!({
             "categoryName": format!("{}{k}-{nonce}", client::MARKER),
             "categoryImage": "/uploads/x.png",
@@ -470,10 +633,17 @@ struct BaselineChild {
 }
 
 impl BaselineChild {
-    fn start() -> Result<BaselineChild, String> {
+    fn start(redis_url: Option<&str>, bikehaat_settings: bool) -> Result<BaselineChild, String> {
         let exe = std::env::current_exe().map_err(|e| e.to_string())?;
-        let mut child = Command::new(exe)
-            .args(["serve-baseline", "--addr", "127.0.0.1:0"])
+        let mut command = Command::new(exe);
+        command.args(["serve-baseline", "--addr", "127.0.0.1:0"]);
+        if let Some(url) = redis_url {
+            command.args(["--redis-url", url]);
+        }
+        if bikehaat_settings {
+            command.arg("--bikehaat-settings");
+        }
+        let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()
@@ -503,39 +673,75 @@ impl Drop for BaselineChild {
     }
 }
 
-async fn bench_baseline(messages: usize, run: &RunArgs) -> Result<(), String> {
-    let server = BaselineChild::start()?;
-    let url = format!("ws://{}/", server.addr);
-    let fleet = open_fleet(std::slice::from_ref(&url), messages, run).await?;
-    // The trigger socket: what it sends, the broadcaster sends to everyone (it too).
-    let trigger = client::open(&url).await?;
+/// The bare broadcasters of a baseline run.
+struct Broadcasters<'a> {
+    processes: usize,
+    redis_url: Option<&'a str>,
+    bikehaat_settings: bool,
+}
+
+async fn bench_baseline(
+    messages: usize,
+    broadcasters: &Broadcasters<'_>,
+    support: &Support,
+    run: &RunArgs,
+) -> Result<(), String> {
+    let Broadcasters {
+        processes,
+        redis_url,
+        bikehaat_settings,
+    } = *broadcasters;
+    if processes > 1 && redis_url.is_none() {
+        return Err("more than one broadcaster needs --redis-url".into());
+    }
+    let servers: Vec<BaselineChild> = (0..processes.max(1))
+        .map(|_| BaselineChild::start(redis_url, bikehaat_settings))
+        .collect::<Result<_, _>>()?;
+    // Their subscriptions come up in the background, as bikehaat's do.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let urls: Vec<String> = servers
+        .iter()
+        .map(|s| format!("ws://{}/", s.addr))
+        .collect();
+    let pids: Vec<u32> = servers.iter().map(BaselineChild::pid).collect();
+    let fleet = open_fleet(&urls, messages, run).await?;
+    // The trigger socket, on the first: what it sends, every broadcaster sends to every
+    // socket (it too).
+    let trigger = client::open(&urls[0]).await?;
     let (trigger_tx, mut trigger_rx) = trigger.split();
     tokio::spawn(async move { while trigger_rx.next().await.is_some() {} });
     let trigger_tx = Arc::new(tokio::sync::Mutex::new(trigger_tx));
-    measure(
-        "baseline (bare tokio-tungstenite broadcaster)",
-        &fleet,
-        &[server.pid()],
-        messages,
-        run,
-        |k| {
-            // The size and shape of a bikehaat category.created frame.
-            let frame = format!(
-                r#"{{"type":"event","seq":{k},"event":"category.created","data":{{"_id":"{k}","categoryName":"{}{k}-0000000000000","categoryImage":"/uploads/x.png"}}}}"#,
-                client::MARKER
-            );
-            let trigger_tx = trigger_tx.clone();
-            async move {
-                let mut trigger_tx = trigger_tx.lock().await;
-                let start = Instant::now();
-                trigger_tx
-                    .send(Message::Text(frame.into()))
-                    .await
-                    .map_err(|e| e.to_string())?;
-                Ok((start, start))
-            }
-        },
-    )
+    let settings = if bikehaat_settings {
+        "bikehaat's socket settings"
+    } else {
+        "default settings"
+    };
+    let label = match redis_url {
+        Some(_) => format!(
+            "baseline ({processes} bare tokio-tungstenite broadcasters joined through Redis, {settings})"
+        ),
+        None => format!("baseline (a bare tokio-tungstenite broadcaster, {settings})"),
+    };
+    measure(&label, &fleet, &pids, support, messages, run, |k| {
+        // The bytes of a bikehaat category.created frame of the bench's writes (the
+        // nonce is the same 13 digits, the seq and id of similar length).
+        let frame = format!(
+            r#"{{"type":"event","seq":{},"event":"category.created","data":{{"_id":"{}","categoryName":"{}{k}-0000000000000","categoryImage":"/uploads/x.png"}}}}"#,
+            k + 10,
+            k + 2,
+            client::MARKER
+        );
+        let trigger_tx = trigger_tx.clone();
+        async move {
+            let mut trigger_tx = trigger_tx.lock().await;
+            let start = Instant::now();
+            trigger_tx
+                .send(Message::Text(frame.into()))
+                .await
+                .map_err(|e| e.to_string())?;
+            Ok((start, start))
+        }
+    })
     .await
 }
 
@@ -546,7 +752,7 @@ async fn bench_idle(
     run: &RunArgs,
 ) -> Result<(), String> {
     let child = if baseline {
-        Some(BaselineChild::start()?)
+        Some(BaselineChild::start(None, false)?)
     } else {
         None
     };
@@ -588,7 +794,19 @@ async fn bench_idle(
     Ok(())
 }
 
-async fn serve_baseline(addr: SocketAddr) -> Result<(), String> {
+/// The channel the broadcasters share on Redis.
+const BASELINE_CHANNEL: &str = "live-bench-baseline";
+
+async fn serve_baseline(
+    addr: SocketAddr,
+    redis_url: Option<&str>,
+    bikehaat_settings: bool,
+) -> Result<(), String> {
+    let config = bikehaat_settings.then(|| {
+        tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default()
+            .read_buffer_size(256)
+            .write_buffer_size(0)
+    });
     let listener = TcpListener::bind(addr).await.map_err(|e| e.to_string())?;
     println!("{}", listener.local_addr().map_err(|e| e.to_string())?);
     // Exit when the bench that started us goes away.
@@ -597,20 +815,61 @@ async fn serve_baseline(addr: SocketAddr) -> Result<(), String> {
         std::process::exit(0);
     });
     let (hub, _) = broadcast::channel::<Utf8Bytes>(1024);
+    // With Redis, a frame from a socket is published, and what the channel carries is
+    // broadcast: the frame reaches this process's sockets the way it reaches the others'.
+    let publish = match redis_url {
+        Some(url) => {
+            let client = redis::Client::open(url).map_err(|e| e.to_string())?;
+            let mut pubsub = client.get_async_pubsub().await.map_err(|e| e.to_string())?;
+            pubsub
+                .subscribe(BASELINE_CHANNEL)
+                .await
+                .map_err(|e| e.to_string())?;
+            let hub = hub.clone();
+            tokio::spawn(async move {
+                let mut messages = pubsub.on_message();
+                while let Some(message) = messages.next().await {
+                    if let Ok(text) = message.get_payload::<String>() {
+                        let _ = hub.send(text.into());
+                    }
+                }
+            });
+            let connection = client
+                .get_multiplexed_async_connection()
+                .await
+                .map_err(|e| e.to_string())?;
+            Some(connection)
+        }
+        None => None,
+    };
     loop {
         let (tcp, _) = listener.accept().await.map_err(|e| e.to_string())?;
         let hub = hub.clone();
+        let mut publish = publish.clone();
         tokio::spawn(async move {
-            let Ok(mut ws) = tokio_tungstenite::accept_async(tcp).await else {
+            if config.is_some() {
+                let _ = tcp.set_nodelay(true);
+            }
+            let Ok(mut ws) = tokio_tungstenite::accept_async_with_config(tcp, config).await else {
                 return;
             };
             let mut queue = hub.subscribe();
             loop {
                 tokio::select! {
                     incoming = ws.next() => match incoming {
-                        Some(Ok(Message::Text(text))) => {
-                            let _ = hub.send(text);
-                        }
+                        Some(Ok(Message::Text(text))) => match publish.as_mut() {
+                            Some(redis) => {
+                                let _: Result<(), _> = redis::AsyncCommands::publish(
+                                    redis,
+                                    BASELINE_CHANNEL,
+                                    text.as_str(),
+                                )
+                                .await;
+                            }
+                            None => {
+                                let _ = hub.send(text);
+                            }
+                        },
                         Some(Ok(_)) => {}
                         _ => return,
                     },

@@ -26,6 +26,20 @@ pub fn parse_stat_ticks(stat: &str) -> Option<u64> {
     Some(utime + stime)
 }
 
+/// Every process whose command name is `name` (`/proc/<pid>/comm`), e.g. PostgreSQL's
+/// postmaster and backends, all named `postgres`.
+pub fn pids_named(name: &str) -> Vec<u32> {
+    let Ok(entries) = fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    entries
+        .filter_map(|entry| entry.ok()?.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|pid| {
+            fs::read_to_string(format!("/proc/{pid}/comm")).is_ok_and(|comm| comm.trim() == name)
+        })
+        .collect()
+}
+
 /// Resident memory of a process, in KiB.
 pub fn rss_kib(pid: u32) -> Result<u64, String> {
     let status = fs::read_to_string(format!("/proc/{pid}/status"))

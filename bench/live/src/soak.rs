@@ -514,7 +514,7 @@ pub async fn bench(
         client::sign_in(ws, &people[i % people.len()].token).await?;
     }
     let fleet = Arc::new(Fleet::logging(run.sockets));
-    client::spawn_readers(&fleet, sockets);
+    client::spawn_readers(&fleet, sockets, run.sockets_per_task);
     tokio::time::sleep(Duration::from_millis(run.settle_ms)).await;
     if fleet.closed.load(Ordering::Relaxed) > 0 {
         return Err("sockets closed while settling".into());
