@@ -128,8 +128,9 @@ impl Subscriber {
         true
     }
 
-    /// The next queued event, oldest first.
-    pub fn take(&self) -> Option<Outgoing> {
+    /// The next queued event, oldest first, and whether more are queued behind it (one
+    /// lock a delivery: the last event does not need a second look).
+    pub fn take(&self) -> (Option<Outgoing>, bool) {
         let mut queue = self
             .queue
             .lock()
@@ -139,7 +140,7 @@ impl Subscriber {
             // A burst is over: give its memory back.
             *queue = VecDeque::new();
         }
-        item
+        (item, !queue.is_empty())
     }
 
     /// Resolves when there may be something to send (or the socket was dropped).

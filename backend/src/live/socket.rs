@@ -130,6 +130,10 @@ impl Session<'_> {
         let mut heard = tokio::time::Instant::now();
         loop {
             let going = tokio::select! {
+                // Queued events first: a wake-up for an event then costs no read of the
+                // socket. The page's messages wait at most for the queue to be sent.
+                biased;
+                () = self.me.woken(), if !self.held => self.flush().await,
                 incoming = self.socket.recv() => match incoming {
                     Some(Ok(message)) => {
                         let going = self.incoming(message).await;
@@ -144,7 +148,6 @@ impl Session<'_> {
                     }
                     _ => false,
                 },
-                () = self.me.woken(), if !self.held => self.flush().await,
                 () = &mut beat => {
                     beat.as_mut().reset(tokio::time::Instant::now() + PING_EVERY);
                     if self.held {
@@ -203,24 +206,28 @@ impl Session<'_> {
 
     /// Sends every queued event.
     async fn flush(&mut self) -> bool {
-        while let Some(Outgoing {
-            seq,
-            frame,
-            signed_out,
-        }) = self.me.take()
-        {
-            let frame = match signed_out {
-                Some(instead) if !self.still_signed_in().await => match instead {
-                    Some(public) => public,
-                    None => continue,
-                },
-                _ => frame,
-            };
-            if !self.live(seq, frame).await {
-                return false;
+        loop {
+            let (item, more) = self.me.take();
+            if let Some(Outgoing {
+                seq,
+                frame,
+                signed_out,
+            }) = item
+            {
+                let frame = match signed_out {
+                    Some(instead) if !self.still_signed_in().await => instead,
+                    _ => Some(frame),
+                };
+                if let Some(frame) = frame {
+                    if !self.live(seq, frame).await {
+                        return false;
+                    }
+                }
+            }
+            if !more {
+                return true;
             }
         }
-        true
     }
 
     async fn live(&mut self, seq: i64, frame: Utf8Bytes) -> bool {
