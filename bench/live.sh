@@ -12,6 +12,10 @@
 #      the seller's socket has each booking (My Buyers) and its notification (the bell);
 #   4. idle: RSS per idle socket, $IDLE_SOCKETS sockets on one bikehaat (SQLite), then
 #      on the bare broadcaster;
+#   6. sales (only when asked for: ONLY=sales): the write path on one process, on SQLite
+#      then on PostgreSQL: sales (book, pay, sold) a second through the API with 1, 2, 4,
+#      8 and 16 buyers at once ($SALES_SECONDS s each), then the same writes straight
+#      through the store (BENCHMARKS.md, "The write path").
 #   5. soak (only when asked for: ONLY=soak): $DURATION seconds of mixed traffic on the
 #      two processes (browse, sign in, list and book, pay, cancel, report) with
 #      $SOAK_SOCKETS sockets open; answers by kind, RSS and open files of both every
@@ -24,6 +28,8 @@
 #   ONLY=fanout SIGNED_IN=1 bench/live.sh                    # bikehaat's sockets signed in
 #   ONLY=fanout SOCKETS_PER_TASK=1 bench/live.sh             # the client: a task per socket
 #   ONLY=soak bench/live.sh                                  # ten minutes of traffic
+#   ONLY=sales bench/live.sh                                 # the write path
+#   ONLY=sales SALES_SECONDS=1 SALES_BIKES=500 bench/live.sh # a quick look at it
 #   ONLY=soak DURATION=120 bench/live.sh                     # two
 #
 # Needs redis-server and psql, PostgreSQL on 127.0.0.1:5432 (user postgres, trust auth).
@@ -43,6 +49,8 @@ SOCKETS_PER_TASK="${SOCKETS_PER_TASK:-500}"
 IDLE_SOCKETS="${IDLE_SOCKETS:-18000}"
 DURATION="${DURATION:-600}"
 SOAK_SOCKETS="${SOAK_SOCKETS:-2000}"
+SALES_SECONDS="${SALES_SECONDS:-10}"
+SALES_BIKES="${SALES_BIKES:-10000}"
 PG_ADMIN="${BIKEHAAT_TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
 ADMIN=admin@bench.test
 command -v redis-server >/dev/null || { echo "redis-server is missing" >&2; exit 1; }
@@ -54,11 +62,12 @@ bin=target/release/bikehaat
 bench=target/release/live-bench
 work="$(mktemp -d)"
 started=()
-db=""
+# PostgreSQL databases made for this run, dropped at the end.
+dbs=()
 cleanup() {
   for pid in "${started[@]}"; do kill "$pid" 2>/dev/null || true; done
   for pid in "${started[@]}"; do wait "$pid" 2>/dev/null || true; done
-  if [[ -n "$db" ]]; then psql "$PG_ADMIN" -qc "DROP DATABASE IF EXISTS $db WITH (FORCE)" || true; fi
+  for db in "${dbs[@]}"; do psql "$PG_ADMIN" -qc "DROP DATABASE IF EXISTS $db WITH (FORCE)" || true; done
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -93,11 +102,33 @@ stop() {
   wait "$1" 2>/dev/null || true
 }
 
+# new_database NAME: a fresh PostgreSQL database, dropped at the end; sets $new_url.
+new_database() {
+  local db="bikehaat_${1}_$(date +%s)"
+  psql "$PG_ADMIN" -qc "CREATE DATABASE $db"
+  dbs+=("$db")
+  new_url="${PG_ADMIN%/*}/$db"
+}
+
+# make_admin PORT NAME [ENV=VALUE...]: $ADMIN signs up through server NAME's API, then the
+# operator makes them admin (ADMIN_EMAILS waits for a proven address, and nobody reads
+# the bench's mail).
+make_admin() {
+  local port="$1" name="$2"
+  shift 2
+  local id_token
+  id_token="$(curl -fs -H 'Content-Type: application/json' -d "{\"email\":\"$ADMIN\",\"password\":\"LiveBench#2026\"}" \
+    "http://127.0.0.1:$port/api/auth/signup" | python3 -c 'import json, sys; print(json.load(sys.stdin)["idToken"])')"
+  curl -fs -X PUT -H 'Content-Type: application/json' -H "Authorization: Bearer $id_token" \
+    -d "{\"name\":\"Live Bench\",\"email\":\"$ADMIN\"}" "http://127.0.0.1:$port/api/users/$ADMIN" >/dev/null
+  env "$@" "$bin" admin grant "$ADMIN" --data-dir "$work/$name"
+}
+
 echo "machine: $(nproc) cores, $(uname -r), open files $(ulimit -n); client and servers on the same box"
 
 # wanted PHASE: whether this run measures PHASE (all of them unless ONLY names one; the
 # soak, ten minutes long, only when named).
-wanted() { [[ "$ONLY" == "$1" || (-z "$ONLY" && "$1" != soak) ]]; }
+wanted() { [[ "$ONLY" == "$1" || (-z "$ONLY" && "$1" != soak && "$1" != sales) ]]; }
 
 redis_port="$(free_port)"
 redis-server --port "$redis_port" --bind 127.0.0.1 --save '' --appendonly no \
@@ -121,9 +152,8 @@ if wanted fanout; then
       --redis-url "redis://127.0.0.1:$redis_port" --redis-pid "$redis_pid" | tee "$work/baseline-$settings.txt"
   done
 fi
-db="bikehaat_live_$(date +%s)"
-psql "$PG_ADMIN" -qc "CREATE DATABASE $db"
-database_url="${PG_ADMIN%/*}/$db"
+new_database live
+database_url="$new_url"
 port_a="$(free_port)"
 port_b="$(free_port)"
 start_server a "$port_a" DATABASE_URL="$database_url" REDIS_URL="redis://127.0.0.1:$redis_port"
@@ -131,13 +161,7 @@ pid_a=$pid
 start_server b "$port_b" DATABASE_URL="$database_url" REDIS_URL="redis://127.0.0.1:$redis_port"
 pid_b=$pid
 sleep 1 # the Redis subscriptions come up in the background
-# The admin signs up, then the operator makes them admin (ADMIN_EMAILS waits for a proven
-# address, and nobody reads the bench's mail).
-id_token="$(curl -fs -H 'Content-Type: application/json' -d "{\"email\":\"$ADMIN\",\"password\":\"LiveBench#2026\"}" \
-  "http://127.0.0.1:$port_a/api/auth/signup" | python3 -c 'import json, sys; print(json.load(sys.stdin)["idToken"])')"
-curl -fs -X PUT -H 'Content-Type: application/json' -H "Authorization: Bearer $id_token" \
-  -d "{\"name\":\"Live Bench\",\"email\":\"$ADMIN\"}" "http://127.0.0.1:$port_a/api/users/$ADMIN" >/dev/null
-DATABASE_URL="$database_url" "$bin" admin grant "$ADMIN" --data-dir "$work/a"
+make_admin "$port_a" a DATABASE_URL="$database_url"
 
 if wanted fanout; then
   echo
@@ -167,6 +191,28 @@ fi
 stop "$pid_a"
 stop "$pid_b"
 
+if wanted sales; then
+  for engine in sqlite postgres; do
+    echo
+    name="sales-$engine"
+    settings=()
+    database="$work/$name/bikehaat.db"
+    if [[ "$engine" == postgres ]]; then
+      new_database sales
+      database="$new_url"
+      settings=(DATABASE_URL="$database")
+    fi
+    port="$(free_port)"
+    start_server "$name" "$port" "${settings[@]}"
+    make_admin "$port" "$name" "${settings[@]}"
+    "$bench" sales --server "http://127.0.0.1:$port" --pid "$pid" --seconds "$SALES_SECONDS" --bikes "$SALES_BIKES" \
+      $([[ "$engine" == postgres ]] && echo --postgres) | tee "$work/$name.txt"
+    stop "$pid"
+    echo
+    "$bench" sales-bare --database-url "$database" --seconds "$SALES_SECONDS" --bikes "$SALES_BIKES" | tee "$work/$name-bare.txt"
+  done
+fi
+
 if wanted idle; then
   port_c="$(free_port)"
   start_server idle "$port_c"
@@ -184,6 +230,11 @@ for run in baseline-default baseline-bikehaat bikehaat booking; do
   [[ -f "$work/$run.txt" ]] || continue
   echo "$run:"
   grep -E '^(delivered|write -> |response -> |request  -> |frame bytes|server CPU|Redis CPU|PostgreSQL CPU|all CPU)' "$work/$run.txt" | sed 's/^/  /'
+done
+for run in sales-sqlite sales-sqlite-bare sales-postgres sales-postgres-bare; do
+  [[ -f "$work/$run.txt" ]] || continue
+  echo "$run:"
+  grep -E '^ *[0-9]+ buyers|^best' "$work/$run.txt" | sed 's/^/  /'
 done
 if [[ -f "$work/soak.txt" ]]; then
   echo "soak:"

@@ -9,6 +9,9 @@
 //! - `booking`: with N other sockets open, bookings through one server; how soon the
 //!   seller's socket on another server has the booking (`order.created`, the My Buyers
 //!   row) and the bell's `notification.created`.
+//! - `sales`, `sales-bare`: the write path — sales a second (book, pay, sold) through
+//!   one server's API at 1, 2, 4, … buyers at once, and the same writes straight
+//!   through the store.
 //! - `soak`: minutes of mixed traffic (browse, sign in, list, book, pay, cancel,
 //!   report) with N sockets open; answers by kind, servers' RSS and open files, and
 //!   whether every socket received every public event.
@@ -16,6 +19,7 @@
 mod booking;
 mod client;
 mod procfs;
+mod sales;
 mod soak;
 mod stats;
 
@@ -84,6 +88,32 @@ enum Mode {
         admin_email: String,
         #[command(flatten)]
         run: RunArgs,
+    },
+    /// Sales (book → pay → sold) through one server's API, at each number of buyers at
+    /// once for a while; sales/s, latency, and the server's CPU a sale.
+    Sales {
+        /// The server (http://127.0.0.1:PORT).
+        #[arg(long)]
+        server: String,
+        /// Its pid, for its CPU.
+        #[arg(long)]
+        pid: Option<u32>,
+        /// Count PostgreSQL's processes' CPU too.
+        #[arg(long)]
+        postgres: bool,
+        /// An e-mail listed in the server's ADMIN_EMAILS (made admin before the run).
+        #[arg(long, default_value = "admin@bench.test")]
+        admin_email: String,
+        #[command(flatten)]
+        sweep: Sweep,
+    },
+    /// The same writes as `sales`, straight through the store on a database.
+    SalesBare {
+        /// postgres://… or a SQLite file.
+        #[arg(long)]
+        database_url: String,
+        #[command(flatten)]
+        sweep: Sweep,
     },
     /// Mixed traffic over running servers for a while, N sockets open throughout.
     Soak {
@@ -175,6 +205,21 @@ enum Mode {
     },
 }
 
+/// The buyers at once of each level of a sales run, and how long each lasts.
+#[derive(Args)]
+pub(crate) struct Sweep {
+    /// Buyers at once, one level each.
+    #[arg(long, value_delimiter = ',', default_value = "1,2,4,8,16")]
+    buyers: Vec<usize>,
+    /// Seconds a level.
+    #[arg(long, default_value_t = 10)]
+    seconds: u64,
+    /// Bikes listed beforehand (each sale takes one), shared out evenly between the
+    /// levels; a level that sells its share ends early.
+    #[arg(long, default_value_t = 10_000)]
+    bikes: usize,
+}
+
 /// The processes a run relies on besides the servers, whose CPU is counted too.
 #[derive(Args)]
 pub(crate) struct Support {
@@ -233,7 +278,7 @@ fn main() {
         | Mode::Soak { run, .. }
         | Mode::Baseline { run, .. }
         | Mode::Idle { run, .. } => run.client_threads,
-        Mode::ServeBaseline { .. } => 0,
+        Mode::ServeBaseline { .. } | Mode::Sales { .. } | Mode::SalesBare { .. } => 0,
     };
     let mut builder = if threads == 0 {
         tokio::runtime::Builder::new_multi_thread()
@@ -295,6 +340,17 @@ fn main() {
                     Err(e) => Err(e),
                 }
             }
+            Mode::Sales {
+                server,
+                pid,
+                postgres,
+                admin_email,
+                sweep,
+            } => sales::bench_http(&server, pid, postgres, &admin_email, &sweep).await,
+            Mode::SalesBare {
+                database_url,
+                sweep,
+            } => sales::bench_bare(&database_url, &sweep).await,
             Mode::Baseline {
                 messages,
                 processes,
