@@ -178,10 +178,7 @@ pub async fn run(
         };
         // Live events are small frames that must leave at once.
         let _ = stream.set_nodelay(true);
-        let io = TokioIo::new(Held {
-            io: stream,
-            _slot: slot,
-        });
+        let io = TokioIo::new(Held { io: stream, slot });
         let router = app.clone();
         let service = hyper::service::service_fn(
             move |mut request: hyper::Request<hyper::body::Incoming>| {
@@ -260,10 +257,18 @@ fn refuse(mut stream: TcpStream, refusals: &Arc<Semaphore>) {
 }
 
 /// A client's connection holding its place under the cap for as long as it is open,
-/// through an upgrade to a live socket too.
-struct Held {
+/// through an upgrade to a live socket too (which takes it apart: the live hub writes
+/// to the stream itself).
+pub(crate) struct Held {
     io: TcpStream,
-    _slot: OwnedSemaphorePermit,
+    slot: OwnedSemaphorePermit,
+}
+
+impl Held {
+    /// The stream, and the place under the cap to keep while it is open.
+    pub(crate) fn into_parts(self) -> (TcpStream, OwnedSemaphorePermit) {
+        (self.io, self.slot)
+    }
 }
 
 impl AsyncRead for Held {

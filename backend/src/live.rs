@@ -1,22 +1,28 @@
 //! `GET /api/live`: the WebSocket that carries live events to the pages.
 //!
 //! Each process runs one pump (`live/pump.rs`) that reads new events from the log in
-//! order and hands each to the [`Hub`], which serialises it once and queues the shared
-//! bytes for every socket allowed to see it. A socket whose queue is full is dropped (it
-//! resumes when it reconnects), so a slow reader never holds up the others.
+//! order and hands each to the [`Hub`]. The hub makes each event's frame once per
+//! audience and passes it to its shards (`live/shard.rs`), one task per worker thread,
+//! each serving its share of the sockets: it writes the frame straight to every socket
+//! allowed to see it (`live/wire.rs`), with no wake-up of the sockets' own tasks. A
+//! socket that cannot keep up is dropped (it resumes when it reconnects), so a slow
+//! reader never holds up the others.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, AtomicU8, Ordering};
-use std::sync::{Arc, Mutex, RwLock};
+use std::sync::{Arc, Mutex, MutexGuard};
 
-use axum::extract::ws::Utf8Bytes;
+use axum::body::Bytes;
+use tokio::net::TcpStream;
 use tokio::sync::Notify;
 
 use crate::events::{EventRecord, Share, Viewer};
 use crate::store::Role;
 
 pub mod pump;
+mod shard;
 pub mod socket;
+mod wire;
 
 /// The header on every successful `GET /api/…` answer: the last event this process had
 /// handed to its sockets before the answer was read. Everything up to it is in the
@@ -42,30 +48,55 @@ pub async fn stamp_live_seq(
     response
 }
 
-/// Events queued for one socket before it counts as too slow and is dropped.
+/// Events (or frames not yet taken by the kernel) held for one socket before it counts
+/// as too slow and is dropped.
 pub const QUEUE_LIMIT: usize = 512;
 
-/// One event on its way to a socket, as a frame shared by every socket of its audience.
+/// One event on its way to a socket that its own task must send: the socket is held
+/// (waiting for the page's resume) or replaying, or the frame is for signed-in eyes and
+/// the session must be checked first.
 #[derive(Debug, Clone)]
 pub struct Outgoing {
     pub seq: i64,
-    pub frame: Utf8Bytes,
+    /// The ready-made frame, shared by every socket of its audience.
+    pub frame: Bytes,
     /// Set when `frame` is for signed-in eyes only: what the socket gets instead if its
     /// session has ended by the time it is sent (the public form, or nothing).
-    pub signed_out: Option<Option<Utf8Bytes>>,
+    pub signed_out: Option<Option<Bytes>>,
 }
 
-/// What the hub knows of one socket: who is watching, and its queue. An idle socket's
-/// queue holds no allocation (a `VecDeque` allocates on first use), which matters at
+/// What waits to go out on one socket, behind the subscriber's lock. An idle socket's
+/// outbox holds no allocation (a `VecDeque` allocates on first use), which matters at
 /// hundreds of thousands of sockets.
+#[derive(Default)]
+pub struct Outbox {
+    /// Events for the socket's task to send, oldest first; while any wait, later events
+    /// queue behind them.
+    queue: VecDeque<Outgoing>,
+    /// Whole frames (the first perhaps partly written) the kernel has not taken yet.
+    unsent: VecDeque<Bytes>,
+    /// Whether the shard may write events itself: false while the socket is held or
+    /// replaying, and while `queue` holds events or its task is sending one.
+    open: bool,
+    /// The highest sequence number written or replayed past; events at or below it are
+    /// skipped. Everything a socket sends goes out in this order, so a socket keeps one
+    /// number, not a record of what it sent.
+    last_sent: i64,
+}
+
+/// What the hub knows of one socket: who is watching, its stream, and its outbox.
 pub struct Subscriber {
+    id: u64,
     /// 0 while anonymous.
     user_id: AtomicI64,
     role: AtomicU8,
     /// Unix seconds after which private events stop (the access token's expiry).
     expires_at: AtomicI64,
-    queue: Mutex<VecDeque<Outgoing>>,
-    /// Wakes the socket's task when the queue gains an event or the socket is dropped.
+    /// The TCP stream under the socket (`live/wire.rs` says who writes to it when).
+    stream: TcpStream,
+    out: Mutex<Outbox>,
+    /// Wakes the socket's task when it has events to send or bytes waiting for room,
+    /// or when the socket is dropped.
     wake: Notify,
     /// Set when the socket fell [`QUEUE_LIMIT`] events behind.
     dropped: AtomicBool,
@@ -113,34 +144,10 @@ impl Subscriber {
         self.user_id.store(0, Ordering::Release);
     }
 
-    /// Queues an event; false when the queue is full.
-    fn offer(&self, item: Outgoing) -> bool {
-        let mut queue = self
-            .queue
+    fn outbox(&self) -> MutexGuard<'_, Outbox> {
+        self.out
             .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        if queue.len() >= QUEUE_LIMIT {
-            return false;
-        }
-        queue.push_back(item);
-        drop(queue);
-        self.wake.notify_one();
-        true
-    }
-
-    /// The next queued event, oldest first, and whether more are queued behind it (one
-    /// lock a delivery: the last event does not need a second look).
-    pub fn take(&self) -> (Option<Outgoing>, bool) {
-        let mut queue = self
-            .queue
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        let item = queue.pop_front();
-        if queue.is_empty() && queue.capacity() > 64 {
-            // A burst is over: give its memory back.
-            *queue = VecDeque::new();
-        }
-        (item, !queue.is_empty())
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     /// Resolves when there may be something to send (or the socket was dropped).
@@ -154,39 +161,62 @@ impl Subscriber {
     }
 }
 
-/// Every socket of this process.
-#[derive(Default)]
+/// Every socket of this process, spread over its shards.
 pub struct Hub {
-    sockets: RwLock<HashMap<u64, Arc<Subscriber>>>,
+    shards: Box<[shard::Shard]>,
     next_id: AtomicU64,
     /// The last event handed out; sockets opened later start after it.
     head: AtomicI64,
 }
 
 impl Hub {
-    /// Registers a new socket; it receives public events from now on.
-    pub fn join(&self) -> (u64, Arc<Subscriber>) {
+    /// A hub with one shard per worker thread of the current runtime, each served by its
+    /// own task.
+    pub fn start() -> Arc<Hub> {
+        let workers = tokio::runtime::Handle::current().metrics().num_workers();
+        let hub = Arc::new(Hub {
+            shards: (0..workers.max(1))
+                .map(|_| shard::Shard::default())
+                .collect(),
+            next_id: AtomicU64::new(0),
+            head: AtomicI64::new(0),
+        });
+        for index in 0..hub.shards.len() {
+            tokio::spawn(shard::serve(hub.clone(), index));
+        }
+        hub
+    }
+
+    /// Registers a new socket over `stream`; it receives public events from now on, once
+    /// its task opens it (after the page's resume, or the grace for one).
+    pub fn join(&self, stream: TcpStream) -> Arc<Subscriber> {
+        let id = self.next_id.fetch_add(1, Ordering::Relaxed);
         let subscriber = Arc::new(Subscriber {
+            id,
             user_id: AtomicI64::new(0),
             role: AtomicU8::new(0),
             expires_at: AtomicI64::new(0),
-            queue: Mutex::new(VecDeque::new()),
+            stream,
+            out: Mutex::new(Outbox::default()),
             wake: Notify::new(),
             dropped: AtomicBool::new(false),
         });
-        let id = self.next_id.fetch_add(1, Ordering::Relaxed);
-        self.write().insert(id, subscriber.clone());
-        (id, subscriber)
+        self.shard_of(id).join(subscriber.clone());
+        subscriber
     }
 
     /// Forgets a socket that closed.
-    pub fn leave(&self, id: u64) {
-        self.write().remove(&id);
+    pub fn leave(&self, subscriber: &Subscriber) {
+        self.shard_of(subscriber.id).leave(subscriber.id);
+    }
+
+    fn shard_of(&self, id: u64) -> &shard::Shard {
+        &self.shards[(id % self.shards.len() as u64) as usize]
     }
 
     /// How many sockets are open.
     pub fn len(&self) -> usize {
-        self.read().len()
+        self.shards.iter().map(shard::Shard::len).sum()
     }
 
     pub fn is_empty(&self) -> bool {
@@ -203,79 +233,50 @@ impl Hub {
         self.head.load(Ordering::Acquire)
     }
 
-    fn read(&self) -> std::sync::RwLockReadGuard<'_, HashMap<u64, Arc<Subscriber>>> {
-        self.sockets
-            .read()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
-
-    fn write(&self) -> std::sync::RwLockWriteGuard<'_, HashMap<u64, Arc<Subscriber>>> {
-        self.sockets
-            .write()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
-
-    /// Queues `event` for every socket allowed to see it, in the form each may have;
-    /// drops sockets that cannot keep up. Each form is serialised once.
-    pub fn publish(&self, event: &EventRecord) {
+    /// Hands `event` to every shard, with its frame made once for each audience; each
+    /// shard writes it to its sockets allowed to see it.
+    pub fn publish(&self, event: EventRecord) {
         let public = match event.share_for(Viewer::Anonymous) {
-            Share::Data(data) => Some(Utf8Bytes::from(event.frame(data))),
+            Share::Data(data) => Some(wire::text_frame(event.frame(data).as_bytes())),
             Share::Nothing | Share::Unknown => None,
         };
         let signed_in = match (&public, &event.public_data) {
             // Everyone sees the same bytes.
             (Some(public), Some(data)) if *data == event.data => public.clone(),
-            _ => Utf8Bytes::from(event.frame(&event.data)),
+            _ => wire::text_frame(event.frame(&event.data).as_bytes()),
         };
-        let same = public.as_ref() == Some(&signed_in);
-        let now = chrono::Utc::now().timestamp();
-        let mut too_slow = Vec::new();
-        {
-            let sockets = self.read();
-            for (id, socket) in sockets.iter() {
-                let outgoing = match socket.viewer(now) {
-                    Viewer::Anonymous => match &public {
-                        Some(frame) => Outgoing {
-                            seq: event.seq,
-                            frame: frame.clone(),
-                            signed_out: None,
-                        },
-                        None => continue,
-                    },
-                    viewer if event.visible_to(viewer) => Outgoing {
-                        seq: event.seq,
-                        frame: signed_in.clone(),
-                        signed_out: (!same).then(|| public.clone()),
-                    },
-                    _ => continue,
-                };
-                if !socket.offer(outgoing) {
-                    too_slow.push(*id);
-                }
-            }
+        let seq = event.seq;
+        let ends_access_of = event.ends_access_of;
+        let prepared = Arc::new(shard::Prepared {
+            same: public.as_ref() == Some(&signed_in),
+            public,
+            signed_in,
+            event,
+        });
+        for shard in self.shards.iter() {
+            shard.hand(prepared.clone());
         }
-        if !too_slow.is_empty() {
-            // The socket's task sees the flag, closes it, and the page resumes.
-            let mut sockets = self.write();
-            for id in too_slow {
-                if let Some(socket) = sockets.remove(&id) {
-                    socket.dropped.store(true, Ordering::Release);
-                    socket.wake.notify_one();
-                }
-            }
-        }
-        if let Some(user) = event.ends_access_of {
+        if let Some(user) = ends_access_of {
             self.revoke(user);
         }
-        self.head.fetch_max(event.seq, Ordering::AcqRel);
+        self.head.fetch_max(seq, Ordering::AcqRel);
+    }
+
+    /// Waits while a shard is far behind the pump, so events never pile up in memory.
+    pub async fn settle(&self) {
+        for shard in self.shards.iter() {
+            shard.settle().await;
+        }
     }
 
     /// A deleted user's sockets stop receiving private events at once.
     fn revoke(&self, user: i64) {
-        for socket in self.read().values() {
-            if socket.user_id.load(Ordering::Acquire) == user {
-                socket.sign_out();
-            }
+        for shard in self.shards.iter() {
+            shard.each(|socket| {
+                if socket.user_id.load(Ordering::Acquire) == user {
+                    socket.sign_out();
+                }
+            });
         }
     }
 }

@@ -370,7 +370,7 @@ pub async fn state(args: &ServeArgs, addr: SocketAddr) -> StartResult<AppState> 
         data_dir.join("outbox"),
     )?;
     tracing::info!(mail = mailer.kind(), "mail is set up");
-    let live = Arc::new(Hub::default());
+    let live = Hub::start();
     tokio::spawn(pump::run(store.clone(), live.clone(), bus.clone()));
     let policies = crate::Policies {
         page: HeaderValue::from_str(&crate::security::page_policy(&crate::security::Outside {

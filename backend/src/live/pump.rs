@@ -60,12 +60,14 @@ pub async fn run(store: Arc<dyn Store>, hub: Arc<Hub>, bus: Arc<Bus>) {
                 continue;
             }
         };
-        for event in &events {
-            hub.publish(event);
-            last = event.seq;
-        }
         more = events.len() as i64 == BATCH;
-        if !events.is_empty() {
+        let any = !events.is_empty();
+        for event in events {
+            last = event.seq;
+            hub.publish(event);
+        }
+        hub.settle().await;
+        if any {
             // Writes of other processes change what cached reads show.
             store.note_external_change();
             // Events nobody announced yet were written here: tell the other processes.

@@ -9,17 +9,28 @@
 
 use std::time::Duration;
 
-use axum::extract::ws::rejection::WebSocketUpgradeRejection;
-use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
-use axum::extract::State;
-use axum::http::{header, HeaderMap};
+use axum::body::{Body, Bytes};
+use axum::extract::{Request, State};
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Version};
 use axum::response::Response;
+use futures_util::{SinkExt, StreamExt};
+use hyper::upgrade::OnUpgrade;
+use hyper_util::rt::TokioIo;
 use serde::Deserialize;
 use serde_json::json;
+use sha1::{Digest, Sha1};
+use tokio::net::TcpStream;
+use tokio::sync::OwnedSemaphorePermit;
+use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+use tokio_tungstenite::tungstenite::protocol::{CloseFrame, Role, WebSocketConfig};
+use tokio_tungstenite::tungstenite::{Message, Utf8Bytes};
+use tokio_tungstenite::WebSocketStream;
 
+use super::wire::Conn;
 use super::{Outgoing, Subscriber};
 use crate::error::AppError;
 use crate::events::{EventRecord, Share};
+use crate::listen::Held;
 use crate::store::StoreError;
 use crate::AppState;
 
@@ -36,6 +47,9 @@ const RESUME_GRACE: Duration = Duration::from_millis(300);
 const MAX_RESUMES: usize = 64;
 /// Events read from the log per query while replaying.
 const REPLAY_BATCH: i64 = 500;
+/// How long a closing socket may take to say why before its stream is just closed (a
+/// stalled peer never reads it).
+const CLOSE_WAIT: Duration = Duration::from_secs(5);
 
 #[derive(Debug, Deserialize)]
 #[serde(tag = "type", rename_all = "lowercase")]
@@ -50,36 +64,104 @@ enum Incoming {
         (status = 400, description = "Not a WebSocket handshake"), (status = 403)))]
 pub async fn open_live(
     State(state): State<AppState>,
-    headers: HeaderMap,
-    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+    mut request: Request,
 ) -> Result<Response, AppError> {
-    if let Some(origin) = headers.get(header::ORIGIN) {
-        let host = headers.get(header::HOST).map(|host| host.as_bytes());
+    if let Some(origin) = request.headers().get(header::ORIGIN) {
+        let host = request
+            .headers()
+            .get(header::HOST)
+            .map(|host| host.as_bytes());
         if !state.settings.public_origin.admits(origin.as_bytes(), host) {
             return Err(AppError::Forbidden(
                 "Live events are only served to this site's own pages.".into(),
             ));
         }
     }
-    let upgrade =
-        upgrade.map_err(|_| AppError::BadRequest("Open /api/live as a WebSocket.".into()))?;
-    Ok(upgrade
+    let not_a_handshake = || AppError::BadRequest("Open /api/live as a WebSocket.".into());
+    let key = handshake_key(request.method(), request.version(), request.headers())
+        .ok_or_else(not_a_handshake)?;
+    let upgrade = request
+        .extensions_mut()
+        .remove::<OnUpgrade>()
+        .ok_or_else(not_a_handshake)?;
+    tokio::spawn(async move {
+        let upgraded = match upgrade.await {
+            Ok(upgraded) => upgraded,
+            Err(error) => {
+                tracing::debug!(%error, "a live socket's upgrade did not complete");
+                return;
+            }
+        };
+        // The hub writes to the TCP stream itself, so the socket must be one our
+        // listener accepted.
+        match upgraded.downcast::<TokioIo<Held>>() {
+            Ok(parts) => {
+                let (stream, slot) = parts.io.into_inner().into_parts();
+                serve(stream, parts.read_buf, slot, state).await;
+            }
+            Err(_) => tracing::error!("a live socket came over a connection of another kind"),
+        }
+    });
+    Response::builder()
+        .status(StatusCode::SWITCHING_PROTOCOLS)
+        .header(header::CONNECTION, HeaderValue::from_static("upgrade"))
+        .header(header::UPGRADE, HeaderValue::from_static("websocket"))
+        .header(header::SEC_WEBSOCKET_ACCEPT, accept_key(key.as_bytes()))
+        .body(Body::empty())
+        .map_err(|e| AppError::Internal(format!("the handshake's answer: {e}")))
+}
+
+/// The key of an HTTP/1.1 WebSocket handshake (RFC 6455, section 4.2.1).
+fn handshake_key(method: &Method, version: Version, headers: &HeaderMap) -> Option<HeaderValue> {
+    let says = |name: header::HeaderName, word: &str| {
+        headers.get_all(name).iter().any(|value| {
+            value
+                .as_bytes()
+                .split(|&byte| byte == b',')
+                .any(|part| part.trim_ascii().eq_ignore_ascii_case(word.as_bytes()))
+        })
+    };
+    let handshake = method == Method::GET
+        && version == Version::HTTP_11
+        && says(header::CONNECTION, "upgrade")
+        && says(header::UPGRADE, "websocket")
+        && headers
+            .get(header::SEC_WEBSOCKET_VERSION)
+            .is_some_and(|version| version == "13");
+    handshake
+        .then(|| headers.get(header::SEC_WEBSOCKET_KEY).cloned())
+        .flatten()
+}
+
+/// `Sec-WebSocket-Accept` for a handshake's key.
+fn accept_key(key: &[u8]) -> String {
+    use base64::Engine as _;
+    let mut sha1 = Sha1::new();
+    sha1.update(key);
+    sha1.update(b"258EAFA5-E914-47DA-95CA-C5AB0DC85B11");
+    base64::engine::general_purpose::STANDARD.encode(sha1.finalize())
+}
+
+async fn serve(stream: TcpStream, read: Bytes, _slot: OwnedSemaphorePermit, state: AppState) {
+    let hub = state.live.clone();
+    let me = hub.join(stream);
+    let config = WebSocketConfig::default()
         // Small buffers: an idle socket should cost kilobytes, not tungstenite's 128 KiB.
         .read_buffer_size(256)
         .write_buffer_size(0)
-        .max_message_size(MAX_INCOMING)
-        .max_frame_size(MAX_INCOMING)
-        .on_upgrade(move |socket| serve(socket, state)))
-}
-
-async fn serve(socket: WebSocket, state: AppState) {
-    let hub = state.live.clone();
-    let (id, me) = hub.join();
+        .max_message_size(Some(MAX_INCOMING))
+        .max_frame_size(Some(MAX_INCOMING));
+    let socket = WebSocketStream::from_partially_read(
+        Conn(me.clone()),
+        read.to_vec(),
+        Role::Server,
+        Some(config),
+    )
+    .await;
     let mut session = Session {
         socket,
         state: &state,
         me: &me,
-        last_sent: 0,
         resumes: 0,
         held: true,
         signed_in: None,
@@ -95,22 +177,19 @@ async fn serve(socket: WebSocket, state: AppState) {
     };
     if let Some(reason) = reason {
         let frame = CloseFrame {
-            code: TRY_AGAIN_LATER,
+            code: CloseCode::from(TRY_AGAIN_LATER),
             reason: Utf8Bytes::from_static(reason),
         };
-        let _ = session.socket.send(Message::Close(Some(frame))).await;
+        let close = session.socket.send(Message::Close(Some(frame)));
+        let _ = tokio::time::timeout(CLOSE_WAIT, close).await;
     }
-    hub.leave(id);
+    hub.leave(&me);
 }
 
 struct Session<'a> {
-    socket: WebSocket,
+    socket: WebSocketStream<Conn>,
     state: &'a AppState,
     me: &'a Subscriber,
-    /// The highest sequence number sent or replayed past; queued events at or below it
-    /// are skipped. Everything a socket sends goes out in this order, so a socket keeps
-    /// one number, not a record of what it sent.
-    last_sent: i64,
     /// Resumes this socket asked for.
     resumes: usize,
     /// Live events wait while a new socket may still ask to resume.
@@ -134,7 +213,7 @@ impl Session<'_> {
                 // socket. The page's messages wait at most for the queue to be sent.
                 biased;
                 () = self.me.woken(), if !self.held => self.flush().await,
-                incoming = self.socket.recv() => match incoming {
+                incoming = self.socket.next() => match incoming {
                     Some(Ok(message)) => {
                         let going = self.incoming(message).await;
                         heard = tokio::time::Instant::now();
@@ -156,7 +235,7 @@ impl Session<'_> {
                     } else if heard.elapsed() > SILENCE_LIMIT {
                         false
                     } else {
-                        self.socket.send(Message::Ping(Default::default())).await.is_ok()
+                        self.socket.send(Message::Ping(Bytes::new())).await.is_ok()
                     }
                 }
             };
@@ -173,7 +252,7 @@ impl Session<'_> {
             Message::Close(_) => return false,
             _ => return true, // pongs and pings are signs of life
         };
-        match serde_json::from_str::<Incoming>(&text) {
+        match serde_json::from_str::<Incoming>(text.as_str()) {
             Ok(Incoming::Auth { token }) => {
                 match Box::pin(authenticate(self.state, self.me, &token)).await {
                     Ok((session, reply)) => {
@@ -204,38 +283,60 @@ impl Session<'_> {
         }
     }
 
-    /// Sends every queued event.
+    /// Sends the events queued for this task, then opens the socket to its shard (unless
+    /// it is held); returns once the kernel has taken every byte waiting for it.
     async fn flush(&mut self) -> bool {
         loop {
-            let (item, more) = self.me.take();
-            if let Some(Outgoing {
+            // Bytes already on their way go first; a slow page gets one event at a time.
+            if !self.unsent_written().await {
+                return false;
+            }
+            let Outgoing {
                 seq,
                 frame,
                 signed_out,
-            }) = item
-            {
-                let frame = match signed_out {
-                    Some(instead) if !self.still_signed_in().await => instead,
-                    _ => Some(frame),
-                };
-                if let Some(frame) = frame {
-                    if !self.live(seq, frame).await {
-                        return false;
+            } = {
+                let mut out = self.me.outbox();
+                match out.queue.pop_front() {
+                    Some(item) => item,
+                    None => {
+                        out.open = !self.held;
+                        if out.unsent.is_empty() {
+                            return true;
+                        }
+                        continue;
                     }
                 }
-            }
-            if !more {
-                return true;
+            };
+            let frame = match signed_out {
+                Some(instead) if !self.still_signed_in().await => instead,
+                _ => Some(frame),
+            };
+            let mut out = self.me.outbox();
+            if seq > out.last_sent {
+                out.last_sent = seq;
+                if let Some(frame) = &frame {
+                    // Nothing else writes while the queue is the task's (`open` is
+                    // false), so this always has room.
+                    self.me.put(&mut out, &[frame]);
+                }
             }
         }
     }
 
-    async fn live(&mut self, seq: i64, frame: Utf8Bytes) -> bool {
-        if seq <= self.last_sent {
-            return true;
+    /// Waits until the kernel has taken every byte waiting for it; false when the
+    /// connection failed or the hub dropped the socket meanwhile.
+    async fn unsent_written(&self) -> bool {
+        loop {
+            tokio::select! {
+                biased;
+                written = self.me.drain() => return written.is_ok(),
+                // Queued events are looked at once the bytes are out.
+                () = self.me.woken() => if self.me.is_dropped() {
+                    return false;
+                },
+            }
         }
-        self.last_sent = seq;
-        self.socket.send(Message::Text(frame)).await.is_ok()
     }
 
     /// Whether the session the socket signed in with still lasts. A session ended by
@@ -273,6 +374,12 @@ impl Session<'_> {
 
     /// Sends, in order, the events after `since` this socket may see and has not had.
     async fn resume(&mut self, since: i64) -> bool {
+        // The shard queues events for this task until the replay is done.
+        let last_sent = {
+            let mut out = self.me.outbox();
+            out.open = false;
+            out.last_sent
+        };
         if self.signed_in.is_some() {
             // Replays only what the session may still see.
             self.still_signed_in().await;
@@ -286,7 +393,7 @@ impl Session<'_> {
         // `since`, and the ones it skipped could only follow them out of order (a page
         // takes nothing older than what it has); or the page keeps asking: start over.
         let gone = oldest.is_some_and(|oldest| since + 1 < oldest);
-        if gone || since < self.last_sent || self.resumes >= MAX_RESUMES {
+        if gone || since < last_sent || self.resumes >= MAX_RESUMES {
             return self.reset().await;
         }
         self.resumes += 1;
@@ -313,7 +420,8 @@ impl Session<'_> {
                 break;
             }
         }
-        self.last_sent = self.last_sent.max(cursor);
+        let mut out = self.me.outbox();
+        out.last_sent = out.last_sent.max(cursor);
         true
     }
 
@@ -333,7 +441,10 @@ impl Session<'_> {
     /// Tells the page to refetch everything: what it missed is no longer kept.
     async fn reset(&mut self) -> bool {
         let head = self.state.live.head();
-        self.last_sent = self.last_sent.max(head);
+        {
+            let mut out = self.me.outbox();
+            out.last_sent = out.last_sent.max(head);
+        }
         self.socket
             .send(Message::Text(Utf8Bytes::from_static(r#"{"type":"reset"}"#)))
             .await

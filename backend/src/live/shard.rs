@@ -1,0 +1,200 @@
+//! A shard: one task serving a share of the process's sockets (one shard per worker
+//! thread). The pump hands it each event with its frames already made; the shard walks
+//! its sockets once per round of events, writes each socket the frames it may see in one
+//! call, and wakes a socket's own task only when the socket needs it: held for its
+//! resume, a private frame whose session must be checked first, or bytes the kernel
+//! could not take at once. A delivery allocates nothing.
+
+use std::collections::HashMap;
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use axum::body::Bytes;
+use tokio::sync::Notify;
+
+use super::wire::Put;
+use super::{Hub, Outgoing, Subscriber, QUEUE_LIMIT};
+use crate::events::{EventRecord, Viewer};
+
+/// An event with its frames, made once and shared by every shard.
+pub(super) struct Prepared {
+    pub event: EventRecord,
+    /// For visitors; `None` when they may not see the event.
+    pub public: Option<Bytes>,
+    /// For signed-in users allowed to see it.
+    pub signed_in: Bytes,
+    /// Whether both audiences get the same bytes.
+    pub same: bool,
+}
+
+/// Events a shard may fall behind the pump before the pump waits for it.
+const INBOX_LIMIT: usize = 4096;
+/// Sockets served between two yields, so a round over many sockets does not keep the
+/// worker thread from requests for long.
+const YIELD_EVERY: usize = 256;
+/// The most frames gathered for one socket before they are written.
+const GATHER: usize = 16;
+
+#[derive(Default)]
+pub(super) struct Shard {
+    sockets: Mutex<HashMap<u64, Arc<Subscriber>>>,
+    /// Events handed over and not yet taken by the shard's task.
+    inbox: Mutex<Vec<Arc<Prepared>>>,
+    /// Wakes the shard's task when its inbox gains an event.
+    wake: Notify,
+    /// Wakes a pump waiting for room in the inbox.
+    taken: Notify,
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+impl Shard {
+    pub fn join(&self, subscriber: Arc<Subscriber>) {
+        lock(&self.sockets).insert(subscriber.id, subscriber);
+    }
+
+    pub fn leave(&self, id: u64) {
+        lock(&self.sockets).remove(&id);
+    }
+
+    pub fn len(&self) -> usize {
+        lock(&self.sockets).len()
+    }
+
+    pub fn each(&self, mut visit: impl FnMut(&Subscriber)) {
+        for socket in lock(&self.sockets).values() {
+            visit(socket);
+        }
+    }
+
+    pub fn hand(&self, event: Arc<Prepared>) {
+        lock(&self.inbox).push(event);
+        self.wake.notify_one();
+    }
+
+    /// Resolves once the inbox has room.
+    pub async fn settle(&self) {
+        loop {
+            // Made before the look, so a take in between still wakes it.
+            let taken = self.taken.notified();
+            if lock(&self.inbox).len() < INBOX_LIMIT {
+                return;
+            }
+            taken.await;
+        }
+    }
+}
+
+/// Serves shard `index` of `hub` until the runtime stops.
+pub(super) async fn serve(hub: Arc<Hub>, index: usize) {
+    let shard = &hub.shards[index];
+    let mut round = Vec::new();
+    let mut sockets = Vec::new();
+    let mut too_slow = Vec::new();
+    loop {
+        shard.wake.notified().await;
+        loop {
+            std::mem::swap(&mut round, &mut *lock(&shard.inbox));
+            shard.taken.notify_waiters();
+            if round.is_empty() {
+                break;
+            }
+            sockets.extend(lock(&shard.sockets).values().cloned());
+            let now = chrono::Utc::now().timestamp();
+            for (served, socket) in sockets.iter().enumerate() {
+                if !deliver(socket, &round, now) {
+                    too_slow.push(socket.clone());
+                }
+                if served % YIELD_EVERY == YIELD_EVERY - 1 {
+                    tokio::task::yield_now().await;
+                }
+            }
+            for socket in too_slow.drain(..) {
+                // The socket's task sees the flag, closes it, and the page resumes.
+                shard.leave(socket.id);
+                socket.dropped.store(true, Ordering::Release);
+                socket.wake.notify_one();
+            }
+            sockets.clear();
+            round.clear();
+        }
+    }
+}
+
+static NOTHING: Bytes = Bytes::new();
+
+/// Gives `socket` the events of `round` it may see, in order; false when it cannot keep
+/// up.
+fn deliver(socket: &Subscriber, round: &[Arc<Prepared>], now: i64) -> bool {
+    let viewer = socket.viewer(now);
+    let mut out = socket.outbox();
+    let mut gathered: [&Bytes; GATHER] = [&NOTHING; GATHER];
+    let mut count = 0;
+    let mut wake = false;
+    for prepared in round {
+        let seq = prepared.event.seq;
+        let (frame, signed_out) = match viewer {
+            Viewer::Anonymous => match &prepared.public {
+                Some(frame) => (frame, None),
+                None => continue,
+            },
+            viewer if prepared.event.visible_to(viewer) => (
+                &prepared.signed_in,
+                (!prepared.same).then(|| prepared.public.clone()),
+            ),
+            _ => continue,
+        };
+        if seq <= out.last_sent {
+            continue;
+        }
+        let direct = out.open && signed_out.is_none();
+        if direct {
+            gathered[count] = frame;
+            count += 1;
+            out.last_sent = seq;
+        }
+        if count == GATHER || (!direct && count > 0) {
+            if !kept_up(socket.put(&mut out, &gathered[..count]), &mut wake) {
+                return false;
+            }
+            count = 0;
+        }
+        if !direct {
+            if out.queue.len() >= QUEUE_LIMIT {
+                return false;
+            }
+            out.queue.push_back(Outgoing {
+                seq,
+                frame: frame.clone(),
+                signed_out,
+            });
+            // Until the task has sent this one, later events queue behind it.
+            out.open = false;
+            wake = true;
+        }
+    }
+    if !kept_up(socket.put(&mut out, &gathered[..count]), &mut wake) {
+        return false;
+    }
+    drop(out);
+    if wake {
+        socket.wake.notify_one();
+    }
+    true
+}
+
+/// Whether the socket keeps up after `put`; notes when its task must write the rest.
+fn kept_up(put: Put, wake: &mut bool) -> bool {
+    match put {
+        Put::Sent | Put::Behind => true,
+        Put::Waiting => {
+            *wake = true;
+            true
+        }
+        Put::TooSlow => false,
+    }
+}
