@@ -371,7 +371,14 @@ pub async fn state(args: &ServeArgs, addr: SocketAddr) -> StartResult<AppState> 
     )?;
     tracing::info!(mail = mailer.kind(), "mail is set up");
     let live = Hub::start();
-    tokio::spawn(pump::run(store.clone(), live.clone(), bus.clone()));
+    // Known before the first request: a socket opened at once gets every event written
+    // after it, and every list's `x-live-seq` is a real position.
+    let start = store
+        .last_event_seq()
+        .await
+        .map_err(|e| format!("cannot read the event log: {e}"))?;
+    live.advance_head(start);
+    tokio::spawn(pump::run(store.clone(), live.clone(), bus.clone(), start));
     let policies = crate::Policies {
         page: HeaderValue::from_str(&crate::security::page_policy(&crate::security::Outside {
             stripe_api: matches!(payments, Provider::Stripe(_))

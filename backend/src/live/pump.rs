@@ -19,25 +19,16 @@ pub const KEEP: i64 = 100_000;
 /// How often old events are pruned.
 const PRUNE_EVERY: Duration = Duration::from_secs(60);
 
-/// Runs the pump for this process until the runtime stops.
-pub async fn run(store: Arc<dyn Store>, hub: Arc<Hub>, bus: Arc<Bus>) {
-    // Sockets opened from now on start at the current end of the log.
+/// Runs the pump for this process, delivering the events after `start`, until the
+/// runtime stops.
+pub async fn run(store: Arc<dyn Store>, hub: Arc<Hub>, bus: Arc<Bus>, start: i64) {
     let mut outage = Outage::default();
-    let mut last = loop {
-        let asked = tokio::time::Instant::now();
-        match store.last_event_seq().await {
-            Ok(seq) => break seq,
-            Err(error) => {
-                outage.began(asked, &error, 0);
-                tokio::time::sleep(POLL).await;
-            }
-        }
-    };
-    hub.advance_head(last);
+    let mut last = start;
     let mut writes = store.watch_writes();
     let mut remote = bus.subscribe();
     let mut pruned = tokio::time::Instant::now();
-    let mut more = false;
+    // Read at once: a write between reading `start` and watching for writes wakes nobody.
+    let mut more = true;
     loop {
         if !more {
             tokio::select! {
