@@ -95,9 +95,13 @@ pub async fn open_live(
         // The hub writes to the TCP stream itself, so the socket must be one our
         // listener accepted.
         match upgraded.downcast::<TokioIo<Held>>() {
-            Ok(parts) => {
-                let (stream, slot) = parts.io.into_inner().into_parts();
-                serve(stream, parts.read_buf, slot, state).await;
+            Ok(hyper::upgrade::Parts { io, read_buf, .. }) => {
+                // What the page sent after its handshake, copied: the bytes given share
+                // the connection's whole read buffer, kilobytes an open socket would keep.
+                let sent_early = read_buf.to_vec();
+                drop(read_buf);
+                let (stream, slot) = io.into_inner().into_parts();
+                serve(stream, sent_early, slot, state).await;
             }
             Err(_) => tracing::error!("a live socket came over a connection of another kind"),
         }
@@ -142,7 +146,12 @@ fn accept_key(key: &[u8]) -> String {
     base64::engine::general_purpose::STANDARD.encode(sha1.finalize())
 }
 
-async fn serve(stream: TcpStream, read: Bytes, _slot: OwnedSemaphorePermit, state: AppState) {
+async fn serve(
+    stream: TcpStream,
+    sent_early: Vec<u8>,
+    _slot: OwnedSemaphorePermit,
+    state: AppState,
+) {
     let hub = state.live.clone();
     let me = hub.join(stream);
     let config = WebSocketConfig::default()
@@ -153,7 +162,7 @@ async fn serve(stream: TcpStream, read: Bytes, _slot: OwnedSemaphorePermit, stat
         .max_frame_size(Some(MAX_INCOMING));
     let socket = WebSocketStream::from_partially_read(
         Conn(me.clone()),
-        read.to_vec(),
+        sent_early,
         Role::Server,
         Some(config),
     )
