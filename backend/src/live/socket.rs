@@ -2,10 +2,13 @@
 //! replays what it missed.
 //!
 //! Each socket is one task running one loop over the socket itself — no split halves,
-//! no channels between a reader and a writer task. An idle socket then costs a few
-//! kilobytes instead of tens, which is what lets one process hold hundreds of thousands;
-//! the rarely used auth and resume work is boxed so it does not grow every socket's
-//! task.
+//! no channels between a reader and a writer task. It reads the page's messages and
+//! answers them; live events are written by the socket's shard (`live/shard.rs`), and
+//! the task sends them itself only while the socket waits for its resume or replays, for
+//! private events whose session it must check, and for bytes the kernel could not take
+//! at once. An idle socket then costs a few kilobytes instead of tens, which is what lets
+//! one process hold hundreds of thousands; the rarely used auth and resume work is boxed
+//! so it does not grow every socket's task.
 
 use std::time::Duration;
 
@@ -486,4 +489,57 @@ async fn authenticate(
     me.sign_in(user.id, user.role(), claims.expires_at);
     let reply = json!({"type": "auth", "ok": true, "role": user.role().as_str()});
     Ok((Some(claims.session), reply.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn headers(pairs: &[(&str, &str)]) -> HeaderMap {
+        let mut map = HeaderMap::new();
+        for (name, value) in pairs {
+            map.append(
+                header::HeaderName::from_bytes(name.as_bytes()).expect("name"),
+                HeaderValue::from_str(value).expect("value"),
+            );
+        }
+        map
+    }
+
+    #[test]
+    fn the_accept_key_is_the_one_rfc_6455_gives_for_its_example() {
+        assert_eq!(
+            accept_key(b"dGhlIHNhbXBsZSBub25jZQ=="),
+            "s3pPLMBiTxaQ9kYGzzhZRbK+xOo="
+        );
+    }
+
+    #[test]
+    fn only_a_websocket_handshake_has_a_key() {
+        let browser = [
+            ("connection", "keep-alive, Upgrade"),
+            ("upgrade", "websocket"),
+            ("sec-websocket-version", "13"),
+            ("sec-websocket-key", "dGhlIHNhbXBsZSBub25jZQ=="),
+        ];
+        let key = handshake_key(&Method::GET, Version::HTTP_11, &headers(&browser));
+        assert_eq!(
+            key.as_ref().map(|key| key.as_bytes()),
+            Some(&b"dGhlIHNhbXBsZSBub25jZQ=="[..])
+        );
+        assert!(handshake_key(&Method::POST, Version::HTTP_11, &headers(&browser)).is_none());
+        assert!(handshake_key(&Method::GET, Version::HTTP_10, &headers(&browser)).is_none());
+        for missing in 0..browser.len() {
+            let mut partial = browser.to_vec();
+            partial.remove(missing);
+            assert!(
+                handshake_key(&Method::GET, Version::HTTP_11, &headers(&partial)).is_none(),
+                "without {}",
+                browser[missing].0
+            );
+        }
+        let mut old = browser.to_vec();
+        old[2] = ("sec-websocket-version", "8");
+        assert!(handshake_key(&Method::GET, Version::HTTP_11, &headers(&old)).is_none());
+    }
 }
