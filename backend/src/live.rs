@@ -56,13 +56,13 @@ pub const QUEUE_LIMIT: usize = 512;
 /// (waiting for the page's resume) or replaying, or the frame is for signed-in eyes and
 /// the session must be checked first.
 #[derive(Debug, Clone)]
-pub struct Outgoing {
-    pub seq: i64,
+struct Outgoing {
+    seq: i64,
     /// The ready-made frame, shared by every socket of its audience.
-    pub frame: Bytes,
+    frame: Bytes,
     /// Set when `frame` is for signed-in eyes only: what the socket gets instead if its
     /// session has ended by the time it is sent (the public form, or nothing).
-    pub signed_out: Option<Option<Bytes>>,
+    signed_out: Option<Option<Bytes>>,
 }
 
 /// What waits to go out on one socket, behind the subscriber's lock. An idle socket's
@@ -100,6 +100,14 @@ pub struct Subscriber {
     wake: Notify,
     /// Set when the socket fell [`QUEUE_LIMIT`] events behind.
     dropped: AtomicBool,
+}
+
+/// Locks `mutex`. What it guards stays consistent even if a holder panicked (every
+/// change is a push, pop or plain store), so a poisoned lock is taken as it is.
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 fn role_code(role: Role) -> u8 {
@@ -145,9 +153,7 @@ impl Subscriber {
     }
 
     fn outbox(&self) -> MutexGuard<'_, Outbox> {
-        self.out
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
+        lock(&self.out)
     }
 
     /// Resolves when there may be something to send (or the socket was dropped).

@@ -11,6 +11,7 @@ use std::sync::Arc;
 use std::task::{ready, Context, Poll};
 
 use axum::body::Bytes;
+use socket2::SockRef;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 
 use super::{Outbox, Subscriber, QUEUE_LIMIT};
@@ -52,6 +53,9 @@ pub enum Put {
 /// The most frames written in one call.
 const MAX_SLICES: usize = 16;
 
+/// Never block, and a peer gone is an error, not a signal.
+const SEND_FLAGS: libc::c_int = libc::MSG_DONTWAIT | libc::MSG_NOSIGNAL;
+
 impl Subscriber {
     /// Writes `frames`, in order, behind whatever waits. Called with the outbox locked.
     pub(super) fn put(&self, out: &mut Outbox, frames: &[&Bytes]) -> Put {
@@ -69,14 +73,18 @@ impl Subscriber {
         let mut first = 0;
         while first < frames.len() {
             let end = frames.len().min(first + MAX_SLICES);
+            // Straight to the kernel, past tokio's readiness: a refused write is rare,
+            // and the task's own write after it (`poll_drain`) meets the full buffer
+            // itself and waits for room the usual way.
+            let socket = SockRef::from(&self.stream);
             let result = if end - first == 1 {
-                self.stream.try_write(frames[first])
+                socket.send_with_flags(frames[first], SEND_FLAGS)
             } else {
                 let mut slices = [IoSlice::new(&[]); MAX_SLICES];
                 for (slice, frame) in slices.iter_mut().zip(&frames[first..end]) {
                     *slice = IoSlice::new(frame);
                 }
-                self.stream.try_write_vectored(&slices[..end - first])
+                socket.send_vectored_with_flags(&slices[..end - first], SEND_FLAGS)
             };
             // An error means full, or the peer is gone: the socket's task finds out which.
             let mut taken: usize = result.unwrap_or_default();
