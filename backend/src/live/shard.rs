@@ -114,6 +114,8 @@ pub(super) async fn serve(hub: Arc<Hub>, index: usize) {
                 // Cleared first: a change from here on is seen at the next round.
                 sockets.clear();
                 sockets.extend(lock(&shard.sockets).values().cloned());
+                // In memory order: neighbours share pages and page-table lines.
+                sockets.sort_unstable_by_key(|socket| Arc::as_ptr(socket) as usize);
             }
             let now = chrono::Utc::now().timestamp();
             for (served, socket) in sockets.iter().enumerate() {

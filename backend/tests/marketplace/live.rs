@@ -754,6 +754,28 @@ async fn every_list_the_pages_patch_from_events_says_its_position() {
     }
 }
 
+/// A process started on a log that already holds events knows where it ends before it
+/// answers anything: its very first list, read the moment it listens, says the last
+/// event's position, never 0 (from which a page would replay the whole history).
+#[tokio::test]
+async fn a_process_started_on_a_used_log_answers_from_its_end_at_once() {
+    on_both(|engine| async move {
+        let Some(app) = TestApp::spawn(engine).await else {
+            return;
+        };
+        let admin = app.admin().await;
+        app.category(&admin, "Sports").await;
+        app.category(&admin, "Touring").await;
+        let head = app.state.store.last_event_seq().await.expect("head");
+        assert!(head >= 2, "the writes were logged");
+        let restarted = app.another_server(&[]).await;
+        let (categories, seq) = list_at(&restarted, "/api/categories", None).await;
+        assert_eq!(seq, head, "the first answer of a new process");
+        assert_eq!(categories.as_array().map(Vec::len), Some(2));
+    })
+    .await;
+}
+
 /// Whether the live socket at `url` opens for a page from `origin`.
 async fn handshake_admits(url: &str, origin: &str) -> bool {
     let mut request = url.into_client_request().expect("request");
