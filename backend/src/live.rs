@@ -286,3 +286,27 @@ impl Hub {
         }
     }
 }
+
+#[cfg(test)]
+mod testing {
+    use std::sync::Arc;
+
+    use tokio::net::{TcpListener, TcpSocket, TcpStream};
+
+    use super::{Hub, Subscriber};
+
+    /// A hub with one socket, open to live events, over a loopback connection from
+    /// `peer`: the hub, the socket, and the peer's end.
+    pub async fn open_socket(peer: TcpSocket) -> (Arc<Hub>, Arc<Subscriber>, TcpStream) {
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let peer = peer
+            .connect(listener.local_addr().expect("address"))
+            .await
+            .expect("connect");
+        let (stream, _) = listener.accept().await.expect("accept");
+        let hub = Hub::start();
+        let me = hub.join(stream);
+        me.outbox().open = true;
+        (hub, me, peer)
+    }
+}

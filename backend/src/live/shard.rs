@@ -239,9 +239,10 @@ mod tests {
     use std::time::Duration;
 
     use tokio::io::AsyncReadExt;
-    use tokio::net::{TcpListener, TcpStream};
+    use tokio::net::TcpSocket;
 
     use super::*;
+    use crate::live::testing::open_socket;
 
     fn event(seq: i64) -> EventRecord {
         let data = format!(r#"{{"seq":{seq}}}"#);
@@ -262,14 +263,7 @@ mod tests {
     /// must not live on in it (holding its stream open) until some later event.
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_socket_that_leaves_is_let_go_without_waiting_for_an_event() {
-        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
-        let mut peer = TcpStream::connect(listener.local_addr().expect("address"))
-            .await
-            .expect("connect");
-        let (stream, _) = listener.accept().await.expect("accept");
-        let hub = Hub::start();
-        let me = hub.join(stream);
-        me.outbox().open = true;
+        let (hub, me, mut peer) = open_socket(TcpSocket::new_v4().expect("socket")).await;
         hub.publish(event(1));
         // Once the event arrived, the shard has served a round with this socket in it.
         let mut first = [0u8; 2];

@@ -205,13 +205,13 @@ impl AsyncWrite for Conn {
 #[cfg(test)]
 mod tests {
     use futures_util::{SinkExt, StreamExt};
-    use tokio::net::{TcpListener, TcpSocket};
+    use tokio::net::TcpSocket;
     use tokio_tungstenite::tungstenite::protocol::{Role, WebSocketConfig};
     use tokio_tungstenite::tungstenite::Message;
     use tokio_tungstenite::WebSocketStream;
 
     use super::*;
-    use crate::live::Hub;
+    use crate::live::testing::open_socket;
 
     #[test]
     fn a_frame_says_its_length_the_way_each_size_needs() {
@@ -234,18 +234,10 @@ mod tests {
     /// still every message arrives whole and in order once it reads.
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn events_and_replies_arrive_whole_and_in_order_through_a_full_socket() {
-        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
         // A small window, so the kernel soon stops taking bytes.
         let peer = TcpSocket::new_v4().expect("socket");
         peer.set_recv_buffer_size(4096).expect("small window");
-        let peer = peer
-            .connect(listener.local_addr().expect("address"))
-            .await
-            .expect("connect");
-        let (stream, _) = listener.accept().await.expect("accept");
-        let hub = Hub::start();
-        let me = hub.join(stream);
-        me.outbox().open = true;
+        let (_hub, me, peer) = open_socket(peer).await;
         let config = WebSocketConfig::default().write_buffer_size(0);
         let mut server =
             WebSocketStream::from_raw_socket(Conn(me.clone()), Role::Server, Some(config)).await;
