@@ -140,9 +140,9 @@ pub(super) async fn serve(hub: Arc<Hub>, index: usize) {
     }
 }
 
-/// Has the CPU fetch `socket`'s memory while the shard writes to the sockets before it.
-/// Between two sockets the kernel's send evicts most of what was cached, so without
-/// this every socket starts with a wait on memory.
+/// Has the CPU fetch `socket`'s memory while the shard writes to the sockets before it,
+/// so a socket's turn does not start with a wait on memory (BENCHMARKS.md, "Fewer waits
+/// on memory").
 #[inline]
 fn prefetch(socket: &Arc<Subscriber>) {
     #[cfg(target_arch = "x86_64")]
