@@ -366,10 +366,11 @@ async fn report_product(
     Ok(Json(Changed::modified(u64::from(newly))))
 }
 
-/// Deletes a listing (its seller, or an admin).
+/// Deletes a listing (its seller, or an admin). A sold one stays: its sale is on record
+/// for its buyer and seller (409).
 #[utoipa::path(delete, path = "/products/{id}", tag = "products",
     params(("id" = String, Path, description = "Listing id")),
-    responses((status = 200, body = Changed), (status = 401), (status = 403), (status = 404)),
+    responses((status = 200, body = Changed), (status = 401), (status = 403), (status = 404), (status = 409)),
     security(("access_token" = [])))]
 async fn delete_product(
     State(state): State<AppState>,

@@ -63,6 +63,33 @@ async fn a_buyer_pays_with_4242_and_the_bike_is_sold_everywhere() {
 }
 
 #[tokio::test]
+async fn a_sold_bike_stays_on_record_for_its_buyer_and_seller() {
+    on_both(|engine| async move {
+        let Some(Market { app, seller, category }) = market(engine).await else { return };
+        let admin = app.new_session(super::support::ADMIN_EMAIL).await;
+        let buyer = app.sign_up("buyer@example.com", "Sadia", "buyer").await;
+        let product = app.product(&seller, &category, "Yamaha R15", 4100).await;
+        let order = app.book(&buyer, &product).await;
+        let (status, paid) = app.pay(&buyer, &order, "4242 4242 4242 4242").await;
+        assert_eq!(status, StatusCode::CREATED, "{paid}");
+        for token in [&seller.token, &admin] {
+            let (status, body) =
+                app.call(Method::DELETE, &format!("/api/products/{product}"), Some(token), Value::Null).await;
+            assert_eq!(status, StatusCode::CONFLICT, "{body}");
+            assert_eq!(
+                body["message"],
+                "This bike is sold: it stays on record for its buyer and seller and cannot be deleted."
+            );
+        }
+        let (_, orders) = app.get("/api/orders/buyer@example.com", Some(&buyer.token)).await;
+        assert_eq!(orders[0]["status"], "paid", "{orders}");
+        let (_, bookings) = app.get("/api/sellerOrders/seller@example.com", Some(&seller.token)).await;
+        assert_eq!(bookings.as_array().map(Vec::len), Some(1), "{bookings}");
+    })
+    .await;
+}
+
+#[tokio::test]
 async fn stripe_test_cards_fail_with_stripe_messages_and_nothing_is_recorded() {
     let Some(Market {
         app,

@@ -188,9 +188,19 @@ impl Catalogue for This {
     async fn delete_product(&self, id: i64, removed_by: i64) -> Result<bool, Error> {
         let mut tx = self.writer.begin().await?;
         let events = removal_events(&mut tx, id, Some(removed_by)).await?;
-        let done = sqlx::query("DELETE FROM products WHERE id = $1").bind(id).execute(&mut *tx).await?;
+        // A sale stays on record for its buyer and seller: a sold listing is never
+        // deleted, even by a payment committed a moment ago (the condition is checked on
+        // the row as it is when deleted).
+        let done = sqlx::query("DELETE FROM products WHERE id = $1 AND sold = FALSE").bind(id).execute(&mut *tx).await?;
         if done.rows_affected() == 0 {
-            return Ok(false);
+            let sold: Option<bool> =
+                sqlx::query_scalar("SELECT sold FROM products WHERE id = $1").bind(id).fetch_optional(&mut *tx).await?;
+            return match sold {
+                Some(true) => Err(Error::Conflict(
+                    "This bike is sold: it stays on record for its buyer and seller and cannot be deleted.".into(),
+                )),
+                _ => Ok(false),
+            };
         }
         record(&mut tx, &events).await?;
         tx.commit().await?;

@@ -7,7 +7,8 @@ use super::fixtures::{book, category, listed, new_product, open, pay, payment, t
 use crate::marketplace::support::on_both;
 use bikehaat::search_index::SearchIndex;
 use bikehaat::store::{
-    BikeFacts, ListingCursor, ListingSearch, ListingSort, PaymentRecorded, ProductEdit, Role, Store,
+    BikeFacts, ListingCursor, ListingSearch, ListingSort, PaymentRecorded, ProductEdit, Role,
+    Store, StoreError,
 };
 
 /// A small deterministic generator (xorshift), so that a failure can be run again.
@@ -295,10 +296,15 @@ async fn the_index_finds_what_sql_finds_while_listings_change() {
                 .expect("edit");
         }
         for id in ids.iter().skip(3).step_by(11) {
-            store
-                .delete_product(*id, verified.id)
-                .await
-                .expect("delete");
+            // A sold listing stays on record: only unsold ones can go.
+            match store.delete_product(*id, verified.id).await {
+                Ok(_) => {}
+                Err(StoreError::Conflict(_)) => {
+                    let listing = store.product(*id).await.expect("read");
+                    assert!(listing.is_some_and(|l| l.sold), "refused an unsold delete");
+                }
+                Err(problem) => panic!("delete: {problem}"),
+            }
         }
         compare(store, &index, &mut rng, 100, &categories, &sellers).await;
         // Known to the index before: their listings gain the verified mark.

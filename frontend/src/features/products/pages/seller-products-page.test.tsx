@@ -56,7 +56,11 @@ describe('My Products page', () => {
     expect(within(row('Honda CBR')).queryByRole('button', { name: 'Advertise' })).not.toBeInTheDocument();
     expect(row('Suzuki Gixxer')).toHaveTextContent('Advertised');
     expect(within(row('Suzuki Gixxer')).queryByRole('button', { name: 'Advertise' })).not.toBeInTheDocument();
-    expect(screen.getAllByRole('button', { name: 'Delete' })).toHaveLength(3);
+    // A sold bike stays on record: no Edit, no Delete.
+    expect(screen.getAllByRole('button', { name: 'Delete' })).toHaveLength(2);
+    expect(within(row('Honda CBR')).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(within(row('Honda CBR')).queryByRole('link', { name: 'Edit Honda CBR' })).not.toBeInTheDocument();
+    expect(row('Honda CBR')).toHaveTextContent('Kept on record');
   });
 
   it('says so when the seller has no listing yet', async () => {
@@ -116,7 +120,8 @@ describe('My Products page', () => {
     expect(await screen.findByText('Deleted Successfully')).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledWith('/api/products/p3', expect.objectContaining({ method: 'DELETE' }));
     expect(screen.queryByRole('rowheader', { name: 'Suzuki Gixxer' })).not.toBeInTheDocument();
-    expect(screen.getAllByRole('button', { name: 'Delete' })).toHaveLength(2);
+    // The one unsold listing left (the sold one has no Delete).
+    expect(screen.getAllByRole('button', { name: 'Delete' })).toHaveLength(1);
   });
 
   it("shows the server's message when the listings cannot be fetched", async () => {

@@ -1,4 +1,5 @@
-// The seller's own listings: status, Advertise (or Already Sold) and Delete.
+// The seller's own listings: status, Advertise (or Already Sold), Edit and Delete while
+// unsold (a sale stays on record).
 // Live events keep the cached list current (new listings, bikes turning sold).
 import { Link } from 'react-router';
 import { ConfirmButton, DeleteButton } from '@/components/confirm-button.tsx';
@@ -65,9 +66,12 @@ const columns: Column<Product>[] = [
   {
     header: 'Action',
     phone: 'action',
-    cell: (product) => (
-      <span className="flex flex-wrap items-center gap-2">
-        {!isSold(product) && (
+    // A sold bike stays on record for its buyer: it can be neither edited nor deleted.
+    cell: (product) =>
+      isSold(product) ? (
+        <span className="text-sm text-stone-500">Kept on record</span>
+      ) : (
+        <span className="flex flex-wrap items-center gap-2">
           <Link
             to={`/dashboard/edit-product/${product._id}`}
             aria-label={`Edit ${product.productName}`}
@@ -75,10 +79,9 @@ const columns: Column<Product>[] = [
           >
             Edit
           </Link>
-        )}
-        <DeleteButton mutation={remove} variables={product} what={product.productName} />
-      </span>
-    ),
+          <DeleteButton mutation={remove} variables={product} what={product.productName} />
+        </span>
+      ),
   },
 ];
 
