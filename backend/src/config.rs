@@ -91,7 +91,7 @@ pub struct ServeArgs {
     #[arg(long, env = "BIKEHAAT_TRUST_PROXY")]
     pub trust_proxy: bool,
     /// `smtp://user:password@host:587?tls=required` or `smtps://…:465`: send mail through
-    /// this server; default: write each mail to `<data-dir>/outbox/` and log its link.
+    /// this server; default: write each mail to `<data-dir>/outbox/` and log its file name.
     #[arg(long, env = "SMTP_URL", hide_env_values = true)]
     pub smtp_url: Option<String>,
     /// Who mails come from, e.g. `BikeHaat <no-reply@bikehaat.com.bd>`; needed with SMTP_URL.

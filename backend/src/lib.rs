@@ -130,6 +130,11 @@ impl std::fmt::Display for PublicOrigin {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             PublicOrigin::Fixed(origin) => f.write_str(origin),
+            // Listening on every address: links in mails written to the outbox name this
+            // machine (a server that mails people refuses to start without --public-url).
+            PublicOrigin::Served(addr) if addr.ip().is_unspecified() => {
+                write!(f, "http://localhost:{}", addr.port())
+            }
             PublicOrigin::Served(addr) => write!(f, "http://{addr}"),
         }
     }

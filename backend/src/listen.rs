@@ -7,9 +7,11 @@
 //! - A request's headers must arrive within `request_timeout`, and an idle keep-alive
 //!   connection is closed after it (hyper's header timer runs while a connection waits
 //!   for its next request).
-//! - A request's body must arrive within `request_timeout` plus the time it takes at
-//!   [`MIN_BODY_BYTES_PER_SEC`]; past that the request is answered `408` and the
-//!   connection closed.
+//! - A request's body may be at most its route's limit: a larger declared length is
+//!   answered `413` before a byte of it is read. It must arrive within `request_timeout`
+//!   plus the time its length (declared, or the route's limit) takes at
+//!   [`MIN_BODY_BYTES_PER_SEC`], and may never pause for a whole `request_timeout`;
+//!   past either the request is answered `408` and the connection closed.
 
 use std::future::Future;
 use std::io;
@@ -311,11 +313,22 @@ impl AsyncWrite for Held {
     }
 }
 
-/// Middleware: a request body must arrive within the request timeout plus the time it
-/// takes at [`MIN_BODY_BYTES_PER_SEC`] (its declared length, or the largest upload when
-/// it declares none). A body that does not is answered `408` and its connection closed.
+/// How request bodies are timed: the connection limits, and the largest body each
+/// path takes (its route's limit).
+#[derive(Debug, Clone, Copy)]
+pub struct BodyTiming {
+    pub limits: ConnectionLimits,
+    pub max_body: fn(&str) -> usize,
+}
+
+/// Middleware: a body declared larger than its route takes is answered `413` at once,
+/// unread. Otherwise it must arrive within the request timeout plus the time its length
+/// (declared, or the route's limit when it declares none) takes at
+/// [`MIN_BODY_BYTES_PER_SEC`], and must not pause for a whole request timeout. A body
+/// that does either is answered `408` and its connection closed. The deadline follows
+/// from the route's limit, never from what the client declares.
 pub async fn limit_body_time(
-    State(limits): State<ConnectionLimits>,
+    State(timing): State<BodyTiming>,
     request: Request,
     next: Next,
 ) -> Response {
@@ -329,13 +342,21 @@ pub async fn limit_body_time(
     if !has_body {
         return next.run(request).await;
     }
-    let length = declared.unwrap_or(crate::images::MAX_UPLOAD_BYTES as u64);
-    let allowed = limits.request_timeout + Duration::from_secs(length / MIN_BODY_BYTES_PER_SEC);
+    let most = (timing.max_body)(request.uri().path()) as u64;
+    if declared.is_some_and(|n| n > most) {
+        return too_large();
+    }
+    let length = declared.unwrap_or(most);
+    let timeout = timing.limits.request_timeout;
+    let allowed = timeout + Duration::from_secs(length / MIN_BODY_BYTES_PER_SEC);
     let expired = Arc::new(AtomicBool::new(false));
     let request = request.map(|body| {
         Body::new(Deadline {
             body,
             deadline: Box::pin(tokio::time::sleep(allowed)),
+            pause: timeout,
+            paused: Box::pin(tokio::time::sleep(timeout)),
+            waiting: false,
             expired: Arc::clone(&expired),
         })
     });
@@ -343,6 +364,18 @@ pub async fn limit_body_time(
     if expired.load(Ordering::Acquire) {
         return too_slow();
     }
+    response
+}
+
+/// The `413` for a body declared larger than its route takes; the connection closes,
+/// since the body is never read.
+fn too_large() -> Response {
+    let mut response =
+        crate::error::AppError::PayloadTooLarge("The request body is too large.".into())
+            .into_response();
+    response
+        .headers_mut()
+        .insert(header::CONNECTION, HeaderValue::from_static("close"));
     response
 }
 
@@ -357,10 +390,15 @@ fn too_slow() -> Response {
     response
 }
 
-/// A request body that fails once its deadline passes.
+/// A request body that fails once its deadline passes, or once the server has waited
+/// `pause` for its next bytes (time the handler spends elsewhere does not count).
 struct Deadline {
     body: Body,
     deadline: Pin<Box<tokio::time::Sleep>>,
+    pause: Duration,
+    paused: Pin<Box<tokio::time::Sleep>>,
+    /// Whether `paused` runs: from the first poll that found nothing to read.
+    waiting: bool,
     expired: Arc<AtomicBool>,
 }
 
@@ -373,9 +411,15 @@ impl http_body::Body for Deadline {
         cx: &mut Context<'_>,
     ) -> Poll<Option<Result<http_body::Frame<Bytes>, axum::Error>>> {
         if let Poll::Ready(frame) = Pin::new(&mut self.body).poll_frame(cx) {
+            self.waiting = false;
             return Poll::Ready(frame);
         }
-        if self.deadline.as_mut().poll(cx).is_ready() {
+        if !self.waiting {
+            self.waiting = true;
+            let until = tokio::time::Instant::now() + self.pause;
+            self.paused.as_mut().reset(until);
+        }
+        if self.deadline.as_mut().poll(cx).is_ready() || self.paused.as_mut().poll(cx).is_ready() {
             self.expired.store(true, Ordering::Release);
             return Poll::Ready(Some(Err(axum::Error::new(
                 "the request body took too long",

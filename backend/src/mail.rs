@@ -1,6 +1,6 @@
 //! Mail to people: the link that proves an address is theirs and the link that sets a
 //! new password. Through SMTP when `SMTP_URL` and `MAIL_FROM` are set; otherwise each
-//! mail is written to `<data-dir>/outbox/` as an `.eml` file and its link is logged, so
+//! mail is written to `<data-dir>/outbox/` as an `.eml` file and its file name is logged, so
 //! the marketplace works on one machine with nothing else installed.
 
 use std::path::PathBuf;
@@ -106,8 +106,10 @@ impl Mailer {
                     .map_err(|e| format!("the mail server refused the mail: {e}"))?;
             }
             Route::Outbox(dir) => {
-                write_to_outbox(dir, &message.formatted()).await?;
-                tracing::info!(to = %letter.to, link = %letter.link, "mail written to the outbox");
+                let file = write_to_outbox(dir, &message.formatted()).await?;
+                // The file, not the link: a live sign-in link in a log is anyone's who
+                // reads the log. The file is its owner's alone.
+                tracing::info!(to = %letter.to, file = %file.display(), "mail written to the outbox");
             }
         }
         Ok(())
@@ -126,12 +128,17 @@ impl Mailer {
 }
 
 /// Writes one `.eml` file, readable by its owner only: it holds a sign-in link.
-async fn write_to_outbox(dir: &std::path::Path, bytes: &[u8]) -> Result<(), String> {
+async fn write_to_outbox(
+    dir: &std::path::Path,
+    bytes: &[u8],
+) -> Result<std::path::PathBuf, String> {
     crate::files::create_private_dir(dir).await?;
     let name = format!(
         "{}-{}.eml",
         chrono::Utc::now().format("%Y%m%dT%H%M%S%.3fZ"),
         crate::payments::random_hex(6)
     );
-    crate::files::write_private(&dir.join(name), bytes).await
+    let file = dir.join(name);
+    crate::files::write_private(&file, bytes).await?;
+    Ok(file)
 }

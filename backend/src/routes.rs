@@ -27,6 +27,9 @@ mod people;
 mod products;
 mod uploads;
 
+/// The largest body a photo upload takes.
+pub use uploads::BODY_LIMIT as UPLOAD_BODY_LIMIT;
+
 /// Every API route, relative to `/api`.
 pub fn api() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

@@ -176,7 +176,10 @@ pub fn app(state: AppState) -> Router {
             HeaderValue::from_static("same-origin"),
         ))
         .layer(axum::middleware::from_fn_with_state(
-            connections,
+            crate::listen::BodyTiming {
+                limits: connections,
+                max_body,
+            },
             crate::listen::limit_body_time,
         ))
         // Failures are logged where they are answered, naming the request id
@@ -186,6 +189,15 @@ pub fn app(state: AppState) -> Router {
         // Outermost, so even a panic's response and log line carry the request's id.
         .layer(axum::middleware::from_fn(request_id::tag))
         .with_state(state)
+}
+
+/// The largest request body `path` takes: a photo upload's, or a JSON body's.
+fn max_body(path: &str) -> usize {
+    if path == "/api/uploads" {
+        crate::routes::UPLOAD_BODY_LIMIT
+    } else {
+        JSON_BODY_LIMIT
+    }
 }
 
 /// The built front end; any path that is not a file gets `index.html` (client routing).
@@ -364,6 +376,14 @@ pub async fn state(args: &ServeArgs, addr: SocketAddr) -> StartResult<AppState> 
         Some(url) => Limiter::redis(url)?,
         None => Limiter::in_process(),
     });
+    if addr.ip().is_unspecified() && args.public_url_origin().is_none() && args.smtp_url().is_some()
+    {
+        return Err(format!(
+            "--addr {addr} listens on every address, so the links mailed to people cannot name \
+             one: set --public-url (BIKEHAAT_PUBLIC_URL) to the address people open the site at, \
+             e.g. https://bikehaat.com.bd"
+        ));
+    }
     let mailer = Mailer::new(
         args.smtp_url().as_deref(),
         non_blank(args.mail_from.as_deref()),

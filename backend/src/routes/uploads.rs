@@ -24,7 +24,7 @@ use crate::store::Store;
 use crate::AppState;
 
 /// Room for the multipart framing around the largest accepted file.
-const BODY_LIMIT: usize = MAX_UPLOAD_BYTES + 64 * 1024;
+pub const BODY_LIMIT: usize = MAX_UPLOAD_BYTES + 64 * 1024;
 
 /// Once an upload holds a slot its file must arrive within this time (10 MB at about
 /// 1.4 Mbit/s, a slow phone connection); a client trickling its file would otherwise

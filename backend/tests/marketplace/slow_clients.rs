@@ -277,3 +277,113 @@ async fn live_sockets_keep_their_place_under_the_cap() {
     drop(sockets.pop());
     served_again(&server.base).await;
 }
+
+/// Writes `head` then keeps the connection for reading what the server says.
+async fn send_head(base: &str, head: &str) -> TcpStream {
+    let mut stream = connect(base).await;
+    stream.write_all(head.as_bytes()).await.expect("head");
+    stream
+}
+
+#[tokio::test]
+async fn a_body_declared_larger_than_its_route_takes_is_refused_unread() {
+    let Some(app) = TestApp::spawn(Engine::Sqlite).await else {
+        return;
+    };
+    for (path, length) in [
+        ("/api/auth/login", "100000000000"),
+        ("/api/auth/login", "1048576"),
+        ("/api/uploads", "100000000000"),
+    ] {
+        let mut stream = send_head(
+            &app.url(""),
+            &format!(
+                "POST {path} HTTP/1.1\r\nHost: bikehaat\r\nContent-Type: application/json\r\n\
+                 Content-Length: {length}\r\n\r\n"
+            ),
+        )
+        .await;
+        let (received, took) = read_until_closed(&mut stream, Duration::from_secs(3)).await;
+        assert!(
+            received.starts_with("HTTP/1.1 413"),
+            "{path} {length}: {received}"
+        );
+        assert!(
+            received.contains(r#""error":"payload_too_large""#),
+            "{received}"
+        );
+        assert!(
+            received.to_ascii_lowercase().contains("connection: close"),
+            "{received}"
+        );
+        assert!(took < Duration::from_secs(2), "answered after {took:?}");
+    }
+}
+
+#[tokio::test]
+async fn a_chunked_body_gets_the_time_of_its_routes_limit_not_of_the_largest_upload() {
+    let Some(app) = TestApp::spawn_with(Engine::Sqlite, &["--request-timeout", "1"]).await else {
+        return;
+    };
+    // A byte every half second never pauses for a whole request timeout; a JSON body
+    // (at most 256 KiB) gets 1 s + 8 s at 32 KiB/s, where the largest upload would
+    // have had over five minutes.
+    let stream = send_head(
+        &app.url(""),
+        "POST /api/auth/login HTTP/1.1\r\nHost: bikehaat\r\nContent-Type: application/json\r\n\
+         Transfer-Encoding: chunked\r\n\r\n",
+    )
+    .await;
+    let started = Instant::now();
+    let (mut reader, mut writer) = stream.into_split();
+    let trickle = tokio::spawn(async move {
+        while started.elapsed() < Duration::from_secs(20) {
+            if writer.write_all(b"1\r\n \r\n").await.is_err() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(500)).await;
+        }
+    });
+    let mut received = Vec::new();
+    let mut buffer = [0u8; 4096];
+    while let Ok(Ok(n)) =
+        tokio::time::timeout(Duration::from_secs(20), reader.read(&mut buffer)).await
+    {
+        if n == 0 {
+            break;
+        }
+        received.extend_from_slice(&buffer[..n]);
+        if received.windows(4).any(|w| w == b"\r\n\r\n") {
+            break;
+        }
+    }
+    let took = started.elapsed();
+    trickle.abort();
+    let received = String::from_utf8_lossy(&received);
+    assert!(received.starts_with("HTTP/1.1 408"), "{received}");
+    assert!(
+        took >= Duration::from_secs(8) && took < Duration::from_secs(15),
+        "answered after {took:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_body_that_stops_for_a_whole_request_timeout_is_cut_at_once() {
+    let Some(app) = TestApp::spawn_with(Engine::Sqlite, &["--request-timeout", "1"]).await else {
+        return;
+    };
+    // 200,000 bytes declared would get 1 s + 6 s in all; the client sends nine and
+    // goes silent.
+    let mut stream = send_head(
+        &app.url(""),
+        "POST /api/auth/login HTTP/1.1\r\nHost: bikehaat\r\nContent-Type: application/json\r\n\
+         Content-Length: 200000\r\n\r\n{\"email\":",
+    )
+    .await;
+    let (received, took) = read_until_closed(&mut stream, Duration::from_secs(5)).await;
+    assert!(received.starts_with("HTTP/1.1 408"), "{received}");
+    assert!(
+        took >= Duration::from_millis(900) && took < Duration::from_secs(4),
+        "answered after {took:?}"
+    );
+}

@@ -7,7 +7,7 @@ use reqwest::{Method, StatusCode};
 use serde_json::json;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 
-use super::support::{mails_in, Engine, TestApp};
+use super::support::{mails_in, Engine, ServerProcess, TestApp, TestDb, PASSWORD};
 
 /// One mail as the SMTP server received it.
 #[derive(Debug, Clone)]
@@ -117,7 +117,7 @@ async fn with_smtp_configured_the_verification_mail_goes_through_the_mail_server
             Method::POST,
             "/api/auth/verify-email",
             None,
-            json!({"token": token}),
+            json!({"token": token, "password": PASSWORD}),
         )
         .await;
     assert_eq!(status, StatusCode::OK, "{body}");
@@ -143,4 +143,65 @@ async fn smtp_without_a_from_address_or_with_a_bad_url_is_refused_at_start_up() 
         let problem = TestApp::start_up_problem(&db, &args).await;
         assert!(problem.contains(says), "{args:?}: {problem}");
     }
+}
+
+#[tokio::test]
+async fn a_server_on_every_address_mails_people_only_with_its_public_url() {
+    let Some(db) = TestDb::new(Engine::Sqlite).await else {
+        return;
+    };
+    let smtp = [
+        "--smtp-url",
+        "smtp://127.0.0.1:9",
+        "--mail-from",
+        "no-reply@bikehaat.test",
+    ];
+    let problem = TestApp::start_up_problem_on(&db, &smtp, "0.0.0.0:0").await;
+    assert!(
+        problem.contains("--public-url"),
+        "no usable link for mails: {problem}"
+    );
+    // Writing mails to the outbox for the operator, the links name this machine.
+    let Some(app) = TestApp::spawn_public(Engine::Sqlite, &[]).await else {
+        return;
+    };
+    app.sign_up("rahim@example.com", "Rahim", "buyer").await;
+    app.mailed_token("rahim@example.com", "verify-email").await;
+    let mail = app.mails_to("rahim@example.com").pop().expect("a mail");
+    assert!(mail.text.contains("http://localhost:"), "{}", mail.text);
+    assert!(!mail.text.contains("0.0.0.0"), "{}", mail.text);
+}
+
+#[tokio::test]
+async fn the_log_names_the_outbox_file_never_the_link() {
+    let Some(db) = TestDb::new(Engine::Sqlite).await else {
+        return;
+    };
+    let server = ServerProcess::start(&db).await;
+    let client = reqwest::Client::new();
+    let answer = client
+        .post(format!("{}/api/auth/forgot-password", server.base))
+        .json(&json!({"email": "rahim@example.com"}))
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(answer.status(), StatusCode::ACCEPTED);
+    let answer = client
+        .post(format!("{}/api/auth/signup", server.base))
+        .json(&json!({"email": "rahim@example.com", "password": PASSWORD}))
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(answer.status(), StatusCode::CREATED);
+    let mut log = String::new();
+    for _ in 0..100 {
+        log = server.log();
+        if log.contains("mail written to the outbox") {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert!(log.contains("mail written to the outbox"), "{log}");
+    assert!(log.contains(".eml"), "{log}");
+    assert!(!log.contains("token="), "a live link in the log: {log}");
 }

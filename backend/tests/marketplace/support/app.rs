@@ -76,8 +76,13 @@ impl TestApp {
 
     /// Why `bikehaat serve` with `extra` arguments refuses to start on `db`.
     pub async fn start_up_problem(db: &TestDb, extra: &[&str]) -> String {
+        TestApp::start_up_problem_on(db, extra, "127.0.0.1:0").await
+    }
+
+    /// Like [`start_up_problem`], listening on `addr`.
+    pub async fn start_up_problem_on(db: &TestDb, extra: &[&str], addr: &str) -> String {
         let args = serve_args(db, extra);
-        match bikehaat::server::state(&args, "127.0.0.1:0".parse().expect("address")).await {
+        match bikehaat::server::state(&args, addr.parse().expect("address")).await {
             Ok(_) => panic!("started with {extra:?}"),
             Err(problem) => problem,
         }
