@@ -59,6 +59,9 @@ pub struct ProvenIdentity {
     pub email: String,
     /// Whether they have shown they read mail at that address.
     pub email_verified: bool,
+    /// When they proved who they are (Unix seconds): "sign out everywhere" voids
+    /// proofs made before it.
+    pub proven_at: i64,
 }
 
 /// What a valid access token names.
@@ -164,10 +167,23 @@ impl Tokens {
 
     /// The subject, e-mail and credential stamp an unexpired built-in identity token
     /// names.
-    fn verify_identity(&self, token: &str) -> Option<(String, String, String)> {
+    fn verify_identity(&self, token: &str) -> Option<IdentityClaims> {
         let claims = self.check(token, IDENTITY_AUDIENCE)?;
-        Some((claims.sub, claims.email?, claims.cred?))
+        Some(IdentityClaims {
+            subject: claims.sub,
+            email: claims.email?,
+            stamp: claims.cred?,
+            issued_at: claims.iat,
+        })
     }
+}
+
+/// What a valid identity token of ours names.
+struct IdentityClaims {
+    subject: String,
+    email: String,
+    stamp: String,
+    issued_at: i64,
 }
 
 /// What a token is tied to besides its subject.
@@ -328,23 +344,37 @@ async fn proven_identity(
     state: &AppState,
     token: &str,
 ) -> Result<Option<ProvenIdentity>, AppError> {
-    let Some((subject, email, stamp)) = state.tokens.verify_identity(token) else {
-        return match &state.firebase {
-            Some(firebase) => firebase.verify(token).await,
-            None => Ok(None),
-        };
+    let proven = match state.tokens.verify_identity(token) {
+        Some(claims) => {
+            // The identity must still be the one the token was made for, with the
+            // password it was earned with: a password reset by the address's owner, a
+            // takeover or a deletion leaves older tokens proving nothing.
+            let identity = state.store.identity_by_email(&claims.email).await?;
+            identity
+                .filter(|identity| {
+                    identity.subject() == claims.subject
+                        && credential_stamp(identity) == claims.stamp
+                })
+                .map(|identity| ProvenIdentity {
+                    subject: claims.subject,
+                    email: claims.email,
+                    email_verified: identity.email_verified,
+                    proven_at: claims.issued_at,
+                })
+        }
+        None => match &state.firebase {
+            Some(firebase) => firebase.verify(token).await?,
+            None => None,
+        },
     };
-    // The identity must still be the one the token was made for, with the password it
-    // was earned with: a password reset by the address's owner, a takeover or a
-    // deletion leaves older tokens proving nothing.
-    let identity = state.store.identity_by_email(&email).await?;
-    Ok(identity
-        .filter(|identity| identity.subject() == subject && credential_stamp(identity) == stamp)
-        .map(|identity| ProvenIdentity {
-            subject,
-            email,
-            email_verified: identity.email_verified,
-        }))
+    let Some(proven) = proven else {
+        return Ok(None);
+    };
+    // Signing out everywhere voids every proof made before it.
+    let voided = state.store.signed_out_before(&proven.subject).await?;
+    Ok(voided
+        .is_none_or(|before| proven.proven_at >= before)
+        .then_some(proven))
 }
 
 /// Someone allowed to upload an image.

@@ -126,6 +126,16 @@ impl Identity {
     }
 }
 
+/// How the person opening a verification link shows the account is theirs, beside
+/// holding the mailbox.
+#[derive(Debug, Clone, Copy)]
+pub enum LinkProof<'a> {
+    /// They gave the account's password, checked against this stored hash.
+    Password { checked_hash: &'a str },
+    /// They chose a new password (its hash), as with a reset.
+    NewPassword { password_hash: &'a str },
+}
+
 /// The subject prefix of people proven by the built-in provider.
 pub const LOCAL_SUBJECT_PREFIX: &str = "local:";
 
@@ -554,9 +564,6 @@ pub trait Maintenance: Send + Sync + 'static {
 pub trait Accounts: Send + Sync + 'static {
     async fn create_identity(&self, email: &str, password_hash: &str) -> StoreResult<Identity>;
     async fn identity_by_email(&self, email: &str) -> StoreResult<Option<Identity>>;
-    /// Forgets the password of an identity whose address was never proven (someone else
-    /// has just proven it); false when there is none.
-    async fn forget_unproven_identity(&self, email: &str) -> StoreResult<bool>;
 
     /// Keeps the hash of a single-use link for `identity_id`, good until `expires_at`.
     async fn create_mail_token(
@@ -566,14 +573,29 @@ pub trait Accounts: Send + Sync + 'static {
         token_hash: &str,
         expires_at: DateTime<Utc>,
     ) -> StoreResult<()>;
-    /// Redeems a verification link: the identity's address is proven, and so is the
-    /// account holding that address (see [`prove_email`](Accounts::prove_email)).
-    /// None when the link is unknown, used or expired.
-    async fn verify_email(&self, token_hash: &str) -> StoreResult<Option<Identity>>;
+    /// The identity an unused, unexpired link of `purpose` was sent for, and the account
+    /// holding its address, without using the link.
+    async fn mail_link(
+        &self,
+        token_hash: &str,
+        purpose: MailPurpose,
+    ) -> StoreResult<Option<(Identity, Option<User>)>>;
+    /// Redeems a verification link opened by someone who showed the account is theirs
+    /// (`proof`): the identity's address is proven, and so is the account holding that
+    /// address (see [`prove_email`](Accounts::prove_email)). With a new password, the
+    /// password is replaced, every session ends, and an account nobody had proven starts
+    /// afresh. None when the link is unknown, used or expired, or the password was
+    /// changed since it was checked.
+    async fn verify_email(
+        &self,
+        token_hash: &str,
+        proof: LinkProof<'_>,
+    ) -> StoreResult<Option<Identity>>;
     /// Redeems a password-reset link: sets the new password, proves the address (the
-    /// mail was read) and ends every session of the account holding it. Every other
-    /// reset link of that identity stops working. None when the link is unknown, used
-    /// or expired.
+    /// mail was read) and ends every session of the account holding it; an account
+    /// nobody had proven starts afresh (its holder never showed the address was theirs).
+    /// Every other link of that identity stops working. None when the link is unknown,
+    /// used or expired.
     async fn reset_password(
         &self,
         token_hash: &str,
@@ -581,8 +603,9 @@ pub trait Accounts: Send + Sync + 'static {
     ) -> StoreResult<Option<Identity>>;
     /// Someone proved they read mail at `email` as `subject`. The account holding the
     /// address is marked proven; when it belongs to another subject and was never
-    /// proven, it becomes `subject`'s (its sessions end, an unproven password of the
-    /// address stops working). None when no account holds the address.
+    /// proven, it is deleted with all it holds (its claimant proved nothing) and an
+    /// unproven password of the address stops working. None when no account holds the
+    /// address afterwards: `subject`'s next sign-in makes a new one.
     async fn prove_email(&self, email: &str, subject: &str) -> StoreResult<Option<User>>;
 
     /// Starts a session for a user, good until `expires_at`.
@@ -596,8 +619,12 @@ pub trait Accounts: Send + Sync + 'static {
     async fn session_user(&self, id: &str) -> StoreResult<Option<User>>;
     /// Ends one session; false when it had ended already.
     async fn end_session(&self, id: &str) -> StoreResult<bool>;
-    /// Ends every session of the account signed in as `subject`; how many ended.
-    async fn end_sessions_of(&self, subject: &str) -> StoreResult<u64>;
+    /// Ends every session of the account signed in as `subject`, and voids the proofs of
+    /// identity `subject` made before `proven_before` (Unix seconds); how many sessions
+    /// ended.
+    async fn end_sessions_of(&self, subject: &str, proven_before: i64) -> StoreResult<u64>;
+    /// Before when (Unix seconds) `subject`'s proofs of identity were voided, if ever.
+    async fn signed_out_before(&self, subject: &str) -> StoreResult<Option<i64>>;
     /// Claims the one photo upload a person gets between the sign-up steps; false when
     /// it was claimed before.
     async fn claim_signup_upload(&self, subject: &str) -> StoreResult<bool>;
@@ -639,6 +666,7 @@ pub trait Catalogue: Send + Sync + 'static {
     async fn report_product(&self, product_id: i64, reporter_id: i64) -> StoreResult<bool>;
     /// Deletes a listing, removed by the user `removed_by` (its seller or an admin);
     /// those who booked or saved it are told, and its seller when someone else removed it.
+    /// A sold listing is never deleted (a conflict): the sale stays on record.
     async fn delete_product(&self, id: i64, removed_by: i64) -> StoreResult<bool>;
     /// Changes an unsold listing of `seller_id`'s: not found when it is gone or not
     /// theirs, conflict when it has sold. A lower price tells those who saved it.

@@ -25,6 +25,7 @@ mod marketplace {
     mod smtp;
     mod store;
     mod stripe;
+    mod takeover;
     mod throttle;
     mod uploads;
 }

@@ -56,7 +56,7 @@ def signed_in(api, outbox, address, role, expected_role):
     """A new account with a proven address, signed in: its access token."""
     identity = call("POST", f"{api}/auth/signup", body={"email": address, "password": PASSWORD}, expect=201)
     token = mailed_token(outbox, address, "verify-email")
-    call("POST", f"{api}/auth/verify-email", body={"token": token})
+    call("POST", f"{api}/auth/verify-email", body={"token": token, "password": PASSWORD})
     session = call(
         "PUT",
         f"{api}/users/{address}",

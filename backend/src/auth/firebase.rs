@@ -76,14 +76,6 @@ struct FirebaseClaims {
     email: Option<String>,
     #[serde(default)]
     email_verified: Option<bool>,
-    #[serde(default)]
-    firebase: Option<FirebaseInfo>,
-}
-
-#[derive(Debug, Deserialize)]
-struct FirebaseInfo {
-    #[serde(default)]
-    sign_in_provider: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -153,17 +145,16 @@ impl FirebaseAuth {
         if !fine {
             return None;
         }
-        // Google vouches for its accounts' addresses; an e-mail/password account of the
-        // project has proven its address only once Firebase says so.
-        let google = claims
-            .firebase
-            .and_then(|f| f.sign_in_provider)
-            .is_some_and(|p| p == "google.com");
+        // An address counts as proven only when Firebase says so, whoever signed the
+        // person in: Google vouches for its own accounts' addresses, and Firebase says so
+        // for them; a Google account whose address Google did not check proves nothing.
         let email = crate::validate::email(claims.email?.trim())?;
         Some(ProvenIdentity {
             subject: format!("{SUBJECT_PREFIX}{}", claims.sub),
             email,
-            email_verified: google || claims.email_verified == Some(true),
+            email_verified: claims.email_verified == Some(true),
+            // A refreshed token keeps the time its holder last signed in.
+            proven_at: claims.auth_time.unwrap_or(claims.iat),
         })
     }
 
@@ -339,7 +330,7 @@ mod tests {
         FirebaseAuth::new("bikehaat-demo".into(), false, "http://127.0.0.1:9/".into()).unwrap()
     }
 
-    fn claims(provider: &str, verified: Option<bool>) -> FirebaseClaims {
+    fn claims(verified: Option<bool>) -> FirebaseClaims {
         let now = Utc::now().timestamp();
         FirebaseClaims {
             aud: "bikehaat-demo".into(),
@@ -350,46 +341,36 @@ mod tests {
             auth_time: Some(now - 10),
             email: Some(" Nusrat@Gmail.com".into()),
             email_verified: verified,
-            firebase: Some(FirebaseInfo {
-                sign_in_provider: Some(provider.into()),
-            }),
         }
     }
 
     #[test]
-    fn google_accounts_are_proven_and_password_accounts_only_once_confirmed() {
+    fn an_address_is_proven_only_when_firebase_says_it_is() {
+        // Google's accounts too: their tokens say `email_verified` like any other.
         let now = Utc::now().timestamp();
-        let proven = auth().identity(claims("google.com", None), now).unwrap();
+        let proven = auth().identity(claims(Some(true)), now).unwrap();
         assert_eq!(proven.subject, "firebase:uid-1");
         assert_eq!(proven.email, "nusrat@gmail.com");
         assert!(proven.email_verified);
         for unconfirmed in [Some(false), None] {
-            let person = auth()
-                .identity(claims("password", unconfirmed), now)
-                .unwrap();
+            let person = auth().identity(claims(unconfirmed), now).unwrap();
             assert!(!person.email_verified, "{unconfirmed:?}");
         }
-        assert!(
-            auth()
-                .identity(claims("password", Some(true)), now)
-                .unwrap()
-                .email_verified
-        );
     }
 
     #[test]
     fn claims_from_the_future_or_without_an_email_prove_nothing() {
         let now = Utc::now().timestamp();
-        let mut future = claims("google.com", Some(true));
+        let mut future = claims(Some(true));
         future.iat = now + 600;
         assert!(auth().identity(future, now).is_none());
-        let mut later = claims("google.com", Some(true));
+        let mut later = claims(Some(true));
         later.auth_time = Some(now + 600);
         assert!(auth().identity(later, now).is_none());
-        let mut no_email = claims("google.com", Some(true));
+        let mut no_email = claims(Some(true));
         no_email.email = None;
         assert!(auth().identity(no_email, now).is_none());
-        let mut empty_subject = claims("google.com", Some(true));
+        let mut empty_subject = claims(Some(true));
         empty_subject.sub = String::new();
         assert!(auth().identity(empty_subject, now).is_none());
     }

@@ -59,6 +59,15 @@ static HASHING: std::sync::LazyLock<tokio::sync::Semaphore> = std::sync::LazyLoc
     tokio::sync::Semaphore::new(std::thread::available_parallelism().map_or(2, |n| n.get()))
 });
 
+/// New passwords (sign-up, a reset) that may be hashed at once: half the cores, at least
+/// one. Anyone can ask for that work without an account, so however much is asked,
+/// the other cores stay free to check the passwords of people signing in.
+static NEW_PASSWORDS: std::sync::LazyLock<tokio::sync::Semaphore> =
+    std::sync::LazyLock::new(|| {
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        tokio::sync::Semaphore::new((cores / 2).max(1))
+    });
+
 /// Runs CPU-heavy password work on the blocking pool, one core each.
 async fn bounded<T: Send + 'static>(
     work: impl FnOnce() -> T + Send + 'static,
@@ -69,8 +78,9 @@ async fn bounded<T: Send + 'static>(
         .map_err(|e| e.to_string())
 }
 
-/// [`hash`], waiting for a free core.
+/// [`hash`], waiting for a free core among those new passwords may take.
 pub async fn hash_bounded(password: String) -> Result<String, String> {
+    let _turn = NEW_PASSWORDS.acquire().await.map_err(|e| e.to_string())?;
     bounded(move || hash(&password))
         .await?
         .map_err(|e| e.to_string())

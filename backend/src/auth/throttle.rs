@@ -54,6 +54,15 @@ pub const VERIFY_MAIL_PER_EMAIL: Rule = Rule {
     window: Duration::from_secs(60 * 60),
 };
 
+/// Mailed links (confirming an address, choosing a new password) tried from one client
+/// address: a person opens a few; a guesser of tokens or of the password asked for on
+/// the way is stopped.
+pub const LINKS_PER_CLIENT: Rule = Rule {
+    name: "link-client",
+    limit: 30,
+    window: Duration::from_secs(10 * 60),
+};
+
 /// Photos one signed-in user uploads: plenty for listing several bikes at once, few
 /// enough that nobody fills the disk or keeps the decoders busy for everyone else.
 pub const UPLOADS_PER_USER: Rule = Rule {

@@ -142,47 +142,59 @@ async fn log_in(
     Json(body): Json<Credentials>,
 ) -> AppResult<Json<IdentityToken>> {
     let (email, password) = read_credentials(&body, "Please give your password")?;
-    let limits = &state.limits;
-    limits
+    state
+        .limits
         .take(&throttle::LOGIN_PER_CLIENT, &client)
         .await
         .map_err(|retry| {
             throttle::too_many("Too many sign-in attempts from your network.", retry)
         })?;
+    let identity = state.store.identity_by_email(&email).await?;
+    let stored = identity.as_ref().map(|i| i.password_hash.as_str());
+    if !password_matches(&state, &client, &email, password, stored).await? {
+        return Err(AppError::Unauthorized(
+            "Incorrect email or password.".into(),
+        ));
+    }
+    let identity = identity.ok_or_else(|| AppError::internal("a decoy hash matched"))?;
+    Ok(Json(IdentityToken {
+        id_token: state.tokens.identity_token(&identity),
+    }))
+}
+
+/// Whether `password` is the one whose hash is `stored` (None: the address has no
+/// password, and a decoy is checked so that the answer takes as long). The attempt is
+/// counted against the (address, client) pair before the check, so guesses sent at
+/// once cannot all be checked before the first failure counts; the right password
+/// clears the pair's count. A wrong one also counts against the address from
+/// everywhere, and once many have, wrong answers come slowly.
+pub(super) async fn password_matches(
+    state: &AppState,
+    client: &str,
+    email: &str,
+    password: String,
+    stored: Option<&str>,
+) -> AppResult<bool> {
+    let limits = &state.limits;
     let pair = format!("{email} {client}");
     limits
-        .check(&throttle::LOGIN_FAILURES_PER_PAIR, &pair)
+        .take(&throttle::LOGIN_FAILURES_PER_PAIR, &pair)
         .await
         .map_err(|retry| throttle::too_many("Too many wrong passwords for this email.", retry))?;
-    let identity = state.store.identity_by_email(&email).await?;
-    let stored = identity
-        .as_ref()
-        .map_or(DECOY_HASH.to_owned(), |i| i.password_hash.clone());
-    let matches = passwords::verify_bounded(password, stored)
+    let matches = passwords::verify_bounded(password, stored.unwrap_or(DECOY_HASH).to_owned())
         .await
         .map_err(AppError::internal)?;
-    match identity {
-        Some(identity) if matches => {
-            limits
-                .clear(&throttle::LOGIN_FAILURES_PER_PAIR, &pair)
-                .await;
-            Ok(Json(IdentityToken {
-                id_token: state.tokens.identity_token(&identity),
-            }))
-        }
-        _ => {
-            limits.add(&throttle::LOGIN_FAILURES_PER_PAIR, &pair).await;
-            let failures = limits
-                .add(&throttle::LOGIN_FAILURES_PER_EMAIL, &email)
-                .await;
-            // Someone is guessing this address from many places: their wrong answers
-            // come slowly, while the owner's right password still goes straight through.
-            tokio::time::sleep(throttle::wrong_password_delay(failures)).await;
-            Err(AppError::Unauthorized(
-                "Incorrect email or password.".into(),
-            ))
-        }
+    if matches && stored.is_some() {
+        limits
+            .clear(&throttle::LOGIN_FAILURES_PER_PAIR, &pair)
+            .await;
+        return Ok(true);
     }
+    let failures = limits.add(&throttle::LOGIN_FAILURES_PER_EMAIL, email).await;
+    // Someone is guessing this address from many places: their wrong answers come
+    // slowly, while the owner's right password still goes straight through.
+    tokio::time::sleep(throttle::wrong_password_delay(failures)).await;
+    Ok(false)
 }
 
 /// The profile sent with the token exchange; only a new user's profile is used.
@@ -230,28 +242,35 @@ async fn put_user(
             reread(&state, user.id).await?
         }
         Some(user) => user,
-        None => match state.store.user_by_email(&identity.email).await? {
-            // Whoever holds this address never proved it: it is the prover's account now.
-            Some(_) if identity.email_verified => state
+        // A proof of the address: a proven account holding it is theirs too (both showed
+        // the same inbox); one its claimant never proved goes, with all it holds, and so
+        // does a password for the address that nobody proved.
+        None if identity.email_verified => {
+            match state
                 .store
                 .prove_email(&identity.email, &identity.subject)
                 .await?
-                .ok_or_else(|| AppError::internal("the proven account vanished"))?,
+            {
+                Some(user) => user,
+                None => {
+                    state
+                        .store
+                        .create_user(&new_user(&identity, &profile)?)
+                        .await?
+                }
+            }
+        }
+        None => match state.store.user_by_email(&identity.email).await? {
             Some(_) => {
                 return Err(AppError::Conflict(
                     "This email address belongs to another account.".into(),
                 ))
             }
             None => {
-                if identity.email_verified {
-                    // A password for this address that nobody proved is a stranger's.
-                    state
-                        .store
-                        .forget_unproven_identity(&identity.email)
-                        .await?;
-                }
-                let new = new_user(&identity, &profile)?;
-                state.store.create_user(&new).await?
+                state
+                    .store
+                    .create_user(&new_user(&identity, &profile)?)
+                    .await?
             }
         },
     };

@@ -10,19 +10,20 @@ use serde_json::Value;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::accounts::{promote_if_admin, send_verification};
+use super::accounts::{password_matches, promote_if_admin, send_verification};
 use crate::auth::client_ip::ClientIp;
 use crate::auth::{mail_tokens, passwords, throttle, CurrentSession, Proven};
 use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
 use crate::limiter::Rule;
 use crate::mail::letters;
-use crate::store::{Identity, MailPurpose};
+use crate::store::{Identity, LinkProof, MailPurpose};
 use crate::validate::{self, Checker};
 use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(verify_email))
+        .routes(routes!(account_to_verify))
         .routes(routes!(resend_verification))
         .routes(routes!(forgot_password))
         .routes(routes!(reset_password))
@@ -39,9 +40,24 @@ pub struct EmailAddress {
 
 /// The token from a link that proves an address.
 #[derive(Debug, Deserialize, ToSchema)]
+pub struct MailLink {
+    #[schema(value_type = String)]
+    token: Option<Value>,
+}
+
+/// The token from a link that proves an address, and how the person who opened it shows
+/// the account is theirs: its password, or a new one (which signs out everyone else).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct VerifyEmail {
     #[schema(value_type = String)]
     token: Option<Value>,
+    /// The account's password.
+    #[schema(value_type = Option<String>)]
+    password: Option<Value>,
+    /// Instead of `password`: a new password for the account (docs/product.md's rules).
+    #[schema(value_type = Option<String>)]
+    new_password: Option<Value>,
 }
 
 /// The token from a password-reset link, and the new password.
@@ -65,6 +81,15 @@ pub struct EmailVerified {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PasswordReset {
     email: String,
+}
+
+/// The account a verification link would confirm, so that its reader can tell whether
+/// it is theirs before confirming.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AccountToVerify {
+    email: String,
+    /// The account's name; null while its sign-up is not finished.
+    name: Option<String>,
 }
 
 /// Taken in hand; what happens next arrives by mail.
@@ -123,22 +148,112 @@ async fn allow_mail(
     })
 }
 
-/// Proves the address a verification link was sent to.
+/// Counts one use of a mailed link from `client`; 429 past the limit.
+async fn allow_link(state: &AppState, client: &str) -> AppResult<()> {
+    state
+        .limits
+        .take(&throttle::LINKS_PER_CLIENT, client)
+        .await
+        .map_err(|retry| throttle::too_many("Too many links tried from your network.", retry))
+}
+
+/// A string field's value; anything else counts as absent.
+fn text(value: Option<&Value>) -> Option<String> {
+    match value {
+        Some(Value::String(text)) if !text.is_empty() => Some(text.clone()),
+        _ => None,
+    }
+}
+
+/// Names the account a verification link would confirm, without using the link.
+#[utoipa::path(post, path = "/auth/verify-email/account", tag = "sign-in", request_body = MailLink,
+    responses(JsonBodyRefused, (status = 200, body = AccountToVerify), (status = 400), (status = 429)))]
+async fn account_to_verify(
+    State(state): State<AppState>,
+    ClientIp(client): ClientIp,
+    Json(body): Json<MailLink>,
+) -> AppResult<Json<AccountToVerify>> {
+    let hash = token_hash(body.token.as_ref())?;
+    allow_link(&state, &client).await?;
+    let (identity, user) = state
+        .store
+        .mail_link(&hash, MailPurpose::VerifyEmail)
+        .await?
+        .ok_or_else(link_no_longer_valid)?;
+    Ok(Json(AccountToVerify {
+        email: identity.email,
+        name: user.map(|user| user.name),
+    }))
+}
+
+/// Proves the address a verification link was sent to. Holding the mailbox is not
+/// enough: whoever opens the link also shows they hold the account, with its password or
+/// by choosing a new one. Otherwise a stranger who signed up with someone's address would
+/// own a proven account the moment its owner clicked the link.
 #[utoipa::path(post, path = "/auth/verify-email", tag = "sign-in", request_body = VerifyEmail,
-    responses(JsonBodyRefused, (status = 200, body = EmailVerified), (status = 400)))]
+    responses(JsonBodyRefused, (status = 200, body = EmailVerified), (status = 400), (status = 422), (status = 429)))]
 async fn verify_email(
     State(state): State<AppState>,
+    ClientIp(client): ClientIp,
     Json(body): Json<VerifyEmail>,
 ) -> AppResult<Json<EmailVerified>> {
     let hash = token_hash(body.token.as_ref())?;
-    let identity = state
+    let password = text(body.password.as_ref());
+    let new_password = text(body.new_password.as_ref());
+    if let Some(problem) = new_password
+        .as_deref()
+        .and_then(passwords::password_problem)
+    {
+        return Err(AppError::field("newPassword", problem));
+    }
+    if password.is_none() && new_password.is_none() {
+        return Err(AppError::field("password", "Please give your password"));
+    }
+    allow_link(&state, &client).await?;
+    let (identity, _) = state
         .store
-        .verify_email(&hash)
+        .mail_link(&hash, MailPurpose::VerifyEmail)
         .await?
         .ok_or_else(link_no_longer_valid)?;
-    proven(&state, &identity).await?;
+    let confirmed = match (new_password, password) {
+        (Some(new_password), _) => {
+            let password_hash = passwords::hash_bounded(new_password)
+                .await
+                .map_err(AppError::internal)?;
+            state
+                .store
+                .verify_email(
+                    &hash,
+                    LinkProof::NewPassword {
+                        password_hash: &password_hash,
+                    },
+                )
+                .await?
+        }
+        (None, Some(password)) => {
+            let stored = identity.password_hash.as_str();
+            if !password_matches(&state, &client, &identity.email, password, Some(stored)).await? {
+                return Err(AppError::field(
+                    "password",
+                    "This is not the password of this account.",
+                ));
+            }
+            state
+                .store
+                .verify_email(
+                    &hash,
+                    LinkProof::Password {
+                        checked_hash: stored,
+                    },
+                )
+                .await?
+        }
+        (None, None) => None,
+    }
+    .ok_or_else(link_no_longer_valid)?;
+    proven(&state, &confirmed).await?;
     Ok(Json(EmailVerified {
-        email: identity.email,
+        email: confirmed.email,
         email_verified: true,
     }))
 }
@@ -238,9 +353,10 @@ async fn send_reset(state: &AppState, email: &str) -> AppResult<()> {
 /// Sets a new password with a reset link. The address counts as proven (its mail was
 /// read) and every session of the account ends.
 #[utoipa::path(post, path = "/auth/reset-password", tag = "sign-in", request_body = ResetPassword,
-    responses(JsonBodyRefused, (status = 200, body = PasswordReset), (status = 400), (status = 422)))]
+    responses(JsonBodyRefused, (status = 200, body = PasswordReset), (status = 400), (status = 422), (status = 429)))]
 async fn reset_password(
     State(state): State<AppState>,
+    ClientIp(client): ClientIp,
     Json(body): Json<ResetPassword>,
 ) -> AppResult<Json<PasswordReset>> {
     let password = match &body.password {
@@ -251,6 +367,14 @@ async fn reset_password(
         return Err(AppError::field("password", problem));
     }
     let hash = token_hash(body.token.as_ref())?;
+    allow_link(&state, &client).await?;
+    // The link is checked before the password is hashed: a made-up token costs a
+    // lookup, not a core.
+    state
+        .store
+        .mail_link(&hash, MailPurpose::ResetPassword)
+        .await?
+        .ok_or_else(link_no_longer_valid)?;
     let password_hash = passwords::hash_bounded(password)
         .await
         .map_err(AppError::internal)?;
@@ -288,6 +412,9 @@ async fn log_out_everywhere(
     State(state): State<AppState>,
     Proven(identity): Proven,
 ) -> AppResult<StatusCode> {
-    state.store.end_sessions_of(&identity.subject).await?;
+    state
+        .store
+        .end_sessions_of(&identity.subject, identity.proven_at)
+        .await?;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -10,7 +10,7 @@ use chrono::{DateTime, Utc};
 use sqlx::Row;
 
 use super::{
-    Accounts, Advert, BikeFacts, Bookings, Catalogue, Category, EventLog, FacetsOf, ListingFacets, Identity, ListingSearch, ListingSort,
+    Accounts, Advert, BikeFacts, Bookings, Catalogue, Category, EventLog, FacetsOf, ListingFacets, Identity, LinkProof, ListingSearch, ListingSort,
     MailPurpose, Maintenance, NewOrder,
     NewPayment, NewProduct, NewUser, Notices, Notification, Order, PaymentRecorded, Product, ProductEdit, Role,
     StoreError as Error, TestPaymentIntent, User, Wishlists, LOCAL_SUBJECT_PREFIX,

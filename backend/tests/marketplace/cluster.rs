@@ -96,7 +96,7 @@ async fn admin_token(base: &str, dir: &std::path::Path) -> String {
         Method::POST,
         "/api/auth/verify-email",
         None,
-        json!({"token": token}),
+        json!({"token": token, "password": PASSWORD}),
     )
     .await;
     session["token"].as_str().expect("token").to_owned()

@@ -158,6 +158,7 @@ async fn health_reports_the_database_and_openapi_describes_every_route() {
         ("/auth/logout", "post"),
         ("/auth/logout-everywhere", "post"),
         ("/auth/verify-email", "post"),
+        ("/auth/verify-email/account", "post"),
         ("/auth/resend-verification", "post"),
         ("/auth/forgot-password", "post"),
         ("/auth/reset-password", "post"),

@@ -394,12 +394,13 @@ async fn a_proven_google_account_takes_over_an_account_that_never_proved_its_ema
             StatusCode::OK,
             "the owner is not locked out: {session}"
         );
-        assert_eq!(session["user"]["_id"], squatter.id.as_str());
+        // A new account of the owner's: nothing of the stranger's comes with it.
+        assert_ne!(session["user"]["_id"], squatter.id.as_str());
+        assert_eq!(session["user"]["name"], "Nusrat Jahan");
+        assert_eq!(session["user"]["role"], "buyer");
         assert_eq!(session["user"]["emailVerified"], true);
         let owner = session["token"].as_str().expect("token");
-        let (status, _) = app
-            .get("/api/sellerProducts/nusrat@gmail.com", Some(owner))
-            .await;
+        let (status, _) = app.get("/api/orders/nusrat@gmail.com", Some(owner)).await;
         assert_eq!(status, StatusCode::OK, "the owner's session works");
 
         // The stranger is signed out everywhere and their password no longer works.
@@ -419,6 +420,31 @@ async fn a_proven_google_account_takes_over_an_account_that_never_proved_its_ema
             )
             .await;
         assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_google_account_whose_address_google_did_not_check_proves_nothing() {
+    on_both(|engine| async move {
+        let google = google_key();
+        let keys = key_server(json!({"keys": [google.jwk.clone()]})).await;
+        let Some(before) = TestApp::spawn(engine).await else {
+            return;
+        };
+        before
+            .sign_up("nusrat@gmail.com", "Someone", "seller")
+            .await;
+        let app = before.another_server(&firebase_args(&keys.url)).await;
+        let mut claims = google_claims("uid-nusrat", "nusrat@gmail.com");
+        claims["email_verified"] = json!(false);
+        let (status, body) = exchange(&app, &google.sign(KID, &claims), "nusrat@gmail.com").await;
+        assert_eq!(status, StatusCode::CONFLICT, "no takeover: {body}");
+        let mut claims = google_claims("uid-rahim", "rahim@gmail.com");
+        claims["email_verified"] = json!(false);
+        let (status, session) = exchange(&app, &google.sign(KID, &claims), "rahim@gmail.com").await;
+        assert_eq!(status, StatusCode::OK, "{session}");
+        assert_eq!(session["user"]["emailVerified"], false, "{session}");
     })
     .await;
 }
@@ -468,7 +494,10 @@ async fn an_unconfirmed_firebase_password_account_signs_in_unproven_and_cannot_t
     proven["firebase"]["sign_in_provider"] = json!("password");
     let (status, session) = exchange(&app, &google.sign(KID, &proven), "boss@example.com").await;
     assert_eq!(status, StatusCode::OK, "{session}");
-    assert_eq!(session["user"]["_id"], first);
+    assert_ne!(
+        session["user"]["_id"], first,
+        "the unproven claim's account is gone: the prover starts afresh"
+    );
     assert_eq!(
         session["user"]["role"], "admin",
         "proven, so ADMIN_EMAILS applies"

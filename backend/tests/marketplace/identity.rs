@@ -52,7 +52,7 @@ async fn sign_up_mails_a_link_that_proves_the_address_once() {
             &app,
             "/api/auth/verify-email",
             None,
-            json!({"token": token}),
+            json!({"token": token, "password": PASSWORD}),
         )
         .await;
         assert_eq!(status, StatusCode::OK, "{body}");
@@ -71,7 +71,7 @@ async fn sign_up_mails_a_link_that_proves_the_address_once() {
             &app,
             "/api/auth/verify-email",
             None,
-            json!({"token": token}),
+            json!({"token": token, "password": PASSWORD}),
         )
         .await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "a link works once: {body}");
@@ -124,7 +124,13 @@ async fn forged_malformed_and_expired_links_prove_nothing() {
                 .map(|_| ())
         })
         .expect("age the links");
-        let (status, _) = post(&app, "/api/auth/verify-email", None, json!({"token": real})).await;
+        let (status, _) = post(
+            &app,
+            "/api/auth/verify-email",
+            None,
+            json!({"token": real, "password": PASSWORD}),
+        )
+        .await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "an expired link");
         let (_, user) = app.get("/api/users/rahim@example.com", None).await;
         assert_eq!(user["emailVerified"], false);
@@ -138,7 +144,10 @@ async fn a_password_reset_sets_the_password_once_and_ends_every_session() {
         let Some(app) = TestApp::spawn(engine).await else {
             return;
         };
+        // A proven account keeps all it holds through a reset (an unproven one starts
+        // afresh: takeover.rs).
         let rahim = app.sign_up("rahim@example.com", "Rahim", "buyer").await;
+        app.verify_email("rahim@example.com").await;
         let second = app.new_session("rahim@example.com").await;
         let stale_identity = app.identity_token("rahim@example.com").await;
 
@@ -221,10 +230,8 @@ async fn a_password_reset_sets_the_password_once_and_ends_every_session() {
             StatusCode::OK
         );
         let (_, user) = app.get("/api/users/rahim@example.com", None).await;
-        assert_eq!(
-            user["emailVerified"], true,
-            "reading the mail proved the address"
-        );
+        assert_eq!(user["emailVerified"], true, "{user}");
+        assert_eq!(user["name"], "Rahim", "the account is kept: {user}");
 
         let (status, _) = post(
             &app,
@@ -357,7 +364,7 @@ async fn resend_mails_a_new_link_only_to_an_unproven_address() {
             &app,
             "/api/auth/verify-email",
             None,
-            json!({"token": token}),
+            json!({"token": token, "password": PASSWORD}),
         )
         .await;
         assert!(status.is_success() || status == StatusCode::BAD_REQUEST);
@@ -436,6 +443,9 @@ async fn logout_everywhere_takes_a_fresh_proof_and_ends_every_session() {
         let (status, _) = post(&app, "/api/auth/logout-everywhere", None, Value::Null).await;
         assert_eq!(status, StatusCode::UNAUTHORIZED);
 
+        // A proof someone else earned earlier (proofs are stamped to the second).
+        let earlier = app.identity_token("rahim@example.com").await;
+        tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
         let proof = app.identity_token("rahim@example.com").await;
         let (status, body) = post(
             &app,
@@ -445,6 +455,30 @@ async fn logout_everywhere_takes_a_fresh_proof_and_ends_every_session() {
         )
         .await;
         assert_eq!(status, StatusCode::NO_CONTENT, "{body}");
+        let exchange = |token: String| {
+            let app = &app;
+            async move {
+                app.call(
+                    Method::PUT,
+                    "/api/users/rahim@example.com",
+                    Some(&token),
+                    json!({"email": "rahim@example.com"}),
+                )
+                .await
+            }
+        };
+        let (status, body) = exchange(earlier).await;
+        assert_eq!(
+            status,
+            StatusCode::UNAUTHORIZED,
+            "a proof from before opens no session: {body}"
+        );
+        let (status, body) = exchange(proof).await;
+        assert_eq!(
+            status,
+            StatusCode::OK,
+            "the proof that signed out does: {body}"
+        );
         for token in [&phone.token, &laptop] {
             let (status, _) = app.get("/api/orders/rahim@example.com", Some(token)).await;
             assert_eq!(

@@ -235,3 +235,51 @@ async fn two_processes_sharing_redis_count_wrong_passwords_together() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn forty_guesses_sent_at_once_get_five_checked_alone_and_through_redis() {
+    on_both(|engine| async move {
+        let Some(url) = redis_url().await else {
+            return;
+        };
+        let Some(alone) = TestApp::spawn_with(engine, &["--trust-proxy"]).await else {
+            return;
+        };
+        let a = alone
+            .another_server(&["--trust-proxy", "--redis-url", &url])
+            .await;
+        let b = a
+            .another_server(&["--trust-proxy", "--redis-url", &url])
+            .await;
+        // Counters outlive a test run in Redis: a new address each run.
+        let email = format!("target{}@example.com", bikehaat::payments::random_hex(6));
+        alone.sign_up(&email, "Target", "buyer").await;
+        // Counters outlive a test run in Redis: a new client network each run too.
+        let run = bikehaat::payments::random_hex(2);
+        for servers in [vec![&alone], vec![&a, &b]] {
+            let client = format!("2001:db8:{run}:{}::1", servers.len());
+            let guesses = (0..40).map(|n| {
+                let server = servers[n % servers.len()];
+                let client = client.clone();
+                let email = email.clone();
+                async move { log_in(server, &client, &email, "Guess#1234").await.0 }
+            });
+            let answers = futures_util::future::join_all(guesses).await;
+            let checked = answers
+                .iter()
+                .filter(|s| **s == StatusCode::UNAUTHORIZED)
+                .count();
+            let refused = answers
+                .iter()
+                .filter(|s| **s == StatusCode::TOO_MANY_REQUESTS)
+                .count();
+            assert_eq!(
+                (checked, refused),
+                (5, 35),
+                "{} server(s): {answers:?}",
+                servers.len()
+            );
+        }
+    })
+    .await;
+}

@@ -38,6 +38,10 @@ test('a new buyer confirms their address from the mailed link and the banner goe
   await screenshot(page, 'unverified-banner');
 
   await page.goto(await readMailLink(server.dataDir, 'nusrat@bikehaat.test', 'verify-email'));
+  await page.getByText('This link confirms the account for').waitFor();
+  await screenshot(page, 'confirm-account');
+  await page.getByLabel('Password of this account').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Confirm my email' }).click();
   await page.getByText('Your email address is confirmed.').waitFor();
   await screenshot(page, 'email-confirmed');
   await page.getByRole('link', { name: 'Go to your dashboard' }).click();

@@ -51,7 +51,7 @@ export class Api {
   async proveEmail(email: string): Promise<void> {
     if (!this.dataDir) throw new Error('proving an address needs the server data dir');
     const link = new URL(await readMailLink(this.dataDir, email, 'verify-email'));
-    await this.call('POST', '/auth/verify-email', null, { token: link.searchParams.get('token') });
+    await this.call('POST', '/auth/verify-email', null, { token: link.searchParams.get('token'), password: PASSWORD });
   }
 
   /** The admin `ADMIN_EMAILS` names: signed up, then made admin by proving the address. */

@@ -23,25 +23,27 @@ async fn redeem_mail_token(tx: &mut Tx<'_>, token_hash: &str, purpose: MailPurpo
 }
 
 /// The account holding `email` is proven by `subject` inside `tx`; see `Accounts::prove_email`.
-async fn prove_email_in(tx: &mut Tx<'_>, email: &str, subject: &str) -> Result<Option<User>, Error> {
-    let holder: Option<(i64, String, bool)> =
-        sqlx::query_as("SELECT id, subject, email_verified FROM users WHERE email = $1")
+/// `fresh` says the proof came with a credential the account was not made with (a new
+/// password): an account nobody had proven then starts afresh even for its own subject.
+/// None when no account holds the address afterwards.
+async fn prove_email_in(tx: &mut Tx<'_>, email: &str, subject: &str, fresh: bool) -> Result<Option<User>, Error> {
+    let holder: Option<(i64, String, bool, String)> =
+        sqlx::query_as("SELECT id, subject, email_verified, role FROM users WHERE email = $1")
             .bind(email)
             .fetch_optional(&mut **tx)
             .await?;
-    if let Some((id, held_by, proven)) = holder {
-        if held_by != subject && !proven {
-            // Someone claimed this address without proving it: the account is the
-            // prover's now, and whoever claimed it is signed out everywhere.
-            sqlx::query("UPDATE users SET subject = $2 WHERE id = $1")
-                .bind(id)
-                .bind(subject)
-                .execute(&mut **tx)
-                .await
-                .map_err(conflict_if_taken("This sign-in already belongs to another account."))?;
-            sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(id).execute(&mut **tx).await?;
+    if let Some((id, held_by, proven, role)) = holder {
+        if !proven && (held_by != subject || fresh) {
+            // Someone made this account without proving the address, and the address's
+            // owner has now proven it with a credential of their own: whatever the
+            // claimant made (name, photo, listings, bookings) goes with their account,
+            // and they are signed out everywhere. The owner's next sign-in starts anew.
+            let role = Role::parse(&role).unwrap_or(Role::Buyer);
+            let events = remove_user_in(tx, id, role).await?;
+            record(tx, &events).await?;
+        } else {
+            sqlx::query("UPDATE users SET email_verified = TRUE WHERE id = $1").bind(id).execute(&mut **tx).await?;
         }
-        sqlx::query("UPDATE users SET email_verified = TRUE WHERE id = $1").bind(id).execute(&mut **tx).await?;
     }
     // A password for this address that nobody proved is a stranger's: it stops working.
     let own_identity = subject
@@ -57,19 +59,64 @@ async fn prove_email_in(tx: &mut Tx<'_>, email: &str, subject: &str) -> Result<O
     Ok(sqlx::query_as::<Db, User>(&sql).bind(email).fetch_optional(&mut **tx).await?)
 }
 
-/// Marks an identity's address proven inside `tx`, and the account holding it.
-async fn prove_identity_in(tx: &mut Tx<'_>, identity_id: i64, password_hash: Option<&str>) -> Result<Identity, Error> {
+/// Marks an identity's address proven inside `tx`, and the account holding it; with a
+/// `new_password` hash the password is replaced and every session of that account ends.
+async fn prove_identity_in(tx: &mut Tx<'_>, identity_id: i64, new_password: Option<&str>) -> Result<Identity, Error> {
     let sql = format!(
         "UPDATE identities SET email_verified = TRUE, password_hash = COALESCE($2, password_hash) \
          WHERE id = $1 RETURNING {IDENTITY_COLUMNS}"
     );
     let identity = sqlx::query_as::<Db, Identity>(&sql)
         .bind(identity_id)
-        .bind(password_hash)
+        .bind(new_password)
         .fetch_one(&mut **tx)
         .await?;
-    prove_email_in(tx, &identity.email, &identity.subject()).await?;
+    let fresh = new_password.is_some();
+    prove_email_in(tx, &identity.email, &identity.subject(), fresh).await?;
+    if fresh {
+        // Every other link of this identity is spent, and whoever held the old password
+        // is signed out.
+        sqlx::query("UPDATE mail_tokens SET used_at = $2 WHERE identity_id = $1 AND used_at IS NULL")
+            .bind(identity_id)
+            .bind(Utc::now())
+            .execute(&mut **tx)
+            .await?;
+        sqlx::query("DELETE FROM sessions WHERE user_id IN (SELECT id FROM users WHERE email = $1)")
+            .bind(&identity.email)
+            .execute(&mut **tx)
+            .await?;
+    }
     Ok(identity)
+}
+
+/// Deletes user `id` (of `role`) inside `tx` with everything that depends on them, and
+/// returns the events that tell the pages: their listings (with adverts and bookings)
+/// and their own open bookings go, then the user.
+async fn remove_user_in(tx: &mut Tx<'_>, id: i64, role: Role) -> Result<Vec<Event>, Error> {
+    let mut events = Vec::new();
+    let listings: Vec<i64> = sqlx::query_scalar("SELECT id FROM products WHERE seller_id = $1 ORDER BY id")
+        .bind(id)
+        .fetch_all(&mut **tx)
+        .await?;
+    for listing in listings {
+        events.extend(removal_events(tx, listing, None).await?);
+    }
+    let bookings = sqlx::query(
+        "SELECT o.id, o.product_id, p.seller_id FROM orders o JOIN products p ON p.id = o.product_id \
+         WHERE o.buyer_id = $1 AND o.status = 'booked' ORDER BY o.id",
+    )
+    .bind(id)
+    .fetch_all(&mut **tx)
+    .await?;
+    for booking in bookings {
+        let (order_id, product_id, seller_id): (i64, i64, i64) = (booking.get(0), booking.get(1), booking.get(2));
+        events.push(Event::OrderCancelled(BookingRef { order_id, product_id, buyer_id: id, seller_id }));
+    }
+    events.push(Event::UserDeleted { user_id: id, role });
+    // Listings, bookings, reports, adverts and sessions go with the user by ON DELETE
+    // CASCADE; payments keep their figures with the references cleared.
+    sqlx::query("DELETE FROM users WHERE id = $1").bind(id).execute(&mut **tx).await?;
+    Ok(events)
 }
 
 #[async_trait]
@@ -90,14 +137,6 @@ impl Accounts for This {
     async fn identity_by_email(&self, email: &str) -> Result<Option<Identity>, Error> {
         let sql = format!("SELECT {IDENTITY_COLUMNS} FROM identities WHERE email = $1");
         Ok(sqlx::query_as::<Db, Identity>(&sql).bind(email).fetch_optional(&self.reader).await?)
-    }
-
-    async fn forget_unproven_identity(&self, email: &str) -> Result<bool, Error> {
-        let done = sqlx::query("DELETE FROM identities WHERE email = $1 AND email_verified = FALSE")
-            .bind(email)
-            .execute(&self.writer)
-            .await?;
-        Ok(done.rows_affected() > 0)
     }
 
     async fn create_mail_token(
@@ -129,12 +168,44 @@ impl Accounts for This {
         Ok(())
     }
 
-    async fn verify_email(&self, token_hash: &str) -> Result<Option<Identity>, Error> {
+    async fn mail_link(&self, token_hash: &str, purpose: MailPurpose) -> Result<Option<(Identity, Option<User>)>, Error> {
+        let sql = format!(
+            "SELECT {IDENTITY_COLUMNS} FROM identities WHERE id = (SELECT identity_id FROM mail_tokens \
+             WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3)"
+        );
+        let identity = sqlx::query_as::<Db, Identity>(&sql)
+            .bind(token_hash)
+            .bind(purpose.as_str())
+            .bind(Utc::now())
+            .fetch_optional(&self.reader)
+            .await?;
+        let Some(identity) = identity else {
+            return Ok(None);
+        };
+        let user = self.user_where("email", &identity.email).await?;
+        Ok(Some((identity, user)))
+    }
+
+    async fn verify_email(&self, token_hash: &str, proof: LinkProof<'_>) -> Result<Option<Identity>, Error> {
         let mut tx = self.writer.begin().await?;
         let Some(identity_id) = redeem_mail_token(&mut tx, token_hash, MailPurpose::VerifyEmail).await? else {
             return Ok(None);
         };
-        let identity = prove_identity_in(&mut tx, identity_id, None).await?;
+        let identity = match proof {
+            LinkProof::Password { checked_hash } => {
+                // The password was checked against this hash: a reset since then means
+                // the one who knew it no longer holds the account (the link stays unused).
+                let current: String = sqlx::query_scalar("SELECT password_hash FROM identities WHERE id = $1")
+                    .bind(identity_id)
+                    .fetch_one(&mut *tx)
+                    .await?;
+                if current != checked_hash {
+                    return Ok(None);
+                }
+                prove_identity_in(&mut tx, identity_id, None).await?
+            }
+            LinkProof::NewPassword { password_hash } => prove_identity_in(&mut tx, identity_id, Some(password_hash)).await?,
+        };
         tx.commit().await?;
         self.changed();
         Ok(Some(identity))
@@ -146,15 +217,6 @@ impl Accounts for This {
             return Ok(None);
         };
         let identity = prove_identity_in(&mut tx, identity_id, Some(password_hash)).await?;
-        sqlx::query("UPDATE mail_tokens SET used_at = $2 WHERE identity_id = $1 AND used_at IS NULL")
-            .bind(identity_id)
-            .bind(Utc::now())
-            .execute(&mut *tx)
-            .await?;
-        sqlx::query("DELETE FROM sessions WHERE user_id IN (SELECT id FROM users WHERE email = $1)")
-            .bind(&identity.email)
-            .execute(&mut *tx)
-            .await?;
         tx.commit().await?;
         self.changed();
         Ok(Some(identity))
@@ -162,7 +224,7 @@ impl Accounts for This {
 
     async fn prove_email(&self, email: &str, subject: &str) -> Result<Option<User>, Error> {
         let mut tx = self.writer.begin().await?;
-        let user = prove_email_in(&mut tx, email, subject).await?;
+        let user = prove_email_in(&mut tx, email, subject, false).await?;
         tx.commit().await?;
         self.changed();
         Ok(user)
@@ -203,13 +265,31 @@ impl Accounts for This {
         Ok(done.rows_affected() > 0)
     }
 
-    async fn end_sessions_of(&self, subject: &str) -> Result<u64, Error> {
+    async fn end_sessions_of(&self, subject: &str, proven_before: i64) -> Result<u64, Error> {
+        let mut tx = self.writer.begin().await?;
+        sqlx::query(
+            "INSERT INTO signed_out (subject, proven_before) VALUES ($1, $2) ON CONFLICT (subject) DO UPDATE \
+             SET proven_before = CASE WHEN excluded.proven_before > signed_out.proven_before \
+             THEN excluded.proven_before ELSE signed_out.proven_before END",
+        )
+        .bind(subject)
+        .bind(proven_before)
+        .execute(&mut *tx)
+        .await?;
         let done = sqlx::query("DELETE FROM sessions WHERE user_id IN (SELECT id FROM users WHERE subject = $1)")
             .bind(subject)
-            .execute(&self.writer)
+            .execute(&mut *tx)
             .await?;
+        tx.commit().await?;
         self.changed();
         Ok(done.rows_affected())
+    }
+
+    async fn signed_out_before(&self, subject: &str) -> Result<Option<i64>, Error> {
+        Ok(sqlx::query_scalar("SELECT proven_before FROM signed_out WHERE subject = $1")
+            .bind(subject)
+            .fetch_optional(&self.reader)
+            .await?)
     }
 
     async fn claim_signup_upload(&self, subject: &str) -> Result<bool, Error> {
@@ -287,31 +367,7 @@ impl Accounts for This {
         let Some(email) = email else {
             return Ok(false);
         };
-        // What disappears with the user, told to the pages before it goes: their
-        // listings (with adverts and bookings) and their own open bookings.
-        let mut events = Vec::new();
-        let listings: Vec<i64> = sqlx::query_scalar("SELECT id FROM products WHERE seller_id = $1 ORDER BY id")
-            .bind(id)
-            .fetch_all(&mut *tx)
-            .await?;
-        for listing in listings {
-            events.extend(removal_events(&mut tx, listing, None).await?);
-        }
-        let bookings = sqlx::query(
-            "SELECT o.id, o.product_id, p.seller_id FROM orders o JOIN products p ON p.id = o.product_id \
-             WHERE o.buyer_id = $1 AND o.status = 'booked' ORDER BY o.id",
-        )
-        .bind(id)
-        .fetch_all(&mut *tx)
-        .await?;
-        for booking in bookings {
-            let (order_id, product_id, seller_id): (i64, i64, i64) = (booking.get(0), booking.get(1), booking.get(2));
-            events.push(Event::OrderCancelled(BookingRef { order_id, product_id, buyer_id: id, seller_id }));
-        }
-        events.push(Event::UserDeleted { user_id: id, role });
-        // Listings, bookings, reports and adverts go with the user by ON DELETE CASCADE;
-        // payments keep their figures with the references cleared.
-        sqlx::query("DELETE FROM users WHERE id = $1").bind(id).execute(&mut *tx).await?;
+        let events = remove_user_in(&mut tx, id, role).await?;
         sqlx::query("DELETE FROM identities WHERE email = $1").bind(&email).execute(&mut *tx).await?;
         record(&mut tx, &events).await?;
         tx.commit().await?;

@@ -125,7 +125,7 @@ impl TestApp {
                 Method::POST,
                 "/api/auth/verify-email",
                 None,
-                json!({"token": token}),
+                json!({"token": token, "password": super::PASSWORD}),
             )
             .await;
         assert_eq!(status, StatusCode::OK, "verifying {email}: {body}");

@@ -15,6 +15,7 @@ export type IdentityToken = Schemas['IdentityToken'];
 export type Uploaded = Schemas['Uploaded'];
 export type Accepted = Schemas['Accepted'];
 export type EmailVerified = Schemas['EmailVerified'];
+export type AccountToVerify = Schemas['AccountToVerify'];
 export type PasswordReset = Schemas['PasswordReset'];
 
 /** The three roles (docs/product.md, 'Who uses it'); the server sends `role` as a plain string. */

@@ -42,6 +42,7 @@ pub fn matrix() -> Vec<Row> {
         row(POST,   "/api/auth/forgot-password",            json_body(json!({"email": "{fresh_email}"})), [202, 202, 202, 202, 202, 202]),
         row(POST,   "/api/auth/resend-verification",        json_body(json!({"email": "{fresh_email}"})), [202, 202, 202, 202, 202, 202]),
         row(POST,   "/api/auth/verify-email",               json_body(json!({"token": "not-a-token"})), [400, 400, 400, 400, 400, 400]),
+        row(POST,   "/api/auth/verify-email/account",       json_body(json!({"token": "not-a-token"})), [400, 400, 400, 400, 400, 400]),
         row(POST,   "/api/auth/reset-password",             json_body(json!({"token": "not-a-token", "password": PASSWORD})), [400, 400, 400, 400, 400, 400]),
         row(POST,   "/api/auth/logout",                     Empty,                                       [401, 204, 204, 204, 204, 204])
             .with_fresh_session(),

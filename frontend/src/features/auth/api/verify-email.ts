@@ -1,15 +1,17 @@
-// `POST /api/auth/verify-email`: proves the address the link was mailed to. The token
-// works once, so each token is sent once per page load, however often React mounts.
+// `POST /api/auth/verify-email/account` names the account a verification link would
+// confirm, without using the link; `POST /api/auth/verify-email` proves the address,
+// once the person who opened the link shows the account is theirs: its password, or a
+// new one that signs everyone else out.
 import { api } from '@/lib/api-client.ts';
-import type { EmailVerified } from '@/lib/api/types.ts';
+import type { AccountToVerify, EmailVerified } from '@/lib/api/types.ts';
 
-const sent = new Map<string, Promise<EmailVerified>>();
+export function accountToVerify(token: string): Promise<AccountToVerify> {
+  return api<AccountToVerify>('/auth/verify-email/account', { method: 'POST', json: { token }, token: null });
+}
 
-export function verifyEmail(token: string): Promise<EmailVerified> {
-  let answer = sent.get(token);
-  if (!answer) {
-    answer = api<EmailVerified>('/auth/verify-email', { method: 'POST', json: { token }, token: null });
-    sent.set(token, answer);
-  }
-  return answer;
+/** How the person shows the account is theirs. */
+export type AccountProof = { password: string } | { newPassword: string };
+
+export function verifyEmail(token: string, proof: AccountProof): Promise<EmailVerified> {
+  return api<EmailVerified>('/auth/verify-email', { method: 'POST', json: { token, ...proof }, token: null });
 }

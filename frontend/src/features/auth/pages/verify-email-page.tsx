@@ -9,37 +9,50 @@ import { firebaseSettings } from '@/lib/config/get-config.ts';
 import { LINK_NO_LONGER_VALID } from '@/lib/firebase/firebase-auth.ts';
 import { firebaseVerifyEmail } from '@/lib/firebase/firebase-password.ts';
 import { useSession } from '@/lib/auth/session-context.ts';
-import { verifyEmail } from '@/features/auth/api/verify-email.ts';
+import type { AccountToVerify } from '@/lib/api/types.ts';
+import { accountToVerify } from '@/features/auth/api/verify-email.ts';
+import { ConfirmAccountForm } from '@/features/auth/components/confirm-account-form.tsx';
 import { AuthCard } from '@/features/auth/components/auth-card.tsx';
 import { ResendLinkButton } from '@/components/resend-link-button.tsx';
 
-type Outcome = { state: 'checking' } | { state: 'confirmed' } | { state: 'failed'; message: string };
+type Outcome =
+  | { state: 'checking' }
+  | { state: 'asking'; token: string; account: AccountToVerify }
+  | { state: 'confirmed' }
+  | { state: 'failed'; message: string };
 
 /** Firebase's codes work once: each is applied once per page load, however often React mounts. */
 const applied = new Map<string, ReturnType<typeof firebaseVerifyEmail>>();
 
 /**
- * Proves the address with the link's code: the built-in provider's token, or Firebase's
- * code when this page is the site's action page. With Firebase, a person signed in in
- * this browser is signed in afresh, so the server hears at once that Firebase proved it.
+ * Firebase's code, when this page is the site's action page: proves the address at once
+ * (Firebase's own link). A person signed in in this browser is signed in afresh, so the
+ * server hears at once that Firebase proved it.
  */
-async function confirm(params: URLSearchParams, queryClient: QueryClient): Promise<void> {
+async function confirmWithFirebase(oobCode: string, queryClient: QueryClient): Promise<void> {
+  const firebase = await firebaseSettings(queryClient);
+  if (!firebase) throw new Error(LINK_NO_LONGER_VALID);
+  let proof = applied.get(oobCode);
+  if (!proof) {
+    proof = firebaseVerifyEmail(firebase, oobCode);
+    applied.set(oobCode, proof);
+  }
+  const fresh = await proof;
+  if (fresh) keepSession(queryClient, await exchangeToken(fresh.idToken, fresh.email, { email: fresh.email }));
+}
+
+/**
+ * What the link is for: Firebase's code is applied at once; the built-in provider's
+ * token names its account, and the reader confirms it with the account's password.
+ */
+async function open(params: URLSearchParams, queryClient: QueryClient): Promise<Outcome> {
   const oobCode = params.get('oobCode');
   if (oobCode && params.get('mode') === 'verifyEmail') {
-    const firebase = await firebaseSettings(queryClient);
-    if (!firebase) throw new Error(LINK_NO_LONGER_VALID);
-    let proof = applied.get(oobCode);
-    if (!proof) {
-      proof = firebaseVerifyEmail(firebase, oobCode);
-      applied.set(oobCode, proof);
-    }
-    const fresh = await proof;
-    if (fresh) keepSession(queryClient, await exchangeToken(fresh.idToken, fresh.email, { email: fresh.email }));
-    return;
+    await confirmWithFirebase(oobCode, queryClient);
+    return { state: 'confirmed' };
   }
-  const { email } = await verifyEmail(params.get('token') ?? '');
-  // The banner asking to confirm goes away for a signed-in owner of the address.
-  await queryClient.invalidateQueries({ queryKey: userQueryOptions(email).queryKey });
+  const token = params.get('token') ?? '';
+  return { state: 'asking', token, account: await accountToVerify(token) };
 }
 
 /** The page a verification mail links to: proves the address, once. */
@@ -52,9 +65,9 @@ export function VerifyEmailPage() {
 
   useEffect(() => {
     let current = true;
-    confirm(new URLSearchParams(query), queryClient).then(
-      () => {
-        if (current) setOutcome({ state: 'confirmed' });
+    open(new URLSearchParams(query), queryClient).then(
+      (next) => {
+        if (current) setOutcome(next);
       },
       (error: unknown) => {
         if (current) setOutcome({ state: 'failed', message: error instanceof Error ? error.message : String(error) });
@@ -65,13 +78,29 @@ export function VerifyEmailPage() {
     };
   }, [query, queryClient]);
 
+  const confirmed = async (email: string) => {
+    // The banner asking to confirm goes away for a signed-in owner of the address.
+    await queryClient.invalidateQueries({ queryKey: userQueryOptions(email).queryKey });
+    setOutcome({ state: 'confirmed' });
+  };
+
   return (
-    <AuthCard title="Confirm your email" subtitle="One click proves the address is yours.">
+    <AuthCard title="Confirm your email" subtitle="Show the account is yours, and the address is proven.">
       {outcome.state === 'checking' && (
         <div className="flex items-center gap-3 text-stone-600">
-          <Spinner label="Confirming your email address" />
-          Confirming your email address…
+          <Spinner label="Checking your link" />
+          Checking your link…
         </div>
+      )}
+      {outcome.state === 'asking' && (
+        <ConfirmAccountForm
+          token={outcome.token}
+          account={outcome.account}
+          onConfirmed={confirmed}
+          onLinkProblem={(message) => {
+            setOutcome({ state: 'failed', message });
+          }}
+        />
       )}
       {outcome.state === 'confirmed' && (
         <div role="status" className="space-y-4">

@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { FieldInput, FormField } from '@/components/form-field.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import type { AccountToVerify } from '@/lib/api/types.ts';
+import { verifyEmail } from '@/features/auth/api/verify-email.ts';
+import { SubmitButton } from '@/features/auth/components/submit-button.tsx';
+import { newPasswordRules } from '@/features/auth/utils/password-rules.ts';
+
+interface ProofFields {
+  password: string;
+}
+
+/**
+ * Confirms the address of the account a link names, once the reader shows the account
+ * is theirs: with its password, or by choosing a new one. A stranger who signed up with
+ * someone else's address gains nothing when its owner opens the link.
+ */
+export function ConfirmAccountForm({
+  token,
+  account,
+  onConfirmed,
+  onLinkProblem,
+}: {
+  token: string;
+  account: AccountToVerify;
+  onConfirmed: (email: string) => Promise<void>;
+  onLinkProblem: (message: string) => void;
+}) {
+  const [choosingNew, setChoosingNew] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ProofFields>();
+
+  const onSubmit = async ({ password }: ProofFields) => {
+    try {
+      const { email } = await verifyEmail(token, choosingNew ? { newPassword: password } : { password });
+      await onConfirmed(email);
+    } catch (error) {
+      const field = error instanceof ApiError ? (error.fields.password ?? error.fields.newPassword) : undefined;
+      if (field) setError('password', { message: field });
+      else if (error instanceof ApiError && error.status === 400) onLinkProblem(error.message);
+      else toast.error(error instanceof Error ? error.message : 'Could not confirm the address. Please try again.');
+    }
+  };
+
+  const toggle = () => {
+    setChoosingNew((now) => !now);
+    reset();
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="space-y-5">
+      <p className="rounded-lg bg-stone-50 p-4 text-stone-700 ring-1 ring-stone-200">
+        This link confirms the account for <strong className="break-all">{account.email}</strong>
+        {account.name ? (
+          <>
+            {' '}
+            named <strong>{account.name}</strong>
+          </>
+        ) : null}
+        .
+      </p>
+      {choosingNew ? (
+        <FormField id="confirm-new-password" label="New password" error={errors.password?.message}>
+          <FieldInput
+            id="confirm-new-password"
+            error={errors.password?.message}
+            type="password"
+            autoComplete="new-password"
+            placeholder="At least 6 characters"
+            {...register('password', newPasswordRules)}
+          />
+        </FormField>
+      ) : (
+        <FormField id="confirm-password" label="Password of this account" error={errors.password?.message}>
+          <FieldInput
+            id="confirm-password"
+            error={errors.password?.message}
+            type="password"
+            autoComplete="current-password"
+            {...register('password', { required: 'Please give your password' })}
+          />
+        </FormField>
+      )}
+      {choosingNew && (
+        <p className="text-sm text-stone-600">
+          Everyone signed in to this account is signed out. If you did not make it, it starts afresh: whatever someone
+          else put in it goes.
+        </p>
+      )}
+      <SubmitButton busy={isSubmitting}>{choosingNew ? 'Set password and confirm' : 'Confirm my email'}</SubmitButton>
+      <button type="button" onClick={toggle} className="text-sm font-semibold text-brand-700 hover:underline">
+        {choosingNew ? 'I know the password' : 'Not your account, or forgot its password? Choose a new password'}
+      </button>
+    </form>
+  );
+}
