@@ -66,6 +66,16 @@ pub enum ImageError {
     Corrupt,
 }
 
+/// Whether a JPEG's scan data runs to its End Of Image marker (`FF D9`), which cannot
+/// occur inside entropy-coded data: a file cut short in transit has none after its first
+/// Start Of Scan. Phones may append data after the marker; that is left to the decoder.
+fn jpeg_is_whole(bytes: &[u8]) -> bool {
+    let Some(scan) = bytes.windows(2).position(|pair| pair == [0xFF, 0xDA]) else {
+        return false;
+    };
+    bytes[scan..].windows(2).any(|pair| pair == [0xFF, 0xD9])
+}
+
 /// Checks that `bytes` are a real PNG, JPEG, GIF (first frame) or WebP image that can be
 /// decoded within [`DECODE_BUDGET`], downscales it so the long side is at most 1600 px
 /// and re-encodes it without any metadata.
@@ -83,6 +93,10 @@ pub fn sanitize(bytes: &[u8]) -> Result<CleanImage, ImageError> {
         ) => format,
         _ => return Err(ImageError::NotAnImage),
     };
+    if format == ImageFormat::Jpeg && !jpeg_is_whole(bytes) {
+        // The decoder fills what is missing with grey and calls it a picture.
+        return Err(ImageError::Corrupt);
+    }
 
     let mut limits = Limits::default();
     limits.max_image_width = Some(MAX_SIDE);

@@ -643,8 +643,11 @@ pub trait Accounts: Send + Sync + 'static {
     /// Users of one role, oldest first.
     async fn users_with_role(&self, role: Role) -> StoreResult<Vec<User>>;
     /// Deletes a user of the given role with everything that depends on them (their
-    /// listings, bookings, reports and sign-in credentials) in one transaction.
+    /// listings, bookings, reports and sign-in credentials) in one transaction. An admin
+    /// does this: the address and the sign-in are kept out from then on.
     async fn delete_user(&self, id: i64, role: Role) -> StoreResult<bool>;
+    /// Whether an admin removed an account with this address, or with this sign-in.
+    async fn was_removed(&self, email: &str, subject: Option<&str>) -> StoreResult<bool>;
     /// Marks a seller verified; false when no seller has this id.
     async fn verify_seller(&self, id: i64) -> StoreResult<bool>;
 }

@@ -164,6 +164,23 @@ fn a_truncated_png_is_corrupt() {
 }
 
 #[test]
+fn a_truncated_jpeg_is_corrupt_though_its_header_decodes() {
+    let whole = jpeg_bytes(&photo(400, 300));
+    assert!(sanitize(&whole).is_ok());
+    for cut in [whole.len() * 2 / 3, whole.len() - 2] {
+        assert!(
+            matches!(sanitize(&whole[..cut]), Err(ImageError::Corrupt)),
+            "cut at {cut} of {}",
+            whole.len()
+        );
+    }
+    // Data a phone appends after the end of the picture is no harm.
+    let mut trailer = whole.clone();
+    trailer.extend_from_slice(b"\0\0MotionPhoto_Data");
+    assert!(sanitize(&trailer).is_ok());
+}
+
+#[test]
 fn a_bare_png_signature_is_corrupt() {
     let result = sanitize(b"\x89PNG\r\n\x1a\n");
     assert!(matches!(result, Err(ImageError::Corrupt)), "{result:?}");

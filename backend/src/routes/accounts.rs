@@ -95,6 +95,7 @@ async fn sign_up(
     if let Some(problem) = passwords::password_problem(&password) {
         return Err(AppError::field("password", problem));
     }
+    refuse_if_removed(&state, &email, None).await?;
     let hash = passwords::hash_bounded(password)
         .await
         .map_err(AppError::internal)?;
@@ -236,6 +237,7 @@ async fn put_user(
             "You can only sign in with your own email address.".into(),
         ));
     }
+    refuse_if_removed(&state, &identity.email, Some(&identity.subject)).await?;
     let user = match state.store.user_by_subject(&identity.subject).await? {
         Some(user) if identity.email_verified && !user.email_verified => {
             state.store.mark_email_verified(user.id).await?;
@@ -284,6 +286,18 @@ async fn put_user(
         token: state.tokens.access_token(user.id, &session),
         user: UserView::from(&user),
     }))
+}
+
+/// 403 when an admin removed an account with this address or sign-in: it stays out.
+async fn refuse_if_removed(state: &AppState, email: &str, subject: Option<&str>) -> AppResult<()> {
+    if state.store.was_removed(email, subject).await? {
+        return Err(AppError::Forbidden(
+            "An admin removed the account of this address, so it cannot be used again. If you \
+             think this is a mistake, write to support@bikehaat.com.bd."
+                .into(),
+        ));
+    }
+    Ok(())
 }
 
 async fn reread(state: &AppState, id: i64) -> AppResult<User> {

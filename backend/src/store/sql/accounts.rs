@@ -359,20 +359,37 @@ impl Accounts for This {
 
     async fn delete_user(&self, id: i64, role: Role) -> Result<bool, Error> {
         let mut tx = self.writer.begin().await?;
-        let email: Option<String> = sqlx::query_scalar("SELECT email FROM users WHERE id = $1 AND role = $2")
+        let found: Option<(String, String)> = sqlx::query_as("SELECT email, subject FROM users WHERE id = $1 AND role = $2")
             .bind(id)
             .bind(role.as_str())
             .fetch_optional(&mut *tx)
             .await?;
-        let Some(email) = email else {
+        let Some((email, subject)) = found else {
             return Ok(false);
         };
         let events = remove_user_in(&mut tx, id, role).await?;
         sqlx::query("DELETE FROM identities WHERE email = $1").bind(&email).execute(&mut *tx).await?;
+        // An admin removed them: neither the address nor the sign-in comes back.
+        sqlx::query("INSERT INTO removed_accounts (email, subject, removed_at) VALUES ($1, $2, $3)")
+            .bind(&email)
+            .bind(&subject)
+            .bind(Utc::now())
+            .execute(&mut *tx)
+            .await?;
         record(&mut tx, &events).await?;
         tx.commit().await?;
         self.changed();
         Ok(true)
+    }
+
+    async fn was_removed(&self, email: &str, subject: Option<&str>) -> Result<bool, Error> {
+        let found: Option<i32> =
+            sqlx::query_scalar("SELECT 1 FROM removed_accounts WHERE email = $1 OR subject = $2 LIMIT 1")
+                .bind(email)
+                .bind(subject.unwrap_or(""))
+                .fetch_optional(&self.reader)
+                .await?;
+        Ok(found.is_some())
     }
 
     async fn verify_seller(&self, id: i64) -> Result<bool, Error> {

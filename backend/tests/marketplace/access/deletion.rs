@@ -304,10 +304,7 @@ async fn a_deleted_users_old_identity_token_does_not_bring_them_back() {
             .await;
         assert_eq!(status, StatusCode::OK, "{body}");
 
-        // BUG: an identity token issued before the deletion still passes the token
-        // exchange and re-creates the deleted user, with any role but admin: `Proven`
-        // (src/auth.rs) only checks the token's signature and expiry, although the
-        // built-in identity "local:<id>" it names was deleted with the user.
+        // An identity token issued before the deletion names an identity that is gone.
         let body =
             json!({"name": "Karim Again", "email": seller.email, "image": "", "role": "seller"});
         let answer = app
@@ -329,6 +326,40 @@ async fn a_deleted_users_old_identity_token_does_not_bring_them_back() {
         );
         let (_, sellers) = app.get("/api/allSeller", Some(&admin.token)).await;
         assert_eq!(sellers, json!([]), "the deleted seller stays deleted");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn an_address_an_admin_removed_cannot_sign_up_again() {
+    on_both(|engine| async move {
+        let Some(app) = TestApp::spawn(engine).await else {
+            return;
+        };
+        let admin = app.admin().await;
+        let buyer = app.sign_up("karim@example.com", "Karim", "buyer").await;
+        let (status, body) = app
+            .call(DELETE, &format!("/api/allBuyer/{}", buyer.id), Some(&admin.token), Value::Null)
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let answer = app
+            .call(
+                POST,
+                "/api/auth/signup",
+                None,
+                json!({"email": "Karim@Example.com", "password": PASSWORD}),
+            )
+            .await;
+        assert_eq!(answer.0, StatusCode::FORBIDDEN, "{}", answer.1);
+        assert!(
+            answer.1["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("An admin removed the account of this address")),
+            "{}",
+            answer.1
+        );
+        // Anyone else signs up as before.
+        app.sign_up("mim@example.com", "Mim", "buyer").await;
     })
     .await;
 }

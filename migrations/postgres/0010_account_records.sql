@@ -1,0 +1,17 @@
+-- "Sign out everywhere" ends sessions, and also the proofs of identity made before it:
+-- an identity token (ours or Firebase's) proven before `proven_before` (Unix seconds)
+-- opens no new session for `subject`.
+CREATE TABLE signed_out (
+    subject       TEXT PRIMARY KEY,
+    proven_before BIGINT NOT NULL
+);
+
+-- Accounts an admin removed: their address and subject may not come back (someone who
+-- was removed cannot sign up again at once with the same address or sign-in).
+CREATE TABLE removed_accounts (
+    email      TEXT NOT NULL,
+    subject    TEXT NOT NULL,
+    removed_at TIMESTAMPTZ NOT NULL
+);
+CREATE INDEX removed_accounts_by_email ON removed_accounts (email);
+CREATE INDEX removed_accounts_by_subject ON removed_accounts (subject);

@@ -1,0 +1,18 @@
+-- SQLite twin of migrations/postgres/0010_signed_out.sql (same version, same shape).
+-- "Sign out everywhere" ends sessions, and also the proofs of identity made before it:
+-- an identity token (ours or Firebase's) proven before `proven_before` (Unix seconds)
+-- opens no new session for `subject`.
+CREATE TABLE signed_out (
+    subject       TEXT PRIMARY KEY,
+    proven_before INTEGER NOT NULL
+) STRICT;
+
+-- Accounts an admin removed: their address and subject may not come back (someone who
+-- was removed cannot sign up again at once with the same address or sign-in).
+CREATE TABLE removed_accounts (
+    email      TEXT NOT NULL,
+    subject    TEXT NOT NULL,
+    removed_at TEXT NOT NULL
+) STRICT;
+CREATE INDEX removed_accounts_by_email ON removed_accounts (email);
+CREATE INDEX removed_accounts_by_subject ON removed_accounts (subject);
