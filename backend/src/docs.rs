@@ -147,7 +147,8 @@ pub fn events_markdown() -> String {
          its reader may see, in the order they were committed. The socket starts anonymous; \
          `{\"type\":\"auth\",\"token\":…}` adds the events of its user's role and their own. \
          `{\"type\":\"resume\",\"since\":N}` replays what came after N; when that is no \
-         longer kept, or the socket already sent events newer than N (what it skipped could \
+         longer kept, or is more than 5,000 events back (one resume never replays more; a \
+         page away that long reads afresh), or the socket already sent events newer than N (what it skipped could \
          only follow them out of order, and a page takes nothing older than what it has), \
          the server answers `{\"type\":\"reset\"}` and the page reads its data again. A \
          page resumes once, as its socket opens: the socket holds live events back until then \

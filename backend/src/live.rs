@@ -22,6 +22,8 @@ use crate::store::Role;
 pub mod pump;
 mod shard;
 pub mod socket;
+
+pub use socket::MAX_REPLAY;
 mod wire;
 
 /// The header on every successful `GET /api/…` answer: the last event this process had

@@ -1,5 +1,6 @@
-//! The rate limits of signing up and in, and of the mails anyone can ask for. Counted
-//! per client address and per e-mail address (see `limiter.rs`); generous enough for a
+//! The rate limits of signing up and in, of the mails anyone can ask for, and of what a
+//! signed-in person may repeat (sessions, bookings, edits, uploads). Counted per client
+//! address, per e-mail address or per account (see `limiter.rs`); generous enough for a
 //! household or an office behind one address, tight where a stranger guesses.
 
 use std::time::Duration;
@@ -60,6 +61,30 @@ pub const VERIFY_MAIL_PER_EMAIL: Rule = Rule {
 pub const LINKS_PER_CLIENT: Rule = Rule {
     name: "link-client",
     limit: 30,
+    window: Duration::from_secs(10 * 60),
+};
+
+/// Sessions opened for one sign-in (subject): a person signs in on a few devices a day;
+/// a script replaying one proof of identity stops here.
+pub const SESSIONS_PER_SUBJECT: Rule = Rule {
+    name: "sessions-subject",
+    limit: 60,
+    window: Duration::from_secs(10 * 60),
+};
+
+/// Bookings of one listing by one buyer: each booking (and each cancellation) tells the
+/// seller, so booking, cancelling and booking again is bounded, with room to change
+/// one's mind.
+pub const BOOKINGS_PER_LISTING: Rule = Rule {
+    name: "bookings-listing",
+    limit: 3,
+    window: Duration::from_secs(24 * 60 * 60),
+};
+
+/// Edits of listings by one seller: each one reaches every open page showing the bike.
+pub const EDITS_PER_SELLER: Rule = Rule {
+    name: "edits-seller",
+    limit: 60,
     window: Duration::from_secs(10 * 60),
 };
 

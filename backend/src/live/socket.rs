@@ -50,6 +50,11 @@ const RESUME_GRACE: Duration = Duration::from_millis(300);
 const MAX_RESUMES: usize = 64;
 /// Events read from the log per query while replaying.
 const REPLAY_BATCH: i64 = 500;
+
+/// The most events one resume replays. A page away for longer reads its data afresh
+/// (`reset`): cheaper for both ends than thousands of events, and it bounds what one
+/// resume can ask of the database and the socket.
+pub const MAX_REPLAY: i64 = 5_000;
 /// How long a closing socket may take to say why before its stream is just closed (a
 /// stalled peer never reads it).
 const CLOSE_WAIT: Duration = Duration::from_secs(5);
@@ -405,7 +410,8 @@ impl Session<'_> {
         // `since`, and the ones it skipped could only follow them out of order (a page
         // takes nothing older than what it has); or the page keeps asking: start over.
         let gone = oldest.is_some_and(|oldest| since + 1 < oldest);
-        if gone || since < last_sent || self.resumes >= MAX_RESUMES {
+        let too_far = self.state.live.head() - since > MAX_REPLAY;
+        if gone || too_far || since < last_sent || self.resumes >= MAX_RESUMES {
             return self.reset().await;
         }
         self.resumes += 1;

@@ -224,7 +224,7 @@ pub struct Session {
 /// Exchanges an identity token for an access token, creating the user on first sign-in.
 #[utoipa::path(put, path = "/users/{email}", tag = "users", request_body = Profile,
     params(("email" = String, Path, description = "The signed-in person's e-mail")),
-    responses(JsonBodyRefused, (status = 200, body = Session), (status = 401), (status = 403), (status = 409), (status = 422)),
+    responses(JsonBodyRefused, (status = 200, body = Session), (status = 401), (status = 403), (status = 409), (status = 422), (status = 429)),
     security(("identity_token" = [])))]
 async fn put_user(
     State(state): State<AppState>,
@@ -238,6 +238,11 @@ async fn put_user(
         ));
     }
     refuse_if_removed(&state, &identity.email, Some(&identity.subject)).await?;
+    state
+        .limits
+        .take(&throttle::SESSIONS_PER_SUBJECT, &identity.subject)
+        .await
+        .map_err(|retry| throttle::too_many("Too many sign-ins to this account.", retry))?;
     let user = match state.store.user_by_subject(&identity.subject).await? {
         Some(user) if identity.email_verified && !user.email_verified => {
             state.store.mark_email_verified(user.id).await?;

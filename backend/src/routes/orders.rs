@@ -9,7 +9,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{EmailPath, RecordId};
-use crate::auth::{AuthUser, Buyer};
+use crate::auth::{throttle, AuthUser, Buyer};
 use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
 use crate::store::{NewOrder, Order, Role, User};
 use crate::validate::Checker;
@@ -54,7 +54,7 @@ pub struct OrderInput {
 
 /// Books an unsold bike (buyers).
 #[utoipa::path(post, path = "/orders", tag = "orders", request_body = OrderInput,
-    responses(JsonBodyRefused, (status = 201, body = Inserted), (status = 401), (status = 403), (status = 404), (status = 409), (status = 422)),
+    responses(JsonBodyRefused, (status = 201, body = Inserted), (status = 401), (status = 403), (status = 404), (status = 409), (status = 422), (status = 429)),
     security(("access_token" = [])))]
 async fn create_order(
     State(state): State<AppState>,
@@ -82,6 +82,14 @@ async fn create_order(
         ),
     };
     check.finish()?;
+    let again = format!("{} {}", buyer.id, order.product_id);
+    state
+        .limits
+        .take(&throttle::BOOKINGS_PER_LISTING, &again)
+        .await
+        .map_err(|retry| {
+            throttle::too_many("You have booked this bike several times today.", retry)
+        })?;
     let id = state.store.create_order(&order).await?;
     Ok((StatusCode::CREATED, Json(Inserted::new(id))))
 }

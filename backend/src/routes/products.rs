@@ -11,7 +11,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{EmailPath, RecordId};
-use crate::auth::{Admin, AuthUser, Buyer, MaybeUser, Seller};
+use crate::auth::{throttle, Admin, AuthUser, Buyer, MaybeUser, Seller};
 use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
 use crate::listing;
 use crate::store::{BikeFacts, NewProduct, ProductEdit, Role};
@@ -310,7 +310,7 @@ async fn create_product(
 /// body are ignored. A lower price tells those who saved the bike.
 #[utoipa::path(put, path = "/products/{id}", tag = "products", request_body = ProductInput,
     params(("id" = String, Path, description = "Listing id")),
-    responses(JsonBodyRefused, (status = 200, body = Changed), (status = 401), (status = 403), (status = 404), (status = 409), (status = 422)),
+    responses(JsonBodyRefused, (status = 200, body = Changed), (status = 401), (status = 403), (status = 404), (status = 409), (status = 422), (status = 429)),
     security(("access_token" = [])))]
 async fn update_product(
     State(state): State<AppState>,
@@ -327,6 +327,13 @@ async fn update_product(
     let mut check = Checker::new();
     let edit = changeable(&mut check, &body);
     check.finish()?;
+    state
+        .limits
+        .take(&throttle::EDITS_PER_SELLER, &seller.id.to_string())
+        .await
+        .map_err(|retry| {
+            throttle::too_many("You have changed your listings many times just now.", retry)
+        })?;
     // What the body leaves out stays as it was.
     let edit = ProductEdit {
         km_driven: edit.km_driven.or(product.facts.km_driven),

@@ -894,3 +894,40 @@ async fn a_stalled_socket_never_delays_the_others() {
     // The stalled socket fell behind its queue and was dropped; the healthy one stays.
     assert_eq!(app.state.live.len(), 1);
 }
+
+#[tokio::test]
+async fn a_resume_replays_up_to_its_cap_and_past_it_the_page_reads_afresh() {
+    let Some(app) = TestApp::spawn(Engine::Sqlite).await else {
+        return;
+    };
+    let cap = bikehaat::live::MAX_REPLAY;
+    let before = app.state.store.last_event_seq().await.expect("seq");
+    for n in 0..cap + 2 {
+        app.state
+            .store
+            .create_category(&format!("Class {n}"), "/uploads/demo-category-0.svg")
+            .await
+            .expect("a category");
+    }
+    let head = app.state.store.last_event_seq().await.expect("seq");
+    assert!(head - before > cap, "{before}..{head}");
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while app.state.live.head() < head && std::time::Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    // More than one read of the log (500 a read), all of them, in order.
+    let mut back = Live::open(&app.base).await;
+    back.send(json!({"type": "resume", "since": head - 600}))
+        .await;
+    let replayed = back.drain(QUIET).await;
+    assert_eq!(replayed.len(), 600);
+    assert_eq!(replayed[0]["seq"], head - 599);
+    assert_eq!(replayed[599]["seq"], head);
+    // Past the cap: read afresh.
+    let mut away = Live::open(&app.base).await;
+    away.send(json!({"type": "resume", "since": before})).await;
+    assert_eq!(
+        away.next(Duration::from_secs(2)).await,
+        Some(json!({"type": "reset"}))
+    );
+}

@@ -283,3 +283,92 @@ async fn forty_guesses_sent_at_once_get_five_checked_alone_and_through_redis() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn booking_one_bike_again_and_again_and_replaying_one_proof_are_bounded() {
+    on_both(|engine| async move {
+        let Some(app) = TestApp::spawn(engine).await else {
+            return;
+        };
+        let admin = app.admin().await;
+        let seller = app.sign_up("seller@example.com", "Seller", "seller").await;
+        let buyer = app.sign_up("buyer@example.com", "Buyer", "buyer").await;
+        let category = app.category(&admin, "Sports").await;
+        let bike = app.product(&seller, &category, "Yamaha R15", 4100).await;
+        let other = app.product(&seller, &category, "Honda CB", 3900).await;
+        let book = |product: String| {
+            let app = &app;
+            let token = buyer.token.clone();
+            async move {
+                app.call(
+                    Method::POST,
+                    "/api/orders",
+                    Some(&token),
+                    json!({"bookingId": product, "buyerPhone": "01711000000", "meetingLocation": "Gulshan"}),
+                )
+                .await
+            }
+        };
+        for _ in 0..3 {
+            let (status, order) = book(bike.clone()).await;
+            assert_eq!(status, StatusCode::CREATED, "{order}");
+            let id = order["insertedId"].as_str().expect("id").to_owned();
+            let (status, body) = app
+                .call(Method::DELETE, &format!("/api/orders/{id}"), Some(&buyer.token), Value::Null)
+                .await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+        }
+        let (status, body) = book(bike.clone()).await;
+        assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+        let (status, body) = book(other).await;
+        assert_eq!(status, StatusCode::CREATED, "another bike: {body}");
+
+        // One proof of identity opens a bounded number of sessions.
+        let proof = app.identity_token("buyer@example.com").await;
+        let mut statuses = Vec::new();
+        for _ in 0..61 {
+            let (status, _) = app
+                .call(
+                    Method::PUT,
+                    "/api/users/buyer@example.com",
+                    Some(&proof),
+                    json!({"email": "buyer@example.com"}),
+                )
+                .await;
+            statuses.push(status);
+        }
+        // The sign-up opened one session before.
+        assert!(statuses[..59].iter().all(|s| *s == StatusCode::OK), "{statuses:?}");
+        assert_eq!(statuses[60], StatusCode::TOO_MANY_REQUESTS, "{statuses:?}");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_seller_editing_without_pause_is_told_to_wait() {
+    let Some(app) = TestApp::spawn(Engine::Sqlite).await else {
+        return;
+    };
+    let admin = app.admin().await;
+    let seller = app.sign_up("seller@example.com", "Seller", "seller").await;
+    let category = app.category(&admin, "Sports").await;
+    let bike = app.product(&seller, &category, "Yamaha R15", 4100).await;
+    let mut statuses = Vec::new();
+    for n in 0..61 {
+        let body = super::support::product_body(&category, "Yamaha R15", 4000 + n);
+        let (status, _) = app
+            .call(
+                Method::PUT,
+                &format!("/api/products/{bike}"),
+                Some(&seller.token),
+                body,
+            )
+            .await;
+        statuses.push(status);
+    }
+    assert!(
+        statuses[..60].iter().all(|s| *s == StatusCode::OK),
+        "{statuses:?}"
+    );
+    assert_eq!(statuses[60], StatusCode::TOO_MANY_REQUESTS);
+}

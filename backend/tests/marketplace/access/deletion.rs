@@ -339,7 +339,12 @@ async fn an_address_an_admin_removed_cannot_sign_up_again() {
         let admin = app.admin().await;
         let buyer = app.sign_up("karim@example.com", "Karim", "buyer").await;
         let (status, body) = app
-            .call(DELETE, &format!("/api/allBuyer/{}", buyer.id), Some(&admin.token), Value::Null)
+            .call(
+                DELETE,
+                &format!("/api/allBuyer/{}", buyer.id),
+                Some(&admin.token),
+                Value::Null,
+            )
             .await;
         assert_eq!(status, StatusCode::OK, "{body}");
         let answer = app
