@@ -106,6 +106,12 @@ pub struct ServeArgs {
     #[arg(long, env = "BIKEHAAT_MAX_CONNECTIONS", default_value_t = crate::listen::DEFAULT_MAX_CONNECTIONS,
           value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub max_connections: u32,
+    /// Most connections (live sockets included) one client address holds at once;
+    /// default: a quarter of --max-connections, at least 8. Behind --trust-proxy, live
+    /// sockets are counted per the address the proxy reports.
+    #[arg(long, env = "BIKEHAAT_MAX_CONNECTIONS_PER_CLIENT",
+          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub max_connections_per_client: Option<u32>,
     /// Seconds a client has to send a request's headers; an idle keep-alive connection
     /// is closed after it too, and a body gets it plus the time to arrive at 32 KiB/s.
     #[arg(long, env = "BIKEHAAT_REQUEST_TIMEOUT", default_value_t = crate::listen::DEFAULT_REQUEST_TIMEOUT_SECS,

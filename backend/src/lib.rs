@@ -50,6 +50,8 @@ pub struct AppState {
     pub mailer: Arc<mail::Mailer>,
     /// The live sockets of this process.
     pub live: Arc<live::Hub>,
+    /// Places for live sockets: all of them, and per client address.
+    pub live_seats: Arc<listen::LiveSeats>,
     /// How this process hears of other processes' events.
     pub bus: Arc<bus::Bus>,
     /// Checks Firebase ID tokens when Firebase is configured.

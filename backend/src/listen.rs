@@ -33,6 +33,10 @@ use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{mpsc, watch, OwnedSemaphorePermit, Semaphore};
 
+mod places;
+
+pub use places::{LiveSeat, LiveSeats, PerClient};
+
 /// Connections open at once unless configured otherwise: well below the usual 20,000
 /// open-file limit, with room left for the database, Redis and files.
 pub const DEFAULT_MAX_CONNECTIONS: u32 = 16_000;
@@ -78,6 +82,12 @@ static REFUSAL: LazyLock<Vec<u8>> = LazyLock::new(|| {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ConnectionLimits {
     pub max_connections: usize,
+    /// Connections (live sockets included) one client address may hold at once.
+    pub per_client: usize,
+    /// Whether connections are counted per peer address: not behind a trusted proxy,
+    /// whose own address every connection would share (live sockets are then counted
+    /// per the address the proxy reports).
+    pub per_peer: bool,
     pub request_timeout: Duration,
 }
 
@@ -85,7 +95,12 @@ impl ConnectionLimits {
     /// The configured limits, the connection cap lowered (with a warning) to what the
     /// process's open-file limit leaves room for. Raises the soft open-file limit to the
     /// hard one first, as servers do.
-    pub fn fit(max_connections: usize, request_timeout: Duration) -> Self {
+    pub fn fit(
+        max_connections: usize,
+        per_client: Option<usize>,
+        request_timeout: Duration,
+        trust_proxy: bool,
+    ) -> Self {
         let max_connections = match raise_open_file_limit() {
             Some(files) => {
                 let reserved = RESERVED_FILES.min(files / 4);
@@ -107,8 +122,20 @@ impl ConnectionLimits {
         };
         Self {
             max_connections,
+            // By default a quarter of the cap (at least 8): plenty for a carrier's or an
+            // office's many people behind one address, while one address cannot take all.
+            per_client: per_client.unwrap_or((max_connections / 4).max(8)),
+            per_peer: !trust_proxy,
             request_timeout,
         }
+    }
+
+    /// How many live sockets may be open at once: all places but a tenth (at least
+    /// one), kept for plain requests, so pages that hold sockets never lock out a
+    /// request.
+    pub fn live_sockets(&self) -> usize {
+        let kept = (self.max_connections / 10).max(1);
+        self.max_connections.saturating_sub(kept).max(1)
     }
 }
 
@@ -151,6 +178,7 @@ pub async fn run(
     shutdown: impl Future<Output = ()>,
 ) {
     let slots = Arc::new(Semaphore::new(limits.max_connections));
+    let per_peer = limits.per_peer.then(|| PerClient::new(limits.per_client));
     let refusals = Arc::new(Semaphore::new(MAX_REFUSALS_IN_FLIGHT));
     let mut http = http1::Builder::new();
     http.timer(TokioTimer::new())
@@ -174,13 +202,27 @@ pub async fn run(
                 }
             },
         };
+        let client = match &per_peer {
+            Some(per_peer) => match per_peer.take(crate::auth::client_ip::key(peer.ip())) {
+                Some(place) => Some(place),
+                None => {
+                    refuse(stream, &refusals);
+                    continue;
+                }
+            },
+            None => None,
+        };
         let Ok(slot) = Arc::clone(&slots).try_acquire_owned() else {
             refuse(stream, &refusals);
             continue;
         };
         // Live events are small frames that must leave at once.
         let _ = stream.set_nodelay(true);
-        let io = TokioIo::new(Held { io: stream, slot });
+        let place = Place {
+            _slot: slot,
+            _client: client,
+        };
+        let io = TokioIo::new(Held { io: stream, place });
         let router = app.clone();
         let service = hyper::service::service_fn(
             move |mut request: hyper::Request<hyper::body::Incoming>| {
@@ -263,13 +305,19 @@ fn refuse(mut stream: TcpStream, refusals: &Arc<Semaphore>) {
 /// to the stream itself).
 pub(crate) struct Held {
     io: TcpStream,
-    slot: OwnedSemaphorePermit,
+    place: Place,
+}
+
+/// A connection's place under the cap, and its client address's, kept while it is open.
+pub(crate) struct Place {
+    _slot: OwnedSemaphorePermit,
+    _client: Option<places::ClientPlace>,
 }
 
 impl Held {
     /// The stream, and the place under the cap to keep while it is open.
-    pub(crate) fn into_parts(self) -> (TcpStream, OwnedSemaphorePermit) {
-        (self.io, self.slot)
+    pub(crate) fn into_parts(self) -> (TcpStream, Place) {
+        (self.io, self.place)
     }
 }
 

@@ -416,7 +416,14 @@ pub async fn state(args: &ServeArgs, addr: SocketAddr) -> StartResult<AppState> 
         payments.clone(),
         capture_every,
     ));
+    let connections = crate::listen::ConnectionLimits::fit(
+        args.max_connections as usize,
+        args.max_connections_per_client.map(|n| n as usize),
+        std::time::Duration::from_secs(args.request_timeout),
+        args.trust_proxy,
+    );
     Ok(AppState {
+        live_seats: Arc::new(crate::listen::LiveSeats::new(&connections)),
         store,
         tokens: Arc::new(Tokens::new(&secret)),
         payments,
@@ -452,10 +459,7 @@ pub async fn state(args: &ServeArgs, addr: SocketAddr) -> StartResult<AppState> 
                 .clone()
                 .filter(|key| !key.trim().is_empty()),
             policies,
-            connections: crate::listen::ConnectionLimits::fit(
-                args.max_connections as usize,
-                std::time::Duration::from_secs(args.request_timeout),
-            ),
+            connections,
         }),
     })
 }

@@ -44,7 +44,7 @@ fn last_forwarded(parts: &Parts) -> Option<IpAddr> {
     header.rsplit(',').next()?.trim().parse().ok()
 }
 
-fn key(ip: IpAddr) -> String {
+pub(crate) fn key(ip: IpAddr) -> String {
     match ip {
         IpAddr::V4(v4) => v4.to_string(),
         IpAddr::V6(v6) => match v6.to_ipv4_mapped() {

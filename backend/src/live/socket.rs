@@ -23,7 +23,6 @@ use serde::Deserialize;
 use serde_json::json;
 use sha1::{Digest, Sha1};
 use tokio::net::TcpStream;
-use tokio::sync::OwnedSemaphorePermit;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::protocol::{CloseFrame, Role, WebSocketConfig};
 use tokio_tungstenite::tungstenite::{Message, Utf8Bytes};
@@ -31,9 +30,10 @@ use tokio_tungstenite::WebSocketStream;
 
 use super::wire::Conn;
 use super::{Outgoing, Subscriber};
+use crate::auth::client_ip::ClientIp;
 use crate::error::AppError;
 use crate::events::{EventRecord, Share};
-use crate::listen::Held;
+use crate::listen::{Held, LiveSeat, Place};
 use crate::store::StoreError;
 use crate::AppState;
 
@@ -67,11 +67,14 @@ enum Incoming {
 }
 
 /// Upgrades to a live socket. Browsers always send `Origin`: it must be the site's own.
+/// Live sockets leave a tenth of the process's connections to plain requests, and one
+/// client address holds at most its share; past either the answer is 503.
 #[utoipa::path(get, path = "/live", tag = "live",
     responses((status = 101, description = "WebSocket of live events (docs/events.md)"),
-        (status = 400, description = "Not a WebSocket handshake"), (status = 403)))]
+        (status = 400, description = "Not a WebSocket handshake"), (status = 403), (status = 503)))]
 pub async fn open_live(
     State(state): State<AppState>,
+    ClientIp(client): ClientIp,
     mut request: Request,
 ) -> Result<Response, AppError> {
     if let Some(origin) = request.headers().get(header::ORIGIN) {
@@ -88,6 +91,13 @@ pub async fn open_live(
     let not_a_handshake = || AppError::BadRequest("Open /api/live as a WebSocket.".into());
     let key = handshake_key(request.method(), request.version(), request.headers())
         .ok_or_else(not_a_handshake)?;
+    let seat = state
+        .live_seats
+        .take(client)
+        .ok_or_else(|| AppError::Unavailable {
+            message: "Too many live connections right now. The page will try again shortly.",
+            detail: "no live seat: the process's, or this client address's, are all taken".into(),
+        })?;
     let upgrade = request
         .extensions_mut()
         .remove::<OnUpgrade>()
@@ -108,8 +118,8 @@ pub async fn open_live(
                 // the connection's whole read buffer, kilobytes an open socket would keep.
                 let sent_early = read_buf.to_vec();
                 drop(read_buf);
-                let (stream, slot) = io.into_inner().into_parts();
-                serve(stream, sent_early, slot, state).await;
+                let (stream, place) = io.into_inner().into_parts();
+                serve(stream, sent_early, (place, seat), state).await;
             }
             Err(_) => tracing::error!("a live socket came over a connection of another kind"),
         }
@@ -157,7 +167,7 @@ fn accept_key(key: &[u8]) -> String {
 async fn serve(
     stream: TcpStream,
     sent_early: Vec<u8>,
-    _slot: OwnedSemaphorePermit,
+    _places: (Place, LiveSeat),
     state: AppState,
 ) {
     let hub = state.live.clone();

@@ -80,8 +80,14 @@ async fn two_hundred_half_sent_requests_leave_health_answering_at_once() {
         return;
     };
     // A low open-file limit, as a small container has: it once made accept fail for
-    // every client after 75 held connections.
-    let server = ServerProcess::start_with_open_files(&db.dir, &[], 300).await;
+    // every client after 75 held connections. (All come from one address here, so the
+    // cap per address is lifted: `one_address_cannot_take_every_connection` tests it.)
+    let server = ServerProcess::start_with_open_files(
+        &db.dir,
+        &[("BIKEHAAT_MAX_CONNECTIONS_PER_CLIENT", "1000")],
+        300,
+    )
+    .await;
     let mut held = Vec::new();
     for _ in 0..200 {
         let mut stream = connect(&server.base).await;
@@ -253,29 +259,113 @@ async fn past_the_connection_cap_a_client_is_told_to_come_back_and_closed() {
     served_again(&server.base).await;
 }
 
+/// Opens a live socket by hand, as if for `client` through a trusted proxy: the
+/// handshake's status, and the connection (open while the socket is).
+async fn handshake(base: &str, client: &str) -> (u16, TcpStream) {
+    let mut stream = connect(base).await;
+    stream
+        .write_all(
+            format!(
+                "GET /api/live HTTP/1.1\r\nHost: bikehaat\r\nUpgrade: websocket\r\n\
+                 Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\
+                 Sec-WebSocket-Version: 13\r\nX-Forwarded-For: {client}\r\n\r\n"
+            )
+            .as_bytes(),
+        )
+        .await
+        .expect("handshake");
+    let mut head = Vec::new();
+    let mut byte = [0u8; 1];
+    while !head.ends_with(b"\r\n\r\n") {
+        match tokio::time::timeout(Duration::from_secs(5), stream.read(&mut byte)).await {
+            Ok(Ok(1)) => head.push(byte[0]),
+            _ => break,
+        }
+    }
+    let head = String::from_utf8_lossy(&head);
+    let status = head
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("no status line: {head:?}"));
+    (status, stream)
+}
+
 #[tokio::test]
-async fn live_sockets_keep_their_place_under_the_cap() {
+async fn live_sockets_leave_room_for_plain_requests() {
     let Some(db) = TestDb::new(Engine::Sqlite).await else {
         return;
     };
-    let server = ServerProcess::start_with(&db.dir, &[("BIKEHAAT_MAX_CONNECTIONS", "3")]).await;
+    let server = ServerProcess::start_with(&db.dir, &[("BIKEHAAT_MAX_CONNECTIONS", "4")]).await;
     // Give the start-up health check's connection time to close.
     tokio::time::sleep(Duration::from_millis(500)).await;
+    // Four places: three for live sockets, one kept for requests.
     let mut sockets = Vec::new();
     for _ in 0..3 {
         sockets.push(Live::open(&server.base).await);
     }
-    // The upgrades are done: three sockets hold all three places.
-    let client = reqwest::Client::new();
-    let refused = client
-        .get(format!("{}/api/health", server.base))
-        .send()
-        .await
-        .expect("an answer");
-    assert_eq!(refused.status(), reqwest::StatusCode::SERVICE_UNAVAILABLE);
+    let (status, refused) = handshake(&server.base, "203.0.113.9").await;
+    assert_eq!(status, 503, "a fourth socket would take the last place");
+    drop(refused);
+    served_again(&server.base).await;
 
     drop(sockets.pop());
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let (status, _socket) = handshake(&server.base, "203.0.113.9").await;
+    assert_eq!(status, 101, "a socket closed gives its seat back");
+}
+
+#[tokio::test]
+async fn one_address_cannot_take_every_connection() {
+    let Some(db) = TestDb::new(Engine::Sqlite).await else {
+        return;
+    };
+    let server = ServerProcess::start_with(
+        &db.dir,
+        &[
+            ("BIKEHAAT_MAX_CONNECTIONS", "100"),
+            ("BIKEHAAT_MAX_CONNECTIONS_PER_CLIENT", "4"),
+        ],
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let mut held = Vec::new();
+    for _ in 0..4 {
+        held.push(connect(&server.base).await);
+    }
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let mut refused = connect(&server.base).await;
+    refused
+        .write_all(b"GET /api/health HTTP/1.1\r\nHost: bikehaat\r\n\r\n")
+        .await
+        .expect("request");
+    let (received, _) = read_until_closed(&mut refused, Duration::from_secs(5)).await;
+    assert!(received.starts_with("HTTP/1.1 503"), "{received}");
+    held.pop();
     served_again(&server.base).await;
+}
+
+#[tokio::test]
+async fn behind_a_proxy_live_sockets_are_counted_per_the_address_it_reports() {
+    let Some(app) = TestApp::spawn_with(
+        Engine::Sqlite,
+        &["--trust-proxy", "--max-connections-per-client", "2"],
+    )
+    .await
+    else {
+        return;
+    };
+    let base = app.url("");
+    let (first, _a) = handshake(&base, "203.0.113.9").await;
+    let (second, _b) = handshake(&base, "203.0.113.9").await;
+    assert_eq!((first, second), (101, 101));
+    let (third, _c) = handshake(&base, "203.0.113.9").await;
+    assert_eq!(third, 503, "a third socket of one client");
+    let (other, _d) = handshake(&base, "198.51.100.4").await;
+    assert_eq!(other, 101, "another client");
+    // Plain requests of the same client are not held back.
+    let (status, _) = app.get("/api/health", None).await;
+    assert_eq!(status, reqwest::StatusCode::OK);
 }
 
 /// Writes `head` then keeps the connection for reading what the server says.
