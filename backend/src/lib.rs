@@ -58,6 +58,8 @@ pub struct AppState {
     pub firebase: Option<Arc<auth::firebase::FirebaseAuth>>,
     /// The uploads this process takes in at once, and the queue for them.
     pub decode_slots: Arc<images::DecodeSlots>,
+    /// Who has uploads in flight: per sender and per client address.
+    pub uploads_in_flight: Arc<routes::UploadsInFlight>,
 }
 
 /// Settings handlers need, fixed at start-up.

@@ -27,6 +27,8 @@ mod people;
 mod products;
 mod uploads;
 
+/// Who has uploads in flight.
+pub use uploads::InFlight as UploadsInFlight;
 /// The largest body a photo upload takes.
 pub use uploads::BODY_LIMIT as UPLOAD_BODY_LIMIT;
 

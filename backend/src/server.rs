@@ -434,6 +434,7 @@ pub async fn state(args: &ServeArgs, addr: SocketAddr) -> StartResult<AppState> 
         live,
         bus,
         firebase: firebase_auth,
+        uploads_in_flight: Arc::default(),
         decode_slots: Arc::new(crate::images::DecodeSlots::new(
             args.upload_slots,
             args.upload_queue,

@@ -88,6 +88,15 @@ pub const EDITS_PER_SELLER: Rule = Rule {
     window: Duration::from_secs(10 * 60),
 };
 
+/// Photos uploaded from one client address, by anyone (people half-way through sign-up
+/// too, whose one photo is given back when an upload fails): refused and timed-out
+/// uploads count as well.
+pub const UPLOADS_PER_CLIENT: Rule = Rule {
+    name: "uploads-client",
+    limit: 120,
+    window: Duration::from_secs(10 * 60),
+};
+
 /// Photos one signed-in user uploads: plenty for listing several bikes at once, few
 /// enough that nobody fills the disk or keeps the decoders busy for everyone else.
 pub const UPLOADS_PER_USER: Rule = Rule {

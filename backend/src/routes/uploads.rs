@@ -5,6 +5,10 @@
 //! An upload claims one of the process's few slots before its file is read, so a crowd
 //! never has more than a few files and decodes in memory; a short queue waits for a slot
 //! and past it the upload is told to come back in a few seconds (`images::DecodeSlots`).
+//! One sender (an account, or a person half-way through sign-up) has at most
+//! [`PER_SENDER`] uploads in flight and one client address [`PER_ADDRESS`], so nobody can
+//! hold every slot and the queue with slow uploads; every upload tried, refused and
+//! timed-out ones too, counts against its sender's and its address's rate limits.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -16,9 +20,11 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use crate::auth::client_ip::ClientIp;
 use crate::auth::{throttle, Uploader};
 use crate::error::{AppError, AppResult, Json};
 use crate::images::{self, ImageError, MAX_UPLOAD_BYTES, RETRY_AFTER_SECS};
+use crate::listen::PerClient;
 use crate::payments::random_hex;
 use crate::store::Store;
 use crate::AppState;
@@ -30,6 +36,28 @@ pub const BODY_LIMIT: usize = MAX_UPLOAD_BYTES + 64 * 1024;
 /// 1.4 Mbit/s, a slow phone connection); a client trickling its file would otherwise
 /// keep a slot from everyone else for as long as it liked.
 const BODY_DEADLINE: Duration = Duration::from_secs(60);
+
+/// Uploads one sender may have in flight (waiting for a slot, arriving or decoding).
+/// The pages send two at a time.
+pub const PER_SENDER: usize = 2;
+/// Uploads one client address may have in flight.
+pub const PER_ADDRESS: usize = 3;
+
+/// Who has uploads in flight: per sender and per client address.
+#[derive(Debug)]
+pub struct InFlight {
+    senders: Arc<PerClient>,
+    addresses: Arc<PerClient>,
+}
+
+impl Default for InFlight {
+    fn default() -> Self {
+        InFlight {
+            senders: PerClient::new(PER_SENDER),
+            addresses: PerClient::new(PER_ADDRESS),
+        }
+    }
+}
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -79,9 +107,39 @@ fn busy() -> AppError {
     security(("access_token" = []), ("identity_token" = [])))]
 async fn upload_image(
     State(state): State<AppState>,
+    ClientIp(client): ClientIp,
     who: Uploader,
     request: Request,
 ) -> AppResult<(StatusCode, Json<Uploaded>)> {
+    let allowed = state
+        .limits
+        .take(&throttle::UPLOADS_PER_CLIENT, &client)
+        .await;
+    if let Err(retry) = allowed {
+        let refusal = throttle::too_many(
+            "Many photos were uploaded from your network just now.",
+            retry,
+        );
+        return refuse(request, refusal).await;
+    }
+    let sender = match &who {
+        Uploader::User(id) => format!("user {id}"),
+        Uploader::SigningUp(subject) => format!("signing up {subject}"),
+    };
+    // Held until this upload is done, however it ends.
+    let places = state
+        .uploads_in_flight
+        .addresses
+        .take(client)
+        .zip(state.uploads_in_flight.senders.take(sender));
+    let Some(_places) = places else {
+        let refusal = AppError::TooManyRequests {
+            message: "Your other photos are still uploading: this one goes once they are done."
+                .into(),
+            retry_after: 1,
+        };
+        return refuse(request, refusal).await;
+    };
     match who {
         Uploader::User(id) => {
             let allowed = state

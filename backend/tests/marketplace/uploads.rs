@@ -172,7 +172,7 @@ async fn hostile_files_are_refused_with_clear_errors() {
     .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     assert_eq!(body["fields"]["image"], DAMAGED);
-    // A photo cut short is kept as far as it arrived, as a browser would show it.
+    // A photo cut short in transit is damaged: its decoder would fill the rest with grey.
     let whole = pictures::jpeg_photo(1200, 900, 24, 90);
     let (status, body) = upload(
         &app.client,
@@ -182,7 +182,8 @@ async fn hostile_files_are_refused_with_clear_errors() {
         whole[..whole.len() / 2].to_vec(),
     )
     .await;
-    assert_eq!(status, StatusCode::CREATED, "{body}");
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(body["fields"]["image"], DAMAGED);
     let (status, body) = upload(
         &app.client,
         &app.base,
@@ -521,9 +522,25 @@ async fn fifty_nine_megabyte_photos_at_once_all_get_an_answer_and_the_server_sta
     let Some(app) = TestApp::spawn(Engine::Sqlite).await else {
         return;
     };
-    let seller = app.sign_up("s@example.com", "Seller", "seller").await;
-    // A second process on the same database, so its memory is the uploads' alone.
-    let server = ServerProcess::start(app.db()).await;
+    // Fifty people half-way through sign-up, each with their one photo, from fifty
+    // addresses: one sender or one address could not have more than a few in flight.
+    let mut proofs = Vec::new();
+    for n in 0..50 {
+        let (status, body) = app
+            .call(
+                Method::POST,
+                "/api/auth/signup",
+                None,
+                json!({"email": format!("crowd{n}@example.com"), "password": PASSWORD}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        proofs.push(body["idToken"].as_str().expect("idToken").to_owned());
+    }
+    // A second process on the same database, so its memory is the uploads' alone,
+    // behind a proxy that reports each client's address.
+    let server =
+        ServerProcess::start_with(&app.db().dir, &[("BIKEHAAT_TRUST_PROXY", "true")]).await;
     let photo = axum::body::Bytes::from(pictures::jpeg_photo(4032, 3024, 40, 92));
     assert!(
         (8_500_000..10_000_000).contains(&photo.len()),
@@ -532,14 +549,15 @@ async fn fifty_nine_megabyte_photos_at_once_all_get_an_answer_and_the_server_sta
     );
     let client = reqwest::Client::new();
     let started = std::time::Instant::now();
-    let uploads = (0..50).map(|_| {
+    let uploads = proofs.iter().enumerate().map(|(n, proof)| {
         let form = Form::new().part(
             "image",
             Part::stream_with_length(photo.clone(), photo.len() as u64).file_name("bike.jpg"),
         );
         let request = client
             .post(format!("{}/api/uploads", server.base))
-            .bearer_auth(&seller.token)
+            .bearer_auth(proof)
+            .header("x-forwarded-for", format!("198.51.100.{n}"))
             .multipart(form);
         async move {
             let response = request.send().await.expect("every upload is answered");
@@ -618,4 +636,72 @@ async fn an_upload_that_is_not_a_readable_form_is_refused_as_described() {
     let body: Value = answer.json().await.expect("our error body");
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
     described.assert_answer("post", "/uploads", status, &body);
+}
+
+/// Starts an upload as `token` from `client` (through the trusted proxy) whose file
+/// never finishes arriving; the connection stays open while it is held.
+async fn upload_left_half_sent(base: &str, token: &str, client: &str) -> tokio::net::TcpStream {
+    use tokio::io::AsyncWriteExt;
+    let mut stream = tokio::net::TcpStream::connect(base.trim_start_matches("http://"))
+        .await
+        .expect("connect");
+    let head = format!(
+        "POST /api/uploads HTTP/1.1\r\nHost: bikehaat\r\nAuthorization: Bearer {token}\r\n\
+         X-Forwarded-For: {client}\r\nContent-Type: multipart/form-data; boundary=XYZ\r\n\
+         Content-Length: 100000\r\n\r\n--XYZ\r\nContent-Disposition: form-data; name=\"image\"; \
+         filename=\"bike.jpg\"\r\n\r\n"
+    );
+    stream.write_all(head.as_bytes()).await.expect("head");
+    stream
+}
+
+#[tokio::test]
+async fn one_sender_or_one_address_cannot_hold_every_upload_slot() {
+    let Some(app) = TestApp::spawn_with(Engine::Sqlite, &["--trust-proxy"]).await else {
+        return;
+    };
+    let seller = app.sign_up("s@example.com", "Seller", "seller").await;
+    let other = app.sign_up("o@example.com", "Other", "seller").await;
+    let photo = pictures::jpeg_photo(400, 300, 8, 90);
+    let send = |token: String, client: &'static str| {
+        let form = Form::new().part("image", Part::bytes(photo.clone()).file_name("bike.jpg"));
+        let request = app
+            .client
+            .post(format!("{}/api/uploads", app.base))
+            .bearer_auth(token)
+            .header("x-forwarded-for", client)
+            .multipart(form);
+        async move {
+            let response = request.send().await.expect("an answer");
+            (
+                response.status(),
+                response.json::<Value>().await.unwrap_or(Value::Null),
+            )
+        }
+    };
+    // Two slow uploads of one seller: a third of theirs waits for them.
+    let _first = upload_left_half_sent(&app.base, &seller.token, "203.0.113.1").await;
+    let _second = upload_left_half_sent(&app.base, &seller.token, "203.0.113.2").await;
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let (status, body) = send(seller.token.clone(), "203.0.113.3").await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    assert!(
+        body["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("still uploading")),
+        "{body}"
+    );
+    let (status, body) = send(other.token.clone(), "203.0.113.3").await;
+    assert_eq!(status, StatusCode::CREATED, "another seller: {body}");
+    // Three slow uploads from one address: a fourth from there waits too.
+    let _third = upload_left_half_sent(&app.base, &other.token, "203.0.113.9").await;
+    let _fourth = upload_left_half_sent(&app.base, &other.token, "203.0.113.9").await;
+    let newcomer = app.sign_up("n@example.com", "Newcomer", "seller").await;
+    let _fifth = upload_left_half_sent(&app.base, &newcomer.token, "203.0.113.9").await;
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let last = app.sign_up("l@example.com", "Last", "seller").await;
+    let (status, body) = send(last.token.clone(), "203.0.113.9").await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    let (status, body) = send(last.token.clone(), "203.0.113.10").await;
+    assert_eq!(status, StatusCode::CREATED, "from elsewhere: {body}");
 }
