@@ -608,6 +608,7 @@ pub mod examples {
                 buyer_phone: BUYER_PHONE.into(),
                 meeting_location: "Banani".into(),
                 ordered_at: at(),
+                price: product().resale_price,
                 product: product(),
             }),
             "order.cancelled" => Event::OrderCancelled(booking),

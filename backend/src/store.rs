@@ -457,6 +457,10 @@ pub struct Order {
     pub buyer_phone: String,
     pub meeting_location: String,
     pub ordered_at: DateTime<Utc>,
+    /// What the buyer pays, in paisa: the listing's price when it was booked. A
+    /// seller's later change applies to new bookings.
+    #[sqlx(rename = "order_price")]
+    pub price: i64,
     #[sqlx(flatten)]
     pub product: Product,
 }

@@ -275,7 +275,7 @@ pub struct OrderView {
     pub status: &'static str,
     /// True once this booking is paid.
     pub paid: bool,
-    /// What the buyer pays: the listing's resale price.
+    /// What the buyer pays: the listing's price when it was booked.
     #[serde(serialize_with = "money")]
     #[schema(value_type = f64)]
     pub price: i64,
@@ -295,7 +295,7 @@ impl From<Order> for OrderView {
             meeting_location: o.meeting_location,
             status: o.order_status.as_str(),
             paid: o.order_status == OrderStatus::Paid,
-            price: o.product.resale_price,
+            price: o.price,
             order_time: o.ordered_at,
             fields: ProductFields::new(o.product, Form::SignedIn),
         }

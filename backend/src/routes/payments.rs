@@ -51,7 +51,8 @@ pub struct IntentView {
     provider: &'static str,
 }
 
-/// Starts paying for a booking: the amount is the bike's price from our records.
+/// Starts paying for a booking: the amount is the booking's price from our records (the
+/// bike's price when it was booked).
 #[utoipa::path(post, path = "/create-payment-intent", tag = "payments", request_body = IntentInput,
     responses(JsonBodyRefused, (status = 200, body = IntentView), (status = 401), (status = 403), (status = 404), (status = 409), (status = 422),
               (status = 503, description = "`payments_unavailable`: this marketplace takes no card payments")),
@@ -81,11 +82,7 @@ async fn create_payment_intent(
     }
     let intent = state
         .payments
-        .create_intent(
-            state.store.as_ref(),
-            order.order_id,
-            order.product.resale_price,
-        )
+        .create_intent(state.store.as_ref(), order.order_id, order.price)
         .await?;
     Ok(Json(IntentView {
         client_secret: intent.client_secret,
@@ -338,10 +335,10 @@ async fn settle(
     if paid.order_id != order.order_id {
         return Err(not_confirmed());
     }
-    if paid.amount != order.product.resale_price || paid.currency != CURRENCY {
+    if paid.amount != order.price || paid.currency != CURRENCY {
         state.payments.release(&transaction_id).await?;
         return Err(AppError::Conflict(
-            "The amount paid is not this bike's price.".into(),
+            "The amount paid is not this booking's price.".into(),
         ));
     }
     let recorded = state

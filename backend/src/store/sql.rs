@@ -35,6 +35,7 @@ macro_rules! order_select {
     () => {
         "SELECT o.id AS order_id, o.status AS order_status, o.buyer_id, b.name AS buyer_name, \
          b.email AS buyer_email, o.buyer_phone, o.meeting_location, o.created_at AS ordered_at, \
+         o.price AS order_price, \
          p.id, p.category_id, p.seller_id, p.name, p.image, p.condition, p.color, \
          p.description, p.location, p.original_price, p.resale_price, p.purchase_year, \
          p.years_of_use, p.seller_phone, p.sold, p.posted_at, \

@@ -90,6 +90,92 @@ async fn a_sold_bike_stays_on_record_for_its_buyer_and_seller() {
 }
 
 #[tokio::test]
+async fn a_booking_keeps_its_price_when_the_seller_changes_it_and_its_buyer_is_told() {
+    on_both(|engine| async move {
+        let Some(Market { app, seller, category }) = market(engine).await else { return };
+        let buyer = app.sign_up("buyer@example.com", "Sadia", "buyer").await;
+        let product = app.product(&seller, &category, "Yamaha R15", 4100).await;
+        let order = app.book(&buyer, &product).await;
+        let raise = super::support::product_body(&category, "Yamaha R15", 5000);
+        let (status, body) =
+            app.call(Method::PUT, &format!("/api/products/{product}"), Some(&seller.token), raise).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let (_, told) = app.get("/api/notifications", Some(&buyer.token)).await;
+        assert!(
+            told.to_string().contains(
+                "The seller changed the price of Yamaha R15 to ৳5,000 for new bookings. Your booking keeps its price, ৳4,100."
+            ),
+            "{told}"
+        );
+        let (_, orders) = app.get("/api/orders/buyer@example.com", Some(&buyer.token)).await;
+        assert_eq!(orders[0]["price"], 4100, "{orders}");
+        let (status, intent) = app.payment_intent(&buyer, &order).await;
+        assert_eq!(status, StatusCode::OK, "{intent}");
+        assert_eq!(intent["amount"], 410_000, "the booking's price: {intent}");
+        let (status, paid) = app.pay(&buyer, &order, "4242 4242 4242 4242").await;
+        assert_eq!(status, StatusCode::CREATED, "{paid}");
+        let (_, orders) = app.get("/api/orders/buyer@example.com", Some(&buyer.token)).await;
+        assert_eq!((orders[0]["status"].as_str(), orders[0]["price"].as_i64()), (Some("paid"), Some(4100)));
+
+        // A new booking is made at the new price.
+        let other = app.product(&seller, &category, "Honda CB", 3000).await;
+        let late = app.sign_up("late@example.com", "Late", "buyer").await;
+        let raise = super::support::product_body(&category, "Honda CB", 3500);
+        app.call(Method::PUT, &format!("/api/products/{other}"), Some(&seller.token), raise).await;
+        let order = app.book(&late, &other).await;
+        let (_, intent) = app.payment_intent(&late, &order).await;
+        assert_eq!(intent["amount"], 350_000, "{intent}");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_price_change_racing_a_payment_never_changes_what_the_booking_costs() {
+    on_both(|engine| async move {
+        let Some(Market { app, seller, category }) = market(engine).await else { return };
+        let buyer = app.sign_up("buyer@example.com", "Sadia", "buyer").await;
+        for round in 0..6u32 {
+            let name = format!("Bike {round}");
+            let product = app.product(&seller, &category, &name, 4100).await;
+            let order = app.book(&buyer, &product).await;
+            let (_, intent) = app.payment_intent(&buyer, &order).await;
+            let secret = intent["clientSecret"].as_str().expect("clientSecret").to_owned();
+            let (status, confirmed) = app.confirm_card(&buyer, &secret, "4242 4242 4242 4242").await;
+            assert_eq!(status, StatusCode::OK, "{confirmed}");
+            let transaction = confirmed["paymentIntent"]["id"].as_str().expect("id").to_owned();
+            let paying = json!({"price": 1, "transactionId": transaction, "email": buyer.email, "bookingId": Value::Null, "ordersId": order});
+            let pay = app.call(Method::POST, "/api/payments", Some(&buyer.token), paying);
+            let path = format!("/api/products/{product}");
+            let edit = app.call(
+                Method::PUT,
+                &path,
+                Some(&seller.token),
+                super::support::product_body(&category, &name, 9000 + round),
+            );
+            let ((paid, body), _) = futures_util::future::join(pay, edit).await;
+            assert_eq!(paid, StatusCode::CREATED, "round {round}: {body}");
+            let id: i64 = order.parse().expect("order id");
+            let db = app.db();
+            let amount: i64 = super::support::past_the_store!(db, |pool| sqlx::query_scalar(
+                "SELECT amount FROM payments WHERE order_id = $1"
+            )
+            .bind(id)
+            .fetch_one(&pool))
+            .expect("the payment");
+            assert_eq!(amount, 410_000, "round {round}: the booking's price was paid");
+            let (_, orders) = app.get("/api/orders/buyer@example.com", Some(&buyer.token)).await;
+            let this = orders
+                .as_array()
+                .and_then(|all| all.iter().find(|o| o["_id"] == order.as_str()))
+                .cloned()
+                .unwrap_or_default();
+            assert_eq!((this["status"].as_str(), this["price"].as_i64()), (Some("paid"), Some(4100)), "{this}");
+        }
+    })
+    .await;
+}
+
+#[tokio::test]
 async fn stripe_test_cards_fail_with_stripe_messages_and_nothing_is_recorded() {
     let Some(Market {
         app,

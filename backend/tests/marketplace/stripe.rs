@@ -308,12 +308,15 @@ async fn forged_foreign_and_tampered_intents_record_nothing() {
         let (status, _) = shop.pay(&buyer, &order, &stranger).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
 
-        // An intent whose amount or currency is not the bike's is refused and given back.
+        // An intent whose amount or currency is not the booking's is refused and given back.
         shop.stripe.authorise(&intent);
         shop.stripe.edit(&intent, |pi| pi["amount"] = json!(1));
         let (status, body) = shop.pay(&buyer, &order, &intent).await;
         assert_eq!(status, StatusCode::CONFLICT, "{body}");
-        assert_eq!(body["message"], "The amount paid is not this bike's price.");
+        assert_eq!(
+            body["message"],
+            "The amount paid is not this booking's price."
+        );
         assert_eq!(shop.stripe.intent(&intent)["status"], "canceled");
         assert!(!shop.sold(&product).await);
         assert_eq!(

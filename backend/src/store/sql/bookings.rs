@@ -47,8 +47,11 @@ impl This {
         // runs: a cancel that committed first wins (and the bike's sale above rolls
         // back), and one that comes later waits for this row lock and then finds the
         // booking paid. Exactly one of them succeeds.
-        let paid = sqlx::query("UPDATE orders SET status = 'paid' WHERE id = $1 AND status = 'booked'")
+        // The amount is checked here, inside the sale: the booking's price is the one
+        // paid, whatever the listing says now.
+        let paid = sqlx::query("UPDATE orders SET status = 'paid' WHERE id = $1 AND status = 'booked' AND price = $2")
             .bind(payment.order_id)
+            .bind(payment.amount)
             .execute(&mut *tx)
             .await?;
         if paid.rows_affected() == 0 {
@@ -56,8 +59,9 @@ impl This {
                 .bind(payment.order_id)
                 .fetch_optional(&mut *tx)
                 .await?;
-            return Err(match status.as_deref().and_then(closed_booking) {
-                Some(closed) => closed,
+            return Err(match status.as_deref() {
+                Some("booked") => Error::Conflict("The amount paid is not this booking's price.".into()),
+                Some(other) => closed_booking(other).unwrap_or_else(|| Error::NotFound("This booking no longer exists.".into())),
                 None => Error::NotFound("This booking no longer exists.".into()),
             });
         }
@@ -124,8 +128,8 @@ impl Bookings for This {
     async fn create_order(&self, order: &NewOrder) -> Result<i64, Error> {
         let mut tx = self.writer.begin().await?;
         let id: Option<i64> = sqlx::query_scalar(
-            "INSERT INTO orders (product_id, buyer_id, buyer_phone, meeting_location, status, created_at) \
-             SELECT id, $2, $3, $4, 'booked', $5 FROM products WHERE id = $1 AND sold = FALSE \
+            "INSERT INTO orders (product_id, buyer_id, buyer_phone, meeting_location, status, created_at, price) \
+             SELECT id, $2, $3, $4, 'booked', $5, resale_price FROM products WHERE id = $1 AND sold = FALSE \
              RETURNING id",
         )
         .bind(order.product_id)

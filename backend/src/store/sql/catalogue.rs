@@ -284,6 +284,24 @@ impl Catalogue for This {
                 events.push(notify(&mut tx, saver, "price", message.clone(), link::WISHLIST).await?);
             }
         }
+        if edit.resale_price != before {
+            // Open bookings keep the price they were made at; their buyers hear of the change.
+            let bookings: Vec<(i64, i64)> = sqlx::query_as(
+                "SELECT buyer_id, price FROM orders WHERE product_id = $1 AND status = 'booked' ORDER BY buyer_id",
+            )
+            .bind(id)
+            .fetch_all(&mut *tx)
+            .await?;
+            for (buyer, price) in bookings {
+                let message = format!(
+                    "The seller changed the price of {} to {} for new bookings. Your booking keeps its price, {}.",
+                    listing.name,
+                    crate::views::taka(edit.resale_price),
+                    crate::views::taka(price)
+                );
+                events.push(notify(&mut tx, buyer, "price", message, link::MY_ORDERS).await?);
+            }
+        }
         events.insert(0, Event::ProductUpdated(listing));
         record(&mut tx, &events).await?;
         tx.commit().await?;

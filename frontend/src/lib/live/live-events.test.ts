@@ -218,7 +218,7 @@ describe('applyLiveEvent', () => {
 });
 
 describe('a changed listing', () => {
-  it('shows its new price and text on every copy: cards, adverts, bookings, the wishlist', () => {
+  it('shows its new price and text on every copy: cards, adverts, bookings, the wishlist; a booking keeps its price', () => {
     const queryClient = new QueryClient();
     queryClient.setQueryData(['products', 'c1', 'member'], [aProduct({ _id: 'p1' }), aProduct({ _id: 'p2' })]);
     queryClient.setQueryData(queryKeys.wishlist(), [aProduct({ _id: 'p1' })]);
@@ -238,9 +238,13 @@ describe('a changed listing', () => {
     expect(card?.[1]?.resalePrice).not.toBe(1500);
     expect(queryClient.getQueryData<{ resalePrice: number }[]>(queryKeys.wishlist())?.[0]?.resalePrice).toBe(1500);
     expect(queryClient.getQueryData<{ resalePrice: number }[]>(['advertise'])?.[0]?.resalePrice).toBe(1500);
-    expect(queryClient.getQueryData<{ price: number; description: string }[]>(['orders', 'buyer@example.com'])?.[0]).toMatchObject(
-      { price: 1500, description: 'New tyres.' },
-    );
+    // The booking was made at ৳1,800: that stays what it costs.
+    expect(
+      queryClient.getQueryData<{ price: number; resalePrice: number; description: string }[]>([
+        'orders',
+        'buyer@example.com',
+      ])?.[0],
+    ).toMatchObject({ price: 1800, resalePrice: 1500, description: 'New tyres.' });
   });
 });
 

@@ -113,8 +113,9 @@ function sameValue(a: unknown, b: unknown): boolean {
 
 /**
  * A listing its seller changed: every copy of it (a card, an advert by `advertiseId`, a
- * booking by `bookingId`, whose `price` is the resale price) shows the new fields. A
- * field the event lacks (the public form has no phone) keeps what the copy had.
+ * booking by `bookingId`) shows the new fields. A booking's `price` stays: it keeps the
+ * price it was made at. A field the event lacks (the public form has no phone) keeps
+ * what the copy had.
  */
 export function updateListing<T extends Partial<Pick<Product, (typeof CHANGEABLE)[number]>> & { _id: string }>(
   list: List<T>,
@@ -126,14 +127,12 @@ export function updateListing<T extends Partial<Pick<Product, (typeof CHANGEABLE
   ) as Partial<T>;
   const stale = (item: T) =>
     idOf(item) === product._id &&
-    (Object.entries(changes).some(([field, value]) => !sameValue(item[field as keyof T], value)) ||
-      ('price' in item && item.price !== product.resalePrice));
+    Object.entries(changes).some(([field, value]) => !sameValue(item[field as keyof T], value));
   if (!list?.some(stale)) return list;
   return produce(list, (draft) => {
     for (const item of draft as T[]) {
       if (idOf(item) !== product._id) continue;
       Object.assign(item, changes);
-      if ('price' in item) Object.assign(item, { price: product.resalePrice });
     }
   });
 }

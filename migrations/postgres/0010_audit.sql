@@ -15,3 +15,8 @@ CREATE TABLE removed_accounts (
 );
 CREATE INDEX removed_accounts_by_email ON removed_accounts (email);
 CREATE INDEX removed_accounts_by_subject ON removed_accounts (subject);
+
+-- A booking keeps the price it was made at: a seller's later change applies to new
+-- bookings, and what the buyer pays is the booking's price.
+ALTER TABLE orders ADD COLUMN price BIGINT NOT NULL DEFAULT 0;
+UPDATE orders SET price = (SELECT resale_price FROM products p WHERE p.id = orders.product_id);

@@ -1,4 +1,4 @@
--- SQLite twin of migrations/postgres/0010_signed_out.sql (same version, same shape).
+-- SQLite twin of migrations/postgres/0010_audit.sql (same version, same shape).
 -- "Sign out everywhere" ends sessions, and also the proofs of identity made before it:
 -- an identity token (ours or Firebase's) proven before `proven_before` (Unix seconds)
 -- opens no new session for `subject`.
@@ -16,3 +16,8 @@ CREATE TABLE removed_accounts (
 ) STRICT;
 CREATE INDEX removed_accounts_by_email ON removed_accounts (email);
 CREATE INDEX removed_accounts_by_subject ON removed_accounts (subject);
+
+-- A booking keeps the price it was made at: a seller's later change applies to new
+-- bookings, and what the buyer pays is the booking's price.
+ALTER TABLE orders ADD COLUMN price INTEGER NOT NULL DEFAULT 0;
+UPDATE orders SET price = (SELECT resale_price FROM products p WHERE p.id = orders.product_id);
