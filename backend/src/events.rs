@@ -408,11 +408,13 @@ pub struct EventRecord {
     pub ends_access_of: Option<i64>,
 }
 
-/// Who is watching: nobody in particular, or a signed-in user with a role.
+/// Who is watching: nobody in particular, or a signed-in user with a role, who has
+/// proven their address or not (an unproven account gets everyone's events in their
+/// public form: no contact details).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Viewer {
     Anonymous,
-    User { id: i64, role: Role },
+    User { id: i64, role: Role, proven: bool },
 }
 
 /// What one viewer gets of an event.
@@ -489,8 +491,10 @@ impl EventRecord {
             return Share::Nothing;
         }
         match viewer {
-            Viewer::User { .. } => Share::Data(&self.data),
-            Viewer::Anonymous => match &self.public_data {
+            Viewer::User { proven, .. } if proven || self.audience != "public" => {
+                Share::Data(&self.data)
+            }
+            _ => match &self.public_data {
                 Some(public) => Share::Data(public),
                 None => Share::Unknown,
             },
@@ -779,22 +783,27 @@ mod tests {
         let buyer = Viewer::User {
             id: 1,
             role: Role::Buyer,
+            proven: true,
         };
         let other_buyer = Viewer::User {
             id: 2,
             role: Role::Buyer,
+            proven: true,
         };
         let seller = Viewer::User {
             id: 3,
             role: Role::Seller,
+            proven: true,
         };
         let other_seller = Viewer::User {
             id: 4,
             role: Role::Seller,
+            proven: true,
         };
         let admin = Viewer::User {
             id: 5,
             role: Role::Admin,
+            proven: true,
         };
         let all = [
             Viewer::Anonymous,
@@ -813,6 +822,21 @@ mod tests {
         );
         assert_eq!(
             public.share_for(buyer),
+            Share::Data(r#"{"who":"signed-in"}"#)
+        );
+        // An account that never proved its address gets public events in public form,
+        // and its own private ones whole.
+        let unproven = Viewer::User {
+            id: 1,
+            role: Role::Buyer,
+            proven: false,
+        };
+        assert_eq!(
+            public.share_for(unproven),
+            Share::Data(r#"{"who":"public"}"#)
+        );
+        assert_eq!(
+            record("parties", Some(1), Some(3)).share_for(unproven),
             Share::Data(r#"{"who":"signed-in"}"#)
         );
         let admins = record("admins", None, None);

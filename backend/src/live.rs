@@ -112,21 +112,30 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
         .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-fn role_code(role: Role) -> u8 {
-    match role {
+/// The bit of a role code that says the user has proven their address.
+const PROVEN: u8 = 0x10;
+
+fn role_code(role: Role, proven: bool) -> u8 {
+    let role = match role {
         Role::Buyer => 1,
         Role::Seller => 2,
         Role::Admin => 3,
+    };
+    if proven {
+        role | PROVEN
+    } else {
+        role
     }
 }
 
-fn role_from(code: u8) -> Option<Role> {
-    match code {
-        1 => Some(Role::Buyer),
-        2 => Some(Role::Seller),
-        3 => Some(Role::Admin),
-        _ => None,
-    }
+fn role_from(code: u8) -> Option<(Role, bool)> {
+    let role = match code & !PROVEN {
+        1 => Role::Buyer,
+        2 => Role::Seller,
+        3 => Role::Admin,
+        _ => return None,
+    };
+    Some((role, code & PROVEN != 0))
 }
 
 impl Subscriber {
@@ -134,17 +143,18 @@ impl Subscriber {
     pub fn viewer(&self, now: i64) -> Viewer {
         let id = self.user_id.load(Ordering::Acquire);
         match role_from(self.role.load(Ordering::Acquire)) {
-            Some(role) if id > 0 && now < self.expires_at.load(Ordering::Acquire) => {
-                Viewer::User { id, role }
+            Some((role, proven)) if id > 0 && now < self.expires_at.load(Ordering::Acquire) => {
+                Viewer::User { id, role, proven }
             }
             _ => Viewer::Anonymous,
         }
     }
 
-    /// Signs the socket in as `id` with `role` until `expires_at`.
-    pub fn sign_in(&self, id: i64, role: Role, expires_at: i64) {
+    /// Signs the socket in as `id` with `role`, whose address is `proven` or not,
+    /// until `expires_at`.
+    pub fn sign_in(&self, id: i64, role: Role, proven: bool, expires_at: i64) {
         self.user_id.store(0, Ordering::Release);
-        self.role.store(role_code(role), Ordering::Release);
+        self.role.store(role_code(role, proven), Ordering::Release);
         self.expires_at.store(expires_at, Ordering::Release);
         self.user_id.store(id, Ordering::Release);
     }

@@ -176,6 +176,14 @@ fn deliver(socket: &Subscriber, round: &[Arc<Prepared>], now: i64) -> bool {
                 Some(frame) => (frame, None),
                 None => continue,
             },
+            // An account that never proved its address gets public events in public
+            // form, and its own private events whole.
+            Viewer::User { proven: false, .. } if prepared.event.audience == "public" => {
+                match &prepared.public {
+                    Some(frame) => (frame, None),
+                    None => continue,
+                }
+            }
             viewer if prepared.event.visible_to(viewer) => (
                 &prepared.signed_in,
                 (!prepared.same).then(|| prepared.public.clone()),

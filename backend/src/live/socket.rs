@@ -502,7 +502,7 @@ async fn authenticate(
         let reply = json!({"type": "auth", "ok": false, "message": "Your session has expired. Please sign in again."});
         return Ok((None, reply.to_string()));
     };
-    me.sign_in(user.id, user.role(), claims.expires_at);
+    me.sign_in(user.id, user.role(), user.email_verified, claims.expires_at);
     let reply = json!({"type": "auth", "ok": true, "role": user.role().as_str()});
     Ok((Some(claims.session), reply.to_string()))
 }

@@ -13,7 +13,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::EmailPath;
 use crate::auth::client_ip::ClientIp;
 use crate::auth::{mail_tokens, passwords, throttle};
-use crate::auth::{Proven, ProvenIdentity, Tokens};
+use crate::auth::{AuthUser, Proven, ProvenIdentity, Tokens};
 use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
 use crate::mail::letters;
 use crate::store::{Identity, MailPurpose, NewUser, Role, User};
@@ -366,18 +366,26 @@ fn new_user(identity: &ProvenIdentity, profile: &Profile) -> AppResult<NewUser> 
     })
 }
 
-/// A user's public profile (the page reads `role` from it).
+/// A signed-in user's own profile (the page reads `role` from it); an admin may read
+/// anyone's. Nobody else learns whether an address has an account: another's address
+/// answers 404, as an unknown one does.
 #[utoipa::path(get, path = "/users/{email}", tag = "users",
-    params(("email" = String, Path, description = "The user's e-mail")),
-    responses((status = 200, body = UserView), (status = 404)))]
+    params(("email" = String, Path, description = "The signed-in user's e-mail")),
+    responses((status = 200, body = UserView), (status = 401), (status = 404)),
+    security(("access_token" = [])))]
 async fn get_user(
     State(state): State<AppState>,
+    AuthUser(reader): AuthUser,
     EmailPath(email): EmailPath,
 ) -> AppResult<Json<UserView>> {
+    let not_found = || AppError::NotFound("No user has this email address.".into());
+    if reader.email != email && reader.role() != Role::Admin {
+        return Err(not_found());
+    }
     let user = state
         .store
         .user_by_email(&email)
         .await?
-        .ok_or_else(|| AppError::NotFound("No user has this email address.".into()))?;
+        .ok_or_else(not_found)?;
     Ok(Json(UserView::from(&user)))
 }

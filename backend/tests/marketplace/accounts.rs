@@ -15,7 +15,7 @@ async fn a_new_seller_signs_up_and_gets_an_access_token_with_their_profile() {
         let seller = app
             .sign_up("karim@example.com", "Karim Uddin", "seller")
             .await;
-        let (status, user) = app.get("/api/users/karim@example.com", None).await;
+        let (status, user) = app.profile("karim@example.com").await;
         assert_eq!(status, StatusCode::OK);
         assert_eq!(user["role"], "seller");
         assert_eq!(user["name"], "Karim Uddin");
@@ -224,11 +224,35 @@ async fn identity_is_keyed_on_the_provider_subject_not_the_email_string() {
 }
 
 #[tokio::test]
-async fn an_unknown_user_is_not_found() {
+async fn a_profile_is_read_by_its_owner_or_an_admin_and_nobody_else_learns_it_exists() {
     let Some(app) = TestApp::spawn(super::support::Engine::Sqlite).await else {
         return;
     };
-    let (status, body) = app.get("/api/users/ghost@example.com", None).await;
-    assert_eq!(status, StatusCode::NOT_FOUND);
-    assert_eq!(body["error"], "not_found");
+    let admin = app.admin().await;
+    let karim = app.sign_up("karim@example.com", "Karim", "buyer").await;
+    let mim = app.sign_up("mim@example.com", "Mim", "seller").await;
+    let (status, body) = app
+        .get("/api/users/karim@example.com", Some(&karim.token))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["name"], "Karim");
+    let (status, body) = app
+        .get("/api/users/karim@example.com", Some(&admin.token))
+        .await;
+    assert_eq!(status, StatusCode::OK, "an admin: {body}");
+    let (status, _) = app.get("/api/users/karim@example.com", None).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "a visitor");
+    // Someone else's address and an unknown one answer alike.
+    let (status, known) = app
+        .get("/api/users/karim@example.com", Some(&mim.token))
+        .await;
+    let (unknown_status, unknown) = app
+        .get("/api/users/ghost@example.com", Some(&mim.token))
+        .await;
+    assert_eq!(
+        (status, unknown_status),
+        (StatusCode::NOT_FOUND, StatusCode::NOT_FOUND)
+    );
+    assert_eq!(known, unknown);
+    assert_eq!(known["error"], "not_found");
 }

@@ -38,6 +38,7 @@ async fn a_seller_lists_a_bike_and_buyers_see_it_in_its_category() {
             .sign_up("rahim@example.com", "Rahim Motors", "seller")
             .await;
         let buyer = app.sign_up("buyer@example.com", "Sadia", "buyer").await;
+        app.verify_email("buyer@example.com").await;
         let category = app.category(&admin, "Commuter").await;
         let mut body = product_body(&category, "Bajaj Pulsar N160", 1850);
         body["resalePrice"] = json!("1850.50");

@@ -359,7 +359,7 @@ async fn while_firebase_is_on_accounts_made_before_still_log_in_with_their_passw
             .get("/api/sellerProducts/rahim@example.com", Some(&session))
             .await;
         assert_eq!(status, StatusCode::OK, "the old account works: {body}");
-        let (_, user) = app.get("/api/users/rahim@example.com", None).await;
+        let (_, user) = app.profile("rahim@example.com").await;
         assert_eq!(user["_id"], rahim.id.as_str(), "the same user: {user}");
         let (status, body) = app
             .call(

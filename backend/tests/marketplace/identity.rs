@@ -33,7 +33,7 @@ async fn sign_up_mails_a_link_that_proves_the_address_once() {
             return;
         };
         let rahim = app.sign_up("rahim@example.com", "Rahim", "buyer").await;
-        let (_, user) = app.get("/api/users/rahim@example.com", None).await;
+        let (_, user) = app.profile("rahim@example.com").await;
         assert_eq!(user["emailVerified"], false, "{user}");
 
         let token = app.mailed_token("rahim@example.com", "verify-email").await;
@@ -60,7 +60,7 @@ async fn sign_up_mails_a_link_that_proves_the_address_once() {
             body,
             json!({"email": "rahim@example.com", "emailVerified": true})
         );
-        let (_, user) = app.get("/api/users/rahim@example.com", None).await;
+        let (_, user) = app.profile("rahim@example.com").await;
         assert_eq!(user["emailVerified"], true, "{user}");
         let (status, _) = app
             .get("/api/orders/rahim@example.com", Some(&rahim.token))
@@ -132,7 +132,7 @@ async fn forged_malformed_and_expired_links_prove_nothing() {
         )
         .await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "an expired link");
-        let (_, user) = app.get("/api/users/rahim@example.com", None).await;
+        let (_, user) = app.profile("rahim@example.com").await;
         assert_eq!(user["emailVerified"], false);
     })
     .await;
@@ -229,7 +229,7 @@ async fn a_password_reset_sets_the_password_once_and_ends_every_session() {
             log_in(&app, "rahim@example.com", NEW_PASSWORD).await,
             StatusCode::OK
         );
-        let (_, user) = app.get("/api/users/rahim@example.com", None).await;
+        let (_, user) = app.profile("rahim@example.com").await;
         assert_eq!(user["emailVerified"], true, "{user}");
         assert_eq!(user["name"], "Rahim", "the account is kept: {user}");
 
@@ -536,7 +536,7 @@ async fn the_owner_takes_back_an_address_a_stranger_signed_up_with_by_resetting_
         let stranger = app
             .sign_up("boss@example.com", "Not The Boss", "seller")
             .await;
-        let (_, user) = app.get("/api/users/boss@example.com", None).await;
+        let (_, user) = app.profile("boss@example.com").await;
         assert_eq!(
             user["role"], "seller",
             "a stranger is not made admin: {user}"

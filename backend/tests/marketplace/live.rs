@@ -509,8 +509,14 @@ async fn visitors_never_see_anyones_email_or_phone_live_on_resume_or_in_lists() 
             .sign_up("seller@example.com", "Rahim Motors", "seller")
             .await;
         let buyer = app.sign_up("buyer@example.com", "Karim", "buyer").await;
+        app.verify_email("buyer@example.com").await;
+        // A throwaway account that never proved its address harvests nothing either.
+        let throwaway = app
+            .sign_up("throwaway@example.com", "Nobody", "buyer")
+            .await;
         let mut visitor = Live::open(&app.base).await;
         let mut member = signed_in(&app, &buyer).await;
+        let mut unproven = signed_in(&app, &throwaway).await;
 
         // Every kind of event everyone sees: listings, adverts, a verification, a sale, a
         // removal.
@@ -574,6 +580,9 @@ async fn visitors_never_see_anyones_email_or_phone_live_on_resume_or_in_lists() 
             .find(|e| e["event"] == "seller.verified")
             .expect("the verification");
         assert_eq!(verified["data"]["email"], "seller@example.com");
+        let theirs = unproven.drain(QUIET).await;
+        assert_eq!(names(&theirs), names(&live), "the same events");
+        assert_no_contact_details(&theirs);
 
         // Resuming from the start of the log, a visitor gets the same public forms.
         let mut late = Live::open(&app.base).await;
@@ -581,6 +590,11 @@ async fn visitors_never_see_anyones_email_or_phone_live_on_resume_or_in_lists() 
         let replayed = late.drain(QUIET).await;
         assert_eq!(names(&replayed), names(&live));
         assert_no_contact_details(&replayed);
+        let mut unproven_late = signed_in(&app, &throwaway).await;
+        unproven_late
+            .send(json!({"type": "resume", "since": 0}))
+            .await;
+        assert_no_contact_details(&unproven_late.drain(QUIET).await);
 
         // The lists a visitor may read: the category's listings and the adverts.
         let (status, listings) = app.get(&format!("/api/products/{category}"), None).await;
@@ -593,8 +607,13 @@ async fn visitors_never_see_anyones_email_or_phone_live_on_resume_or_in_lists() 
             .get(&format!("/api/products/{category}"), Some(&buyer.token))
             .await;
         assert_eq!(listings[0]["sellerPhone"], LISTING_PHONE);
-        // Sellers and admins browse, but only buyers book: they read the public form.
-        for (who, token) in [("a seller", &seller.token), ("an admin", &admin.token)] {
+        // Sellers and admins browse, but only buyers book: they read the public form, and
+        // so does a buyer who never proved their address.
+        for (who, token) in [
+            ("a seller", &seller.token),
+            ("an admin", &admin.token),
+            ("an unproven buyer", &throwaway.token),
+        ] {
             let (status, listings) = app
                 .get(&format!("/api/products/{category}"), Some(token))
                 .await;

@@ -532,6 +532,14 @@ async fn a_listing_page_reads_one_listing_in_its_readers_form() {
         assert_eq!(visitor["photos"], json!(["/uploads/demo-bike-0.svg"]));
         assert!(visitor.get("sellerPhone").is_none(), "{visitor}");
         let buyer = m.app.sign_up("second@example.com", "Second", "buyer").await;
+        // Contact details are for buyers who have proven their address.
+        let (_, unproven) = m
+            .app
+            .get(&format!("/api/listings/{id}"), Some(&buyer.token))
+            .await;
+        assert!(unproven.get("sellerPhone").is_none(), "{unproven}");
+        assert!(unproven.get("sellerEmail").is_none(), "{unproven}");
+        m.app.verify_email("second@example.com").await;
         let (_, signed_in) = m
             .app
             .get(&format!("/api/listings/{id}"), Some(&buyer.token))

@@ -23,6 +23,8 @@ beforeAll(async () => {
   const admin = await api.signUpAdmin(ADMIN_EMAIL, 'Ayesha Admin');
   seller = await api.signUp('rahim@bikehaat.test', 'Rahim Motors', 'seller');
   buyer = await api.signUp('karim@bikehaat.test', 'Karim Uddin', 'buyer');
+  // Sellers' contact details are for buyers who confirmed their address.
+  await api.proveEmail(buyer.email);
   categoryId = await api.category(admin, 'Commuter');
 });
 

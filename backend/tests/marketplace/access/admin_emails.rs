@@ -24,7 +24,7 @@ async fn a_user_listed_in_admin_emails_becomes_admin_once_their_address_is_prove
         let boss = app
             .sign_up("boss@bikehaat.test", "The Boss", "seller")
             .await;
-        let (_, user) = app.get("/api/users/boss@bikehaat.test", None).await;
+        let (_, user) = app.profile("boss@bikehaat.test").await;
         assert_eq!(
             user["role"], "seller",
             "an unproven address is nobody's: {user}"
@@ -37,7 +37,7 @@ async fn a_user_listed_in_admin_emails_becomes_admin_once_their_address_is_prove
         );
 
         app.verify_email("boss@bikehaat.test").await;
-        let (_, user) = app.get("/api/users/boss@bikehaat.test", None).await;
+        let (_, user) = app.profile("boss@bikehaat.test").await;
         assert_eq!(user["role"], "admin", "{user}");
         assert_eq!(user["emailVerified"], true, "{user}");
         let (status, body) = app.get("/api/allSeller", Some(&boss.token)).await;
@@ -51,7 +51,7 @@ async fn a_user_listed_in_admin_emails_becomes_admin_once_their_address_is_prove
             .sign_up("worker@bikehaat.test", "Worker", "seller")
             .await;
         app.verify_email("worker@bikehaat.test").await;
-        let (_, user) = app.get("/api/users/worker@bikehaat.test", None).await;
+        let (_, user) = app.profile("worker@bikehaat.test").await;
         assert_eq!(user["role"], "seller", "only listed e-mails become admins");
         assert_refused(
             "a seller at an admin call",
@@ -83,7 +83,7 @@ async fn a_buyer_added_to_admin_emails_becomes_admin_at_their_next_sign_in() {
             "{:?}",
             after.state.settings.admin_emails
         );
-        let (_, user) = after.get("/api/users/x@y.test", None).await;
+        let (_, user) = after.profile("x@y.test").await;
         assert_eq!(
             user["role"], "buyer",
             "the role changes at sign-in, not before: {user}"
@@ -105,7 +105,7 @@ async fn a_buyer_added_to_admin_emails_becomes_admin_at_their_next_sign_in() {
             x.id.as_str(),
             "the same user, not a new one"
         );
-        let (_, user) = after.get("/api/users/x@y.test", None).await;
+        let (_, user) = after.profile("x@y.test").await;
         assert_eq!(user["role"], "admin");
         let token = session["token"].as_str().expect("token");
         let (status, body) = after.get("/api/allBuyer", Some(token)).await;

@@ -22,8 +22,7 @@ async fn payment_row(db: &TestDb, id: i64) -> Option<(i64, String, String, Optio
 /// The deleted `person` (a `role`) is gone: no profile, no log-in, and their access
 /// token is refused at `path`, which it opened before.
 async fn assert_gone(app: &TestApp, person: &Person, role: &str, path: &str) {
-    let profile = format!("/api/users/{}", person.email);
-    assert_eq!(app.get(&profile, None).await.0, StatusCode::NOT_FOUND);
+    assert_eq!(app.profile(&person.email).await.0, StatusCode::NOT_FOUND);
     let answer = app
         .call(
             POST,
@@ -89,10 +88,7 @@ async fn deleting_a_seller_removes_their_listings_adverts_bookings_and_sign_in_b
             "a seller is not in the buyers' table: {}",
             answer.1
         );
-        assert_eq!(
-            site.get("/api/users/karim@example.com", None).await.0,
-            StatusCode::OK
-        );
+        assert_eq!(site.profile("karim@example.com").await.0, StatusCode::OK);
 
         let (status, body) = site
             .call(
@@ -321,7 +317,7 @@ async fn a_deleted_users_old_identity_token_does_not_bring_them_back() {
             answer,
         );
         assert_eq!(
-            app.get("/api/users/karim@example.com", None).await.0,
+            app.profile("karim@example.com").await.0,
             StatusCode::NOT_FOUND
         );
         let (_, sellers) = app.get("/api/allSeller", Some(&admin.token)).await;

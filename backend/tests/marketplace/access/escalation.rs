@@ -24,7 +24,7 @@ async fn nobody_can_sign_up_as_an_admin() {
 
         let answer = app.call(PUT, "/api/users/mallory@example.com", Some(&id_token), profile("admin")).await;
         assert_refused("signing up as admin", StatusCode::FORBIDDEN, answer);
-        let (status, body) = app.get("/api/users/mallory@example.com", None).await;
+        let (status, body) = app.profile("mallory@example.com").await;
         assert_eq!(status, StatusCode::NOT_FOUND, "no user was created: {body}");
         assert!(app.state.store.users_with_role(Role::Admin).await.expect("admins").is_empty());
 
@@ -66,7 +66,7 @@ async fn an_existing_users_role_never_changes_at_sign_in() {
                     session["user"]["role"], kept,
                     "{email} asking for {role}: {session}"
                 );
-                let (_, user) = app.get(&format!("/api/users/{email}"), None).await;
+                let (_, user) = app.profile(&email).await;
                 assert_eq!(user["role"], kept, "{email} asking for {role}");
                 let token = session["token"].as_str().expect("token");
                 let answer = app.get("/api/allBuyer", Some(token)).await;
@@ -102,7 +102,7 @@ async fn the_token_exchange_works_only_for_your_own_email() {
             .await;
         assert_refused("an unregistered e-mail", StatusCode::FORBIDDEN, answer);
         assert_eq!(
-            app.get("/api/users/ghost@example.com", None).await.0,
+            app.profile("ghost@example.com").await.0,
             StatusCode::NOT_FOUND
         );
         assert!(app

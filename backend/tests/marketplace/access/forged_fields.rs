@@ -191,6 +191,7 @@ async fn listing_fields_forged_into_an_advert_are_ignored() {
             "sellers browse the public form"
         );
         let buyer = app.sign_up("rahim@example.com", "Rahim", "buyer").await;
+        app.verify_email("rahim@example.com").await;
         let (_, adverts) = app.get("/api/advertise", Some(&buyer.token)).await;
         let shown = with(&adverts, "advertiseId", &bike);
         assert_eq!(shown[0]["sellerEmail"], "karim@example.com");

@@ -143,14 +143,15 @@ async fn an_uncaptured_payment_is_undone_once_and_never_after_its_capture_is_not
         let lapsed = listing(s, cruiser, &seller, "Hero Hunk", taka(150_000)).await;
         let kept_order = book(s, kept, &buyer).await;
         let lapsed_order = book(s, lapsed, &buyer).await;
-        let authorised = |order, id| bikehaat::store::NewPayment {
+        // Each booking is paid at its own price.
+        let authorised = |order, id, price| bikehaat::store::NewPayment {
             captured: false,
-            ..payment(order, id, taka(180_000))
+            ..payment(order, id, price)
         };
-        s.record_payment(&authorised(kept_order, "pi_kept"))
+        s.record_payment(&authorised(kept_order, "pi_kept", taka(180_000)))
             .await
             .expect("record");
-        s.record_payment(&authorised(lapsed_order, "pi_lapsed"))
+        s.record_payment(&authorised(lapsed_order, "pi_lapsed", taka(150_000)))
             .await
             .expect("record");
         let later = chrono::Utc::now() + chrono::Duration::minutes(1);

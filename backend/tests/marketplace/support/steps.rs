@@ -45,6 +45,24 @@ impl TestApp {
         }
     }
 
+    /// A user's record as `GET /api/users/{email}` shows it to its owner, read past the
+    /// HTTP layer (which answers only its owner): (200, the profile) or (404, null).
+    pub async fn profile(&self, email: &str) -> (StatusCode, Value) {
+        match self
+            .state
+            .store
+            .user_by_email(email)
+            .await
+            .expect("read users")
+        {
+            Some(user) => (
+                StatusCode::OK,
+                serde_json::to_value(bikehaat::views::UserView::from(&user)).expect("JSON"),
+            ),
+            None => (StatusCode::NOT_FOUND, Value::Null),
+        }
+    }
+
     /// The admin `--admin-emails` names, signed up and with their address proven.
     pub async fn admin(&self) -> Person {
         let admin = self.sign_up(ADMIN_EMAIL, "Ayesha Admin", "buyer").await;

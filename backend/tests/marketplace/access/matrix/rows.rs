@@ -46,7 +46,7 @@ pub fn matrix() -> Vec<Row> {
         row(POST,   "/api/auth/reset-password",             json_body(json!({"token": "not-a-token", "password": PASSWORD})), [400, 400, 400, 400, 400, 400]),
         row(POST,   "/api/auth/logout",                     Empty,                                       [401, 204, 204, 204, 204, 204])
             .with_fresh_session(),
-        row(GET,    "/api/users/{seller}",                  Empty,                                       [200, 200, 200, 200, 200, 200]),
+        row(GET,    "/api/users/{seller}",                  Empty,                                       [401, 404, 404, 200, 404, 200]),
         row(PUT,    "/api/users/{me}",                      profile,                                     [401, 200, 200, 200, 200, 200])
             .with_identity_token(),
         row(GET,    "/api/categories",                      Empty,                                       [200, 200, 200, 200, 200, 200]),

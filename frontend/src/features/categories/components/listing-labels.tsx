@@ -51,3 +51,18 @@ export function ContactLogInButton({
     </button>
   );
 }
+
+/** Whether the server withheld the seller's contact from a signed-in buyer (their address is not confirmed yet). */
+export function contactWithheld(product: Product): boolean {
+  return product.sellerPhone === undefined && product.sellerEmail === undefined;
+}
+
+/** What a buyer whose address is not confirmed is told where the seller's contact would be. */
+export function ConfirmForContact({ className = '' }: { className?: string }) {
+  return (
+    <p className={`flex items-center gap-1 text-sm text-stone-600 ${className}`}>
+      <PhoneIcon className="size-3.5 shrink-0" aria-hidden="true" />
+      Confirm your email address to see the seller&apos;s phone and email.
+    </p>
+  );
+}

@@ -59,6 +59,8 @@ describe('ProductCard', () => {
     expect(within(card).getByText('Rahim Seller')).toBeInTheDocument();
     expect(card.querySelector('a[href^="mailto:"]')).toBeNull();
     expect(card.querySelector('a[href^="tel:"]')).toBeNull();
+    // A buyer the server withheld it from has not confirmed their address yet.
+    expect(within(card).getByText("Confirm your email address to see the seller's phone and email.")).toBeInTheDocument();
   });
 
   it('shows Sold Out in red instead of Book Now once sold', () => {

@@ -8,7 +8,7 @@ import { CameraIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon, ShieldCheckIcon
 import type { Product } from '@/lib/api/types.ts';
 import { formatPostTime } from '@/utils/format-post-time.ts';
 import { ListingActions, type ListingActionsProps } from './listing-actions.tsx';
-import { AvailabilityTag, ContactLogInButton, ListingPrices } from './listing-labels.tsx';
+import { AvailabilityTag, ConfirmForContact, ContactLogInButton, contactWithheld, ListingPrices } from './listing-labels.tsx';
 
 /** The address of a listing's own page. */
 export function listingPath(product: Pick<Product, '_id'>): string {
@@ -107,6 +107,7 @@ export function ProductCard({
               )}
             </p>
           )}
+          {contact && contactWithheld(product) && <ConfirmForContact className="mt-0.5" />}
           {viewer === 'visitor' && <ContactLogInButton onLogIn={onLogIn} className="mt-0.5" />}
         </div>
 

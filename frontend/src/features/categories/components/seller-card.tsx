@@ -1,10 +1,11 @@
 // Who sells a bike, on its page: name, the verified badge, how long they have been a
-// member, and — for a buyer, when the server sent them — a phone to call and an e-mail.
+// member, and — for a buyer, when the server sent them — a phone to call and an e-mail
+// (a buyer whose address is not confirmed yet is told to confirm it).
 // A visitor is offered to log in for the contact; sellers and admins browse without it.
 import { MailIcon, PhoneIcon, ShieldCheckIcon } from '@/components/icons.tsx';
 import type { Product } from '@/lib/api/types.ts';
 import type { LogInReason, Viewer } from './listing-actions.tsx';
-import { ContactLogInButton } from './listing-labels.tsx';
+import { ConfirmForContact, ContactLogInButton, contactWithheld } from './listing-labels.tsx';
 
 const monthYear = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric' });
 
@@ -77,6 +78,7 @@ export function SellerCard({
           )}
         </div>
       )}
+      {contact && contactWithheld(product) && <ConfirmForContact className="mt-3" />}
       {viewer === 'visitor' && (
         <ContactLogInButton
           onLogIn={onLogIn}
