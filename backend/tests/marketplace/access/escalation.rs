@@ -66,7 +66,7 @@ async fn an_existing_users_role_never_changes_at_sign_in() {
                     session["user"]["role"], kept,
                     "{email} asking for {role}: {session}"
                 );
-                let (_, user) = app.profile(&email).await;
+                let (_, user) = app.profile(email).await;
                 assert_eq!(user["role"], kept, "{email} asking for {role}");
                 let token = session["token"].as_str().expect("token");
                 let answer = app.get("/api/allBuyer", Some(token)).await;
