@@ -59,10 +59,16 @@ fn is_unavailable(err: &sqlx::Error) -> bool {
 
 /// PostgreSQL's SQLSTATEs for "not now": class 08 (the connection failed), 57P01 to
 /// 57P03 (the server is shutting down, crashed, or still starting: "terminating
-/// connection due to administrator command" is 57P01) and 53300 (too many
-/// connections). SQLite's codes are numbers and never match.
+/// connection due to administrator command" is 57P01), 53300 (too many connections),
+/// 57014 (a statement ran past `statement_timeout`, stuck behind a lock, say) and 25P03
+/// (a transaction sat idle past its timeout). SQLite's codes are numbers and never
+/// match.
 fn is_unavailable_code(code: &str) -> bool {
-    code.starts_with("08") || matches!(code, "57P01" | "57P02" | "57P03" | "53300")
+    code.starts_with("08")
+        || matches!(
+            code,
+            "57P01" | "57P02" | "57P03" | "53300" | "57014" | "25P03"
+        )
 }
 
 impl From<sqlx::migrate::MigrateError> for StoreError {
@@ -828,11 +834,11 @@ mod tests {
             assert!(matches!(StoreError::from(err), StoreError::Database(_)));
         }
         for code in [
-            "08000", "08006", "08P01", "57P01", "57P02", "57P03", "53300",
+            "08000", "08006", "08P01", "57P01", "57P02", "57P03", "53300", "57014", "25P03",
         ] {
             assert!(is_unavailable_code(code), "{code}");
         }
-        for code in ["23505", "40001", "42P01", "57014", "5", "2067"] {
+        for code in ["23505", "40001", "42P01", "5", "2067"] {
             assert!(!is_unavailable_code(code), "{code}");
         }
     }

@@ -1,3 +1,6 @@
+-- Rewrites every booking below: no statement time limit for this migration.
+SET LOCAL statement_timeout = 0;
+
 -- "Sign out everywhere" ends sessions, and also the proofs of identity made before it:
 -- an identity token (ours or Firebase's) proven before `proven_before` (Unix seconds)
 -- opens no new session for `subject`.

@@ -18,6 +18,14 @@ static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations/postgre
 /// enough that a request fails fast while PostgreSQL is down.
 const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(3);
 
+/// The longest one statement runs, a request's own time and more. A migration that may
+/// run longer over a big marketplace (an index over every listing, say) lifts it for
+/// itself first: `SET LOCAL statement_timeout = 0;` (migrations run in a transaction).
+const STATEMENT_TIMEOUT: &str = "30s";
+
+/// The longest a transaction may sit idle with its locks held.
+const IDLE_IN_TRANSACTION_TIMEOUT: &str = "60s";
+
 /// The marketplace on PostgreSQL.
 #[derive(Debug, Clone)]
 pub struct PgStore {
@@ -37,10 +45,18 @@ impl PgStore {
     /// closed and replaced, not handed to one request each to fail.
     pub async fn connect(url: &str) -> StoreResult<Self> {
         // No parallel workers for a query: sixteen connections already share the cores,
-        // and a search's count split over three workers costs more than it saves.
-        let options = url
-            .parse::<sqlx::postgres::PgConnectOptions>()?
-            .options([("max_parallel_workers_per_gather", "0")]);
+        // and a search's count split over three workers costs more than it saves. No
+        // statement runs longer than a request may wait, and no transaction sits idle
+        // holding its locks: a query stuck behind a lock, or a connection a crashed
+        // request left mid-transaction, is ended by PostgreSQL itself.
+        let options = url.parse::<sqlx::postgres::PgConnectOptions>()?.options([
+            ("max_parallel_workers_per_gather", "0"),
+            ("statement_timeout", STATEMENT_TIMEOUT),
+            (
+                "idle_in_transaction_session_timeout",
+                IDLE_IN_TRANSACTION_TIMEOUT,
+            ),
+        ]);
         let pool = PgPoolOptions::new()
             .max_connections(16)
             .acquire_timeout(ACQUIRE_TIMEOUT)

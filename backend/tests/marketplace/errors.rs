@@ -304,3 +304,48 @@ async fn the_live_socket_refuses_a_plain_request_as_documented() {
     assert_error_shape(&body, "bad_request");
     Described::default().assert_answer("get", "/live", status, &body);
 }
+
+#[tokio::test]
+async fn a_statement_stuck_behind_a_lock_is_ended_and_answered_503() {
+    // PostgreSQL ends a statement past `statement_timeout` (30 s): a request waiting on a
+    // lock some other session holds gets "try again" instead of waiting as long as it.
+    let Some(app) = TestApp::spawn(Engine::Postgres).await else {
+        return;
+    };
+    let db = app.db();
+    let other = sqlx::PgPool::connect(&db.url)
+        .await
+        .expect("another session");
+    let mut held = other.begin().await.expect("a transaction");
+    sqlx::query("LOCK TABLE identities IN ACCESS EXCLUSIVE MODE")
+        .execute(&mut *held)
+        .await
+        .expect("the lock");
+    let started = std::time::Instant::now();
+    let (status, body) = app
+        .call(
+            Method::POST,
+            "/api/auth/signup",
+            None,
+            json!({"email": "rahim@example.com", "password": super::support::PASSWORD}),
+        )
+        .await;
+    let took = started.elapsed();
+    held.rollback().await.expect("let go");
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
+    assert_eq!(body["error"], "service_unavailable");
+    assert!(
+        took >= std::time::Duration::from_secs(29) && took < std::time::Duration::from_secs(60),
+        "answered after {took:?}"
+    );
+    // Nothing was left half-done: the same sign-up goes through now.
+    let (status, body) = app
+        .call(
+            Method::POST,
+            "/api/auth/signup",
+            None,
+            json!({"email": "rahim@example.com", "password": super::support::PASSWORD}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+}
