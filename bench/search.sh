@@ -38,7 +38,7 @@ trap cleanup EXIT
 
 # serve ENGINE URL DATA: starts bikehaat and waits until it answers; sets $server.
 serve() {
-  DATABASE_URL="$2" "$bin" serve --addr "127.0.0.1:$PORT" --data-dir "$3" >>"$work/$1.log" 2>&1 &
+  DATABASE_URL="$2" "$bin" serve --addr "127.0.0.1:$PORT" --data-dir "$3" --trust-proxy >>"$work/$1.log" 2>&1 &
   server=$!
   for _ in $(seq 1200); do
     curl -fs "http://127.0.0.1:$PORT/api/health" >/dev/null 2>&1 && return 0

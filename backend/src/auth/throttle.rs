@@ -88,6 +88,14 @@ pub const EDITS_PER_SELLER: Rule = Rule {
     window: Duration::from_secs(10 * 60),
 };
 
+/// Searches read afresh (not kept in memory) for one client address: someone typing
+/// makes a few a second at most; a script trying every new prefix is slowed.
+pub const FRESH_SEARCHES_PER_CLIENT: Rule = Rule {
+    name: "searches-client",
+    limit: 120,
+    window: Duration::from_secs(60),
+};
+
 /// Photos uploaded from one client address, by anyone (people half-way through sign-up
 /// too, whose one photo is given back when an upload fails): refused and timed-out
 /// uploads count as well.

@@ -12,7 +12,8 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::RecordId;
-use crate::auth::MaybeUser;
+use crate::auth::client_ip::ClientIp;
+use crate::auth::{throttle, MaybeUser};
 use crate::error::{AppError, AppResult, Json};
 use crate::listing;
 use crate::store::{ListingCursor, ListingSearch, ListingSort};
@@ -71,11 +72,13 @@ pub struct SearchResults {
         ("cursor" = Option<String>, Query, description = "nextCursor of the page before"),
         ("limit" = Option<i64>, Query, description = "1 to 48, 24 by default"),
     ),
-    responses((status = 200, body = SearchResults), (status = 400, description = "A query string that cannot be read"), (status = 422)),
+    responses((status = 200, body = SearchResults), (status = 400, description = "A query string that cannot be read"), (status = 422),
+        (status = 429, description = "Too many searches read afresh from this address: see `Retry-After`")),
     security((), ("access_token" = [])))]
 async fn search_listings(
     State(state): State<AppState>,
     MaybeUser(user): MaybeUser,
+    ClientIp(client): ClientIp,
     query: Result<Query<Vec<(String, String)>>, QueryRejection>,
     request: HeaderMap,
 ) -> AppResult<Response> {
@@ -90,6 +93,15 @@ async fn search_listings(
     let cache = &state.cache;
     let (live_seq, results) = cache
         .search(store, &key, form, state.live.head(), || async move {
+            // A search read afresh costs many times one kept in memory (a new one-letter
+            // prefix most of all): those are counted per client address.
+            state
+                .limits
+                .take(&throttle::FRESH_SEARCHES_PER_CLIENT, &client)
+                .await
+                .map_err(|retry| {
+                    throttle::too_many("Many searches from your network just now.", retry)
+                })?;
             // Typos are corrected only for a search read afresh: a page kept in memory
             // is keyed by the words as typed.
             if !words.is_empty() {

@@ -743,3 +743,32 @@ async fn listings_from_before_the_search_get_their_fields_once_and_are_found() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn searches_read_afresh_are_metered_per_address_and_kept_ones_are_not() {
+    let Some(app) = TestApp::spawn_with(Engine::Sqlite, &["--trust-proxy"]).await else {
+        return;
+    };
+    let search = |query: String, client: &'static str| {
+        let request = app
+            .request(Method::GET, &format!("/api/listings?{query}"), None)
+            .header("x-forwarded-for", client);
+        async move { request.send().await.expect("an answer").status() }
+    };
+    // Every new prefix is a search read afresh.
+    let mut statuses = Vec::new();
+    for n in 0..121 {
+        statuses.push(search(format!("q=x{n}"), "203.0.113.5").await);
+    }
+    assert!(
+        statuses[..120].iter().all(|s| *s == StatusCode::OK),
+        "{statuses:?}"
+    );
+    assert_eq!(statuses[120], StatusCode::TOO_MANY_REQUESTS);
+    // A search kept in memory still answers that address, and others search on.
+    assert_eq!(search("q=x7".into(), "203.0.113.5").await, StatusCode::OK);
+    assert_eq!(
+        search("q=x121".into(), "198.51.100.9").await,
+        StatusCode::OK
+    );
+}
