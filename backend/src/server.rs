@@ -409,6 +409,10 @@ pub async fn state(args: &ServeArgs, addr: SocketAddr) -> StartResult<AppState> 
         opener: crate::security::opener_policy(firebase.is_some()),
         transport: crate::security::transport_policy(args.public_url_origin().as_deref()),
     };
+    tokio::spawn(crate::routes::sweep_unused_every_hour(
+        store.clone(),
+        uploads_dir.clone(),
+    ));
     let payments = Arc::new(payments);
     let capture_every = std::time::Duration::from_millis(args.stripe.capture_every_ms.max(1));
     tokio::spawn(payments::sweep(

@@ -667,6 +667,9 @@ pub trait Accounts: Send + Sync + 'static {
 pub trait Catalogue: Send + Sync + 'static {
     async fn categories(&self) -> StoreResult<Vec<Category>>;
     async fn category(&self, id: i64) -> StoreResult<Option<Category>>;
+    /// Every picture address a user, category or listing refers to, as stored (a
+    /// listing's photos as their JSON list): what an upload sweep must keep.
+    async fn pictures_in_use(&self) -> StoreResult<Vec<String>>;
     /// A taken name is a conflict.
     async fn create_category(&self, name: &str, image: &str) -> StoreResult<Category>;
 

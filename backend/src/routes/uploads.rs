@@ -247,6 +247,89 @@ async fn store_image(
     ))
 }
 
+/// How long an uploaded photo may wait for the listing, profile or category that uses
+/// it: a seller may fill in a long form, and a person pause between the sign-up steps.
+pub const UNUSED_KEPT_FOR: Duration = Duration::from_secs(24 * 60 * 60);
+
+/// Whether `name` is one this route gives a stored photo: 32 hex digits and an extension.
+/// Nothing else in the uploads folder (the demo pictures) is ever swept.
+fn is_upload_name(name: &str) -> bool {
+    name.split_once('.').is_some_and(|(stem, extension)| {
+        stem.len() == 32
+            && stem.bytes().all(|b| b.is_ascii_hexdigit())
+            && matches!(extension, "jpg" | "png")
+    })
+}
+
+/// Deletes the photos in `dir` uploaded more than `older_than` ago that nothing refers
+/// to (no user, category or listing): uploads whose form was never sent, and pictures
+/// replaced since. Answers how many went. Safe to run from every process at once.
+pub async fn sweep_unused(
+    store: &dyn Store,
+    dir: &std::path::Path,
+    older_than: Duration,
+) -> AppResult<usize> {
+    let in_use: std::collections::HashSet<String> = store
+        .pictures_in_use()
+        .await?
+        .iter()
+        .flat_map(|stored| {
+            stored
+                .split("/uploads/")
+                .skip(1)
+                .map(|rest| {
+                    rest.split(|c: char| !(c.is_ascii_alphanumeric() || c == '.'))
+                        .next()
+                        .unwrap_or_default()
+                        .to_owned()
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let mut entries = match tokio::fs::read_dir(dir).await {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
+        Err(e) => return Err(AppError::internal(e)),
+    };
+    let now = std::time::SystemTime::now();
+    let mut swept = 0;
+    while let Some(entry) = entries.next_entry().await.map_err(AppError::internal)? {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if !is_upload_name(&name) || in_use.contains(&name) {
+            continue;
+        }
+        let old = entry
+            .metadata()
+            .await
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|at| now.duration_since(at).ok())
+            .is_some_and(|age| age > older_than);
+        if old {
+            match tokio::fs::remove_file(entry.path()).await {
+                Ok(()) => swept += 1,
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                Err(e) => return Err(AppError::internal(e)),
+            }
+        }
+    }
+    Ok(swept)
+}
+
+/// Sweeps the uploads nothing uses, once an hour, for as long as the server runs.
+pub async fn sweep_unused_every_hour(store: Arc<dyn Store>, dir: std::path::PathBuf) {
+    let mut ticks = tokio::time::interval(Duration::from_secs(60 * 60));
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        ticks.tick().await;
+        match sweep_unused(store.as_ref(), &dir, UNUSED_KEPT_FOR).await {
+            Ok(0) => {}
+            Ok(swept) => tracing::info!(swept, "deleted uploaded photos nothing uses"),
+            Err(error) => tracing::warn!(%error, "cannot sweep the uploads nothing uses"),
+        }
+    }
+}
+
 /// The bytes of the multipart field `image`.
 async fn read_image(state: &AppState, request: Request) -> AppResult<axum::body::Bytes> {
     let unreadable = |e: axum::extract::multipart::MultipartError| match e.status() {

@@ -705,3 +705,81 @@ async fn one_sender_or_one_address_cannot_hold_every_upload_slot() {
     let (status, body) = send(last.token.clone(), "203.0.113.10").await;
     assert_eq!(status, StatusCode::CREATED, "from elsewhere: {body}");
 }
+
+#[tokio::test]
+async fn photos_nothing_uses_are_swept_a_day_after_their_upload() {
+    on_both(|engine| async move {
+        let Some(app) = TestApp::spawn(engine).await else {
+            return;
+        };
+        let admin = app.admin().await;
+        let seller = app.sign_up("s@example.com", "Seller", "seller").await;
+        let category = app.category(&admin, "Sports").await;
+        let photo = || pictures::jpeg_photo(400, 300, 8, 90);
+        let mut urls = Vec::new();
+        for n in 0..4 {
+            let (status, body) = upload(
+                &app.client,
+                &app.base,
+                Some(&seller.token),
+                &format!("{n}.jpg"),
+                photo(),
+            )
+            .await;
+            assert_eq!(status, StatusCode::CREATED, "{body}");
+            urls.push(
+                body["data"]["display_url"]
+                    .as_str()
+                    .expect("url")
+                    .to_owned(),
+            );
+        }
+        // The first is a listing's cover, the second one of its photos, the third was
+        // never used, the fourth was uploaded just now.
+        let mut body = super::support::product_body(&category, "Yamaha R15", 4100);
+        body["productImage"] = json!(urls[0]);
+        body["productImages"] = json!([urls[0], urls[1]]);
+        let (status, created) = app
+            .call(Method::PUT, "/api/products", Some(&seller.token), body)
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{created}");
+        let dir = app.state.settings.uploads_dir.clone();
+        let file = |url: &str| dir.join(url.trim_start_matches("/uploads/"));
+        let two_days_ago =
+            std::time::SystemTime::now() - std::time::Duration::from_secs(2 * 24 * 3600);
+        for url in &urls[..3] {
+            let opened = std::fs::File::options()
+                .write(true)
+                .open(file(url))
+                .expect("the stored photo");
+            opened.set_modified(two_days_ago).expect("age it");
+        }
+        let demo = dir.join("demo-bike-old.svg");
+        std::fs::write(&demo, "<svg/>").expect("a demo picture");
+        std::fs::File::options()
+            .write(true)
+            .open(&demo)
+            .and_then(|f| f.set_modified(two_days_ago))
+            .expect("age it");
+
+        let swept = bikehaat::routes::sweep_unused(
+            app.state.store.as_ref(),
+            &dir,
+            bikehaat::routes::UNUSED_KEPT_FOR,
+        )
+        .await
+        .expect("sweep");
+        assert_eq!(swept, 1);
+        assert!(
+            file(&urls[0]).exists() && file(&urls[1]).exists(),
+            "a listing's photos stay"
+        );
+        assert!(
+            !file(&urls[2]).exists(),
+            "an upload nothing used for a day goes"
+        );
+        assert!(file(&urls[3]).exists(), "a fresh upload waits for its form");
+        assert!(demo.exists(), "only uploaded photos are ever swept");
+    })
+    .await;
+}

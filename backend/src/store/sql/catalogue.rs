@@ -43,6 +43,15 @@ impl Catalogue for This {
             .await?)
     }
 
+    async fn pictures_in_use(&self) -> Result<Vec<String>, Error> {
+        Ok(sqlx::query_scalar(
+            "SELECT image FROM users UNION SELECT image FROM categories UNION SELECT image FROM products \
+             UNION SELECT photos FROM products WHERE photos IS NOT NULL",
+        )
+        .fetch_all(&self.reader)
+        .await?)
+    }
+
     async fn category(&self, id: i64) -> Result<Option<Category>, Error> {
         Ok(sqlx::query_as::<Db, Category>("SELECT id, name, image FROM categories WHERE id = $1")
             .bind(id)
