@@ -112,3 +112,20 @@ export async function photo(page: Page, colour = '#0f766e'): Promise<{ name: str
   await scratch.close();
   return { name: 'bike.png', mimeType: 'image/png', buffer };
 }
+
+/**
+ * The signed-in person's own profile, as the page reads it with its stored access token
+ * (`GET /api/users/{email}` answers its owner only).
+ */
+export async function ownProfile(page: Page): Promise<{ role: string; name: string; emailVerified: boolean }> {
+  const answer = await page.evaluate(async () => {
+    const token = localStorage.getItem('access-token') ?? '';
+    const email = localStorage.getItem('user-email') ?? '';
+    const response = await fetch(`/api/users/${encodeURIComponent(email)}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    return { status: response.status, body: (await response.json()) as unknown };
+  });
+  if (answer.status !== 200) throw new Error(`the profile answered ${String(answer.status)}`);
+  return answer.body as { role: string; name: string; emailVerified: boolean };
+}
