@@ -203,7 +203,11 @@ fn credential_stamp(identity: &Identity) -> String {
 }
 
 fn bearer(parts: &Parts) -> Option<&str> {
-    let value = parts.headers.get(AUTHORIZATION)?.to_str().ok()?;
+    bearer_of(&parts.headers)
+}
+
+fn bearer_of(headers: &axum::http::HeaderMap) -> Option<&str> {
+    let value = headers.get(AUTHORIZATION)?.to_str().ok()?;
     let (scheme, token) = value.split_once(' ')?;
     scheme
         .eq_ignore_ascii_case("bearer")
@@ -235,6 +239,17 @@ pub async fn session_of(
         .await?
         .filter(|user| user.id == claims.user_id);
     Ok(user.map(|user| (user, claims)))
+}
+
+/// The id of the user whose live session a request's access token names, if any.
+pub async fn signed_in_id(
+    state: &AppState,
+    headers: &axum::http::HeaderMap,
+) -> Result<Option<i64>, AppError> {
+    let Some(token) = bearer_of(headers) else {
+        return Ok(None);
+    };
+    Ok(session_of(state, token).await?.map(|(user, _)| user.id))
 }
 
 async fn user_from_token(state: &AppState, token: &str) -> Result<User, AppError> {

@@ -41,6 +41,11 @@ pub fn api_markdown() -> String {
          validation only); see `architecture.md`. Any call that needs the database answers \
          503 `service_unavailable` while the database cannot be reached: try again in a \
          moment.\n\n\
+         Retrying a write: a signed-in `POST` or `PUT` sent with an `Idempotency-Key` header \
+         (1 to 128 characters, new for each action) is done once; sent again with the same \
+         key and body within a day, it answers what the first did, with \
+         `Idempotent-Replayed: true` (a 5xx is not kept: the retry runs again). The same key \
+         with another body answers 422; while the first is still being answered, 409.\n\n\
          Sign-in: *identity token* is the proof from `/api/auth/signup`, `/api/auth/login` or \
          Firebase; *access token* is what `PUT /api/users/{email}` exchanges it for \
          (`identity.md`).\n",

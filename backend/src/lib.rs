@@ -22,6 +22,7 @@ pub mod listing;
 pub mod live;
 pub mod mail;
 pub mod payments;
+pub mod replay;
 pub mod request_id;
 pub mod routes;
 pub mod search_index;

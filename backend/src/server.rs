@@ -119,6 +119,11 @@ pub fn app(state: AppState) -> Router {
         )
         .fallback(api_not_found)
         .method_not_allowed_fallback(api_method_not_allowed)
+        // Innermost: it keeps and replays the handlers' own answers, uncompressed.
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            crate::replay::replay_writes,
+        ))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
             crate::live::stamp_live_seq,

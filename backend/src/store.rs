@@ -537,13 +537,52 @@ pub mod prelude {
 /// record the live events they cause — notifications among them — in that same
 /// transaction.
 pub trait Store:
-    Maintenance + Accounts + Catalogue + Bookings + EventLog + Notices + Wishlists
+    Maintenance + Accounts + Catalogue + Bookings + EventLog + Notices + Wishlists + Replays
 {
 }
 
-impl<T: Maintenance + Accounts + Catalogue + Bookings + EventLog + Notices + Wishlists> Store
-    for T
+impl<
+        T: Maintenance + Accounts + Catalogue + Bookings + EventLog + Notices + Wishlists + Replays,
+    > Store for T
 {
+}
+
+/// What became of a request sent with an `Idempotency-Key` before.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Replay {
+    /// The key is new: this request goes ahead, and its answer is kept.
+    Fresh,
+    /// The first request with this key is still being answered.
+    InProgress,
+    /// The key was used for another request (another route or body).
+    Mismatch,
+    /// The first request's answer: status and JSON body.
+    Answered { status: u16, body: String },
+}
+
+/// Answers kept for requests sent with an `Idempotency-Key`, per user, for a day.
+#[async_trait]
+pub trait Replays: Send + Sync + 'static {
+    /// Claims `key` for a request of `user_id` whose route and body hash to
+    /// `fingerprint`, or tells what became of the earlier request with it. Keys older
+    /// than `kept_since` are forgotten first.
+    async fn claim_replay(
+        &self,
+        user_id: i64,
+        key: &str,
+        fingerprint: &str,
+        kept_since: DateTime<Utc>,
+    ) -> StoreResult<Replay>;
+    /// Keeps the answer to the claimed request.
+    async fn answer_replay(
+        &self,
+        user_id: i64,
+        key: &str,
+        status: u16,
+        body: &str,
+    ) -> StoreResult<()>;
+    /// Lets the key go unanswered (the request failed on our side): a retry runs again.
+    async fn release_replay(&self, user_id: i64, key: &str) -> StoreResult<()>;
 }
 
 /// Migrations, health and the write signal caches and the event pump listen to.

@@ -21,3 +21,16 @@ CREATE INDEX removed_accounts_by_subject ON removed_accounts (subject);
 -- bookings, and what the buyer pays is the booking's price.
 ALTER TABLE orders ADD COLUMN price INTEGER NOT NULL DEFAULT 0;
 UPDATE orders SET price = (SELECT resale_price FROM products p WHERE p.id = orders.product_id);
+
+-- A create retried with the same Idempotency-Key answers what the first one did: the
+-- request's fingerprint, and the answer once there is one (status 0 while in progress).
+CREATE TABLE idempotency_keys (
+    user_id     INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    key         TEXT NOT NULL,
+    fingerprint TEXT NOT NULL,
+    status      INTEGER NOT NULL,
+    body        TEXT NOT NULL,
+    created_at  TEXT NOT NULL,
+    PRIMARY KEY (user_id, key)
+) STRICT;
+CREATE INDEX idempotency_keys_by_age ON idempotency_keys (created_at);

@@ -11,7 +11,7 @@ use sqlx::Row;
 
 use super::{
     Accounts, Advert, BikeFacts, Bookings, Catalogue, Category, EventLog, FacetsOf, ListingFacets, Identity, LinkProof, ListingSearch, ListingSort,
-    MailPurpose, Maintenance, NewOrder,
+    MailPurpose, Maintenance, NewOrder, Replay, Replays,
     NewPayment, NewProduct, NewUser, Notices, Notification, Order, PaymentRecorded, Product, ProductEdit, Role,
     StoreError as Error, TestPaymentIntent, User, Wishlists, LOCAL_SUBJECT_PREFIX,
 };
@@ -301,3 +301,4 @@ include!("sql/accounts.rs");
 include!("sql/catalogue.rs");
 include!("sql/bookings.rs");
 include!("sql/notices.rs");
+include!("sql/replays.rs");

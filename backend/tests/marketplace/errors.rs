@@ -349,3 +349,88 @@ async fn a_statement_stuck_behind_a_lock_is_ended_and_answered_503() {
         .await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
 }
+
+#[tokio::test]
+async fn a_create_sent_again_with_its_idempotency_key_is_done_once() {
+    super::support::on_both(|engine| async move {
+        let Some(app) = TestApp::spawn(engine).await else {
+            return;
+        };
+        let admin = app.admin().await;
+        let seller = app.sign_up("s@example.com", "Seller", "seller").await;
+        let category = app.category(&admin, "Sports").await;
+        let body = super::support::product_body(&category, "Yamaha R15", 4100);
+        let send = |key: &'static str, body: Value| {
+            let request = app
+                .request(Method::PUT, "/api/products", Some(&seller.token))
+                .header("idempotency-key", key)
+                .json(&body);
+            async move {
+                let response = request.send().await.expect("an answer");
+                let replayed = response.headers().contains_key("idempotent-replayed");
+                let status = response.status();
+                (
+                    status,
+                    response.json::<Value>().await.unwrap_or(Value::Null),
+                    replayed,
+                )
+            }
+        };
+        // A retry after a lost answer gets the first answer again.
+        let (first, created, _) = send("listing-1", body.clone()).await;
+        let (again_status, again, replayed) = send("listing-1", body.clone()).await;
+        assert_eq!(first, StatusCode::CREATED, "{created}");
+        assert_eq!((again_status, replayed), (StatusCode::CREATED, true));
+        assert_eq!(again, created, "the same answer");
+        // Two sent at once: one is done, the other waits or repeats it.
+        let (a, b) = futures_util::future::join(
+            send("listing-0", body.clone()),
+            send("listing-0", body.clone()),
+        )
+        .await;
+        let mut statuses = [a.0, b.0];
+        statuses.sort();
+        assert!(
+            statuses == [StatusCode::CREATED, StatusCode::CREATED]
+                || statuses == [StatusCode::CREATED, StatusCode::CONFLICT],
+            "{statuses:?}"
+        );
+        let (_, mine) = app
+            .get("/api/sellerProducts/s@example.com", Some(&seller.token))
+            .await;
+        assert_eq!(
+            mine.as_array().map(Vec::len),
+            Some(2),
+            "each key listed once: {mine}"
+        );
+        // The same key with another body is refused; a new key lists again.
+        let other = super::support::product_body(&category, "Honda CB", 3900);
+        let (status, body, _) = send("listing-1", other.clone()).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        let (status, _, replayed) = send("listing-2", other).await;
+        assert_eq!((status, replayed), (StatusCode::CREATED, false));
+        // A refusal is kept too: the same bad request is answered the same.
+        let mut bad = body.clone();
+        bad["resalePrice"] = json!(-1);
+        let (status, _, _) = send("listing-3", bad.clone()).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        let (status, _, replayed) = send("listing-3", bad).await;
+        assert_eq!((status, replayed), (StatusCode::UNPROCESSABLE_ENTITY, true));
+        // Keys are each user's own.
+        let other_seller = app.sign_up("o@example.com", "Other", "seller").await;
+        let response = app
+            .request(Method::PUT, "/api/products", Some(&other_seller.token))
+            .header("idempotency-key", "listing-1")
+            .json(&super::support::product_body(
+                &category,
+                "Suzuki Gixxer",
+                3000,
+            ))
+            .send()
+            .await
+            .expect("an answer");
+        assert_eq!(response.status(), StatusCode::CREATED);
+        assert!(!response.headers().contains_key("idempotent-replayed"));
+    })
+    .await;
+}

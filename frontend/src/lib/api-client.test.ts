@@ -53,3 +53,44 @@ describe('api errors', () => {
     expect(error.fields).toEqual({ price: 'Price is required' });
   });
 });
+
+describe('a write that must happen once', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('is sent again with the same key until it is answered, then a new one gets a new key', async () => {
+    const keys: (string | null)[] = [];
+    const answers = [
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      () => Promise.resolve(new Response(JSON.stringify({ error: 'service_unavailable', message: 'Try again.' }), { status: 503 })),
+      () => Promise.resolve(new Response(JSON.stringify({ insertedId: '7' }), { status: 201 })),
+      () => Promise.resolve(new Response(JSON.stringify({ insertedId: '8' }), { status: 201 })),
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>((_input, init) => {
+        keys.push(new Headers(init?.headers).get('Idempotency-Key'));
+        const next = answers.shift();
+        if (!next) throw new Error('no more answers');
+        return next();
+      }),
+    );
+    const book = () => api('/orders', { method: 'POST', json: { bookingId: '3' }, once: true, token: null });
+    await expect(book()).rejects.toBeInstanceOf(ApiError);
+    await expect(book()).rejects.toBeInstanceOf(ApiError);
+    await expect(book()).resolves.toEqual({ insertedId: '7' });
+    await expect(book()).resolves.toEqual({ insertedId: '8' });
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).toBe(keys[0]);
+    expect(keys[3]).not.toBe(keys[0]);
+  });
+
+  it('carries no key when it may be repeated', async () => {
+    answer(200, []);
+    await api('/categories', { token: null });
+    const [, init] = vi.mocked(fetch).mock.calls[0] ?? [];
+    expect(new Headers(init?.headers).get('Idempotency-Key')).toBeNull();
+  });
+});

@@ -33,6 +33,21 @@ export interface ApiRequest {
    */
   token?: string | null;
   signal?: AbortSignal;
+  /**
+   * A create that must happen once: it carries an `Idempotency-Key`, the same one when
+   * the same write is sent again after no answer came (a dropped connection, a 5xx), so
+   * the server does it once and answers the retry as it answered the first.
+   */
+  once?: boolean;
+}
+
+/** Keys of writes sent but not answered yet, by method, path and body. */
+const unansweredWrites = new Map<string, string>();
+
+/** A new key: random, and made without `crypto.randomUUID` (missing on plain-http LAN addresses). */
+function newWriteKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 let unauthorizedHandler: () => void = () => {
@@ -80,6 +95,13 @@ export async function api<T>(path: string, request: ApiRequest = {}): Promise<T>
     body = JSON.stringify(request.json);
   }
 
+  const write = request.once ? `${request.method ?? 'GET'} ${path} ${typeof body === 'string' ? body : ''}` : null;
+  if (write !== null) {
+    const key = unansweredWrites.get(write) ?? newWriteKey();
+    unansweredWrites.set(write, key);
+    headers.set('Idempotency-Key', key);
+  }
+
   let response: Response;
   try {
     response = await fetch(`${BASE_URL}/api${path}`, {
@@ -93,6 +115,8 @@ export async function api<T>(path: string, request: ApiRequest = {}): Promise<T>
     throw new ApiError(0, 'network', 'Could not reach BikeHaat. Check your connection and try again.');
   }
 
+  // Answered: the same write sent later is a new one (a 5xx may not have been done).
+  if (write !== null && response.status < 500) unansweredWrites.delete(write);
   const text = await response.text();
   let parsed: unknown = undefined;
   if (text) {

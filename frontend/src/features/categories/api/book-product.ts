@@ -9,7 +9,7 @@ export type OrderInput = components['schemas']['OrderInput'];
 type Inserted = components['schemas']['Inserted'];
 
 export function bookProduct(input: OrderInput): Promise<Inserted> {
-  return api<Inserted>('/orders', { method: 'POST', json: input });
+  return api<Inserted>('/orders', { method: 'POST', json: input, once: true });
 }
 
 export function useBookProduct() {

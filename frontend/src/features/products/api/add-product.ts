@@ -19,6 +19,7 @@ export function createProduct({ productImages, ...fields }: NewProduct): Promise
   return api<Inserted>('/products', {
     method: 'PUT',
     json: { ...fields, productImage: productImages[0] ?? '', productImages },
+    once: true,
   });
 }
 
