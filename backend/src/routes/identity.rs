@@ -148,13 +148,25 @@ async fn allow_mail(
     })
 }
 
-/// Counts one use of a mailed link from `client`; 429 past the limit.
-async fn allow_link(state: &AppState, client: &str) -> AppResult<()> {
+/// Opens the mailed link whose token hashes to `hash` for `purpose`, without using it:
+/// the identity it was sent for and the account holding its address. Each try counts
+/// against `client` (429 past the limit); a link unknown, used or expired is 400.
+async fn open_link(
+    state: &AppState,
+    client: &str,
+    hash: &str,
+    purpose: MailPurpose,
+) -> AppResult<(Identity, Option<crate::store::User>)> {
     state
         .limits
         .take(&throttle::LINKS_PER_CLIENT, client)
         .await
-        .map_err(|retry| throttle::too_many("Too many links tried from your network.", retry))
+        .map_err(|retry| throttle::too_many("Too many links tried from your network.", retry))?;
+    state
+        .store
+        .mail_link(hash, purpose)
+        .await?
+        .ok_or_else(link_no_longer_valid)
 }
 
 /// A string field's value; anything else counts as absent.
@@ -174,12 +186,7 @@ async fn account_to_verify(
     Json(body): Json<MailLink>,
 ) -> AppResult<Json<AccountToVerify>> {
     let hash = token_hash(body.token.as_ref())?;
-    allow_link(&state, &client).await?;
-    let (identity, user) = state
-        .store
-        .mail_link(&hash, MailPurpose::VerifyEmail)
-        .await?
-        .ok_or_else(link_no_longer_valid)?;
+    let (identity, user) = open_link(&state, &client, &hash, MailPurpose::VerifyEmail).await?;
     Ok(Json(AccountToVerify {
         email: identity.email,
         name: user.map(|user| user.name),
@@ -209,12 +216,7 @@ async fn verify_email(
     if password.is_none() && new_password.is_none() {
         return Err(AppError::field("password", "Please give your password"));
     }
-    allow_link(&state, &client).await?;
-    let (identity, _) = state
-        .store
-        .mail_link(&hash, MailPurpose::VerifyEmail)
-        .await?
-        .ok_or_else(link_no_longer_valid)?;
+    let (identity, _) = open_link(&state, &client, &hash, MailPurpose::VerifyEmail).await?;
     let confirmed = match (new_password, password) {
         (Some(new_password), _) => {
             let password_hash = passwords::hash_bounded(new_password)
@@ -367,14 +369,9 @@ async fn reset_password(
         return Err(AppError::field("password", problem));
     }
     let hash = token_hash(body.token.as_ref())?;
-    allow_link(&state, &client).await?;
     // The link is checked before the password is hashed: a made-up token costs a
     // lookup, not a core.
-    state
-        .store
-        .mail_link(&hash, MailPurpose::ResetPassword)
-        .await?
-        .ok_or_else(link_no_longer_valid)?;
+    open_link(&state, &client, &hash, MailPurpose::ResetPassword).await?;
     let password_hash = passwords::hash_bounded(password)
         .await
         .map_err(AppError::internal)?;

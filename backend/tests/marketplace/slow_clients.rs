@@ -223,26 +223,33 @@ async fn a_slow_body_that_arrives_in_time_is_served() {
     assert!(received.starts_with("HTTP/1.1 401"), "{received}");
 }
 
+/// Holds `count` idle connections to a server just started at `base`, then opens one
+/// more and asks it for the health check: the held connections, and what that one was
+/// told before it was closed.
+async fn hold_then_ask(base: &str, count: usize) -> (Vec<TcpStream>, String) {
+    // Give the start-up health check's connection time to close.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let mut held = Vec::new();
+    for _ in 0..count {
+        held.push(connect(base).await);
+    }
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let mut asking = connect(base).await;
+    asking
+        .write_all(b"GET /api/health HTTP/1.1\r\nHost: bikehaat\r\n\r\n")
+        .await
+        .expect("request");
+    let (received, _) = read_until_closed(&mut asking, Duration::from_secs(5)).await;
+    (held, received)
+}
+
 #[tokio::test]
 async fn past_the_connection_cap_a_client_is_told_to_come_back_and_closed() {
     let Some(db) = TestDb::new(Engine::Sqlite).await else {
         return;
     };
     let server = ServerProcess::start_with(&db.dir, &[("BIKEHAAT_MAX_CONNECTIONS", "8")]).await;
-    // Give the start-up health check's connection time to close.
-    tokio::time::sleep(Duration::from_millis(500)).await;
-    let mut held = Vec::new();
-    for _ in 0..8 {
-        held.push(connect(&server.base).await);
-    }
-    tokio::time::sleep(Duration::from_millis(200)).await;
-
-    let mut refused = connect(&server.base).await;
-    refused
-        .write_all(b"GET /api/health HTTP/1.1\r\nHost: bikehaat\r\n\r\n")
-        .await
-        .expect("request");
-    let (received, _) = read_until_closed(&mut refused, Duration::from_secs(5)).await;
+    let (mut held, received) = hold_then_ask(&server.base, 8).await;
     assert!(received.starts_with("HTTP/1.1 503"), "{received}");
     let lower = received.to_ascii_lowercase();
     assert!(lower.contains("retry-after: 5"), "{received}");
@@ -328,18 +335,7 @@ async fn one_address_cannot_take_every_connection() {
         ],
     )
     .await;
-    tokio::time::sleep(Duration::from_millis(500)).await;
-    let mut held = Vec::new();
-    for _ in 0..4 {
-        held.push(connect(&server.base).await);
-    }
-    tokio::time::sleep(Duration::from_millis(200)).await;
-    let mut refused = connect(&server.base).await;
-    refused
-        .write_all(b"GET /api/health HTTP/1.1\r\nHost: bikehaat\r\n\r\n")
-        .await
-        .expect("request");
-    let (received, _) = read_until_closed(&mut refused, Duration::from_secs(5)).await;
+    let (mut held, received) = hold_then_ask(&server.base, 4).await;
     assert!(received.starts_with("HTTP/1.1 503"), "{received}");
     held.pop();
     served_again(&server.base).await;
