@@ -1,6 +1,6 @@
 //! `Idempotency-Key`: a create sent again with the same key, after a timeout or a 503,
 //! answers what the first one did instead of doing it twice. Only signed-in writes
-//! (`POST`, `PUT`) with the header take part; each key is kept a day per user, with a
+//! (`POST`, `PUT`, photo uploads aside) with the header take part; each key is kept a day per user, with a
 //! fingerprint of the route and body, and the answer once there is one. An answer the
 //! server failed to give (5xx) is not kept: a retry runs again.
 
@@ -35,7 +35,10 @@ pub async fn replay_writes(
     let Some(key) = request.headers().get(&KEY) else {
         return next.run(request).await;
     };
-    if !matches!(*request.method(), Method::POST | Method::PUT) {
+    // Photo uploads are kept by their address already, and too large to keep here.
+    if !matches!(*request.method(), Method::POST | Method::PUT)
+        || matches!(request.uri().path(), "/uploads" | "/api/uploads")
+    {
         return next.run(request).await;
     }
     let Some(key) = key

@@ -783,3 +783,25 @@ async fn photos_nothing_uses_are_swept_a_day_after_their_upload() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn an_upload_sent_with_an_idempotency_key_is_stored_as_any_other() {
+    let Some(app) = TestApp::spawn(Engine::Sqlite).await else {
+        return;
+    };
+    let seller = app.sign_up("s@example.com", "Seller", "seller").await;
+    // Larger than any JSON body: not held in memory as a write to replay.
+    let photo = pictures::jpeg_photo(3000, 2000, 40, 92);
+    assert!(photo.len() > 512 * 1024, "{}", photo.len());
+    let form = Form::new().part("image", Part::bytes(photo).file_name("bike.jpg"));
+    let response = app
+        .client
+        .post(format!("{}/api/uploads", app.base))
+        .bearer_auth(&seller.token)
+        .header("idempotency-key", "photo-1")
+        .multipart(form)
+        .send()
+        .await
+        .expect("an answer");
+    assert_eq!(response.status(), StatusCode::CREATED);
+}
