@@ -6,6 +6,7 @@ import { ApiError } from '@/lib/api-client.ts';
 import type { AccountToVerify } from '@/lib/api/types.ts';
 import { verifyEmail } from '@/features/auth/api/verify-email.ts';
 import { SubmitButton } from '@/features/auth/components/submit-button.tsx';
+import { NewPasswordField } from '@/features/auth/components/new-password-field.tsx';
 import { newPasswordRules } from '@/features/auth/utils/password-rules.ts';
 
 interface ProofFields {
@@ -67,16 +68,12 @@ export function ConfirmAccountForm({
         .
       </p>
       {choosingNew ? (
-        <FormField id="confirm-new-password" label="New password" error={errors.password?.message}>
-          <FieldInput
-            id="confirm-new-password"
-            error={errors.password?.message}
-            type="password"
-            autoComplete="new-password"
-            placeholder="At least 6 characters"
-            {...register('password', newPasswordRules)}
-          />
-        </FormField>
+        <NewPasswordField
+          id="confirm-new-password"
+          label="New password"
+          error={errors.password?.message}
+          registration={register('password', newPasswordRules)}
+        />
       ) : (
         <FormField id="confirm-password" label="Password of this account" error={errors.password?.message}>
           <FieldInput

@@ -4,6 +4,7 @@ import { toast } from 'react-toastify';
 import { FieldInput, FormField } from '@/components/form-field.tsx';
 import { returnPath } from '@/lib/auth/return-path.ts';
 import { useSession } from '@/lib/auth/session-context.ts';
+import { NewPasswordField } from '@/features/auth/components/new-password-field.tsx';
 import { newPasswordRules } from '@/features/auth/utils/password-rules.ts';
 import { GoogleSignIn } from './google-sign-in.tsx';
 import { SubmitButton } from './submit-button.tsx';
@@ -72,16 +73,12 @@ export function SignupForm() {
             {...register('email', { required: 'Email Address is required' })}
           />
         </FormField>
-        <FormField id="signup-password" label="Password" error={errors.password?.message}>
-          <FieldInput
-            id="signup-password"
-            error={errors.password?.message}
-            type="password"
-            autoComplete="new-password"
-            placeholder="At least 6 characters"
-            {...register('password', newPasswordRules)}
-          />
-        </FormField>
+        <NewPasswordField
+          id="signup-password"
+          label="Password"
+          error={errors.password?.message}
+          registration={register('password', newPasswordRules)}
+        />
         <fieldset>
           <legend className="text-sm font-medium text-stone-800">I want to join</legend>
           <div className="mt-2 grid grid-cols-2 gap-3">

@@ -3,7 +3,6 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { FieldInput, FormField } from '@/components/form-field.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { firebaseSettings } from '@/lib/config/get-config.ts';
 import { firebaseCode, LINK_NO_LONGER_VALID } from '@/lib/firebase/firebase-auth.ts';
@@ -11,6 +10,7 @@ import { firebaseResetEmail, firebaseResetPassword } from '@/lib/firebase/fireba
 import { resetPassword } from '@/features/auth/api/reset-password.ts';
 import { AuthCard } from '@/features/auth/components/auth-card.tsx';
 import { SubmitButton } from '@/features/auth/components/submit-button.tsx';
+import { NewPasswordField } from '@/features/auth/components/new-password-field.tsx';
 import { newPasswordRules } from '@/features/auth/utils/password-rules.ts';
 
 interface ResetFields {
@@ -109,16 +109,12 @@ export function ResetPasswordPage() {
         </div>
       ) : (
         <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="space-y-5">
-          <FormField id="reset-password" label="New password" error={errors.password?.message}>
-            <FieldInput
-              id="reset-password"
-              error={errors.password?.message}
-              type="password"
-              autoComplete="new-password"
-              placeholder="At least 6 characters"
-              {...register('password', newPasswordRules)}
-            />
-          </FormField>
+          <NewPasswordField
+            id="reset-password"
+            label="New password"
+            error={errors.password?.message}
+            registration={register('password', newPasswordRules)}
+          />
           <SubmitButton busy={isSubmitting}>Save new password</SubmitButton>
         </form>
       )}
