@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 
 // jsdom has <dialog> but not its methods: they open and close it as a browser does, without
@@ -14,6 +14,11 @@ if (!('showModal' in HTMLDialogElement.prototype)) {
     },
   });
 }
+
+// A page's first render loads its lazy route and answers from the fake server: a second
+// is plenty on an idle machine, not on two cores busy with the rest of the suite. What
+// a test waits for still has to come; it only may take longer.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
   // jsdom does not implement scrolling; the router's ScrollRestoration calls it.

@@ -40,7 +40,10 @@ describe('Listing page', () => {
     const fetchMock = fakeServer(listingServer(publicForm(listing)));
     const { router } = renderApp('/products/p1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Yamaha R15' })).toBeInTheDocument();
-    expect(document.title).toBe('Yamaha R15 · BikeHaat');
+    // The title is set in an effect after the heading renders.
+    await waitFor(() => {
+      expect(document.title).toBe('Yamaha R15 · BikeHaat');
+    });
     expect(bearerOf(fetchMock, 'GET /api/listings/p1')).toBeNull();
     expect(screen.getByTestId('photo-counter')).toHaveTextContent('1 / 3');
     expect(screen.getByRole('img', { name: 'Yamaha R15, photo 2' })).toHaveAttribute('src', '/uploads/side.jpg');
