@@ -5,8 +5,6 @@
 //! Firebase is configured, its ID tokens (`firebase`) are identity tokens too.
 //! Extractors turn a request's bearer token into the signed-in user and check roles.
 
-use std::sync::Arc;
-
 use axum::extract::FromRequestParts;
 use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
@@ -15,7 +13,7 @@ use jsonwebtoken::{decode, encode, Algorithm, DecodingKey, EncodingKey, Header, 
 use serde::{Deserialize, Serialize};
 
 use crate::error::AppError;
-use crate::store::{Identity, Role, User};
+use crate::records::{Identity, Role, User};
 use crate::AppState;
 
 pub mod client_ip;
@@ -424,6 +422,3 @@ impl FromRequestParts<AppState> for Uploader {
             .map(|user| Uploader::User(user.id))
     }
 }
-
-/// Shared handle to the token keys.
-pub type SharedTokens = Arc<Tokens>;

@@ -12,8 +12,9 @@ use std::time::{Duration, Instant};
 use axum::body::Bytes;
 
 use crate::compression::Precompressed;
+use crate::records::User;
 use crate::store::prelude::*;
-use crate::store::{StoreResult, User};
+use crate::store::StoreResult;
 use crate::views::Form;
 
 /// The longest an entry is trusted.

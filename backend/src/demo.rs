@@ -5,8 +5,9 @@
 
 use std::path::Path;
 
+use crate::records::{NewProduct, NewUser, Role};
 use crate::store::prelude::*;
-use crate::store::{NewProduct, NewUser, Role, StoreError};
+use crate::store::StoreError;
 
 mod pictures;
 

@@ -8,7 +8,7 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::store::{Advert, Category, Notification, Order, Product, Role};
+use crate::records::{Advert, Category, Notification, Order, Product, Role};
 use crate::views::{AdvertView, CategoryView, Form, NotificationView, OrderView, ProductView};
 
 /// A listing that changed, by its ids.
@@ -517,7 +517,7 @@ impl EventRecord {
 /// walk them to prove what each audience receives.
 pub mod examples {
     use super::*;
-    use crate::store::OrderStatus;
+    use crate::records::OrderStatus;
 
     pub const SELLER_EMAIL: &str = "rahim.motors@example.com";
     pub const SELLER_PHONE: &str = "01711223344";
@@ -553,7 +553,7 @@ pub mod examples {
             seller_since: at() - chrono::Duration::days(400),
             reported: false,
             advertised: false,
-            facts: crate::store::BikeFacts {
+            facts: crate::records::BikeFacts {
                 brand: Some("Yamaha".into()),
                 model: Some("FZ".into()),
                 engine_cc: Some(149),

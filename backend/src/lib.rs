@@ -22,6 +22,8 @@ pub mod listing;
 pub mod live;
 pub mod mail;
 pub mod payments;
+pub mod random;
+pub mod records;
 pub mod replay;
 pub mod request_id;
 pub mod routes;

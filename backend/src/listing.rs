@@ -8,7 +8,7 @@
 
 use chrono::Datelike;
 
-use crate::store::BikeFacts;
+use crate::records::BikeFacts;
 
 /// Brands sold in Bangladesh, as the forms offer them, with the ways people write them
 /// (in Bangla, or shortened) that a search or a filter takes for the brand.

@@ -17,7 +17,7 @@ use tokio::net::TcpStream;
 use tokio::sync::Notify;
 
 use crate::events::{EventRecord, Share, Viewer};
-use crate::store::Role;
+use crate::records::Role;
 
 pub mod pump;
 mod shard;

@@ -136,7 +136,7 @@ async fn write_to_outbox(
     let name = format!(
         "{}-{}.eml",
         chrono::Utc::now().format("%Y%m%dT%H%M%S%.3fZ"),
-        crate::payments::random_hex(6)
+        crate::random::random_hex(6)
     );
     let file = dir.join(name);
     crate::files::write_private(&file, bytes).await?;

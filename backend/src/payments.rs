@@ -8,13 +8,14 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::random::random_hex;
 use chrono::Utc;
-use rand::RngCore;
 
 use crate::config::StripeArgs;
 use crate::error::{AppError, AppResult};
+use crate::records::TestPaymentIntent;
 use crate::store::prelude::*;
-use crate::store::{StoreError, StoreResult, TestPaymentIntent};
+use crate::store::{StoreError, StoreResult};
 
 pub mod stripe;
 pub mod test_card;
@@ -76,13 +77,6 @@ pub enum Capture {
     NotYet,
     /// Never: the authorisation is gone (cancelled, or lapsed after seven days).
     Lost,
-}
-
-/// `n` random bytes as lower-case hex.
-pub fn random_hex(n: usize) -> String {
-    let mut bytes = vec![0u8; n];
-    rand::rngs::OsRng.fill_bytes(&mut bytes);
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// "live" or "test" for a Stripe key with one of `kinds` (`sk_`, `pk_`…); None for

@@ -9,7 +9,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::error::{AppError, AppResult};
-use crate::store::{Role, User};
+use crate::records::{Role, User};
 use crate::validate::parse_id;
 use crate::AppState;
 

@@ -26,10 +26,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 
 use crate::events::ListingChange;
+use crate::records::{FacetsOf, ListingCursor, ListingFacets, ListingSearch, ListingSort, Product};
 use crate::store::prelude::*;
-use crate::store::{
-    FacetsOf, ListingCursor, ListingFacets, ListingSearch, ListingSort, Product, StoreResult,
-};
+use crate::store::StoreResult;
 
 /// Events read to catch up at most; further behind, the index reads every listing again.
 const EVENTS_PER_CATCH_UP: i64 = 1_000;

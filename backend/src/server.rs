@@ -26,7 +26,8 @@ use crate::error::AppError;
 use crate::limiter::Limiter;
 use crate::live::{pump, Hub};
 use crate::mail::Mailer;
-use crate::payments::{self, random_hex, Provider};
+use crate::payments::{self, Provider};
+use crate::random::random_hex;
 use crate::PublicOrigin;
 use crate::{demo, request_id, routes, store, AppState, Settings};
 
@@ -293,7 +294,7 @@ async fn jwt_secret(configured: Option<&str>, data_dir: &Path) -> StartResult<Ve
 /// `ADMIN_EMAILS` promotes nobody who has not; an account it promoted before then may
 /// belong to whoever signed up first with the address, and only the operator can tell.
 async fn warn_of_unproven_admins(store: &dyn store::Store) {
-    match store.users_with_role(store::Role::Admin).await {
+    match store.users_with_role(crate::records::Role::Admin).await {
         Ok(admins) => {
             for admin in admins.iter().filter(|admin| !admin.email_verified) {
                 tracing::warn!(

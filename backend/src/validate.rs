@@ -119,32 +119,6 @@ impl Checker {
         }
     }
 
-    /// A whole number between `min` and `max`; `what` names it in the message.
-    pub fn whole(
-        &mut self,
-        field: &str,
-        value: Option<&Value>,
-        required: &str,
-        min: i32,
-        max: i32,
-    ) -> i32 {
-        let text = self.text(field, value, required, 16);
-        if text.is_empty() {
-            return 0;
-        }
-        match text.parse::<i64>() {
-            Ok(n) if n >= i64::from(min) && n <= i64::from(max) => n as i32,
-            Ok(_) => {
-                self.fail(field, format!("Must be between {min} and {max}"));
-                0
-            }
-            Err(_) => {
-                self.fail(field, "Must be a whole number");
-                0
-            }
-        }
-    }
-
     /// A whole number between `min` and `max` when given (`message` when it is not one);
     /// None when absent or blank.
     pub fn optional_whole(

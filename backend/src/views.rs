@@ -5,7 +5,7 @@ use chrono::{DateTime, Utc};
 use serde::{Serialize, Serializer};
 use utoipa::ToSchema;
 
-use crate::store::{Advert, Category, Notification, Order, OrderStatus, Product, Role, User};
+use crate::records::{Advert, Category, Notification, Order, OrderStatus, Product, Role, User};
 
 /// Paisa written as a JSON number of whole taka: 1500 or 1500.5.
 fn money<S: Serializer>(paisa: &i64, s: S) -> Result<S::Ok, S::Error> {

@@ -139,7 +139,7 @@ impl Stripe {
         }
         let request = RetrievePaymentIntent::new(id);
         // Reads are safe to repeat: a fresh key per attempt series is fine.
-        let key = format!("bikehaat-read-{id}-{}", super::random_hex(8));
+        let key = format!("bikehaat-read-{id}-{}", crate::random::random_hex(8));
         match self.send(&request, &key).await {
             Ok(intent) => Ok(ours(&intent)),
             Err(StripeError::Stripe(_, 404)) => Ok(None),

@@ -16,7 +16,8 @@ use crate::auth::{mail_tokens, passwords, throttle};
 use crate::auth::{AuthUser, Proven, ProvenIdentity, Tokens};
 use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
 use crate::mail::letters;
-use crate::store::{Identity, MailPurpose, NewUser, Role, User};
+use crate::records::{Identity, MailPurpose, NewUser, Role, User};
+
 use crate::validate::{self, Checker};
 use crate::views::UserView;
 use crate::AppState;
@@ -282,7 +283,7 @@ async fn put_user(
         },
     };
     let user = promote_if_admin(&state, user).await?;
-    let session = crate::payments::random_hex(16);
+    let session = crate::random::random_hex(16);
     state
         .store
         .create_session(&session, user.id, Tokens::access_expiry())

@@ -16,7 +16,7 @@ use crate::auth::{mail_tokens, passwords, throttle, CurrentSession, Proven};
 use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
 use crate::limiter::Rule;
 use crate::mail::letters;
-use crate::store::{Identity, LinkProof, MailPurpose};
+use crate::records::{Identity, LinkProof, MailPurpose};
 use crate::validate::{self, Checker};
 use crate::AppState;
 
@@ -156,7 +156,7 @@ async fn open_link(
     client: &str,
     hash: &str,
     purpose: MailPurpose,
-) -> AppResult<(Identity, Option<crate::store::User>)> {
+) -> AppResult<(Identity, Option<crate::records::User>)> {
     state
         .limits
         .take(&throttle::LINKS_PER_CLIENT, client)

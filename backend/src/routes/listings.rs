@@ -16,7 +16,7 @@ use crate::auth::client_ip::ClientIp;
 use crate::auth::{throttle, MaybeUser};
 use crate::error::{AppError, AppResult, Json};
 use crate::listing;
-use crate::store::{ListingCursor, ListingSearch, ListingSort};
+use crate::records::{ListingCursor, ListingSearch, ListingSort};
 use crate::validate::{parse_id, parse_paisa, Checker};
 use crate::views::{Form, ProductView};
 use crate::AppState;

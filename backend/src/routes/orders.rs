@@ -11,7 +11,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::{EmailPath, RecordId};
 use crate::auth::{throttle, AuthUser, Buyer};
 use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
-use crate::store::{NewOrder, Order, Role, User};
+use crate::records::{NewOrder, Order, Role, User};
 use crate::validate::Checker;
 use crate::views::{Changed, Inserted, OrderView};
 use crate::AppState;

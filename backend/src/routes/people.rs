@@ -9,7 +9,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::RecordId;
 use crate::auth::Admin;
 use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
-use crate::store::Role;
+use crate::records::Role;
 use crate::views::{Changed, UserView};
 use crate::AppState;
 

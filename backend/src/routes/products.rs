@@ -14,7 +14,7 @@ use super::{EmailPath, RecordId};
 use crate::auth::{throttle, Admin, AuthUser, Buyer, MaybeUser, Seller};
 use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
 use crate::listing;
-use crate::store::{BikeFacts, NewProduct, ProductEdit, Role};
+use crate::records::{BikeFacts, NewProduct, ProductEdit, Role};
 use crate::validate::Checker;
 use crate::views::{Changed, Form, Inserted, ProductView};
 use crate::AppState;

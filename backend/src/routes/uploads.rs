@@ -25,7 +25,7 @@ use crate::auth::{throttle, Uploader};
 use crate::error::{AppError, AppResult, Json};
 use crate::images::{self, ImageError, MAX_UPLOAD_BYTES, RETRY_AFTER_SECS};
 use crate::listen::PerClient;
-use crate::payments::random_hex;
+use crate::random::random_hex;
 use crate::store::Store;
 use crate::AppState;
 

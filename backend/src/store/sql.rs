@@ -1,21 +1,29 @@
-// The SQL both stores share, included by `postgres.rs` and `sqlite.rs` after each has
-// defined `Db` (the sqlx database), `This` (the store type, with `reader` and `writer`
-// pools and the `writes` signal), `MIGRATOR` and `lock_event_log`. Both dialects accept
-// this SQL as written: `$N` placeholders, `RETURNING`, partial unique indexes,
-// `TRUE`/`FALSE`; times are bound from Rust. The trait implementations live in
-// `sql/*.rs`, included at the end.
+//! The SQL both stores share, compiled once inside `postgres.rs` and once inside
+//! `sqlite.rs` (a `#[path]` module of each), where the parent has defined `Db` (the sqlx
+//! database), `This` (the store type, with `reader` and `writer` pools and the `writes`
+//! signal), `MIGRATOR` and the few functions whose SQL differs (`lock_event_log`,
+//! `refresh_statistics`, `index_search_text`, `push_text_match`). Both dialects accept
+//! this SQL as written: `$N` placeholders, `RETURNING`, partial unique indexes,
+//! `TRUE`/`FALSE`; times are bound from Rust. The trait implementations live in
+//! `sql/*.rs`, one module per part of [`Store`](crate::store::Store).
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use sqlx::Row;
 
 use super::{
-    Accounts, Advert, BikeFacts, Bookings, Catalogue, Category, EventLog, FacetsOf, ListingFacets, Identity, LinkProof, ListingSearch, ListingSort,
-    MailPurpose, Maintenance, NewOrder, Replay, Replays,
-    NewPayment, NewProduct, NewUser, Notices, Notification, Order, PaymentRecorded, Product, ProductEdit, Role,
-    StoreError as Error, TestPaymentIntent, User, Wishlists, LOCAL_SUBJECT_PREFIX,
+    index_search_text, lock_event_log, push_text_match, refresh_statistics, Db, This, MIGRATOR,
 };
 use crate::events::{Audience, BookingRef, Event, EventRecord, ListingRef};
+use crate::records::{
+    Advert, BikeFacts, Category, FacetsOf, Identity, LinkProof, ListingFacets, ListingSearch,
+    ListingSort, MailPurpose, NewOrder, NewPayment, NewProduct, NewUser, Notification, Order,
+    PaymentRecorded, Product, ProductEdit, Role, TestPaymentIntent, User, LOCAL_SUBJECT_PREFIX,
+};
+use crate::store::{
+    Accounts, Bookings, Catalogue, EventLog, Maintenance, Notices, Replay, Replays,
+    StoreError as Error, Wishlists,
+};
 
 /// The columns of [`Product`]: the listing, its seller's public face, and its flags.
 macro_rules! product_select {
@@ -48,7 +56,8 @@ macro_rules! order_select {
     };
 }
 
-const USER_COLUMNS: &str = "id, subject, email, name, image, role, verified, email_verified, created_at";
+const USER_COLUMNS: &str =
+    "id, subject, email, name, image, role, verified, email_verified, created_at";
 const IDENTITY_COLUMNS: &str = "id, email, password_hash, email_verified";
 
 type Tx<'a> = sqlx::Transaction<'a, Db>;
@@ -63,12 +72,24 @@ fn foreign_key_violation(err: &sqlx::Error) -> bool {
 
 /// Maps a unique-key violation to a conflict saying `message`.
 fn conflict_if_taken(message: &'static str) -> impl FnOnce(sqlx::Error) -> Error {
-    move |e| if unique_violation(&e) { Error::Conflict(message.into()) } else { e.into() }
+    move |e| {
+        if unique_violation(&e) {
+            Error::Conflict(message.into())
+        } else {
+            e.into()
+        }
+    }
 }
 
 /// Maps a foreign-key violation (the thing referred to is gone) to not-found saying `message`.
 fn not_found_if_missing(message: &'static str) -> impl FnOnce(sqlx::Error) -> Error {
-    move |e| if foreign_key_violation(&e) { Error::NotFound(message.into()) } else { e.into() }
+    move |e| {
+        if foreign_key_violation(&e) {
+            Error::NotFound(message.into())
+        } else {
+            e.into()
+        }
+    }
 }
 
 /// Appends `events` to the log inside `tx`, so they commit (or not) with the change.
@@ -80,7 +101,10 @@ async fn record(tx: &mut Tx<'_>, events: &[Event]) -> Result<(), Error> {
     for event in events {
         let event = event.to_record();
         let (buyer, seller, recipient) = match event.audience {
-            Audience::Parties { buyer_id, seller_id } => (Some(buyer_id), Some(seller_id), None),
+            Audience::Parties {
+                buyer_id,
+                seller_id,
+            } => (Some(buyer_id), Some(seller_id), None),
             Audience::Recipient { user_id } => (None, None, Some(user_id)),
             Audience::Public | Audience::Admins => (None, None, None),
         };
@@ -104,7 +128,8 @@ async fn record(tx: &mut Tx<'_>, events: &[Event]) -> Result<(), Error> {
 }
 
 /// The columns of [`Notification`].
-const NOTIFICATION_COLUMNS: &str = "id, user_id, kind, message, link, created_at, read_at IS NOT NULL AS read";
+const NOTIFICATION_COLUMNS: &str =
+    "id, user_id, kind, message, link, created_at, read_at IS NOT NULL AS read";
 
 /// Where a notification sends its recipient to act.
 mod link {
@@ -116,7 +141,13 @@ mod link {
 }
 
 /// Stores a notification for `user_id` inside `tx`; the event that pushes it to them.
-async fn notify(tx: &mut Tx<'_>, user_id: i64, kind: &str, message: String, link: &str) -> Result<Event, Error> {
+async fn notify(
+    tx: &mut Tx<'_>,
+    user_id: i64,
+    kind: &str,
+    message: String,
+    link: &str,
+) -> Result<Event, Error> {
     let sql = format!(
         "INSERT INTO notifications (user_id, kind, message, link, created_at) VALUES ($1, $2, $3, $4, $5) \
          RETURNING {NOTIFICATION_COLUMNS}"
@@ -151,12 +182,13 @@ async fn notify_watchers(
     .bind(except)
     .fetch_all(&mut **tx)
     .await?;
-    let savers: Vec<i64> =
-        sqlx::query_scalar("SELECT user_id FROM wishlist WHERE product_id = $1 AND user_id <> $2 ORDER BY user_id")
-            .bind(product_id)
-            .bind(except)
-            .fetch_all(&mut **tx)
-            .await?;
+    let savers: Vec<i64> = sqlx::query_scalar(
+        "SELECT user_id FROM wishlist WHERE product_id = $1 AND user_id <> $2 ORDER BY user_id",
+    )
+    .bind(product_id)
+    .bind(except)
+    .fetch_all(&mut **tx)
+    .await?;
     let mut events = Vec::with_capacity(bookers.len() + savers.len());
     for &buyer in &bookers {
         events.push(notify(tx, buyer, kind, booked.to_owned(), link::MY_ORDERS).await?);
@@ -181,14 +213,21 @@ async fn product_in(tx: &mut Tx<'_>, id: i64) -> Result<Product, Error> {
 /// The events that removing a listing causes: it disappears, its advert too, its open
 /// bookings are cancelled for their buyers and the seller, and those who booked or saved
 /// it are told; so is its seller when someone else (`removed_by`, an admin) removed it.
-async fn removal_events(tx: &mut Tx<'_>, product_id: i64, removed_by: Option<i64>) -> Result<Vec<Event>, Error> {
+async fn removal_events(
+    tx: &mut Tx<'_>,
+    product_id: i64,
+    removed_by: Option<i64>,
+) -> Result<Vec<Event>, Error> {
     let mut events = Vec::new();
     let listing = sqlx::query("SELECT category_id, seller_id, name FROM products WHERE id = $1")
         .bind(product_id)
         .fetch_optional(&mut **tx)
         .await?;
-    let Some(listing) = listing else { return Ok(events) };
-    let (category_id, seller_id, name): (i64, i64, String) = (listing.get(0), listing.get(1), listing.get(2));
+    let Some(listing) = listing else {
+        return Ok(events);
+    };
+    let (category_id, seller_id, name): (i64, i64, String) =
+        (listing.get(0), listing.get(1), listing.get(2));
     let told = notify_watchers(
         tx,
         product_id,
@@ -207,17 +246,30 @@ async fn removal_events(tx: &mut Tx<'_>, product_id: i64, removed_by: Option<i64
         .fetch_optional(&mut **tx)
         .await?;
     if let Some(advert) = advert {
-        events.push(Event::AdvertRemoved { advert_id: advert, product_id });
+        events.push(Event::AdvertRemoved {
+            advert_id: advert,
+            product_id,
+        });
     }
-    let bookings = sqlx::query("SELECT id, buyer_id FROM orders WHERE product_id = $1 AND status = 'booked'")
-        .bind(product_id)
-        .fetch_all(&mut **tx)
-        .await?;
+    let bookings =
+        sqlx::query("SELECT id, buyer_id FROM orders WHERE product_id = $1 AND status = 'booked'")
+            .bind(product_id)
+            .fetch_all(&mut **tx)
+            .await?;
     for booking in bookings {
         let (order_id, buyer_id): (i64, i64) = (booking.get(0), booking.get(1));
-        events.push(Event::OrderCancelled(BookingRef { order_id, product_id, buyer_id, seller_id }));
+        events.push(Event::OrderCancelled(BookingRef {
+            order_id,
+            product_id,
+            buyer_id,
+            seller_id,
+        }));
     }
-    events.push(Event::ProductDeleted(ListingRef { product_id, category_id, seller_id }));
+    events.push(Event::ProductDeleted(ListingRef {
+        product_id,
+        category_id,
+        seller_id,
+    }));
     events.extend(told);
     Ok(events)
 }
@@ -283,22 +335,40 @@ impl EventLog for This {
     }
 
     async fn last_event_seq(&self) -> Result<i64, Error> {
-        let seq: Option<i64> = sqlx::query_scalar("SELECT MAX(seq) FROM events").fetch_one(&self.reader).await?;
+        let seq: Option<i64> = sqlx::query_scalar("SELECT MAX(seq) FROM events")
+            .fetch_one(&self.reader)
+            .await?;
         Ok(seq.unwrap_or(0))
     }
 
     async fn oldest_event_seq(&self) -> Result<Option<i64>, Error> {
-        Ok(sqlx::query_scalar("SELECT MIN(seq) FROM events").fetch_one(&self.reader).await?)
+        Ok(sqlx::query_scalar("SELECT MIN(seq) FROM events")
+            .fetch_one(&self.reader)
+            .await?)
     }
 
     async fn prune_events(&self, seq: i64) -> Result<(), Error> {
-        sqlx::query("DELETE FROM events WHERE seq <= $1").bind(seq).execute(&self.writer).await?;
+        sqlx::query("DELETE FROM events WHERE seq <= $1")
+            .bind(seq)
+            .execute(&self.writer)
+            .await?;
         Ok(())
     }
 }
 
-include!("sql/accounts.rs");
-include!("sql/catalogue.rs");
-include!("sql/bookings.rs");
-include!("sql/notices.rs");
-include!("sql/replays.rs");
+// Declared last: they use the macros above.
+#[allow(clippy::duplicate_mod)]
+#[path = "sql/accounts.rs"]
+mod accounts;
+#[allow(clippy::duplicate_mod)]
+#[path = "sql/bookings.rs"]
+mod bookings;
+#[allow(clippy::duplicate_mod)]
+#[path = "sql/catalogue.rs"]
+mod catalogue;
+#[allow(clippy::duplicate_mod)]
+#[path = "sql/notices.rs"]
+mod notices;
+#[allow(clippy::duplicate_mod)]
+#[path = "sql/replays.rs"]
+mod replays;

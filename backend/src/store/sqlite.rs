@@ -134,4 +134,8 @@ fn push_text_match(query: &mut sqlx::QueryBuilder<'_, Db>, words: &[(String, Vec
     query.push(")");
 }
 
-include!("sql.rs");
+/// The SQL both engines share, compiled here against this one's `Db` and `This`.
+// Compiled for each engine on purpose: the same file is a module of both stores.
+#[allow(clippy::duplicate_mod)]
+#[path = "sql.rs"]
+mod sql;

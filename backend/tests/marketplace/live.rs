@@ -401,7 +401,7 @@ async fn bad_tokens_and_deleted_users_get_no_private_events() {
     assert!(app
         .state
         .store
-        .delete_user(admin_id, bikehaat::store::Role::Admin)
+        .delete_user(admin_id, bikehaat::records::Role::Admin)
         .await
         .expect("delete"));
     assert_eq!(app.report(&buyer, &product).await, StatusCode::OK);

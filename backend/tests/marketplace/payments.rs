@@ -437,12 +437,15 @@ async fn a_payment_and_a_cancel_racing_for_one_booking_have_exactly_one_winner()
                 .expect("count");
             match (paid, cancelled) {
                 (StatusCode::CREATED, StatusCode::CONFLICT) => {
-                    assert_eq!(stored.order_status, bikehaat::store::OrderStatus::Paid);
+                    assert_eq!(stored.order_status, bikehaat::records::OrderStatus::Paid);
                     assert!(listing.sold);
                     assert_eq!(payments, 1);
                 }
                 (StatusCode::CONFLICT, StatusCode::OK) => {
-                    assert_eq!(stored.order_status, bikehaat::store::OrderStatus::Cancelled);
+                    assert_eq!(
+                        stored.order_status,
+                        bikehaat::records::OrderStatus::Cancelled
+                    );
                     assert!(!listing.sold, "a cancelled booking sells nothing");
                     assert_eq!(payments, 0);
                 }

@@ -393,7 +393,7 @@ async fn every_filter_alone_and_combined_finds_the_same_bikes_on_both_engines() 
         assert_eq!(m.find("").await.1, 7, "the listings are all still there");
         // Counting stops where it is told to: the API counts up to 1,000 and says when
         // there are more.
-        let everything = bikehaat::store::ListingSearch {
+        let everything = bikehaat::records::ListingSearch {
             include_sold: true,
             limit: 24,
             ..Default::default()

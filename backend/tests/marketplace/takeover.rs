@@ -124,7 +124,7 @@ async fn the_owners_click_gives_a_stranger_who_signed_up_with_their_address_noth
             .expect("read");
         let user = user.expect("the account is still there");
         assert!(
-            !user.email_verified && user.role() == bikehaat::store::Role::Seller,
+            !user.email_verified && user.role() == bikehaat::records::Role::Seller,
             "{user:?}"
         );
         let (status, _) = app.get("/api/allSeller", Some(&squatter.token)).await;

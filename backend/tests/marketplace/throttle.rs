@@ -219,7 +219,7 @@ async fn two_processes_sharing_redis_count_wrong_passwords_together() {
             .another_server(&["--trust-proxy", "--redis-url", &url])
             .await;
         // Counters outlive a test run in Redis: a new address each run.
-        let email = format!("target{}@example.com", bikehaat::payments::random_hex(6));
+        let email = format!("target{}@example.com", bikehaat::random::random_hex(6));
         a.sign_up(&email, "Target", "buyer").await;
         for n in 0..5 {
             let server = if n % 2 == 0 { &a } else { &b };
@@ -252,10 +252,10 @@ async fn forty_guesses_sent_at_once_get_five_checked_alone_and_through_redis() {
             .another_server(&["--trust-proxy", "--redis-url", &url])
             .await;
         // Counters outlive a test run in Redis: a new address each run.
-        let email = format!("target{}@example.com", bikehaat::payments::random_hex(6));
+        let email = format!("target{}@example.com", bikehaat::random::random_hex(6));
         alone.sign_up(&email, "Target", "buyer").await;
         // Counters outlive a test run in Redis: a new client network each run too.
-        let run = bikehaat::payments::random_hex(2);
+        let run = bikehaat::random::random_hex(2);
         for servers in [vec![&alone], vec![&a, &b]] {
             let client = format!("2001:db8:{run}:{}::1", servers.len());
             let guesses = (0..40).map(|n| {

@@ -49,30 +49,11 @@ pub struct Fleet {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Logged {
     pub seq: u64,
-    /// Its name, one of `EVENTS` ("other" for a name the bench does not know).
+    /// Its name, one of `bikehaat::events::NAMES` ("other" for a name the bench does not know).
     pub event: &'static str,
     /// `data._id` of booking events (`order.*`): which booking it is about.
     pub id: Option<Box<str>>,
 }
-
-/// Every event name (docs/events.md).
-pub const EVENTS: [&str; 15] = [
-    "category.created",
-    "product.created",
-    "product.updated",
-    "product.sold",
-    "product.unsold",
-    "product.deleted",
-    "advert.created",
-    "advert.removed",
-    "product.reported",
-    "seller.verified",
-    "order.created",
-    "order.cancelled",
-    "order.paid",
-    "user.deleted",
-    "notification.created",
-];
 
 /// The event in a `{"type":"event","seq":N,"event":…,"data":{"_id":…}}` frame.
 pub fn parse_event(text: &str) -> Option<Logged> {
@@ -81,7 +62,7 @@ pub fn parse_event(text: &str) -> Option<Logged> {
         return None;
     }
     let name = frame["event"].as_str()?;
-    let event = EVENTS
+    let event = bikehaat::events::NAMES
         .iter()
         .find(|e| **e == name)
         .copied()

@@ -14,9 +14,11 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use bikehaat::store::{
-    NewOrder, NewPayment, NewProduct, NewUser, PaymentRecorded, Role, Store, TestPaymentIntent,
+use bikehaat::records::{
+    NewOrder, NewPayment, NewProduct, NewUser, PaymentRecorded, Role, TestPaymentIntent,
 };
+
+use bikehaat::store::Store;
 use futures_util::StreamExt;
 use serde_json::{json, Value};
 

@@ -1,15 +1,24 @@
-// Sign-in identities and users; included by `../sql.rs`.
+//! Sign-in identities and users.
+
+use super::*;
 
 impl This {
     async fn user_where(&self, clause: &str, value: &str) -> Result<Option<User>, Error> {
         let sql = format!("SELECT {USER_COLUMNS} FROM users WHERE {clause} = $1");
-        Ok(sqlx::query_as::<Db, User>(&sql).bind(value).fetch_optional(&self.reader).await?)
+        Ok(sqlx::query_as::<Db, User>(&sql)
+            .bind(value)
+            .fetch_optional(&self.reader)
+            .await?)
     }
 }
 
 /// Uses a single-use link inside `tx`: the identity it was sent for, once, while it is
 /// unexpired. The conditional update lets exactly one of two racing uses through.
-async fn redeem_mail_token(tx: &mut Tx<'_>, token_hash: &str, purpose: MailPurpose) -> Result<Option<i64>, Error> {
+async fn redeem_mail_token(
+    tx: &mut Tx<'_>,
+    token_hash: &str,
+    purpose: MailPurpose,
+) -> Result<Option<i64>, Error> {
     let now = Utc::now();
     Ok(sqlx::query_scalar(
         "UPDATE mail_tokens SET used_at = $3 \
@@ -26,7 +35,12 @@ async fn redeem_mail_token(tx: &mut Tx<'_>, token_hash: &str, purpose: MailPurpo
 /// `fresh` says the proof came with a credential the account was not made with (a new
 /// password): an account nobody had proven then starts afresh even for its own subject.
 /// None when no account holds the address afterwards.
-async fn prove_email_in(tx: &mut Tx<'_>, email: &str, subject: &str, fresh: bool) -> Result<Option<User>, Error> {
+async fn prove_email_in(
+    tx: &mut Tx<'_>,
+    email: &str,
+    subject: &str,
+    fresh: bool,
+) -> Result<Option<User>, Error> {
     let holder: Option<(i64, String, bool, String)> =
         sqlx::query_as("SELECT id, subject, email_verified, role FROM users WHERE email = $1")
             .bind(email)
@@ -42,7 +56,10 @@ async fn prove_email_in(tx: &mut Tx<'_>, email: &str, subject: &str, fresh: bool
             let events = remove_user_in(tx, id, role).await?;
             record(tx, &events).await?;
         } else {
-            sqlx::query("UPDATE users SET email_verified = TRUE WHERE id = $1").bind(id).execute(&mut **tx).await?;
+            sqlx::query("UPDATE users SET email_verified = TRUE WHERE id = $1")
+                .bind(id)
+                .execute(&mut **tx)
+                .await?;
         }
     }
     // A password for this address that nobody proved is a stranger's: it stops working.
@@ -56,12 +73,19 @@ async fn prove_email_in(tx: &mut Tx<'_>, email: &str, subject: &str, fresh: bool
         .execute(&mut **tx)
         .await?;
     let sql = format!("SELECT {USER_COLUMNS} FROM users WHERE email = $1");
-    Ok(sqlx::query_as::<Db, User>(&sql).bind(email).fetch_optional(&mut **tx).await?)
+    Ok(sqlx::query_as::<Db, User>(&sql)
+        .bind(email)
+        .fetch_optional(&mut **tx)
+        .await?)
 }
 
 /// Marks an identity's address proven inside `tx`, and the account holding it; with a
 /// `new_password` hash the password is replaced and every session of that account ends.
-async fn prove_identity_in(tx: &mut Tx<'_>, identity_id: i64, new_password: Option<&str>) -> Result<Identity, Error> {
+async fn prove_identity_in(
+    tx: &mut Tx<'_>,
+    identity_id: i64,
+    new_password: Option<&str>,
+) -> Result<Identity, Error> {
     let sql = format!(
         "UPDATE identities SET email_verified = TRUE, password_hash = COALESCE($2, password_hash) \
          WHERE id = $1 RETURNING {IDENTITY_COLUMNS}"
@@ -76,15 +100,19 @@ async fn prove_identity_in(tx: &mut Tx<'_>, identity_id: i64, new_password: Opti
     if fresh {
         // Every other link of this identity is spent, and whoever held the old password
         // is signed out.
-        sqlx::query("UPDATE mail_tokens SET used_at = $2 WHERE identity_id = $1 AND used_at IS NULL")
-            .bind(identity_id)
-            .bind(Utc::now())
-            .execute(&mut **tx)
-            .await?;
-        sqlx::query("DELETE FROM sessions WHERE user_id IN (SELECT id FROM users WHERE email = $1)")
-            .bind(&identity.email)
-            .execute(&mut **tx)
-            .await?;
+        sqlx::query(
+            "UPDATE mail_tokens SET used_at = $2 WHERE identity_id = $1 AND used_at IS NULL",
+        )
+        .bind(identity_id)
+        .bind(Utc::now())
+        .execute(&mut **tx)
+        .await?;
+        sqlx::query(
+            "DELETE FROM sessions WHERE user_id IN (SELECT id FROM users WHERE email = $1)",
+        )
+        .bind(&identity.email)
+        .execute(&mut **tx)
+        .await?;
     }
     Ok(identity)
 }
@@ -94,10 +122,11 @@ async fn prove_identity_in(tx: &mut Tx<'_>, identity_id: i64, new_password: Opti
 /// and their own open bookings go, then the user.
 async fn remove_user_in(tx: &mut Tx<'_>, id: i64, role: Role) -> Result<Vec<Event>, Error> {
     let mut events = Vec::new();
-    let listings: Vec<i64> = sqlx::query_scalar("SELECT id FROM products WHERE seller_id = $1 ORDER BY id")
-        .bind(id)
-        .fetch_all(&mut **tx)
-        .await?;
+    let listings: Vec<i64> =
+        sqlx::query_scalar("SELECT id FROM products WHERE seller_id = $1 ORDER BY id")
+            .bind(id)
+            .fetch_all(&mut **tx)
+            .await?;
     for listing in listings {
         events.extend(removal_events(tx, listing, None).await?);
     }
@@ -109,13 +138,22 @@ async fn remove_user_in(tx: &mut Tx<'_>, id: i64, role: Role) -> Result<Vec<Even
     .fetch_all(&mut **tx)
     .await?;
     for booking in bookings {
-        let (order_id, product_id, seller_id): (i64, i64, i64) = (booking.get(0), booking.get(1), booking.get(2));
-        events.push(Event::OrderCancelled(BookingRef { order_id, product_id, buyer_id: id, seller_id }));
+        let (order_id, product_id, seller_id): (i64, i64, i64) =
+            (booking.get(0), booking.get(1), booking.get(2));
+        events.push(Event::OrderCancelled(BookingRef {
+            order_id,
+            product_id,
+            buyer_id: id,
+            seller_id,
+        }));
     }
     events.push(Event::UserDeleted { user_id: id, role });
     // Listings, bookings, reports, adverts and sessions go with the user by ON DELETE
     // CASCADE; payments keep their figures with the references cleared.
-    sqlx::query("DELETE FROM users WHERE id = $1").bind(id).execute(&mut **tx).await?;
+    sqlx::query("DELETE FROM users WHERE id = $1")
+        .bind(id)
+        .execute(&mut **tx)
+        .await?;
     Ok(events)
 }
 
@@ -131,12 +169,17 @@ impl Accounts for This {
         .bind(Utc::now())
         .fetch_one(&self.writer)
         .await
-        .map_err(conflict_if_taken("An account with this email address already exists."))
+        .map_err(conflict_if_taken(
+            "An account with this email address already exists.",
+        ))
     }
 
     async fn identity_by_email(&self, email: &str) -> Result<Option<Identity>, Error> {
         let sql = format!("SELECT {IDENTITY_COLUMNS} FROM identities WHERE email = $1");
-        Ok(sqlx::query_as::<Db, Identity>(&sql).bind(email).fetch_optional(&self.reader).await?)
+        Ok(sqlx::query_as::<Db, Identity>(&sql)
+            .bind(email)
+            .fetch_optional(&self.reader)
+            .await?)
     }
 
     async fn create_mail_token(
@@ -168,7 +211,11 @@ impl Accounts for This {
         Ok(())
     }
 
-    async fn mail_link(&self, token_hash: &str, purpose: MailPurpose) -> Result<Option<(Identity, Option<User>)>, Error> {
+    async fn mail_link(
+        &self,
+        token_hash: &str,
+        purpose: MailPurpose,
+    ) -> Result<Option<(Identity, Option<User>)>, Error> {
         let sql = format!(
             "SELECT {IDENTITY_COLUMNS} FROM identities WHERE id = (SELECT identity_id FROM mail_tokens \
              WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3)"
@@ -186,34 +233,49 @@ impl Accounts for This {
         Ok(Some((identity, user)))
     }
 
-    async fn verify_email(&self, token_hash: &str, proof: LinkProof<'_>) -> Result<Option<Identity>, Error> {
+    async fn verify_email(
+        &self,
+        token_hash: &str,
+        proof: LinkProof<'_>,
+    ) -> Result<Option<Identity>, Error> {
         let mut tx = self.writer.begin().await?;
-        let Some(identity_id) = redeem_mail_token(&mut tx, token_hash, MailPurpose::VerifyEmail).await? else {
+        let Some(identity_id) =
+            redeem_mail_token(&mut tx, token_hash, MailPurpose::VerifyEmail).await?
+        else {
             return Ok(None);
         };
         let identity = match proof {
             LinkProof::Password { checked_hash } => {
                 // The password was checked against this hash: a reset since then means
                 // the one who knew it no longer holds the account (the link stays unused).
-                let current: String = sqlx::query_scalar("SELECT password_hash FROM identities WHERE id = $1")
-                    .bind(identity_id)
-                    .fetch_one(&mut *tx)
-                    .await?;
+                let current: String =
+                    sqlx::query_scalar("SELECT password_hash FROM identities WHERE id = $1")
+                        .bind(identity_id)
+                        .fetch_one(&mut *tx)
+                        .await?;
                 if current != checked_hash {
                     return Ok(None);
                 }
                 prove_identity_in(&mut tx, identity_id, None).await?
             }
-            LinkProof::NewPassword { password_hash } => prove_identity_in(&mut tx, identity_id, Some(password_hash)).await?,
+            LinkProof::NewPassword { password_hash } => {
+                prove_identity_in(&mut tx, identity_id, Some(password_hash)).await?
+            }
         };
         tx.commit().await?;
         self.changed();
         Ok(Some(identity))
     }
 
-    async fn reset_password(&self, token_hash: &str, password_hash: &str) -> Result<Option<Identity>, Error> {
+    async fn reset_password(
+        &self,
+        token_hash: &str,
+        password_hash: &str,
+    ) -> Result<Option<Identity>, Error> {
         let mut tx = self.writer.begin().await?;
-        let Some(identity_id) = redeem_mail_token(&mut tx, token_hash, MailPurpose::ResetPassword).await? else {
+        let Some(identity_id) =
+            redeem_mail_token(&mut tx, token_hash, MailPurpose::ResetPassword).await?
+        else {
             return Ok(None);
         };
         let identity = prove_identity_in(&mut tx, identity_id, Some(password_hash)).await?;
@@ -230,21 +292,28 @@ impl Accounts for This {
         Ok(user)
     }
 
-    async fn create_session(&self, id: &str, user_id: i64, expires_at: DateTime<Utc>) -> Result<(), Error> {
+    async fn create_session(
+        &self,
+        id: &str,
+        user_id: i64,
+        expires_at: DateTime<Utc>,
+    ) -> Result<(), Error> {
         let now = Utc::now();
         sqlx::query("DELETE FROM sessions WHERE user_id = $1 AND expires_at <= $2")
             .bind(user_id)
             .bind(now)
             .execute(&self.writer)
             .await?;
-        sqlx::query("INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)")
-            .bind(id)
-            .bind(user_id)
-            .bind(now)
-            .bind(expires_at)
-            .execute(&self.writer)
-            .await
-            .map_err(not_found_if_missing("This account no longer exists."))?;
+        sqlx::query(
+            "INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
+        )
+        .bind(id)
+        .bind(user_id)
+        .bind(now)
+        .bind(expires_at)
+        .execute(&self.writer)
+        .await
+        .map_err(not_found_if_missing("This account no longer exists."))?;
         Ok(())
     }
 
@@ -260,7 +329,10 @@ impl Accounts for This {
     }
 
     async fn end_session(&self, id: &str) -> Result<bool, Error> {
-        let done = sqlx::query("DELETE FROM sessions WHERE id = $1").bind(id).execute(&self.writer).await?;
+        let done = sqlx::query("DELETE FROM sessions WHERE id = $1")
+            .bind(id)
+            .execute(&self.writer)
+            .await?;
         self.changed();
         Ok(done.rows_affected() > 0)
     }
@@ -276,20 +348,24 @@ impl Accounts for This {
         .bind(proven_before)
         .execute(&mut *tx)
         .await?;
-        let done = sqlx::query("DELETE FROM sessions WHERE user_id IN (SELECT id FROM users WHERE subject = $1)")
-            .bind(subject)
-            .execute(&mut *tx)
-            .await?;
+        let done = sqlx::query(
+            "DELETE FROM sessions WHERE user_id IN (SELECT id FROM users WHERE subject = $1)",
+        )
+        .bind(subject)
+        .execute(&mut *tx)
+        .await?;
         tx.commit().await?;
         self.changed();
         Ok(done.rows_affected())
     }
 
     async fn signed_out_before(&self, subject: &str) -> Result<Option<i64>, Error> {
-        Ok(sqlx::query_scalar("SELECT proven_before FROM signed_out WHERE subject = $1")
-            .bind(subject)
-            .fetch_optional(&self.reader)
-            .await?)
+        Ok(
+            sqlx::query_scalar("SELECT proven_before FROM signed_out WHERE subject = $1")
+                .bind(subject)
+                .fetch_optional(&self.reader)
+                .await?,
+        )
     }
 
     async fn claim_signup_upload(&self, subject: &str) -> Result<bool, Error> {
@@ -302,13 +378,19 @@ impl Accounts for This {
     }
 
     async fn release_signup_upload(&self, subject: &str) -> Result<(), Error> {
-        sqlx::query("DELETE FROM signup_uploads WHERE subject = $1").bind(subject).execute(&self.writer).await?;
+        sqlx::query("DELETE FROM signup_uploads WHERE subject = $1")
+            .bind(subject)
+            .execute(&self.writer)
+            .await?;
         Ok(())
     }
 
     async fn user_by_id(&self, id: i64) -> Result<Option<User>, Error> {
         let sql = format!("SELECT {USER_COLUMNS} FROM users WHERE id = $1");
-        Ok(sqlx::query_as::<Db, User>(&sql).bind(id).fetch_optional(&self.reader).await?)
+        Ok(sqlx::query_as::<Db, User>(&sql)
+            .bind(id)
+            .fetch_optional(&self.reader)
+            .await?)
     }
 
     async fn user_by_email(&self, email: &str) -> Result<Option<User>, Error> {
@@ -334,11 +416,16 @@ impl Accounts for This {
             .bind(Utc::now())
             .fetch_one(&self.writer)
             .await
-            .map_err(conflict_if_taken("This email address belongs to another account."))
+            .map_err(conflict_if_taken(
+                "This email address belongs to another account.",
+            ))
     }
 
     async fn mark_email_verified(&self, user_id: i64) -> Result<(), Error> {
-        sqlx::query("UPDATE users SET email_verified = TRUE WHERE id = $1").bind(user_id).execute(&self.writer).await?;
+        sqlx::query("UPDATE users SET email_verified = TRUE WHERE id = $1")
+            .bind(user_id)
+            .execute(&self.writer)
+            .await?;
         self.changed();
         Ok(())
     }
@@ -354,28 +441,37 @@ impl Accounts for This {
 
     async fn users_with_role(&self, role: Role) -> Result<Vec<User>, Error> {
         let sql = format!("SELECT {USER_COLUMNS} FROM users WHERE role = $1 ORDER BY id");
-        Ok(sqlx::query_as::<Db, User>(&sql).bind(role.as_str()).fetch_all(&self.reader).await?)
+        Ok(sqlx::query_as::<Db, User>(&sql)
+            .bind(role.as_str())
+            .fetch_all(&self.reader)
+            .await?)
     }
 
     async fn delete_user(&self, id: i64, role: Role) -> Result<bool, Error> {
         let mut tx = self.writer.begin().await?;
-        let found: Option<(String, String)> = sqlx::query_as("SELECT email, subject FROM users WHERE id = $1 AND role = $2")
-            .bind(id)
-            .bind(role.as_str())
-            .fetch_optional(&mut *tx)
-            .await?;
+        let found: Option<(String, String)> =
+            sqlx::query_as("SELECT email, subject FROM users WHERE id = $1 AND role = $2")
+                .bind(id)
+                .bind(role.as_str())
+                .fetch_optional(&mut *tx)
+                .await?;
         let Some((email, subject)) = found else {
             return Ok(false);
         };
         let events = remove_user_in(&mut tx, id, role).await?;
-        sqlx::query("DELETE FROM identities WHERE email = $1").bind(&email).execute(&mut *tx).await?;
-        // An admin removed them: neither the address nor the sign-in comes back.
-        sqlx::query("INSERT INTO removed_accounts (email, subject, removed_at) VALUES ($1, $2, $3)")
+        sqlx::query("DELETE FROM identities WHERE email = $1")
             .bind(&email)
-            .bind(&subject)
-            .bind(Utc::now())
             .execute(&mut *tx)
             .await?;
+        // An admin removed them: neither the address nor the sign-in comes back.
+        sqlx::query(
+            "INSERT INTO removed_accounts (email, subject, removed_at) VALUES ($1, $2, $3)",
+        )
+        .bind(&email)
+        .bind(&subject)
+        .bind(Utc::now())
+        .execute(&mut *tx)
+        .await?;
         record(&mut tx, &events).await?;
         tx.commit().await?;
         self.changed();
@@ -383,22 +479,24 @@ impl Accounts for This {
     }
 
     async fn was_removed(&self, email: &str, subject: Option<&str>) -> Result<bool, Error> {
-        let found: Option<i32> =
-            sqlx::query_scalar("SELECT 1 FROM removed_accounts WHERE email = $1 OR subject = $2 LIMIT 1")
-                .bind(email)
-                .bind(subject.unwrap_or(""))
-                .fetch_optional(&self.reader)
-                .await?;
+        let found: Option<i32> = sqlx::query_scalar(
+            "SELECT 1 FROM removed_accounts WHERE email = $1 OR subject = $2 LIMIT 1",
+        )
+        .bind(email)
+        .bind(subject.unwrap_or(""))
+        .fetch_optional(&self.reader)
+        .await?;
         Ok(found.is_some())
     }
 
     async fn verify_seller(&self, id: i64) -> Result<bool, Error> {
         let mut tx = self.writer.begin().await?;
-        let email: Option<String> =
-            sqlx::query_scalar("UPDATE users SET verified = TRUE WHERE id = $1 AND role = 'seller' RETURNING email")
-                .bind(id)
-                .fetch_optional(&mut *tx)
-                .await?;
+        let email: Option<String> = sqlx::query_scalar(
+            "UPDATE users SET verified = TRUE WHERE id = $1 AND role = 'seller' RETURNING email",
+        )
+        .bind(id)
+        .fetch_optional(&mut *tx)
+        .await?;
         let Some(email) = email else {
             return Ok(false);
         };
@@ -410,7 +508,17 @@ impl Accounts for This {
             link::MY_PRODUCTS,
         )
         .await?;
-        record(&mut tx, &[Event::SellerVerified { seller_id: id, email }, told]).await?;
+        record(
+            &mut tx,
+            &[
+                Event::SellerVerified {
+                    seller_id: id,
+                    email,
+                },
+                told,
+            ],
+        )
+        .await?;
         tx.commit().await?;
         self.changed();
         Ok(true)

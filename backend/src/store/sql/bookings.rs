@@ -1,7 +1,12 @@
-// Bookings and payments; included by `../sql.rs`.
+//! Bookings and payments.
+
+use super::*;
 
 impl This {
-    async fn payment_by_transaction(&self, transaction_id: &str) -> Result<Option<(i64, Option<i64>)>, Error> {
+    async fn payment_by_transaction(
+        &self,
+        transaction_id: &str,
+    ) -> Result<Option<(i64, Option<i64>)>, Error> {
         let row = sqlx::query("SELECT id, order_id FROM payments WHERE transaction_id = $1")
             .bind(transaction_id)
             .fetch_optional(&self.writer)
@@ -10,7 +15,12 @@ impl This {
     }
 
     async fn order_in(tx: &mut Tx<'_>, id: i64) -> Result<Order, Error> {
-        Ok(sqlx::query_as::<Db, Order>(concat!(order_select!(), "WHERE o.id = $1")).bind(id).fetch_one(&mut **tx).await?)
+        Ok(
+            sqlx::query_as::<Db, Order>(concat!(order_select!(), "WHERE o.id = $1"))
+                .bind(id)
+                .fetch_one(&mut **tx)
+                .await?,
+        )
     }
 
     async fn record_payment_once(&self, payment: &NewPayment) -> Result<i64, Error> {
@@ -49,19 +59,25 @@ impl This {
         // booking paid. Exactly one of them succeeds.
         // The amount is checked here, inside the sale: the booking's price is the one
         // paid, whatever the listing says now.
-        let paid = sqlx::query("UPDATE orders SET status = 'paid' WHERE id = $1 AND status = 'booked' AND price = $2")
-            .bind(payment.order_id)
-            .bind(payment.amount)
-            .execute(&mut *tx)
-            .await?;
+        let paid = sqlx::query(
+            "UPDATE orders SET status = 'paid' WHERE id = $1 AND status = 'booked' AND price = $2",
+        )
+        .bind(payment.order_id)
+        .bind(payment.amount)
+        .execute(&mut *tx)
+        .await?;
         if paid.rows_affected() == 0 {
-            let status: Option<String> = sqlx::query_scalar("SELECT status FROM orders WHERE id = $1")
-                .bind(payment.order_id)
-                .fetch_optional(&mut *tx)
-                .await?;
+            let status: Option<String> =
+                sqlx::query_scalar("SELECT status FROM orders WHERE id = $1")
+                    .bind(payment.order_id)
+                    .fetch_optional(&mut *tx)
+                    .await?;
             return Err(match status.as_deref() {
-                Some("booked") => Error::Conflict("The amount paid is not this booking's price.".into()),
-                Some(other) => closed_booking(other).unwrap_or_else(|| Error::NotFound("This booking no longer exists.".into())),
+                Some("booked") => {
+                    Error::Conflict("The amount paid is not this booking's price.".into())
+                }
+                Some(other) => closed_booking(other)
+                    .unwrap_or_else(|| Error::NotFound("This booking no longer exists.".into())),
                 None => Error::NotFound("This booking no longer exists.".into()),
             });
         }
@@ -83,15 +99,28 @@ impl This {
         .fetch_one(&mut *tx)
         .await
         .map_err(conflict_if_taken("This payment is already recorded."))?;
-        let mut events = vec![Event::ProductSold(ListingRef { product_id, category_id, seller_id })];
-        let advert: Option<i64> = sqlx::query_scalar("SELECT id FROM adverts WHERE product_id = $1")
-            .bind(product_id)
-            .fetch_optional(&mut *tx)
-            .await?;
+        let mut events = vec![Event::ProductSold(ListingRef {
+            product_id,
+            category_id,
+            seller_id,
+        })];
+        let advert: Option<i64> =
+            sqlx::query_scalar("SELECT id FROM adverts WHERE product_id = $1")
+                .bind(product_id)
+                .fetch_optional(&mut *tx)
+                .await?;
         if let Some(advert) = advert {
-            events.push(Event::AdvertRemoved { advert_id: advert, product_id });
+            events.push(Event::AdvertRemoved {
+                advert_id: advert,
+                product_id,
+            });
         }
-        events.push(Event::OrderPaid(BookingRef { order_id: payment.order_id, product_id, buyer_id, seller_id }));
+        events.push(Event::OrderPaid(BookingRef {
+            order_id: payment.order_id,
+            product_id,
+            buyer_id,
+            seller_id,
+        }));
         // The seller hands the bike over; the buyer learns whom to meet; whoever else
         // booked or saved it learns it is gone.
         let sale = This::order_in(&mut tx, payment.order_id).await?;
@@ -153,7 +182,14 @@ impl Bookings for This {
             "{} booked your {}. Call them on {} to agree on meeting at {}.",
             booking.buyer_name, booking.product.name, booking.buyer_phone, booking.meeting_location
         );
-        let told = notify(&mut tx, booking.product.seller_id, "booking", message, link::MY_BUYERS).await?;
+        let told = notify(
+            &mut tx,
+            booking.product.seller_id,
+            "booking",
+            message,
+            link::MY_BUYERS,
+        )
+        .await?;
         record(&mut tx, &[Event::OrderCreated(booking), told]).await?;
         tx.commit().await?;
         self.changed();
@@ -161,10 +197,12 @@ impl Bookings for This {
     }
 
     async fn order(&self, id: i64) -> Result<Option<Order>, Error> {
-        Ok(sqlx::query_as::<Db, Order>(concat!(order_select!(), "WHERE o.id = $1"))
-            .bind(id)
-            .fetch_optional(&self.reader)
-            .await?)
+        Ok(
+            sqlx::query_as::<Db, Order>(concat!(order_select!(), "WHERE o.id = $1"))
+                .bind(id)
+                .fetch_optional(&self.reader)
+                .await?,
+        )
     }
 
     async fn orders_of_buyer(&self, buyer_id: i64) -> Result<Vec<Order>, Error> {
@@ -178,10 +216,13 @@ impl Bookings for This {
     }
 
     async fn orders_of_seller(&self, seller_id: i64) -> Result<Vec<Order>, Error> {
-        Ok(sqlx::query_as::<Db, Order>(concat!(order_select!(), "WHERE p.seller_id = $1 ORDER BY o.id DESC"))
-            .bind(seller_id)
-            .fetch_all(&self.reader)
-            .await?)
+        Ok(sqlx::query_as::<Db, Order>(concat!(
+            order_select!(),
+            "WHERE p.seller_id = $1 ORDER BY o.id DESC"
+        ))
+        .bind(seller_id)
+        .fetch_all(&self.reader)
+        .await?)
     }
 
     async fn open_bookings_of_seller(&self, seller_id: i64) -> Result<Vec<(i64, i64)>, Error> {
@@ -204,17 +245,30 @@ impl Bookings for This {
         .await?;
         let Some(cancelled) = cancelled else {
             let status: Option<String> =
-                sqlx::query_scalar("SELECT status FROM orders WHERE id = $1").bind(id).fetch_optional(&mut *tx).await?;
+                sqlx::query_scalar("SELECT status FROM orders WHERE id = $1")
+                    .bind(id)
+                    .fetch_optional(&mut *tx)
+                    .await?;
             return match status.as_deref() {
-                Some("paid") => Err(Error::Conflict("A paid booking cannot be cancelled.".into())),
+                Some("paid") => Err(Error::Conflict(
+                    "A paid booking cannot be cancelled.".into(),
+                )),
                 _ => Ok(false),
             };
         };
         let (product_id, buyer_id): (i64, i64) = (cancelled.get(0), cancelled.get(1));
         let order = This::order_in(&mut tx, id).await?;
         let seller_id = order.product.seller_id;
-        let booking = BookingRef { order_id: id, product_id, buyer_id, seller_id };
-        let message = format!("{} cancelled their booking of your {}.", order.buyer_name, order.product.name);
+        let booking = BookingRef {
+            order_id: id,
+            product_id,
+            buyer_id,
+            seller_id,
+        };
+        let message = format!(
+            "{} cancelled their booking of your {}.",
+            order.buyer_name, order.product.name
+        );
         let told = notify(&mut tx, seller_id, "cancellation", message, link::MY_BUYERS).await?;
         record(&mut tx, &[Event::OrderCancelled(booking), told]).await?;
         tx.commit().await?;
@@ -239,7 +293,10 @@ impl Bookings for This {
         Ok(())
     }
 
-    async fn test_payment_intent(&self, client_secret: &str) -> Result<Option<TestPaymentIntent>, Error> {
+    async fn test_payment_intent(
+        &self,
+        client_secret: &str,
+    ) -> Result<Option<TestPaymentIntent>, Error> {
         Ok(sqlx::query_as::<Db, TestPaymentIntent>(
             "SELECT id, client_secret, order_id, amount, currency, status FROM test_payment_intents \
              WHERE client_secret = $1",
@@ -249,7 +306,10 @@ impl Bookings for This {
         .await?)
     }
 
-    async fn test_payment_intent_by_id(&self, id: &str) -> Result<Option<TestPaymentIntent>, Error> {
+    async fn test_payment_intent_by_id(
+        &self,
+        id: &str,
+    ) -> Result<Option<TestPaymentIntent>, Error> {
         Ok(sqlx::query_as::<Db, TestPaymentIntent>(
             "SELECT id, client_secret, order_id, amount, currency, status FROM test_payment_intents WHERE id = $1",
         )
@@ -268,8 +328,12 @@ impl Bookings for This {
 
     async fn record_payment(&self, payment: &NewPayment) -> Result<PaymentRecorded, Error> {
         let existing = |found: Option<(i64, Option<i64>)>| match found {
-            Some((id, Some(order))) if order == payment.order_id => Some(Ok(PaymentRecorded::Existing(id))),
-            Some(_) => Some(Err(Error::Conflict("This transaction belongs to another booking.".into()))),
+            Some((id, Some(order))) if order == payment.order_id => {
+                Some(Ok(PaymentRecorded::Existing(id)))
+            }
+            Some(_) => Some(Err(Error::Conflict(
+                "This transaction belongs to another booking.".into(),
+            ))),
             None => None,
         };
         if let Some(done) = existing(self.payment_by_transaction(&payment.transaction_id).await?) {
@@ -282,20 +346,27 @@ impl Bookings for This {
             }
             // A retry of the same transaction that raced the first: report the first.
             Err(Error::Conflict(why)) => {
-                existing(self.payment_by_transaction(&payment.transaction_id).await?).unwrap_or(Err(Error::Conflict(why)))
+                existing(self.payment_by_transaction(&payment.transaction_id).await?)
+                    .unwrap_or(Err(Error::Conflict(why)))
             }
             Err(other) => Err(other),
         }
     }
 
     async fn payments_for_product(&self, product_id: i64) -> Result<i64, Error> {
-        Ok(sqlx::query_scalar("SELECT COUNT(*) FROM payments WHERE product_id = $1")
-            .bind(product_id)
-            .fetch_one(&self.reader)
-            .await?)
+        Ok(
+            sqlx::query_scalar("SELECT COUNT(*) FROM payments WHERE product_id = $1")
+                .bind(product_id)
+                .fetch_one(&self.reader)
+                .await?,
+        )
     }
 
-    async fn payments_to_capture(&self, before: DateTime<Utc>, limit: i64) -> Result<Vec<String>, Error> {
+    async fn payments_to_capture(
+        &self,
+        before: DateTime<Utc>,
+        limit: i64,
+    ) -> Result<Vec<String>, Error> {
         Ok(sqlx::query_scalar(
             "SELECT transaction_id FROM payments WHERE captured = FALSE AND paid_at < $1 ORDER BY paid_at LIMIT $2",
         )
@@ -329,13 +400,19 @@ impl Bookings for This {
         let (order_id, product_id): (Option<i64>, Option<i64>) = (undone.get(0), undone.get(1));
         let mut events = Vec::new();
         if let Some(product_id) = product_id {
-            let listing = sqlx::query("UPDATE products SET sold = FALSE WHERE id = $1 RETURNING category_id, seller_id")
-                .bind(product_id)
-                .fetch_optional(&mut *tx)
-                .await?;
+            let listing = sqlx::query(
+                "UPDATE products SET sold = FALSE WHERE id = $1 RETURNING category_id, seller_id",
+            )
+            .bind(product_id)
+            .fetch_optional(&mut *tx)
+            .await?;
             if let Some(listing) = listing {
                 let (category_id, seller_id): (i64, i64) = (listing.get(0), listing.get(1));
-                events.push(Event::ProductUnsold(ListingRef { product_id, category_id, seller_id }));
+                events.push(Event::ProductUnsold(ListingRef {
+                    product_id,
+                    category_id,
+                    seller_id,
+                }));
             }
         }
         // The booking is cancelled rather than left unpaid: its intent is spent, and a
@@ -350,11 +427,17 @@ impl Bookings for This {
             .await?;
             if let Some(order) = order {
                 let (buyer_id, booked): (i64, i64) = (order.get(0), order.get(1));
-                let seller_id: i64 = sqlx::query_scalar("SELECT seller_id FROM products WHERE id = $1")
-                    .bind(booked)
-                    .fetch_one(&mut *tx)
-                    .await?;
-                events.push(Event::OrderCancelled(BookingRef { order_id, product_id: booked, buyer_id, seller_id }));
+                let seller_id: i64 =
+                    sqlx::query_scalar("SELECT seller_id FROM products WHERE id = $1")
+                        .bind(booked)
+                        .fetch_one(&mut *tx)
+                        .await?;
+                events.push(Event::OrderCancelled(BookingRef {
+                    order_id,
+                    product_id: booked,
+                    buyer_id,
+                    seller_id,
+                }));
             }
         }
         record(&mut tx, &events).await?;
@@ -372,11 +455,13 @@ impl Bookings for This {
     }
 
     async fn remember_stripe_event(&self, id: &str) -> Result<(), Error> {
-        sqlx::query("INSERT INTO stripe_events (id, received_at) VALUES ($1, $2) ON CONFLICT DO NOTHING")
-            .bind(id)
-            .bind(Utc::now())
-            .execute(&self.writer)
-            .await?;
+        sqlx::query(
+            "INSERT INTO stripe_events (id, received_at) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+        )
+        .bind(id)
+        .bind(Utc::now())
+        .execute(&self.writer)
+        .await?;
         Ok(())
     }
 }

@@ -1,8 +1,13 @@
-// Categories, listings, reports and adverts; included by `../sql.rs`.
+//! Categories, listings, reports and adverts.
+
+use super::*;
 
 impl This {
-    async fn product_exists(&self, id: i64) -> Result<bool, Error> {
-        let found = sqlx::query("SELECT 1 FROM products WHERE id = $1").bind(id).fetch_optional(&self.writer).await?;
+    pub(super) async fn product_exists(&self, id: i64) -> Result<bool, Error> {
+        let found = sqlx::query("SELECT 1 FROM products WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.writer)
+            .await?;
         Ok(found.is_some())
     }
 
@@ -26,7 +31,11 @@ impl This {
         Ok(found)
     }
 
-    async fn products_where(&self, sql: &'static str, value: Option<i64>) -> Result<Vec<Product>, Error> {
+    async fn products_where(
+        &self,
+        sql: &'static str,
+        value: Option<i64>,
+    ) -> Result<Vec<Product>, Error> {
         let mut query = sqlx::query_as::<Db, Product>(sql);
         if let Some(value) = value {
             query = query.bind(value);
@@ -38,9 +47,11 @@ impl This {
 #[async_trait]
 impl Catalogue for This {
     async fn categories(&self) -> Result<Vec<Category>, Error> {
-        Ok(sqlx::query_as::<Db, Category>("SELECT id, name, image FROM categories ORDER BY id")
-            .fetch_all(&self.reader)
-            .await?)
+        Ok(
+            sqlx::query_as::<Db, Category>("SELECT id, name, image FROM categories ORDER BY id")
+                .fetch_all(&self.reader)
+                .await?,
+        )
     }
 
     async fn pictures_in_use(&self) -> Result<Vec<String>, Error> {
@@ -53,10 +64,12 @@ impl Catalogue for This {
     }
 
     async fn category(&self, id: i64) -> Result<Option<Category>, Error> {
-        Ok(sqlx::query_as::<Db, Category>("SELECT id, name, image FROM categories WHERE id = $1")
-            .bind(id)
-            .fetch_optional(&self.reader)
-            .await?)
+        Ok(
+            sqlx::query_as::<Db, Category>("SELECT id, name, image FROM categories WHERE id = $1")
+                .bind(id)
+                .fetch_optional(&self.reader)
+                .await?,
+        )
     }
 
     async fn create_category(&self, name: &str, image: &str) -> Result<Category, Error> {
@@ -179,9 +192,10 @@ impl Catalogue for This {
             return Ok(false);
         }
         let listing = product_in(&mut tx, product_id).await?;
-        let admins: Vec<i64> = sqlx::query_scalar("SELECT id FROM users WHERE role = 'admin' ORDER BY id")
-            .fetch_all(&mut *tx)
-            .await?;
+        let admins: Vec<i64> =
+            sqlx::query_scalar("SELECT id FROM users WHERE role = 'admin' ORDER BY id")
+                .fetch_all(&mut *tx)
+                .await?;
         let mut events = Vec::with_capacity(admins.len() + 1);
         for admin in admins {
             let message = format!("A buyer reported {}.", listing.name);
@@ -200,10 +214,15 @@ impl Catalogue for This {
         // A sale stays on record for its buyer and seller: a sold listing is never
         // deleted, even by a payment committed a moment ago (the condition is checked on
         // the row as it is when deleted).
-        let done = sqlx::query("DELETE FROM products WHERE id = $1 AND sold = FALSE").bind(id).execute(&mut *tx).await?;
+        let done = sqlx::query("DELETE FROM products WHERE id = $1 AND sold = FALSE")
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
         if done.rows_affected() == 0 {
-            let sold: Option<bool> =
-                sqlx::query_scalar("SELECT sold FROM products WHERE id = $1").bind(id).fetch_optional(&mut *tx).await?;
+            let sold: Option<bool> = sqlx::query_scalar("SELECT sold FROM products WHERE id = $1")
+                .bind(id)
+                .fetch_optional(&mut *tx)
+                .await?;
             return match sold {
                 Some(true) => Err(Error::Conflict(
                     "This bike is sold: it stays on record for its buyer and seller and cannot be deleted.".into(),
@@ -217,7 +236,12 @@ impl Catalogue for This {
         Ok(true)
     }
 
-    async fn update_product(&self, id: i64, seller_id: i64, edit: &ProductEdit) -> Result<(), Error> {
+    async fn update_product(
+        &self,
+        id: i64,
+        seller_id: i64,
+        edit: &ProductEdit,
+    ) -> Result<(), Error> {
         let mut tx = self.writer.begin().await?;
         let current: Option<Product> = sqlx::query_as::<Db, Product>(concat!(
             product_select!(),
@@ -246,10 +270,11 @@ impl Catalogue for This {
             &edit.condition,
             &facts,
         );
-        let indexed: Option<String> = sqlx::query_scalar("SELECT search_text FROM products WHERE id = $1")
-            .bind(id)
-            .fetch_one(&mut *tx)
-            .await?;
+        let indexed: Option<String> =
+            sqlx::query_scalar("SELECT search_text FROM products WHERE id = $1")
+                .bind(id)
+                .fetch_one(&mut *tx)
+                .await?;
         // Only while unsold: a sale that commits first wins, and this edit changes nothing.
         let changed = sqlx::query(
             "UPDATE products SET image = $3, condition = $4, color = $5, description = $6, location = $7, \
@@ -279,10 +304,12 @@ impl Catalogue for This {
         let listing = product_in(&mut tx, id).await?;
         let mut events = Vec::new();
         if edit.resale_price < before {
-            let savers: Vec<i64> = sqlx::query_scalar("SELECT user_id FROM wishlist WHERE product_id = $1 ORDER BY user_id")
-                .bind(id)
-                .fetch_all(&mut *tx)
-                .await?;
+            let savers: Vec<i64> = sqlx::query_scalar(
+                "SELECT user_id FROM wishlist WHERE product_id = $1 ORDER BY user_id",
+            )
+            .bind(id)
+            .fetch_all(&mut *tx)
+            .await?;
             let message = format!(
                 "{} on your wishlist is now {}, down from {}.",
                 listing.name,
@@ -290,7 +317,8 @@ impl Catalogue for This {
                 crate::views::taka(before)
             );
             for saver in savers {
-                events.push(notify(&mut tx, saver, "price", message.clone(), link::WISHLIST).await?);
+                events
+                    .push(notify(&mut tx, saver, "price", message.clone(), link::WISHLIST).await?);
             }
         }
         if edit.resale_price != before {
@@ -337,7 +365,10 @@ impl Catalogue for This {
                 Error::NotFound("This bike is no longer listed.".into())
             });
         };
-        let advert = Advert { advert_id: id, product: product_in(&mut tx, product_id).await? };
+        let advert = Advert {
+            advert_id: id,
+            product: product_in(&mut tx, product_id).await?,
+        };
         record(&mut tx, &[Event::AdvertCreated(advert)]).await?;
         tx.commit().await?;
         self.changed();
@@ -368,7 +399,11 @@ impl Catalogue for This {
             ListingSort::PriceHigh => (Some("p.resale_price"), true),
             ListingSort::Km => (Some(km), false),
         };
-        let (beyond, order) = if descending { ("<", "DESC") } else { (">", "ASC") };
+        let (beyond, order) = if descending {
+            ("<", "DESC")
+        } else {
+            (">", "ASC")
+        };
         if let Some(after) = search.after {
             match key {
                 Some(key) => {
@@ -398,13 +433,17 @@ impl Catalogue for This {
         }
         query.push(format!("p.id {order} LIMIT "));
         query.push_bind(search.limit);
-        Ok(query.build_query_as::<Product>().fetch_all(&self.reader).await?)
+        Ok(query
+            .build_query_as::<Product>()
+            .fetch_all(&self.reader)
+            .await?)
     }
 
     async fn count_listings(&self, search: &ListingSearch, most: i64) -> Result<i64, Error> {
         // Counting stops at `most`: a count of everything would visit every listing the
         // search finds, a hundred thousand of them for a search with no words.
-        let mut query = sqlx::QueryBuilder::<Db>::new("SELECT COUNT(*) FROM (SELECT 1 FROM products p");
+        let mut query =
+            sqlx::QueryBuilder::<Db>::new("SELECT COUNT(*) FROM (SELECT 1 FROM products p");
         if search.verified_only {
             query.push(" JOIN users u ON u.id = p.seller_id");
         }
@@ -413,14 +452,23 @@ impl Catalogue for This {
         query.push(" LIMIT ");
         query.push_bind(most);
         query.push(") found");
-        Ok(query.build_query_scalar::<i64>().fetch_one(&self.reader).await?)
+        Ok(query
+            .build_query_scalar::<i64>()
+            .fetch_one(&self.reader)
+            .await?)
     }
 
-    async fn listing_ids_with_words(&self, words: &[(String, Vec<String>)]) -> Result<Vec<i64>, Error> {
+    async fn listing_ids_with_words(
+        &self,
+        words: &[(String, Vec<String>)],
+    ) -> Result<Vec<i64>, Error> {
         let mut query = sqlx::QueryBuilder::<Db>::new("SELECT p.id FROM products p WHERE TRUE");
         push_text_match(&mut query, words);
         query.push(" ORDER BY p.id");
-        Ok(query.build_query_scalar::<i64>().fetch_all(&self.reader).await?)
+        Ok(query
+            .build_query_scalar::<i64>()
+            .fetch_all(&self.reader)
+            .await?)
     }
 
     async fn listing_facets(&self, which: FacetsOf<'_>) -> Result<Vec<ListingFacets>, Error> {
@@ -431,9 +479,11 @@ impl Catalogue for This {
             FacetsOf::All => {
                 // In id order: the index keeps its rows as read, and the newest-first
                 // order then walks them in memory order.
-                return Ok(sqlx::query_as::<Db, ListingFacets>(&format!("{SELECT} ORDER BY p.id"))
-                    .fetch_all(&self.reader)
-                    .await?);
+                return Ok(
+                    sqlx::query_as::<Db, ListingFacets>(&format!("{SELECT} ORDER BY p.id"))
+                        .fetch_all(&self.reader)
+                        .await?,
+                );
             }
             FacetsOf::Listings(ids) => ("p.id", ids),
             FacetsOf::Sellers(ids) => ("p.seller_id", ids),
@@ -442,15 +492,23 @@ impl Catalogue for This {
     }
 
     async fn listings_by_ids(&self, ids: &[i64]) -> Result<Vec<Product>, Error> {
-        self.rows_with(concat!(product_select!(), "FROM products p JOIN users u ON u.id = p.seller_id"), "p.id", ids)
-            .await
+        self.rows_with(
+            concat!(
+                product_select!(),
+                "FROM products p JOIN users u ON u.id = p.seller_id"
+            ),
+            "p.id",
+            ids,
+        )
+        .await
     }
 
     async fn listing_vocabulary(&self) -> Result<Vec<String>, Error> {
-        let rows: Vec<(Option<String>, Option<String>)> =
-            sqlx::query_as("SELECT DISTINCT model, area FROM products WHERE search_text IS NOT NULL")
-                .fetch_all(&self.reader)
-                .await?;
+        let rows: Vec<(Option<String>, Option<String>)> = sqlx::query_as(
+            "SELECT DISTINCT model, area FROM products WHERE search_text IS NOT NULL",
+        )
+        .fetch_all(&self.reader)
+        .await?;
         let mut words: Vec<String> = rows
             .iter()
             .flat_map(|(model, area)| [model, area])
@@ -475,11 +533,30 @@ impl Catalogue for This {
         .fetch_all(&self.writer)
         .await?;
         let mut tx = self.writer.begin().await?;
-        for Product { id, name, location, description, color, condition, purchase_year, image, facts: given, .. } in &old {
-            let derived = crate::listing::derived_facts(name, location, description, *purchase_year, image);
+        for Product {
+            id,
+            name,
+            location,
+            description,
+            color,
+            condition,
+            purchase_year,
+            image,
+            facts: given,
+            ..
+        } in &old
+        {
+            let derived =
+                crate::listing::derived_facts(name, location, description, *purchase_year, image);
             let facts = given.clone().or(derived);
-            let search_text =
-                crate::listing::listing_search_text(name, description, location, color, condition, &facts);
+            let search_text = crate::listing::listing_search_text(
+                name,
+                description,
+                location,
+                color,
+                condition,
+                &facts,
+            );
             // A listing changed meanwhile was indexed by that change; fields a listing
             // already has are kept.
             let done = sqlx::query(

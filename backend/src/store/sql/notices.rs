@@ -1,22 +1,40 @@
-// Notifications and wishlists; included by `../sql.rs`.
+//! Notifications and wishlists.
+
+use super::*;
 
 #[async_trait]
 impl Notices for This {
-    async fn notifications(&self, user_id: i64, limit: i64) -> Result<(Vec<Notification>, i64), Error> {
+    async fn notifications(
+        &self,
+        user_id: i64,
+        limit: i64,
+    ) -> Result<(Vec<Notification>, i64), Error> {
         let sql = format!("SELECT {NOTIFICATION_COLUMNS} FROM notifications WHERE user_id = $1 ORDER BY id DESC LIMIT $2");
-        let newest = sqlx::query_as::<Db, Notification>(&sql).bind(user_id).bind(limit).fetch_all(&self.reader).await?;
+        let newest = sqlx::query_as::<Db, Notification>(&sql)
+            .bind(user_id)
+            .bind(limit)
+            .fetch_all(&self.reader)
+            .await?;
         Ok((newest, self.unread_notifications(user_id).await?))
     }
 
     async fn unread_notifications(&self, user_id: i64) -> Result<i64, Error> {
-        Ok(sqlx::query_scalar("SELECT COUNT(*) FROM notifications WHERE user_id = $1 AND read_at IS NULL")
-            .bind(user_id)
-            .fetch_one(&self.reader)
-            .await?)
+        Ok(sqlx::query_scalar(
+            "SELECT COUNT(*) FROM notifications WHERE user_id = $1 AND read_at IS NULL",
+        )
+        .bind(user_id)
+        .fetch_one(&self.reader)
+        .await?)
     }
 
-    async fn mark_notifications_read(&self, user_id: i64, ids: Option<&[i64]>) -> Result<u64, Error> {
-        let mut sql = String::from("UPDATE notifications SET read_at = $2 WHERE user_id = $1 AND read_at IS NULL");
+    async fn mark_notifications_read(
+        &self,
+        user_id: i64,
+        ids: Option<&[i64]>,
+    ) -> Result<u64, Error> {
+        let mut sql = String::from(
+            "UPDATE notifications SET read_at = $2 WHERE user_id = $1 AND read_at IS NULL",
+        );
         if let Some(ids) = ids {
             if ids.is_empty() {
                 return Ok(0);

@@ -1,4 +1,6 @@
-// Answers kept for requests retried with an `Idempotency-Key`; included by `../sql.rs`.
+//! Answers kept for requests retried with an `Idempotency-Key`.
+
+use super::*;
 
 #[async_trait]
 impl Replays for This {
@@ -9,7 +11,10 @@ impl Replays for This {
         fingerprint: &str,
         kept_since: DateTime<Utc>,
     ) -> Result<Replay, Error> {
-        sqlx::query("DELETE FROM idempotency_keys WHERE created_at < $1").bind(kept_since).execute(&self.writer).await?;
+        sqlx::query("DELETE FROM idempotency_keys WHERE created_at < $1")
+            .bind(kept_since)
+            .execute(&self.writer)
+            .await?;
         let claimed = sqlx::query(
             "INSERT INTO idempotency_keys (user_id, key, fingerprint, status, body, created_at) \
              VALUES ($1, $2, $3, 0, '', $4) ON CONFLICT (user_id, key) DO NOTHING",
@@ -34,18 +39,29 @@ impl Replays for This {
             None => Replay::InProgress,
             Some((earlier, _, _)) if earlier != fingerprint => Replay::Mismatch,
             Some((_, 0, _)) => Replay::InProgress,
-            Some((_, status, body)) => Replay::Answered { status: u16::try_from(status).unwrap_or(500), body },
+            Some((_, status, body)) => Replay::Answered {
+                status: u16::try_from(status).unwrap_or(500),
+                body,
+            },
         })
     }
 
-    async fn answer_replay(&self, user_id: i64, key: &str, status: u16, body: &str) -> Result<(), Error> {
-        sqlx::query("UPDATE idempotency_keys SET status = $3, body = $4 WHERE user_id = $1 AND key = $2")
-            .bind(user_id)
-            .bind(key)
-            .bind(i32::from(status))
-            .bind(body)
-            .execute(&self.writer)
-            .await?;
+    async fn answer_replay(
+        &self,
+        user_id: i64,
+        key: &str,
+        status: u16,
+        body: &str,
+    ) -> Result<(), Error> {
+        sqlx::query(
+            "UPDATE idempotency_keys SET status = $3, body = $4 WHERE user_id = $1 AND key = $2",
+        )
+        .bind(user_id)
+        .bind(key)
+        .bind(i32::from(status))
+        .bind(body)
+        .execute(&self.writer)
+        .await?;
         Ok(())
     }
 

@@ -1,7 +1,7 @@
 //! Nobody raises their own role: not at sign-up, not at a later sign-in, not through
 //! someone else's e-mail.
 
-use bikehaat::store::Role;
+use bikehaat::records::Role;
 use reqwest::StatusCode;
 use serde_json::json;
 

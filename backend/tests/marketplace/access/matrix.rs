@@ -6,7 +6,7 @@ mod rows;
 
 use std::collections::BTreeSet;
 
-use bikehaat::store::OrderStatus;
+use bikehaat::records::OrderStatus;
 use reqwest::{Method, StatusCode};
 use serde_json::Value;
 

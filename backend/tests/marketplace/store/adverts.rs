@@ -2,7 +2,7 @@
 
 use super::fixtures::{book, category, conflict, ids, listing, not_found, open, pay, taka, user};
 use crate::marketplace::support::on_both;
-use bikehaat::store::Role;
+use bikehaat::records::Role;
 
 #[tokio::test]
 async fn an_unsold_listing_is_advertised_once_and_unknown_or_sold_ones_not_at_all() {

@@ -5,7 +5,7 @@ use super::fixtures::{
     book, category, conflict, ids, listed, listing, new_product, not_found, open, taka, user,
 };
 use crate::marketplace::support::on_both;
-use bikehaat::store::Role;
+use bikehaat::records::Role;
 use chrono::Utc;
 
 #[tokio::test]

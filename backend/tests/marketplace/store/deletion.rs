@@ -4,7 +4,8 @@ use super::fixtures::{
     book, category, ids, listed, listing, open, pay, payment, payment_rows, taka, user,
 };
 use crate::marketplace::support::on_both;
-use bikehaat::store::{Role, StoreError};
+use bikehaat::records::Role;
+use bikehaat::store::StoreError;
 
 #[tokio::test]
 async fn deleting_a_seller_takes_their_listings_bookings_reports_adverts_and_identity_along() {

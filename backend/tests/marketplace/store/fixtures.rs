@@ -2,10 +2,10 @@
 //! made through it, and checks on its answers.
 
 use crate::marketplace::support::{past_the_store, Engine, TestDb};
-use bikehaat::store::{
-    NewOrder, NewPayment, NewProduct, NewUser, OrderStatus, PaymentRecorded, Product, Role, Store,
-    StoreError, StoreResult, User,
+use bikehaat::records::{
+    NewOrder, NewPayment, NewProduct, NewUser, OrderStatus, PaymentRecorded, Product, Role, User,
 };
+use bikehaat::store::{Store, StoreError, StoreResult};
 use std::fmt::Debug;
 use std::sync::Arc;
 

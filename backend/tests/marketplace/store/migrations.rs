@@ -3,7 +3,7 @@
 
 use super::fixtures::{category, listing, open, taka, user};
 use crate::marketplace::support::{on_both, past_the_store, Engine, TestDb};
-use bikehaat::store::Role;
+use bikehaat::records::Role;
 use std::collections::BTreeSet;
 
 /// The versions recorded in sqlx's migration table, read past the store.

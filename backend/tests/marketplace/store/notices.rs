@@ -3,7 +3,8 @@
 
 use super::fixtures::{book, category, listing, not_found, open, pay, taka, user};
 use crate::marketplace::support::on_both;
-use bikehaat::store::{Notification, Role, Store, User};
+use bikehaat::records::{Notification, Role, User};
+use bikehaat::store::Store;
 
 /// (kind, message) of everyone's unread notifications, newest first.
 async fn told(s: &dyn Store, who: &User) -> Vec<(String, String)> {
@@ -290,8 +291,8 @@ async fn a_wishlist_keeps_each_bike_once_and_shows_sold_ones() {
     .await;
 }
 
-fn edit(price: i64) -> bikehaat::store::ProductEdit {
-    bikehaat::store::ProductEdit {
+fn edit(price: i64) -> bikehaat::records::ProductEdit {
+    bikehaat::records::ProductEdit {
         image: "/uploads/demo-bike-1.svg".into(),
         condition: "Excellent".into(),
         color: "Matte Black".into(),

@@ -6,7 +6,7 @@ use super::fixtures::{
     user,
 };
 use crate::marketplace::support::on_both;
-use bikehaat::store::{OrderStatus, Role};
+use bikehaat::records::{OrderStatus, Role};
 
 #[tokio::test]
 async fn a_buyer_books_a_bike_once_and_may_book_it_again_after_cancelling() {

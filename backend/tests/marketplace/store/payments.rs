@@ -6,7 +6,7 @@ use super::fixtures::{
     payment_rows, taka, user,
 };
 use crate::marketplace::support::on_both;
-use bikehaat::store::{OrderStatus, PaymentRecorded, Role, TestPaymentIntent};
+use bikehaat::records::{OrderStatus, PaymentRecorded, Role, TestPaymentIntent};
 
 #[tokio::test]
 async fn test_payment_intents_are_found_by_secret_and_by_id_and_can_succeed() {

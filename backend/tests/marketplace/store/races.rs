@@ -3,7 +3,8 @@
 
 use super::fixtures::{book, category, listed, listing, open, order_status, payment, taka, user};
 use crate::marketplace::support::on_both;
-use bikehaat::store::{OrderStatus, PaymentRecorded, Role, StoreError};
+use bikehaat::records::{OrderStatus, PaymentRecorded, Role};
+use bikehaat::store::StoreError;
 use std::sync::Arc;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -144,7 +145,7 @@ async fn an_uncaptured_payment_is_undone_once_and_never_after_its_capture_is_not
         let kept_order = book(s, kept, &buyer).await;
         let lapsed_order = book(s, lapsed, &buyer).await;
         // Each booking is paid at its own price.
-        let authorised = |order, id, price| bikehaat::store::NewPayment {
+        let authorised = |order, id, price| bikehaat::records::NewPayment {
             captured: false,
             ..payment(order, id, price)
         };

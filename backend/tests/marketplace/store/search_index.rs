@@ -5,11 +5,11 @@
 
 use super::fixtures::{book, category, listed, new_product, open, pay, payment, taka, user};
 use crate::marketplace::support::on_both;
-use bikehaat::search_index::SearchIndex;
-use bikehaat::store::{
+use bikehaat::records::{
     BikeFacts, ListingCursor, ListingSearch, ListingSort, PaymentRecorded, ProductEdit, Role,
-    Store, StoreError,
 };
+use bikehaat::search_index::SearchIndex;
+use bikehaat::store::{Store, StoreError};
 
 /// A small deterministic generator (xorshift), so that a failure can be run again.
 struct Rng(u64);

@@ -3,7 +3,7 @@
 
 use super::fixtures::{book, category, conflict, ids, listed, listing, open, taka, user};
 use crate::marketplace::support::on_both;
-use bikehaat::store::{NewUser, Role};
+use bikehaat::records::{NewUser, Role};
 use chrono::Utc;
 
 #[tokio::test]

@@ -152,7 +152,7 @@ impl TestApp {
     }
 
     /// Listing `product` as the store holds it.
-    pub async fn listing(&self, product: &str) -> bikehaat::store::Product {
+    pub async fn listing(&self, product: &str) -> bikehaat::records::Product {
         let id = product.parse().expect("a listing id");
         self.state
             .store

@@ -3,7 +3,7 @@
 
 use std::sync::atomic::{AtomicU32, Ordering};
 
-use bikehaat::store::{NewUser, OrderStatus, Role};
+use bikehaat::records::{NewUser, OrderStatus, Role};
 use reqwest::StatusCode;
 use serde_json::Value;
 

@@ -1,0 +1,441 @@
+//! The marketplace's records: what the store reads and writes, as plain data. Every
+//! other module builds on these; this one builds on nothing of ours.
+
+use chrono::{DateTime, Utc};
+
+/// A signed-in user's role. Buyer is the default.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Role {
+    Buyer,
+    Seller,
+    Admin,
+}
+
+impl Role {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::Buyer => "buyer",
+            Role::Seller => "seller",
+            Role::Admin => "admin",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Role> {
+        match s {
+            "buyer" => Some(Role::Buyer),
+            "seller" => Some(Role::Seller),
+            "admin" => Some(Role::Admin),
+            _ => None,
+        }
+    }
+}
+
+/// Credentials of the built-in e-mail/password sign-in provider.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Identity {
+    pub id: i64,
+    pub email: String,
+    pub password_hash: String,
+    /// Whether its owner has shown they read mail at this address.
+    pub email_verified: bool,
+}
+
+impl Identity {
+    /// The subject the built-in provider vouches for this identity under.
+    pub fn subject(&self) -> String {
+        format!("{LOCAL_SUBJECT_PREFIX}{}", self.id)
+    }
+}
+
+/// How the person opening a verification link shows the account is theirs, beside
+/// holding the mailbox.
+#[derive(Debug, Clone, Copy)]
+pub enum LinkProof<'a> {
+    /// They gave the account's password, checked against this stored hash.
+    Password { checked_hash: &'a str },
+    /// They chose a new password (its hash), as with a reset.
+    NewPassword { password_hash: &'a str },
+}
+
+/// The subject prefix of people proven by the built-in provider.
+pub const LOCAL_SUBJECT_PREFIX: &str = "local:";
+
+/// What a single-use link sent by mail is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MailPurpose {
+    VerifyEmail,
+    ResetPassword,
+}
+
+impl MailPurpose {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MailPurpose::VerifyEmail => "verify_email",
+            MailPurpose::ResetPassword => "reset_password",
+        }
+    }
+}
+
+/// A marketplace user.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct User {
+    pub id: i64,
+    pub subject: String,
+    pub email: String,
+    pub name: String,
+    pub image: String,
+    #[sqlx(try_from = "String")]
+    pub role: RoleColumn,
+    /// A seller an admin has verified.
+    pub verified: bool,
+    /// Whether the user has proven they read mail at `email`.
+    pub email_verified: bool,
+    pub created_at: DateTime<Utc>,
+}
+
+impl User {
+    pub fn role(&self) -> Role {
+        self.role.0
+    }
+}
+
+/// A role as read from its text column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RoleColumn(pub Role);
+
+impl TryFrom<String> for RoleColumn {
+    type Error = String;
+    fn try_from(s: String) -> Result<Self, String> {
+        Role::parse(&s)
+            .map(RoleColumn)
+            .ok_or_else(|| format!("unknown role {s:?}"))
+    }
+}
+
+/// A new user, as the sign-in exchange creates it.
+#[derive(Debug, Clone)]
+pub struct NewUser {
+    pub subject: String,
+    pub email: String,
+    pub name: String,
+    pub image: String,
+    pub role: Role,
+    /// Whether the identity provider says the address is proven.
+    pub email_verified: bool,
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Category {
+    pub id: i64,
+    pub name: String,
+    pub image: String,
+}
+
+/// A listing with what the page shows of its seller, read from the seller's record.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Product {
+    pub id: i64,
+    pub category_id: i64,
+    pub seller_id: i64,
+    pub name: String,
+    pub image: String,
+    pub condition: String,
+    pub color: String,
+    pub description: String,
+    pub location: String,
+    /// Paisa (hundredths of a taka).
+    pub original_price: i64,
+    /// Paisa (hundredths of a taka).
+    pub resale_price: i64,
+    pub purchase_year: i32,
+    pub years_of_use: i32,
+    pub seller_phone: String,
+    pub sold: bool,
+    pub posted_at: DateTime<Utc>,
+    pub seller_name: String,
+    pub seller_email: String,
+    pub seller_verified: bool,
+    /// When the seller joined.
+    pub seller_since: DateTime<Utc>,
+    pub reported: bool,
+    pub advertised: bool,
+    #[sqlx(flatten)]
+    pub facts: BikeFacts,
+}
+
+/// What a listing says of its bike in the fields buyers filter on (`listing.rs`). NULL
+/// where the listing does not say: filters on that field pass it by.
+#[derive(Debug, Clone, Default, PartialEq, Eq, sqlx::FromRow)]
+pub struct BikeFacts {
+    pub brand: Option<String>,
+    pub model: Option<String>,
+    pub engine_cc: Option<i32>,
+    pub km_driven: Option<i32>,
+    pub registration_year: Option<i32>,
+    pub district: Option<String>,
+    pub area: Option<String>,
+    /// A JSON array of the photos' addresses, the cover first.
+    pub photos: Option<String>,
+}
+
+impl BikeFacts {
+    /// These facts, each one missing taken from `fallback`.
+    pub fn or(self, fallback: BikeFacts) -> BikeFacts {
+        BikeFacts {
+            brand: self.brand.or(fallback.brand),
+            model: self.model.or(fallback.model),
+            engine_cc: self.engine_cc.or(fallback.engine_cc),
+            km_driven: self.km_driven.or(fallback.km_driven),
+            registration_year: self.registration_year.or(fallback.registration_year),
+            district: self.district.or(fallback.district),
+            area: self.area.or(fallback.area),
+            photos: self.photos.or(fallback.photos),
+        }
+    }
+}
+
+/// How search results are ordered; every order ends with the listing id, so that a
+/// cursor names one place in it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ListingSort {
+    #[default]
+    Newest,
+    PriceLow,
+    PriceHigh,
+    /// Fewest kilometres first; listings that do not say come last.
+    Km,
+}
+
+/// A place in a sorted result: the last listing's sort key (price or kilometres; unused
+/// for newest) and its id. The next page starts after it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ListingCursor {
+    pub key: i64,
+    pub id: i64,
+}
+
+/// A search of the listings: every condition given must hold.
+#[derive(Debug, Clone, Default)]
+pub struct ListingSearch {
+    /// Each word of the query with the words it may mean; a listing matches when, for
+    /// every word, it has one of them (the word typed as a prefix, the others whole).
+    pub words: Vec<(String, Vec<String>)>,
+    pub category_id: Option<i64>,
+    pub brands: Vec<String>,
+    pub cc_min: Option<i32>,
+    pub cc_max: Option<i32>,
+    /// Paisa.
+    pub price_min: Option<i64>,
+    /// Paisa.
+    pub price_max: Option<i64>,
+    pub year_min: Option<i32>,
+    pub year_max: Option<i32>,
+    pub km_max: Option<i32>,
+    pub district: Option<String>,
+    pub condition: Option<String>,
+    pub verified_only: bool,
+    pub include_sold: bool,
+    pub seller_id: Option<i64>,
+    /// Leaves one listing out (the one a page shows "similar bikes" for).
+    pub except_id: Option<i64>,
+    pub sort: ListingSort,
+    pub after: Option<ListingCursor>,
+    pub limit: i64,
+}
+
+/// Which listings' [`ListingFacets`] to read.
+#[derive(Debug, Clone, Copy)]
+pub enum FacetsOf<'a> {
+    All,
+    Listings(&'a [i64]),
+    /// Every listing of these sellers.
+    Sellers(&'a [i64]),
+}
+
+/// The fields of a listing that searches filter and sort on, and nothing else.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct ListingFacets {
+    pub id: i64,
+    pub category_id: i64,
+    pub seller_id: i64,
+    /// Paisa.
+    pub resale_price: i64,
+    pub engine_cc: Option<i32>,
+    pub km_driven: Option<i32>,
+    pub registration_year: Option<i32>,
+    pub brand: Option<String>,
+    pub district: Option<String>,
+    pub condition: String,
+    pub sold: bool,
+    pub seller_verified: bool,
+}
+
+impl From<&Product> for ListingFacets {
+    fn from(p: &Product) -> Self {
+        ListingFacets {
+            id: p.id,
+            category_id: p.category_id,
+            seller_id: p.seller_id,
+            resale_price: p.resale_price,
+            engine_cc: p.facts.engine_cc,
+            km_driven: p.facts.km_driven,
+            registration_year: p.facts.registration_year,
+            brand: p.facts.brand.clone(),
+            district: p.facts.district.clone(),
+            condition: p.condition.clone(),
+            sold: p.sold,
+            seller_verified: p.seller_verified,
+        }
+    }
+}
+
+/// The validated fields of a new listing; the seller is the signed-in user.
+#[derive(Debug, Clone)]
+pub struct NewProduct {
+    pub category_id: i64,
+    pub seller_id: i64,
+    pub name: String,
+    pub image: String,
+    pub condition: String,
+    pub color: String,
+    pub description: String,
+    pub location: String,
+    pub original_price: i64,
+    pub resale_price: i64,
+    pub purchase_year: i32,
+    pub years_of_use: i32,
+    pub seller_phone: String,
+    /// When it was listed: now, except for demo listings.
+    pub posted_at: DateTime<Utc>,
+    pub facts: BikeFacts,
+}
+
+/// What a seller may change of an unsold listing; the rest (what the bike is, its
+/// category and year) stays as posted, so those who booked or saved it are not misled.
+#[derive(Debug, Clone)]
+pub struct ProductEdit {
+    pub image: String,
+    pub condition: String,
+    pub color: String,
+    pub description: String,
+    pub location: String,
+    /// Paisa (hundredths of a taka).
+    pub resale_price: i64,
+    pub seller_phone: String,
+    /// The photos (JSON, the cover first), kilometres and where the bike is.
+    pub photos: String,
+    pub km_driven: Option<i32>,
+    pub district: Option<String>,
+    pub area: Option<String>,
+}
+
+/// An advert: a listing put in the home page's advertisement area.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Advert {
+    pub advert_id: i64,
+    #[sqlx(flatten)]
+    pub product: Product,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OrderStatus {
+    Booked,
+    Paid,
+    Cancelled,
+}
+
+impl OrderStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            OrderStatus::Booked => "booked",
+            OrderStatus::Paid => "paid",
+            OrderStatus::Cancelled => "cancelled",
+        }
+    }
+}
+
+impl TryFrom<String> for OrderStatus {
+    type Error = String;
+    fn try_from(s: String) -> Result<Self, String> {
+        match s.as_str() {
+            "booked" => Ok(OrderStatus::Booked),
+            "paid" => Ok(OrderStatus::Paid),
+            "cancelled" => Ok(OrderStatus::Cancelled),
+            _ => Err(format!("unknown order status {s:?}")),
+        }
+    }
+}
+
+/// A booking of a listing by a buyer.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Order {
+    pub order_id: i64,
+    #[sqlx(try_from = "String")]
+    pub order_status: OrderStatus,
+    pub buyer_id: i64,
+    pub buyer_name: String,
+    pub buyer_email: String,
+    pub buyer_phone: String,
+    pub meeting_location: String,
+    pub ordered_at: DateTime<Utc>,
+    /// What the buyer pays, in paisa: the listing's price when it was booked. A
+    /// seller's later change applies to new bookings.
+    #[sqlx(rename = "order_price")]
+    pub price: i64,
+    #[sqlx(flatten)]
+    pub product: Product,
+}
+
+#[derive(Debug, Clone)]
+pub struct NewOrder {
+    pub product_id: i64,
+    pub buyer_id: i64,
+    pub buyer_phone: String,
+    pub meeting_location: String,
+}
+
+/// A payment intent of the built-in test-mode card provider.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct TestPaymentIntent {
+    pub id: String,
+    pub client_secret: String,
+    pub order_id: i64,
+    pub amount: i64,
+    pub currency: String,
+    pub status: String,
+}
+
+/// A payment the provider confirmed, to be recorded against its booking.
+#[derive(Debug, Clone)]
+pub struct NewPayment {
+    pub order_id: i64,
+    pub transaction_id: String,
+    pub amount: i64,
+    pub currency: String,
+    /// Whether the money is taken already (false while a card is only authorised).
+    pub captured: bool,
+}
+
+/// How recording a payment ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PaymentRecorded {
+    /// This call recorded it: the bike is now sold to this booking's buyer.
+    New(i64),
+    /// The same transaction was recorded before (a retry, or the webhook won the race).
+    Existing(i64),
+}
+
+/// Something one person should know of: a booking of their bike, their payment, a bike
+/// they saved that sold. Stored for its recipient and pushed live to them alone.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Notification {
+    pub id: i64,
+    pub user_id: i64,
+    /// booking, cancellation, payment, sold, removed, verified or report.
+    pub kind: String,
+    pub message: String,
+    /// The page where the recipient acts on it.
+    pub link: String,
+    pub created_at: DateTime<Utc>,
+    pub read: bool,
+}
