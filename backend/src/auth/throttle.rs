@@ -54,6 +54,12 @@ pub const VERIFY_MAIL_PER_EMAIL: Rule = Rule {
     limit: 3,
     window: Duration::from_secs(60 * 60),
 };
+/// "You already have an account" mails to one address (one per sign-up tried with it).
+pub const ACCOUNT_EXISTS_MAIL_PER_EMAIL: Rule = Rule {
+    name: "exists-email",
+    limit: 3,
+    window: Duration::from_secs(24 * 60 * 60),
+};
 
 /// Mailed links (confirming an address, choosing a new password) tried from one client
 /// address: a person opens a few; a guesser of tokens or of the password asked for on

@@ -57,6 +57,24 @@ pub fn reset_password(to: &str, link: &str, valid_minutes: i64) -> Letter {
     )
 }
 
+/// "You already have an account": sent when someone signs up with an address that has
+/// one, so its owner learns of it and knows the way back in.
+pub fn account_exists(to: &str, login_link: &str, reset_link: &str) -> Letter {
+    letter(
+        to,
+        login_link,
+        &format!("You already have a {SITE} account"),
+        &[&format!(
+            "Someone just tried to sign up for {SITE} with this email address, which \
+                 already has an account. If it was you, sign in instead:"
+        )],
+        "Sign in to BikeHaat",
+        &format!("Forgot your password? Choose a new one at {reset_link}"),
+        "If it was not you, ignore this mail: no account was made and nothing of yours \
+         changed.",
+    )
+}
+
 fn letter(
     to: &str,
     link: &str,
@@ -130,6 +148,24 @@ mod tests {
             assert!(part.contains("did not sign up"), "{part}");
         }
         assert!(mail.html.contains(&format!("href=\"{link}\"")));
+    }
+
+    #[test]
+    fn an_account_exists_mail_shows_the_way_in_and_the_way_back() {
+        let mail = account_exists(
+            "rahim@example.com",
+            "https://bikehaat.example/login",
+            "https://bikehaat.example/forgot-password",
+        );
+        assert_eq!(mail.subject, "You already have a BikeHaat account");
+        for part in [&mail.text, &mail.html] {
+            assert!(part.contains("https://bikehaat.example/login"), "{part}");
+            assert!(
+                part.contains("https://bikehaat.example/forgot-password"),
+                "{part}"
+            );
+            assert!(part.contains("If it was not you"), "{part}");
+        }
     }
 
     #[test]

@@ -17,7 +17,7 @@ use crate::auth::{AuthUser, Proven, ProvenIdentity, Tokens};
 use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
 use crate::mail::letters;
 use crate::records::{Identity, MailPurpose, NewUser, Role, User};
-
+use crate::store::StoreError;
 use crate::validate::{self, Checker};
 use crate::views::UserView;
 use crate::AppState;
@@ -100,7 +100,13 @@ async fn sign_up(
     let hash = passwords::hash_bounded(password)
         .await
         .map_err(AppError::internal)?;
-    let identity = state.store.create_identity(&email, &hash).await?;
+    let identity = match state.store.create_identity(&email, &hash).await {
+        Err(StoreError::Conflict(message)) => {
+            tell_owner_of_sign_up(&state, &email).await;
+            return Err(AppError::Conflict(message));
+        }
+        created => created?,
+    };
     send_verification(&state, &identity).await?;
     Ok((
         StatusCode::CREATED,
@@ -108,6 +114,25 @@ async fn sign_up(
             id_token: state.tokens.identity_token(&identity),
         }),
     ))
+}
+
+/// Tells the owner of `email` that someone tried to sign up with it: the 409 answers
+/// whoever asked, the mail reaches only the mailbox (a few a day at most).
+async fn tell_owner_of_sign_up(state: &AppState, email: &str) {
+    if state
+        .limits
+        .take(&throttle::ACCOUNT_EXISTS_MAIL_PER_EMAIL, email)
+        .await
+        .is_err()
+    {
+        return;
+    }
+    let origin = &state.settings.public_origin;
+    state.mailer.deliver(letters::account_exists(
+        email,
+        &format!("{origin}/login"),
+        &format!("{origin}/forgot-password"),
+    ));
 }
 
 /// Mails `identity` a new link that proves its address.

@@ -26,6 +26,66 @@ async fn log_in(app: &TestApp, email: &str, password: &str) -> StatusCode {
     .0
 }
 
+/// Sign-up answers 409 for a taken address (the contract), and its owner hears of it by
+/// mail with the way in; a script trying the address again and again sends few mails.
+#[tokio::test]
+async fn signing_up_with_a_taken_address_tells_its_owner() {
+    on_both(|engine| async move {
+        let Some(app) = TestApp::spawn(engine).await else {
+            return;
+        };
+        app.sign_up("rahim@example.com", "Rahim", "buyer").await;
+        for _ in 0..5 {
+            let (status, body) = post(
+                &app,
+                "/api/auth/signup",
+                None,
+                json!({"email": "Rahim@Example.com", "password": NEW_PASSWORD}),
+            )
+            .await;
+            assert_eq!(status, StatusCode::CONFLICT, "{body}");
+        }
+        let exists = |mails: &[super::support::Mail]| {
+            mails
+                .iter()
+                .filter(|mail| {
+                    mail.header("Subject").as_deref() == Some("You already have a BikeHaat account")
+                })
+                .count()
+        };
+        let mut told = 0;
+        for _ in 0..100 {
+            told = exists(&app.mails_to("rahim@example.com"));
+            if told == 3 {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        assert_eq!(told, 3, "three mails a day at most");
+        let mail = app
+            .mails_to("rahim@example.com")
+            .into_iter()
+            .find(|mail| exists(std::slice::from_ref(mail)) == 1)
+            .expect("the mail");
+        assert!(
+            mail.text.contains(&format!("{}/login", app.base)),
+            "{}",
+            mail.text
+        );
+        assert!(mail.text.contains(&format!("{}/forgot-password", app.base)));
+        assert_eq!(
+            log_in(&app, "rahim@example.com", PASSWORD).await,
+            StatusCode::OK
+        );
+        assert_eq!(
+            log_in(&app, "rahim@example.com", NEW_PASSWORD).await,
+            StatusCode::UNAUTHORIZED,
+            "nothing of the account changed"
+        );
+    })
+    .await;
+}
+
 #[tokio::test]
 async fn sign_up_mails_a_link_that_proves_the_address_once() {
     on_both(|engine| async move {

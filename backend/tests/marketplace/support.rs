@@ -15,7 +15,7 @@ pub use app::{answer, header, inserted, TestApp};
 pub(crate) use database::past_the_store;
 pub use database::{on_both, skip, Engine, TestDb};
 pub use described::Described;
-pub use mail::{link_token, mails_in, unquote};
+pub use mail::{link_token, mails_in, unquote, Mail};
 pub use pg_server::PgServer;
 pub use process::{free_port, redis_installed, start_redis, Process, ServerProcess};
 pub use steps::{product_body, Person};
