@@ -484,6 +484,74 @@ async fn a_socket_whose_session_ends_gets_public_events_only() {
     .await;
 }
 
+#[tokio::test]
+async fn a_password_reset_cuts_an_open_sockets_private_events() {
+    on_both(|engine| async move {
+        let Some(app) = TestApp::spawn(engine).await else {
+            return;
+        };
+        let admin = app.admin().await;
+        let seller = app.sign_up("seller@example.com", "Seller", "seller").await;
+        // A proven account keeps what it holds through a reset (an unproven one starts
+        // afresh: docs/identity.md).
+        app.verify_email("seller@example.com").await;
+        let buyer = app.sign_up("buyer@example.com", "Buyer", "buyer").await;
+        app.verify_email("buyer@example.com").await;
+        let category = app.category(&admin, "Sports").await;
+        let first = app.product(&seller, &category, "Yamaha R15", 4100).await;
+        let second = app.product(&seller, &category, "Honda CB", 2200).await;
+        let mut socket = signed_in(&app, &seller).await;
+        app.book(&buyer, &first).await;
+        let before = names(&socket.drain(QUIET).await);
+        assert!(
+            before.contains(&"order.created".to_owned()),
+            "the seller hears a booking while signed in: {before:?}"
+        );
+
+        let (status, _) = app
+            .call(
+                Method::POST,
+                "/api/auth/forgot-password",
+                None,
+                json!({"email": "seller@example.com"}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::ACCEPTED);
+        let token = app
+            .mailed_token("seller@example.com", "reset-password")
+            .await;
+        let (status, body) = app
+            .call(
+                Method::POST,
+                "/api/auth/reset-password",
+                None,
+                json!({"token": token, "password": "Chattogram#2027"}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        app.book(&buyer, &second).await;
+
+        let mut told = false;
+        let mut seen = Vec::new();
+        while let Some(message) = socket.next(QUIET).await {
+            if message["type"] == "auth" {
+                assert_eq!(message["ok"], false, "{message}");
+                told = true;
+            } else if message["type"] == "event" {
+                seen.push(message["event"].as_str().unwrap_or_default().to_owned());
+            }
+        }
+        assert!(told, "the page is told its session ended");
+        for private in ["order.created", "notification.created"] {
+            assert!(
+                !seen.iter().any(|n| n == private),
+                "after the reset the old session hears no {private}: {seen:?}"
+            );
+        }
+    })
+    .await;
+}
+
 /// The phone number every listing of the tests is posted with (`product_body`).
 const LISTING_PHONE: &str = "01711-234567";
 
@@ -625,6 +693,34 @@ async fn visitors_never_see_anyones_email_or_phone_live_on_resume_or_in_lists() 
                 "{who}: {listings}"
             );
             assert_no_contact_details(&[listings, adverts]);
+        }
+
+        // The search and the listing page keep answers in memory: whoever asks first,
+        // the next reader gets their own form, never the one kept for another.
+        let open = app.product(&seller, &category, "Suzuki Gixxer", 1900).await;
+        let one = format!("/api/listings/{open}");
+        let contact = |body: &Value| {
+            let listing = body.get("listings").map_or(body, |list| &list[0]);
+            listing["sellerPhone"].clone()
+        };
+        for path in ["/api/listings", "/api/listings?q=gixxer", one.as_str()] {
+            let (status, theirs) = app.get(path, Some(&buyer.token)).await;
+            assert_eq!(status, StatusCode::OK, "{path}: {theirs}");
+            assert_eq!(contact(&theirs), LISTING_PHONE, "{path}: {theirs}");
+            let (_, public) = app.get(path, None).await;
+            let (_, unproven) = app.get(path, Some(&throwaway.token)).await;
+            assert_no_contact_details(&[public.clone(), unproven]);
+            assert_eq!(
+                public.get("listings").map_or(&public, |l| &l[0])["productName"],
+                "Suzuki Gixxer",
+                "{path}: {public}"
+            );
+        }
+        for path in ["/api/listings?q=suzuki", "/api/listings?sort=price-low"] {
+            let (_, public) = app.get(path, None).await;
+            assert_no_contact_details(&[public]);
+            let (_, theirs) = app.get(path, Some(&buyer.token)).await;
+            assert_eq!(contact(&theirs), LISTING_PHONE, "{path}: {theirs}");
         }
     })
     .await;
