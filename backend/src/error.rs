@@ -10,7 +10,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
-use crate::store::StoreError;
+use crate::store::{Missing, Refused, StoreError};
 
 /// What a person is told while the database is out of reach.
 pub const DATABASE_UNAVAILABLE: &str = "The marketplace cannot reach its database right now. \
@@ -174,14 +174,59 @@ impl IntoResponse for AppError {
     }
 }
 
+/// What people are told when a call names something that is not there.
+pub fn missing(what: Missing) -> &'static str {
+    match what {
+        Missing::Account => "This account no longer exists.",
+        Missing::Listing => "This bike is no longer listed.",
+        Missing::Booking => "This booking no longer exists.",
+        Missing::Category => "This category does not exist.",
+    }
+}
+
+/// What people are told when the store refused their change.
+pub fn refused(why: Refused) -> &'static str {
+    match why {
+        Refused::EmailTaken => "An account with this email address already exists.",
+        Refused::AccountTaken => "This email address belongs to another account.",
+        Refused::CategoryNameTaken => "A category with this name already exists.",
+        Refused::AlreadyBooked => "You have already booked this bike.",
+        Refused::AlreadyAdvertised => "This bike is already advertised.",
+        Refused::AlreadySold => "This bike has already been sold.",
+        Refused::SoldStays => {
+            "This bike is sold: it stays on record for its buyer and seller and cannot be \
+             deleted."
+        }
+        Refused::SoldUnchangeable => "A sold bike cannot be changed.",
+        Refused::BookingPaid => "This booking is already paid.",
+        Refused::BookingCancelled => "This booking was cancelled.",
+        Refused::PaidUncancellable => "A paid booking cannot be cancelled.",
+        Refused::AmountNotPrice => "The amount paid is not this booking's price.",
+        Refused::PaymentRecorded => "This payment is already recorded.",
+        Refused::TransactionOfAnotherBooking => "This transaction belongs to another booking.",
+    }
+}
+
 impl From<StoreError> for AppError {
     fn from(err: StoreError) -> Self {
         match err {
-            StoreError::NotFound(what) => AppError::NotFound(what),
-            StoreError::Conflict(what) => AppError::Conflict(what),
+            StoreError::NotFound(what) => AppError::NotFound(missing(what).into()),
+            StoreError::Conflict(why) => AppError::Conflict(refused(why).into()),
             StoreError::Unavailable(detail) => AppError::database_unavailable(detail),
             StoreError::Database(detail) => AppError::Internal(detail),
         }
+    }
+}
+
+impl From<Missing> for AppError {
+    fn from(what: Missing) -> Self {
+        StoreError::NotFound(what).into()
+    }
+}
+
+impl From<Refused> for AppError {
+    fn from(why: Refused) -> Self {
+        StoreError::Conflict(why).into()
     }
 }
 

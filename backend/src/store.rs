@@ -17,20 +17,64 @@ pub use postgres::PgStore;
 pub use sqlite::SqliteStore;
 
 /// What can go wrong talking to the database, already sorted into what the caller needs.
+/// The store says what happened in its own terms; the HTTP layer alone (`error.rs`) puts
+/// it into words for people.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     /// The thing the operation is about does not exist (any more).
-    #[error("{0}")]
-    NotFound(String),
+    #[error("not found: {0:?}")]
+    NotFound(Missing),
     /// The change would break a rule the database keeps (sold, already booked, taken).
-    #[error("{0}")]
-    Conflict(String),
+    #[error("refused: {0:?}")]
+    Conflict(Refused),
     /// The database cannot be reached right now.
     #[error("database unavailable: {0}")]
     Unavailable(String),
     /// Anything else: a bug or a broken database. Logged, never shown.
     #[error("database error: {0}")]
     Database(String),
+}
+
+/// What a call named that is not there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Missing {
+    Account,
+    Listing,
+    Booking,
+    Category,
+}
+
+/// Why the store refused a change: the rule it would have broken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refused {
+    /// A sign-in identity has this address already.
+    EmailTaken,
+    /// Another account has this address (or this sign-in subject).
+    AccountTaken,
+    /// A category has this name already.
+    CategoryNameTaken,
+    /// The buyer has an open or paid booking of this bike already.
+    AlreadyBooked,
+    /// The bike is advertised already.
+    AlreadyAdvertised,
+    /// The bike is sold.
+    AlreadySold,
+    /// A sold bike stays on record: it cannot be deleted.
+    SoldStays,
+    /// A sold bike cannot be edited.
+    SoldUnchangeable,
+    /// The booking is paid already.
+    BookingPaid,
+    /// The booking was cancelled.
+    BookingCancelled,
+    /// A paid booking cannot be cancelled.
+    PaidUncancellable,
+    /// The amount paid is not the price the booking was made at.
+    AmountNotPrice,
+    /// This payment's transaction is recorded already.
+    PaymentRecorded,
+    /// This transaction paid for another booking.
+    TransactionOfAnotherBooking,
 }
 
 impl From<sqlx::Error> for StoreError {

@@ -17,7 +17,7 @@ use crate::auth::{AuthUser, Proven, ProvenIdentity, Tokens};
 use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
 use crate::mail::letters;
 use crate::records::{Identity, MailPurpose, NewUser, Role, User};
-use crate::store::StoreError;
+use crate::store::{Refused, StoreError};
 use crate::validate::{self, Checker};
 use crate::views::UserView;
 use crate::AppState;
@@ -101,9 +101,9 @@ async fn sign_up(
         .await
         .map_err(AppError::internal)?;
     let identity = match state.store.create_identity(&email, &hash).await {
-        Err(StoreError::Conflict(message)) => {
+        Err(StoreError::Conflict(Refused::EmailTaken)) => {
             tell_owner_of_sign_up(&state, &email).await;
-            return Err(AppError::Conflict(message));
+            return Err(StoreError::Conflict(Refused::EmailTaken).into());
         }
         created => created?,
     };

@@ -9,6 +9,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::auth::{MaybeUser, Seller};
 use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
+use crate::store::Missing;
 use crate::validate::Checker;
 use crate::views::{AdvertView, Form, Inserted};
 use crate::AppState;
@@ -64,7 +65,7 @@ async fn create_advert(
         .store
         .product(product_id)
         .await?
-        .ok_or_else(|| AppError::NotFound("This bike is no longer listed.".into()))?;
+        .ok_or_else(|| AppError::from(Missing::Listing))?;
     if product.seller_id != seller.id {
         return Err(AppError::Forbidden(
             "You can only advertise your own bikes.".into(),

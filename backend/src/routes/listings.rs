@@ -17,6 +17,7 @@ use crate::auth::{throttle, MaybeUser};
 use crate::error::{AppError, AppResult, Json};
 use crate::listing;
 use crate::records::{ListingCursor, ListingSearch, ListingSort};
+use crate::store::Missing;
 use crate::validate::{parse_id, parse_paisa, Checker};
 use crate::views::{Form, ProductView};
 use crate::AppState;
@@ -395,7 +396,7 @@ async fn one_listing(
         .store
         .product(id)
         .await?
-        .ok_or_else(|| AppError::NotFound("This bike is no longer listed.".into()))?;
+        .ok_or_else(|| AppError::from(Missing::Listing))?;
     Ok(Json(ProductView::new(
         product,
         Form::for_browsing(user.as_ref()),

@@ -14,11 +14,11 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::orders::own_order;
 use crate::auth::Buyer;
-use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
+use crate::error::{self, AppError, AppResult, Json, JsonBodyRefused};
 use crate::payments::test_card::{check_card, Card};
 use crate::payments::{collect, webhook, Capture, Provider, Released, Succeeded, CURRENCY};
 use crate::records::{NewPayment, Order, OrderStatus, PaymentRecorded};
-use crate::store::StoreError;
+use crate::store::{Refused, StoreError};
 use crate::validate::{parse_id, Checker};
 use crate::views::Inserted;
 use crate::AppState;
@@ -69,17 +69,9 @@ async fn create_payment_intent(
     let order = own_order(&state, &buyer, order_id).await?;
     match order.order_status {
         OrderStatus::Booked if !order.product.sold => {}
-        OrderStatus::Paid => {
-            return Err(AppError::Conflict("This booking is already paid.".into()))
-        }
-        OrderStatus::Cancelled => {
-            return Err(AppError::Conflict("This booking was cancelled.".into()))
-        }
-        OrderStatus::Booked => {
-            return Err(AppError::Conflict(
-                "This bike has already been sold.".into(),
-            ))
-        }
+        OrderStatus::Paid => return Err(Refused::BookingPaid.into()),
+        OrderStatus::Cancelled => return Err(Refused::BookingCancelled.into()),
+        OrderStatus::Booked => return Err(Refused::AlreadySold.into()),
     }
     let intent = state
         .payments
@@ -338,9 +330,7 @@ async fn settle(
     }
     if paid.amount != order.price || paid.currency != CURRENCY {
         state.payments.release(&transaction_id).await?;
-        return Err(AppError::Conflict(
-            "The amount paid is not this booking's price.".into(),
-        ));
+        return Err(Refused::AmountNotPrice.into());
     }
     let recorded = state
         .store
@@ -364,7 +354,7 @@ async fn settle(
         }
         Err(StoreError::Conflict(why)) => {
             let released = state.payments.release(&transaction_id).await?;
-            let why = why.trim_end_matches('.');
+            let why = error::refused(why).trim_end_matches('.');
             Err(AppError::Conflict(match (released, paid.to_capture) {
                 (Released::Refunded, _) => format!("{why}: your payment has been refunded."),
                 (Released::NotCharged, true) => format!("{why}: your card was not charged."),

@@ -15,6 +15,7 @@ use crate::auth::{throttle, Admin, AuthUser, Buyer, MaybeUser, Seller};
 use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
 use crate::listing;
 use crate::records::{BikeFacts, NewProduct, ProductEdit, Role};
+use crate::store::Missing;
 use crate::validate::Checker;
 use crate::views::{Changed, Form, Inserted, ProductView};
 use crate::AppState;
@@ -33,7 +34,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 fn not_listed() -> AppError {
-    AppError::NotFound("This bike is no longer listed.".into())
+    AppError::from(Missing::Listing)
 }
 
 /// The listings of a category, newest first. Everyone may browse; visitors get the
@@ -66,7 +67,7 @@ async fn list_category_products(
             )))
         })
         .await?
-        .ok_or_else(|| AppError::NotFound("This category does not exist.".into()))?;
+        .ok_or_else(|| AppError::from(Missing::Category))?;
     let response = Response::builder()
         .header(header::CONTENT_TYPE, "application/json")
         // The position these (maybe cached) bytes were read at, not the one now.

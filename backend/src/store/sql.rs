@@ -21,8 +21,8 @@ use crate::records::{
     PaymentRecorded, Product, ProductEdit, Role, TestPaymentIntent, User, LOCAL_SUBJECT_PREFIX,
 };
 use crate::store::{
-    Accounts, Bookings, Catalogue, EventLog, Maintenance, Notices, Replay, Replays,
-    StoreError as Error, Wishlists,
+    Accounts, Bookings, Catalogue, EventLog, Maintenance, Missing, Notices, Refused, Replay,
+    Replays, StoreError as Error, Wishlists,
 };
 
 /// The columns of [`Product`]: the listing, its seller's public face, and its flags.
@@ -62,30 +62,91 @@ const IDENTITY_COLUMNS: &str = "id, email, password_hash, email_verified";
 
 type Tx<'a> = sqlx::Transaction<'a, Db>;
 
-fn unique_violation(err: &sqlx::Error) -> bool {
-    matches!(err, sqlx::Error::Database(e) if e.is_unique_violation())
+/// A unique key of the schema a write may run into, known by its name on either engine:
+/// PostgreSQL names the constraint or index; SQLite names the columns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Key {
+    IdentityEmail,
+    UserSubject,
+    UserEmail,
+    CategoryName,
+    AdvertListing,
+    OpenBooking,
+    PaymentTransaction,
+    PaymentBooking,
+    PaymentListing,
+}
+
+/// Each key: its name on PostgreSQL, then on SQLite (after "UNIQUE constraint failed: ").
+const KEYS: [(Key, &str, &str); 9] = [
+    (
+        Key::IdentityEmail,
+        "identities_email_key",
+        "identities.email",
+    ),
+    (Key::UserSubject, "users_subject_key", "users.subject"),
+    (Key::UserEmail, "users_email_key", "users.email"),
+    (Key::CategoryName, "categories_name_key", "categories.name"),
+    (
+        Key::AdvertListing,
+        "adverts_product_id_key",
+        "adverts.product_id",
+    ),
+    (
+        Key::OpenBooking,
+        "orders_one_active_per_buyer",
+        "orders.product_id, orders.buyer_id",
+    ),
+    (
+        Key::PaymentTransaction,
+        "payments_transaction_id_key",
+        "payments.transaction_id",
+    ),
+    (
+        Key::PaymentBooking,
+        "payments_order_id_key",
+        "payments.order_id",
+    ),
+    (
+        Key::PaymentListing,
+        "payments_product_id_key",
+        "payments.product_id",
+    ),
+];
+
+/// The unique key `err` says was violated, when it is one of [`KEYS`].
+fn violated_key(err: &sqlx::Error) -> Option<Key> {
+    let sqlx::Error::Database(e) = err else {
+        return None;
+    };
+    if !e.is_unique_violation() {
+        return None;
+    }
+    let postgres = e.constraint();
+    let sqlite = e.message().strip_prefix("UNIQUE constraint failed: ");
+    KEYS.iter()
+        .find(|(_, pg, lite)| postgres == Some(*pg) || sqlite == Some(*lite))
+        .map(|(key, _, _)| *key)
 }
 
 fn foreign_key_violation(err: &sqlx::Error) -> bool {
     matches!(err, sqlx::Error::Database(e) if e.is_foreign_key_violation())
 }
 
-/// Maps a unique-key violation to a conflict saying `message`.
-fn conflict_if_taken(message: &'static str) -> impl FnOnce(sqlx::Error) -> Error {
-    move |e| {
-        if unique_violation(&e) {
-            Error::Conflict(message.into())
-        } else {
-            e.into()
-        }
+/// Maps a violation of one of `keys` to the refusal `why`; any other error (another key's
+/// violation too: a rule the caller did not expect) stays a database error.
+fn refused_if_taken(keys: &'static [Key], why: Refused) -> impl FnOnce(sqlx::Error) -> Error {
+    move |e| match violated_key(&e) {
+        Some(key) if keys.contains(&key) => Error::Conflict(why),
+        _ => e.into(),
     }
 }
 
-/// Maps a foreign-key violation (the thing referred to is gone) to not-found saying `message`.
-fn not_found_if_missing(message: &'static str) -> impl FnOnce(sqlx::Error) -> Error {
+/// Maps a foreign-key violation (the thing referred to is gone) to `Missing(what)`.
+fn not_found_if_missing(what: Missing) -> impl FnOnce(sqlx::Error) -> Error {
     move |e| {
         if foreign_key_violation(&e) {
-            Error::NotFound(message.into())
+            Error::NotFound(what)
         } else {
             e.into()
         }

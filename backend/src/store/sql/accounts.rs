@@ -169,9 +169,7 @@ impl Accounts for This {
         .bind(Utc::now())
         .fetch_one(&self.writer)
         .await
-        .map_err(conflict_if_taken(
-            "An account with this email address already exists.",
-        ))
+        .map_err(refused_if_taken(&[Key::IdentityEmail], Refused::EmailTaken))
     }
 
     async fn identity_by_email(&self, email: &str) -> Result<Option<Identity>, Error> {
@@ -207,7 +205,7 @@ impl Accounts for This {
         .bind(expires_at)
         .execute(&self.writer)
         .await
-        .map_err(not_found_if_missing("This account no longer exists."))?;
+        .map_err(not_found_if_missing(Missing::Account))?;
         Ok(())
     }
 
@@ -313,7 +311,7 @@ impl Accounts for This {
         .bind(expires_at)
         .execute(&self.writer)
         .await
-        .map_err(not_found_if_missing("This account no longer exists."))?;
+        .map_err(not_found_if_missing(Missing::Account))?;
         Ok(())
     }
 
@@ -416,8 +414,9 @@ impl Accounts for This {
             .bind(Utc::now())
             .fetch_one(&self.writer)
             .await
-            .map_err(conflict_if_taken(
-                "This email address belongs to another account.",
+            .map_err(refused_if_taken(
+                &[Key::UserEmail, Key::UserSubject],
+                Refused::AccountTaken,
             ))
     }
 

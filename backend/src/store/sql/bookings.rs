@@ -33,7 +33,7 @@ impl This {
         .bind(payment.order_id)
         .fetch_optional(&mut *tx)
         .await?
-        .ok_or_else(|| Error::NotFound("This booking no longer exists.".into()))?;
+        .ok_or(Error::NotFound(Missing::Booking))?;
         let product_id: i64 = booking.get(0);
         let buyer_id: i64 = booking.get(1);
         let email: String = booking.get(2);
@@ -51,7 +51,7 @@ impl This {
             .execute(&mut *tx)
             .await?;
         if sold.rows_affected() == 0 {
-            return Err(Error::Conflict("This bike has already been sold.".into()));
+            return Err(Error::Conflict(Refused::AlreadySold));
         }
         // The booking moves booked → paid only if it is still booked when this update
         // runs: a cancel that committed first wins (and the bike's sale above rolls
@@ -73,12 +73,9 @@ impl This {
                     .fetch_optional(&mut *tx)
                     .await?;
             return Err(match status.as_deref() {
-                Some("booked") => {
-                    Error::Conflict("The amount paid is not this booking's price.".into())
-                }
-                Some(other) => closed_booking(other)
-                    .unwrap_or_else(|| Error::NotFound("This booking no longer exists.".into())),
-                None => Error::NotFound("This booking no longer exists.".into()),
+                Some("booked") => Error::Conflict(Refused::AmountNotPrice),
+                Some(other) => closed_booking(other).unwrap_or(Error::NotFound(Missing::Booking)),
+                None => Error::NotFound(Missing::Booking),
             });
         }
         let id: i64 = sqlx::query_scalar(
@@ -98,7 +95,10 @@ impl This {
         .bind(payment.captured)
         .fetch_one(&mut *tx)
         .await
-        .map_err(conflict_if_taken("This payment is already recorded."))?;
+        .map_err(refused_if_taken(
+            &[Key::PaymentTransaction, Key::PaymentBooking, Key::PaymentListing],
+            Refused::PaymentRecorded,
+        ))?;
         let mut events = vec![Event::ProductSold(ListingRef {
             product_id,
             category_id,
@@ -168,13 +168,13 @@ impl Bookings for This {
         .bind(Utc::now())
         .fetch_optional(&mut *tx)
         .await
-        .map_err(conflict_if_taken("You have already booked this bike."))?;
+        .map_err(refused_if_taken(&[Key::OpenBooking], Refused::AlreadyBooked))?;
         let Some(id) = id else {
             drop(tx);
             return Err(if self.product_exists(order.product_id).await? {
-                Error::Conflict("This bike has already been sold.".into())
+                Error::Conflict(Refused::AlreadySold)
             } else {
-                Error::NotFound("This bike is no longer listed.".into())
+                Error::NotFound(Missing::Listing)
             });
         };
         let booking = This::order_in(&mut tx, id).await?;
@@ -250,9 +250,7 @@ impl Bookings for This {
                     .fetch_optional(&mut *tx)
                     .await?;
             return match status.as_deref() {
-                Some("paid") => Err(Error::Conflict(
-                    "A paid booking cannot be cancelled.".into(),
-                )),
+                Some("paid") => Err(Error::Conflict(Refused::PaidUncancellable)),
                 _ => Ok(false),
             };
         };
@@ -331,9 +329,7 @@ impl Bookings for This {
             Some((id, Some(order))) if order == payment.order_id => {
                 Some(Ok(PaymentRecorded::Existing(id)))
             }
-            Some(_) => Some(Err(Error::Conflict(
-                "This transaction belongs to another booking.".into(),
-            ))),
+            Some(_) => Some(Err(Error::Conflict(Refused::TransactionOfAnotherBooking))),
             None => None,
         };
         if let Some(done) = existing(self.payment_by_transaction(&payment.transaction_id).await?) {
@@ -470,7 +466,7 @@ impl Bookings for This {
 fn closed_booking(status: &str) -> Option<Error> {
     match status {
         "booked" => None,
-        "paid" => Some(Error::Conflict("This booking is already paid.".into())),
-        _ => Some(Error::Conflict("This booking was cancelled.".into())),
+        "paid" => Some(Error::Conflict(Refused::BookingPaid)),
+        _ => Some(Error::Conflict(Refused::BookingCancelled)),
     }
 }

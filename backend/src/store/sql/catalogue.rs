@@ -82,7 +82,7 @@ impl Catalogue for This {
         .bind(Utc::now())
         .fetch_one(&mut *tx)
         .await
-        .map_err(conflict_if_taken("A category with this name already exists."))?;
+        .map_err(refused_if_taken(&[Key::CategoryName], Refused::CategoryNameTaken))?;
         record(&mut tx, &[Event::CategoryCreated(category.clone())]).await?;
         tx.commit().await?;
         self.changed();
@@ -124,7 +124,7 @@ impl Catalogue for This {
         .bind(crate::listing::listing_search_text(&p.name, &p.description, &p.location, &p.color, &p.condition, &p.facts))
         .fetch_one(&mut *tx)
         .await
-        .map_err(not_found_if_missing("This category does not exist."))?;
+        .map_err(not_found_if_missing(Missing::Category))?;
         let listing = product_in(&mut tx, id).await?;
         record(&mut tx, &[Event::ProductCreated(listing)]).await?;
         tx.commit().await?;
@@ -187,7 +187,7 @@ impl Catalogue for This {
         .bind(Utc::now())
         .execute(&mut *tx)
         .await
-        .map_err(not_found_if_missing("This bike is no longer listed."))?;
+        .map_err(not_found_if_missing(Missing::Listing))?;
         if done.rows_affected() == 0 {
             return Ok(false);
         }
@@ -224,9 +224,7 @@ impl Catalogue for This {
                 .fetch_optional(&mut *tx)
                 .await?;
             return match sold {
-                Some(true) => Err(Error::Conflict(
-                    "This bike is sold: it stays on record for its buyer and seller and cannot be deleted.".into(),
-                )),
+                Some(true) => Err(Error::Conflict(Refused::SoldStays)),
                 _ => Ok(false),
             };
         }
@@ -252,7 +250,7 @@ impl Catalogue for This {
         .fetch_optional(&mut *tx)
         .await?;
         let Some(current) = current else {
-            return Err(Error::NotFound("This bike is no longer listed.".into()));
+            return Err(Error::NotFound(Missing::Listing));
         };
         let before = current.resale_price;
         let facts = BikeFacts {
@@ -298,7 +296,7 @@ impl Catalogue for This {
         .execute(&mut *tx)
         .await?;
         if changed.rows_affected() == 0 {
-            return Err(Error::Conflict("A sold bike cannot be changed.".into()));
+            return Err(Error::Conflict(Refused::SoldUnchangeable));
         }
         index_search_text(&mut tx, id, indexed.as_deref(), &search_text).await?;
         let listing = product_in(&mut tx, id).await?;
@@ -356,13 +354,16 @@ impl Catalogue for This {
         .bind(Utc::now())
         .fetch_optional(&mut *tx)
         .await
-        .map_err(conflict_if_taken("This bike is already advertised."))?;
+        .map_err(refused_if_taken(
+            &[Key::AdvertListing],
+            Refused::AlreadyAdvertised,
+        ))?;
         let Some(id) = id else {
             drop(tx);
             return Err(if self.product_exists(product_id).await? {
-                Error::Conflict("This bike has already been sold.".into())
+                Error::Conflict(Refused::AlreadySold)
             } else {
-                Error::NotFound("This bike is no longer listed.".into())
+                Error::NotFound(Missing::Listing)
             });
         };
         let advert = Advert {

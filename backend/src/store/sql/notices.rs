@@ -73,7 +73,7 @@ impl Wishlists for This {
         .bind(Utc::now())
         .execute(&self.writer)
         .await
-        .map_err(not_found_if_missing("This bike is no longer listed."))?;
+        .map_err(not_found_if_missing(Missing::Listing))?;
         Ok(done.rows_affected() > 0)
     }
 

@@ -3,6 +3,7 @@
 use super::fixtures::{book, category, conflict, ids, listing, not_found, open, pay, taka, user};
 use crate::marketplace::support::on_both;
 use bikehaat::records::Role;
+use bikehaat::store::{Missing, Refused};
 
 #[tokio::test]
 async fn an_unsold_listing_is_advertised_once_and_unknown_or_sold_ones_not_at_all() {
@@ -30,13 +31,19 @@ async fn an_unsold_listing_is_advertised_once_and_unknown_or_sold_ones_not_at_al
         assert_eq!(adverts[0].product.seller_email, "karim@example.com");
         assert!(adverts[0].product.advertised);
 
-        conflict(s.create_advert(bike).await);
-        let message = conflict(s.create_advert(sold).await);
-        assert!(
-            message.contains("sold"),
-            "a sold bike cannot be advertised: {message}"
+        assert_eq!(
+            conflict(s.create_advert(bike).await),
+            Refused::AlreadyAdvertised
         );
-        not_found(s.create_advert(bike + 1000).await);
+        assert_eq!(
+            conflict(s.create_advert(sold).await),
+            Refused::AlreadySold,
+            "a sold bike cannot be advertised"
+        );
+        assert_eq!(
+            not_found(s.create_advert(bike + 1000).await),
+            Missing::Listing
+        );
         assert_eq!(
             s.adverts().await.expect("adverts").len(),
             1,

@@ -5,7 +5,7 @@ use crate::marketplace::support::{past_the_store, Engine, TestDb};
 use bikehaat::records::{
     NewOrder, NewPayment, NewProduct, NewUser, OrderStatus, PaymentRecorded, Product, Role, User,
 };
-use bikehaat::store::{Store, StoreError, StoreResult};
+use bikehaat::store::{Missing, Refused, Store, StoreError, StoreResult};
 use std::fmt::Debug;
 use std::sync::Arc;
 
@@ -120,17 +120,17 @@ pub async fn pay(store: &dyn Store, order_id: i64, transaction_id: &str, amount:
 }
 
 #[track_caller]
-pub fn conflict<T: Debug>(result: StoreResult<T>) -> String {
+pub fn conflict<T: Debug>(result: StoreResult<T>) -> Refused {
     match result {
-        Err(StoreError::Conflict(message)) => message,
+        Err(StoreError::Conflict(why)) => why,
         other => panic!("expected a conflict, got {other:?}"),
     }
 }
 
 #[track_caller]
-pub fn not_found<T: Debug>(result: StoreResult<T>) -> String {
+pub fn not_found<T: Debug>(result: StoreResult<T>) -> Missing {
     match result {
-        Err(StoreError::NotFound(message)) => message,
+        Err(StoreError::NotFound(what)) => what,
         other => panic!("expected not found, got {other:?}"),
     }
 }

@@ -356,7 +356,7 @@ async fn a_seller_edits_only_their_unsold_bikes_and_a_lower_price_tells_those_wh
         pay(s, order, "pi_fz", taka(185_000)).await;
         let refused =
             super::fixtures::conflict(s.update_product(fz, karim.id, &edit(taka(1))).await);
-        assert_eq!(refused, "A sold bike cannot be changed.");
+        assert_eq!(refused, bikehaat::store::Refused::SoldUnchangeable);
         assert_eq!(
             s.product(fz)
                 .await

@@ -7,6 +7,7 @@ use super::fixtures::{
 };
 use crate::marketplace::support::on_both;
 use bikehaat::records::{OrderStatus, Role};
+use bikehaat::store::{Missing, Refused};
 
 #[tokio::test]
 async fn a_buyer_books_a_bike_once_and_may_book_it_again_after_cancelling() {
@@ -48,8 +49,10 @@ async fn a_buyer_books_a_bike_once_and_may_book_it_again_after_cancelling() {
         );
         assert!(s.order(first + 1000).await.expect("order").is_none());
 
-        let message = conflict(s.create_order(&new_order(bike, &rahim)).await);
-        assert!(message.contains("already booked"), "{message}");
+        assert_eq!(
+            conflict(s.create_order(&new_order(bike, &rahim)).await),
+            Refused::AlreadyBooked
+        );
         let mims = book(s, bike, &mim).await;
         assert_ne!(mims, first, "another buyer may book the same bike");
 
@@ -130,9 +133,14 @@ async fn a_sold_or_unknown_bike_cannot_be_booked() {
         let order = book(s, bike, &rahim).await;
         pay(s, order, "pi_avenger", taka(180_000)).await;
 
-        let message = conflict(s.create_order(&new_order(bike, &mim)).await);
-        assert!(message.contains("sold"), "{message}");
-        not_found(s.create_order(&new_order(bike + 1000, &mim)).await);
+        assert_eq!(
+            conflict(s.create_order(&new_order(bike, &mim)).await),
+            Refused::AlreadySold
+        );
+        assert_eq!(
+            not_found(s.create_order(&new_order(bike + 1000, &mim)).await),
+            Missing::Listing
+        );
         assert!(s.orders_of_buyer(mim.id).await.expect("orders").is_empty());
     })
     .await;

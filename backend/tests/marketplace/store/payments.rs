@@ -7,6 +7,7 @@ use super::fixtures::{
 };
 use crate::marketplace::support::on_both;
 use bikehaat::records::{OrderStatus, PaymentRecorded, Role, TestPaymentIntent};
+use bikehaat::store::Refused;
 
 #[tokio::test]
 async fn test_payment_intents_are_found_by_secret_and_by_id_and_can_succeed() {
@@ -196,13 +197,13 @@ async fn a_second_booking_of_a_sold_bike_cannot_be_paid() {
         let mims = book(s, bike, &mim).await;
         pay(s, rahims, "pi_rahim", taka(180_000)).await;
 
-        let message = conflict(
-            s.record_payment(&payment(mims, "pi_mim", taka(180_000)))
-                .await,
-        );
-        assert!(
-            message.contains("sold"),
-            "the refusal says the bike is sold: {message}"
+        assert_eq!(
+            conflict(
+                s.record_payment(&payment(mims, "pi_mim", taka(180_000)))
+                    .await,
+            ),
+            Refused::AlreadySold,
+            "the refusal says the bike is sold"
         );
         assert_eq!(order_status(s, mims).await, OrderStatus::Booked);
         assert_eq!(s.payments_for_product(bike).await.expect("payments"), 1);
