@@ -21,6 +21,7 @@ pub mod listen;
 pub mod listing;
 pub mod live;
 pub mod mail;
+pub mod notice;
 pub mod payments;
 pub mod random;
 pub mod records;

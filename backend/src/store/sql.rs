@@ -15,6 +15,7 @@ use super::{
     index_search_text, lock_event_log, push_text_match, refresh_statistics, Db, This, MIGRATOR,
 };
 use crate::events::{Audience, BookingRef, Event, EventRecord, ListingRef};
+use crate::notice::Notice;
 use crate::records::{
     Advert, BikeFacts, Category, FacetsOf, Identity, LinkProof, ListingFacets, ListingSearch,
     ListingSort, MailPurpose, NewOrder, NewPayment, NewProduct, NewUser, Notification, Order,
@@ -192,48 +193,43 @@ async fn record(tx: &mut Tx<'_>, events: &[Event]) -> Result<(), Error> {
 const NOTIFICATION_COLUMNS: &str =
     "id, user_id, kind, message, link, created_at, read_at IS NOT NULL AS read";
 
-/// Where a notification sends its recipient to act.
-mod link {
-    pub const MY_BUYERS: &str = "/dashboard/my-buyers";
-    pub const MY_ORDERS: &str = "/dashboard/my-orders";
-    pub const MY_PRODUCTS: &str = "/dashboard/seller-products";
-    pub const WISHLIST: &str = "/dashboard/wishlist";
-    pub const REPORTED: &str = "/dashboard/reported-products";
-}
-
-/// Stores a notification for `user_id` inside `tx`; the event that pushes it to them.
-async fn notify(
-    tx: &mut Tx<'_>,
-    user_id: i64,
-    kind: &str,
-    message: String,
-    link: &str,
-) -> Result<Event, Error> {
+/// Stores `notice` for `user_id` inside `tx`; the event that pushes it to them.
+async fn notify(tx: &mut Tx<'_>, user_id: i64, notice: Notice<'_>) -> Result<Event, Error> {
     let sql = format!(
         "INSERT INTO notifications (user_id, kind, message, link, created_at) VALUES ($1, $2, $3, $4, $5) \
          RETURNING {NOTIFICATION_COLUMNS}"
     );
     let notification = sqlx::query_as::<Db, Notification>(&sql)
         .bind(user_id)
-        .bind(kind)
-        .bind(message)
-        .bind(link)
+        .bind(notice.kind())
+        .bind(notice.message())
+        .bind(notice.link())
         .bind(Utc::now())
         .fetch_one(&mut **tx)
         .await?;
     Ok(Event::NotificationCreated(notification))
 }
 
-/// Tells everyone who booked `product_id` (but not `except_order`) and everyone who
-/// saved it what became of it: `booked` and `saved` are the two messages.
+/// What became of a bike people booked or saved.
+#[derive(Debug, Clone, Copy)]
+enum Fate {
+    SoldToAnother,
+    NoLongerListed,
+}
+
+/// Tells everyone who booked `product_id` (but not `except_buyer`) and everyone who
+/// saved it what became of `listing`.
 async fn notify_watchers(
     tx: &mut Tx<'_>,
     product_id: i64,
     except_buyer: Option<i64>,
-    kind: &str,
-    booked: &str,
-    saved: &str,
+    listing: &str,
+    fate: Fate,
 ) -> Result<Vec<Event>, Error> {
+    let notice = |booked| match fate {
+        Fate::SoldToAnother => Notice::SoldToAnother { listing, booked },
+        Fate::NoLongerListed => Notice::NoLongerListed { listing, booked },
+    };
     let except = except_buyer.unwrap_or(0);
     let bookers: Vec<i64> = sqlx::query_scalar(
         "SELECT DISTINCT buyer_id FROM orders WHERE product_id = $1 AND status = 'booked' AND buyer_id <> $2 \
@@ -252,10 +248,10 @@ async fn notify_watchers(
     .await?;
     let mut events = Vec::with_capacity(bookers.len() + savers.len());
     for &buyer in &bookers {
-        events.push(notify(tx, buyer, kind, booked.to_owned(), link::MY_ORDERS).await?);
+        events.push(notify(tx, buyer, notice(true)).await?);
     }
     for saver in savers.into_iter().filter(|saver| !bookers.contains(saver)) {
-        events.push(notify(tx, saver, kind, saved.to_owned(), link::WISHLIST).await?);
+        events.push(notify(tx, saver, notice(false)).await?);
     }
     Ok(events)
 }
@@ -289,18 +285,10 @@ async fn removal_events(
     };
     let (category_id, seller_id, name): (i64, i64, String) =
         (listing.get(0), listing.get(1), listing.get(2));
-    let told = notify_watchers(
-        tx,
-        product_id,
-        None,
-        "removed",
-        &format!("{name}, which you booked, is no longer listed."),
-        &format!("{name} on your wishlist is no longer listed."),
-    )
-    .await?;
+    let told = notify_watchers(tx, product_id, None, &name, Fate::NoLongerListed).await?;
     if removed_by.is_some_and(|by| by != seller_id) {
-        let message = format!("An admin removed your listing {name}.");
-        events.push(notify(tx, seller_id, "removed", message, link::MY_PRODUCTS).await?);
+        let notice = Notice::RemovedByAdmin { listing: &name };
+        events.push(notify(tx, seller_id, notice).await?);
     }
     let advert: Option<i64> = sqlx::query_scalar("SELECT id FROM adverts WHERE product_id = $1")
         .bind(product_id)

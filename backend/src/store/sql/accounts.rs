@@ -499,14 +499,7 @@ impl Accounts for This {
         let Some(email) = email else {
             return Ok(false);
         };
-        let told = notify(
-            &mut tx,
-            id,
-            "verified",
-            "An admin verified you: your bikes now show the Verified badge.".into(),
-            link::MY_PRODUCTS,
-        )
-        .await?;
+        let told = notify(&mut tx, id, Notice::SellerVerified).await?;
         record(
             &mut tx,
             &[

@@ -125,26 +125,22 @@ impl This {
         // booked or saved it learns it is gone.
         let sale = This::order_in(&mut tx, payment.order_id).await?;
         let bike = &sale.product;
-        let message = format!(
-            "{} paid for your {}. Meet them at {} to hand it over.",
-            sale.buyer_name, bike.name, sale.meeting_location
-        );
-        events.push(notify(&mut tx, seller_id, "payment", message, link::MY_BUYERS).await?);
-        let message = format!(
-            "Your payment for {} is recorded. Meet {} at {}; call them on {}.",
-            bike.name, bike.seller_name, sale.meeting_location, bike.seller_phone
-        );
-        events.push(notify(&mut tx, buyer_id, "payment", message, link::MY_ORDERS).await?);
+        let to_seller = Notice::PaidToSeller {
+            buyer: &sale.buyer_name,
+            listing: &bike.name,
+            meeting: &sale.meeting_location,
+        };
+        events.push(notify(&mut tx, seller_id, to_seller).await?);
+        let to_buyer = Notice::PaidByBuyer {
+            listing: &bike.name,
+            seller: &bike.seller_name,
+            meeting: &sale.meeting_location,
+            phone: &bike.seller_phone,
+        };
+        events.push(notify(&mut tx, buyer_id, to_buyer).await?);
+        let fate = Fate::SoldToAnother;
         events.extend(
-            notify_watchers(
-                &mut tx,
-                product_id,
-                Some(buyer_id),
-                "sold",
-                &format!("{product_name}, which you booked, was sold to another buyer."),
-                &format!("{product_name} on your wishlist was sold."),
-            )
-            .await?,
+            notify_watchers(&mut tx, product_id, Some(buyer_id), &product_name, fate).await?,
         );
         record(&mut tx, &events).await?;
         tx.commit().await?;
@@ -178,18 +174,13 @@ impl Bookings for This {
             });
         };
         let booking = This::order_in(&mut tx, id).await?;
-        let message = format!(
-            "{} booked your {}. Call them on {} to agree on meeting at {}.",
-            booking.buyer_name, booking.product.name, booking.buyer_phone, booking.meeting_location
-        );
-        let told = notify(
-            &mut tx,
-            booking.product.seller_id,
-            "booking",
-            message,
-            link::MY_BUYERS,
-        )
-        .await?;
+        let notice = Notice::Booked {
+            buyer: &booking.buyer_name,
+            listing: &booking.product.name,
+            phone: &booking.buyer_phone,
+            meeting: &booking.meeting_location,
+        };
+        let told = notify(&mut tx, booking.product.seller_id, notice).await?;
         record(&mut tx, &[Event::OrderCreated(booking), told]).await?;
         tx.commit().await?;
         self.changed();
@@ -263,11 +254,11 @@ impl Bookings for This {
             buyer_id,
             seller_id,
         };
-        let message = format!(
-            "{} cancelled their booking of your {}.",
-            order.buyer_name, order.product.name
-        );
-        let told = notify(&mut tx, seller_id, "cancellation", message, link::MY_BUYERS).await?;
+        let notice = Notice::Cancelled {
+            buyer: &order.buyer_name,
+            listing: &order.product.name,
+        };
+        let told = notify(&mut tx, seller_id, notice).await?;
         record(&mut tx, &[Event::OrderCancelled(booking), told]).await?;
         tx.commit().await?;
         self.changed();

@@ -198,8 +198,10 @@ impl Catalogue for This {
                 .await?;
         let mut events = Vec::with_capacity(admins.len() + 1);
         for admin in admins {
-            let message = format!("A buyer reported {}.", listing.name);
-            events.push(notify(&mut tx, admin, "report", message, link::REPORTED).await?);
+            let notice = Notice::Reported {
+                listing: &listing.name,
+            };
+            events.push(notify(&mut tx, admin, notice).await?);
         }
         events.insert(0, Event::ProductReported(listing));
         record(&mut tx, &events).await?;
@@ -308,15 +310,13 @@ impl Catalogue for This {
             .bind(id)
             .fetch_all(&mut *tx)
             .await?;
-            let message = format!(
-                "{} on your wishlist is now {}, down from {}.",
-                listing.name,
-                crate::views::taka(edit.resale_price),
-                crate::views::taka(before)
-            );
+            let notice = Notice::PriceDropped {
+                listing: &listing.name,
+                now: edit.resale_price,
+                before,
+            };
             for saver in savers {
-                events
-                    .push(notify(&mut tx, saver, "price", message.clone(), link::WISHLIST).await?);
+                events.push(notify(&mut tx, saver, notice).await?);
             }
         }
         if edit.resale_price != before {
@@ -328,13 +328,12 @@ impl Catalogue for This {
             .fetch_all(&mut *tx)
             .await?;
             for (buyer, price) in bookings {
-                let message = format!(
-                    "The seller changed the price of {} to {} for new bookings. Your booking keeps its price, {}.",
-                    listing.name,
-                    crate::views::taka(edit.resale_price),
-                    crate::views::taka(price)
-                );
-                events.push(notify(&mut tx, buyer, "price", message, link::MY_ORDERS).await?);
+                let notice = Notice::PriceChangedForBooking {
+                    listing: &listing.name,
+                    now: edit.resale_price,
+                    kept: price,
+                };
+                events.push(notify(&mut tx, buyer, notice).await?);
             }
         }
         events.insert(0, Event::ProductUpdated(listing));

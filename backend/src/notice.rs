@@ -1,0 +1,214 @@
+//! What each notification says and where it sends its reader: the one place their words
+//! and links live. The store stores a [`Notice`] for its recipient and sends it live; it
+//! writes no sentence of its own.
+
+use crate::views::taka;
+
+/// Something one person should know of, with the facts its words need.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Notice<'a> {
+    /// To a seller: a buyer booked their bike.
+    Booked {
+        buyer: &'a str,
+        listing: &'a str,
+        phone: &'a str,
+        meeting: &'a str,
+    },
+    /// To a seller: a buyer cancelled their booking.
+    Cancelled { buyer: &'a str, listing: &'a str },
+    /// To a seller: the buyer paid; they hand the bike over.
+    PaidToSeller {
+        buyer: &'a str,
+        listing: &'a str,
+        meeting: &'a str,
+    },
+    /// To a buyer: their payment is recorded; whom to meet.
+    PaidByBuyer {
+        listing: &'a str,
+        seller: &'a str,
+        meeting: &'a str,
+        phone: &'a str,
+    },
+    /// To someone who booked (`booked`) or saved a bike that sold to another buyer.
+    SoldToAnother { listing: &'a str, booked: bool },
+    /// To someone who booked (`booked`) or saved a bike that is no longer listed.
+    NoLongerListed { listing: &'a str, booked: bool },
+    /// To a seller whose listing an admin removed.
+    RemovedByAdmin { listing: &'a str },
+    /// To each admin: a buyer reported a listing.
+    Reported { listing: &'a str },
+    /// To a seller an admin verified.
+    SellerVerified,
+    /// To someone who saved a bike whose price went down (paisa).
+    PriceDropped {
+        listing: &'a str,
+        now: i64,
+        before: i64,
+    },
+    /// To a buyer with an open booking of a bike whose price changed: the booking keeps
+    /// its price (paisa).
+    PriceChangedForBooking {
+        listing: &'a str,
+        now: i64,
+        kept: i64,
+    },
+}
+
+/// Where a notification sends its reader to act.
+mod link {
+    pub const MY_BUYERS: &str = "/dashboard/my-buyers";
+    pub const MY_ORDERS: &str = "/dashboard/my-orders";
+    pub const MY_PRODUCTS: &str = "/dashboard/seller-products";
+    pub const WISHLIST: &str = "/dashboard/wishlist";
+    pub const REPORTED: &str = "/dashboard/reported-products";
+}
+
+impl Notice<'_> {
+    /// The kind the pages sort notifications by (docs/api.md).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Notice::Booked { .. } => "booking",
+            Notice::Cancelled { .. } => "cancellation",
+            Notice::PaidToSeller { .. } | Notice::PaidByBuyer { .. } => "payment",
+            Notice::SoldToAnother { .. } => "sold",
+            Notice::NoLongerListed { .. } | Notice::RemovedByAdmin { .. } => "removed",
+            Notice::Reported { .. } => "report",
+            Notice::SellerVerified => "verified",
+            Notice::PriceDropped { .. } | Notice::PriceChangedForBooking { .. } => "price",
+        }
+    }
+
+    /// The page where the reader acts on it.
+    pub fn link(&self) -> &'static str {
+        let booked_or_saved = |booked: bool| {
+            if booked {
+                link::MY_ORDERS
+            } else {
+                link::WISHLIST
+            }
+        };
+        match *self {
+            Notice::Booked { .. } | Notice::Cancelled { .. } | Notice::PaidToSeller { .. } => {
+                link::MY_BUYERS
+            }
+            Notice::PaidByBuyer { .. } | Notice::PriceChangedForBooking { .. } => link::MY_ORDERS,
+            Notice::SoldToAnother { booked, .. } | Notice::NoLongerListed { booked, .. } => {
+                booked_or_saved(booked)
+            }
+            Notice::RemovedByAdmin { .. } | Notice::SellerVerified => link::MY_PRODUCTS,
+            Notice::Reported { .. } => link::REPORTED,
+            Notice::PriceDropped { .. } => link::WISHLIST,
+        }
+    }
+
+    /// What it says.
+    pub fn message(&self) -> String {
+        match *self {
+            Notice::Booked {
+                buyer,
+                listing,
+                phone,
+                meeting,
+            } => format!(
+                "{buyer} booked your {listing}. Call them on {phone} to agree on meeting at \
+                 {meeting}."
+            ),
+            Notice::Cancelled { buyer, listing } => {
+                format!("{buyer} cancelled their booking of your {listing}.")
+            }
+            Notice::PaidToSeller {
+                buyer,
+                listing,
+                meeting,
+            } => {
+                format!("{buyer} paid for your {listing}. Meet them at {meeting} to hand it over.")
+            }
+            Notice::PaidByBuyer {
+                listing,
+                seller,
+                meeting,
+                phone,
+            } => format!(
+                "Your payment for {listing} is recorded. Meet {seller} at {meeting}; call them \
+                 on {phone}."
+            ),
+            Notice::SoldToAnother {
+                listing,
+                booked: true,
+            } => format!("{listing}, which you booked, was sold to another buyer."),
+            Notice::SoldToAnother {
+                listing,
+                booked: false,
+            } => format!("{listing} on your wishlist was sold."),
+            Notice::NoLongerListed {
+                listing,
+                booked: true,
+            } => format!("{listing}, which you booked, is no longer listed."),
+            Notice::NoLongerListed {
+                listing,
+                booked: false,
+            } => format!("{listing} on your wishlist is no longer listed."),
+            Notice::RemovedByAdmin { listing } => {
+                format!("An admin removed your listing {listing}.")
+            }
+            Notice::Reported { listing } => format!("A buyer reported {listing}."),
+            Notice::SellerVerified => {
+                "An admin verified you: your bikes now show the Verified badge.".into()
+            }
+            Notice::PriceDropped {
+                listing,
+                now,
+                before,
+            } => format!(
+                "{listing} on your wishlist is now {}, down from {}.",
+                taka(now),
+                taka(before)
+            ),
+            Notice::PriceChangedForBooking { listing, now, kept } => format!(
+                "The seller changed the price of {listing} to {} for new bookings. Your booking \
+                 keeps its price, {}.",
+                taka(now),
+                taka(kept)
+            ),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_notice_names_its_bike_and_sends_its_reader_where_they_act() {
+        let booked = Notice::Booked {
+            buyer: "Karim",
+            listing: "Yamaha R15",
+            phone: "01711-234567",
+            meeting: "Mirpur 10",
+        };
+        assert_eq!(
+            booked.message(),
+            "Karim booked your Yamaha R15. Call them on 01711-234567 to agree on meeting at \
+             Mirpur 10."
+        );
+        assert_eq!(booked.link(), "/dashboard/my-buyers");
+        let gone = |booked| Notice::NoLongerListed {
+            listing: "Yamaha R15",
+            booked,
+        };
+        assert_eq!(gone(true).link(), "/dashboard/my-orders");
+        assert_eq!(gone(false).link(), "/dashboard/wishlist");
+        assert_eq!(gone(false).kind(), "removed");
+        let price = Notice::PriceChangedForBooking {
+            listing: "Yamaha R15",
+            now: 41_000_000,
+            kept: 40_000_000,
+        };
+        assert!(
+            price.message().contains("keeps its price"),
+            "{}",
+            price.message()
+        );
+        assert_eq!(price.kind(), "price");
+    }
+}
