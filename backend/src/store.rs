@@ -136,21 +136,29 @@ pub async fn open(database_url: &str) -> StoreResult<Arc<dyn Store>> {
 /// The traits of [`Store`], to bring its methods into scope: `use crate::store::prelude::*`.
 pub mod prelude {
     pub use super::{
-        Accounts, Bookings, Catalogue, EventLog, Maintenance, Notices, Store, Wishlists,
+        Accounts, Bookings, Catalogue, EventLog, Maintenance, Notices, Payments, Store, Wishlists,
     };
 }
 
-/// Every read and write of the marketplace, in seven parts. Writes that must stay
+/// Every read and write of the marketplace, in nine parts. Writes that must stay
 /// consistent run in one transaction, let the database's constraints decide races, and
 /// record the live events they cause — notifications among them — in that same
 /// transaction.
 pub trait Store:
-    Maintenance + Accounts + Catalogue + Bookings + EventLog + Notices + Wishlists + Replays
+    Maintenance + Accounts + Catalogue + Bookings + Payments + EventLog + Notices + Wishlists + Replays
 {
 }
 
 impl<
-        T: Maintenance + Accounts + Catalogue + Bookings + EventLog + Notices + Wishlists + Replays,
+        T: Maintenance
+            + Accounts
+            + Catalogue
+            + Bookings
+            + Payments
+            + EventLog
+            + Notices
+            + Wishlists
+            + Replays,
     > Store for T
 {
 }
@@ -382,7 +390,12 @@ pub trait Bookings: Send + Sync + 'static {
     async fn open_bookings_of_seller(&self, seller_id: i64) -> StoreResult<Vec<(i64, i64)>>;
     /// Cancels a booking: conflict when it is paid; false when absent or cancelled.
     async fn cancel_order(&self, id: i64) -> StoreResult<bool>;
+}
 
+/// Payments of bookings: test-mode intents, recording a payment (which sells the bike),
+/// capturing and undoing it, and the Stripe webhook events already handled.
+#[async_trait]
+pub trait Payments: Send + Sync + 'static {
     async fn create_test_payment_intent(&self, intent: &TestPaymentIntent) -> StoreResult<()>;
     async fn test_payment_intent(
         &self,

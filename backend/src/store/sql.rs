@@ -9,7 +9,6 @@
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use sqlx::Row;
 
 use super::{
     index_search_text, lock_event_log, push_text_match, refresh_statistics, Db, This, MIGRATOR,
@@ -22,8 +21,8 @@ use crate::records::{
     PaymentRecorded, Product, ProductEdit, Role, TestPaymentIntent, User, LOCAL_SUBJECT_PREFIX,
 };
 use crate::store::{
-    Accounts, Bookings, Catalogue, EventLog, Maintenance, Missing, Notices, Refused, Replay,
-    Replays, StoreError as Error, Wishlists,
+    Accounts, Bookings, Catalogue, EventLog, Maintenance, Missing, Notices, Payments, Refused,
+    Replay, Replays, StoreError as Error, Wishlists,
 };
 
 /// The columns of [`Product`]: the listing, its seller's public face, and its flags.
@@ -31,11 +30,11 @@ macro_rules! product_select {
     () => {
         "SELECT p.id, p.category_id, p.seller_id, p.name, p.image, p.condition, p.color, \
          p.description, p.location, p.original_price, p.resale_price, p.purchase_year, \
-         p.years_of_use, p.seller_phone, p.sold, p.posted_at, \
-         u.name AS seller_name, u.email AS seller_email, u.verified AS seller_verified, u.created_at AS seller_since, \
-         EXISTS (SELECT 1 FROM reports r WHERE r.product_id = p.id) AS reported, \
-         EXISTS (SELECT 1 FROM adverts ad WHERE ad.product_id = p.id) AS advertised, \
-         p.brand, p.model, p.engine_cc, p.km_driven, p.registration_year, p.district, p.area, p.photos "
+         p.years_of_use, p.seller_phone, p.sold, p.posted_at, u.name AS seller_name, u.email AS \
+         seller_email, u.verified AS seller_verified, u.created_at AS seller_since, EXISTS (SELECT \
+         1 FROM reports r WHERE r.product_id = p.id) AS reported, EXISTS (SELECT 1 FROM adverts ad \
+         WHERE ad.product_id = p.id) AS advertised, p.brand, p.model, p.engine_cc, p.km_driven, \
+         p.registration_year, p.district, p.area, p.photos "
     };
 }
 
@@ -44,16 +43,15 @@ macro_rules! order_select {
     () => {
         "SELECT o.id AS order_id, o.status AS order_status, o.buyer_id, b.name AS buyer_name, \
          b.email AS buyer_email, o.buyer_phone, o.meeting_location, o.created_at AS ordered_at, \
-         o.price AS order_price, \
-         p.id, p.category_id, p.seller_id, p.name, p.image, p.condition, p.color, \
-         p.description, p.location, p.original_price, p.resale_price, p.purchase_year, \
-         p.years_of_use, p.seller_phone, p.sold, p.posted_at, \
-         u.name AS seller_name, u.email AS seller_email, u.verified AS seller_verified, u.created_at AS seller_since, \
-         EXISTS (SELECT 1 FROM reports r WHERE r.product_id = p.id) AS reported, \
-         EXISTS (SELECT 1 FROM adverts ad WHERE ad.product_id = p.id) AS advertised, \
-         p.brand, p.model, p.engine_cc, p.km_driven, p.registration_year, p.district, p.area, p.photos \
-         FROM orders o JOIN users b ON b.id = o.buyer_id \
-         JOIN products p ON p.id = o.product_id JOIN users u ON u.id = p.seller_id "
+         o.price AS order_price, p.id, p.category_id, p.seller_id, p.name, p.image, p.condition, \
+         p.color, p.description, p.location, p.original_price, p.resale_price, p.purchase_year, \
+         p.years_of_use, p.seller_phone, p.sold, p.posted_at, u.name AS seller_name, u.email AS \
+         seller_email, u.verified AS seller_verified, u.created_at AS seller_since, EXISTS (SELECT \
+         1 FROM reports r WHERE r.product_id = p.id) AS reported, EXISTS (SELECT 1 FROM adverts ad \
+         WHERE ad.product_id = p.id) AS advertised, p.brand, p.model, p.engine_cc, p.km_driven, \
+         p.registration_year, p.district, p.area, p.photos FROM orders o \
+         JOIN users b ON b.id = o.buyer_id JOIN products p ON p.id = o.product_id \
+         JOIN users u ON u.id = p.seller_id "
     };
 }
 
@@ -171,8 +169,8 @@ async fn record(tx: &mut Tx<'_>, events: &[Event]) -> Result<(), Error> {
             Audience::Public | Audience::Admins => (None, None, None),
         };
         sqlx::query(
-            "INSERT INTO events (name, audience, buyer_id, seller_id, recipient_id, data, public_data, \
-             ends_access_of, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+            "INSERT INTO events (name, audience, buyer_id, seller_id, recipient_id, data, \
+             public_data, ends_access_of, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
         )
         .bind(event.name)
         .bind(event.audience.as_str())
@@ -196,8 +194,8 @@ const NOTIFICATION_COLUMNS: &str =
 /// Stores `notice` for `user_id` inside `tx`; the event that pushes it to them.
 async fn notify(tx: &mut Tx<'_>, user_id: i64, notice: Notice<'_>) -> Result<Event, Error> {
     let sql = format!(
-        "INSERT INTO notifications (user_id, kind, message, link, created_at) VALUES ($1, $2, $3, $4, $5) \
-         RETURNING {NOTIFICATION_COLUMNS}"
+        "INSERT INTO notifications (user_id, kind, message, link, created_at) \
+         VALUES ($1, $2, $3, $4, $5) RETURNING {NOTIFICATION_COLUMNS}"
     );
     let notification = sqlx::query_as::<Db, Notification>(&sql)
         .bind(user_id)
@@ -232,8 +230,8 @@ async fn notify_watchers(
     };
     let except = except_buyer.unwrap_or(0);
     let bookers: Vec<i64> = sqlx::query_scalar(
-        "SELECT DISTINCT buyer_id FROM orders WHERE product_id = $1 AND status = 'booked' AND buyer_id <> $2 \
-         ORDER BY buyer_id",
+        "SELECT DISTINCT buyer_id FROM orders \
+         WHERE product_id = $1 AND status = 'booked' AND buyer_id <> $2 ORDER BY buyer_id",
     )
     .bind(product_id)
     .bind(except)
@@ -276,15 +274,14 @@ async fn removal_events(
     removed_by: Option<i64>,
 ) -> Result<Vec<Event>, Error> {
     let mut events = Vec::new();
-    let listing = sqlx::query("SELECT category_id, seller_id, name FROM products WHERE id = $1")
-        .bind(product_id)
-        .fetch_optional(&mut **tx)
-        .await?;
-    let Some(listing) = listing else {
+    let listing: Option<(i64, i64, String)> =
+        sqlx::query_as("SELECT category_id, seller_id, name FROM products WHERE id = $1")
+            .bind(product_id)
+            .fetch_optional(&mut **tx)
+            .await?;
+    let Some((category_id, seller_id, name)) = listing else {
         return Ok(events);
     };
-    let (category_id, seller_id, name): (i64, i64, String) =
-        (listing.get(0), listing.get(1), listing.get(2));
     let told = notify_watchers(tx, product_id, None, &name, Fate::NoLongerListed).await?;
     if removed_by.is_some_and(|by| by != seller_id) {
         let notice = Notice::RemovedByAdmin { listing: &name };
@@ -300,13 +297,13 @@ async fn removal_events(
             product_id,
         });
     }
-    let bookings =
-        sqlx::query("SELECT id, buyer_id FROM orders WHERE product_id = $1 AND status = 'booked'")
-            .bind(product_id)
-            .fetch_all(&mut **tx)
-            .await?;
-    for booking in bookings {
-        let (order_id, buyer_id): (i64, i64) = (booking.get(0), booking.get(1));
+    let bookings: Vec<(i64, i64)> = sqlx::query_as(
+        "SELECT id, buyer_id FROM orders WHERE product_id = $1 AND status = 'booked'",
+    )
+    .bind(product_id)
+    .fetch_all(&mut **tx)
+    .await?;
+    for (order_id, buyer_id) in bookings {
         events.push(Event::OrderCancelled(BookingRef {
             order_id,
             product_id,
@@ -373,9 +370,8 @@ impl Maintenance for This {
 impl EventLog for This {
     async fn events_since(&self, seq: i64, limit: i64) -> Result<Vec<EventRecord>, Error> {
         Ok(sqlx::query_as::<Db, EventRecord>(
-            "SELECT seq, name, audience, buyer_id, seller_id, recipient_id, data, public_data, ends_access_of \
-             FROM events \
-             WHERE seq > $1 ORDER BY seq LIMIT $2",
+            "SELECT seq, name, audience, buyer_id, seller_id, recipient_id, data, public_data, \
+             ends_access_of FROM events WHERE seq > $1 ORDER BY seq LIMIT $2",
         )
         .bind(seq)
         .bind(limit)
@@ -418,6 +414,9 @@ mod catalogue;
 #[allow(clippy::duplicate_mod)]
 #[path = "sql/notices.rs"]
 mod notices;
+#[allow(clippy::duplicate_mod)]
+#[path = "sql/payments.rs"]
+mod payments;
 #[allow(clippy::duplicate_mod)]
 #[path = "sql/replays.rs"]
 mod replays;

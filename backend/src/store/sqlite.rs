@@ -102,11 +102,14 @@ async fn index_search_text(
     old: Option<&str>,
     new: &str,
 ) -> Result<(), StoreError> {
-    sqlx::query("INSERT INTO products_search (products_search, rowid, search_text) VALUES ('delete', $1, $2)")
-        .bind(id)
-        .bind(old)
-        .execute(&mut **tx)
-        .await?;
+    sqlx::query(
+        "INSERT INTO products_search (products_search, rowid, search_text) \
+         VALUES ('delete', $1, $2)",
+    )
+    .bind(id)
+    .bind(old)
+    .execute(&mut **tx)
+    .await?;
     sqlx::query("INSERT INTO products_search (rowid, search_text) VALUES ($1, $2)")
         .bind(id)
         .bind(new)

@@ -22,7 +22,8 @@ async fn redeem_mail_token(
     let now = Utc::now();
     Ok(sqlx::query_scalar(
         "UPDATE mail_tokens SET used_at = $3 \
-         WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3 RETURNING identity_id",
+         WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3 \
+         RETURNING identity_id",
     )
     .bind(token_hash)
     .bind(purpose.as_str())
@@ -130,16 +131,15 @@ async fn remove_user_in(tx: &mut Tx<'_>, id: i64, role: Role) -> Result<Vec<Even
     for listing in listings {
         events.extend(removal_events(tx, listing, None).await?);
     }
-    let bookings = sqlx::query(
-        "SELECT o.id, o.product_id, p.seller_id FROM orders o JOIN products p ON p.id = o.product_id \
-         WHERE o.buyer_id = $1 AND o.status = 'booked' ORDER BY o.id",
+    let bookings: Vec<(i64, i64, i64)> = sqlx::query_as(
+        "SELECT o.id, o.product_id, p.seller_id FROM orders o \
+         JOIN products p ON p.id = o.product_id WHERE o.buyer_id = $1 AND o.status = 'booked' \
+         ORDER BY o.id",
     )
     .bind(id)
     .fetch_all(&mut **tx)
     .await?;
-    for booking in bookings {
-        let (order_id, product_id, seller_id): (i64, i64, i64) =
-            (booking.get(0), booking.get(1), booking.get(2));
+    for (order_id, product_id, seller_id) in bookings {
         events.push(Event::OrderCancelled(BookingRef {
             order_id,
             product_id,
@@ -189,11 +189,14 @@ impl Accounts for This {
     ) -> Result<(), Error> {
         let now = Utc::now();
         // Used and expired links of this identity are of no further use to anyone.
-        sqlx::query("DELETE FROM mail_tokens WHERE identity_id = $1 AND (used_at IS NOT NULL OR expires_at <= $2)")
-            .bind(identity_id)
-            .bind(now)
-            .execute(&self.writer)
-            .await?;
+        sqlx::query(
+            "DELETE FROM mail_tokens \
+             WHERE identity_id = $1 AND (used_at IS NOT NULL OR expires_at <= $2)",
+        )
+        .bind(identity_id)
+        .bind(now)
+        .execute(&self.writer)
+        .await?;
         sqlx::query(
             "INSERT INTO mail_tokens (token_hash, identity_id, purpose, created_at, expires_at) \
              VALUES ($1, $2, $3, $4, $5)",
@@ -215,8 +218,9 @@ impl Accounts for This {
         purpose: MailPurpose,
     ) -> Result<Option<(Identity, Option<User>)>, Error> {
         let sql = format!(
-            "SELECT {IDENTITY_COLUMNS} FROM identities WHERE id = (SELECT identity_id FROM mail_tokens \
-             WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3)"
+            "SELECT {IDENTITY_COLUMNS} FROM identities WHERE id = (SELECT identity_id FROM \
+             mail_tokens WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at \
+             > $3)"
         );
         let identity = sqlx::query_as::<Db, Identity>(&sql)
             .bind(token_hash)
@@ -317,8 +321,9 @@ impl Accounts for This {
 
     async fn session_user(&self, id: &str) -> Result<Option<User>, Error> {
         Ok(sqlx::query_as::<Db, User>(
-            "SELECT u.id, u.subject, u.email, u.name, u.image, u.role, u.verified, u.email_verified, u.created_at \
-             FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1 AND s.expires_at > $2",
+            "SELECT u.id, u.subject, u.email, u.name, u.image, u.role, u.verified, \
+             u.email_verified, u.created_at FROM sessions s JOIN users u ON u.id = s.user_id \
+             WHERE s.id = $1 AND s.expires_at > $2",
         )
         .bind(id)
         .bind(Utc::now())
@@ -338,9 +343,10 @@ impl Accounts for This {
     async fn end_sessions_of(&self, subject: &str, proven_before: i64) -> Result<u64, Error> {
         let mut tx = self.writer.begin().await?;
         sqlx::query(
-            "INSERT INTO signed_out (subject, proven_before) VALUES ($1, $2) ON CONFLICT (subject) DO UPDATE \
-             SET proven_before = CASE WHEN excluded.proven_before > signed_out.proven_before \
-             THEN excluded.proven_before ELSE signed_out.proven_before END",
+            "INSERT INTO signed_out (subject, proven_before) VALUES ($1, $2) \
+             ON CONFLICT (subject) DO UPDATE SET proven_before = CASE WHEN excluded.proven_before \
+             > signed_out.proven_before THEN excluded.proven_before ELSE signed_out.proven_before \
+             END",
         )
         .bind(subject)
         .bind(proven_before)
@@ -367,11 +373,14 @@ impl Accounts for This {
     }
 
     async fn claim_signup_upload(&self, subject: &str) -> Result<bool, Error> {
-        let done = sqlx::query("INSERT INTO signup_uploads (subject, uploaded_at) VALUES ($1, $2) ON CONFLICT DO NOTHING")
-            .bind(subject)
-            .bind(Utc::now())
-            .execute(&self.writer)
-            .await?;
+        let done = sqlx::query(
+            "INSERT INTO signup_uploads (subject, uploaded_at) VALUES ($1, $2) \
+             ON CONFLICT DO NOTHING",
+        )
+        .bind(subject)
+        .bind(Utc::now())
+        .execute(&self.writer)
+        .await?;
         Ok(done.rows_affected() > 0)
     }
 
@@ -401,8 +410,8 @@ impl Accounts for This {
 
     async fn create_user(&self, user: &NewUser) -> Result<User, Error> {
         let sql = format!(
-            "INSERT INTO users (subject, email, name, image, role, verified, email_verified, created_at) \
-             VALUES ($1, $2, $3, $4, $5, FALSE, $6, $7) RETURNING {USER_COLUMNS}"
+            "INSERT INTO users (subject, email, name, image, role, verified, email_verified, \
+             created_at) VALUES ($1, $2, $3, $4, $5, FALSE, $6, $7) RETURNING {USER_COLUMNS}"
         );
         sqlx::query_as::<Db, User>(&sql)
             .bind(&user.subject)

@@ -56,8 +56,8 @@ impl Catalogue for This {
 
     async fn pictures_in_use(&self) -> Result<Vec<String>, Error> {
         Ok(sqlx::query_scalar(
-            "SELECT image FROM users UNION SELECT image FROM categories UNION SELECT image FROM products \
-             UNION SELECT photos FROM products WHERE photos IS NOT NULL",
+            "SELECT image FROM users UNION SELECT image FROM categories UNION SELECT image \
+             FROM products UNION SELECT photos FROM products WHERE photos IS NOT NULL",
         )
         .fetch_all(&self.reader)
         .await?)
@@ -75,14 +75,18 @@ impl Catalogue for This {
     async fn create_category(&self, name: &str, image: &str) -> Result<Category, Error> {
         let mut tx = self.writer.begin().await?;
         let category = sqlx::query_as::<Db, Category>(
-            "INSERT INTO categories (name, image, created_at) VALUES ($1, $2, $3) RETURNING id, name, image",
+            "INSERT INTO categories (name, image, created_at) VALUES ($1, $2, $3) \
+             RETURNING id, name, image",
         )
         .bind(name)
         .bind(image)
         .bind(Utc::now())
         .fetch_one(&mut *tx)
         .await
-        .map_err(refused_if_taken(&[Key::CategoryName], Refused::CategoryNameTaken))?;
+        .map_err(refused_if_taken(
+            &[Key::CategoryName],
+            Refused::CategoryNameTaken,
+        ))?;
         record(&mut tx, &[Event::CategoryCreated(category.clone())]).await?;
         tx.commit().await?;
         self.changed();
@@ -94,10 +98,9 @@ impl Catalogue for This {
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO products (category_id, seller_id, name, image, condition, color, \
              description, location, original_price, resale_price, purchase_year, years_of_use, \
-             seller_phone, sold, posted_at, brand, model, engine_cc, km_driven, registration_year, district, \
-             area, photos, search_text) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, FALSE, $14, $15, $16, $17, $18, \
-             $19, $20, $21, $22, $23) RETURNING id",
+             seller_phone, sold, posted_at, brand, model, engine_cc, km_driven, registration_year, \
+             district, area, photos, search_text) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, \
+             $11, $12, $13, FALSE, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23) RETURNING id",
         )
         .bind(p.category_id)
         .bind(p.seller_id)
@@ -121,7 +124,14 @@ impl Catalogue for This {
         .bind(&p.facts.district)
         .bind(&p.facts.area)
         .bind(&p.facts.photos)
-        .bind(crate::listing::listing_search_text(&p.name, &p.description, &p.location, &p.color, &p.condition, &p.facts))
+        .bind(crate::listing::listing_search_text(
+            &p.name,
+            &p.description,
+            &p.location,
+            &p.color,
+            &p.condition,
+            &p.facts,
+        ))
         .fetch_one(&mut *tx)
         .await
         .map_err(not_found_if_missing(Missing::Category))?;
@@ -146,7 +156,8 @@ impl Catalogue for This {
         self.products_where(
             concat!(
                 product_select!(),
-                "FROM products p JOIN users u ON u.id = p.seller_id WHERE p.category_id = $1 ORDER BY p.id DESC"
+                "FROM products p JOIN users u ON u.id = p.seller_id WHERE p.category_id = $1 \
+                 ORDER BY p.id DESC"
             ),
             Some(category_id),
         )
@@ -157,7 +168,8 @@ impl Catalogue for This {
         self.products_where(
             concat!(
                 product_select!(),
-                "FROM products p JOIN users u ON u.id = p.seller_id WHERE p.seller_id = $1 ORDER BY p.id DESC"
+                "FROM products p JOIN users u ON u.id = p.seller_id WHERE p.seller_id = $1 \
+                 ORDER BY p.id DESC"
             ),
             Some(seller_id),
         )
@@ -169,7 +181,8 @@ impl Catalogue for This {
             concat!(
                 product_select!(),
                 "FROM products p JOIN users u ON u.id = p.seller_id \
-                 WHERE EXISTS (SELECT 1 FROM reports r WHERE r.product_id = p.id) ORDER BY p.id DESC"
+                 WHERE EXISTS (SELECT 1 FROM reports r WHERE r.product_id = p.id) \
+                 ORDER BY p.id DESC"
             ),
             None,
         )
@@ -245,7 +258,8 @@ impl Catalogue for This {
         let mut tx = self.writer.begin().await?;
         let current: Option<Product> = sqlx::query_as::<Db, Product>(concat!(
             product_select!(),
-            "FROM products p JOIN users u ON u.id = p.seller_id WHERE p.id = $1 AND p.seller_id = $2"
+            "FROM products p JOIN users u ON u.id = p.seller_id \
+             WHERE p.id = $1 AND p.seller_id = $2"
         ))
         .bind(id)
         .bind(seller_id)
@@ -277,9 +291,10 @@ impl Catalogue for This {
                 .await?;
         // Only while unsold: a sale that commits first wins, and this edit changes nothing.
         let changed = sqlx::query(
-            "UPDATE products SET image = $3, condition = $4, color = $5, description = $6, location = $7, \
-             resale_price = $8, seller_phone = $9, photos = $10, km_driven = $11, district = $12, area = $13, \
-             search_text = $14 WHERE id = $1 AND seller_id = $2 AND sold = FALSE",
+            "UPDATE products SET image = $3, condition = $4, color = $5, description = $6, \
+             location = $7, resale_price = $8, seller_phone = $9, photos = $10, km_driven = $11, \
+             district = $12, area = $13, search_text = $14 \
+             WHERE id = $1 AND seller_id = $2 AND sold = FALSE",
         )
         .bind(id)
         .bind(seller_id)
@@ -322,7 +337,8 @@ impl Catalogue for This {
         if edit.resale_price != before {
             // Open bookings keep the price they were made at; their buyers hear of the change.
             let bookings: Vec<(i64, i64)> = sqlx::query_as(
-                "SELECT buyer_id, price FROM orders WHERE product_id = $1 AND status = 'booked' ORDER BY buyer_id",
+                "SELECT buyer_id, price FROM orders WHERE product_id = $1 AND status = 'booked' \
+                 ORDER BY buyer_id",
             )
             .bind(id)
             .fetch_all(&mut *tx)
@@ -472,9 +488,10 @@ impl Catalogue for This {
     }
 
     async fn listing_facets(&self, which: FacetsOf<'_>) -> Result<Vec<ListingFacets>, Error> {
-        const SELECT: &str = "SELECT p.id, p.category_id, p.seller_id, p.resale_price, p.engine_cc, p.km_driven, \
-             p.registration_year, p.brand, p.district, p.condition, p.sold, u.verified AS seller_verified \
-             FROM products p JOIN users u ON u.id = p.seller_id";
+        const SELECT: &str = "SELECT p.id, p.category_id, p.seller_id, p.resale_price, \
+                              p.engine_cc, p.km_driven, p.registration_year, p.brand, p.district, \
+                              p.condition, p.sold, u.verified AS seller_verified FROM products p \
+                              JOIN users u ON u.id = p.seller_id";
         let (column, ids) = match which {
             FacetsOf::All => {
                 // In id order: the index keeps its rows as read, and the newest-first
@@ -525,8 +542,8 @@ impl Catalogue for This {
         // over every listing already indexed, again and again.
         let old: Vec<Product> = sqlx::query_as::<Db, Product>(concat!(
             product_select!(),
-            "FROM products p JOIN users u ON u.id = p.seller_id WHERE p.search_text IS NULL AND p.id > $1 \
-             ORDER BY p.id LIMIT $2"
+            "FROM products p JOIN users u ON u.id = p.seller_id \
+             WHERE p.search_text IS NULL AND p.id > $1 ORDER BY p.id LIMIT $2"
         ))
         .bind(after)
         .bind(batch)
@@ -562,9 +579,9 @@ impl Catalogue for This {
             let done = sqlx::query(
                 "UPDATE products SET brand = COALESCE(brand, $2), model = COALESCE(model, $3), \
                  engine_cc = COALESCE(engine_cc, $4), km_driven = COALESCE(km_driven, $5), \
-                 registration_year = COALESCE(registration_year, $6), district = COALESCE(district, $7), \
-                 area = COALESCE(area, $8), photos = COALESCE(photos, $9), search_text = $10 \
-                 WHERE id = $1 AND search_text IS NULL",
+                 registration_year = COALESCE(registration_year, $6), district = \
+                 COALESCE(district, $7), area = COALESCE(area, $8), photos = COALESCE(photos, $9), \
+                 search_text = $10 WHERE id = $1 AND search_text IS NULL",
             )
             .bind(id)
             .bind(&facts.brand)

@@ -9,7 +9,10 @@ impl Notices for This {
         user_id: i64,
         limit: i64,
     ) -> Result<(Vec<Notification>, i64), Error> {
-        let sql = format!("SELECT {NOTIFICATION_COLUMNS} FROM notifications WHERE user_id = $1 ORDER BY id DESC LIMIT $2");
+        let sql = format!(
+            "SELECT {NOTIFICATION_COLUMNS} FROM notifications WHERE user_id = $1 ORDER BY id DESC \
+             LIMIT $2"
+        );
         let newest = sqlx::query_as::<Db, Notification>(&sql)
             .bind(user_id)
             .bind(limit)
@@ -55,8 +58,9 @@ impl Wishlists for This {
     async fn wishlist(&self, user_id: i64) -> Result<Vec<Product>, Error> {
         Ok(sqlx::query_as::<Db, Product>(concat!(
             product_select!(),
-            "FROM wishlist w JOIN products p ON p.id = w.product_id JOIN users u ON u.id = p.seller_id \
-             WHERE w.user_id = $1 ORDER BY w.saved_at DESC, p.id DESC"
+            "FROM wishlist w JOIN products p ON p.id = w.product_id \
+             JOIN users u ON u.id = p.seller_id WHERE w.user_id = $1 \
+             ORDER BY w.saved_at DESC, p.id DESC"
         ))
         .bind(user_id)
         .fetch_all(&self.reader)

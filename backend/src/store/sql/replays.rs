@@ -28,12 +28,14 @@ impl Replays for This {
         if claimed.rows_affected() == 1 {
             return Ok(Replay::Fresh);
         }
-        let earlier: Option<(String, i32, String)> =
-            sqlx::query_as("SELECT fingerprint, status, body FROM idempotency_keys WHERE user_id = $1 AND key = $2")
-                .bind(user_id)
-                .bind(key)
-                .fetch_optional(&self.writer)
-                .await?;
+        let earlier: Option<(String, i32, String)> = sqlx::query_as(
+            "SELECT fingerprint, status, body FROM idempotency_keys \
+             WHERE user_id = $1 AND key = $2",
+        )
+        .bind(user_id)
+        .bind(key)
+        .fetch_optional(&self.writer)
+        .await?;
         Ok(match earlier {
             // Let go between the two statements: this request may go ahead next time.
             None => Replay::InProgress,

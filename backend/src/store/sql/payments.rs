@@ -1,0 +1,361 @@
+//! Payments: test-mode intents, recording a payment (which sells the bike), capturing
+//! and undoing it, and the Stripe events already handled.
+
+use super::*;
+
+impl This {
+    async fn payment_by_transaction(
+        &self,
+        transaction_id: &str,
+    ) -> Result<Option<(i64, Option<i64>)>, Error> {
+        Ok(
+            sqlx::query_as("SELECT id, order_id FROM payments WHERE transaction_id = $1")
+                .bind(transaction_id)
+                .fetch_optional(&self.writer)
+                .await?,
+        )
+    }
+
+    async fn record_payment_once(&self, payment: &NewPayment) -> Result<i64, Error> {
+        let mut tx = self.writer.begin().await?;
+        let booking = sqlx::query_as::<Db, BookingToPay>(
+            "SELECT o.product_id, o.buyer_id, b.email, p.name, p.seller_id, p.category_id, \
+             o.status FROM orders o JOIN users b ON b.id = o.buyer_id \
+             JOIN products p ON p.id = o.product_id WHERE o.id = $1",
+        )
+        .bind(payment.order_id)
+        .fetch_optional(&mut *tx)
+        .await?
+        .ok_or(Error::NotFound(Missing::Booking))?;
+        let BookingToPay {
+            product_id,
+            buyer_id,
+            email,
+            name: product_name,
+            seller_id,
+            category_id,
+            status,
+        } = booking;
+        if let Some(closed) = closed_booking(&status) {
+            return Err(closed);
+        }
+        // The row lock taken here makes a second buyer's payment wait for this one and
+        // then find the bike sold: exactly one payment wins.
+        let sold = sqlx::query("UPDATE products SET sold = TRUE WHERE id = $1 AND sold = FALSE")
+            .bind(product_id)
+            .execute(&mut *tx)
+            .await?;
+        if sold.rows_affected() == 0 {
+            return Err(Error::Conflict(Refused::AlreadySold));
+        }
+        // The booking moves booked → paid only if it is still booked when this update
+        // runs: a cancel that committed first wins (and the bike's sale above rolls
+        // back), and one that comes later waits for this row lock and then finds the
+        // booking paid. Exactly one of them succeeds.
+        // The amount is checked here, inside the sale: the booking's price is the one
+        // paid, whatever the listing says now.
+        let paid = sqlx::query(
+            "UPDATE orders SET status = 'paid' WHERE id = $1 AND status = 'booked' AND price = $2",
+        )
+        .bind(payment.order_id)
+        .bind(payment.amount)
+        .execute(&mut *tx)
+        .await?;
+        if paid.rows_affected() == 0 {
+            let status: Option<String> =
+                sqlx::query_scalar("SELECT status FROM orders WHERE id = $1")
+                    .bind(payment.order_id)
+                    .fetch_optional(&mut *tx)
+                    .await?;
+            return Err(match status.as_deref() {
+                Some("booked") => Error::Conflict(Refused::AmountNotPrice),
+                Some(other) => closed_booking(other).unwrap_or(Error::NotFound(Missing::Booking)),
+                None => Error::NotFound(Missing::Booking),
+            });
+        }
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO payments (order_id, product_id, buyer_id, transaction_id, amount, \
+             currency, email, product_name, paid_at, captured) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
+        )
+        .bind(payment.order_id)
+        .bind(product_id)
+        .bind(buyer_id)
+        .bind(&payment.transaction_id)
+        .bind(payment.amount)
+        .bind(&payment.currency)
+        .bind(&email)
+        .bind(&product_name)
+        .bind(Utc::now())
+        .bind(payment.captured)
+        .fetch_one(&mut *tx)
+        .await
+        .map_err(refused_if_taken(
+            &[
+                Key::PaymentTransaction,
+                Key::PaymentBooking,
+                Key::PaymentListing,
+            ],
+            Refused::PaymentRecorded,
+        ))?;
+        let mut events = vec![Event::ProductSold(ListingRef {
+            product_id,
+            category_id,
+            seller_id,
+        })];
+        let advert: Option<i64> =
+            sqlx::query_scalar("SELECT id FROM adverts WHERE product_id = $1")
+                .bind(product_id)
+                .fetch_optional(&mut *tx)
+                .await?;
+        if let Some(advert) = advert {
+            events.push(Event::AdvertRemoved {
+                advert_id: advert,
+                product_id,
+            });
+        }
+        events.push(Event::OrderPaid(BookingRef {
+            order_id: payment.order_id,
+            product_id,
+            buyer_id,
+            seller_id,
+        }));
+        // The seller hands the bike over; the buyer learns whom to meet; whoever else
+        // booked or saved it learns it is gone.
+        let sale = This::order_in(&mut tx, payment.order_id).await?;
+        let bike = &sale.product;
+        let to_seller = Notice::PaidToSeller {
+            buyer: &sale.buyer_name,
+            listing: &bike.name,
+            meeting: &sale.meeting_location,
+        };
+        events.push(notify(&mut tx, seller_id, to_seller).await?);
+        let to_buyer = Notice::PaidByBuyer {
+            listing: &bike.name,
+            seller: &bike.seller_name,
+            meeting: &sale.meeting_location,
+            phone: &bike.seller_phone,
+        };
+        events.push(notify(&mut tx, buyer_id, to_buyer).await?);
+        let fate = Fate::SoldToAnother;
+        events.extend(
+            notify_watchers(&mut tx, product_id, Some(buyer_id), &product_name, fate).await?,
+        );
+        record(&mut tx, &events).await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+}
+
+#[async_trait]
+impl Payments for This {
+    async fn create_test_payment_intent(&self, intent: &TestPaymentIntent) -> Result<(), Error> {
+        sqlx::query(
+            "INSERT INTO test_payment_intents (id, client_secret, order_id, amount, currency, \
+             status, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        )
+        .bind(&intent.id)
+        .bind(&intent.client_secret)
+        .bind(intent.order_id)
+        .bind(intent.amount)
+        .bind(&intent.currency)
+        .bind(&intent.status)
+        .bind(Utc::now())
+        .execute(&self.writer)
+        .await?;
+        Ok(())
+    }
+
+    async fn test_payment_intent(
+        &self,
+        client_secret: &str,
+    ) -> Result<Option<TestPaymentIntent>, Error> {
+        Ok(sqlx::query_as::<Db, TestPaymentIntent>(
+            "SELECT id, client_secret, order_id, amount, currency, status \
+             FROM test_payment_intents WHERE client_secret = $1",
+        )
+        .bind(client_secret)
+        .fetch_optional(&self.reader)
+        .await?)
+    }
+
+    async fn test_payment_intent_by_id(
+        &self,
+        id: &str,
+    ) -> Result<Option<TestPaymentIntent>, Error> {
+        Ok(sqlx::query_as::<Db, TestPaymentIntent>(
+            "SELECT id, client_secret, order_id, amount, currency, status \
+             FROM test_payment_intents WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&self.reader)
+        .await?)
+    }
+
+    async fn succeed_test_payment_intent(&self, id: &str) -> Result<(), Error> {
+        sqlx::query("UPDATE test_payment_intents SET status = 'succeeded' WHERE id = $1")
+            .bind(id)
+            .execute(&self.writer)
+            .await?;
+        Ok(())
+    }
+
+    async fn record_payment(&self, payment: &NewPayment) -> Result<PaymentRecorded, Error> {
+        let existing = |found: Option<(i64, Option<i64>)>| match found {
+            Some((id, Some(order))) if order == payment.order_id => {
+                Some(Ok(PaymentRecorded::Existing(id)))
+            }
+            Some(_) => Some(Err(Error::Conflict(Refused::TransactionOfAnotherBooking))),
+            None => None,
+        };
+        if let Some(done) = existing(self.payment_by_transaction(&payment.transaction_id).await?) {
+            return done;
+        }
+        match self.record_payment_once(payment).await {
+            Ok(id) => {
+                self.changed();
+                Ok(PaymentRecorded::New(id))
+            }
+            // A retry of the same transaction that raced the first: report the first.
+            Err(Error::Conflict(why)) => {
+                existing(self.payment_by_transaction(&payment.transaction_id).await?)
+                    .unwrap_or(Err(Error::Conflict(why)))
+            }
+            Err(other) => Err(other),
+        }
+    }
+
+    async fn payments_for_product(&self, product_id: i64) -> Result<i64, Error> {
+        Ok(
+            sqlx::query_scalar("SELECT COUNT(*) FROM payments WHERE product_id = $1")
+                .bind(product_id)
+                .fetch_one(&self.reader)
+                .await?,
+        )
+    }
+
+    async fn payments_to_capture(
+        &self,
+        before: DateTime<Utc>,
+        limit: i64,
+    ) -> Result<Vec<String>, Error> {
+        Ok(sqlx::query_scalar(
+            "SELECT transaction_id FROM payments WHERE captured = FALSE AND paid_at < $1 \
+             ORDER BY paid_at LIMIT $2",
+        )
+        .bind(before)
+        .bind(limit)
+        .fetch_all(&self.writer)
+        .await?)
+    }
+
+    async fn mark_captured(&self, transaction_id: &str) -> Result<(), Error> {
+        sqlx::query("UPDATE payments SET captured = TRUE WHERE transaction_id = $1")
+            .bind(transaction_id)
+            .execute(&self.writer)
+            .await?;
+        Ok(())
+    }
+
+    async fn undo_uncaptured_payment(&self, transaction_id: &str) -> Result<bool, Error> {
+        let mut tx = self.writer.begin().await?;
+        // Deleting the row is the claim: of two processes undoing the same payment, or
+        // an undo and a capture that marks it taken, exactly one finds it.
+        let undone: Option<(Option<i64>, Option<i64>)> = sqlx::query_as(
+            "DELETE FROM payments WHERE transaction_id = $1 AND captured = FALSE \
+             RETURNING order_id, product_id",
+        )
+        .bind(transaction_id)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let Some((order_id, product_id)) = undone else {
+            return Ok(false);
+        };
+        let mut events = Vec::new();
+        if let Some(product_id) = product_id {
+            let listing: Option<(i64, i64)> = sqlx::query_as(
+                "UPDATE products SET sold = FALSE WHERE id = $1 RETURNING category_id, seller_id",
+            )
+            .bind(product_id)
+            .fetch_optional(&mut *tx)
+            .await?;
+            if let Some((category_id, seller_id)) = listing {
+                events.push(Event::ProductUnsold(ListingRef {
+                    product_id,
+                    category_id,
+                    seller_id,
+                }));
+            }
+        }
+        // The booking is cancelled rather than left unpaid: its intent is spent, and a
+        // new booking gets a new one.
+        if let Some(order_id) = order_id {
+            let order: Option<(i64, i64)> = sqlx::query_as(
+                "UPDATE orders SET status = 'cancelled' WHERE id = $1 AND status = 'paid' \
+                 RETURNING buyer_id, product_id",
+            )
+            .bind(order_id)
+            .fetch_optional(&mut *tx)
+            .await?;
+            if let Some((buyer_id, booked)) = order {
+                let seller_id: i64 =
+                    sqlx::query_scalar("SELECT seller_id FROM products WHERE id = $1")
+                        .bind(booked)
+                        .fetch_one(&mut *tx)
+                        .await?;
+                events.push(Event::OrderCancelled(BookingRef {
+                    order_id,
+                    product_id: booked,
+                    buyer_id,
+                    seller_id,
+                }));
+            }
+        }
+        record(&mut tx, &events).await?;
+        tx.commit().await?;
+        self.changed();
+        Ok(true)
+    }
+
+    async fn stripe_event_seen(&self, id: &str) -> Result<bool, Error> {
+        let seen: Option<String> = sqlx::query_scalar("SELECT id FROM stripe_events WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.writer)
+            .await?;
+        Ok(seen.is_some())
+    }
+
+    async fn remember_stripe_event(&self, id: &str) -> Result<(), Error> {
+        sqlx::query(
+            "INSERT INTO stripe_events (id, received_at) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+        )
+        .bind(id)
+        .bind(Utc::now())
+        .execute(&self.writer)
+        .await?;
+        Ok(())
+    }
+}
+
+/// Why a booking in `status` cannot be paid; None while it is booked.
+fn closed_booking(status: &str) -> Option<Error> {
+    match status {
+        "booked" => None,
+        "paid" => Some(Error::Conflict(Refused::BookingPaid)),
+        _ => Some(Error::Conflict(Refused::BookingCancelled)),
+    }
+}
+
+/// A booking as a payment for it reads it first.
+#[derive(sqlx::FromRow)]
+struct BookingToPay {
+    product_id: i64,
+    buyer_id: i64,
+    /// The buyer's address, kept with the payment.
+    email: String,
+    /// The bike's name, kept with the payment.
+    name: String,
+    seller_id: i64,
+    category_id: i64,
+    status: String,
+}
