@@ -1,0 +1,151 @@
+//! The events as the pages receive them: the one definition of the wire format, and
+//! the id payloads of the events that carry no whole record.
+
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::{BookingRef, ListingRef};
+use crate::views::{AdvertView, CategoryView, NotificationView, OrderView, ProductView};
+
+/// `_id` and friends are strings in every JSON the pages read.
+pub(super) fn id(id: i64) -> String {
+    id.to_string()
+}
+
+/// A listing that changed: sold, for sale again, or deleted.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ListingIds {
+    #[serde(rename = "_id")]
+    id: String,
+    category_id: String,
+    seller_id: String,
+}
+
+/// A booking that changed: `bookingId` is the listing's id.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BookingIds {
+    #[serde(rename = "_id")]
+    id: String,
+    booking_id: String,
+}
+
+/// An advert that went away: `advertiseId` is the listing's id.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AdvertIds {
+    #[serde(rename = "_id")]
+    pub(super) id: String,
+    pub(super) advertise_id: String,
+}
+
+/// A seller who was verified.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SellerIds {
+    #[serde(rename = "_id")]
+    pub(super) id: String,
+    /// Signed-in readers only: absent in the public form.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub(super) email: Option<String>,
+}
+
+/// A user who was deleted.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct UserIds {
+    #[serde(rename = "_id")]
+    pub(super) id: String,
+    /// buyer, seller or admin.
+    pub(super) role: &'static str,
+}
+
+impl From<ListingRef> for ListingIds {
+    fn from(l: ListingRef) -> Self {
+        ListingIds {
+            id: id(l.product_id),
+            category_id: id(l.category_id),
+            seller_id: id(l.seller_id),
+        }
+    }
+}
+
+impl From<BookingRef> for BookingIds {
+    fn from(b: BookingRef) -> Self {
+        BookingIds {
+            id: id(b.order_id),
+            booking_id: id(b.product_id),
+        }
+    }
+}
+
+/// An event as the pages receive it: its name in `event`, its payload in `data`. This
+/// is the one definition of the wire format; its JSON Schema is in `/api/openapi.json`
+/// (as `LiveEvent`), from which the page's event types are generated.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(tag = "event", content = "data")]
+#[schema(as = LiveEvent)]
+pub enum WireEvent {
+    /// An admin added a category: the home page gains its card.
+    #[serde(rename = "category.created")]
+    CategoryCreated(CategoryView),
+    /// A seller listed a bike: it joins its category's grid and the seller's table.
+    #[serde(rename = "product.created")]
+    ProductCreated(ProductView),
+    /// A seller changed an unsold listing: its cards, advert, wishlist entries and
+    /// bookings show the new price, photo and text.
+    #[serde(rename = "product.updated")]
+    ProductUpdated(ProductView),
+    /// A bike was paid for: cards show Sold Out, its advert goes, the seller's table says
+    /// Already Sold and bookings of it show sold.
+    #[serde(rename = "product.sold")]
+    ProductSold(ListingIds),
+    /// A sale was undone (the buyer's card could not be charged after all): the bike is for
+    /// sale again everywhere.
+    #[serde(rename = "product.unsold")]
+    ProductUnsold(ListingIds),
+    /// A listing was deleted (by its seller or an admin): its cards and advert disappear.
+    #[serde(rename = "product.deleted")]
+    ProductDeleted(ListingIds),
+    /// A seller advertised a bike: it joins the home page's advertisement area.
+    #[serde(rename = "advert.created")]
+    AdvertCreated(AdvertView),
+    /// An advert went away (its bike was sold or deleted).
+    #[serde(rename = "advert.removed")]
+    AdvertRemoved(AdvertIds),
+    /// A buyer reported a listing: it joins the admins' moderation queue.
+    #[serde(rename = "product.reported")]
+    ProductReported(ProductView),
+    /// An admin verified a seller: the badge shows on all their listings.
+    #[serde(rename = "seller.verified")]
+    SellerVerified(SellerIds),
+    /// A buyer booked a bike: the buyer's orders and the seller's bookings gain it.
+    #[serde(rename = "order.created")]
+    OrderCreated(OrderView),
+    /// A buyer cancelled an unpaid booking.
+    #[serde(rename = "order.cancelled")]
+    OrderCancelled(BookingIds),
+    /// A booking was paid for (its bike is sold: `product.sold` comes with it).
+    #[serde(rename = "order.paid")]
+    OrderPaid(BookingIds),
+    /// An admin deleted a user: the admins' buyer or seller table drops them.
+    #[serde(rename = "user.deleted")]
+    UserDeleted(UserIds),
+    /// Something its one recipient should know of: the bell's count, a toast, the list.
+    #[serde(rename = "notification.created")]
+    NotificationCreated(NotificationView),
+}
+
+impl WireEvent {
+    /// The event's name and its `data` as JSON.
+    pub(super) fn split(&self) -> (String, String) {
+        // Our own payload types: serialising them cannot fail (no maps, no non-string keys).
+        let mut whole = serde_json::to_value(self).unwrap_or_default();
+        let name = whole["event"].as_str().unwrap_or_default().to_owned();
+        let data = whole
+            .get_mut("data")
+            .map(serde_json::Value::take)
+            .unwrap_or_default();
+        (name, data.to_string())
+    }
+}
