@@ -184,7 +184,8 @@ pub fn missing(what: Missing) -> &'static str {
     }
 }
 
-/// What people are told when the store refused their change.
+/// What people are told when the store refused their change (403 for another's
+/// listing, 409 for the rest).
 pub fn refused(why: Refused) -> &'static str {
     match why {
         Refused::EmailTaken => "An account with this email address already exists.",
@@ -204,6 +205,8 @@ pub fn refused(why: Refused) -> &'static str {
         Refused::AmountNotPrice => "The amount paid is not this booking's price.",
         Refused::PaymentRecorded => "This payment is already recorded.",
         Refused::TransactionOfAnotherBooking => "This transaction belongs to another booking.",
+        Refused::NotYoursToChange => "You can only change your own listings.",
+        Refused::NotYoursToDelete => "You can only delete your own listings.",
     }
 }
 
@@ -211,7 +214,10 @@ impl From<StoreError> for AppError {
     fn from(err: StoreError) -> Self {
         match err {
             StoreError::NotFound(what) => AppError::NotFound(missing(what).into()),
-            StoreError::Conflict(why) => AppError::Conflict(refused(why).into()),
+            StoreError::Refused(why @ (Refused::NotYoursToChange | Refused::NotYoursToDelete)) => {
+                AppError::Forbidden(refused(why).into())
+            }
+            StoreError::Refused(why) => AppError::Conflict(refused(why).into()),
             StoreError::Unavailable(detail) => AppError::database_unavailable(detail),
             StoreError::Database(detail) => AppError::Internal(detail),
         }
@@ -226,7 +232,7 @@ impl From<Missing> for AppError {
 
 impl From<Refused> for AppError {
     fn from(why: Refused) -> Self {
-        StoreError::Conflict(why).into()
+        StoreError::Refused(why).into()
     }
 }
 

@@ -24,9 +24,10 @@ pub enum StoreError {
     /// The thing the operation is about does not exist (any more).
     #[error("not found: {0:?}")]
     NotFound(Missing),
-    /// The change would break a rule the database keeps (sold, already booked, taken).
+    /// The change would break a rule the store keeps (sold, already booked, taken, not
+    /// the caller's).
     #[error("refused: {0:?}")]
-    Conflict(Refused),
+    Refused(Refused),
     /// The database cannot be reached right now.
     #[error("database unavailable: {0}")]
     Unavailable(String),
@@ -75,6 +76,10 @@ pub enum Refused {
     PaymentRecorded,
     /// This transaction paid for another booking.
     TransactionOfAnotherBooking,
+    /// A seller may change their own listings only.
+    NotYoursToChange,
+    /// A seller may delete their own listings only (an admin, any).
+    NotYoursToDelete,
 }
 
 impl From<sqlx::Error> for StoreError {
@@ -335,12 +340,15 @@ pub trait Catalogue: Send + Sync + 'static {
     async fn reported_products(&self) -> StoreResult<Vec<Product>>;
     /// Records a buyer's report; false when this buyer had reported it already.
     async fn report_product(&self, product_id: i64, reporter_id: i64) -> StoreResult<bool>;
-    /// Deletes a listing, removed by the user `removed_by` (its seller or an admin);
-    /// those who booked or saved it are told, and its seller when someone else removed it.
-    /// A sold listing is never deleted (a conflict): the sale stays on record.
-    async fn delete_product(&self, id: i64, removed_by: i64) -> StoreResult<bool>;
-    /// Changes an unsold listing of `seller_id`'s: not found when it is gone or not
-    /// theirs, conflict when it has sold. A lower price tells those who saved it.
+    /// Deletes a listing, removed by the user `removed_by`: its seller, or anyone when
+    /// `admin` (refused `NotYoursToDelete` otherwise; false when there is no such
+    /// listing). Those who booked or saved it are told, and its seller when someone else
+    /// removed it. A sold listing is never deleted (`SoldStays`): the sale stays on record.
+    async fn delete_product(&self, id: i64, removed_by: i64, admin: bool) -> StoreResult<bool>;
+    /// Changes an unsold listing of `seller_id`'s: not found when it is gone, refused
+    /// `NotYoursToChange` when it is another's and `SoldUnchangeable` once sold. What the
+    /// edit leaves out (kilometres, district, area: None) stays as it was. A lower price
+    /// tells those who saved it; open bookings' buyers hear of any change of price.
     async fn update_product(&self, id: i64, seller_id: i64, edit: &ProductEdit) -> StoreResult<()>;
 
     /// Advertises an unsold listing: conflict when sold or already advertised.

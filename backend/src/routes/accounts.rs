@@ -101,9 +101,9 @@ async fn sign_up(
         .await
         .map_err(AppError::internal)?;
     let identity = match state.store.create_identity(&email, &hash).await {
-        Err(StoreError::Conflict(Refused::EmailTaken)) => {
+        Err(StoreError::Refused(Refused::EmailTaken)) => {
             tell_owner_of_sign_up(&state, &email).await;
-            return Err(StoreError::Conflict(Refused::EmailTaken).into());
+            return Err(StoreError::Refused(Refused::EmailTaken).into());
         }
         created => created?,
     };

@@ -352,7 +352,7 @@ async fn settle(
             }
             Ok(recorded)
         }
-        Err(StoreError::Conflict(why)) => {
+        Err(StoreError::Refused(why)) => {
             let released = state.payments.release(&transaction_id).await?;
             let why = error::refused(why).trim_end_matches('.');
             Err(AppError::Conflict(match (released, paid.to_capture) {

@@ -136,7 +136,7 @@ fn foreign_key_violation(err: &sqlx::Error) -> bool {
 /// violation too: a rule the caller did not expect) stays a database error.
 fn refused_if_taken(keys: &'static [Key], why: Refused) -> impl FnOnce(sqlx::Error) -> Error {
     move |e| match violated_key(&e) {
-        Some(key) if keys.contains(&key) => Error::Conflict(why),
+        Some(key) if keys.contains(&key) => Error::Refused(why),
         _ => e.into(),
     }
 }

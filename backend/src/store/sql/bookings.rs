@@ -36,7 +36,7 @@ impl Bookings for This {
         let Some(id) = id else {
             drop(tx);
             return Err(if self.product_exists(order.product_id).await? {
-                Error::Conflict(Refused::AlreadySold)
+                Error::Refused(Refused::AlreadySold)
             } else {
                 Error::NotFound(Missing::Listing)
             });
@@ -111,7 +111,7 @@ impl Bookings for This {
                     .fetch_optional(&mut *tx)
                     .await?;
             return match status.as_deref() {
-                Some("paid") => Err(Error::Conflict(Refused::PaidUncancellable)),
+                Some("paid") => Err(Error::Refused(Refused::PaidUncancellable)),
                 _ => Ok(false),
             };
         };

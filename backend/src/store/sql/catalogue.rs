@@ -223,8 +223,20 @@ impl Catalogue for This {
         Ok(true)
     }
 
-    async fn delete_product(&self, id: i64, removed_by: i64) -> Result<bool, Error> {
+    async fn delete_product(&self, id: i64, removed_by: i64, admin: bool) -> Result<bool, Error> {
         let mut tx = self.writer.begin().await?;
+        let seller: Option<i64> =
+            sqlx::query_scalar("SELECT seller_id FROM products WHERE id = $1")
+                .bind(id)
+                .fetch_optional(&mut *tx)
+                .await?;
+        match seller {
+            None => return Ok(false),
+            Some(seller) if seller != removed_by && !admin => {
+                return Err(Error::Refused(Refused::NotYoursToDelete));
+            }
+            Some(_) => {}
+        }
         let events = removal_events(&mut tx, id, Some(removed_by)).await?;
         // A sale stays on record for its buyer and seller: a sold listing is never
         // deleted, even by a payment committed a moment ago (the condition is checked on
@@ -239,7 +251,7 @@ impl Catalogue for This {
                 .fetch_optional(&mut *tx)
                 .await?;
             return match sold {
-                Some(true) => Err(Error::Conflict(Refused::SoldStays)),
+                Some(true) => Err(Error::Refused(Refused::SoldStays)),
                 _ => Ok(false),
             };
         }
@@ -258,21 +270,23 @@ impl Catalogue for This {
         let mut tx = self.writer.begin().await?;
         let current: Option<Product> = sqlx::query_as::<Db, Product>(concat!(
             product_select!(),
-            "FROM products p JOIN users u ON u.id = p.seller_id \
-             WHERE p.id = $1 AND p.seller_id = $2"
+            "FROM products p JOIN users u ON u.id = p.seller_id WHERE p.id = $1"
         ))
         .bind(id)
-        .bind(seller_id)
         .fetch_optional(&mut *tx)
         .await?;
         let Some(current) = current else {
             return Err(Error::NotFound(Missing::Listing));
         };
+        if current.seller_id != seller_id {
+            return Err(Error::Refused(Refused::NotYoursToChange));
+        }
         let before = current.resale_price;
+        // What the edit leaves out (kilometres, district, area) stays as it was.
         let facts = BikeFacts {
-            km_driven: edit.km_driven,
-            district: edit.district.clone(),
-            area: edit.area.clone(),
+            km_driven: edit.km_driven.or(current.facts.km_driven),
+            district: edit.district.clone().or(current.facts.district),
+            area: edit.area.clone().or(current.facts.area),
             photos: Some(edit.photos.clone()),
             ..current.facts
         };
@@ -313,7 +327,7 @@ impl Catalogue for This {
         .execute(&mut *tx)
         .await?;
         if changed.rows_affected() == 0 {
-            return Err(Error::Conflict(Refused::SoldUnchangeable));
+            return Err(Error::Refused(Refused::SoldUnchangeable));
         }
         index_search_text(&mut tx, id, indexed.as_deref(), &search_text).await?;
         let listing = product_in(&mut tx, id).await?;
@@ -376,7 +390,7 @@ impl Catalogue for This {
         let Some(id) = id else {
             drop(tx);
             return Err(if self.product_exists(product_id).await? {
-                Error::Conflict(Refused::AlreadySold)
+                Error::Refused(Refused::AlreadySold)
             } else {
                 Error::NotFound(Missing::Listing)
             });

@@ -46,7 +46,7 @@ impl This {
             .execute(&mut *tx)
             .await?;
         if sold.rows_affected() == 0 {
-            return Err(Error::Conflict(Refused::AlreadySold));
+            return Err(Error::Refused(Refused::AlreadySold));
         }
         // The booking moves booked → paid only if it is still booked when this update
         // runs: a cancel that committed first wins (and the bike's sale above rolls
@@ -68,7 +68,7 @@ impl This {
                     .fetch_optional(&mut *tx)
                     .await?;
             return Err(match status.as_deref() {
-                Some("booked") => Error::Conflict(Refused::AmountNotPrice),
+                Some("booked") => Error::Refused(Refused::AmountNotPrice),
                 Some(other) => closed_booking(other).unwrap_or(Error::NotFound(Missing::Booking)),
                 None => Error::NotFound(Missing::Booking),
             });
@@ -205,7 +205,7 @@ impl Payments for This {
             Some((id, Some(order))) if order == payment.order_id => {
                 Some(Ok(PaymentRecorded::Existing(id)))
             }
-            Some(_) => Some(Err(Error::Conflict(Refused::TransactionOfAnotherBooking))),
+            Some(_) => Some(Err(Error::Refused(Refused::TransactionOfAnotherBooking))),
             None => None,
         };
         if let Some(done) = existing(self.payment_by_transaction(&payment.transaction_id).await?) {
@@ -217,9 +217,9 @@ impl Payments for This {
                 Ok(PaymentRecorded::New(id))
             }
             // A retry of the same transaction that raced the first: report the first.
-            Err(Error::Conflict(why)) => {
+            Err(Error::Refused(why)) => {
                 existing(self.payment_by_transaction(&payment.transaction_id).await?)
-                    .unwrap_or(Err(Error::Conflict(why)))
+                    .unwrap_or(Err(Error::Refused(why)))
             }
             Err(other) => Err(other),
         }
@@ -341,8 +341,8 @@ impl Payments for This {
 fn closed_booking(status: &str) -> Option<Error> {
     match status {
         "booked" => None,
-        "paid" => Some(Error::Conflict(Refused::BookingPaid)),
-        _ => Some(Error::Conflict(Refused::BookingCancelled)),
+        "paid" => Some(Error::Refused(Refused::BookingPaid)),
+        _ => Some(Error::Refused(Refused::BookingCancelled)),
     }
 }
 

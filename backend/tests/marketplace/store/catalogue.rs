@@ -273,15 +273,18 @@ async fn deleting_a_listing_takes_its_advert_bookings_and_reports_along() {
         let order = book(s, doomed, &buyer).await;
         let kept_order = book(s, kept, &buyer).await;
 
-        assert!(s.delete_product(doomed, seller.id).await.expect("delete"));
+        assert!(s
+            .delete_product(doomed, seller.id, false)
+            .await
+            .expect("delete"));
         assert!(
-            !s.delete_product(doomed, seller.id)
+            !s.delete_product(doomed, seller.id, false)
                 .await
                 .expect("delete again"),
             "already gone"
         );
         assert!(!s
-            .delete_product(kept + 1000, seller.id)
+            .delete_product(kept + 1000, seller.id, false)
             .await
             .expect("delete unknown"));
         assert!(s.product(doomed).await.expect("product").is_none());

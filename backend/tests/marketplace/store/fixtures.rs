@@ -122,7 +122,7 @@ pub async fn pay(store: &dyn Store, order_id: i64, transaction_id: &str, amount:
 #[track_caller]
 pub fn conflict<T: Debug>(result: StoreResult<T>) -> Refused {
     match result {
-        Err(StoreError::Conflict(why)) => why,
+        Err(StoreError::Refused(why)) => why,
         other => panic!("expected a conflict, got {other:?}"),
     }
 }

@@ -137,13 +137,19 @@ async fn removing_a_listing_tells_who_booked_or_saved_it_and_the_seller_only_whe
         }
         let before = kinds(s, &karim).await.len();
 
-        assert!(s.delete_product(mine, karim.id).await.expect("delete"));
+        assert!(s
+            .delete_product(mine, karim.id, false)
+            .await
+            .expect("delete"));
         assert_eq!(
             kinds(s, &karim).await.len(),
             before,
             "the seller knows what they did"
         );
-        assert!(s.delete_product(flagged, boss.id).await.expect("delete"));
+        assert!(s
+            .delete_product(flagged, boss.id, true)
+            .await
+            .expect("delete"));
         assert_eq!(
             told(s, &karim).await[0],
             (
@@ -291,6 +297,67 @@ async fn a_wishlist_keeps_each_bike_once_and_shows_sold_ones() {
     .await;
 }
 
+/// Only a listing's seller changes it or deletes it; an admin may delete any. What an
+/// edit leaves out (kilometres, district, area) stays as it was: one rule, in the store.
+#[tokio::test]
+async fn only_its_seller_changes_a_listing_and_an_edit_keeps_what_it_leaves_out() {
+    on_both(|engine| async move {
+        let Some((_db, store)) = open(engine).await else {
+            return;
+        };
+        let s = store.as_ref();
+        let karim = user(s, "karim@example.com", "Karim", Role::Seller).await;
+        let nadia = user(s, "nadia@example.com", "Nadia", Role::Seller).await;
+        let boss = user(s, "boss@example.com", "Boss", Role::Admin).await;
+        let sport = category(s, "Sport").await;
+        let fz = listing(s, sport, &karim, "Yamaha FZ", taka(185_000)).await;
+        s.update_product(fz, karim.id, &edit(taka(180_000)))
+            .await
+            .expect("the seller's edit");
+
+        assert_eq!(
+            super::fixtures::conflict(s.update_product(fz, nadia.id, &edit(taka(1))).await),
+            bikehaat::store::Refused::NotYoursToChange
+        );
+        assert_eq!(
+            super::fixtures::conflict(s.delete_product(fz, nadia.id, false).await),
+            bikehaat::store::Refused::NotYoursToDelete
+        );
+        let kept = s.product(fz).await.expect("read").expect("still listed");
+        assert_eq!(
+            kept.resale_price,
+            taka(180_000),
+            "another's edit changed nothing"
+        );
+
+        let mut partial = edit(taka(175_000));
+        partial.km_driven = None;
+        partial.district = None;
+        partial.area = None;
+        s.update_product(fz, karim.id, &partial)
+            .await
+            .expect("edit");
+        let now = s.product(fz).await.expect("read").expect("listed");
+        assert_eq!(now.resale_price, taka(175_000));
+        assert_eq!(
+            (
+                now.facts.km_driven,
+                now.facts.district.as_deref(),
+                now.facts.area.as_deref()
+            ),
+            (Some(21_000), Some("Dhaka"), Some("Uttara")),
+            "what the edit left out stays"
+        );
+
+        assert!(s
+            .delete_product(fz, boss.id, true)
+            .await
+            .expect("an admin deletes any"));
+        assert!(s.product(fz).await.expect("read").is_none());
+    })
+    .await;
+}
+
 fn edit(price: i64) -> bikehaat::records::ProductEdit {
     bikehaat::records::ProductEdit {
         image: "/uploads/demo-bike-1.svg".into(),
@@ -350,7 +417,10 @@ async fn a_seller_edits_only_their_unsold_bikes_and_a_lower_price_tells_those_wh
         );
         assert!(told(s, &mim).await.is_empty());
 
-        not_found(s.update_product(fz, nadia.id, &edit(taka(1))).await);
+        assert_eq!(
+            super::fixtures::conflict(s.update_product(fz, nadia.id, &edit(taka(1))).await),
+            bikehaat::store::Refused::NotYoursToChange
+        );
         not_found(s.update_product(fz + 1000, karim.id, &edit(taka(1))).await);
         let order = book(s, fz, &mim).await;
         pay(s, order, "pi_fz", taka(185_000)).await;

@@ -56,7 +56,7 @@ async fn a_bike_sells_to_exactly_one_of_ten_racing_buyers() {
         for racer in racers {
             match racer.await.expect("racer finished") {
                 (order, Ok(PaymentRecorded::New(_))) => winners.push(order),
-                (_, Err(StoreError::Conflict(_))) => conflicts += 1,
+                (_, Err(StoreError::Refused(_))) => conflicts += 1,
                 (order, other) => panic!("booking {order} ended unexpectedly: {other:?}"),
             }
         }

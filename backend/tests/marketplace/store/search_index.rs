@@ -297,9 +297,9 @@ async fn the_index_finds_what_sql_finds_while_listings_change() {
         }
         for id in ids.iter().skip(3).step_by(11) {
             // A sold listing stays on record: only unsold ones can go.
-            match store.delete_product(*id, verified.id).await {
+            match store.delete_product(*id, verified.id, true).await {
                 Ok(_) => {}
-                Err(StoreError::Conflict(_)) => {
+                Err(StoreError::Refused(_)) => {
                     let listing = store.product(*id).await.expect("read");
                     assert!(listing.is_some_and(|l| l.sold), "refused an unsold delete");
                 }
@@ -403,7 +403,7 @@ async fn the_listings_kept_for_pages_change_with_every_event_that_names_them() {
         kept_as_read(store, &index, &ids, "the seller's verification").await;
 
         assert!(store
-            .delete_product(ids[1], seller.id)
+            .delete_product(ids[1], seller.id, true)
             .await
             .expect("delete"));
         kept_as_read(store, &index, &ids, "a deletion").await;
