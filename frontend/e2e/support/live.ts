@@ -42,3 +42,34 @@ export async function openLive(page: Page, path: string, signedIn: boolean): Pro
   // A visitor's socket has nothing to wait for but the server's side of the upgrade.
   if (!signedIn) await page.waitForTimeout(300);
 }
+
+/**
+ * Watches `page` for a table row holding both `rowText` and `cellText`, noting the
+ * moment (the page's own clock, in ms since the epoch) it is first drawn; read it with
+ * `rowSeenAt`.
+ */
+export async function watchForRow(page: Page, rowText: string, cellText: string): Promise<void> {
+  await page.evaluate(
+    ([row, cell]) => {
+      const w = window as unknown as { rowSeenAt?: number };
+      const drawn = () =>
+        [...document.querySelectorAll('tr')].some(
+          (tr) => tr.textContent.includes(row) && tr.textContent.includes(cell),
+        );
+      const observer = new MutationObserver(() => {
+        if (w.rowSeenAt === undefined && drawn()) {
+          w.rowSeenAt = Date.now();
+          observer.disconnect();
+        }
+      });
+      observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+    },
+    [rowText, cellText] as const,
+  );
+}
+
+/** When the row `watchForRow` waited for was drawn (Infinity if it never was). */
+export async function rowSeenAt(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { rowSeenAt?: number }).rowSeenAt ?? Infinity);
+}
+
