@@ -11,12 +11,8 @@ import { useListingFields } from '@/lib/api/get-listing-fields.ts';
 import { useSellerProducts } from '@/features/products/api/get-seller-products.ts';
 import { useUpdateProduct } from '@/features/products/api/update-product.ts';
 import { isSold } from '@/features/products/components/availability-pill.tsx';
-import {
-  asWhole,
-  ProductForm,
-  type FieldMessages,
-  type ProductFields,
-} from '@/features/products/components/product-form.tsx';
+import { asWhole, type FieldMessages, type ProductFields } from '@/features/products/components/product-fields.ts';
+import { ProductForm } from '@/features/products/components/product-form.tsx';
 
 function Notice({ children }: { children: string }) {
   return (
