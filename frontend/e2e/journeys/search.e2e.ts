@@ -125,3 +125,49 @@ test('a visitor on a phone searches, filters, goes back, scrolls on, and sees ne
   expect(await page.evaluate(() => (window as unknown as { stayedOpen?: boolean }).stayedOpen)).toBe(true);
   await context.close();
 });
+
+test('a buyer narrows by brand, engine size and registration year, each end on its own', async () => {
+  await api.product(seller, categoryId, 'Suzuki Gixxer Zircon', 190_000, {
+    brand: 'Suzuki',
+    model: 'Gixxer',
+    engineCc: 155,
+    registrationYear: 2019,
+  });
+  await api.product(seller, categoryId, 'Honda Dio Zircon', 120_000, {
+    brand: 'Honda',
+    model: 'Dio',
+    engineCc: 110,
+    registrationYear: 2022,
+  });
+  const { context, page } = await openContext(browser, server.url, PHONE);
+  await page.goto('/products?q=zircon');
+  await found(page, '2 bikes');
+  await page.getByRole('button', { name: 'Filters', exact: true }).click();
+  const sheet = page.getByRole('dialog', { name: 'Filters' });
+  const only = async (name: string) => {
+    await found(page, '1 bike');
+    await page.getByRole('article', { name }).waitFor();
+  };
+
+  await sheet.getByLabel('Lowest cc').selectOption('150');
+  await page.waitForURL((url) => url.searchParams.get('ccMin') === '150' && !url.searchParams.has('ccMax'));
+  await only('Suzuki Gixxer Zircon');
+  await sheet.getByLabel('Lowest cc').selectOption('');
+
+  await sheet.getByLabel('To year').selectOption('2020');
+  await page.waitForURL((url) => url.searchParams.get('yearMax') === '2020' && !url.searchParams.has('ccMin'));
+  await only('Suzuki Gixxer Zircon');
+  await sheet.getByLabel('To year').selectOption('');
+  await sheet.getByLabel('From year').selectOption('2021');
+  await page.waitForURL((url) => url.searchParams.get('yearMin') === '2021' && !url.searchParams.has('yearMax'));
+  await only('Honda Dio Zircon');
+  await sheet.getByLabel('From year').selectOption('');
+
+  await sheet.getByRole('button', { name: 'Suzuki', pressed: false }).click();
+  await page.waitForURL((url) => url.searchParams.get('brand') === 'Suzuki');
+  await only('Suzuki Gixxer Zircon');
+  await sheet.getByRole('button', { name: 'Suzuki', pressed: true }).click();
+  await page.waitForURL((url) => !url.searchParams.has('brand'));
+  await found(page, '2 bikes');
+  await context.close();
+});

@@ -59,57 +59,26 @@ export function SearchFilters({
         )}
       </Field>
 
-      <fieldset aria-describedby={errors.brand ? 'filter-brand-error' : undefined}>
-        <legend className="text-sm font-medium text-stone-800">Brand</legend>
-        <div className="mt-2 flex flex-wrap gap-2">
-          {(fields?.brands ?? filters.brand).map((brand) => {
-            const on = filters.brand.includes(brand);
-            return (
-              <button
-                key={brand}
-                type="button"
-                aria-pressed={on}
-                onClick={() => {
-                  setFilters({ brand: on ? filters.brand.filter((b) => b !== brand) : [...filters.brand, brand] });
-                }}
-                className={`min-h-10 rounded-full border px-3 text-sm font-medium ${
-                  on
-                    ? 'border-brand-700 bg-brand-700 text-white'
-                    : 'border-stone-300 bg-white text-stone-800 hover:bg-stone-50'
-                }`}
-              >
-                {brand}
-              </button>
-            );
-          })}
-        </div>
-        <FieldError id="filter-brand-error" message={errors.brand} />
-      </fieldset>
+      <BrandChips
+        brands={fields?.brands ?? filters.brand}
+        chosen={filters.brand}
+        error={errors.brand}
+        onChange={(brand) => {
+          setFilters({ brand });
+        }}
+      />
 
-      <Range legend="Engine size (cc)" errors={[errors.ccMin, errors.ccMax]}>
-        <StepSelect
-          label="Lowest cc"
-          anyLabel="Any"
-          steps={CC_STEPS}
-          value={filters.ccMin}
-          error={errors.ccMin}
-          format={(cc) => `${String(cc)} cc`}
-          onChange={(ccMin) => {
-            setFilters({ ccMin });
-          }}
-        />
-        <StepSelect
-          label="Highest cc"
-          anyLabel="Any"
-          steps={CC_STEPS}
-          value={filters.ccMax}
-          error={errors.ccMax}
-          format={(cc) => `${String(cc)} cc`}
-          onChange={(ccMax) => {
-            setFilters({ ccMax });
-          }}
-        />
-      </Range>
+      <StepRange
+        legend="Engine size (cc)"
+        labels={['Lowest cc', 'Highest cc']}
+        steps={CC_STEPS}
+        format={(cc) => `${String(cc)} cc`}
+        values={[filters.ccMin, filters.ccMax]}
+        errors={[errors.ccMin, errors.ccMax]}
+        onChange={(end, cc) => {
+          setFilters(end === 'low' ? { ccMin: cc } : { ccMax: cc });
+        }}
+      />
 
       <Range legend="Price (৳)" errors={[errors.priceMin, errors.priceMax]}>
         <TakaInput
@@ -132,30 +101,17 @@ export function SearchFilters({
         />
       </Range>
 
-      <Range legend="Registration year" errors={[errors.yearMin, errors.yearMax]}>
-        <StepSelect
-          label="From year"
-          anyLabel="Any"
-          steps={years}
-          value={filters.yearMin}
-          error={errors.yearMin}
-          format={String}
-          onChange={(yearMin) => {
-            setFilters({ yearMin });
-          }}
-        />
-        <StepSelect
-          label="To year"
-          anyLabel="Any"
-          steps={years}
-          value={filters.yearMax}
-          error={errors.yearMax}
-          format={String}
-          onChange={(yearMax) => {
-            setFilters({ yearMax });
-          }}
-        />
-      </Range>
+      <StepRange
+        legend="Registration year"
+        labels={['From year', 'To year']}
+        steps={years}
+        format={String}
+        values={[filters.yearMin, filters.yearMax]}
+        errors={[errors.yearMin, errors.yearMax]}
+        onChange={(end, year) => {
+          setFilters(end === 'low' ? { yearMin: year } : { yearMax: year });
+        }}
+      />
 
       <Field label="Kilometres driven, at most" error={errors.kmMax}>
         {(id, described) => (
@@ -222,6 +178,93 @@ export function SearchFilters({
         />
       </div>
     </div>
+  );
+}
+
+/** Brands as chips a thumb can press, several at once. */
+function BrandChips({
+  brands,
+  chosen,
+  error,
+  onChange,
+}: {
+  brands: readonly string[];
+  chosen: readonly string[];
+  error: string | undefined;
+  onChange: (chosen: string[]) => void;
+}) {
+  return (
+    <fieldset aria-describedby={error ? 'filter-brand-error' : undefined}>
+      <legend className="text-sm font-medium text-stone-800">Brand</legend>
+      <div className="mt-2 flex flex-wrap gap-2">
+        {brands.map((brand) => {
+          const on = chosen.includes(brand);
+          return (
+            <button
+              key={brand}
+              type="button"
+              aria-pressed={on}
+              onClick={() => {
+                onChange(on ? chosen.filter((b) => b !== brand) : [...chosen, brand]);
+              }}
+              className={`min-h-10 rounded-full border px-3 text-sm font-medium ${
+                on ? 'border-brand-700 bg-brand-700 text-white' : 'border-stone-300 bg-white text-stone-800 hover:bg-stone-50'
+              }`}
+            >
+              {brand}
+            </button>
+          );
+        })}
+      </div>
+      <FieldError id="filter-brand-error" message={error} />
+    </fieldset>
+  );
+}
+
+/** A lowest and a highest value, each picked from `steps` (or any). */
+function StepRange({
+  legend,
+  labels,
+  steps,
+  format,
+  values,
+  errors,
+  onChange,
+}: {
+  legend: string;
+  labels: readonly [string, string];
+  steps: number[];
+  format: (step: number) => string;
+  values: readonly [string, string];
+  errors: readonly [string | undefined, string | undefined];
+  /** One end changed. */
+  onChange: (end: 'low' | 'high', value: string) => void;
+}) {
+  return (
+    <Range legend={legend} errors={[errors[0], errors[1]]}>
+      <StepSelect
+        label={labels[0]}
+        anyLabel="Any"
+        steps={steps}
+        value={values[0]}
+        error={errors[0]}
+        format={format}
+        onChange={(low) => {
+          onChange('low', low);
+        }}
+      />
+      <StepSelect
+        label={labels[1]}
+        anyLabel="Any"
+        steps={steps}
+        value={values[1]}
+        error={errors[1]}
+        format={format}
+        onChange={(high) => {
+          onChange('high', high);
+        }}
+      />
+    </Range>
   );
 }
 
