@@ -1,14 +1,14 @@
 // "Your Order": what a booking does, the listing and the buyer, read-only; phone and
 // meeting place required; submit asks first (the confirmation dialog), books, says so and
-// closes. An accessible dialog: labelled, focus moved in and kept in, Escape closes
-// wherever focus is, focus returns to the opener. A refused booking keeps it open with
-// focus on what to fix: the first field the server refused, or its message.
+// closes. The dialog itself (focus, Escape, the backdrop) is `Modal`. A refused booking
+// keeps it open with focus on what to fix: the first field the server refused, or its
+// message.
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { useConfirm } from '@/components/confirm-dialog.tsx';
-import { keepTabInside } from '@/components/focus-trap.ts';
 import { errorId, FormField, inputLook } from '@/components/form-field.tsx';
+import { Modal } from '@/components/modal.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import type { Product, User } from '@/lib/api/types.ts';
 import { formatPrice } from '@/utils/format-price.ts';
@@ -28,7 +28,6 @@ const FIELDS = ['buyerPhone', 'meetingLocation'] as const;
 const readOnlyLook = inputLook.replace('bg-white', 'bg-stone-100').replace('text-stone-900', 'text-stone-700');
 
 export function OrderModal({ product, buyer, onClose }: { product: Product; buyer: User; onClose: () => void }) {
-  const dialogRef = useRef<HTMLDivElement>(null);
   const booking = useBookProduct();
   const { confirm, dialog } = useConfirm();
   const {
@@ -43,23 +42,6 @@ export function OrderModal({ product, buyer, onClose }: { product: Product; buye
   useEffect(() => {
     if (failure) failureRef.current?.focus();
   }, [failure]);
-
-  // The first field takes focus on open; focus goes back to whatever opened the dialog.
-  // (The opener is read while rendering: by the time effects run, autoFocus has moved on.)
-  const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
-  useEffect(() => () => opener?.focus(), [opener]);
-
-  // On the document, not the dialog: Escape closes even when focus has left it (a click on
-  // its text). The confirmation dialog above it keeps its Escape to itself.
-  useEffect(() => {
-    const onEscape = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    document.addEventListener('keydown', onEscape);
-    return () => {
-      document.removeEventListener('keydown', onEscape);
-    };
-  }, [onClose]);
 
   const onSubmit = async (fields: OrderFields) => {
     if (booking.isPending) return;
@@ -91,107 +73,75 @@ export function OrderModal({ product, buyer, onClose }: { product: Product; buye
   };
 
   return (
-    <div
-      className="fixed inset-0 z-50 flex items-end justify-center bg-stone-950/60 p-0 sm:items-center sm:p-4"
-      onMouseDown={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
+    <Modal
+      id="order-modal"
+      title="Your Order"
+      about="The seller is told at once and will call you to agree on the meeting; the bike stays listed until someone pays."
+      onClose={onClose}
     >
-      <div
-        ref={dialogRef}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="order-modal-title"
-        aria-describedby="order-modal-about"
-        onKeyDown={(event) => {
-          if (dialogRef.current) keepTabInside(event, dialogRef.current);
-        }}
-        className="max-h-[95vh] w-full overflow-y-auto rounded-t-2xl bg-white p-6 shadow-xl sm:max-w-lg sm:rounded-2xl"
-      >
-        <div className="flex items-center justify-between gap-4">
-          <h2 id="order-modal-title" className="text-2xl font-bold text-stone-900">
-            Your Order
-          </h2>
-          <button
-            type="button"
-            onClick={onClose}
-            aria-label="Close"
-            className="rounded-full p-2 text-stone-500 hover:bg-stone-100 hover:text-stone-900"
+      <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="mt-4 space-y-4">
+        {failure && (
+          <p
+            ref={failureRef}
+            tabIndex={-1}
+            className="rounded-lg border border-red-200 bg-red-50 px-3.5 py-2.5 text-sm text-red-700"
           >
-            <span aria-hidden="true" className="block size-5 text-xl leading-5">
-              ×
-            </span>
-          </button>
+            {failure.message}
+          </p>
+        )}
+        <FormField id="order-product" label="Product">
+          <input id="order-product" readOnly value={product.productName} className={readOnlyLook} />
+        </FormField>
+        <FormField id="order-price" label="Price">
+          <input id="order-price" readOnly value={formatPrice(product.resalePrice)} className={readOnlyLook} />
+        </FormField>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField id="order-buyer-name" label="Your name">
+            <input id="order-buyer-name" readOnly value={buyer.name} className={readOnlyLook} />
+          </FormField>
+          <FormField id="order-buyer-email" label="Your email">
+            <input id="order-buyer-email" readOnly value={buyer.email} className={readOnlyLook} />
+          </FormField>
         </div>
-        <p id="order-modal-about" className="mt-1 text-sm text-stone-600">
-          The seller is told at once and will call you to agree on the meeting; the bike stays listed until someone
-          pays.
-        </p>
-
-        <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="mt-4 space-y-4">
-          {failure && (
-            <p
-              ref={failureRef}
-              tabIndex={-1}
-              className="rounded-lg border border-red-200 bg-red-50 px-3.5 py-2.5 text-sm text-red-700"
-            >
-              {failure.message}
-            </p>
-          )}
-          <FormField id="order-product" label="Product">
-            <input id="order-product" readOnly value={product.productName} className={readOnlyLook} />
-          </FormField>
-          <FormField id="order-price" label="Price">
-            <input id="order-price" readOnly value={formatPrice(product.resalePrice)} className={readOnlyLook} />
-          </FormField>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField id="order-buyer-name" label="Your name">
-              <input id="order-buyer-name" readOnly value={buyer.name} className={readOnlyLook} />
-            </FormField>
-            <FormField id="order-buyer-email" label="Your email">
-              <input id="order-buyer-email" readOnly value={buyer.email} className={readOnlyLook} />
-            </FormField>
-          </div>
-          <FormField id="order-phone" label="Phone number" error={errors.buyerPhone?.message}>
-            <input
-              id="order-phone"
-              type="tel"
-              // A dialog starts on its first field to fill in.
-              autoFocus
-              autoComplete="tel"
-              placeholder="01XXXXXXXXX"
-              aria-invalid={errors.buyerPhone ? true : undefined}
-              aria-describedby={errors.buyerPhone ? errorId('order-phone') : undefined}
-              className={inputLook}
-              {...register('buyerPhone', {
-                validate: (value) => value.trim() !== '' || 'Please provide your phone number',
-              })}
-            />
-          </FormField>
-          <FormField id="order-location" label="Meeting location" error={errors.meetingLocation?.message}>
-            <input
-              id="order-location"
-              type="text"
-              placeholder="Where you will meet the seller"
-              aria-invalid={errors.meetingLocation ? true : undefined}
-              aria-describedby={errors.meetingLocation ? errorId('order-location') : undefined}
-              className={inputLook}
-              {...register('meetingLocation', {
-                validate: (value) => value.trim() !== '' || 'Please provide a meeting location',
-              })}
-            />
-          </FormField>
-          <button
-            type="submit"
-            // Not `disabled`: a disabled button drops focus, and the dialog would lose the keyboard.
-            aria-disabled={booking.isPending || undefined}
-            className="w-full rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 aria-disabled:cursor-wait aria-disabled:opacity-60"
-          >
-            {booking.isPending ? 'Loading...' : 'Submit'}
-          </button>
-        </form>
-      </div>
+        <FormField id="order-phone" label="Phone number" error={errors.buyerPhone?.message}>
+          <input
+            id="order-phone"
+            type="tel"
+            // A dialog starts on its first field to fill in.
+            autoFocus
+            autoComplete="tel"
+            placeholder="01XXXXXXXXX"
+            aria-invalid={errors.buyerPhone ? true : undefined}
+            aria-describedby={errors.buyerPhone ? errorId('order-phone') : undefined}
+            className={inputLook}
+            {...register('buyerPhone', {
+              validate: (value) => value.trim() !== '' || 'Please provide your phone number',
+            })}
+          />
+        </FormField>
+        <FormField id="order-location" label="Meeting location" error={errors.meetingLocation?.message}>
+          <input
+            id="order-location"
+            type="text"
+            placeholder="Where you will meet the seller"
+            aria-invalid={errors.meetingLocation ? true : undefined}
+            aria-describedby={errors.meetingLocation ? errorId('order-location') : undefined}
+            className={inputLook}
+            {...register('meetingLocation', {
+              validate: (value) => value.trim() !== '' || 'Please provide a meeting location',
+            })}
+          />
+        </FormField>
+        <button
+          type="submit"
+          // Not `disabled`: a disabled button drops focus, and the dialog would lose the keyboard.
+          aria-disabled={booking.isPending || undefined}
+          className="w-full rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 aria-disabled:cursor-wait aria-disabled:opacity-60"
+        >
+          {booking.isPending ? 'Loading...' : 'Submit'}
+        </button>
+      </form>
       {dialog}
-    </div>
+    </Modal>
   );
 }

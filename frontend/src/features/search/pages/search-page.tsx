@@ -106,71 +106,27 @@ export function SearchPage({ Grid }: { Grid: ComponentType<{ listings: readonly 
               setFilters({ q }, options);
             }}
           />
-          {/* On a phone the Filters button and the order stay under the top bar while scrolling. */}
-          <div className="sticky top-16 z-10 -mx-4 mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 bg-stone-50/95 px-4 py-2 backdrop-blur sm:-mx-6 sm:px-6 lg:static lg:mx-0 lg:mt-3 lg:bg-transparent lg:px-0 lg:py-0">
-            <button
-              type="button"
-              onClick={() => {
-                setSheetOpen(true);
-              }}
-              className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-stone-300 bg-white px-3.5 text-sm font-semibold text-stone-800 hover:bg-stone-50 lg:hidden"
-            >
-              Filters
-              {activeCount > 0 && (
-                <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-bold whitespace-nowrap text-white">
-                  {activeCount === 1 ? '1 filter' : `${String(activeCount)} filters`}
-                </span>
-              )}
-            </button>
-            <p
-              aria-live="polite"
-              className="order-last basis-full text-sm font-semibold whitespace-nowrap text-stone-700 sm:order-none sm:flex-1 sm:basis-auto"
-            >
-              {found}
-            </p>
-            <label htmlFor="search-sort" className="sr-only">
-              Sort
-            </label>
-            <select
-              id="search-sort"
-              value={filters.sort}
-              {...(refused.sort ? { 'aria-invalid': true } : {})}
-              onChange={(event) => {
-                setFilters({ sort: event.target.value as ListingSort });
-              }}
-              className="ml-auto min-h-11 rounded-lg border border-stone-300 bg-white px-2.5 text-sm font-medium text-stone-800"
-            >
-              {SORTS.map((sort) => (
-                <option key={sort} value={sort}>
-                  {SORT_LABELS[sort]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <ResultsBar
+            activeCount={activeCount}
+            found={found}
+            sort={filters.sort}
+            sortRefused={Boolean(refused.sort)}
+            onFilters={() => {
+              setSheetOpen(true);
+            }}
+            onSort={(sort) => {
+              setFilters({ sort });
+            }}
+          />
 
           <NewListingsPill query={query} onShow={showNewBikes} />
 
-          {Object.keys(refused).length > 0 && (
-            <div role="alert" className="mt-4 rounded-xl bg-red-50 p-4 text-sm text-red-800 ring-1 ring-red-200">
-              <p className="font-semibold">Some filters need a look:</p>
-              <ul className="mt-1 list-disc pl-5">
-                {Object.entries(refused).map(([field, message]) => (
-                  <li key={field}>
-                    {FILTER_LABELS[field] ?? field}: {message}
-                  </li>
-                ))}
-              </ul>
-              <button
-                type="button"
-                onClick={() => {
-                  setSheetOpen(true);
-                }}
-                className="mt-3 rounded-lg bg-white px-3.5 py-2 font-semibold text-red-800 ring-1 ring-red-300 hover:bg-red-100 lg:hidden"
-              >
-                Change filters
-              </button>
-            </div>
-          )}
+          <RefusedFilters
+            refused={refused}
+            onChange={() => {
+              setSheetOpen(true);
+            }}
+          />
 
           <div className="mt-4">
             {search.isPending ? (
@@ -180,19 +136,7 @@ export function SearchPage({ Grid }: { Grid: ComponentType<{ listings: readonly 
                 {otherError}
               </p>
             ) : search.isError ? null : listings.length === 0 ? (
-              <div className="mt-6 rounded-2xl bg-white p-8 text-center ring-1 ring-stone-200">
-                <p className="text-lg font-semibold text-stone-900">No bikes match</p>
-                <p className="mt-1 text-stone-600">Try fewer filters or other words.</p>
-                {(activeCount > 0 || filters.q) && (
-                  <button
-                    type="button"
-                    onClick={clearAll}
-                    className="mt-4 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
-                  >
-                    Clear filters
-                  </button>
-                )}
-              </div>
+              <NoMatches onClear={activeCount > 0 || filters.q ? clearAll : undefined} />
             ) : (
               <>
                 <Grid listings={listings} />
@@ -278,6 +222,108 @@ function MorePages({
             Load more
           </button>
         </>
+      )}
+    </div>
+  );
+}
+
+/** The Filters button (phones), how many bikes were found, and the order. */
+function ResultsBar({
+  activeCount,
+  found,
+  sort,
+  sortRefused,
+  onFilters,
+  onSort,
+}: {
+  activeCount: number;
+  found: string | null;
+  sort: ListingSort;
+  sortRefused: boolean;
+  onFilters: () => void;
+  onSort: (sort: ListingSort) => void;
+}) {
+  return (
+    // On a phone the Filters button and the order stay under the top bar while scrolling.
+    <div className="sticky top-16 z-10 -mx-4 mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 bg-stone-50/95 px-4 py-2 backdrop-blur sm:-mx-6 sm:px-6 lg:static lg:mx-0 lg:mt-3 lg:bg-transparent lg:px-0 lg:py-0">
+      <button
+        type="button"
+        onClick={onFilters}
+        className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-stone-300 bg-white px-3.5 text-sm font-semibold text-stone-800 hover:bg-stone-50 lg:hidden"
+      >
+        Filters
+        {activeCount > 0 && (
+          <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-bold whitespace-nowrap text-white">
+            {activeCount === 1 ? '1 filter' : `${String(activeCount)} filters`}
+          </span>
+        )}
+      </button>
+      <p
+        aria-live="polite"
+        className="order-last basis-full text-sm font-semibold whitespace-nowrap text-stone-700 sm:order-none sm:flex-1 sm:basis-auto"
+      >
+        {found}
+      </p>
+      <label htmlFor="search-sort" className="sr-only">
+        Sort
+      </label>
+      <select
+        id="search-sort"
+        value={sort}
+        {...(sortRefused ? { 'aria-invalid': true } : {})}
+        onChange={(event) => {
+          onSort(event.target.value as ListingSort);
+        }}
+        className="ml-auto min-h-11 rounded-lg border border-stone-300 bg-white px-2.5 text-sm font-medium text-stone-800"
+      >
+        {SORTS.map((option) => (
+          <option key={option} value={option}>
+            {SORT_LABELS[option]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** The filters the server refused, each with its message, and a way to change them. */
+function RefusedFilters({ refused, onChange }: { refused: Partial<Record<string, string>>; onChange: () => void }) {
+  if (Object.keys(refused).length === 0) return null;
+  return (
+    <div role="alert" className="mt-4 rounded-xl bg-red-50 p-4 text-sm text-red-800 ring-1 ring-red-200">
+      <p className="font-semibold">Some filters need a look:</p>
+      <ul className="mt-1 list-disc pl-5">
+        {Object.entries(refused).map(([field, message]) => (
+          <li key={field}>
+            {FILTER_LABELS[field] ?? field}: {message}
+          </li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        onClick={onChange}
+        className="mt-3 rounded-lg bg-white px-3.5 py-2 font-semibold text-red-800 ring-1 ring-red-300 hover:bg-red-100 lg:hidden"
+      >
+        Change filters
+      </button>
+    </div>
+  );
+}
+
+/** Nothing found: say so, and offer to clear what narrowed it (when anything did). */
+function NoMatches({ onClear }: { onClear: (() => void) | undefined }) {
+  return (
+    <div className="mt-6 rounded-2xl bg-white p-8 text-center ring-1 ring-stone-200">
+      <p className="text-lg font-semibold text-stone-900">No bikes match</p>
+      <p className="mt-1 text-stone-600">Try fewer filters or other words.</p>
+      {onClear && (
+        <button
+          type="button"
+          onClick={onClear}
+          className="mt-4 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
+        >
+          Clear filters
+        </button>
       )}
     </div>
   );
