@@ -2,6 +2,7 @@
 // (category and name; brand, model, engine, registration), its state (kilometres and
 // condition), its prices and age, where it is, and how it looks and whom to call. Each
 // section registers its own fields through the form's `FieldKit`.
+import type { InputHTMLAttributes } from 'react';
 import { FieldInput, FormField } from '@/components/form-field.tsx';
 import {
   CONDITIONS,
@@ -14,6 +15,7 @@ import {
   MIN_REGISTRATION_YEAR,
   whole,
   type FieldKit,
+  type Registered,
 } from '@/features/products/components/product-fields.ts';
 import type { Category, ListingFields, Product } from '@/lib/api/types.ts';
 
@@ -42,15 +44,14 @@ export function NameFields({
           ))}
         </select>
       </FormField>
-      <FormField id="product-name" label="Product Name" error={errors.productName?.message}>
-        <FieldInput
-          id="product-name"
-          error={errors.productName?.message}
-          type="text"
-          placeholder="e.g. Yamaha R15 V3"
-          {...posted('productName')}
-        />
-      </FormField>
+      <InputField
+        id="product-name"
+        label="Product Name"
+        error={errors.productName?.message}
+        type="text"
+        placeholder="e.g. Yamaha R15 V3"
+        registered={posted('productName')}
+      />
     </>
   );
 }
@@ -92,52 +93,49 @@ export function BikeFields({
           </select>
         )}
       </FormField>
-      <FormField id="product-model" label="Model" error={errors.model?.message}>
-        <FieldInput
-          id="product-model"
-          error={errors.model?.message}
-          type="text"
-          maxLength={60}
-          placeholder={fixed ? 'Not given' : 'e.g. Pulsar N160'}
-          {...posted('model', 'Please give the model')}
-        />
-      </FormField>
-      <FormField id="product-engine-cc" label="Engine (cc)" error={errors.engineCc?.message}>
-        <FieldInput
-          id="product-engine-cc"
-          error={errors.engineCc?.message}
-          type="text"
-          inputMode="numeric"
-          placeholder={fixed ? 'Not given' : 'e.g. 160'}
-          {...number(
-            'engineCc',
-            whole(
-              MIN_CC,
-              MAX_CC,
-              `Engine size must be a whole number of cc from ${String(MIN_CC)} to ${String(MAX_CC)}`,
-              'Please give the engine size in cc',
-            ),
-          )}
-        />
-      </FormField>
-      <FormField id="product-registration-year" label="Registration Year" error={errors.registrationYear?.message}>
-        <FieldInput
-          id="product-registration-year"
-          error={errors.registrationYear?.message}
-          type="text"
-          inputMode="numeric"
-          placeholder={fixed ? 'Not given' : 'e.g. 2021'}
-          {...number(
-            'registrationYear',
-            whole(
-              MIN_REGISTRATION_YEAR,
-              thisYear,
-              `Registration year must be a year between ${String(MIN_REGISTRATION_YEAR)} and ${String(thisYear)}`,
-              'Please give the registration year',
-            ),
-          )}
-        />
-      </FormField>
+      <InputField
+        id="product-model"
+        label="Model"
+        error={errors.model?.message}
+        type="text"
+        maxLength={60}
+        placeholder={fixed ? 'Not given' : 'e.g. Pulsar N160'}
+        registered={posted('model', 'Please give the model')}
+      />
+      <InputField
+        id="product-engine-cc"
+        label="Engine (cc)"
+        error={errors.engineCc?.message}
+        type="text"
+        inputMode="numeric"
+        placeholder={fixed ? 'Not given' : 'e.g. 160'}
+        registered={number(
+          'engineCc',
+          whole(
+            MIN_CC,
+            MAX_CC,
+            `Engine size must be a whole number of cc from ${String(MIN_CC)} to ${String(MAX_CC)}`,
+            'Please give the engine size in cc',
+          ),
+        )}
+      />
+      <InputField
+        id="product-registration-year"
+        label="Registration Year"
+        error={errors.registrationYear?.message}
+        type="text"
+        inputMode="numeric"
+        placeholder={fixed ? 'Not given' : 'e.g. 2021'}
+        registered={number(
+          'registrationYear',
+          whole(
+            MIN_REGISTRATION_YEAR,
+            thisYear,
+            `Registration year must be a year between ${String(MIN_REGISTRATION_YEAR)} and ${String(thisYear)}`,
+            'Please give the registration year',
+          ),
+        )}
+      />
     </>
   );
 }
@@ -146,24 +144,23 @@ export function BikeFields({
 export function StateFields({ kit: { errors, text, number, fixed } }: { kit: FieldKit }) {
   return (
     <>
-      <FormField id="product-km-driven" label="Kilometres Driven" error={errors.kmDriven?.message}>
-        <FieldInput
-          id="product-km-driven"
-          error={errors.kmDriven?.message}
-          type="text"
-          inputMode="numeric"
-          placeholder="e.g. 14,500"
-          {...number(
-            'kmDriven',
-            whole(
-              0,
-              MAX_KM,
-              `Kilometres driven must be a whole number from 0 to ${String(MAX_KM)}`,
-              fixed ? undefined : 'Please give the kilometres driven',
-            ),
-          )}
-        />
-      </FormField>
+      <InputField
+        id="product-km-driven"
+        label="Kilometres Driven"
+        error={errors.kmDriven?.message}
+        type="text"
+        inputMode="numeric"
+        placeholder="e.g. 14,500"
+        registered={number(
+          'kmDriven',
+          whole(
+            0,
+            MAX_KM,
+            `Kilometres driven must be a whole number from 0 to ${String(MAX_KM)}`,
+            fixed ? undefined : 'Please give the kilometres driven',
+          ),
+        )}
+      />
       <FormField id="product-condition" label="Condition" error={errors.condition?.message}>
         <select {...describedBy('product-condition', errors.condition?.message)} {...text('condition')}>
           <option value="">Select the condition</option>
@@ -182,46 +179,42 @@ export function StateFields({ kit: { errors, text, number, fixed } }: { kit: Fie
 export function PriceFields({ kit: { errors, text, posted } }: { kit: FieldKit }) {
   return (
     <>
-      <FormField id="product-resale-price" label="Resale Price (৳)" error={errors.resalePrice?.message}>
-        <FieldInput
-          id="product-resale-price"
-          error={errors.resalePrice?.message}
-          type="text"
-          inputMode="numeric"
-          placeholder="e.g. 1,85,000"
-          {...text('resalePrice')}
-        />
-      </FormField>
-      <FormField id="product-original-price" label="Original Price (৳)" error={errors.originalPrice?.message}>
-        <FieldInput
-          id="product-original-price"
-          error={errors.originalPrice?.message}
-          type="text"
-          inputMode="numeric"
-          placeholder="e.g. 2,40,000"
-          {...posted('originalPrice')}
-        />
-      </FormField>
-      <FormField id="product-purchase-year" label="Purchase Year" error={errors.purchaseYear?.message}>
-        <FieldInput
-          id="product-purchase-year"
-          error={errors.purchaseYear?.message}
-          type="text"
-          inputMode="numeric"
-          placeholder="e.g. 2021"
-          {...posted('purchaseYear')}
-        />
-      </FormField>
-      <FormField id="product-years-of-use" label="Years of Use" error={errors.yearsOfUse?.message}>
-        <FieldInput
-          id="product-years-of-use"
-          error={errors.yearsOfUse?.message}
-          type="text"
-          inputMode="numeric"
-          placeholder="e.g. 3"
-          {...posted('yearsOfUse')}
-        />
-      </FormField>
+      <InputField
+        id="product-resale-price"
+        label="Resale Price (৳)"
+        error={errors.resalePrice?.message}
+        type="text"
+        inputMode="numeric"
+        placeholder="e.g. 1,85,000"
+        registered={text('resalePrice')}
+      />
+      <InputField
+        id="product-original-price"
+        label="Original Price (৳)"
+        error={errors.originalPrice?.message}
+        type="text"
+        inputMode="numeric"
+        placeholder="e.g. 2,40,000"
+        registered={posted('originalPrice')}
+      />
+      <InputField
+        id="product-purchase-year"
+        label="Purchase Year"
+        error={errors.purchaseYear?.message}
+        type="text"
+        inputMode="numeric"
+        placeholder="e.g. 2021"
+        registered={posted('purchaseYear')}
+      />
+      <InputField
+        id="product-years-of-use"
+        label="Years of Use"
+        error={errors.yearsOfUse?.message}
+        type="text"
+        inputMode="numeric"
+        placeholder="e.g. 3"
+        registered={posted('yearsOfUse')}
+      />
     </>
   );
 }
@@ -257,25 +250,23 @@ export function WhereFields({
           ))}
         </select>
       </FormField>
-      <FormField id="product-area" label="Area (optional)" error={errors.area?.message}>
-        <FieldInput
-          id="product-area"
-          error={errors.area?.message}
-          type="text"
-          maxLength={80}
-          placeholder="e.g. Mirpur 10"
-          {...register('area', { onChange: suggestLocation })}
-        />
-      </FormField>
-      <FormField id="product-location" label="Location" error={errors.location?.message}>
-        <FieldInput
-          id="product-location"
-          error={errors.location?.message}
-          type="text"
-          placeholder="e.g. Mirpur 10, Dhaka"
-          {...text('location')}
-        />
-      </FormField>
+      <InputField
+        id="product-area"
+        label="Area (optional)"
+        error={errors.area?.message}
+        type="text"
+        maxLength={80}
+        placeholder="e.g. Mirpur 10"
+        registered={register('area', { onChange: suggestLocation })}
+      />
+      <InputField
+        id="product-location"
+        label="Location"
+        error={errors.location?.message}
+        type="text"
+        placeholder="e.g. Mirpur 10, Dhaka"
+        registered={text('location')}
+      />
     </>
   );
 }
@@ -284,25 +275,23 @@ export function WhereFields({
 export function DescriptionFields({ kit: { errors, text } }: { kit: FieldKit }) {
   return (
     <>
-      <FormField id="product-color" label="Color" error={errors.color?.message}>
-        <FieldInput
-          id="product-color"
-          error={errors.color?.message}
-          type="text"
-          placeholder="e.g. Racing Blue"
-          {...text('color')}
-        />
-      </FormField>
-      <FormField id="product-seller-phone" label="Seller Contact Number" error={errors.sellerPhone?.message}>
-        <FieldInput
-          id="product-seller-phone"
-          error={errors.sellerPhone?.message}
-          type="tel"
-          autoComplete="tel"
-          placeholder="01XXXXXXXXX"
-          {...text('sellerPhone')}
-        />
-      </FormField>
+      <InputField
+        id="product-color"
+        label="Color"
+        error={errors.color?.message}
+        type="text"
+        placeholder="e.g. Racing Blue"
+        registered={text('color')}
+      />
+      <InputField
+        id="product-seller-phone"
+        label="Seller Contact Number"
+        error={errors.sellerPhone?.message}
+        type="tel"
+        autoComplete="tel"
+        placeholder="01XXXXXXXXX"
+        registered={text('sellerPhone')}
+      />
       <div className="md:col-span-2">
         <FormField id="product-description" label="Description" error={errors.description?.message}>
           <textarea
@@ -316,3 +305,24 @@ export function DescriptionFields({ kit: { errors, text } }: { kit: FieldKit }) 
     </>
   );
 }
+
+/** One labelled text input with its message, registered with the form. */
+function InputField({
+  id,
+  label,
+  error,
+  registered,
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & {
+  id: string;
+  label: string;
+  error: string | undefined;
+  registered: Registered;
+}) {
+  return (
+    <FormField id={id} label={label} error={error}>
+      <FieldInput id={id} error={error} {...input} {...registered} />
+    </FormField>
+  );
+}
+
