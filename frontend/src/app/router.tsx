@@ -140,7 +140,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   {
                     path: 'reported-products',
                     lazy: lazyPage(
-                      () => import('@/features/products/pages/reported-products-page.tsx'),
+                      () => import('@/features/moderation/pages/reported-products-page.tsx'),
                       (m) => m.ReportedProductsPage,
                     ),
                   },
@@ -151,18 +151,18 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 children: [
                   {
                     path: 'add-product',
-                    lazy: lazyPage(() => import('@/features/products/pages/add-product-page.tsx'), (m) => m.AddProductPage),
+                    lazy: lazyPage(() => import('@/features/selling/pages/add-product-page.tsx'), (m) => m.AddProductPage),
                   },
                   {
                     path: 'seller-products',
                     lazy: lazyPage(
-                      () => import('@/features/products/pages/seller-products-page.tsx'),
+                      () => import('@/features/selling/pages/seller-products-page.tsx'),
                       (m) => m.SellerProductsPage,
                     ),
                   },
                   {
                     path: 'edit-product/:id',
-                    lazy: lazyPage(() => import('@/features/products/pages/edit-product-page.tsx'), (m) => m.EditProductPage),
+                    lazy: lazyPage(() => import('@/features/selling/pages/edit-product-page.tsx'), (m) => m.EditProductPage),
                   },
                   {
                     path: 'my-buyers',

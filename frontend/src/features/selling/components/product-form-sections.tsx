@@ -16,7 +16,7 @@ import {
   whole,
   type FieldKit,
   type Registered,
-} from '@/features/products/components/product-fields.ts';
+} from '@/features/selling/components/product-fields.ts';
 import type { Category, ListingFields, Product } from '@/lib/api/types.ts';
 
 /** Category and name: what the listing is called, where it is filed. */

@@ -16,7 +16,7 @@ import {
   type FieldKit,
   type FieldMessages,
   type ProductFields,
-} from '@/features/products/components/product-fields.ts';
+} from '@/features/selling/components/product-fields.ts';
 import {
   BikeFields,
   DescriptionFields,
@@ -24,9 +24,9 @@ import {
   PriceFields,
   StateFields,
   WhereFields,
-} from '@/features/products/components/product-form-sections.tsx';
-import { PhotoPicker } from '@/features/products/components/photo-picker.tsx';
-import { photoProblem, usePhotos } from '@/features/products/hooks/use-photos.ts';
+} from '@/features/selling/components/product-form-sections.tsx';
+import { PhotoPicker } from '@/features/selling/components/photo-picker.tsx';
+import { photoProblem, usePhotos } from '@/features/selling/hooks/use-photos.ts';
 import type { Category, ListingFields, Product } from '@/lib/api/types.ts';
 
 const EMPTY: Partial<ProductFields> = {

@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { errorId } from '@/components/form-field.tsx';
 import { CameraIcon, ChevronLeftIcon, ChevronRightIcon, CloseIcon } from '@/components/icons.tsx';
-import { MAX_PHOTOS, type Photo, type Photos } from '@/features/products/hooks/use-photos.ts';
+import { MAX_PHOTOS, type Photo, type Photos } from '@/features/selling/hooks/use-photos.ts';
 
 const INPUT_ID = 'product-image';
 const hintId = `${INPUT_ID}-hint`;

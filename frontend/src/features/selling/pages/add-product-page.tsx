@@ -5,11 +5,11 @@ import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { ApiError } from '@/lib/api-client.ts';
 import { useSession } from '@/lib/auth/session-context.ts';
-import { useAddProduct } from '@/features/products/api/add-product.ts';
+import { useAddProduct } from '@/features/selling/api/add-product.ts';
 import { useCategoryOptions } from '@/lib/api/get-category-options.ts';
 import { useListingFields } from '@/lib/api/get-listing-fields.ts';
-import { asWhole, type FieldMessages, type ProductFields } from '@/features/products/components/product-fields.ts';
-import { ProductForm } from '@/features/products/components/product-form.tsx';
+import { asWhole, type FieldMessages, type ProductFields } from '@/features/selling/components/product-fields.ts';
+import { ProductForm } from '@/features/selling/components/product-form.tsx';
 
 export function AddProductPage() {
   const { user } = useSession();

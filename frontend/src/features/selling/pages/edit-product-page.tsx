@@ -8,11 +8,11 @@ import { ApiError } from '@/lib/api-client.ts';
 import { useSession } from '@/lib/auth/session-context.ts';
 import { useCategoryOptions } from '@/lib/api/get-category-options.ts';
 import { useListingFields } from '@/lib/api/get-listing-fields.ts';
-import { useSellerProducts } from '@/features/products/api/get-seller-products.ts';
-import { useUpdateProduct } from '@/features/products/api/update-product.ts';
-import { isSold } from '@/features/products/components/availability-pill.tsx';
-import { asWhole, type FieldMessages, type ProductFields } from '@/features/products/components/product-fields.ts';
-import { ProductForm } from '@/features/products/components/product-form.tsx';
+import { useSellerProducts } from '@/features/selling/api/get-seller-products.ts';
+import { useUpdateProduct } from '@/features/selling/api/update-product.ts';
+import { isSold } from '@/features/selling/components/availability-pill.tsx';
+import { asWhole, type FieldMessages, type ProductFields } from '@/features/selling/components/product-fields.ts';
+import { ProductForm } from '@/features/selling/components/product-form.tsx';
 
 function Notice({ children }: { children: string }) {
   return (

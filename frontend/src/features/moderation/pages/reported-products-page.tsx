@@ -3,8 +3,8 @@
 import { DeleteButton } from '@/components/confirm-button.tsx';
 import { imageColumn, indexColumn, TablePage, type Column } from '@/components/data-table.tsx';
 import type { Product } from '@/lib/api/types.ts';
-import { deleteProductMutation } from '@/features/products/api/delete-product.ts';
-import { useReportedProducts } from '@/features/products/api/get-reported-products.ts';
+import { deleteProductMutation } from '@/lib/api/delete-listing.ts';
+import { useReportedProducts } from '@/features/moderation/api/get-reported-products.ts';
 
 export const DELETE_REPORTED_PROMPT = 'Are you sure, You want to delete Reported Product?';
 

@@ -7,10 +7,10 @@ import { imageColumn, indexColumn, Pill, TablePage, type Column } from '@/compon
 import type { Product, SellerProduct } from '@/lib/api/types.ts';
 import { useSession } from '@/lib/auth/session-context.ts';
 import { formatPrice } from '@/utils/format-price.ts';
-import { advertiseProductMutation } from '@/features/products/api/advertise-product.ts';
-import { deleteProductMutation } from '@/features/products/api/delete-product.ts';
-import { useSellerProducts } from '@/features/products/api/get-seller-products.ts';
-import { AvailabilityPill, isSold } from '@/features/products/components/availability-pill.tsx';
+import { advertiseProductMutation } from '@/features/selling/api/advertise-product.ts';
+import { deleteProductMutation } from '@/lib/api/delete-listing.ts';
+import { useSellerProducts } from '@/features/selling/api/get-seller-products.ts';
+import { AvailabilityPill, isSold } from '@/features/selling/components/availability-pill.tsx';
 
 export const ADVERTISE_PROMPT = 'Are you sure, You want to advertise?';
 
