@@ -91,7 +91,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             // A listing's own page: everyone may look; booking asks a visitor to log in.
             path: 'products/:id',
             lazy: async () => {
-              const page = await loadPageModule(() => import('@/features/categories/pages/listing-page.tsx'));
+              const page = await loadPageModule(() => import('@/app/routes/listing.tsx'));
               return { Component: page.ListingPage, loader: page.listingPageLoader(queryClient) };
             },
           },
@@ -103,7 +103,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             // Everyone may browse a category; the page asks visitors to log in to book.
             path: 'category/:id',
             lazy: async () => {
-              const page = await loadPageModule(() => import('@/features/categories/pages/category-page.tsx'));
+              const page = await loadPageModule(() => import('@/app/routes/category.tsx'));
               return { Component: page.CategoryPage, loader: page.categoryLoader(queryClient) };
             },
           },
@@ -186,7 +186,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   },
                   {
                     path: 'wishlist',
-                    lazy: lazyPage(() => import('@/features/categories/pages/wishlist-page.tsx'), (m) => m.WishlistPage),
+                    lazy: lazyPage(() => import('@/app/routes/wishlist.tsx'), (m) => m.WishlistPage),
                   },
                 ],
               },

@@ -1,9 +1,9 @@
 // /products: the search of every bike (features/search), showing its results with the
-// category pages' cards (features/categories), a buyer's saved bikes marked saved.
+// listing cards (app/listings), a buyer's saved bikes marked saved.
 import type { Product } from '@/lib/api/types.ts';
 import { useSession } from '@/lib/auth/session-context.ts';
-import { useWishlist } from '@/features/categories/api/get-wishlist.ts';
-import { ProductGrid } from '@/features/categories/components/product-grid.tsx';
+import { useWishlist } from '@/features/wishlist/api/get-wishlist.ts';
+import { ProductGrid } from '@/app/listings/product-grid.tsx';
 import { SearchPage } from '@/features/search/pages/search-page.tsx';
 
 function ResultCards({ listings }: { listings: readonly Product[] }) {

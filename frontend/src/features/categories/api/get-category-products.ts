@@ -3,17 +3,12 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import type { Product } from '@/lib/api/types.ts';
-import { getAccessToken } from '@/lib/auth/session-store.ts';
+import { currentForm } from '@/lib/listing-form.ts';
 import { prefetchLiveQuery } from '@/lib/prefetch-loader.ts';
-import { queryKeys, type ListingForm } from '@/lib/query-keys.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 
 export function getCategoryProducts(categoryId: string, signal?: AbortSignal): Promise<Product[]> {
   return api<Product[]>(`/products/${encodeURIComponent(categoryId)}`, signal ? { signal } : {});
-}
-
-/** Which form of the listings this browser reads: it has an access token or not. */
-export function currentForm(): ListingForm {
-  return getAccessToken() ? 'member' : 'public';
 }
 
 /**

@@ -4,8 +4,8 @@
 import { Link } from 'react-router';
 import { HeartIcon } from '@/components/icons.tsx';
 import { PageSpinner } from '@/components/spinner.tsx';
-import { useWishlist } from '@/features/categories/api/get-wishlist.ts';
-import { ProductGrid } from '@/features/categories/components/product-grid.tsx';
+import { useWishlist } from '@/features/wishlist/api/get-wishlist.ts';
+import { ProductGrid } from '@/app/listings/product-grid.tsx';
 
 export function WishlistPage() {
   const wishlist = useWishlist();

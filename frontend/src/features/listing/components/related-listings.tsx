@@ -4,7 +4,7 @@
 import { Link } from 'react-router';
 import type { Product } from '@/lib/api/types.ts';
 import { formatPrice } from '@/utils/format-price.ts';
-import { useRelatedListings, type RelatedKind } from '@/features/categories/api/get-related-listings.ts';
+import { useRelatedListings, type RelatedKind } from '@/features/listing/api/get-related-listings.ts';
 import { isSold } from './listing-actions.tsx';
 import { placeOf } from './listing-facts.tsx';
 import { listingPath } from './product-card.tsx';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { answerConfirm } from '@/test/confirm-dialog.ts';
 import { anOrder, aProduct } from '@/test/fixtures.ts';
 import { bearerOf, callsOf, fakeServer, holdFetchesOf, renderApp, signedInAs } from '@/test/render-app.tsx';
-import { REPORT_PROMPT } from '@/features/categories/hooks/use-listing-actions.tsx';
+import { REPORT_PROMPT } from '@/app/listings/use-listing-actions.tsx';
 
 describe('Category page', () => {
   it("lists the category's bikes and opens the order modal", async () => {

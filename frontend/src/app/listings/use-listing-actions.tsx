@@ -10,15 +10,15 @@ import { useOrders } from '@/lib/api/get-orders.ts';
 import type { Order, Product } from '@/lib/api/types.ts';
 import type { FromState } from '@/lib/auth/return-path.ts';
 import { useSession } from '@/lib/auth/session-context.ts';
-import { useReportProduct } from '@/features/categories/api/report-product.ts';
-import { toggleWishlistMutation } from '@/features/categories/api/toggle-wishlist.ts';
-import { OrderModal } from '@/features/categories/components/order-modal.tsx';
+import { useReportProduct } from '@/features/listing/api/report-product.ts';
+import { toggleWishlistMutation } from '@/features/wishlist/api/toggle-wishlist.ts';
+import { OrderModal } from '@/features/bookings/components/order-modal.tsx';
 import {
   LOG_IN_TO,
   type ListingActionsProps,
   type LogInReason,
   type Viewer,
-} from '@/features/categories/components/listing-actions.tsx';
+} from '@/features/listing/components/listing-actions.tsx';
 
 export const REPORT_PROMPT = 'Are you sure, You want to report to admin?';
 

@@ -6,7 +6,7 @@ import { api } from '@/lib/api-client.ts';
 import type { components } from '@/lib/api/schema.d.ts';
 import type { Product } from '@/lib/api/types.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
-import { currentForm } from './get-category-products.ts';
+import { currentForm } from '@/lib/listing-form.ts';
 
 type SearchResults = components['schemas']['SearchResults'];
 

@@ -1,8 +1,8 @@
 // Listings as cards with what a reader does from them (`useListingActions`). The category
 // page and the buyer's wishlist both show their bikes through it, each saying which are saved.
 import type { Product } from '@/lib/api/types.ts';
-import { ProductCard } from '@/features/categories/components/product-card.tsx';
-import { useListingActions } from '@/features/categories/hooks/use-listing-actions.tsx';
+import { ProductCard } from '@/features/listing/components/product-card.tsx';
+import { useListingActions } from '@/app/listings/use-listing-actions.tsx';
 
 export function ProductGrid({
   products,

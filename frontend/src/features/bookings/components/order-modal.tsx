@@ -12,7 +12,7 @@ import { Modal } from '@/components/modal.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import type { Product, User } from '@/lib/api/types.ts';
 import { formatPrice } from '@/utils/format-price.ts';
-import { useBookProduct } from '@/features/categories/api/book-product.ts';
+import { useBookProduct } from '@/features/bookings/api/book-product.ts';
 
 interface OrderFields {
   buyerPhone: string;

@@ -7,7 +7,7 @@ import { api, ApiError } from '@/lib/api-client.ts';
 import type { Product } from '@/lib/api/types.ts';
 import { prefetchLiveQuery } from '@/lib/prefetch-loader.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
-import { currentForm } from './get-category-products.ts';
+import { currentForm } from '@/lib/listing-form.ts';
 
 /** The listing, or `null` when the server says it is no longer listed (404). */
 export async function getListing(id: string, signal?: AbortSignal): Promise<Product | null> {

@@ -7,8 +7,8 @@ import { useParams } from 'react-router';
 import { PageSpinner } from '@/components/spinner.tsx';
 import { useCategories } from '@/features/categories/api/get-categories.ts';
 import { categoryProductsLoader, useCategoryProducts } from '@/features/categories/api/get-category-products.ts';
-import { useSavedIds } from '@/features/categories/api/get-wishlist.ts';
-import { ProductGrid } from '@/features/categories/components/product-grid.tsx';
+import { useSavedIds } from '@/features/wishlist/api/get-wishlist.ts';
+import { ProductGrid } from '@/app/listings/product-grid.tsx';
 import { usePageTitle } from '@/lib/page-title.ts';
 
 export const categoryLoader = categoryProductsLoader;

@@ -6,8 +6,8 @@ import { anOrder, aProduct } from '@/test/fixtures.ts';
 import { bearerOf, callsOf, fakeServer, renderApp, signedInAs, type FakeServer } from '@/test/render-app.tsx';
 import type { Product } from '@/lib/api/types.ts';
 import { applyLiveEvent } from '@/lib/live/apply-event.ts';
-import { REPORT_PROMPT } from '@/features/categories/hooks/use-listing-actions.tsx';
-import { NO_LONGER_LISTED } from './listing-page.tsx';
+import { REPORT_PROMPT } from '@/app/listings/use-listing-actions.tsx';
+import { NO_LONGER_LISTED } from './listing.tsx';
 
 const listing = aProduct({
   photos: ['/uploads/bike.jpg', '/uploads/side.jpg', '/uploads/engine.jpg'],
