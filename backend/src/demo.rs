@@ -122,7 +122,7 @@ pub async fn seed(store: &dyn Store, uploads_dir: &Path) -> Result<(), StoreErro
             pictures::category_svg(c.variant, c.color),
         )
         .await?;
-        category_ids.push(store.create_category(c.name, &image).await?.id);
+        category_ids.push(store.create_category(c.name, &image).await?.outcome.id);
     }
     let mut sellers = Vec::new();
     for (i, s) in SELLERS.iter().enumerate() {
@@ -178,9 +178,10 @@ pub async fn seed(store: &dyn Store, uploads_dir: &Path) -> Result<(), StoreErro
                 posted_at: now - chrono::Duration::minutes(97 * (BIKES.len() - i) as i64),
                 facts,
             })
-            .await?;
+            .await?
+            .outcome;
         if b.advertise {
-            store.create_advert(id).await?;
+            store.create_advert(id, sellers[b.seller]).await?;
         }
     }
     Ok(())

@@ -162,6 +162,11 @@ pub fn events_markdown() -> String {
          The JSON Schema of every event is `LiveEvent` in `/api/openapi.json`. Visitors get \
          the public form of an event: the same, without anyone's e-mail address or phone \
          number.\n\n\
+         A write's answer carries, beside its other fields, `events`: the events that write \
+         recorded which its caller's own socket receives, as `{\"seq\":N,\"event\":…,\"data\":…}` \
+         in the form the socket sends them (`SeenEvent`). The page applies them through the \
+         same reducers, so it shows its own change at once; the same events arriving on the \
+         socket change nothing.\n\n\
          | event | who receives it |\n|---|---|\n",
     );
     let events: Vec<_> = NAMES.iter().map(|name| examples::of(name)).collect();

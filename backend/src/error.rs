@@ -10,6 +10,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
+use crate::records::Role;
 use crate::store::{Missing, Refused, StoreError};
 
 /// What a person is told while the database is out of reach.
@@ -181,6 +182,9 @@ pub fn missing(what: Missing) -> &'static str {
         Missing::Listing => "This bike is no longer listed.",
         Missing::Booking => "This booking no longer exists.",
         Missing::Category => "This category does not exist.",
+        Missing::User(Role::Buyer) => "There is no buyer with this id.",
+        Missing::User(Role::Seller) => "There is no seller with this id.",
+        Missing::User(Role::Admin) => "There is no admin with this id.",
     }
 }
 
@@ -207,6 +211,7 @@ pub fn refused(why: Refused) -> &'static str {
         Refused::TransactionOfAnotherBooking => "This transaction belongs to another booking.",
         Refused::NotYoursToChange => "You can only change your own listings.",
         Refused::NotYoursToDelete => "You can only delete your own listings.",
+        Refused::NotYoursToAdvertise => "You can only advertise your own bikes.",
     }
 }
 
@@ -214,9 +219,11 @@ impl From<StoreError> for AppError {
     fn from(err: StoreError) -> Self {
         match err {
             StoreError::NotFound(what) => AppError::NotFound(missing(what).into()),
-            StoreError::Refused(why @ (Refused::NotYoursToChange | Refused::NotYoursToDelete)) => {
-                AppError::Forbidden(refused(why).into())
-            }
+            StoreError::Refused(
+                why @ (Refused::NotYoursToChange
+                | Refused::NotYoursToDelete
+                | Refused::NotYoursToAdvertise),
+            ) => AppError::Forbidden(refused(why).into()),
             StoreError::Refused(why) => AppError::Conflict(refused(why).into()),
             StoreError::Unavailable(detail) => AppError::database_unavailable(detail),
             StoreError::Database(detail) => AppError::Internal(detail),

@@ -14,7 +14,7 @@ mod wire;
 pub use log::{EventRecord, ListingChange, NewEvent, Share, Viewer};
 pub use wire::*;
 
-use crate::records::{Advert, Category, Notification, Order, Product, Role};
+use crate::records::{Advert, Category, Notification, Order, Product, Role, User};
 use crate::views::{AdvertView, CategoryView, Form, NotificationView, OrderView, ProductView};
 
 /// A listing that changed, by its ids.

@@ -8,7 +8,11 @@ use axum::http::request::Parts;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use serde::Serialize;
+use utoipa::ToSchema;
+
 use crate::error::{AppError, AppResult};
+use crate::events::{EventRecord, SeenEvent, Viewer};
 use crate::records::{Role, User};
 use crate::validate::parse_id;
 use crate::AppState;
@@ -51,6 +55,81 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(notices::router())
         .merge(uploads::router())
         .routes(routes!(crate::live::socket::open_live))
+}
+
+/// The events `written` recorded that `caller` may see, in the form they may see them.
+fn seen(written: &[EventRecord], caller: &User) -> Vec<SeenEvent> {
+    let viewer = Viewer::of(caller);
+    written.iter().filter_map(|e| e.seen_by(viewer)).collect()
+}
+
+/// What an insert answers: the new record's id, and the events the insert caused that the
+/// caller's own socket would receive (the page applies them at once).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Inserted {
+    pub acknowledged: bool,
+    #[schema(value_type = String)]
+    pub inserted_id: String,
+    pub events: Vec<SeenEvent>,
+}
+
+impl Inserted {
+    /// An insert that caused nothing live.
+    pub fn new(id: i64) -> Self {
+        Inserted {
+            acknowledged: true,
+            inserted_id: id.to_string(),
+            events: Vec::new(),
+        }
+    }
+
+    /// With the events of `written` that `caller` may see.
+    pub fn seen_by(self, written: &[EventRecord], caller: &User) -> Self {
+        Inserted {
+            events: seen(written, caller),
+            ..self
+        }
+    }
+}
+
+/// What an update or delete answers: how many records changed, and the events the change
+/// caused that the caller's own socket would receive.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Changed {
+    pub acknowledged: bool,
+    pub modified_count: u64,
+    pub deleted_count: u64,
+    pub events: Vec<SeenEvent>,
+}
+
+impl Changed {
+    pub fn modified(n: u64) -> Self {
+        Changed {
+            acknowledged: true,
+            modified_count: n,
+            deleted_count: 0,
+            events: Vec::new(),
+        }
+    }
+
+    pub fn deleted(n: u64) -> Self {
+        Changed {
+            acknowledged: true,
+            modified_count: 0,
+            deleted_count: n,
+            events: Vec::new(),
+        }
+    }
+
+    /// With the events of `written` that `caller` may see.
+    pub fn seen_by(self, written: &[EventRecord], caller: &User) -> Self {
+        Changed {
+            events: seen(written, caller),
+            ..self
+        }
+    }
 }
 
 /// A record id from the path; anything that is not a positive integer is simply not

@@ -36,6 +36,25 @@ pub enum StoreError {
     Database(String),
 }
 
+/// What a write did: its outcome, and the events it recorded with it, in the order of the
+/// log and with their places in it. The route answers its caller with those they may see,
+/// so their page applies exactly what their own write caused.
+#[derive(Debug, Clone)]
+pub struct Written<T> {
+    pub outcome: T,
+    pub events: Vec<EventRecord>,
+}
+
+impl<T> Written<T> {
+    /// A write that changed nothing, so recorded nothing.
+    pub fn nothing(outcome: T) -> Self {
+        Written {
+            outcome,
+            events: Vec::new(),
+        }
+    }
+}
+
 /// What a call named that is not there.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Missing {
@@ -43,6 +62,8 @@ pub enum Missing {
     Listing,
     Booking,
     Category,
+    /// No user of this role has the id.
+    User(Role),
 }
 
 /// Why the store refused a change: the rule it would have broken.
@@ -80,6 +101,8 @@ pub enum Refused {
     NotYoursToChange,
     /// A seller may delete their own listings only (an admin, any).
     NotYoursToDelete,
+    /// A seller may advertise their own listings only.
+    NotYoursToAdvertise,
 }
 
 impl From<sqlx::Error> for StoreError {
@@ -315,11 +338,11 @@ pub trait Accounts: Send + Sync + 'static {
     /// Deletes a user of the given role with everything that depends on them (their
     /// listings, bookings, reports and sign-in credentials) in one transaction. An admin
     /// does this: the address and the sign-in are kept out from then on.
-    async fn delete_user(&self, id: i64, role: Role) -> StoreResult<bool>;
+    async fn delete_user(&self, id: i64, role: Role) -> StoreResult<Written<bool>>;
     /// Whether an admin removed an account with this address, or with this sign-in.
     async fn was_removed(&self, email: &str, subject: Option<&str>) -> StoreResult<bool>;
     /// Marks a seller verified; false when no seller has this id.
-    async fn verify_seller(&self, id: i64) -> StoreResult<bool>;
+    async fn verify_seller(&self, id: i64) -> StoreResult<Written<bool>>;
 }
 
 /// Categories, listings, reports and adverts.
@@ -331,28 +354,40 @@ pub trait Catalogue: Send + Sync + 'static {
     /// listing's photos as their JSON list): what an upload sweep must keep.
     async fn pictures_in_use(&self) -> StoreResult<Vec<String>>;
     /// A taken name is a conflict.
-    async fn create_category(&self, name: &str, image: &str) -> StoreResult<Category>;
+    async fn create_category(&self, name: &str, image: &str) -> StoreResult<Written<Category>>;
 
-    async fn create_product(&self, product: &NewProduct) -> StoreResult<i64>;
+    async fn create_product(&self, product: &NewProduct) -> StoreResult<Written<i64>>;
     async fn product(&self, id: i64) -> StoreResult<Option<Product>>;
     async fn products_in_category(&self, category_id: i64) -> StoreResult<Vec<Product>>;
     async fn products_of_seller(&self, seller_id: i64) -> StoreResult<Vec<Product>>;
     async fn reported_products(&self) -> StoreResult<Vec<Product>>;
     /// Records a buyer's report; false when this buyer had reported it already.
-    async fn report_product(&self, product_id: i64, reporter_id: i64) -> StoreResult<bool>;
+    async fn report_product(&self, product_id: i64, reporter_id: i64)
+        -> StoreResult<Written<bool>>;
     /// Deletes a listing, removed by the user `removed_by`: its seller, or anyone when
     /// `admin` (refused `NotYoursToDelete` otherwise; false when there is no such
     /// listing). Those who booked or saved it are told, and its seller when someone else
     /// removed it. A sold listing is never deleted (`SoldStays`): the sale stays on record.
-    async fn delete_product(&self, id: i64, removed_by: i64, admin: bool) -> StoreResult<bool>;
+    async fn delete_product(
+        &self,
+        id: i64,
+        removed_by: i64,
+        admin: bool,
+    ) -> StoreResult<Written<bool>>;
     /// Changes an unsold listing of `seller_id`'s: not found when it is gone, refused
     /// `NotYoursToChange` when it is another's and `SoldUnchangeable` once sold. What the
     /// edit leaves out (kilometres, district, area: None) stays as it was. A lower price
     /// tells those who saved it; open bookings' buyers hear of any change of price.
-    async fn update_product(&self, id: i64, seller_id: i64, edit: &ProductEdit) -> StoreResult<()>;
+    async fn update_product(
+        &self,
+        id: i64,
+        seller_id: i64,
+        edit: &ProductEdit,
+    ) -> StoreResult<Written<()>>;
 
-    /// Advertises an unsold listing: conflict when sold or already advertised.
-    async fn create_advert(&self, product_id: i64) -> StoreResult<i64>;
+    /// Advertises an unsold listing of `seller_id`: refused when it is another's
+    /// (`NotYoursToAdvertise`), sold or already advertised.
+    async fn create_advert(&self, product_id: i64, seller_id: i64) -> StoreResult<Written<i64>>;
     /// Adverts of unsold listings, newest first.
     async fn adverts(&self) -> StoreResult<Vec<Advert>>;
 
@@ -387,7 +422,7 @@ pub trait Catalogue: Send + Sync + 'static {
 #[async_trait]
 pub trait Bookings: Send + Sync + 'static {
     /// Books an unsold listing: conflict when sold or already booked by this buyer.
-    async fn create_order(&self, order: &NewOrder) -> StoreResult<i64>;
+    async fn create_order(&self, order: &NewOrder) -> StoreResult<Written<i64>>;
     async fn order(&self, id: i64) -> StoreResult<Option<Order>>;
     /// A buyer's bookings that are not cancelled, newest first.
     async fn orders_of_buyer(&self, buyer_id: i64) -> StoreResult<Vec<Order>>;
@@ -397,7 +432,7 @@ pub trait Bookings: Send + Sync + 'static {
     /// bikes has, as (listing id, count); bikes without any are left out.
     async fn open_bookings_of_seller(&self, seller_id: i64) -> StoreResult<Vec<(i64, i64)>>;
     /// Cancels a booking: conflict when it is paid; false when absent or cancelled.
-    async fn cancel_order(&self, id: i64) -> StoreResult<bool>;
+    async fn cancel_order(&self, id: i64) -> StoreResult<Written<bool>>;
 }
 
 /// Payments of bookings: test-mode intents, recording a payment (which sells the bike),
@@ -414,7 +449,7 @@ pub trait Payments: Send + Sync + 'static {
 
     /// Records a confirmed payment and sells the bike, all or nothing: conflict when the
     /// bike is sold already or the booking is gone; idempotent per transaction id.
-    async fn record_payment(&self, payment: &NewPayment) -> StoreResult<PaymentRecorded>;
+    async fn record_payment(&self, payment: &NewPayment) -> StoreResult<Written<PaymentRecorded>>;
     /// Number of payments recorded for a listing (0 or 1).
     async fn payments_for_product(&self, product_id: i64) -> StoreResult<i64>;
     /// Transaction ids of payments recorded before `before` whose money is not taken

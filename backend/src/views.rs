@@ -332,50 +332,6 @@ impl From<Notification> for NotificationView {
     }
 }
 
-/// What an insert answers: the new record's id.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Inserted {
-    pub acknowledged: bool,
-    #[schema(value_type = String)]
-    pub inserted_id: String,
-}
-
-impl Inserted {
-    pub fn new(id: i64) -> Self {
-        Inserted {
-            acknowledged: true,
-            inserted_id: id.to_string(),
-        }
-    }
-}
-
-/// What an update or delete answers.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Changed {
-    pub acknowledged: bool,
-    pub modified_count: u64,
-    pub deleted_count: u64,
-}
-
-impl Changed {
-    pub fn modified(n: u64) -> Self {
-        Changed {
-            acknowledged: true,
-            modified_count: n,
-            deleted_count: 0,
-        }
-    }
-    pub fn deleted(n: u64) -> Self {
-        Changed {
-            acknowledged: true,
-            modified_count: 0,
-            deleted_count: n,
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::taka;

@@ -40,6 +40,17 @@ pub enum Viewer {
     User { id: i64, role: Role, proven: bool },
 }
 
+impl Viewer {
+    /// `user`, as their sockets see events.
+    pub fn of(user: &User) -> Viewer {
+        Viewer::User {
+            id: user.id,
+            role: user.role(),
+            proven: user.email_verified,
+        }
+    }
+}
+
 /// What one viewer gets of an event.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Share<'a> {
@@ -121,6 +132,18 @@ impl EventRecord {
                 Some(public) => Share::Data(public),
                 None => Share::Unknown,
             },
+        }
+    }
+
+    /// This event as `viewer`'s socket would deliver it, if it would.
+    pub fn seen_by(&self, viewer: Viewer) -> Option<SeenEvent> {
+        match self.share_for(viewer) {
+            Share::Data(data) => Some(SeenEvent {
+                seq: self.seq,
+                event: self.name.clone(),
+                data: serde_json::value::RawValue::from_string(data.to_owned()).ok()?,
+            }),
+            Share::Nothing | Share::Unknown => None,
         }
     }
 

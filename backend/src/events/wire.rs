@@ -149,3 +149,49 @@ impl WireEvent {
         (name, data.to_string())
     }
 }
+
+/// An event a write recorded, as its author's page would receive it on the socket: its
+/// place in the log (`seq`), its name and its `data`, in the form that author may see.
+/// A write's answer carries these, so the page applies exactly what the write caused.
+#[derive(Debug, Serialize)]
+pub struct SeenEvent {
+    pub seq: i64,
+    pub event: String,
+    pub data: Box<serde_json::value::RawValue>,
+}
+
+impl utoipa::PartialSchema for SeenEvent {
+    /// A [`WireEvent`] (`LiveEvent`) with its `seq`.
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{AllOfBuilder, ObjectBuilder, Type};
+        use utoipa::openapi::Ref;
+        let seq = ObjectBuilder::new()
+            .schema_type(Type::Integer)
+            .format(Some(utoipa::openapi::SchemaFormat::KnownFormat(
+                utoipa::openapi::KnownFormat::Int64,
+            )))
+            .description(Some("The event's place in the log, as on the socket."));
+        AllOfBuilder::new()
+            .item(Ref::from_schema_name("LiveEvent"))
+            .item(ObjectBuilder::new().property("seq", seq).required("seq"))
+            .description(Some(
+                "An event the write recorded, as its author's socket would deliver it.",
+            ))
+            .into()
+    }
+}
+
+impl ToSchema for SeenEvent {
+    fn schemas(
+        schemas: &mut Vec<(
+            String,
+            utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>,
+        )>,
+    ) {
+        schemas.push((
+            WireEvent::name().into(),
+            <WireEvent as utoipa::PartialSchema>::schema(),
+        ));
+        <WireEvent as ToSchema>::schemas(schemas);
+    }
+}

@@ -7,11 +7,11 @@ use serde_json::Value;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use super::Inserted;
 use crate::auth::{MaybeUser, Seller};
-use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
-use crate::store::Missing;
+use crate::error::{AppResult, Json, JsonBodyRefused};
 use crate::validate::Checker;
-use crate::views::{AdvertView, Form, Inserted};
+use crate::views::{AdvertView, Form};
 use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -61,16 +61,7 @@ async fn create_advert(
         "Choose a bike to advertise",
     );
     check.finish()?;
-    let product = state
-        .store
-        .product(product_id)
-        .await?
-        .ok_or_else(|| AppError::from(Missing::Listing))?;
-    if product.seller_id != seller.id {
-        return Err(AppError::Forbidden(
-            "You can only advertise your own bikes.".into(),
-        ));
-    }
-    let id = state.store.create_advert(product_id).await?;
-    Ok((StatusCode::CREATED, Json(Inserted::new(id))))
+    let written = state.store.create_advert(product_id, seller.id).await?;
+    let answer = Inserted::new(written.outcome).seen_by(&written.events, &seller);
+    Ok((StatusCode::CREATED, Json(answer)))
 }

@@ -8,10 +8,11 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::EmailPath;
+use super::Inserted;
 use crate::auth::Admin;
 use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
 use crate::validate::Checker;
-use crate::views::{CategoryView, Inserted};
+use crate::views::CategoryView;
 use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -67,6 +68,7 @@ async fn create_category(
         "Please Provide an Image",
     );
     check.finish()?;
-    let category = state.store.create_category(&name, &image).await?;
-    Ok((StatusCode::CREATED, Json(Inserted::new(category.id))))
+    let written = state.store.create_category(&name, &image).await?;
+    let answer = Inserted::new(written.outcome.id).seen_by(&written.events, &admin);
+    Ok((StatusCode::CREATED, Json(answer)))
 }

@@ -9,10 +9,11 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::RecordId;
+use super::{Changed, Inserted};
 use crate::auth::{AuthUser, Buyer};
 use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
 use crate::validate::{parse_id, Checker};
-use crate::views::{Changed, Form, Inserted, NotificationView, ProductView};
+use crate::views::{Form, NotificationView, ProductView};
 use crate::AppState;
 
 /// How many notifications the bell lists.

@@ -8,12 +8,14 @@ use serde_json::Value;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use super::{Changed, Inserted};
 use super::{EmailPath, RecordId};
 use crate::auth::{throttle, AuthUser, Buyer};
 use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
 use crate::records::{NewOrder, Order, Role, User};
+use crate::store::Missing;
 use crate::validate::Checker;
-use crate::views::{Changed, Inserted, OrderView};
+use crate::views::OrderView;
 use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -31,7 +33,7 @@ pub(crate) async fn own_order(state: &AppState, user: &User, id: i64) -> AppResu
         .store
         .order(id)
         .await?
-        .ok_or_else(|| AppError::NotFound("This booking does not exist.".into()))?;
+        .ok_or_else(|| AppError::from(Missing::Booking))?;
     if order.buyer_id != user.id && user.role() != Role::Admin {
         return Err(AppError::Forbidden("This booking is not yours.".into()));
     }
@@ -90,8 +92,9 @@ async fn create_order(
         .map_err(|retry| {
             throttle::too_many("You have booked this bike several times today.", retry)
         })?;
-    let id = state.store.create_order(&order).await?;
-    Ok((StatusCode::CREATED, Json(Inserted::new(id))))
+    let written = state.store.create_order(&order).await?;
+    let answer = Inserted::new(written.outcome).seen_by(&written.events, &buyer);
+    Ok((StatusCode::CREATED, Json(answer)))
 }
 
 /// A buyer's bookings, newest first (that buyer, or an admin).
@@ -141,12 +144,13 @@ async fn cancel_order(
     RecordId(id): RecordId,
 ) -> AppResult<Json<Changed>> {
     own_order(&state, &user, id).await?;
-    if !state.store.cancel_order(id).await? {
+    let written = state.store.cancel_order(id).await?;
+    if !written.outcome {
         return Err(AppError::NotFound(
             "This booking was already cancelled.".into(),
         ));
     }
-    Ok(Json(Changed::deleted(1)))
+    Ok(Json(Changed::deleted(1).seen_by(&written.events, &user)))
 }
 
 /// One booking, for the payment page (its buyer, or an admin).

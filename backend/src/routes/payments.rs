@@ -13,14 +13,14 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::orders::own_order;
+use super::Inserted;
 use crate::auth::Buyer;
 use crate::error::{self, AppError, AppResult, Json, JsonBodyRefused};
 use crate::payments::test_card::{check_card, Card};
 use crate::payments::{collect, webhook, Capture, Provider, Released, Succeeded, CURRENCY};
 use crate::records::{NewPayment, Order, OrderStatus, PaymentRecorded};
-use crate::store::{Refused, StoreError};
+use crate::store::{Refused, StoreError, Written};
 use crate::validate::{parse_id, Checker};
-use crate::views::Inserted;
 use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -298,11 +298,15 @@ async fn record_payment(
         .succeeded(state.store.as_ref(), &transaction_id)
         .await?
         .ok_or_else(not_confirmed)?;
-    let recorded = settle(&state, &order, transaction_id, paid).await?;
-    Ok(match recorded {
-        PaymentRecorded::New(id) => (StatusCode::CREATED, Json(Inserted::new(id))),
-        PaymentRecorded::Existing(id) => (StatusCode::OK, Json(Inserted::new(id))),
-    })
+    let written = settle(&state, &order, transaction_id, paid).await?;
+    let (status, id) = match written.outcome {
+        PaymentRecorded::New(id) => (StatusCode::CREATED, id),
+        PaymentRecorded::Existing(id) => (StatusCode::OK, id),
+    };
+    Ok((
+        status,
+        Json(Inserted::new(id).seen_by(&written.events, &buyer)),
+    ))
 }
 
 fn not_confirmed() -> AppError {
@@ -324,7 +328,7 @@ async fn settle(
     order: &Order,
     transaction_id: String,
     paid: Succeeded,
-) -> AppResult<PaymentRecorded> {
+) -> AppResult<Written<PaymentRecorded>> {
     if paid.order_id != order.order_id {
         return Err(not_confirmed());
     }

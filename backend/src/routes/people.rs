@@ -6,11 +6,13 @@ use serde_json::Value;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use super::Changed;
 use super::RecordId;
 use crate::auth::Admin;
 use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
-use crate::records::Role;
-use crate::views::{Changed, UserView};
+use crate::records::{Role, User};
+use crate::store::Missing;
+use crate::views::UserView;
 use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -26,14 +28,12 @@ async fn list(state: &AppState, role: Role) -> AppResult<Json<Vec<UserView>>> {
     Ok(Json(users.iter().map(UserView::from).collect()))
 }
 
-async fn delete(state: &AppState, id: i64, role: Role) -> AppResult<Json<Changed>> {
-    if state.store.delete_user(id, role).await? {
-        Ok(Json(Changed::deleted(1)))
+async fn delete(state: &AppState, admin: &User, id: i64, role: Role) -> AppResult<Json<Changed>> {
+    let written = state.store.delete_user(id, role).await?;
+    if written.outcome {
+        Ok(Json(Changed::deleted(1).seen_by(&written.events, admin)))
     } else {
-        Err(AppError::NotFound(format!(
-            "There is no {} with this id.",
-            role.as_str()
-        )))
+        Err(Missing::User(role).into())
     }
 }
 
@@ -52,10 +52,10 @@ async fn list_buyers(
     responses((status = 200, body = Changed), (status = 401), (status = 403), (status = 404)), security(("access_token" = [])))]
 async fn delete_buyer(
     State(state): State<AppState>,
-    _admin: Admin,
+    Admin(admin): Admin,
     RecordId(id): RecordId,
 ) -> AppResult<Json<Changed>> {
-    delete(&state, id, Role::Buyer).await
+    delete(&state, &admin, id, Role::Buyer).await
 }
 
 /// Every seller, with their verification (admins).
@@ -73,10 +73,10 @@ async fn list_sellers(
     responses((status = 200, body = Changed), (status = 401), (status = 403), (status = 404)), security(("access_token" = [])))]
 async fn delete_seller(
     State(state): State<AppState>,
-    _admin: Admin,
+    Admin(admin): Admin,
     RecordId(id): RecordId,
 ) -> AppResult<Json<Changed>> {
-    delete(&state, id, Role::Seller).await
+    delete(&state, &admin, id, Role::Seller).await
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -93,7 +93,7 @@ pub struct VerificationInput {
     security(("access_token" = [])))]
 async fn verify_seller(
     State(state): State<AppState>,
-    _admin: Admin,
+    Admin(admin): Admin,
     RecordId(id): RecordId,
     Json(body): Json<VerificationInput>,
 ) -> AppResult<Json<Changed>> {
@@ -103,10 +103,9 @@ async fn verify_seller(
             "Send verification: \"verified\" to verify this seller",
         ));
     }
-    if !state.store.verify_seller(id).await? {
-        return Err(AppError::NotFound(
-            "There is no seller with this id.".into(),
-        ));
+    let written = state.store.verify_seller(id).await?;
+    if !written.outcome {
+        return Err(Missing::User(Role::Seller).into());
     }
-    Ok(Json(Changed::modified(1)))
+    Ok(Json(Changed::modified(1).seen_by(&written.events, &admin)))
 }

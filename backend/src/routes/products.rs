@@ -10,6 +10,7 @@ use serde_json::Value;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use super::{Changed, Inserted};
 use super::{EmailPath, RecordId};
 use crate::auth::{throttle, Admin, AuthUser, Buyer, MaybeUser, Seller};
 use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
@@ -17,7 +18,7 @@ use crate::listing;
 use crate::records::{BikeFacts, NewProduct, ProductEdit, Role};
 use crate::store::Missing;
 use crate::validate::Checker;
-use crate::views::{Changed, Form, Inserted, ProductView};
+use crate::views::{Form, ProductView};
 use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -301,8 +302,9 @@ async fn create_product(
     if state.store.category(product.category_id).await?.is_none() {
         return Err(AppError::field("categoryId", "Please Select a Category"));
     }
-    let id = state.store.create_product(&product).await?;
-    Ok((StatusCode::CREATED, Json(Inserted::new(id))))
+    let written = state.store.create_product(&product).await?;
+    let answer = Inserted::new(written.outcome).seen_by(&written.events, &seller);
+    Ok((StatusCode::CREATED, Json(answer)))
 }
 
 /// Changes one of the seller's unsold listings: its photo, condition, colour,
@@ -329,8 +331,8 @@ async fn update_product(
         .map_err(|retry| {
             throttle::too_many("You have changed your listings many times just now.", retry)
         })?;
-    state.store.update_product(id, seller.id, &edit).await?;
-    Ok(Json(Changed::modified(1)))
+    let written = state.store.update_product(id, seller.id, &edit).await?;
+    Ok(Json(Changed::modified(1).seen_by(&written.events, &seller)))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -357,8 +359,9 @@ async fn report_product(
             "Send report: \"reported\" to report this bike",
         ));
     }
-    let newly = state.store.report_product(id, buyer.id).await?;
-    Ok(Json(Changed::modified(u64::from(newly))))
+    let written = state.store.report_product(id, buyer.id).await?;
+    let answer = Changed::modified(u64::from(written.outcome)).seen_by(&written.events, &buyer);
+    Ok(Json(answer))
 }
 
 /// Deletes a listing (its seller, or an admin). A sold one stays: its sale is on record
@@ -373,10 +376,11 @@ async fn delete_product(
     RecordId(id): RecordId,
 ) -> AppResult<Json<Changed>> {
     let admin = user.role() == Role::Admin;
-    if !state.store.delete_product(id, user.id, admin).await? {
+    let written = state.store.delete_product(id, user.id, admin).await?;
+    if !written.outcome {
         return Err(not_listed());
     }
-    Ok(Json(Changed::deleted(1)))
+    Ok(Json(Changed::deleted(1).seen_by(&written.events, &user)))
 }
 
 /// A seller's own listing, with how many bookings of it wait for a payment.

@@ -22,7 +22,7 @@ use crate::records::{
 };
 use crate::store::{
     Accounts, Bookings, Catalogue, EventLog, Maintenance, Missing, Notices, Payments, Refused,
-    Replay, Replays, StoreError as Error, Wishlists,
+    Replay, Replays, StoreError as Error, Wishlists, Written,
 };
 
 /// The columns of [`Product`]: the listing, its seller's public face, and its flags.
@@ -152,15 +152,17 @@ fn not_found_if_missing(what: Missing) -> impl FnOnce(sqlx::Error) -> Error {
     }
 }
 
-/// Appends `events` to the log inside `tx`, so they commit (or not) with the change.
-async fn record(tx: &mut Tx<'_>, events: &[Event]) -> Result<(), Error> {
+/// Appends `events` to the log inside `tx`, so they commit (or not) with the change; the
+/// records as the log keeps them, in order, each with its place in the log.
+async fn record(tx: &mut Tx<'_>, events: &[Event]) -> Result<Vec<EventRecord>, Error> {
     if events.is_empty() {
-        return Ok(());
+        return Ok(Vec::new());
     }
     lock_event_log(tx).await?;
+    let mut recorded = Vec::with_capacity(events.len());
     for event in events {
         let event = event.to_record();
-        let (buyer, seller, recipient) = match event.audience {
+        let (buyer_id, seller_id, recipient_id) = match event.audience {
             Audience::Parties {
                 buyer_id,
                 seller_id,
@@ -168,23 +170,35 @@ async fn record(tx: &mut Tx<'_>, events: &[Event]) -> Result<(), Error> {
             Audience::Recipient { user_id } => (None, None, Some(user_id)),
             Audience::Public | Audience::Admins => (None, None, None),
         };
-        sqlx::query(
+        let seq: i64 = sqlx::query_scalar(
             "INSERT INTO events (name, audience, buyer_id, seller_id, recipient_id, data, \
-             public_data, ends_access_of, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+             public_data, ends_access_of, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
+             RETURNING seq",
         )
         .bind(event.name)
         .bind(event.audience.as_str())
-        .bind(buyer)
-        .bind(seller)
-        .bind(recipient)
+        .bind(buyer_id)
+        .bind(seller_id)
+        .bind(recipient_id)
         .bind(&event.data)
         .bind(&event.public_data)
         .bind(event.ends_access_of)
         .bind(Utc::now())
-        .execute(&mut **tx)
+        .fetch_one(&mut **tx)
         .await?;
+        recorded.push(EventRecord {
+            seq,
+            name: event.name.to_owned(),
+            audience: event.audience.as_str().to_owned(),
+            buyer_id,
+            seller_id,
+            recipient_id,
+            data: event.data,
+            public_data: event.public_data,
+            ends_access_of: event.ends_access_of,
+        });
     }
-    Ok(())
+    Ok(recorded)
 }
 
 /// The columns of [`Notification`].
@@ -265,26 +279,47 @@ async fn product_in(tx: &mut Tx<'_>, id: i64) -> Result<Product, Error> {
     .await?)
 }
 
+/// A listing about to be removed, as its removal needs it.
+#[derive(Debug, sqlx::FromRow)]
+struct Doomed {
+    id: i64,
+    category_id: i64,
+    seller_id: i64,
+    name: String,
+    sold: bool,
+}
+
+/// The listings `condition` (a `WHERE` on `products`, binding `$1`) selects, as their
+/// removal needs them.
+async fn doomed(tx: &mut Tx<'_>, condition: &str, bind: i64) -> Result<Vec<Doomed>, Error> {
+    let sql = format!(
+        "SELECT id, category_id, seller_id, name, sold FROM products WHERE {condition} ORDER BY id"
+    );
+    Ok(sqlx::query_as::<Db, Doomed>(&sql)
+        .bind(bind)
+        .fetch_all(&mut **tx)
+        .await?)
+}
+
 /// The events that removing a listing causes: it disappears, its advert too, its open
 /// bookings are cancelled for their buyers and the seller, and those who booked or saved
 /// it are told; so is its seller when someone else (`removed_by`, an admin) removed it.
 async fn removal_events(
     tx: &mut Tx<'_>,
-    product_id: i64,
+    listing: &Doomed,
     removed_by: Option<i64>,
 ) -> Result<Vec<Event>, Error> {
     let mut events = Vec::new();
-    let listing: Option<(i64, i64, String)> =
-        sqlx::query_as("SELECT category_id, seller_id, name FROM products WHERE id = $1")
-            .bind(product_id)
-            .fetch_optional(&mut **tx)
-            .await?;
-    let Some((category_id, seller_id, name)) = listing else {
-        return Ok(events);
-    };
-    let told = notify_watchers(tx, product_id, None, &name, Fate::NoLongerListed).await?;
+    let &Doomed {
+        id: product_id,
+        category_id,
+        seller_id,
+        ref name,
+        ..
+    } = listing;
+    let told = notify_watchers(tx, product_id, None, name, Fate::NoLongerListed).await?;
     if removed_by.is_some_and(|by| by != seller_id) {
-        let notice = Notice::RemovedByAdmin { listing: &name };
+        let notice = Notice::RemovedByAdmin { listing: name };
         events.push(notify(tx, seller_id, notice).await?);
     }
     let advert: Option<i64> = sqlx::query_scalar("SELECT id FROM adverts WHERE product_id = $1")

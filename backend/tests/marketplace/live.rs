@@ -11,7 +11,7 @@ use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
-use super::support::{on_both, Engine, Person, TestApp};
+use super::support::{on_both, product_body, Engine, Person, TestApp};
 
 /// A page's live socket.
 pub struct Live {
@@ -274,6 +274,179 @@ async fn each_write_reaches_exactly_the_sockets_allowed_to_see_it() {
     .await;
 }
 
+/// The events a write's answer carries, as its author's socket frames them.
+fn answered(body: &Value) -> Vec<Value> {
+    let events = body["events"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no events in {body}"));
+    events
+        .iter()
+        .map(|e| {
+            let mut framed = e.clone();
+            framed["type"] = json!("event");
+            framed
+        })
+        .collect()
+}
+
+/// Open sockets, one per person of the test, by index.
+struct Sockets(Vec<Live>);
+
+impl Sockets {
+    /// Every socket's events until all are quiet; those of socket `who`.
+    async fn drain(&mut self, who: usize) -> Vec<Value> {
+        let all = self.0.iter_mut().map(|live| live.drain(QUIET));
+        futures_util::future::join_all(all).await.swap_remove(who)
+    }
+}
+
+/// Makes the call as `author` (whose socket is `sockets.0[who]`) and checks that its answer
+/// carries exactly the events the author's own socket then receives — same places in the
+/// log, same names, same data, in order; returns their names and the answer.
+async fn written(
+    app: &TestApp,
+    (author, who): (&Person, usize),
+    sockets: &mut Sockets,
+    (method, path, body): (Method, &str, Value),
+) -> (Vec<String>, Value) {
+    let (status, answer) = app.call(method, path, Some(&author.token), body).await;
+    assert!(status.is_success(), "{path}: {status} {answer}");
+    let received = sockets.drain(who).await;
+    assert_eq!(answered(&answer), received, "{path}: {answer}");
+    (names(&received), answer)
+}
+
+#[tokio::test]
+async fn a_writes_answer_carries_exactly_the_events_its_authors_socket_gets() {
+    on_both(|engine| async move {
+        let Some(app) = TestApp::spawn(engine).await else {
+            return;
+        };
+        let admin = app.admin().await;
+        let buyer = app.sign_up("buyer@example.com", "Buyer", "buyer").await;
+        let other = app.sign_up("other@example.com", "Other", "buyer").await;
+        let seller = app.sign_up("seller@example.com", "Seller", "seller").await;
+        let saver = app.sign_up("saver@example.com", "Saver", "buyer").await;
+        let mut sockets = Sockets(vec![
+            signed_in(&app, &admin).await,
+            signed_in(&app, &buyer).await,
+            signed_in(&app, &other).await,
+            signed_in(&app, &seller).await,
+        ]);
+        let (admin, buyer, other, seller) = ((&admin, 0), (&buyer, 1), (&other, 2), (&seller, 3));
+
+        let path = format!("/api/categories/{}", admin.0.email);
+        let body =
+            json!({"categoryName": "Sports", "categoryImage": "/uploads/demo-category-0.svg"});
+        let call = (Method::POST, path.as_str(), body);
+        let (seen, answer) = written(&app, admin, &mut sockets, call).await;
+        assert_eq!(seen, ["category.created"]);
+        let category = answer["insertedId"].as_str().expect("id").to_owned();
+        assert_eq!(answered(&answer)[0]["data"]["categoryName"], "Sports");
+
+        let body = product_body(&category, "Yamaha R15", 4100);
+        let call = (Method::PUT, "/api/products", body);
+        let (seen, answer) = written(&app, seller, &mut sockets, call).await;
+        assert_eq!(seen, ["product.created"]);
+        let product = answer["insertedId"].as_str().expect("id").to_owned();
+        let created = &answered(&answer)[0]["data"];
+        assert_eq!(created["_id"], product.as_str());
+        // An account that has not proven its address gets public events in their public
+        // form, in its answers as on its socket: no contact details, its own included.
+        assert_eq!(created["sellerPhone"], Value::Null);
+
+        let call = (
+            Method::POST,
+            "/api/advertise",
+            json!({"advertiseId": product}),
+        );
+        let (seen, _) = written(&app, seller, &mut sockets, call).await;
+        assert_eq!(seen, ["advert.created"]);
+        let body = json!({"productId": product});
+        let call = (Method::POST, "/api/wishlist", body);
+        let (status, saved) = app.call(call.0, call.1, Some(&saver.token), call.2).await;
+        assert!(status.is_success(), "saved: {status} {saved}");
+        assert_eq!(saved["events"], json!([]), "saving a bike tells nobody");
+
+        // A lower price tells the saver, but the seller's answer holds only what the
+        // seller's socket gets: the listing as it now is, merged by the server.
+        let path = format!("/api/products/{product}");
+        let mut body = product_body(&category, "Yamaha R15", 3900);
+        body["kmDriven"] = json!(12000);
+        let call = (Method::PUT, path.as_str(), body);
+        let (seen, answer) = written(&app, seller, &mut sockets, call).await;
+        assert_eq!(seen, ["product.updated"]);
+        let updated = &answered(&answer)[0]["data"];
+        assert_eq!(
+            (
+                &updated["resalePrice"],
+                &updated["kmDriven"],
+                &updated["productName"]
+            ),
+            (&json!(3900), &json!(12000), &json!("Yamaha R15"))
+        );
+
+        // A report is for the admins: its author's socket, and so its answer, has none.
+        let call = (Method::PATCH, path.as_str(), json!({"report": "reported"}));
+        let (seen, answer) = written(&app, other, &mut sockets, call).await;
+        assert_eq!((seen.len(), &answer["modifiedCount"]), (0, &json!(1)));
+        let path = format!("/api/allSeller/{}", seller.0.id);
+        let call = (
+            Method::PATCH,
+            path.as_str(),
+            json!({"verification": "verified"}),
+        );
+        let (seen, _) = written(&app, admin, &mut sockets, call).await;
+        assert_eq!(seen, ["seller.verified"]);
+
+        // A booking: the buyer's answer has the booking, not the seller's notification.
+        let body = json!({
+            "bookingId": product,
+            "buyerPhone": "+880 1711-000000",
+            "meetingLocation": "Banani 11, Dhaka"
+        });
+        let call = (Method::POST, "/api/orders", body);
+        let (seen, answer) = written(&app, other, &mut sockets, call).await;
+        assert_eq!(seen, ["order.created"]);
+        let cancelled = answer["insertedId"].as_str().expect("id").to_owned();
+        let path = format!("/api/orders/{cancelled}");
+        let call = (Method::DELETE, path.as_str(), Value::Null);
+        let (seen, _) = written(&app, other, &mut sockets, call).await;
+        assert_eq!(seen, ["order.cancelled"]);
+        let order = app.book(buyer.0, &product).await;
+        sockets.drain(0).await;
+
+        // Paying: the bike sells, its advert goes, the booking is paid, the buyer is told.
+        let (status, paid) = app.pay(buyer.0, &order, "4242424242424242").await;
+        assert_eq!(status, StatusCode::CREATED, "{paid}");
+        let received = sockets.drain(1).await;
+        assert_eq!(answered(&paid), received, "{paid}");
+        assert_eq!(
+            names(&received),
+            [
+                "product.sold",
+                "advert.removed",
+                "order.paid",
+                "notification.created"
+            ]
+        );
+
+        let second = app.product(seller.0, &category, "Honda CBR", 2900).await;
+        app.book(other.0, &second).await;
+        sockets.drain(0).await;
+        let path = format!("/api/products/{second}");
+        let call = (Method::DELETE, path.as_str(), Value::Null);
+        let (seen, _) = written(&app, seller, &mut sockets, call).await;
+        let gone = ["order.cancelled", "product.deleted"];
+        assert_eq!(seen, gone, "its open booking goes with it");
+        let path = format!("/api/allBuyer/{}", other.0.id);
+        let call = (Method::DELETE, path.as_str(), Value::Null);
+        let (seen, _) = written(&app, admin, &mut sockets, call).await;
+        assert_eq!(seen, ["user.deleted"]);
+    })
+    .await;
+}
+
 #[tokio::test]
 async fn events_carry_what_the_pages_patch_in() {
     let Some(app) = TestApp::spawn(Engine::Sqlite).await else {
@@ -398,12 +571,14 @@ async fn bad_tokens_and_deleted_users_get_no_private_events() {
     watching_admin.drain(QUIET).await;
     forged.drain(QUIET).await;
     let admin_id: i64 = admin.id.parse().expect("id");
-    assert!(app
-        .state
-        .store
-        .delete_user(admin_id, bikehaat::records::Role::Admin)
-        .await
-        .expect("delete"));
+    assert!(
+        app.state
+            .store
+            .delete_user(admin_id, bikehaat::records::Role::Admin)
+            .await
+            .expect("delete")
+            .outcome
+    );
     assert_eq!(app.report(&buyer, &product).await, StatusCode::OK);
     assert!(
         names(&watching_admin.drain(QUIET).await)

@@ -22,7 +22,8 @@ async fn squatter_with_a_listing(app: &TestApp, email: &str) -> (super::support:
         .store
         .create_category("Sports", "/uploads/demo-category-0.svg")
         .await
-        .expect("a category");
+        .expect("a category")
+        .outcome;
     let listing = app
         .product(&squatter, &category.id.to_string(), "Yamaha FZS", 185_000)
         .await;

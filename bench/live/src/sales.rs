@@ -376,6 +376,7 @@ pub async fn bench_bare(database_url: &str, sweep_of: &Sweep) -> Result<(), Stri
         .create_category(&format!("Bare sales {nonce}"), "/uploads/x.png")
         .await
         .map_err(|e| e.to_string())?
+        .outcome
         .id;
     let started = Instant::now();
     let mut listed = Vec::with_capacity(bikes);
@@ -403,7 +404,8 @@ pub async fn bench_bare(database_url: &str, sweep_of: &Sweep) -> Result<(), Stri
             store
                 .create_product(&bike)
                 .await
-                .map_err(|e| e.to_string())?,
+                .map_err(|e| e.to_string())?
+                .outcome,
         );
     }
     eprintln!(
@@ -433,7 +435,8 @@ pub async fn bench_bare(database_url: &str, sweep_of: &Sweep) -> Result<(), Stri
                     meeting_location: "Banani 11, Dhaka".to_owned(),
                 })
                 .await
-                .map_err(failed("book"))?;
+                .map_err(failed("book"))?
+                .outcome;
             let id = format!("pi_bare_{nonce}_{bike}");
             store
                 .create_test_payment_intent(&TestPaymentIntent {
@@ -460,6 +463,7 @@ pub async fn bench_bare(database_url: &str, sweep_of: &Sweep) -> Result<(), Stri
                 })
                 .await
                 .map_err(failed("pay"))?
+                .outcome
             {
                 PaymentRecorded::New(_) => Ok(()),
                 other => Err(format!("pay: {other:?}")),

@@ -86,3 +86,29 @@ export function aNotification(overrides: Partial<Notification> = {}): Notificati
     ...overrides,
   };
 }
+
+type SeenEvent = components['schemas']['SeenEvent'];
+type LiveEvent = components['schemas']['LiveEvent'];
+
+let nextSeq = 1000;
+
+/** An event as a write's answer carries it (with the next place in the log). */
+export function seen(live: LiveEvent): SeenEvent {
+  nextSeq += 1;
+  return { ...live, seq: nextSeq };
+}
+
+/** What the server answers an insert that recorded `events`. */
+export function inserted(id: string, ...events: LiveEvent[]) {
+  return { acknowledged: true, insertedId: id, events: events.map(seen) };
+}
+
+/** What the server answers an update that recorded `events`. */
+export function modified(...events: LiveEvent[]) {
+  return { acknowledged: true, modifiedCount: 1, deletedCount: 0, events: events.map(seen) };
+}
+
+/** What the server answers a delete that recorded `events`. */
+export function deleted(...events: LiveEvent[]) {
+  return { acknowledged: true, modifiedCount: 0, deletedCount: 1, events: events.map(seen) };
+}

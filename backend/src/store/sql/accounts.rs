@@ -123,13 +123,8 @@ async fn prove_identity_in(
 /// and their own open bookings go, then the user.
 async fn remove_user_in(tx: &mut Tx<'_>, id: i64, role: Role) -> Result<Vec<Event>, Error> {
     let mut events = Vec::new();
-    let listings: Vec<i64> =
-        sqlx::query_scalar("SELECT id FROM products WHERE seller_id = $1 ORDER BY id")
-            .bind(id)
-            .fetch_all(&mut **tx)
-            .await?;
-    for listing in listings {
-        events.extend(removal_events(tx, listing, None).await?);
+    for listing in doomed(tx, "seller_id = $1", id).await? {
+        events.extend(removal_events(tx, &listing, None).await?);
     }
     let bookings: Vec<(i64, i64, i64)> = sqlx::query_as(
         "SELECT o.id, o.product_id, p.seller_id FROM orders o \
@@ -455,7 +450,7 @@ impl Accounts for This {
             .await?)
     }
 
-    async fn delete_user(&self, id: i64, role: Role) -> Result<bool, Error> {
+    async fn delete_user(&self, id: i64, role: Role) -> Result<Written<bool>, Error> {
         let mut tx = self.writer.begin().await?;
         let found: Option<(String, String)> =
             sqlx::query_as("SELECT email, subject FROM users WHERE id = $1 AND role = $2")
@@ -464,7 +459,7 @@ impl Accounts for This {
                 .fetch_optional(&mut *tx)
                 .await?;
         let Some((email, subject)) = found else {
-            return Ok(false);
+            return Ok(Written::nothing(false));
         };
         let events = remove_user_in(&mut tx, id, role).await?;
         sqlx::query("DELETE FROM identities WHERE email = $1")
@@ -480,10 +475,13 @@ impl Accounts for This {
         .bind(Utc::now())
         .execute(&mut *tx)
         .await?;
-        record(&mut tx, &events).await?;
+        let events = record(&mut tx, &events).await?;
         tx.commit().await?;
         self.changed();
-        Ok(true)
+        Ok(Written {
+            outcome: true,
+            events,
+        })
     }
 
     async fn was_removed(&self, email: &str, subject: Option<&str>) -> Result<bool, Error> {
@@ -497,7 +495,7 @@ impl Accounts for This {
         Ok(found.is_some())
     }
 
-    async fn verify_seller(&self, id: i64) -> Result<bool, Error> {
+    async fn verify_seller(&self, id: i64) -> Result<Written<bool>, Error> {
         let mut tx = self.writer.begin().await?;
         let email: Option<String> = sqlx::query_scalar(
             "UPDATE users SET verified = TRUE WHERE id = $1 AND role = 'seller' RETURNING email",
@@ -506,10 +504,10 @@ impl Accounts for This {
         .fetch_optional(&mut *tx)
         .await?;
         let Some(email) = email else {
-            return Ok(false);
+            return Ok(Written::nothing(false));
         };
         let told = notify(&mut tx, id, Notice::SellerVerified).await?;
-        record(
+        let events = record(
             &mut tx,
             &[
                 Event::SellerVerified {
@@ -522,6 +520,9 @@ impl Accounts for This {
         .await?;
         tx.commit().await?;
         self.changed();
-        Ok(true)
+        Ok(Written {
+            outcome: true,
+            events,
+        })
     }
 }

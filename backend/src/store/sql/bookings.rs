@@ -15,7 +15,7 @@ impl This {
 
 #[async_trait]
 impl Bookings for This {
-    async fn create_order(&self, order: &NewOrder) -> Result<i64, Error> {
+    async fn create_order(&self, order: &NewOrder) -> Result<Written<i64>, Error> {
         let mut tx = self.writer.begin().await?;
         let id: Option<i64> = sqlx::query_scalar(
             "INSERT INTO orders (product_id, buyer_id, buyer_phone, meeting_location, status, \
@@ -49,10 +49,13 @@ impl Bookings for This {
             meeting: &booking.meeting_location,
         };
         let told = notify(&mut tx, booking.product.seller_id, notice).await?;
-        record(&mut tx, &[Event::OrderCreated(booking), told]).await?;
+        let events = record(&mut tx, &[Event::OrderCreated(booking), told]).await?;
         tx.commit().await?;
         self.changed();
-        Ok(id)
+        Ok(Written {
+            outcome: id,
+            events,
+        })
     }
 
     async fn order(&self, id: i64) -> Result<Option<Order>, Error> {
@@ -95,7 +98,7 @@ impl Bookings for This {
         .await?)
     }
 
-    async fn cancel_order(&self, id: i64) -> Result<bool, Error> {
+    async fn cancel_order(&self, id: i64) -> Result<Written<bool>, Error> {
         let mut tx = self.writer.begin().await?;
         let cancelled: Option<(i64, i64)> = sqlx::query_as(
             "UPDATE orders SET status = 'cancelled' WHERE id = $1 AND status = 'booked' \
@@ -112,7 +115,7 @@ impl Bookings for This {
                     .await?;
             return match status.as_deref() {
                 Some("paid") => Err(Error::Refused(Refused::PaidUncancellable)),
-                _ => Ok(false),
+                _ => Ok(Written::nothing(false)),
             };
         };
         let (product_id, buyer_id) = cancelled;
@@ -129,9 +132,12 @@ impl Bookings for This {
             listing: &order.product.name,
         };
         let told = notify(&mut tx, seller_id, notice).await?;
-        record(&mut tx, &[Event::OrderCancelled(booking), told]).await?;
+        let events = record(&mut tx, &[Event::OrderCancelled(booking), told]).await?;
         tx.commit().await?;
         self.changed();
-        Ok(true)
+        Ok(Written {
+            outcome: true,
+            events,
+        })
     }
 }

@@ -72,7 +72,7 @@ impl Catalogue for This {
         )
     }
 
-    async fn create_category(&self, name: &str, image: &str) -> Result<Category, Error> {
+    async fn create_category(&self, name: &str, image: &str) -> Result<Written<Category>, Error> {
         let mut tx = self.writer.begin().await?;
         let category = sqlx::query_as::<Db, Category>(
             "INSERT INTO categories (name, image, created_at) VALUES ($1, $2, $3) \
@@ -87,13 +87,16 @@ impl Catalogue for This {
             &[Key::CategoryName],
             Refused::CategoryNameTaken,
         ))?;
-        record(&mut tx, &[Event::CategoryCreated(category.clone())]).await?;
+        let events = record(&mut tx, &[Event::CategoryCreated(category.clone())]).await?;
         tx.commit().await?;
         self.changed();
-        Ok(category)
+        Ok(Written {
+            outcome: category,
+            events,
+        })
     }
 
-    async fn create_product(&self, p: &NewProduct) -> Result<i64, Error> {
+    async fn create_product(&self, p: &NewProduct) -> Result<Written<i64>, Error> {
         let mut tx = self.writer.begin().await?;
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO products (category_id, seller_id, name, image, condition, color, \
@@ -136,10 +139,13 @@ impl Catalogue for This {
         .await
         .map_err(not_found_if_missing(Missing::Category))?;
         let listing = product_in(&mut tx, id).await?;
-        record(&mut tx, &[Event::ProductCreated(listing)]).await?;
+        let events = record(&mut tx, &[Event::ProductCreated(listing)]).await?;
         tx.commit().await?;
         self.changed();
-        Ok(id)
+        Ok(Written {
+            outcome: id,
+            events,
+        })
     }
 
     async fn product(&self, id: i64) -> Result<Option<Product>, Error> {
@@ -189,7 +195,11 @@ impl Catalogue for This {
         .await
     }
 
-    async fn report_product(&self, product_id: i64, reporter_id: i64) -> Result<bool, Error> {
+    async fn report_product(
+        &self,
+        product_id: i64,
+        reporter_id: i64,
+    ) -> Result<Written<bool>, Error> {
         let mut tx = self.writer.begin().await?;
         let done = sqlx::query(
             "INSERT INTO reports (product_id, reporter_id, reported_at) VALUES ($1, $2, $3) \
@@ -202,7 +212,7 @@ impl Catalogue for This {
         .await
         .map_err(not_found_if_missing(Missing::Listing))?;
         if done.rows_affected() == 0 {
-            return Ok(false);
+            return Ok(Written::nothing(false));
         }
         let listing = product_in(&mut tx, product_id).await?;
         let admins: Vec<i64> =
@@ -217,30 +227,35 @@ impl Catalogue for This {
             events.push(notify(&mut tx, admin, notice).await?);
         }
         events.insert(0, Event::ProductReported(listing));
-        record(&mut tx, &events).await?;
+        let events = record(&mut tx, &events).await?;
         tx.commit().await?;
         self.changed();
-        Ok(true)
+        Ok(Written {
+            outcome: true,
+            events,
+        })
     }
 
-    async fn delete_product(&self, id: i64, removed_by: i64, admin: bool) -> Result<bool, Error> {
+    async fn delete_product(
+        &self,
+        id: i64,
+        removed_by: i64,
+        admin: bool,
+    ) -> Result<Written<bool>, Error> {
         let mut tx = self.writer.begin().await?;
-        let seller: Option<i64> =
-            sqlx::query_scalar("SELECT seller_id FROM products WHERE id = $1")
-                .bind(id)
-                .fetch_optional(&mut *tx)
-                .await?;
-        match seller {
-            None => return Ok(false),
-            Some(seller) if seller != removed_by && !admin => {
-                return Err(Error::Refused(Refused::NotYoursToDelete));
-            }
-            Some(_) => {}
+        let Some(listing) = doomed(&mut tx, "id = $1", id).await?.pop() else {
+            return Ok(Written::nothing(false));
+        };
+        if listing.seller_id != removed_by && !admin {
+            return Err(Error::Refused(Refused::NotYoursToDelete));
         }
-        let events = removal_events(&mut tx, id, Some(removed_by)).await?;
+        if listing.sold {
+            return Err(Error::Refused(Refused::SoldStays));
+        }
+        let events = removal_events(&mut tx, &listing, Some(removed_by)).await?;
         // A sale stays on record for its buyer and seller: a sold listing is never
-        // deleted, even by a payment committed a moment ago (the condition is checked on
-        // the row as it is when deleted).
+        // deleted, even by a payment committed since it was read (the condition is
+        // checked on the row as it is when deleted).
         let done = sqlx::query("DELETE FROM products WHERE id = $1 AND sold = FALSE")
             .bind(id)
             .execute(&mut *tx)
@@ -252,13 +267,16 @@ impl Catalogue for This {
                 .await?;
             return match sold {
                 Some(true) => Err(Error::Refused(Refused::SoldStays)),
-                _ => Ok(false),
+                _ => Ok(Written::nothing(false)),
             };
         }
-        record(&mut tx, &events).await?;
+        let events = record(&mut tx, &events).await?;
         tx.commit().await?;
         self.changed();
-        Ok(true)
+        Ok(Written {
+            outcome: true,
+            events,
+        })
     }
 
     async fn update_product(
@@ -266,16 +284,27 @@ impl Catalogue for This {
         id: i64,
         seller_id: i64,
         edit: &ProductEdit,
-    ) -> Result<(), Error> {
+    ) -> Result<Written<()>, Error> {
+        /// The listing as it is, with the words it is indexed under.
+        #[derive(sqlx::FromRow)]
+        struct Current {
+            #[sqlx(flatten)]
+            listing: Product,
+            search_text: Option<String>,
+        }
         let mut tx = self.writer.begin().await?;
-        let current: Option<Product> = sqlx::query_as::<Db, Product>(concat!(
+        let current = sqlx::query_as::<Db, Current>(concat!(
             product_select!(),
-            "FROM products p JOIN users u ON u.id = p.seller_id WHERE p.id = $1"
+            ", p.search_text FROM products p JOIN users u ON u.id = p.seller_id WHERE p.id = $1"
         ))
         .bind(id)
         .fetch_optional(&mut *tx)
         .await?;
-        let Some(current) = current else {
+        let Some(Current {
+            listing: current,
+            search_text: indexed,
+        }) = current
+        else {
             return Err(Error::NotFound(Missing::Listing));
         };
         if current.seller_id != seller_id {
@@ -298,11 +327,6 @@ impl Catalogue for This {
             &edit.condition,
             &facts,
         );
-        let indexed: Option<String> =
-            sqlx::query_scalar("SELECT search_text FROM products WHERE id = $1")
-                .bind(id)
-                .fetch_one(&mut *tx)
-                .await?;
         // Only while unsold: a sale that commits first wins, and this edit changes nothing.
         let changed = sqlx::query(
             "UPDATE products SET image = $3, condition = $4, color = $5, description = $6, \
@@ -367,20 +391,24 @@ impl Catalogue for This {
             }
         }
         events.insert(0, Event::ProductUpdated(listing));
-        record(&mut tx, &events).await?;
+        let events = record(&mut tx, &events).await?;
         tx.commit().await?;
         self.changed();
-        Ok(())
+        Ok(Written {
+            outcome: (),
+            events,
+        })
     }
 
-    async fn create_advert(&self, product_id: i64) -> Result<i64, Error> {
+    async fn create_advert(&self, product_id: i64, seller_id: i64) -> Result<Written<i64>, Error> {
         let mut tx = self.writer.begin().await?;
         let id: Option<i64> = sqlx::query_scalar(
-            "INSERT INTO adverts (product_id, created_at) \
-             SELECT id, $2 FROM products WHERE id = $1 AND sold = FALSE RETURNING id",
+            "INSERT INTO adverts (product_id, created_at) SELECT id, $2 FROM products \
+             WHERE id = $1 AND seller_id = $3 AND sold = FALSE RETURNING id",
         )
         .bind(product_id)
         .bind(Utc::now())
+        .bind(seller_id)
         .fetch_optional(&mut *tx)
         .await
         .map_err(refused_if_taken(
@@ -388,21 +416,28 @@ impl Catalogue for This {
             Refused::AlreadyAdvertised,
         ))?;
         let Some(id) = id else {
-            drop(tx);
-            return Err(if self.product_exists(product_id).await? {
-                Error::Refused(Refused::AlreadySold)
-            } else {
-                Error::NotFound(Missing::Listing)
+            let found: Option<i64> =
+                sqlx::query_scalar("SELECT seller_id FROM products WHERE id = $1")
+                    .bind(product_id)
+                    .fetch_optional(&mut *tx)
+                    .await?;
+            return Err(match found {
+                None => Error::NotFound(Missing::Listing),
+                Some(owner) if owner != seller_id => Error::Refused(Refused::NotYoursToAdvertise),
+                Some(_) => Error::Refused(Refused::AlreadySold),
             });
         };
         let advert = Advert {
             advert_id: id,
             product: product_in(&mut tx, product_id).await?,
         };
-        record(&mut tx, &[Event::AdvertCreated(advert)]).await?;
+        let events = record(&mut tx, &[Event::AdvertCreated(advert)]).await?;
         tx.commit().await?;
         self.changed();
-        Ok(id)
+        Ok(Written {
+            outcome: id,
+            events,
+        })
     }
 
     async fn adverts(&self) -> Result<Vec<Advert>, Error> {

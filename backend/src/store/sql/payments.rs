@@ -16,7 +16,7 @@ impl This {
         )
     }
 
-    async fn record_payment_once(&self, payment: &NewPayment) -> Result<i64, Error> {
+    async fn record_payment_once(&self, payment: &NewPayment) -> Result<Written<i64>, Error> {
         let mut tx = self.writer.begin().await?;
         let booking = sqlx::query_as::<Db, BookingToPay>(
             "SELECT o.product_id, o.buyer_id, b.email, p.name, p.seller_id, p.category_id, \
@@ -141,9 +141,12 @@ impl This {
         events.extend(
             notify_watchers(&mut tx, product_id, Some(buyer_id), &product_name, fate).await?,
         );
-        record(&mut tx, &events).await?;
+        let events = record(&mut tx, &events).await?;
         tx.commit().await?;
-        Ok(id)
+        Ok(Written {
+            outcome: id,
+            events,
+        })
     }
 }
 
@@ -200,10 +203,13 @@ impl Payments for This {
         Ok(())
     }
 
-    async fn record_payment(&self, payment: &NewPayment) -> Result<PaymentRecorded, Error> {
+    async fn record_payment(
+        &self,
+        payment: &NewPayment,
+    ) -> Result<Written<PaymentRecorded>, Error> {
         let existing = |found: Option<(i64, Option<i64>)>| match found {
             Some((id, Some(order))) if order == payment.order_id => {
-                Some(Ok(PaymentRecorded::Existing(id)))
+                Some(Ok(Written::nothing(PaymentRecorded::Existing(id))))
             }
             Some(_) => Some(Err(Error::Refused(Refused::TransactionOfAnotherBooking))),
             None => None,
@@ -212,9 +218,12 @@ impl Payments for This {
             return done;
         }
         match self.record_payment_once(payment).await {
-            Ok(id) => {
+            Ok(Written { outcome, events }) => {
                 self.changed();
-                Ok(PaymentRecorded::New(id))
+                Ok(Written {
+                    outcome: PaymentRecorded::New(outcome),
+                    events,
+                })
             }
             // A retry of the same transaction that raced the first: report the first.
             Err(Error::Refused(why)) => {

@@ -20,7 +20,11 @@ async fn an_unsold_listing_is_advertised_once_and_unknown_or_sold_ones_not_at_al
         let order = book(s, sold, &buyer).await;
         pay(s, order, "pi_hunk", taka(120_000)).await;
 
-        let advert = s.create_advert(bike).await.expect("advertise");
+        let advert = s
+            .create_advert(bike, seller.id)
+            .await
+            .expect("advertise")
+            .outcome;
         let adverts = s.adverts().await.expect("adverts");
         assert_eq!(adverts.len(), 1);
         assert_eq!(
@@ -32,16 +36,16 @@ async fn an_unsold_listing_is_advertised_once_and_unknown_or_sold_ones_not_at_al
         assert!(adverts[0].product.advertised);
 
         assert_eq!(
-            conflict(s.create_advert(bike).await),
+            conflict(s.create_advert(bike, seller.id).await),
             Refused::AlreadyAdvertised
         );
         assert_eq!(
-            conflict(s.create_advert(sold).await),
+            conflict(s.create_advert(sold, seller.id).await),
             Refused::AlreadySold,
             "a sold bike cannot be advertised"
         );
         assert_eq!(
-            not_found(s.create_advert(bike + 1000).await),
+            not_found(s.create_advert(bike + 1000, seller.id).await),
             Missing::Listing
         );
         assert_eq!(
@@ -67,9 +71,9 @@ async fn adverts_come_newest_first_and_hide_sold_listings() {
         let newer = listing(s, cruiser, &seller, "Newer", taka(200)).await;
         let third = listing(s, cruiser, &seller, "Third", taka(300)).await;
         // Advertised in a different order from listing: the advert's age decides.
-        s.create_advert(newer).await.expect("advert");
-        s.create_advert(older).await.expect("advert");
-        s.create_advert(third).await.expect("advert");
+        s.create_advert(newer, seller.id).await.expect("advert");
+        s.create_advert(older, seller.id).await.expect("advert");
+        s.create_advert(third, seller.id).await.expect("advert");
         assert_eq!(
             ids(&s.adverts().await.expect("adverts"), |a| a.product.id),
             vec![third, older, newer]

@@ -18,11 +18,13 @@ async fn category_names_are_unique_and_categories_list_oldest_first() {
         let cruiser = s
             .create_category("Cruiser", "/uploads/a.svg")
             .await
-            .expect("cruiser");
+            .expect("cruiser")
+            .outcome;
         let sports = s
             .create_category("Sports", "https://example.com/s.jpg")
             .await
-            .expect("sports");
+            .expect("sports")
+            .outcome;
         assert_eq!(
             (cruiser.name.as_str(), cruiser.image.as_str()),
             ("Cruiser", "/uploads/a.svg")
@@ -89,7 +91,7 @@ async fn a_listing_shows_its_fields_and_its_sellers_public_face_from_the_user_ro
         let cruiser = category(s, "Cruiser").await;
         let input = new_product(cruiser, seller.id, "Royal Enfield Classic 350", 35_000_050);
         let before = Utc::now();
-        let id = s.create_product(&input).await.expect("create");
+        let id = s.create_product(&input).await.expect("create").outcome;
 
         let p = listed(s, id).await;
         assert_eq!(p.id, id);
@@ -123,7 +125,7 @@ async fn a_listing_shows_its_fields_and_its_sellers_public_face_from_the_user_ro
         );
         assert!(s.product(id + 1000).await.expect("product").is_none());
 
-        s.create_advert(id).await.expect("advert");
+        s.create_advert(id, seller.id).await.expect("advert");
         let buyer = user(s, "rahim@example.com", "Rahim", Role::Buyer).await;
         s.report_product(id, buyer.id).await.expect("report");
         let p = listed(s, id).await;
@@ -226,22 +228,32 @@ async fn a_buyer_reports_a_listing_once_and_it_joins_the_reported_queue() {
         assert!(s.reported_products().await.expect("reported").is_empty());
 
         assert!(
-            s.report_product(first, rahim.id).await.expect("report"),
+            s.report_product(first, rahim.id)
+                .await
+                .expect("report")
+                .outcome,
             "a first report is new"
         );
         assert!(
             !s.report_product(first, rahim.id)
                 .await
-                .expect("report again"),
+                .expect("report again")
+                .outcome,
             "the same report twice is not"
         );
         assert!(
             s.report_product(first, mim.id)
                 .await
-                .expect("another buyer's report"),
+                .expect("another buyer's report")
+                .outcome,
             "another buyer's is new"
         );
-        assert!(s.report_product(second, mim.id).await.expect("report"));
+        assert!(
+            s.report_product(second, mim.id)
+                .await
+                .expect("report")
+                .outcome
+        );
 
         let reported = s.reported_products().await.expect("reported");
         assert_eq!(
@@ -268,25 +280,30 @@ async fn deleting_a_listing_takes_its_advert_bookings_and_reports_along() {
         let cruiser = category(s, "Cruiser").await;
         let doomed = listing(s, cruiser, &seller, "Doomed", taka(100)).await;
         let kept = listing(s, cruiser, &seller, "Kept", taka(100)).await;
-        s.create_advert(doomed).await.expect("advert");
+        s.create_advert(doomed, seller.id).await.expect("advert");
         s.report_product(doomed, buyer.id).await.expect("report");
         let order = book(s, doomed, &buyer).await;
         let kept_order = book(s, kept, &buyer).await;
 
-        assert!(s
-            .delete_product(doomed, seller.id, false)
-            .await
-            .expect("delete"));
+        assert!(
+            s.delete_product(doomed, seller.id, false)
+                .await
+                .expect("delete")
+                .outcome
+        );
         assert!(
             !s.delete_product(doomed, seller.id, false)
                 .await
-                .expect("delete again"),
+                .expect("delete again")
+                .outcome,
             "already gone"
         );
-        assert!(!s
-            .delete_product(kept + 1000, seller.id, false)
-            .await
-            .expect("delete unknown"));
+        assert!(
+            !s.delete_product(kept + 1000, seller.id, false)
+                .await
+                .expect("delete unknown")
+                .outcome
+        );
         assert!(s.product(doomed).await.expect("product").is_none());
         assert!(s.adverts().await.expect("adverts").is_empty());
         assert!(s.reported_products().await.expect("reported").is_empty());

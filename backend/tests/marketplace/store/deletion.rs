@@ -26,17 +26,29 @@ async fn deleting_a_seller_takes_their_listings_bookings_reports_adverts_and_ide
         let cruiser = category(s, "Cruiser").await;
         let doomed = listing(s, cruiser, &seller, "Bajaj Avenger", taka(180_000)).await;
         let kept = listing(s, cruiser, &other, "Hero Hunk", taka(120_000)).await;
-        s.create_advert(doomed).await.expect("advert");
-        s.create_advert(kept).await.expect("advert");
-        assert!(s.report_product(doomed, buyer.id).await.expect("report"));
-        assert!(s.report_product(kept, buyer.id).await.expect("report"));
+        s.create_advert(doomed, seller.id).await.expect("advert");
+        s.create_advert(kept, other.id).await.expect("advert");
+        assert!(
+            s.report_product(doomed, buyer.id)
+                .await
+                .expect("report")
+                .outcome
+        );
+        assert!(
+            s.report_product(kept, buyer.id)
+                .await
+                .expect("report")
+                .outcome
+        );
         let doomed_order = book(s, doomed, &buyer).await;
         let kept_order = book(s, kept, &buyer).await;
 
-        assert!(s
-            .delete_user(seller.id, Role::Seller)
-            .await
-            .expect("delete seller"));
+        assert!(
+            s.delete_user(seller.id, Role::Seller)
+                .await
+                .expect("delete seller")
+                .outcome
+        );
 
         assert!(s.user_by_id(seller.id).await.expect("user").is_none());
         assert!(
@@ -110,16 +122,23 @@ async fn deleting_a_buyer_takes_their_bookings_reports_and_identity_but_keeps_th
         let cruiser = category(s, "Cruiser").await;
         let reported = listing(s, cruiser, &seller, "Bajaj Avenger", taka(180_000)).await;
         let bought = listing(s, cruiser, &seller, "Hero Hunk", taka(120_000)).await;
-        assert!(s.report_product(reported, buyer.id).await.expect("report"));
+        assert!(
+            s.report_product(reported, buyer.id)
+                .await
+                .expect("report")
+                .outcome
+        );
         let booked = book(s, reported, &buyer).await;
         let others_booking = book(s, reported, &other).await;
         let paid = book(s, bought, &buyer).await;
         pay(s, paid, "pi_rahim", taka(120_000)).await;
 
-        assert!(s
-            .delete_user(buyer.id, Role::Buyer)
-            .await
-            .expect("delete buyer"));
+        assert!(
+            s.delete_user(buyer.id, Role::Buyer)
+                .await
+                .expect("delete buyer")
+                .outcome
+        );
 
         assert!(s
             .identity_by_email("rahim@example.com")
@@ -187,10 +206,12 @@ async fn deleting_a_seller_keeps_the_payment_for_a_bike_they_sold() {
         let order = book(s, bike, &buyer).await;
         pay(s, order, "pi_avenger", taka(180_000)).await;
 
-        assert!(s
-            .delete_user(seller.id, Role::Seller)
-            .await
-            .expect("delete seller"));
+        assert!(
+            s.delete_user(seller.id, Role::Seller)
+                .await
+                .expect("delete seller")
+                .outcome
+        );
 
         assert!(s.product(bike).await.expect("product").is_none());
         assert!(s

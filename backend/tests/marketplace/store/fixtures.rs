@@ -35,6 +35,7 @@ pub async fn category(store: &dyn Store, name: &str) -> i64 {
         .create_category(name, "/uploads/demo-category-0.svg")
         .await
         .unwrap_or_else(|e| panic!("create category {name}: {e}"))
+        .outcome
         .id
 }
 
@@ -80,6 +81,7 @@ pub async fn listing(
         .create_product(&new_product(category_id, seller.id, name, price))
         .await
         .unwrap_or_else(|e| panic!("create product {name}: {e}"))
+        .outcome
 }
 
 pub fn new_order(product_id: i64, buyer: &User) -> NewOrder {
@@ -96,6 +98,7 @@ pub async fn book(store: &dyn Store, product_id: i64, buyer: &User) -> i64 {
         .create_order(&new_order(product_id, buyer))
         .await
         .unwrap_or_else(|e| panic!("book {product_id} for {}: {e}", buyer.email))
+        .outcome
 }
 
 pub fn payment(order_id: i64, transaction_id: &str, amount: i64) -> NewPayment {
@@ -113,6 +116,7 @@ pub async fn pay(store: &dyn Store, order_id: i64, transaction_id: &str, amount:
     match store
         .record_payment(&payment(order_id, transaction_id, amount))
         .await
+        .map(|written| written.outcome)
     {
         Ok(PaymentRecorded::New(id)) => id,
         other => panic!("paying for booking {order_id} with {transaction_id}: {other:?}"),

@@ -134,7 +134,8 @@ async fn recording_a_payment_sells_the_bike_and_a_retry_finds_the_same_record() 
         let recorded = s
             .record_payment(&payment(order, "pi_avenger", taka(180_000)))
             .await
-            .expect("record");
+            .expect("record")
+            .outcome;
         let PaymentRecorded::New(id) = recorded else {
             panic!("a first payment is new: {recorded:?}")
         };
@@ -145,7 +146,8 @@ async fn recording_a_payment_sells_the_bike_and_a_retry_finds_the_same_record() 
         let again = s
             .record_payment(&payment(order, "pi_avenger", taka(180_000)))
             .await
-            .expect("retry");
+            .expect("retry")
+            .outcome;
         assert_eq!(
             again,
             PaymentRecorded::Existing(id),
@@ -224,7 +226,7 @@ async fn a_cancelled_or_unknown_booking_cannot_be_paid() {
         let cruiser = category(s, "Cruiser").await;
         let bike = listing(s, cruiser, &seller, "Bajaj Avenger", taka(180_000)).await;
         let order = book(s, bike, &buyer).await;
-        assert!(s.cancel_order(order).await.expect("cancel"));
+        assert!(s.cancel_order(order).await.expect("cancel").outcome);
 
         conflict(
             s.record_payment(&payment(order, "pi_cancelled", taka(180_000)))

@@ -46,7 +46,8 @@ async fn a_bike_sells_to_exactly_one_of_ten_racing_buyers() {
                     start.wait().await;
                     let outcome = store
                         .record_payment(&payment(order, &format!("pi_race_{n}"), taka(180_000)))
-                        .await;
+                        .await
+                        .map(|written| written.outcome);
                     (order, outcome)
                 })
             })
@@ -107,6 +108,7 @@ async fn racing_retries_of_one_payment_record_it_once() {
                     store
                         .record_payment(&payment(order, "pi_once", taka(180_000)))
                         .await
+                        .map(|written| written.outcome)
                 })
             })
             .collect();

@@ -212,7 +212,13 @@ async fn the_index_finds_what_sql_finds_while_listings_change() {
         let other = user(store, "nusrat@example.com", "Nusrat", Role::Seller).await;
         let later = user(store, "karim@example.com", "Karim", Role::Seller).await;
         let buyer = user(store, "buyer@example.com", "Buyer", Role::Buyer).await;
-        assert!(store.verify_seller(verified.id).await.expect("verify"));
+        assert!(
+            store
+                .verify_seller(verified.id)
+                .await
+                .expect("verify")
+                .outcome
+        );
         let categories = [
             category(store, "Sports").await,
             category(store, "Commuter").await,
@@ -247,7 +253,8 @@ async fn the_index_finds_what_sql_finds_while_listings_change() {
                 store
                     .create_product(&post(&mut rng, seller))
                     .await
-                    .expect("post"),
+                    .expect("post")
+                    .outcome,
             );
         }
         for (n, id) in ids.iter().enumerate().filter(|(n, _)| n % 9 == 0) {
@@ -269,7 +276,8 @@ async fn the_index_finds_what_sql_finds_while_listings_change() {
                 store
                     .create_product(&post(&mut rng, later.id))
                     .await
-                    .expect("post"),
+                    .expect("post")
+                    .outcome,
             );
         }
         for id in ids.iter().skip(1).step_by(7) {
@@ -308,14 +316,17 @@ async fn the_index_finds_what_sql_finds_while_listings_change() {
         }
         compare(store, &index, &mut rng, 100, &categories, &sellers).await;
         // Known to the index before: their listings gain the verified mark.
-        assert!(store.verify_seller(later.id).await.expect("verify"));
+        assert!(store.verify_seller(later.id).await.expect("verify").outcome);
         compare(store, &index, &mut rng, 100, &categories, &sellers).await;
 
         // A seller deleted takes their listings along.
-        assert!(store
-            .delete_user(other.id, Role::Seller)
-            .await
-            .expect("delete seller"));
+        assert!(
+            store
+                .delete_user(other.id, Role::Seller)
+                .await
+                .expect("delete seller")
+                .outcome
+        );
         compare(store, &index, &mut rng, 60, &categories, &sellers).await;
     })
     .await;
@@ -346,7 +357,7 @@ async fn the_listings_kept_for_pages_change_with_every_event_that_names_them() {
             .enumerate()
         {
             let product = new_product(sports, owner, "Yamaha FZ-S V3", taka(200_000 + n as i64));
-            ids.push(store.create_product(&product).await.expect("post"));
+            ids.push(store.create_product(&product).await.expect("post").outcome);
         }
         let index = SearchIndex::default();
         // Asked twice: the second answer is the kept one.
@@ -376,20 +387,26 @@ async fn the_listings_kept_for_pages_change_with_every_event_that_names_them() {
             .expect("edit");
         kept_as_read(store, &index, &ids, "an edit").await;
 
-        assert!(store
-            .report_product(ids[1], buyer.id)
-            .await
-            .expect("report"));
+        assert!(
+            store
+                .report_product(ids[1], buyer.id)
+                .await
+                .expect("report")
+                .outcome
+        );
         kept_as_read(store, &index, &ids, "a report").await;
 
-        store.create_advert(ids[2]).await.expect("advertise");
+        store
+            .create_advert(ids[2], seller.id)
+            .await
+            .expect("advertise");
         kept_as_read(store, &index, &ids, "an advert").await;
 
         let order = book(store, ids[2], &buyer).await;
         let mut paid = payment(order, "pi_kept", listed(store, ids[2]).await.resale_price);
         paid.captured = false;
         assert!(matches!(
-            store.record_payment(&paid).await.expect("pay"),
+            store.record_payment(&paid).await.expect("pay").outcome,
             PaymentRecorded::New(_)
         ));
         kept_as_read(store, &index, &ids, "a sale").await;
@@ -399,19 +416,31 @@ async fn the_listings_kept_for_pages_change_with_every_event_that_names_them() {
             .expect("undo"));
         kept_as_read(store, &index, &ids, "a sale undone").await;
 
-        assert!(store.verify_seller(seller.id).await.expect("verify"));
+        assert!(
+            store
+                .verify_seller(seller.id)
+                .await
+                .expect("verify")
+                .outcome
+        );
         kept_as_read(store, &index, &ids, "the seller's verification").await;
 
-        assert!(store
-            .delete_product(ids[1], seller.id, true)
-            .await
-            .expect("delete"));
+        assert!(
+            store
+                .delete_product(ids[1], seller.id, true)
+                .await
+                .expect("delete")
+                .outcome
+        );
         kept_as_read(store, &index, &ids, "a deletion").await;
 
-        assert!(store
-            .delete_user(other.id, Role::Seller)
-            .await
-            .expect("delete seller"));
+        assert!(
+            store
+                .delete_user(other.id, Role::Seller)
+                .await
+                .expect("delete seller")
+                .outcome
+        );
         kept_as_read(store, &index, &ids, "the other seller's deletion").await;
         assert_eq!(
             index.listings(store, &ids).await.expect("kept").len(),

@@ -241,12 +241,15 @@ async fn only_a_seller_can_be_verified_and_the_badge_shows_on_all_their_listings
         let cruiser = category(s, "Cruiser").await;
         let first = listing(s, cruiser, &seller, "Bajaj Avenger", taka(180_000)).await;
         let second = listing(s, cruiser, &seller, "Hero Hunk", taka(120_000)).await;
-        s.create_advert(first).await.expect("advert");
+        s.create_advert(first, seller.id).await.expect("advert");
         let order = book(s, second, &buyer).await;
         assert!(!listed(s, first).await.seller_verified);
 
         assert!(
-            !s.verify_seller(buyer.id).await.expect("verify buyer"),
+            !s.verify_seller(buyer.id)
+                .await
+                .expect("verify buyer")
+                .outcome,
             "a buyer cannot be verified"
         );
         assert!(
@@ -256,13 +259,20 @@ async fn only_a_seller_can_be_verified_and_the_badge_shows_on_all_their_listings
                 .expect("found")
                 .verified
         );
-        assert!(!s
-            .verify_seller(seller.id + 1000)
-            .await
-            .expect("verify nobody"));
+        assert!(
+            !s.verify_seller(seller.id + 1000)
+                .await
+                .expect("verify nobody")
+                .outcome
+        );
         assert!(!listed(s, first).await.seller_verified);
 
-        assert!(s.verify_seller(seller.id).await.expect("verify seller"));
+        assert!(
+            s.verify_seller(seller.id)
+                .await
+                .expect("verify seller")
+                .outcome
+        );
         assert!(
             s.user_by_id(seller.id)
                 .await
@@ -315,21 +325,31 @@ async fn delete_user_deletes_only_a_user_of_the_given_role() {
         let admin = user(s, "ayesha@example.com", "Ayesha", Role::Admin).await;
 
         assert!(
-            !s.delete_user(seller.id, Role::Buyer).await.expect("delete"),
+            !s.delete_user(seller.id, Role::Buyer)
+                .await
+                .expect("delete")
+                .outcome,
             "not a buyer"
         );
         assert!(
-            !s.delete_user(buyer.id, Role::Seller).await.expect("delete"),
+            !s.delete_user(buyer.id, Role::Seller)
+                .await
+                .expect("delete")
+                .outcome,
             "not a seller"
         );
         assert!(
-            !s.delete_user(admin.id, Role::Buyer).await.expect("delete"),
+            !s.delete_user(admin.id, Role::Buyer)
+                .await
+                .expect("delete")
+                .outcome,
             "not a buyer"
         );
         assert!(
             !s.delete_user(seller.id + 1000, Role::Seller)
                 .await
-                .expect("delete"),
+                .expect("delete")
+                .outcome,
             "nobody"
         );
         for id in [seller.id, buyer.id, admin.id] {
@@ -339,21 +359,26 @@ async fn delete_user_deletes_only_a_user_of_the_given_role() {
             );
         }
 
-        assert!(s
-            .delete_user(seller.id, Role::Seller)
-            .await
-            .expect("delete seller"));
+        assert!(
+            s.delete_user(seller.id, Role::Seller)
+                .await
+                .expect("delete seller")
+                .outcome
+        );
         assert!(s.user_by_id(seller.id).await.expect("user").is_none());
         assert!(
             !s.delete_user(seller.id, Role::Seller)
                 .await
-                .expect("delete again"),
+                .expect("delete again")
+                .outcome,
             "gone already"
         );
-        assert!(s
-            .delete_user(buyer.id, Role::Buyer)
-            .await
-            .expect("delete buyer"));
+        assert!(
+            s.delete_user(buyer.id, Role::Buyer)
+                .await
+                .expect("delete buyer")
+                .outcome
+        );
         assert!(s
             .user_by_email("rahim@example.com")
             .await

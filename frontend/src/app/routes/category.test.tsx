@@ -58,7 +58,7 @@ describe('Category page', () => {
       'GET /api/products/c1': [200, [aProduct()]],
       'PATCH /api/products/p1': (init) => {
         sent = JSON.parse(init.body as string);
-        return [200, { acknowledged: true, modifiedCount: 1, deletedCount: 0 }];
+        return [200, { acknowledged: true, modifiedCount: 1, deletedCount: 0, events: [] }];
       },
     });
     renderApp('/category/c1');
@@ -136,9 +136,9 @@ describe('Category page: the wishlist', () => {
       'GET /api/wishlist': [200, [honda]],
       'POST /api/wishlist': (init) => {
         saved.push(JSON.parse(init.body as string));
-        return [201, { acknowledged: true, insertedId: 'p1' }];
+        return [201, { acknowledged: true, insertedId: 'p1', events: [] }];
       },
-      'DELETE /api/wishlist/p2': [200, { acknowledged: true, modifiedCount: 0, deletedCount: 1 }],
+      'DELETE /api/wishlist/p2': [200, { acknowledged: true, modifiedCount: 0, deletedCount: 1, events: [] }],
     });
     renderApp('/category/c1');
     const yamaha = within(await card('Yamaha R15'));

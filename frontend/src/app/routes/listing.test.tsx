@@ -111,11 +111,11 @@ describe('Listing page', () => {
       'GET /api/wishlist': [200, []],
       'POST /api/wishlist': (init) => {
         sent.push(JSON.parse(init.body as string));
-        return [201, { acknowledged: true, insertedId: 'p1' }];
+        return [201, { acknowledged: true, insertedId: 'p1', events: [] }];
       },
       'PATCH /api/products/p1': (init) => {
         sent.push(JSON.parse(init.body as string));
-        return [200, { acknowledged: true, modifiedCount: 1, deletedCount: 0 }];
+        return [200, { acknowledged: true, modifiedCount: 1, deletedCount: 0, events: [] }];
       },
     });
     renderApp('/products/p1');

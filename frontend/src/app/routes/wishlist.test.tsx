@@ -63,7 +63,7 @@ describe('Wishlist page', () => {
 
   it('removes a bike at once, with a short toast', async () => {
     const { fetchMock } = openWishlist({
-      'DELETE /api/wishlist/p2': [200, { acknowledged: true, modifiedCount: 0, deletedCount: 1 }],
+      'DELETE /api/wishlist/p2': [200, { acknowledged: true, modifiedCount: 0, deletedCount: 1, events: [] }],
     });
     await userEvent.click(within(await card('Honda CBR')).getByRole('button', { name: 'Saved' }));
     expect(screen.queryByRole('article', { name: 'Honda CBR' })).not.toBeInTheDocument();

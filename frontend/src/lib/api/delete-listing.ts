@@ -1,10 +1,11 @@
 // `DELETE /api/products/{id}` (the listing's seller, or an admin): removes a listing with
 // its advert and open bookings.
-import { mutationOptions, type QueryClient } from '@tanstack/react-query';
+import { mutationOptions } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api-client.ts';
 import type { components } from '@/lib/api/schema.d.ts';
 import type { Product } from '@/lib/api/types.ts';
-import { applyLiveEvent } from '@/lib/live/apply-event.ts';
+import { applyWritten } from '@/lib/live/apply-event.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 
 type Changed = components['schemas']['Changed'];
 
@@ -12,23 +13,20 @@ export function deleteProduct(id: string): Promise<Changed> {
   return api<Changed>(`/products/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 
-/**
- * What the `product.deleted` event does to the cached lists (the listing and its advert
- * go), so the table is right without the socket; the event arriving as well is a no-op.
- */
-function forgetListing(client: QueryClient, { _id, categoryId, sellerId }: Product): void {
-  applyLiveEvent(client, { event: 'product.deleted', data: { _id, categoryId, sellerId } });
-}
-
 export function deleteProductMutation() {
   return mutationOptions<Changed, Error, Product>({
     mutationFn: (product) => deleteProduct(product._id),
-    onSuccess: (_changed, product, _result, { client }) => {
-      forgetListing(client, product);
+    // The answer's events (the listing, its advert and its open bookings go), so the
+    // table is right without the socket; the events arriving as well change nothing.
+    onSuccess: (changed, _product, _result, { client }) => {
+      applyWritten(client, changed);
     },
-    onError: (error, product, _result, { client }) => {
-      // Already deleted elsewhere: the row is stale either way.
-      if (error instanceof ApiError && error.status === 404) forgetListing(client, product);
+    onError: (error, _product, _result, { client }) => {
+      // Already deleted elsewhere: show the lists as they are now.
+      if (error instanceof ApiError && error.status === 404) {
+        void client.invalidateQueries({ queryKey: queryKeys.sellerProducts() });
+        void client.invalidateQueries({ queryKey: queryKeys.reportedProducts() });
+      }
     },
   });
 }

@@ -1,9 +1,10 @@
 // Folds one live event into the query cache, in place (no refetch). The same function
-// applies what the server answered to a user's own action (the event that action will
-// cause), so the page is right before, or without, the socket; the reducers are
-// idempotent, so the event arriving as well changes nothing.
+// applies the events a user's own write answered with (exactly those the write recorded
+// that their socket will deliver), so the page is right before, or without, the socket;
+// the reducers are idempotent, so the event arriving as well changes nothing.
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Advert, Category, Notifications, Product, User } from '@/lib/api/types.ts';
+import type { components } from '@/lib/api/schema.d.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import {
   addAdvert,
@@ -73,6 +74,22 @@ const byId = (x: { _id: string }) => x._id;
  */
 function recountBookings(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: queryKeys.sellerProducts() });
+}
+
+/** An event a write recorded, as the writer's own socket delivers it (with its `seq`). */
+export type SeenEvent = components['schemas']['SeenEvent'];
+
+/** What every write answers besides the spec's fields: the events it recorded. */
+export interface Written {
+  events: readonly SeenEvent[];
+}
+
+/**
+ * Applies a write's answer: the events the user's own write recorded, in order, through
+ * the same reducers as the socket's. Nothing is made up in the page and nothing refetched.
+ */
+export function applyWritten(queryClient: QueryClient, written: Written): void {
+  for (const event of written.events) applyLiveEvent(queryClient, event);
 }
 
 export function applyLiveEvent(queryClient: QueryClient, live: LiveEvent): void {

@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import type { components } from '@/lib/api/schema.d.ts';
-import { queryKeys } from '@/lib/query-keys.ts';
+import { applyWritten } from '@/lib/live/apply-event.ts';
 
 export type OrderInput = components['schemas']['OrderInput'];
 type Inserted = components['schemas']['Inserted'];
@@ -16,8 +16,10 @@ export function useBookProduct() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: bookProduct,
-    // The answer holds only the booking's id: a cached My Orders reads the list again
-    // (the live event order.created may already have added it).
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.orders() }),
+    // The answer's `order.created` puts the booking in a cached My Orders (the socket may
+    // bring it first or as well).
+    onSuccess: (inserted) => {
+      applyWritten(queryClient, inserted);
+    },
   });
 }

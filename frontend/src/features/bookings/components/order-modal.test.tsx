@@ -4,7 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { ToastContainer } from 'react-toastify';
 import { describe, expect, it, vi } from 'vitest';
 import { answerConfirm } from '@/test/confirm-dialog.ts';
-import { aProduct, aUser } from '@/test/fixtures.ts';
+import { anOrder, aProduct, aUser, inserted } from '@/test/fixtures.ts';
+
+/** What the server answers a booking: its id, and the booking as the buyer's pages show it. */
+const booked = () => inserted('o1', { event: 'order.created', data: anOrder() });
 import { fakeServer, holdFetchesOf, type FakeServer } from '@/test/render-app.tsx';
 import { BOOK_PROMPT, OrderModal } from './order-modal.tsx';
 
@@ -58,7 +61,7 @@ describe('OrderModal', () => {
     const { onClose } = renderModal({
       'POST /api/orders': (init) => {
         sent = JSON.parse(init.body as string);
-        return [201, {}];
+        return [201, booked()];
       },
     });
     await userEvent.type(screen.getByLabelText('Phone number'), ' 01811111111 ');
@@ -125,7 +128,7 @@ describe('OrderModal', () => {
   });
 
   it('keeps focus in the dialog while the booking is sent', async () => {
-    renderModal({ 'POST /api/orders': [201, {}] });
+    renderModal({ 'POST /api/orders': [201, booked()] });
     const release = holdFetchesOf('/api/orders');
     await fillAndSubmit();
     await answerConfirm('Book Yamaha R15?', BOOK_PROMPT, 'Yes, book');

@@ -9,10 +9,14 @@ import {
   signedInAs,
   type FakeServer,
 } from '@/test/render-app.tsx';
+import { inserted } from '@/test/fixtures.ts';
 
 const picture = () => new File(['png'], 'sports.png', { type: 'image/png' });
 const uploaded = { success: true, data: { display_url: '/uploads/sports.png' } };
 const ADD = 'POST /api/categories/admin%40example.com';
+const sports = { _id: 'c9', categoryName: 'Sports Bikes', categoryImage: '/uploads/sports.png' };
+/** What the server answers: the id, and the event that puts the category on every page. */
+const added = () => inserted('c9', { event: 'category.created', data: sports });
 
 async function openForm(server: FakeServer = {}) {
   const fetchMock = fakeServer({ ...signedInAs('admin'), ...server });
@@ -44,7 +48,7 @@ describe('Add Category', { timeout: 15_000 }, () => {
       'POST /api/uploads': [200, uploaded],
       [ADD]: (init) => {
         sent = JSON.parse(init.body as string);
-        return [201, { acknowledged: true, insertedId: 'c9' }];
+        return [201, added()];
       },
     });
     const existing = { _id: 'c1', categoryName: 'Scooters', categoryImage: '/uploads/s.png' };
@@ -65,7 +69,7 @@ describe('Add Category', { timeout: 15_000 }, () => {
   it('adds the category once when its live event got there first', async () => {
     const { queryClient } = await openForm({
       'POST /api/uploads': [200, uploaded],
-      [ADD]: [201, { acknowledged: true, insertedId: 'c9' }],
+      [ADD]: [201, added()],
     });
     const live = { _id: 'c9', categoryName: 'Sports Bikes', categoryImage: '/uploads/sports.png' };
     queryClient.setQueryData(['categories'], [live]);
@@ -77,7 +81,7 @@ describe('Add Category', { timeout: 15_000 }, () => {
   it('shows Loading... while busy', async () => {
     await openForm({
       'POST /api/uploads': [200, uploaded],
-      [ADD]: [201, { acknowledged: true, insertedId: 'c9' }],
+      [ADD]: [201, added()],
     });
     const release = holdFetchesOf('/api/uploads');
     await fillIn();

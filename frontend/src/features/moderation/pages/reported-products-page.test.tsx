@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { answerConfirm } from '@/test/confirm-dialog.ts';
-import { aProduct } from '@/test/fixtures.ts';
+import { aProduct, deleted } from '@/test/fixtures.ts';
 import { fakeServer, renderApp, signedInAs } from '@/test/render-app.tsx';
 
 const reported = [
@@ -30,7 +30,10 @@ describe('Reported Products page', () => {
     const fetchMock = fakeServer({
       ...signedInAs('admin'),
       'GET /api/reportedProducts': [200, reported],
-      'DELETE /api/products/p2': [200, { acknowledged: true, modifiedCount: 0, deletedCount: 1 }],
+      'DELETE /api/products/p2': [
+        200,
+        deleted({ event: 'product.deleted', data: { _id: 'p2', categoryId: 'c1', sellerId: 's1' } }),
+      ],
     });
     renderApp('/dashboard/reported-products');
     const row = await screen.findByRole('row', { name: /Honda CBR/ });
@@ -42,10 +45,12 @@ describe('Reported Products page', () => {
     expect(screen.getByRole('rowheader', { name: /Yamaha R15/ })).toBeInTheDocument();
   });
 
-  it('drops the row too when the listing was already deleted elsewhere', async () => {
+  it('shows the queue as it now is when the listing was already deleted elsewhere', async () => {
+    let reads = 0;
     fakeServer({
       ...signedInAs('admin'),
-      'GET /api/reportedProducts': [200, reported],
+      // Read again after the refusal: the listing is gone from the queue by then.
+      'GET /api/reportedProducts': () => [200, reads++ === 0 ? reported : reported.slice(1)],
       'DELETE /api/products/p1': [404, { error: 'not_found', message: 'This bike is no longer listed.' }],
     });
     renderApp('/dashboard/reported-products');

@@ -2,7 +2,7 @@
 import { mutationOptions } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api-client.ts';
 import type { components } from '@/lib/api/schema.d.ts';
-import { applyLiveEvent } from '@/lib/live/apply-event.ts';
+import { applyWritten } from '@/lib/live/apply-event.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import type { Order } from '@/lib/api/get-orders.ts';
 
@@ -15,10 +15,10 @@ export function cancelOrder(id: string): Promise<Changed> {
 export function cancelOrderMutation() {
   return mutationOptions<Changed, Error, Order>({
     mutationFn: (order) => cancelOrder(order._id),
-    // The change the `order.cancelled` event makes, so the table is right without the
-    // socket; the event arriving as well changes nothing more.
-    onSuccess: (_changed, order, _result, { client }) => {
-      applyLiveEvent(client, { event: 'order.cancelled', data: { _id: order._id, bookingId: order.bookingId } });
+    // The answer's `order.cancelled`, so the table is right without the socket; the
+    // event arriving as well changes nothing more.
+    onSuccess: (changed, _order, _result, { client }) => {
+      applyWritten(client, changed);
     },
     onError: (error, _order, _result, { client }) => {
       // Paid or cancelled meanwhile (another tab): show the bookings as they are now.

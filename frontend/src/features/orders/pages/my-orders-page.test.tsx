@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { applyLiveEvent } from '@/lib/live/apply-event.ts';
 import { answerConfirm } from '@/test/confirm-dialog.ts';
-import { anOrder } from '@/test/fixtures.ts';
+import { anOrder, deleted } from '@/test/fixtures.ts';
 import { fakeServer, renderApp, signedInAs, type FakeServer } from '@/test/render-app.tsx';
 
 const MINE = 'GET /api/orders/buyer%40example.com';
@@ -81,7 +81,7 @@ describe('My Orders page', () => {
 
   it('cancels a booking after asking and drops the row', async () => {
     const { fetchMock, queryClient } = openMyOrders({
-      'DELETE /api/orders/o1': [200, { acknowledged: true, modifiedCount: 0, deletedCount: 1 }],
+      'DELETE /api/orders/o1': [200, deleted({ event: 'order.cancelled', data: { _id: 'o1', bookingId: 'p1' } })],
     });
     await screen.findByRole('rowheader', { name: 'Yamaha R15' });
     await userEvent.click(within(row('Yamaha R15')).getByRole('button', { name: 'Cancel' }));

@@ -3,8 +3,8 @@
 // checks with the provider and reads the price and payer from its own records.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
-import type { Inserted, Order, PaymentInput } from '@/lib/api/types.ts';
-import { applyLiveEvent } from '@/lib/live/apply-event.ts';
+import type { Inserted, PaymentInput } from '@/lib/api/types.ts';
+import { applyWritten } from '@/lib/live/apply-event.ts';
 
 /** The body as the page sends it: `price` and `email` ride along, and the server ignores them. */
 export type NewPayment = PaymentInput & { price: number; email: string };
@@ -13,14 +13,14 @@ export function recordPayment(payment: NewPayment): Promise<Inserted> {
   return api<Inserted>('/payments', { method: 'POST', json: payment });
 }
 
-export function useRecordPayment(order: Order) {
+export function useRecordPayment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: recordPayment,
-    // What the `order.paid` event does (this page and the buyer's bookings show it paid
-    // and the bike sold), without waiting for the socket; the event changes nothing more.
-    onSuccess: () => {
-      applyLiveEvent(queryClient, { event: 'order.paid', data: { _id: order._id, bookingId: order.bookingId } });
+    // The answer's events (the bike sold, its advert gone, the booking paid, the buyer's
+    // notification): this page and the buyer's bookings show them without the socket.
+    onSuccess: (inserted) => {
+      applyWritten(queryClient, inserted);
     },
   });
 }

@@ -33,7 +33,7 @@ export function CheckoutForm({
   const [cardError, setCardError] = useState<string | null>(null);
   const [recordError, setRecordError] = useState<string | null>(null);
   const cardErrorId = useId();
-  const record = useRecordPayment(order);
+  const record = useRecordPayment();
 
   const pay = async () => {
     if (!intent || !card.current || processing) return;

@@ -7,7 +7,15 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { inDocumentOrder } from '@/test/dom-order.ts';
-import { anOrder } from '@/test/fixtures.ts';
+import { anOrder, inserted } from '@/test/fixtures.ts';
+
+/** What the server answers a recorded payment: the bike sold, the booking paid. */
+const recordedPayment = () =>
+  inserted(
+    'pay1',
+    { event: 'product.sold', data: { _id: 'p1', categoryId: 'c1', sellerId: 's1' } },
+    { event: 'order.paid', data: { _id: 'o1', bookingId: 'p1' } },
+  );
 import { callsOf, fakeServer, renderApp, signedInAs, type FakeServer } from '@/test/render-app.tsx';
 
 const stripe = vi.hoisted(() => ({
@@ -106,7 +114,7 @@ describe('the payment page with Stripe', { timeout: 15_000 }, () => {
     openPage({
       'POST /api/payments': (init) => {
         recorded.push(JSON.parse(init.body as string));
-        return [201, { acknowledged: true, insertedId: 'pay1' }];
+        return [201, recordedPayment()];
       },
     });
     await pay();

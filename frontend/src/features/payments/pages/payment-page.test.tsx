@@ -2,7 +2,15 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { inDocumentOrder } from '@/test/dom-order.ts';
-import { anOrder } from '@/test/fixtures.ts';
+import { anOrder, inserted } from '@/test/fixtures.ts';
+
+/** What the server answers a recorded payment: the bike sold, the booking paid. */
+const recordedPayment = () =>
+  inserted(
+    'pay1',
+    { event: 'product.sold', data: { _id: 'p1', categoryId: 'c1', sellerId: 's1' } },
+    { event: 'order.paid', data: { _id: 'o1', bookingId: 'p1' } },
+  );
 import {
   callsOf,
   fakeServer,
@@ -114,7 +122,7 @@ describe('the payment page', { timeout: 15_000 }, () => {
       },
       'POST /api/payments': (init) => {
         recorded = JSON.parse(init.body as string);
-        return [201, { acknowledged: true, insertedId: 'pay1' }];
+        return [201, recordedPayment()];
       },
     });
     await payWith('4242424242424242');
@@ -146,7 +154,7 @@ describe('the payment page', { timeout: 15_000 }, () => {
   it('disables Pay while the payment is processing', async () => {
     openPage({
       'POST /api/test-mode/confirm-card': [200, succeeded],
-      'POST /api/payments': [201, { acknowledged: true, insertedId: 'pay1' }],
+      'POST /api/payments': [201, recordedPayment()],
     });
     await screen.findByLabelText('Card number', {}, { timeout: 5000 });
     const release = holdFetchesOf('/api/test-mode/confirm-card');

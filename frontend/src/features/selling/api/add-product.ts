@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import type { Inserted, ProductInput } from '@/lib/api/types.ts';
-import { queryKeys } from '@/lib/query-keys.ts';
+import { applyWritten } from '@/lib/live/apply-event.ts';
 
 type Typed = 'resalePrice' | 'originalPrice' | 'purchaseYear' | 'yearsOfUse';
 
@@ -23,12 +23,14 @@ export function createProduct({ productImages, ...fields }: NewProduct): Promise
   });
 }
 
-export function useAddProduct(sellerEmail: string) {
+export function useAddProduct() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createProduct,
-    // The answer holds only the new id; the seller's table reloads it with every field
-    // (the live event product.created may already have put it there).
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.sellerProductsOf(sellerEmail) }),
+    // The answer's `product.created` puts the listing, whole, in the seller's table and
+    // any cached category (the socket may bring it first or as well).
+    onSuccess: (inserted) => {
+      applyWritten(queryClient, inserted);
+    },
   });
 }

@@ -3,8 +3,8 @@
 import { mutationOptions } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api-client.ts';
 import type { components } from '@/lib/api/schema.d.ts';
-import type { Advert, Product } from '@/lib/api/types.ts';
-import { applyLiveEvent } from '@/lib/live/apply-event.ts';
+import type { Product } from '@/lib/api/types.ts';
+import { applyWritten } from '@/lib/live/apply-event.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 type AdvertInput = components['schemas']['AdvertInput'];
@@ -18,12 +18,10 @@ export function advertiseProduct(productId: string): Promise<Inserted> {
 export function advertiseProductMutation() {
   return mutationOptions<Inserted, Error, Product>({
     mutationFn: (product) => advertiseProduct(product._id),
-    onSuccess: (inserted, product, _result, { client }) => {
-      // What the `advert.created` event will say (same advert `_id`), applied now: the
-      // seller's table shows "Advertised" and a cached home page gains the advert.
-      const { _id: advertiseId, ...fields } = product;
-      const advert: Advert = { ...fields, advertised: true, _id: inserted.insertedId, advertiseId };
-      applyLiveEvent(client, { event: 'advert.created', data: advert });
+    // The answer's `advert.created`: the seller's table shows "Advertised" and a cached
+    // home page gains the advert.
+    onSuccess: (inserted, _product, _result, { client }) => {
+      applyWritten(client, inserted);
     },
     onError: (error, _product, _result, { client }) => {
       // Sold, deleted or advertised meanwhile (another tab): show the listing as it is now.

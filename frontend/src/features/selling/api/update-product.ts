@@ -5,7 +5,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import type { Product } from '@/lib/api/types.ts';
-import { applyLiveEvent } from '@/lib/live/apply-event.ts';
+import { applyWritten } from '@/lib/live/apply-event.ts';
 import type { components } from '@/lib/api/schema.d.ts';
 
 type Changed = components['schemas']['Changed'];
@@ -26,22 +26,6 @@ export interface ListingChanges {
   photos: string[];
 }
 
-/** The fields the server changes, as the listing will hold them. */
-function changed({ photos, ...changes }: ListingChanges, product: Product) {
-  return {
-    condition: changes.condition,
-    color: changes.color,
-    description: changes.description,
-    location: changes.location,
-    resalePrice: changes.resalePrice,
-    sellerPhone: changes.sellerPhone,
-    kmDriven: changes.kmDriven ?? product.kmDriven ?? null,
-    district: changes.district ?? product.district ?? null,
-    area: changes.area ?? product.area ?? null,
-    productImage: photos[0] ?? product.productImage,
-  };
-}
-
 export function updateProduct(product: Product, changes: ListingChanges): Promise<Changed> {
   return api<Changed>(`/products/${encodeURIComponent(product._id)}`, {
     method: 'PUT',
@@ -55,7 +39,16 @@ export function updateProduct(product: Product, changes: ListingChanges): Promis
       model: product.model ?? null,
       engineCc: product.engineCc ?? null,
       registrationYear: product.registrationYear ?? null,
-      ...changed(changes, product),
+      condition: changes.condition,
+      color: changes.color,
+      description: changes.description,
+      location: changes.location,
+      resalePrice: changes.resalePrice,
+      sellerPhone: changes.sellerPhone,
+      kmDriven: changes.kmDriven,
+      district: changes.district,
+      area: changes.area,
+      productImage: changes.photos[0] ?? product.productImage,
       productImages: changes.photos,
     },
   });
@@ -64,18 +57,12 @@ export function updateProduct(product: Product, changes: ListingChanges): Promis
 export function useUpdateProduct() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ product, changes }: { product: Product; changes: ListingChanges }) => {
-      await updateProduct(product, changes);
-      return {
-        ...product,
-        ...changed(changes, product),
-        photos: changes.photos,
-        resalePrice: Number(changes.resalePrice),
-      };
-    },
-    // What the `product.updated` event will do, done now for the seller's own pages.
-    onSuccess: (listing) => {
-      applyLiveEvent(queryClient, { event: 'product.updated', data: listing });
+    mutationFn: ({ product, changes }: { product: Product; changes: ListingChanges }) =>
+      updateProduct(product, changes),
+    // The answer's `product.updated` holds the listing as the server merged it: the
+    // seller's own pages show it at once.
+    onSuccess: (changed) => {
+      applyWritten(queryClient, changed);
     },
   });
 }

@@ -9,6 +9,7 @@ import {
   signedInAs,
   type FakeServer,
 } from '@/test/render-app.tsx';
+import { aProduct, inserted } from '@/test/fixtures.ts';
 
 const categories = [
   { _id: 'c1', categoryName: 'Sports Bikes', categoryImage: '/uploads/s.png' },
@@ -20,6 +21,8 @@ const listingFields = {
   districts: ['Chattogram', 'Dhaka', 'Sylhet'],
 };
 const THIS_YEAR = new Date().getFullYear();
+/** What the server answers a new listing: its id, and the event that shows it everywhere. */
+const listed = () => inserted('p9', { event: 'product.created', data: aProduct({ _id: 'p9' }) });
 
 /** Stores each photo under its own file name, as the server would under a fresh one. */
 const storesEachPhoto: FakeServer[string] = (init) => {
@@ -135,7 +138,7 @@ describe('Add product', { timeout: 15_000 }, () => {
       'POST /api/uploads': [200, uploaded],
       'PUT /api/products': (init) => {
         sent = JSON.parse(init.body as string);
-        return [201, { acknowledged: true, insertedId: 'p9' }];
+        return [201, listed()];
       },
     });
     await fillIn();
@@ -175,7 +178,7 @@ describe('Add product', { timeout: 15_000 }, () => {
   it('shows Loading.... while busy', async () => {
     await openForm({
       'POST /api/uploads': [200, uploaded],
-      'PUT /api/products': [201, { acknowledged: true, insertedId: 'p9' }],
+      'PUT /api/products': [201, listed()],
     });
     const release = holdFetchesOf('/api/products');
     await fillIn();
@@ -296,7 +299,7 @@ describe('Add product: photos', { timeout: 15_000 }, () => {
       'POST /api/uploads': storesEachPhoto,
       'PUT /api/products': (init) => {
         sent = JSON.parse(init.body as string) as Record<string, unknown>;
-        return [201, { acknowledged: true, insertedId: 'p9' }];
+        return [201, listed()];
       },
     });
     await fillIn({ photos: [aPhoto('side.jpg'), aPhoto('engine.jpg')], submit: false });
@@ -360,7 +363,7 @@ describe('Add product: photos', { timeout: 15_000 }, () => {
     const { fetchMock } = await openForm({
       'POST /api/uploads': (init) =>
         failing ? [503, { error: 'unavailable', message: 'The photo could not be stored. Please try again.' }] : storesEachPhoto(init),
-      'PUT /api/products': [201, { acknowledged: true, insertedId: 'p9' }],
+      'PUT /api/products': [201, listed()],
     });
     await fillIn({ photos: [aPhoto('side.jpg')] });
 

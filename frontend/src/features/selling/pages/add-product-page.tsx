@@ -4,7 +4,6 @@
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { ApiError } from '@/lib/api-client.ts';
-import { useSession } from '@/lib/auth/session-context.ts';
 import { useAddProduct } from '@/features/selling/api/add-product.ts';
 import { useCategoryOptions } from '@/lib/api/get-category-options.ts';
 import { useListingFields } from '@/lib/api/get-listing-fields.ts';
@@ -12,11 +11,10 @@ import { asWhole, type FieldMessages, type ProductFields } from '@/features/sell
 import { ProductForm } from '@/features/selling/components/product-form.tsx';
 
 export function AddProductPage() {
-  const { user } = useSession();
   const navigate = useNavigate();
   const categories = useCategoryOptions();
   const listingFields = useListingFields();
-  const adding = useAddProduct(user?.email ?? '');
+  const adding = useAddProduct();
 
   const onSubmit = async (fields: ProductFields, photos: string[]): Promise<FieldMessages | undefined> => {
     const trim = (value: string) => value.trim();

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { aProduct } from '@/test/fixtures.ts';
+import { aProduct, modified } from '@/test/fixtures.ts';
 import { callsOf, fakeServer, holdFetchesOf, renderApp, signedInAs } from '@/test/render-app.tsx';
 
 const MINE = 'GET /api/sellerProducts/seller%40example.com';
@@ -25,7 +25,8 @@ describe('editing a listing', () => {
       'GET /api/categories': [200, [{ _id: 'c1', categoryName: 'Sports', categoryImage: '/c.png' }]],
       'PUT /api/products/p1': (init) => {
         sent = JSON.parse(init.body as string) as Record<string, unknown>;
-        return [200, { acknowledged: true, modifiedCount: 1, deletedCount: 0 }];
+        const listing = { ...r15, resalePrice: 1500, color: 'Matte Black' };
+        return [200, modified({ event: 'product.updated', data: listing })];
       },
     });
     const releaseCategories = holdFetchesOf('/api/categories');
@@ -103,7 +104,9 @@ describe('editing a listing', () => {
       'POST /api/uploads': [200, { success: true, data: { display_url: '/uploads/front.jpg' } }],
       'PUT /api/products/p1': (init) => {
         sent = JSON.parse(init.body as string) as Record<string, unknown>;
-        return [200, { acknowledged: true, modifiedCount: 1, deletedCount: 0 }];
+        const photos = ['/uploads/front.jpg', '/uploads/side.jpg'];
+        const listing = { ...bike, kmDriven: 16200, district: 'Gazipur', area: 'Tongi', photos, productImage: '/uploads/front.jpg' };
+        return [200, modified({ event: 'product.updated', data: listing })];
       },
     });
     renderApp('/dashboard/edit-product/p1');

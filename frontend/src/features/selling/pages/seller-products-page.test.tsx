@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { answerConfirm } from '@/test/confirm-dialog.ts';
-import { anAdvert, aProduct } from '@/test/fixtures.ts';
+import { anAdvert, aProduct, deleted, inserted } from '@/test/fixtures.ts';
 import { fakeServer, renderApp, signedInAs, type FakeServer } from '@/test/render-app.tsx';
 
 const MINE = 'GET /api/sellerProducts/seller%40example.com';
@@ -74,7 +74,8 @@ describe('My Products page', () => {
     const { queryClient } = openMyProducts({
       'POST /api/advertise': (init) => {
         sent = JSON.parse(init.body as string);
-        return [201, { acknowledged: true, insertedId: 'a9' }];
+        const advert = anAdvert({ ...listings[0], _id: 'a9', advertiseId: 'p1', advertised: true });
+        return [201, inserted('a9', { event: 'advert.created', data: advert })];
       },
     });
     queryClient.setQueryData(['advertise'], [anAdvert({ _id: 'a1', advertiseId: 'p7' })]);
@@ -85,7 +86,7 @@ describe('My Products page', () => {
     expect(sent).toEqual({ advertiseId: 'p1' });
     expect(row('Yamaha R15')).toHaveTextContent('Advertised');
     expect(screen.queryByRole('button', { name: 'Advertise' })).not.toBeInTheDocument();
-    // A cached home page shows the new advert too, under the id the live event will carry.
+    // A cached home page shows the new advert too, as the answer's event carries it.
     expect(queryClient.getQueryData<{ _id: string; advertiseId: string }[]>(['advertise'])?.map((a) => a._id)).toEqual([
       'a9',
       'a1',
@@ -112,7 +113,13 @@ describe('My Products page', () => {
 
   it('deletes a listing after asking and drops the row', async () => {
     const { fetchMock } = openMyProducts({
-      'DELETE /api/products/p3': [200, { acknowledged: true, modifiedCount: 0, deletedCount: 1 }],
+      'DELETE /api/products/p3': [
+        200,
+        deleted(
+          { event: 'advert.removed', data: { _id: 'a3', advertiseId: 'p3' } },
+          { event: 'product.deleted', data: { _id: 'p3', categoryId: 'c1', sellerId: 's1' } },
+        ),
+      ],
     });
     await screen.findByRole('rowheader', { name: 'Suzuki Gixxer' });
     await userEvent.click(within(row('Suzuki Gixxer')).getByRole('button', { name: 'Delete' }));

@@ -4,7 +4,8 @@ import { mutationOptions } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api-client.ts';
 import type { components } from '@/lib/api/schema.d.ts';
 import type { User } from '@/lib/api/types.ts';
-import { applyLiveEvent } from '@/lib/live/apply-event.ts';
+import { applyWritten } from '@/lib/live/apply-event.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 import { userList, type ListedRole } from './get-users.ts';
 
 type Changed = components['schemas']['Changed'];
@@ -16,15 +17,15 @@ export function deleteUser(role: ListedRole, id: string): Promise<Changed> {
 export function deleteUserMutation(role: ListedRole) {
   return mutationOptions<Changed, Error, User>({
     mutationFn: (user) => deleteUser(role, user._id),
-    // The change the `user.deleted` event makes, so the table is right without the
-    // socket; the event arriving as well changes nothing more.
-    onSuccess: (_changed, user, _result, { client }) => {
-      applyLiveEvent(client, { event: 'user.deleted', data: { _id: user._id, role } });
+    // The answer's `user.deleted`, so the table is right without the socket; the event
+    // arriving as well changes nothing more.
+    onSuccess: (changed, _user, _result, { client }) => {
+      applyWritten(client, changed);
     },
-    onError: (error, user, _result, { client }) => {
-      // Someone else deleted them first: the row is stale either way.
+    onError: (error, _user, _result, { client }) => {
+      // Someone else deleted them first: show the table as it is now.
       if (error instanceof ApiError && error.status === 404) {
-        applyLiveEvent(client, { event: 'user.deleted', data: { _id: user._id, role } });
+        void client.invalidateQueries({ queryKey: role === 'seller' ? queryKeys.sellers() : queryKeys.buyers() });
       }
     },
   });

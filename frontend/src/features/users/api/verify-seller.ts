@@ -4,7 +4,7 @@ import { mutationOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import type { components } from '@/lib/api/schema.d.ts';
 import type { User } from '@/lib/api/types.ts';
-import { applyLiveEvent } from '@/lib/live/apply-event.ts';
+import { applyWritten } from '@/lib/live/apply-event.ts';
 
 type Changed = components['schemas']['Changed'];
 type VerificationInput = components['schemas']['VerificationInput'];
@@ -17,10 +17,10 @@ export function verifySeller(id: string): Promise<Changed> {
 export function verifySellerMutation() {
   return mutationOptions<Changed, Error, User>({
     mutationFn: (seller) => verifySeller(seller._id),
-    // What the `seller.verified` event does (this table and the badge on cached
-    // listings), without waiting for the socket; applying both is harmless.
-    onSuccess: (_changed, seller, _result, { client }) => {
-      applyLiveEvent(client, { event: 'seller.verified', data: { _id: seller._id, email: seller.email } });
+    // The answer's `seller.verified` (this table and the badge on cached listings),
+    // without waiting for the socket; applying both is harmless.
+    onSuccess: (changed, _seller, _result, { client }) => {
+      applyWritten(client, changed);
     },
   });
 }

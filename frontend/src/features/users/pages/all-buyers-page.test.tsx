@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { answerConfirm } from '@/test/confirm-dialog.ts';
-import { aUser } from '@/test/fixtures.ts';
+import { aUser, deleted } from '@/test/fixtures.ts';
 import { fakeServer, renderApp, signedInAs } from '@/test/render-app.tsx';
 
 const karim = aUser({ _id: 'u1', name: 'Karim Buyer', email: 'karim@example.com' });
@@ -28,7 +28,7 @@ describe('All Buyers page', () => {
     const fetchMock = fakeServer({
       ...signedInAs('admin'),
       'GET /api/allBuyer': [200, [karim, nadia]],
-      'DELETE /api/allBuyer/u1': [200, { acknowledged: true, modifiedCount: 0, deletedCount: 1 }],
+      'DELETE /api/allBuyer/u1': [200, deleted({ event: 'user.deleted', data: { _id: 'u1', role: 'buyer' } })],
     });
     renderApp('/dashboard/all-buyer');
     const row = await screen.findByRole('row', { name: /Karim Buyer/ });

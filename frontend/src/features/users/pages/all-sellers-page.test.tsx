@@ -3,10 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { applyLiveEvent } from '@/lib/live/apply-event.ts';
 import { answerConfirm } from '@/test/confirm-dialog.ts';
-import { aUser } from '@/test/fixtures.ts';
+import { aUser, deleted, modified } from '@/test/fixtures.ts';
 import { fakeServer, renderApp, signedInAs, type FakeServer } from '@/test/render-app.tsx';
 
-const changed = { acknowledged: true, modifiedCount: 1, deletedCount: 0 };
 const rahim = aUser({ _id: 'u1', name: 'Rahim Seller', email: 'rahim@example.com', role: 'seller' });
 const salma = aUser({
   _id: 'u2',
@@ -48,7 +47,7 @@ describe('All Sellers page', () => {
     const { queryClient } = openSellers({
       'PATCH /api/allSeller/u1': (init) => {
         sent = JSON.parse(init.body as string);
-        return [200, changed];
+        return [200, modified({ event: 'seller.verified', data: { _id: 'u1', email: 'rahim@example.com' } })];
       },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Not Verified' }));
@@ -75,7 +74,9 @@ describe('All Sellers page', () => {
   });
 
   it('deletes a seller after asking and drops the row', async () => {
-    const { fetchMock } = openSellers({ 'DELETE /api/allSeller/u2': [200, { ...changed, modifiedCount: 0, deletedCount: 1 }] });
+    const { fetchMock } = openSellers({
+      'DELETE /api/allSeller/u2': [200, deleted({ event: 'user.deleted', data: { _id: 'u2', role: 'seller' } })],
+    });
     await screen.findByRole('rowheader', { name: 'Salma Seller' });
     await userEvent.click(within(row('Salma Seller')).getByRole('button', { name: 'Delete' }));
     await answerConfirm('Delete the account of Salma Seller?', 'Are you sure, You want to delete?', 'Delete');
@@ -99,7 +100,8 @@ describe('All Sellers page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     await answerConfirm('Delete the account of Rahim Seller?', 'Are you sure, You want to delete?', 'Delete');
     expect(await screen.findByRole('button', { name: 'Deleting…' })).toBeDisabled();
-    answer(new Response(JSON.stringify(changed), { status: 200 }));
+    const gone = deleted({ event: 'user.deleted', data: { _id: 'u1', role: 'seller' } });
+    answer(new Response(JSON.stringify(gone), { status: 200 }));
     expect(await screen.findByText('Deleted Successfully')).toBeInTheDocument();
   });
 
