@@ -2,7 +2,7 @@
 // serving the built pages in `dist/`, and stops it after the file's journeys.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -39,10 +39,27 @@ export interface ServerOptions {
   stripe?: { base: string; secretKey: string; publishableKey: string; webhookSecret: string };
 }
 
+/** A plain bike drawing, for listings the journeys make without the demo's pictures. */
+const BIKE_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 320 240">
+<rect width="320" height="240" fill="#eef2f7"/>
+<g fill="none" stroke="#1f2937" stroke-width="10">
+<circle cx="90" cy="160" r="42"/><circle cx="236" cy="160" r="42"/>
+<path d="M90 160 L140 100 L200 100 L236 160 M140 100 L170 160 L200 100 M196 84 L222 84"/>
+</g></svg>`;
+
+/** The pictures journeys' listings and categories point at, as the demo would store them. */
+async function placePictures(dataDir: string): Promise<void> {
+  const uploads = join(dataDir, 'uploads');
+  await mkdir(uploads, { recursive: true });
+  await writeFile(join(uploads, 'demo-bike-0.svg'), BIKE_SVG);
+  await writeFile(join(uploads, 'demo-category-1.svg'), BIKE_SVG);
+}
+
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const dist = join(root, 'frontend/dist');
   if (!existsSync(join(dist, 'index.html'))) throw new Error('No frontend/dist: run `npm run build` first.');
   const dataDir = await mkdtemp(join(tmpdir(), 'bikehaat-e2e-'));
+  if (!options.demo) await placePictures(dataDir);
   // Port 0: the server takes a free port and prints the address it serves at.
   const args = ['serve', '--addr', '127.0.0.1:0', '--data-dir', dataDir, '--frontend-dir', dist];
   if (!options.demo) args.push('--no-demo');
