@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use crate::records::{NewProduct, NewUser, Role};
+use crate::records::{NewListing, NewUser, Role};
 use crate::store::prelude::*;
 use crate::store::StoreError;
 
@@ -160,7 +160,7 @@ pub async fn seed(store: &dyn Store, uploads_dir: &Path) -> Result<(), StoreErro
         let facts =
             crate::listing::derived_facts(b.name, b.location, b.description, b.year, &image);
         let id = store
-            .create_product(&NewProduct {
+            .create_listing(&NewListing {
                 category_id: category_ids[b.category],
                 seller_id: sellers[b.seller],
                 name: b.name.to_owned(),

@@ -121,7 +121,7 @@ fn sign_in(security: &Value) -> String {
     }
 }
 
-/// `Product`, or `Product[]` for a list of them.
+/// `Listing`, or `Listing[]` for a list of them.
 fn schema_name(schema: &Value) -> Option<String> {
     if let Some(reference) = schema["$ref"].as_str() {
         return reference.rsplit('/').next().map(str::to_owned);

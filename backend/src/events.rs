@@ -14,8 +14,8 @@ mod wire;
 pub use log::{EventRecord, ListingChange, NewEvent, Share, Viewer};
 pub use wire::*;
 
-use crate::records::{Advert, Category, Notification, Order, Product, Role, User};
-use crate::views::{AdvertView, CategoryView, Form, NotificationView, OrderView, ProductView};
+use crate::records::{Advert, Booking, Category, Listing, Notification, Role, User};
+use crate::views::{AdvertView, BookingView, CategoryView, Form, ListingView, NotificationView};
 
 /// A listing that changed, by its ids.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,26 +39,26 @@ pub struct BookingRef {
 #[derive(Debug, Clone)]
 pub enum Event {
     CategoryCreated(Category),
-    ProductCreated(Product),
+    ListingCreated(Listing),
     /// Its seller changed an unsold listing (price, photo, text).
-    ProductUpdated(Product),
-    ProductSold(ListingRef),
+    ListingUpdated(Listing),
+    ListingSold(ListingRef),
     /// A sale was undone (the buyer's card could not be charged): for sale again.
-    ProductUnsold(ListingRef),
-    ProductDeleted(ListingRef),
+    ListingUnsold(ListingRef),
+    ListingDeleted(ListingRef),
     AdvertCreated(Advert),
     AdvertRemoved {
         advert_id: i64,
         product_id: i64,
     },
-    ProductReported(Product),
+    ListingReported(Listing),
     SellerVerified {
         seller_id: i64,
         email: String,
     },
-    OrderCreated(Order),
-    OrderCancelled(BookingRef),
-    OrderPaid(BookingRef),
+    BookingCreated(Booking),
+    BookingCancelled(BookingRef),
+    BookingPaid(BookingRef),
     UserDeleted {
         user_id: i64,
         role: Role,
@@ -125,18 +125,18 @@ impl Event {
     pub fn name(&self) -> &'static str {
         match self {
             Event::CategoryCreated(_) => "category.created",
-            Event::ProductCreated(_) => "product.created",
-            Event::ProductUpdated(_) => "product.updated",
-            Event::ProductSold(_) => "product.sold",
-            Event::ProductUnsold(_) => "product.unsold",
-            Event::ProductDeleted(_) => "product.deleted",
+            Event::ListingCreated(_) => "product.created",
+            Event::ListingUpdated(_) => "product.updated",
+            Event::ListingSold(_) => "product.sold",
+            Event::ListingUnsold(_) => "product.unsold",
+            Event::ListingDeleted(_) => "product.deleted",
             Event::AdvertCreated(_) => "advert.created",
             Event::AdvertRemoved { .. } => "advert.removed",
-            Event::ProductReported(_) => "product.reported",
+            Event::ListingReported(_) => "product.reported",
             Event::SellerVerified { .. } => "seller.verified",
-            Event::OrderCreated(_) => "order.created",
-            Event::OrderCancelled(_) => "order.cancelled",
-            Event::OrderPaid(_) => "order.paid",
+            Event::BookingCreated(_) => "order.created",
+            Event::BookingCancelled(_) => "order.cancelled",
+            Event::BookingPaid(_) => "order.paid",
             Event::UserDeleted { .. } => "user.deleted",
             Event::NotificationCreated(_) => "notification.created",
         }
@@ -146,20 +146,20 @@ impl Event {
     pub fn audience(&self) -> Audience {
         match self {
             Event::CategoryCreated(_)
-            | Event::ProductCreated(_)
-            | Event::ProductUpdated(_)
-            | Event::ProductSold(_)
-            | Event::ProductUnsold(_)
-            | Event::ProductDeleted(_)
+            | Event::ListingCreated(_)
+            | Event::ListingUpdated(_)
+            | Event::ListingSold(_)
+            | Event::ListingUnsold(_)
+            | Event::ListingDeleted(_)
             | Event::AdvertCreated(_)
             | Event::AdvertRemoved { .. }
             | Event::SellerVerified { .. } => Audience::Public,
-            Event::ProductReported(_) | Event::UserDeleted { .. } => Audience::Admins,
-            Event::OrderCreated(order) => Audience::Parties {
+            Event::ListingReported(_) | Event::UserDeleted { .. } => Audience::Admins,
+            Event::BookingCreated(order) => Audience::Parties {
                 buyer_id: order.buyer_id,
-                seller_id: order.product.seller_id,
+                seller_id: order.listing.seller_id,
             },
-            Event::OrderCancelled(booking) | Event::OrderPaid(booking) => Audience::Parties {
+            Event::BookingCancelled(booking) | Event::BookingPaid(booking) => Audience::Parties {
                 buyer_id: booking.buyer_id,
                 seller_id: booking.seller_id,
             },
@@ -176,18 +176,18 @@ impl Event {
             Event::CategoryCreated(category) => {
                 WireEvent::CategoryCreated(CategoryView::from(category.clone()))
             }
-            Event::ProductCreated(product) => {
-                WireEvent::ProductCreated(ProductView::new(product.clone(), form))
+            Event::ListingCreated(product) => {
+                WireEvent::ListingCreated(ListingView::new(product.clone(), form))
             }
-            Event::ProductUpdated(product) => {
-                WireEvent::ProductUpdated(ProductView::new(product.clone(), form))
+            Event::ListingUpdated(product) => {
+                WireEvent::ListingUpdated(ListingView::new(product.clone(), form))
             }
-            Event::ProductReported(product) => {
-                WireEvent::ProductReported(ProductView::new(product.clone(), form))
+            Event::ListingReported(product) => {
+                WireEvent::ListingReported(ListingView::new(product.clone(), form))
             }
-            Event::ProductSold(listing) => WireEvent::ProductSold((*listing).into()),
-            Event::ProductUnsold(listing) => WireEvent::ProductUnsold((*listing).into()),
-            Event::ProductDeleted(listing) => WireEvent::ProductDeleted((*listing).into()),
+            Event::ListingSold(listing) => WireEvent::ListingSold((*listing).into()),
+            Event::ListingUnsold(listing) => WireEvent::ListingUnsold((*listing).into()),
+            Event::ListingDeleted(listing) => WireEvent::ListingDeleted((*listing).into()),
             Event::AdvertCreated(advert) => {
                 WireEvent::AdvertCreated(AdvertView::new(advert.clone(), form))
             }
@@ -202,9 +202,11 @@ impl Event {
                 id: id(*seller_id),
                 email: (form == Form::SignedIn).then(|| email.clone()),
             }),
-            Event::OrderCreated(order) => WireEvent::OrderCreated(OrderView::from(order.clone())),
-            Event::OrderCancelled(booking) => WireEvent::OrderCancelled((*booking).into()),
-            Event::OrderPaid(booking) => WireEvent::OrderPaid((*booking).into()),
+            Event::BookingCreated(order) => {
+                WireEvent::BookingCreated(BookingView::from(order.clone()))
+            }
+            Event::BookingCancelled(booking) => WireEvent::BookingCancelled((*booking).into()),
+            Event::BookingPaid(booking) => WireEvent::BookingPaid((*booking).into()),
             Event::UserDeleted { user_id, role } => WireEvent::UserDeleted(UserIds {
                 id: id(*user_id),
                 role: role.as_str(),

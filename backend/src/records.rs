@@ -133,7 +133,7 @@ pub struct Category {
 
 /// A listing with what the page shows of its seller, read from the seller's record.
 #[derive(Debug, Clone, sqlx::FromRow)]
-pub struct Product {
+pub struct Listing {
     pub id: i64,
     pub category_id: i64,
     pub seller_id: i64,
@@ -270,8 +270,8 @@ pub struct ListingFacets {
     pub seller_verified: bool,
 }
 
-impl From<&Product> for ListingFacets {
-    fn from(p: &Product) -> Self {
+impl From<&Listing> for ListingFacets {
+    fn from(p: &Listing) -> Self {
         ListingFacets {
             id: p.id,
             category_id: p.category_id,
@@ -291,7 +291,7 @@ impl From<&Product> for ListingFacets {
 
 /// The validated fields of a new listing; the seller is the signed-in user.
 #[derive(Debug, Clone)]
-pub struct NewProduct {
+pub struct NewListing {
     pub category_id: i64,
     pub seller_id: i64,
     pub name: String,
@@ -313,7 +313,7 @@ pub struct NewProduct {
 /// What a seller may change of an unsold listing; the rest (what the bike is, its
 /// category and year) stays as posted, so those who booked or saved it are not misled.
 #[derive(Debug, Clone)]
-pub struct ProductEdit {
+pub struct ListingEdit {
     pub image: String,
     pub condition: String,
     pub color: String,
@@ -334,33 +334,33 @@ pub struct ProductEdit {
 pub struct Advert {
     pub advert_id: i64,
     #[sqlx(flatten)]
-    pub product: Product,
+    pub listing: Listing,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum OrderStatus {
+pub enum BookingStatus {
     Booked,
     Paid,
     Cancelled,
 }
 
-impl OrderStatus {
+impl BookingStatus {
     pub fn as_str(self) -> &'static str {
         match self {
-            OrderStatus::Booked => "booked",
-            OrderStatus::Paid => "paid",
-            OrderStatus::Cancelled => "cancelled",
+            BookingStatus::Booked => "booked",
+            BookingStatus::Paid => "paid",
+            BookingStatus::Cancelled => "cancelled",
         }
     }
 }
 
-impl TryFrom<String> for OrderStatus {
+impl TryFrom<String> for BookingStatus {
     type Error = String;
     fn try_from(s: String) -> Result<Self, String> {
         match s.as_str() {
-            "booked" => Ok(OrderStatus::Booked),
-            "paid" => Ok(OrderStatus::Paid),
-            "cancelled" => Ok(OrderStatus::Cancelled),
+            "booked" => Ok(BookingStatus::Booked),
+            "paid" => Ok(BookingStatus::Paid),
+            "cancelled" => Ok(BookingStatus::Cancelled),
             _ => Err(format!("unknown order status {s:?}")),
         }
     }
@@ -368,10 +368,10 @@ impl TryFrom<String> for OrderStatus {
 
 /// A booking of a listing by a buyer.
 #[derive(Debug, Clone, sqlx::FromRow)]
-pub struct Order {
+pub struct Booking {
     pub order_id: i64,
     #[sqlx(try_from = "String")]
-    pub order_status: OrderStatus,
+    pub order_status: BookingStatus,
     pub buyer_id: i64,
     pub buyer_name: String,
     pub buyer_email: String,
@@ -383,11 +383,11 @@ pub struct Order {
     #[sqlx(rename = "order_price")]
     pub price: i64,
     #[sqlx(flatten)]
-    pub product: Product,
+    pub listing: Listing,
 }
 
 #[derive(Debug, Clone)]
-pub struct NewOrder {
+pub struct NewBooking {
     pub product_id: i64,
     pub buyer_id: i64,
     pub buyer_phone: String,

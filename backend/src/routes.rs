@@ -19,17 +19,18 @@ use crate::AppState;
 
 mod accounts;
 mod adverts;
+mod bookings;
 mod categories;
 mod config;
 mod health;
 mod identity;
 mod listings;
-mod notices;
-mod orders;
+mod notifications;
 mod payments;
 mod people;
-mod products;
+mod search;
 mod uploads;
+mod wishlist;
 
 /// Who has uploads in flight.
 pub use uploads::InFlight as UploadsInFlight;
@@ -46,13 +47,14 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(accounts::router())
         .merge(identity::router())
         .merge(categories::router())
-        .merge(products::router())
         .merge(listings::router())
+        .merge(search::router())
         .merge(people::router())
         .merge(adverts::router())
-        .merge(orders::router())
+        .merge(bookings::router())
         .merge(payments::router())
-        .merge(notices::router())
+        .merge(notifications::router())
+        .merge(wishlist::router())
         .merge(uploads::router())
         .routes(routes!(crate::live::socket::open_live))
 }

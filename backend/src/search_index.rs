@@ -26,7 +26,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 
 use crate::events::ListingChange;
-use crate::records::{FacetsOf, ListingCursor, ListingFacets, ListingSearch, ListingSort, Product};
+use crate::records::{FacetsOf, Listing, ListingCursor, ListingFacets, ListingSearch, ListingSort};
 use crate::store::prelude::*;
 use crate::store::StoreResult;
 
@@ -64,7 +64,7 @@ pub struct SearchIndex {
 /// Listings read for pages, kept until an event names them.
 #[derive(Default)]
 struct Kept {
-    by_id: HashMap<i64, Arc<Product>>,
+    by_id: HashMap<i64, Arc<Listing>>,
     /// Bumped whenever listings are dropped: a reading that began before a drop may
     /// hold what was dropped, and is not kept.
     epoch: u64,
@@ -120,16 +120,16 @@ impl SearchIndex {
     /// The listings with `ids`, in that order, as `Store::listings_by_ids` reads them (a
     /// listing deleted meanwhile is left out): those kept from the database's last
     /// answer, the rest read now.
-    pub async fn listings(&self, store: &dyn Store, ids: &[i64]) -> StoreResult<Vec<Product>> {
+    pub async fn listings(&self, store: &dyn Store, ids: &[i64]) -> StoreResult<Vec<Listing>> {
         // Events not yet applied may name kept listings.
         self.catch_up(store).await?;
-        let mut found: Vec<Product> = Vec::with_capacity(ids.len());
+        let mut found: Vec<Listing> = Vec::with_capacity(ids.len());
         let mut missing = Vec::new();
         let epoch = {
             let kept = self.kept();
             for id in ids {
                 match kept.by_id.get(id) {
-                    Some(listing) => found.push(Product::clone(listing)),
+                    Some(listing) => found.push(Listing::clone(listing)),
                     None => missing.push(*id),
                 }
             }

@@ -356,19 +356,19 @@ pub trait Catalogue: Send + Sync + 'static {
     /// A taken name is a conflict.
     async fn create_category(&self, name: &str, image: &str) -> StoreResult<Written<Category>>;
 
-    async fn create_product(&self, product: &NewProduct) -> StoreResult<Written<i64>>;
-    async fn product(&self, id: i64) -> StoreResult<Option<Product>>;
-    async fn products_in_category(&self, category_id: i64) -> StoreResult<Vec<Product>>;
-    async fn products_of_seller(&self, seller_id: i64) -> StoreResult<Vec<Product>>;
-    async fn reported_products(&self) -> StoreResult<Vec<Product>>;
+    async fn create_listing(&self, product: &NewListing) -> StoreResult<Written<i64>>;
+    async fn listing(&self, id: i64) -> StoreResult<Option<Listing>>;
+    async fn listings_in_category(&self, category_id: i64) -> StoreResult<Vec<Listing>>;
+    async fn listings_of_seller(&self, seller_id: i64) -> StoreResult<Vec<Listing>>;
+    async fn reported_listings(&self) -> StoreResult<Vec<Listing>>;
     /// Records a buyer's report; false when this buyer had reported it already.
-    async fn report_product(&self, product_id: i64, reporter_id: i64)
+    async fn report_listing(&self, product_id: i64, reporter_id: i64)
         -> StoreResult<Written<bool>>;
     /// Deletes a listing, removed by the user `removed_by`: its seller, or anyone when
     /// `admin` (refused `NotYoursToDelete` otherwise; false when there is no such
     /// listing). Those who booked or saved it are told, and its seller when someone else
     /// removed it. A sold listing is never deleted (`SoldStays`): the sale stays on record.
-    async fn delete_product(
+    async fn delete_listing(
         &self,
         id: i64,
         removed_by: i64,
@@ -378,11 +378,11 @@ pub trait Catalogue: Send + Sync + 'static {
     /// `NotYoursToChange` when it is another's and `SoldUnchangeable` once sold. What the
     /// edit leaves out (kilometres, district, area: None) stays as it was. A lower price
     /// tells those who saved it; open bookings' buyers hear of any change of price.
-    async fn update_product(
+    async fn update_listing(
         &self,
         id: i64,
         seller_id: i64,
-        edit: &ProductEdit,
+        edit: &ListingEdit,
     ) -> StoreResult<Written<()>>;
 
     /// Advertises an unsold listing of `seller_id`: refused when it is another's
@@ -394,7 +394,7 @@ pub trait Catalogue: Send + Sync + 'static {
     /// One page of the listings `search` finds, in its order, as one SQL query. The
     /// server answers searches from its [`SearchIndex`](crate::search_index::SearchIndex),
     /// which is tested to find exactly what this finds.
-    async fn search_listings(&self, search: &ListingSearch) -> StoreResult<Vec<Product>>;
+    async fn search_listings(&self, search: &ListingSearch) -> StoreResult<Vec<Listing>>;
     /// How many listings `search` finds in all (its cursor and limit aside), counting
     /// no further than `most`; as one SQL query, like [`search_listings`](Catalogue::search_listings).
     async fn count_listings(&self, search: &ListingSearch, most: i64) -> StoreResult<i64>;
@@ -408,7 +408,7 @@ pub trait Catalogue: Send + Sync + 'static {
     /// still exist).
     async fn listing_facets(&self, which: FacetsOf<'_>) -> StoreResult<Vec<ListingFacets>>;
     /// The listings with these ids that still exist, in no particular order.
-    async fn listings_by_ids(&self, ids: &[i64]) -> StoreResult<Vec<Product>>;
+    async fn listings_by_ids(&self, ids: &[i64]) -> StoreResult<Vec<Listing>>;
     /// The words of every listing's model and area, each once: what a misspelt query
     /// word is corrected to, with the brands and districts.
     async fn listing_vocabulary(&self) -> StoreResult<Vec<String>>;
@@ -422,17 +422,17 @@ pub trait Catalogue: Send + Sync + 'static {
 #[async_trait]
 pub trait Bookings: Send + Sync + 'static {
     /// Books an unsold listing: conflict when sold or already booked by this buyer.
-    async fn create_order(&self, order: &NewOrder) -> StoreResult<Written<i64>>;
-    async fn order(&self, id: i64) -> StoreResult<Option<Order>>;
+    async fn create_booking(&self, order: &NewBooking) -> StoreResult<Written<i64>>;
+    async fn booking(&self, id: i64) -> StoreResult<Option<Booking>>;
     /// A buyer's bookings that are not cancelled, newest first.
-    async fn orders_of_buyer(&self, buyer_id: i64) -> StoreResult<Vec<Order>>;
+    async fn bookings_of_buyer(&self, buyer_id: i64) -> StoreResult<Vec<Booking>>;
     /// Every booking of a seller's bikes, cancelled ones too, newest first.
-    async fn orders_of_seller(&self, seller_id: i64) -> StoreResult<Vec<Order>>;
+    async fn bookings_of_seller(&self, seller_id: i64) -> StoreResult<Vec<Booking>>;
     /// How many open bookings (booked, neither paid nor cancelled) each of a seller's
     /// bikes has, as (listing id, count); bikes without any are left out.
     async fn open_bookings_of_seller(&self, seller_id: i64) -> StoreResult<Vec<(i64, i64)>>;
     /// Cancels a booking: conflict when it is paid; false when absent or cancelled.
-    async fn cancel_order(&self, id: i64) -> StoreResult<Written<bool>>;
+    async fn cancel_booking(&self, id: i64) -> StoreResult<Written<bool>>;
 }
 
 /// Payments of bookings: test-mode intents, recording a payment (which sells the bike),
@@ -451,7 +451,7 @@ pub trait Payments: Send + Sync + 'static {
     /// bike is sold already or the booking is gone; idempotent per transaction id.
     async fn record_payment(&self, payment: &NewPayment) -> StoreResult<Written<PaymentRecorded>>;
     /// Number of payments recorded for a listing (0 or 1).
-    async fn payments_for_product(&self, product_id: i64) -> StoreResult<i64>;
+    async fn payments_for_listing(&self, product_id: i64) -> StoreResult<i64>;
     /// Transaction ids of payments recorded before `before` whose money is not taken
     /// yet, oldest first, at most `limit`.
     async fn payments_to_capture(
@@ -506,7 +506,7 @@ pub trait Notices: Send + Sync + 'static {
 #[async_trait]
 pub trait Wishlists: Send + Sync + 'static {
     /// A user's saved listings, sold ones too, the latest saved first.
-    async fn wishlist(&self, user_id: i64) -> StoreResult<Vec<Product>>;
+    async fn wishlist(&self, user_id: i64) -> StoreResult<Vec<Listing>>;
     /// Saves a listing: false when it was saved already; not found when it is gone.
     async fn save_to_wishlist(&self, user_id: i64, product_id: i64) -> StoreResult<bool>;
     /// Forgets a saved listing: false when it was not saved.

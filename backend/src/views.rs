@@ -5,7 +5,7 @@ use chrono::{DateTime, Utc};
 use serde::{Serialize, Serializer};
 use utoipa::ToSchema;
 
-use crate::records::{Advert, Category, Notification, Order, OrderStatus, Product, Role, User};
+use crate::records::{Advert, Booking, BookingStatus, Category, Listing, Notification, Role, User};
 
 /// Paisa written as a JSON number of whole taka: 1500 or 1500.5.
 fn money<S: Serializer>(paisa: &i64, s: S) -> Result<S::Ok, S::Error> {
@@ -172,7 +172,7 @@ pub struct ProductFields {
 
 impl ProductFields {
     /// The listing `p` in `form`.
-    pub fn new(p: Product, form: Form) -> Self {
+    pub fn new(p: Listing, form: Form) -> Self {
         let contact = |detail: String| (form == Form::SignedIn).then_some(detail);
         let photos = crate::listing::photos(p.facts.photos.as_deref(), &p.image);
         ProductFields {
@@ -211,7 +211,7 @@ impl ProductFields {
 
 /// A listing.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct ProductView {
+pub struct ListingView {
     #[serde(rename = "_id", serialize_with = "id")]
     #[schema(value_type = String)]
     pub id: i64,
@@ -219,18 +219,18 @@ pub struct ProductView {
     pub fields: ProductFields,
 }
 
-impl ProductView {
-    pub fn new(p: Product, form: Form) -> Self {
-        ProductView {
+impl ListingView {
+    pub fn new(p: Listing, form: Form) -> Self {
+        ListingView {
             id: p.id,
             fields: ProductFields::new(p, form),
         }
     }
 }
 
-impl From<Product> for ProductView {
-    fn from(p: Product) -> Self {
-        ProductView::new(p, Form::SignedIn)
+impl From<Listing> for ListingView {
+    fn from(p: Listing) -> Self {
+        ListingView::new(p, Form::SignedIn)
     }
 }
 
@@ -252,8 +252,8 @@ impl AdvertView {
     pub fn new(a: Advert, form: Form) -> Self {
         AdvertView {
             id: a.advert_id,
-            advertise_id: a.product.id,
-            fields: ProductFields::new(a.product, form),
+            advertise_id: a.listing.id,
+            fields: ProductFields::new(a.listing, form),
         }
     }
 }
@@ -261,7 +261,7 @@ impl AdvertView {
 /// A booking: the listing's fields plus who booked it; `bookingId` is the listing's id.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct OrderView {
+pub struct BookingView {
     #[serde(rename = "_id", serialize_with = "id")]
     #[schema(value_type = String)]
     pub id: i64,
@@ -285,20 +285,20 @@ pub struct OrderView {
     pub fields: ProductFields,
 }
 
-impl From<Order> for OrderView {
-    fn from(o: Order) -> Self {
-        OrderView {
+impl From<Booking> for BookingView {
+    fn from(o: Booking) -> Self {
+        BookingView {
             id: o.order_id,
-            booking_id: o.product.id,
+            booking_id: o.listing.id,
             buyer_name: o.buyer_name,
             buyer_email: o.buyer_email,
             buyer_phone: o.buyer_phone,
             meeting_location: o.meeting_location,
             status: o.order_status.as_str(),
-            paid: o.order_status == OrderStatus::Paid,
+            paid: o.order_status == BookingStatus::Paid,
             price: o.price,
             order_time: o.ordered_at,
-            fields: ProductFields::new(o.product, Form::SignedIn),
+            fields: ProductFields::new(o.listing, Form::SignedIn),
         }
     }
 }

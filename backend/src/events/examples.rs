@@ -3,7 +3,7 @@
 //! walk them to prove what each audience receives.
 
 use super::*;
-use crate::records::OrderStatus;
+use crate::records::BookingStatus;
 
 pub const SELLER_EMAIL: &str = "rahim.motors@example.com";
 pub const SELLER_PHONE: &str = "01711223344";
@@ -15,8 +15,8 @@ fn at() -> chrono::DateTime<chrono::Utc> {
     chrono::DateTime::from_timestamp(1_772_698_020, 0).unwrap_or_default()
 }
 
-fn product() -> Product {
-    Product {
+fn a_listing() -> Listing {
+    Listing {
         id: 11,
         category_id: 2,
         seller_id: 3,
@@ -71,38 +71,38 @@ pub fn of(name: &str) -> Event {
             name: "Sports".into(),
             image: "/uploads/sports.webp".into(),
         }),
-        "product.created" => Event::ProductCreated(product()),
-        "product.updated" => Event::ProductUpdated(product()),
-        "product.sold" => Event::ProductSold(listing),
-        "product.unsold" => Event::ProductUnsold(listing),
-        "product.deleted" => Event::ProductDeleted(listing),
+        "product.created" => Event::ListingCreated(a_listing()),
+        "product.updated" => Event::ListingUpdated(a_listing()),
+        "product.sold" => Event::ListingSold(listing),
+        "product.unsold" => Event::ListingUnsold(listing),
+        "product.deleted" => Event::ListingDeleted(listing),
         "advert.created" => Event::AdvertCreated(Advert {
             advert_id: 31,
-            product: product(),
+            listing: a_listing(),
         }),
         "advert.removed" => Event::AdvertRemoved {
             advert_id: 31,
             product_id: 11,
         },
-        "product.reported" => Event::ProductReported(product()),
+        "product.reported" => Event::ListingReported(a_listing()),
         "seller.verified" => Event::SellerVerified {
             seller_id: 3,
             email: SELLER_EMAIL.into(),
         },
-        "order.created" => Event::OrderCreated(Order {
+        "order.created" => Event::BookingCreated(Booking {
             order_id: 21,
-            order_status: OrderStatus::Booked,
+            order_status: BookingStatus::Booked,
             buyer_id: 4,
             buyer_name: "Karim".into(),
             buyer_email: BUYER_EMAIL.into(),
             buyer_phone: BUYER_PHONE.into(),
             meeting_location: "Banani".into(),
             ordered_at: at(),
-            price: product().resale_price,
-            product: product(),
+            price: a_listing().resale_price,
+            listing: a_listing(),
         }),
-        "order.cancelled" => Event::OrderCancelled(booking),
-        "order.paid" => Event::OrderPaid(booking),
+        "order.cancelled" => Event::BookingCancelled(booking),
+        "order.paid" => Event::BookingPaid(booking),
         "user.deleted" => Event::UserDeleted {
             user_id: 4,
             role: Role::Buyer,

@@ -22,12 +22,12 @@ fn each_event_that_changes_what_searches_find_or_show_names_its_listing_or_selle
     for name in NAMES {
         let event = of(name);
         let expected = match &event {
-            Event::ProductCreated(p) | Event::ProductUpdated(p) | Event::ProductReported(p) => {
+            Event::ListingCreated(p) | Event::ListingUpdated(p) | Event::ListingReported(p) => {
                 Some(ListingChange::Listing(p.id))
             }
-            Event::AdvertCreated(a) => Some(ListingChange::Listing(a.product.id)),
+            Event::AdvertCreated(a) => Some(ListingChange::Listing(a.listing.id)),
             Event::AdvertRemoved { product_id, .. } => Some(ListingChange::Listing(*product_id)),
-            Event::ProductSold(l) | Event::ProductUnsold(l) | Event::ProductDeleted(l) => {
+            Event::ListingSold(l) | Event::ListingUnsold(l) | Event::ListingDeleted(l) => {
                 Some(ListingChange::Listing(l.product_id))
             }
             Event::SellerVerified { seller_id, .. } => Some(ListingChange::Seller(*seller_id)),

@@ -5,7 +5,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::{BookingRef, ListingRef};
-use crate::views::{AdvertView, CategoryView, NotificationView, OrderView, ProductView};
+use crate::views::{AdvertView, BookingView, CategoryView, ListingView, NotificationView};
 
 /// `_id` and friends are strings in every JSON the pages read.
 pub(super) fn id(id: i64) -> String {
@@ -91,22 +91,22 @@ pub enum WireEvent {
     CategoryCreated(CategoryView),
     /// A seller listed a bike: it joins its category's grid and the seller's table.
     #[serde(rename = "product.created")]
-    ProductCreated(ProductView),
+    ListingCreated(ListingView),
     /// A seller changed an unsold listing: its cards, advert, wishlist entries and
     /// bookings show the new price, photo and text.
     #[serde(rename = "product.updated")]
-    ProductUpdated(ProductView),
+    ListingUpdated(ListingView),
     /// A bike was paid for: cards show Sold Out, its advert goes, the seller's table says
     /// Already Sold and bookings of it show sold.
     #[serde(rename = "product.sold")]
-    ProductSold(ListingIds),
+    ListingSold(ListingIds),
     /// A sale was undone (the buyer's card could not be charged after all): the bike is for
     /// sale again everywhere.
     #[serde(rename = "product.unsold")]
-    ProductUnsold(ListingIds),
+    ListingUnsold(ListingIds),
     /// A listing was deleted (by its seller or an admin): its cards and advert disappear.
     #[serde(rename = "product.deleted")]
-    ProductDeleted(ListingIds),
+    ListingDeleted(ListingIds),
     /// A seller advertised a bike: it joins the home page's advertisement area.
     #[serde(rename = "advert.created")]
     AdvertCreated(AdvertView),
@@ -115,19 +115,19 @@ pub enum WireEvent {
     AdvertRemoved(AdvertIds),
     /// A buyer reported a listing: it joins the admins' moderation queue.
     #[serde(rename = "product.reported")]
-    ProductReported(ProductView),
+    ListingReported(ListingView),
     /// An admin verified a seller: the badge shows on all their listings.
     #[serde(rename = "seller.verified")]
     SellerVerified(SellerIds),
     /// A buyer booked a bike: the buyer's orders and the seller's bookings gain it.
     #[serde(rename = "order.created")]
-    OrderCreated(OrderView),
+    BookingCreated(BookingView),
     /// A buyer cancelled an unpaid booking.
     #[serde(rename = "order.cancelled")]
-    OrderCancelled(BookingIds),
+    BookingCancelled(BookingIds),
     /// A booking was paid for (its bike is sold: `product.sold` comes with it).
     #[serde(rename = "order.paid")]
-    OrderPaid(BookingIds),
+    BookingPaid(BookingIds),
     /// An admin deleted a user: the admins' buyer or seller table drops them.
     #[serde(rename = "user.deleted")]
     UserDeleted(UserIds),

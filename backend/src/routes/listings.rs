@@ -1,468 +1,435 @@
-//! Finding a bike: a search over every listing with filters and sorting, one page at a
-//! time; one listing on its own; the brands and districts the forms and filters offer.
-//! Everyone may search; visitors get the public form (docs/search.md).
+//! Listings: sellers add and delete their own, buyers browse a category and report,
+//! admins see the reported ones and may delete any.
 
 use axum::body::Bytes;
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{Query, State};
-use axum::http::{header, HeaderMap};
+use axum::extract::State;
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::Response;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::RecordId;
-use crate::auth::client_ip::ClientIp;
-use crate::auth::{throttle, MaybeUser};
-use crate::error::{AppError, AppResult, Json};
+use super::{Changed, Inserted};
+use super::{EmailPath, RecordId};
+use crate::auth::{throttle, Admin, AuthUser, Buyer, MaybeUser, Seller};
+use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
 use crate::listing;
-use crate::records::{ListingCursor, ListingSearch, ListingSort};
+use crate::records::{BikeFacts, ListingEdit, NewListing, Role};
 use crate::store::Missing;
-use crate::validate::{parse_id, parse_paisa, Checker};
-use crate::views::{Form, ProductView};
+use crate::validate::Checker;
+use crate::views::{Form, ListingView};
 use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(search_listings))
-        .routes(routes!(listing_fields))
-        .routes(routes!(one_listing))
+        .routes(routes!(
+            list_category_listings,
+            report_listing,
+            update_listing,
+            delete_listing
+        ))
+        .routes(routes!(create_listing))
+        .routes(routes!(list_seller_listings))
+        .routes(routes!(list_reported_listings))
 }
 
-/// Listings a page shows at most at once.
-const MAX_LIMIT: i64 = 48;
-const DEFAULT_LIMIT: i64 = 24;
-/// The longest search a page may send, and the most words of it that count.
-const MAX_QUERY: usize = 100;
-const MAX_WORDS: usize = 8;
-
-/// The most listings a search counts: past it, the page says "1,000+".
-const MOST_COUNTED: i64 = 1000;
-
-/// One page of a search.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SearchResults {
-    pub listings: Vec<ProductView>,
-    /// How many listings the search finds in all, up to 1,000.
-    pub total: i64,
-    /// More than `total` (1,000) listings match.
-    pub total_capped: bool,
-    /// Pass as `cursor` for the next page; null on the last.
-    pub next_cursor: Option<String>,
+fn not_listed() -> AppError {
+    AppError::from(Missing::Listing)
 }
 
-/// Searches every listing: words, filters, an order, one page at a time. Unsold
-/// listings only unless `sold=true`. A bad filter is refused (422) with its name.
-#[utoipa::path(get, path = "/listings", tag = "listings",
-    params(
-        ("q" = Option<String>, Query, description = "Words in the name, brand, model, description or place; each word may be the start of one, a small typo is forgiven"),
-        ("category" = Option<String>, Query, description = "Category id"),
-        ("brand" = Option<String>, Query, description = "Brands, comma-separated, as GET /api/listings/fields names them"),
-        ("ccMin" = Option<i32>, Query), ("ccMax" = Option<i32>, Query),
-        ("priceMin" = Option<f64>, Query, description = "Taka"), ("priceMax" = Option<f64>, Query, description = "Taka"),
-        ("yearMin" = Option<i32>, Query, description = "Registration year"), ("yearMax" = Option<i32>, Query),
-        ("kmMax" = Option<i32>, Query),
-        ("district" = Option<String>, Query),
-        ("condition" = Option<String>, Query),
-        ("verified" = Option<bool>, Query, description = "Verified sellers only"),
-        ("sold" = Option<bool>, Query, description = "Show sold bikes too"),
-        ("seller" = Option<String>, Query, description = "One seller's listings"),
-        ("except" = Option<String>, Query, description = "Leave this listing out"),
-        ("sort" = Option<String>, Query, description = "newest (default), price-low, price-high or km"),
-        ("cursor" = Option<String>, Query, description = "nextCursor of the page before"),
-        ("limit" = Option<i64>, Query, description = "1 to 48, 24 by default"),
-    ),
-    responses((status = 200, body = SearchResults), (status = 400, description = "A query string that cannot be read"), (status = 422),
-        (status = 429, description = "Too many searches read afresh from this address: see `Retry-After`")),
+/// The listings of a category, newest first. Everyone may browse; visitors get the
+/// public form, without the seller's e-mail address and phone number.
+#[utoipa::path(get, path = "/products/{id}", tag = "products",
+    params(("id" = String, Path, description = "Category id")),
+    responses((status = 200, body = [ListingView]), (status = 404)),
     security((), ("access_token" = [])))]
-async fn search_listings(
+async fn list_category_listings(
     State(state): State<AppState>,
     MaybeUser(user): MaybeUser,
-    ClientIp(client): ClientIp,
-    query: Result<Query<Vec<(String, String)>>, QueryRejection>,
+    RecordId(category_id): RecordId,
     request: HeaderMap,
 ) -> AppResult<Response> {
-    let Query(pairs) = query.map_err(|e| AppError::BadRequest(e.body_text()))?;
-    let Asked {
-        words,
-        mut search,
-        key,
-    } = read_search(&pairs)?;
     let store = state.store.as_ref();
     let form = Form::for_browsing(user.as_ref());
-    let cache = &state.cache;
-    let (live_seq, results) = cache
-        .search(store, &key, form, state.live.head(), || async move {
-            // A search read afresh costs many times one kept in memory (a new one-letter
-            // prefix most of all): those are counted per client address.
-            state
-                .limits
-                .take(&throttle::FRESH_SEARCHES_PER_CLIENT, &client)
-                .await
-                .map_err(|retry| {
-                    throttle::too_many("Many searches from your network just now.", retry)
-                })?;
-            // Typos are corrected only for a search read afresh: a page kept in memory
-            // is keyed by the words as typed.
-            if !words.is_empty() {
-                let vocabulary = cache.vocabulary(store).await?;
-                search.words = words
-                    .into_iter()
-                    .map(|word| {
-                        let near = listing::near_words(&word, &vocabulary)
-                            .into_iter()
-                            .map(str::to_owned)
-                            .collect();
-                        (word, near)
-                    })
-                    .collect();
+    let (live_seq, listing) = state
+        .cache
+        .listing(store, category_id, form, state.live.head(), || async move {
+            let products = store.listings_in_category(category_id).await?;
+            if products.is_empty() && store.category(category_id).await?.is_none() {
+                return Ok::<_, AppError>(None);
             }
-            let found = state
-                .search_index
-                .search(store, &search, MOST_COUNTED + 1)
-                .await?;
-            // In the index's order; a listing deleted since it looked is left out.
-            let listings = state.search_index.listings(store, &found.ids).await?;
-            let next_cursor = found.next.map(|next| cursor_text(search.sort, next));
-            let counted = found.count;
-            let results = SearchResults {
-                listings: listings
-                    .into_iter()
-                    .map(|product| ProductView::new(product, form))
-                    .collect(),
-                total: counted.min(MOST_COUNTED),
-                total_capped: counted > MOST_COUNTED,
-                next_cursor,
-            };
-            Ok::<_, AppError>(Bytes::from(
-                serde_json::to_vec(&results).map_err(AppError::internal)?,
-            ))
+            let views: Vec<ListingView> = products
+                .into_iter()
+                .map(|product| ListingView::new(product, form))
+                .collect();
+            Ok(Some(Bytes::from(
+                serde_json::to_vec(&views).map_err(AppError::internal)?,
+            )))
         })
-        .await?;
+        .await?
+        .ok_or_else(|| AppError::from(Missing::Category))?;
     let response = Response::builder()
         .header(header::CONTENT_TYPE, "application/json")
         // The position these (maybe cached) bytes were read at, not the one now.
         .header(crate::live::LIVE_SEQ, live_seq)
         .body(())
         .map_err(AppError::internal)?;
-    Ok(results.respond(&request, response))
+    Ok(listing.respond(&request, response))
 }
 
-/// A search as the page asked for it: its words (before typo correction), the rest, and
-/// a key that is the same for every way of writing the same search.
-struct Asked {
-    words: Vec<String>,
-    search: ListingSearch,
-    key: String,
+/// A new listing. Seller name, e-mail and verification come from the seller's record.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ListingInput {
+    #[schema(value_type = String)]
+    category_id: Option<Value>,
+    #[schema(value_type = String)]
+    product_name: Option<Value>,
+    #[schema(value_type = String)]
+    product_image: Option<Value>,
+    #[schema(value_type = f64)]
+    resale_price: Option<Value>,
+    #[schema(value_type = f64)]
+    original_price: Option<Value>,
+    #[schema(value_type = i32)]
+    purchase_year: Option<Value>,
+    #[schema(value_type = i32)]
+    years_of_use: Option<Value>,
+    #[schema(value_type = String)]
+    condition: Option<Value>,
+    #[schema(value_type = String)]
+    location: Option<Value>,
+    #[schema(value_type = String)]
+    color: Option<Value>,
+    #[schema(value_type = String)]
+    seller_phone: Option<Value>,
+    #[schema(value_type = String)]
+    description: Option<Value>,
+    /// Every photo, the cover first (1 to 8); when given, `productImage` is its first.
+    #[schema(value_type = Option<Vec<String>>)]
+    product_images: Option<Value>,
+    /// One of the listed brands (`GET /api/listings/fields`), or "Other".
+    #[schema(value_type = Option<String>)]
+    brand: Option<Value>,
+    #[schema(value_type = Option<String>)]
+    model: Option<Value>,
+    #[schema(value_type = Option<i32>)]
+    engine_cc: Option<Value>,
+    #[schema(value_type = Option<i32>)]
+    km_driven: Option<Value>,
+    #[schema(value_type = Option<i32>)]
+    registration_year: Option<Value>,
+    /// One of the 64 districts.
+    #[schema(value_type = Option<String>)]
+    district: Option<Value>,
+    #[schema(value_type = Option<String>)]
+    area: Option<Value>,
 }
 
-/// Reads the query string of a search, naming every bad filter at once.
-fn read_search(pairs: &[(String, String)]) -> AppResult<Asked> {
-    let mut check = Checker::new();
-    let mut search = ListingSearch {
-        limit: DEFAULT_LIMIT,
-        ..ListingSearch::default()
+/// The photos of a listing: `productImages` when given (1 to 8 image addresses), else
+/// `productImage` alone. The first is the cover.
+fn photos(check: &mut Checker, body: &ListingInput) -> Vec<String> {
+    let Some(list) = body.product_images.as_ref().filter(|v| !v.is_null()) else {
+        let cover = check.image("productImage", body.product_image.as_ref(), "required");
+        return vec![cover];
     };
-    let mut words = Vec::new();
-    let mut cursor = None;
-    let mut seen = std::collections::BTreeSet::new();
-    for (name, value) in pairs {
-        if !seen.insert(name.as_str()) {
-            check.fail(name, "Give this filter once");
-            continue;
-        }
-        let value = value.trim();
-        if value.is_empty() {
-            continue;
-        }
-        match name.as_str() {
-            "q" => {
-                if value.chars().count() > MAX_QUERY {
-                    check.fail(
-                        "q",
-                        format!("Please keep a search under {MAX_QUERY} characters"),
-                    );
-                }
-                words = listing::search_words(value);
-                words.truncate(MAX_WORDS);
-            }
-            "category" => search.category_id = id(&mut check, name, value),
-            "seller" => search.seller_id = id(&mut check, name, value),
-            "except" => search.except_id = id(&mut check, name, value),
-            "brand" => {
-                for brand in value.split(',').map(str::trim).filter(|b| !b.is_empty()) {
-                    match listing::brand(brand) {
-                        Some(found) => search.brands.push(found.to_owned()),
-                        None => check.fail("brand", format!("{brand} is not a brand on the list")),
-                    }
-                }
-            }
-            "ccMin" => {
-                search.cc_min = whole(&mut check, name, value, listing::MIN_CC, listing::MAX_CC)
-            }
-            "ccMax" => {
-                search.cc_max = whole(&mut check, name, value, listing::MIN_CC, listing::MAX_CC)
-            }
-            "yearMin" | "yearMax" => {
-                let year = whole(
-                    &mut check,
-                    name,
-                    value,
-                    listing::MIN_REGISTRATION_YEAR,
-                    listing::max_registration_year(),
-                );
-                if name == "yearMin" {
-                    search.year_min = year;
-                } else {
-                    search.year_max = year;
-                }
-            }
-            "kmMax" => search.km_max = whole(&mut check, name, value, 0, listing::MAX_KM),
-            "priceMin" | "priceMax" => {
-                let price = match parse_paisa(&value.replace(',', "")) {
-                    Some(paisa) if paisa >= 0 => Some(paisa),
-                    _ => {
-                        check.fail(name, "Price must be a number of taka, like 250000");
-                        None
-                    }
-                };
-                if name == "priceMin" {
-                    search.price_min = price;
-                } else {
-                    search.price_max = price;
-                }
-            }
-            "district" => match listing::district(value) {
-                Some(found) => search.district = Some(found.to_owned()),
-                None => check.fail(
-                    "district",
-                    format!("{value} is not a district of Bangladesh"),
-                ),
-            },
-            "condition" => {
-                if value.chars().count() > 60 {
-                    check.fail("condition", "Please keep this under 60 characters");
-                }
-                search.condition = Some(value.to_owned());
-            }
-            "verified" => search.verified_only = yes_or_no(&mut check, name, value),
-            "sold" => search.include_sold = yes_or_no(&mut check, name, value),
-            "sort" => match sort(value) {
-                Some(sort) => search.sort = sort,
-                None => check.fail("sort", "Sort by newest, price-low, price-high or km"),
-            },
-            "cursor" => cursor = Some(value.to_owned()),
-            "limit" => {
-                search.limit = i64::from(
-                    whole(&mut check, name, value, 1, MAX_LIMIT as i32)
-                        .unwrap_or(DEFAULT_LIMIT as i32),
-                );
-            }
-            _ => check.fail(name, "This is not a filter of the search"),
-        }
+    let Some(list) = list.as_array() else {
+        check.fail("productImages", "Please upload at least one photo");
+        return Vec::new();
+    };
+    if list.is_empty() {
+        check.fail("productImages", "Please upload at least one photo");
+    } else if list.len() > listing::MAX_PHOTOS {
+        check.fail(
+            "productImages",
+            format!("Please keep to {} photos", listing::MAX_PHOTOS),
+        );
     }
-    for (low, high, field) in [
-        (
-            search.cc_min.map(i64::from),
-            search.cc_max.map(i64::from),
-            "ccMax",
+    list.iter()
+        .take(listing::MAX_PHOTOS)
+        .map(|photo| check.image("productImages", Some(photo), "Please upload an image"))
+        .collect()
+}
+
+/// The kilometres, district and area of a listing, which its seller may change later.
+fn whereabouts(
+    check: &mut Checker,
+    body: &ListingInput,
+) -> (Option<i32>, Option<String>, Option<String>) {
+    let km = check.optional_whole(
+        "kmDriven",
+        body.km_driven.as_ref(),
+        0,
+        listing::MAX_KM,
+        &format!(
+            "Kilometres driven must be a whole number from 0 to {}",
+            listing::MAX_KM
         ),
-        (
-            search.year_min.map(i64::from),
-            search.year_max.map(i64::from),
-            "yearMax",
-        ),
-        (search.price_min, search.price_max, "priceMax"),
-    ] {
-        if let (Some(low), Some(high)) = (low, high) {
-            if low > high {
-                check.fail(field, "The highest must not be below the lowest");
-            }
+    );
+    let district = check.optional_text("district", body.district.as_ref(), 40);
+    let district = (!district.is_empty()).then(|| match listing::district(&district) {
+        Some(found) => found.to_owned(),
+        None => {
+            check.fail("district", "Please choose a district from the list");
+            String::new()
         }
-    }
-    if let Some(cursor) = cursor {
-        match parse_cursor(&cursor, search.sort) {
-            Some(after) => search.after = Some(after),
-            None => check.fail(
-                "cursor",
-                "This page of results is no longer valid: search again",
+    });
+    let area = check.optional_text("area", body.area.as_ref(), 80);
+    (km, district, (!area.is_empty()).then_some(area))
+}
+
+/// What the bike is, as its seller gives it: brand, model, engine size, registration
+/// year. None for each field not given.
+fn bike(check: &mut Checker, body: &ListingInput) -> BikeFacts {
+    let brand = check.optional_text("brand", body.brand.as_ref(), 40);
+    let brand = (!brand.is_empty()).then(|| match listing::brand(&brand) {
+        Some(found) => found.to_owned(),
+        None => {
+            check.fail("brand", "Please choose a brand from the list, or Other");
+            String::new()
+        }
+    });
+    let model = check.optional_text("model", body.model.as_ref(), 60);
+    let this_year = listing::max_registration_year();
+    BikeFacts {
+        brand,
+        model: (!model.is_empty()).then_some(model),
+        engine_cc: check.optional_whole(
+            "engineCc",
+            body.engine_cc.as_ref(),
+            listing::MIN_CC,
+            listing::MAX_CC,
+            &format!(
+                "Engine size must be a whole number of cc from {} to {}",
+                listing::MIN_CC,
+                listing::MAX_CC
             ),
-        }
-    }
-    check.finish()?;
-    let key = format!("{words:?}{search:?}");
-    Ok(Asked { words, search, key })
-}
-
-fn id(check: &mut Checker, name: &str, value: &str) -> Option<i64> {
-    let found = parse_id(value);
-    if found.is_none() {
-        check.fail(name, "Must be an id");
-    }
-    found
-}
-
-fn whole(check: &mut Checker, name: &str, value: &str, min: i32, max: i32) -> Option<i32> {
-    check.optional_whole(
-        name,
-        Some(&serde_json::Value::String(value.to_owned())),
-        min,
-        max,
-        &format!("Must be a whole number from {min} to {max}"),
-    )
-}
-
-fn yes_or_no(check: &mut Checker, name: &str, value: &str) -> bool {
-    match value {
-        "true" | "1" => true,
-        "false" | "0" => false,
-        _ => {
-            check.fail(name, "Must be true or false");
-            false
-        }
+        ),
+        registration_year: check.optional_whole(
+            "registrationYear",
+            body.registration_year.as_ref(),
+            listing::MIN_REGISTRATION_YEAR,
+            this_year,
+            &format!(
+                "Registration year must be a year between {} and {this_year}",
+                listing::MIN_REGISTRATION_YEAR
+            ),
+        ),
+        ..BikeFacts::default()
     }
 }
 
-fn sort(value: &str) -> Option<ListingSort> {
-    Some(match value {
-        "newest" => ListingSort::Newest,
-        "price-low" => ListingSort::PriceLow,
-        "price-high" => ListingSort::PriceHigh,
-        "km" => ListingSort::Km,
-        _ => return None,
-    })
-}
-
-fn sort_name(sort: ListingSort) -> &'static str {
-    match sort {
-        ListingSort::Newest => "newest",
-        ListingSort::PriceLow => "price-low",
-        ListingSort::PriceHigh => "price-high",
-        ListingSort::Km => "km",
+/// The fields of a listing its seller writes and may change later, checked with the
+/// product form's messages.
+fn changeable(check: &mut Checker, body: &ListingInput) -> ListingEdit {
+    let photos = photos(check, body);
+    let (km_driven, district, area) = whereabouts(check, body);
+    ListingEdit {
+        image: photos.first().cloned().unwrap_or_default(),
+        photos: listing::photos_json(&photos),
+        km_driven,
+        district,
+        area,
+        resale_price: check.price("resalePrice", body.resale_price.as_ref(), "required"),
+        condition: check.text("condition", body.condition.as_ref(), "required", 60),
+        location: check.text("location", body.location.as_ref(), "required", 120),
+        color: check.text("color", body.color.as_ref(), "required", 40),
+        seller_phone: check.phone("sellerPhone", body.seller_phone.as_ref(), "required"),
+        description: check.text(
+            "description",
+            body.description.as_ref(),
+            "Description is required",
+            4000,
+        ),
     }
 }
 
-/// Where the next page starts, as the page's `nextCursor`: "sort.key.id", the key being
-/// what the order sorts by (the price in paisa, the kilometres; 0 for newest).
-fn cursor_text(sort: ListingSort, next: ListingCursor) -> String {
-    format!("{}.{}.{}", sort_name(sort), next.key, next.id)
-}
-
-/// A cursor made by [`cursor_text`] for this same order.
-fn parse_cursor(cursor: &str, sort: ListingSort) -> Option<ListingCursor> {
-    let mut parts = cursor.split('.');
-    let (name, key, id) = (parts.next()?, parts.next()?, parts.next()?);
-    if parts.next().is_some() || name != sort_name(sort) {
-        return None;
-    }
-    Some(ListingCursor {
-        key: key.parse().ok()?,
-        id: parse_id(id)?,
-    })
-}
-
-/// The brands and districts the forms and filters offer.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct ListingFields {
-    /// The brands sold in Bangladesh, "Other" last.
-    brands: Vec<&'static str>,
-    /// The 64 districts, in alphabetical order.
-    districts: Vec<&'static str>,
-}
-
-/// The brands and districts a listing may name.
-#[utoipa::path(get, path = "/listings/fields", tag = "listings",
-    responses((status = 200, body = ListingFields)),
-    security(()))]
-async fn listing_fields() -> Json<ListingFields> {
-    Json(ListingFields {
-        brands: listing::BRANDS.iter().map(|(name, _)| *name).collect(),
-        districts: listing::DISTRICTS.iter().map(|(name, _)| *name).collect(),
-    })
-}
-
-/// One listing, sold or not. Everyone may read it; visitors get the public form.
-#[utoipa::path(get, path = "/listings/{id}", tag = "listings",
-    params(("id" = String, Path, description = "Listing id")),
-    responses((status = 200, body = ProductView), (status = 404)),
-    security((), ("access_token" = [])))]
-async fn one_listing(
+/// Lists a bike for sale (sellers).
+#[utoipa::path(put, path = "/products", tag = "products", request_body = ListingInput,
+    responses(JsonBodyRefused, (status = 201, body = Inserted), (status = 401), (status = 403), (status = 404), (status = 422)),
+    security(("access_token" = [])))]
+async fn create_listing(
     State(state): State<AppState>,
-    MaybeUser(user): MaybeUser,
-    RecordId(id): RecordId,
-) -> AppResult<Json<ProductView>> {
-    let product = state
-        .store
-        .product(id)
-        .await?
-        .ok_or_else(|| AppError::from(Missing::Listing))?;
-    Ok(Json(ProductView::new(
-        product,
-        Form::for_browsing(user.as_ref()),
-    )))
+    Seller(seller): Seller,
+    Json(body): Json<ListingInput>,
+) -> AppResult<(StatusCode, Json<Inserted>)> {
+    let mut check = Checker::new();
+    let details = changeable(&mut check, &body);
+    let given = bike(&mut check, &body);
+    let product = NewListing {
+        category_id: check.id(
+            "categoryId",
+            body.category_id.as_ref(),
+            "Please Select a Category",
+        ),
+        seller_id: seller.id,
+        name: check.text("productName", body.product_name.as_ref(), "required", 120),
+        original_price: check.price("originalPrice", body.original_price.as_ref(), "required"),
+        purchase_year: check.purchase_year("purchaseYear", body.purchase_year.as_ref(), "required"),
+        years_of_use: check.years_of_use("yearsOfUse", body.years_of_use.as_ref(), "required"),
+        posted_at: chrono::Utc::now(),
+        image: details.image,
+        resale_price: details.resale_price,
+        condition: details.condition,
+        location: details.location,
+        color: details.color,
+        seller_phone: details.seller_phone,
+        description: details.description,
+        facts: BikeFacts::default(),
+    };
+    check.finish()?;
+    // What the seller left out is read from what the listing says, as for listings
+    // posted before these fields.
+    let derived = listing::derived_facts(
+        &product.name,
+        &product.location,
+        &product.description,
+        product.purchase_year,
+        &product.image,
+    );
+    let given = BikeFacts {
+        km_driven: details.km_driven,
+        district: details.district,
+        area: details.area,
+        photos: Some(details.photos),
+        ..given
+    };
+    let product = NewListing {
+        facts: given.or(derived),
+        ..product
+    };
+    if state.store.category(product.category_id).await?.is_none() {
+        return Err(AppError::field("categoryId", "Please Select a Category"));
+    }
+    let written = state.store.create_listing(&product).await?;
+    let answer = Inserted::new(written.outcome).seen_by(&written.events, &seller);
+    Ok((StatusCode::CREATED, Json(answer)))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+/// Changes one of the seller's unsold listings: its photo, condition, colour,
+/// description, location, resale price and contact number. What the bike is (name,
+/// category, original price, year, years of use) stays as posted; those fields of the
+/// body are ignored. A lower price tells those who saved the bike.
+#[utoipa::path(put, path = "/products/{id}", tag = "products", request_body = ListingInput,
+    params(("id" = String, Path, description = "Listing id")),
+    responses(JsonBodyRefused, (status = 200, body = Changed), (status = 401), (status = 403), (status = 404), (status = 409), (status = 422), (status = 429)),
+    security(("access_token" = [])))]
+async fn update_listing(
+    State(state): State<AppState>,
+    Seller(seller): Seller,
+    RecordId(id): RecordId,
+    Json(body): Json<ListingInput>,
+) -> AppResult<Json<Changed>> {
+    let mut check = Checker::new();
+    let edit = changeable(&mut check, &body);
+    check.finish()?;
+    state
+        .limits
+        .take(&throttle::EDITS_PER_SELLER, &seller.id.to_string())
+        .await
+        .map_err(|retry| {
+            throttle::too_many("You have changed your listings many times just now.", retry)
+        })?;
+    let written = state.store.update_listing(id, seller.id, &edit).await?;
+    Ok(Json(Changed::modified(1).seen_by(&written.events, &seller)))
+}
 
-    fn pairs(query: &[(&str, &str)]) -> Vec<(String, String)> {
-        query
-            .iter()
-            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-            .collect()
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ReportInput {
+    /// Must be "reported".
+    #[schema(value_type = String)]
+    report: Option<Value>,
+}
+
+/// Reports a listing to the admins (buyers).
+#[utoipa::path(patch, path = "/products/{id}", tag = "products", request_body = ReportInput,
+    params(("id" = String, Path, description = "Listing id")),
+    responses(JsonBodyRefused, (status = 200, body = Changed), (status = 401), (status = 403), (status = 404), (status = 422)),
+    security(("access_token" = [])))]
+async fn report_listing(
+    State(state): State<AppState>,
+    Buyer(buyer): Buyer,
+    RecordId(id): RecordId,
+    Json(body): Json<ReportInput>,
+) -> AppResult<Json<Changed>> {
+    if body.report.as_ref().and_then(Value::as_str) != Some("reported") {
+        return Err(AppError::field(
+            "report",
+            "Send report: \"reported\" to report this bike",
+        ));
     }
+    let written = state.store.report_listing(id, buyer.id).await?;
+    let answer = Changed::modified(u64::from(written.outcome)).seen_by(&written.events, &buyer);
+    Ok(Json(answer))
+}
 
-    fn refused(query: &[(&str, &str)]) -> Vec<String> {
-        match read_search(&pairs(query)) {
-            Ok(_) => Vec::new(),
-            Err(AppError::Validation { fields, .. }) => fields.into_keys().collect(),
-            Err(other) => vec![format!("{other:?}")],
-        }
+/// Deletes a listing (its seller, or an admin). A sold one stays: its sale is on record
+/// for its buyer and seller (409).
+#[utoipa::path(delete, path = "/products/{id}", tag = "products",
+    params(("id" = String, Path, description = "Listing id")),
+    responses((status = 200, body = Changed), (status = 401), (status = 403), (status = 404), (status = 409)),
+    security(("access_token" = [])))]
+async fn delete_listing(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    RecordId(id): RecordId,
+) -> AppResult<Json<Changed>> {
+    let admin = user.role() == Role::Admin;
+    let written = state.store.delete_listing(id, user.id, admin).await?;
+    if !written.outcome {
+        return Err(not_listed());
     }
+    Ok(Json(Changed::deleted(1).seen_by(&written.events, &user)))
+}
 
-    #[test]
-    fn every_bad_filter_is_named() {
-        assert_eq!(
-            refused(&[
-                ("brand", "Honda,Tata"),
-                ("ccMin", "20"),
-                ("district", "Atlantis"),
-                ("sort", "cheapest"),
-                ("colour", "red"),
-                ("limit", "500"),
-            ]),
-            ["brand", "ccMin", "colour", "district", "limit", "sort"]
-        );
-        assert_eq!(
-            refused(&[("priceMin", "300000"), ("priceMax", "100000")]),
-            ["priceMax"]
-        );
-        assert_eq!(refused(&[("q", "fz"), ("q", "r15")]), ["q"]);
-        assert_eq!(
-            refused(&[("cursor", "newest.0.12"), ("sort", "km")]),
-            ["cursor"]
-        );
-        assert!(refused(&[
-            ("brand", "honda, ইয়ামাহা"),
-            ("district", "chittagong"),
-            ("priceMax", "2,50,000")
-        ])
-        .is_empty());
-    }
+/// A seller's own listing, with how many bookings of it wait for a payment.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SellerListingView {
+    #[serde(flatten)]
+    listing: ListingView,
+    /// Open bookings (booked, neither paid nor cancelled).
+    bookings: i64,
+}
 
-    #[test]
-    fn a_cursor_names_its_order_and_place() {
-        assert_eq!(
-            parse_cursor("price-low.41000000.17", ListingSort::PriceLow),
-            Some(ListingCursor {
-                key: 41_000_000,
-                id: 17
+/// A seller's own listings, each with its open bookings (that seller, or an admin).
+#[utoipa::path(get, path = "/sellerProducts/{email}", tag = "products",
+    params(("email" = String, Path, description = "The seller's e-mail")),
+    responses((status = 200, body = [SellerListingView]), (status = 401), (status = 403), (status = 404)),
+    security(("access_token" = [])))]
+async fn list_seller_listings(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    EmailPath(email): EmailPath,
+) -> AppResult<Json<Vec<SellerListingView>>> {
+    let seller =
+        super::own_or_admin(&state, &user, &email, "You can only see your own listings.").await?;
+    let products = state.store.listings_of_seller(seller.id).await?;
+    let bookings: std::collections::HashMap<i64, i64> = state
+        .store
+        .open_bookings_of_seller(seller.id)
+        .await?
+        .into_iter()
+        .collect();
+    Ok(Json(
+        products
+            .into_iter()
+            .map(|product| SellerListingView {
+                bookings: bookings.get(&product.id).copied().unwrap_or(0),
+                listing: ListingView::from(product),
             })
-        );
-        assert_eq!(parse_cursor("price-low.41000000.17", ListingSort::Km), None);
-        assert_eq!(parse_cursor("km.x.17", ListingSort::Km), None);
-        assert_eq!(parse_cursor("km.1.17.2", ListingSort::Km), None);
-    }
+            .collect(),
+    ))
+}
+
+/// Listings buyers have reported (admins).
+#[utoipa::path(get, path = "/reportedProducts", tag = "products",
+    responses((status = 200, body = [ListingView]), (status = 401), (status = 403)),
+    security(("access_token" = [])))]
+async fn list_reported_listings(
+    State(state): State<AppState>,
+    _admin: Admin,
+) -> AppResult<Json<Vec<ListingView>>> {
+    let products = state.store.reported_listings().await?;
+    Ok(Json(products.into_iter().map(ListingView::from).collect()))
 }

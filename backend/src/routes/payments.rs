@@ -12,13 +12,13 @@ use serde_json::{json, Value};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::orders::own_order;
+use super::bookings::own_booking;
 use super::Inserted;
 use crate::auth::Buyer;
 use crate::error::{self, AppError, AppResult, Json, JsonBodyRefused};
 use crate::payments::test_card::{check_card, Card};
 use crate::payments::{collect, webhook, Capture, Provider, Released, Succeeded, CURRENCY};
-use crate::records::{NewPayment, Order, OrderStatus, PaymentRecorded};
+use crate::records::{Booking, BookingStatus, NewPayment, PaymentRecorded};
 use crate::store::{Refused, StoreError, Written};
 use crate::validate::{parse_id, Checker};
 use crate::AppState;
@@ -66,12 +66,12 @@ async fn create_payment_intent(
     let mut check = Checker::new();
     let order_id = check.id("_id", body.id.as_ref(), "Choose a booking to pay for");
     check.finish()?;
-    let order = own_order(&state, &buyer, order_id).await?;
+    let order = own_booking(&state, &buyer, order_id).await?;
     match order.order_status {
-        OrderStatus::Booked if !order.product.sold => {}
-        OrderStatus::Paid => return Err(Refused::BookingPaid.into()),
-        OrderStatus::Cancelled => return Err(Refused::BookingCancelled.into()),
-        OrderStatus::Booked => return Err(Refused::AlreadySold.into()),
+        BookingStatus::Booked if !order.listing.sold => {}
+        BookingStatus::Paid => return Err(Refused::BookingPaid.into()),
+        BookingStatus::Cancelled => return Err(Refused::BookingCancelled.into()),
+        BookingStatus::Booked => return Err(Refused::AlreadySold.into()),
     }
     let intent = state
         .payments
@@ -279,14 +279,14 @@ async fn record_payment(
         "Choose a booking to pay for",
     );
     check.finish()?;
-    let order = own_order(&state, &buyer, order_id).await?;
+    let order = own_booking(&state, &buyer, order_id).await?;
     let booking = body.booking_id.as_ref().map(|v| {
         v.as_str()
             .map(str::to_owned)
             .unwrap_or_else(|| v.to_string())
     });
     if let Some(booking) = booking {
-        if parse_id(&booking) != Some(order.product.id) {
+        if parse_id(&booking) != Some(order.listing.id) {
             return Err(AppError::field(
                 "bookingId",
                 "This is not the bike of this booking",
@@ -325,7 +325,7 @@ fn not_confirmed() -> AppError {
 /// and the capture sweep takes the money later.
 async fn settle(
     state: &AppState,
-    order: &Order,
+    order: &Booking,
     transaction_id: String,
     paid: Succeeded,
 ) -> AppResult<Written<PaymentRecorded>> {
@@ -429,7 +429,7 @@ async fn stripe_webhook(
             .succeeded(state.store.as_ref(), &intent)
             .await?
         {
-            if let Some(order) = state.store.order(paid.order_id).await? {
+            if let Some(order) = state.store.booking(paid.order_id).await? {
                 match settle(&state, &order, intent, paid).await {
                     // Lost the bike: the money went back; nothing more to do.
                     Ok(_) | Err(AppError::Conflict(_)) => {}

@@ -16,17 +16,17 @@ use super::{
 use crate::events::{Audience, BookingRef, Event, EventRecord, ListingRef};
 use crate::notice::Notice;
 use crate::records::{
-    Advert, BikeFacts, Category, FacetsOf, Identity, LinkProof, ListingFacets, ListingSearch,
-    ListingSort, MailPurpose, NewOrder, NewPayment, NewProduct, NewUser, Notification, Order,
-    PaymentRecorded, Product, ProductEdit, Role, TestPaymentIntent, User, LOCAL_SUBJECT_PREFIX,
+    Advert, BikeFacts, Booking, Category, FacetsOf, Identity, LinkProof, Listing, ListingEdit,
+    ListingFacets, ListingSearch, ListingSort, MailPurpose, NewBooking, NewListing, NewPayment,
+    NewUser, Notification, PaymentRecorded, Role, TestPaymentIntent, User, LOCAL_SUBJECT_PREFIX,
 };
 use crate::store::{
     Accounts, Bookings, Catalogue, EventLog, Maintenance, Missing, Notices, Payments, Refused,
     Replay, Replays, StoreError as Error, Wishlists, Written,
 };
 
-/// The columns of [`Product`]: the listing, its seller's public face, and its flags.
-macro_rules! product_select {
+/// The columns of [`Listing`]: the listing, its seller's public face, and its flags.
+macro_rules! listing_select {
     () => {
         "SELECT p.id, p.category_id, p.seller_id, p.name, p.image, p.condition, p.color, \
          p.description, p.location, p.original_price, p.resale_price, p.purchase_year, \
@@ -38,8 +38,8 @@ macro_rules! product_select {
     };
 }
 
-/// The columns of [`Order`]: the booking, its buyer, then the listing as in `product_select`.
-macro_rules! order_select {
+/// The columns of [`Booking`]: the booking, its buyer, then the listing as in `product_select`.
+macro_rules! booking_select {
     () => {
         "SELECT o.id AS order_id, o.status AS order_status, o.buyer_id, b.name AS buyer_name, \
          b.email AS buyer_email, o.buyer_phone, o.meeting_location, o.created_at AS ordered_at, \
@@ -269,9 +269,9 @@ async fn notify_watchers(
 }
 
 /// A listing as the API shows it, read inside `tx`.
-async fn product_in(tx: &mut Tx<'_>, id: i64) -> Result<Product, Error> {
-    Ok(sqlx::query_as::<Db, Product>(concat!(
-        product_select!(),
+async fn listing_in(tx: &mut Tx<'_>, id: i64) -> Result<Listing, Error> {
+    Ok(sqlx::query_as::<Db, Listing>(concat!(
+        listing_select!(),
         "FROM products p JOIN users u ON u.id = p.seller_id WHERE p.id = $1"
     ))
     .bind(id)
@@ -339,14 +339,14 @@ async fn removal_events(
     .fetch_all(&mut **tx)
     .await?;
     for (order_id, buyer_id) in bookings {
-        events.push(Event::OrderCancelled(BookingRef {
+        events.push(Event::BookingCancelled(BookingRef {
             order_id,
             product_id,
             buyer_id,
             seller_id,
         }));
     }
-    events.push(Event::ProductDeleted(ListingRef {
+    events.push(Event::ListingDeleted(ListingRef {
         product_id,
         category_id,
         seller_id,

@@ -160,8 +160,8 @@ async fn verifying_a_seller_shows_on_all_their_existing_listings() {
         let seller = app.sign_up("s@example.com", "Seller", "seller").await;
         let buyer = app.sign_up("b@example.com", "Buyer", "buyer").await;
         let category = app.category(&admin, "Sports").await;
-        let first = app.product(&seller, &category, "Yamaha R15", 4100).await;
-        app.product(&seller, &category, "Honda CBR", 2900).await;
+        let first = app.list_bike(&seller, &category, "Yamaha R15", 4100).await;
+        app.list_bike(&seller, &category, "Honda CBR", 2900).await;
         let (_, ad) = app
             .call(
                 Method::POST,
@@ -222,7 +222,7 @@ async fn buyers_report_listings_into_the_admins_queue_and_admins_delete_them() {
         let buyer = app.sign_up("b@example.com", "Buyer", "buyer").await;
         let category = app.category(&admin, "Sports").await;
         let product = app
-            .product(&seller, &category, "Suspicious Bike", 100)
+            .list_bike(&seller, &category, "Suspicious Bike", 100)
             .await;
         let path = format!("/api/products/{product}");
         let (status, body) = app
@@ -284,7 +284,7 @@ async fn adverts_show_unsold_bikes_once_and_only_their_sellers_can_place_them() 
         let other = app.sign_up("t@example.com", "Other Seller", "seller").await;
         let buyer = app.sign_up("b@example.com", "Buyer", "buyer").await;
         let category = app.category(&admin, "Sports").await;
-        let product = app.product(&seller, &category, "Yamaha R15", 4100).await;
+        let product = app.list_bike(&seller, &category, "Yamaha R15", 4100).await;
         let (status, _) = app
             .call(
                 Method::POST,
@@ -354,7 +354,7 @@ async fn buyers_book_see_and_cancel_their_own_bookings() {
         let seller = app.sign_up("s@example.com", "Seller", "seller").await;
         let buyer = app.sign_up("b@example.com", "Sadia Islam", "buyer").await;
         let category = app.category(&admin, "Sports").await;
-        let product = app.product(&seller, &category, "Yamaha R15", 4100).await;
+        let product = app.list_bike(&seller, &category, "Yamaha R15", 4100).await;
         let (status, body) = app.call(Method::POST, "/api/orders", Some(&buyer.token), json!({"bookingId": product})).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
         assert!(body["fields"]["buyerPhone"].is_string() && body["fields"]["meetingLocation"].is_string(), "{body}");

@@ -63,7 +63,7 @@ async fn a_category_listing_is_sent_from_its_kept_compressed_copies() {
         let buyer = app.sign_up("sadia@example.com", "Sadia", "buyer").await;
         let category = app.category(&admin, "Scooters").await;
         for n in 0..12 {
-            app.product(
+            app.list_bike(
                 &seller,
                 &category,
                 &format!("Honda Dio 110 no. {n}"),

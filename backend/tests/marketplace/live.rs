@@ -159,7 +159,7 @@ async fn each_write_reaches_exactly_the_sockets_allowed_to_see_it() {
 
         let category = app.category(&admin, "Sports").await;
         assert_eq!(w.drain().await, everyone("category.created"));
-        let product = app.product(&seller, &category, "Yamaha R15", 4100).await;
+        let product = app.list_bike(&seller, &category, "Yamaha R15", 4100).await;
         assert_eq!(w.drain().await, everyone("product.created"));
         let (status, _) = app
             .call(
@@ -227,7 +227,7 @@ async fn each_write_reaches_exactly_the_sockets_allowed_to_see_it() {
             ]
         );
 
-        let second = app.product(&seller, &category, "Honda CBR", 2900).await;
+        let second = app.list_bike(&seller, &category, "Honda CBR", 2900).await;
         w.drain().await;
         let order = app.book(&other_buyer, &second).await;
         w.drain().await;
@@ -431,7 +431,7 @@ async fn a_writes_answer_carries_exactly_the_events_its_authors_socket_gets() {
             ]
         );
 
-        let second = app.product(seller.0, &category, "Honda CBR", 2900).await;
+        let second = app.list_bike(seller.0, &category, "Honda CBR", 2900).await;
         app.book(other.0, &second).await;
         sockets.drain(0).await;
         let path = format!("/api/products/{second}");
@@ -458,7 +458,7 @@ async fn events_carry_what_the_pages_patch_in() {
         .await;
     let mut anonymous = Live::open(&app.base).await;
     let category = app.category(&admin, "Sports").await;
-    let product = app.product(&seller, &category, "Yamaha R15", 4100).await;
+    let product = app.list_bike(&seller, &category, "Yamaha R15", 4100).await;
     let events = anonymous.drain(QUIET).await;
     assert_eq!(
         events[0]["data"],
@@ -525,7 +525,7 @@ async fn resume_replays_only_what_the_socket_may_see_and_resets_past_the_kept_hi
     let seller = app.sign_up("seller@example.com", "Seller", "seller").await;
     let buyer = app.sign_up("buyer@example.com", "Buyer", "buyer").await;
     let category = app.category(&admin, "Sports").await;
-    let product = app.product(&seller, &category, "Yamaha R15", 4100).await;
+    let product = app.list_bike(&seller, &category, "Yamaha R15", 4100).await;
     assert_eq!(app.report(&buyer, &product).await, StatusCode::OK);
     let mut as_buyer = signed_in(&app, &buyer).await;
     as_buyer.send(json!({"type": "resume", "since": 0})).await;
@@ -567,7 +567,7 @@ async fn bad_tokens_and_deleted_users_get_no_private_events() {
     assert_eq!(answer["ok"], false);
     let mut watching_admin = signed_in(&app, &admin).await;
     let category = app.category(&admin, "Sports").await;
-    let product = app.product(&seller, &category, "Yamaha R15", 4100).await;
+    let product = app.list_bike(&seller, &category, "Yamaha R15", 4100).await;
     watching_admin.drain(QUIET).await;
     forged.drain(QUIET).await;
     let admin_id: i64 = admin.id.parse().expect("id");
@@ -608,7 +608,7 @@ async fn a_socket_whose_session_ends_gets_public_events_only() {
         let mut still_in = Live::open(&app.base).await;
         assert_eq!(still_in.auth(&laptop).await["ok"], true);
         let category = app.category(&admin, "Sports").await;
-        let product = app.product(&seller, &category, "Yamaha R15", 4100).await;
+        let product = app.list_bike(&seller, &category, "Yamaha R15", 4100).await;
         signed_out.drain(QUIET).await;
         still_in.drain(QUIET).await;
 
@@ -622,7 +622,7 @@ async fn a_socket_whose_session_ends_gets_public_events_only() {
             .await;
         assert_eq!(status, StatusCode::NO_CONTENT);
         assert_eq!(app.report(&buyer, &product).await, StatusCode::OK);
-        app.product(&seller, &category, "Honda CB Hornet", 2200)
+        app.list_bike(&seller, &category, "Honda CB Hornet", 2200)
             .await;
 
         let mut told = false;
@@ -673,8 +673,8 @@ async fn a_password_reset_cuts_an_open_sockets_private_events() {
         let buyer = app.sign_up("buyer@example.com", "Buyer", "buyer").await;
         app.verify_email("buyer@example.com").await;
         let category = app.category(&admin, "Sports").await;
-        let first = app.product(&seller, &category, "Yamaha R15", 4100).await;
-        let second = app.product(&seller, &category, "Honda CB", 2200).await;
+        let first = app.list_bike(&seller, &category, "Yamaha R15", 4100).await;
+        let second = app.list_bike(&seller, &category, "Honda CB", 2200).await;
         let mut socket = signed_in(&app, &seller).await;
         app.book(&buyer, &first).await;
         let before = names(&socket.drain(QUIET).await);
@@ -764,8 +764,8 @@ async fn visitors_never_see_anyones_email_or_phone_live_on_resume_or_in_lists() 
         // Every kind of event everyone sees: listings, adverts, a verification, a sale, a
         // removal.
         let category = app.category(&admin, "Sports").await;
-        let sold = app.product(&seller, &category, "Yamaha R15", 4100).await;
-        let removed = app.product(&seller, &category, "Honda CB", 2200).await;
+        let sold = app.list_bike(&seller, &category, "Yamaha R15", 4100).await;
+        let removed = app.list_bike(&seller, &category, "Honda CB", 2200).await;
         app.advertise(&seller, &sold).await;
         let (status, _) = app
             .call(
@@ -872,7 +872,9 @@ async fn visitors_never_see_anyones_email_or_phone_live_on_resume_or_in_lists() 
 
         // The search and the listing page keep answers in memory: whoever asks first,
         // the next reader gets their own form, never the one kept for another.
-        let open = app.product(&seller, &category, "Suzuki Gixxer", 1900).await;
+        let open = app
+            .list_bike(&seller, &category, "Suzuki Gixxer", 1900)
+            .await;
         let one = format!("/api/listings/{open}");
         let contact = |body: &Value| {
             let listing = body.get("listings").map_or(body, |list| &list[0]);
@@ -954,7 +956,7 @@ async fn a_page_that_subscribes_after_a_write_gets_it_by_resuming_from_its_lists
         let seller = app.sign_up("seller@example.com", "Seller", "seller").await;
         let buyer = app.sign_up("buyer@example.com", "Buyer", "buyer").await;
         let category = app.category(&admin, "Sports").await;
-        let product = app.product(&seller, &category, "Yamaha R15", 4100).await;
+        let product = app.list_bike(&seller, &category, "Yamaha R15", 4100).await;
         // Let this process's sockets catch up with the writes so far.
         tokio::time::sleep(Duration::from_millis(300)).await;
 
@@ -968,7 +970,7 @@ async fn a_page_that_subscribes_after_a_write_gets_it_by_resuming_from_its_lists
         // reports and another bike is listed.
         app.advertise(&seller, &product).await;
         assert_eq!(app.report(&buyer, &product).await, StatusCode::OK);
-        app.product(&seller, &category, "Honda CB Hornet", 2200)
+        app.list_bike(&seller, &category, "Honda CB Hornet", 2200)
             .await;
         tokio::time::sleep(Duration::from_millis(300)).await;
 
@@ -1012,7 +1014,7 @@ async fn every_list_the_pages_patch_from_events_says_its_position() {
     let seller = app.sign_up("seller@example.com", "Seller", "seller").await;
     let buyer = app.sign_up("buyer@example.com", "Buyer", "buyer").await;
     let category = app.category(&admin, "Sports").await;
-    let product = app.product(&seller, &category, "Yamaha R15", 4100).await;
+    let product = app.list_bike(&seller, &category, "Yamaha R15", 4100).await;
     let order = app.book(&buyer, &product).await;
     tokio::time::sleep(Duration::from_millis(300)).await;
     let head = app.state.store.last_event_seq().await.expect("head");

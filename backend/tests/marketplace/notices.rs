@@ -22,7 +22,7 @@ async fn a_booking_rings_the_sellers_bell_live_and_only_theirs() {
             .await;
         let buyer = app.sign_up("buyer@example.com", "Karim", "buyer").await;
         let category = app.category(&admin, "Sports").await;
-        let bike = app.product(&seller, &category, "Yamaha R15", 4100).await;
+        let bike = app.list_bike(&seller, &category, "Yamaha R15", 4100).await;
         let mut sellers_page = signed_in(&app, &seller).await;
         let mut others_page = signed_in(&app, &other).await;
         let mut buyers_page = signed_in(&app, &buyer).await;
@@ -82,7 +82,7 @@ async fn marking_read_takes_ids_or_all_and_refuses_anything_else() {
     let buyer = app.sign_up("buyer@example.com", "Karim", "buyer").await;
     let category = app.category(&admin, "Sports").await;
     for name in ["Yamaha R15", "Honda CB Hornet"] {
-        let bike = app.product(&seller, &category, name, 4100).await;
+        let bike = app.list_bike(&seller, &category, name, 4100).await;
         app.book(&buyer, &bike).await;
     }
     let (status, _) = app.get("/api/notifications", None).await;
@@ -151,7 +151,7 @@ async fn buyers_save_bikes_once_see_them_sell_and_remove_them() {
         let buyer = app.sign_up("buyer@example.com", "Karim", "buyer").await;
         let rival = app.sign_up("rival@example.com", "Mim", "buyer").await;
         let category = app.category(&admin, "Sports").await;
-        let bike = app.product(&seller, &category, "Yamaha R15", 4100).await;
+        let bike = app.list_bike(&seller, &category, "Yamaha R15", 4100).await;
         let save = |who: &str, body: Value| {
             let (app, token) = (&app, who.to_owned());
             async move {
@@ -226,7 +226,7 @@ async fn a_seller_changes_an_unsold_listing_and_every_open_page_hears_it() {
             .await;
         let buyer = app.sign_up("buyer@example.com", "Karim", "buyer").await;
         let category = app.category(&admin, "Sports").await;
-        let bike = app.product(&seller, &category, "Yamaha R15", 4100).await;
+        let bike = app.list_bike(&seller, &category, "Yamaha R15", 4100).await;
         let (status, _) = app
             .call(
                 Method::POST,

@@ -31,7 +31,7 @@ async fn a_buyer_pays_with_4242_and_the_bike_is_sold_everywhere() {
     on_both(|engine| async move {
         let Some(Market { app, seller, category }) = market(engine).await else { return };
         let buyer = app.sign_up("buyer@example.com", "Sadia", "buyer").await;
-        let product = app.product(&seller, &category, "Yamaha R15", 4100).await;
+        let product = app.list_bike(&seller, &category, "Yamaha R15", 4100).await;
         let order = app.book(&buyer, &product).await;
         let (status, intent) =
             app.call(Method::POST, "/api/create-payment-intent", Some(&buyer.token), json!({"_id": order, "resalePrice": 1})).await;
@@ -68,7 +68,7 @@ async fn a_sold_bike_stays_on_record_for_its_buyer_and_seller() {
         let Some(Market { app, seller, category }) = market(engine).await else { return };
         let admin = app.new_session(super::support::ADMIN_EMAIL).await;
         let buyer = app.sign_up("buyer@example.com", "Sadia", "buyer").await;
-        let product = app.product(&seller, &category, "Yamaha R15", 4100).await;
+        let product = app.list_bike(&seller, &category, "Yamaha R15", 4100).await;
         let order = app.book(&buyer, &product).await;
         let (status, paid) = app.pay(&buyer, &order, "4242 4242 4242 4242").await;
         assert_eq!(status, StatusCode::CREATED, "{paid}");
@@ -94,7 +94,7 @@ async fn a_booking_keeps_its_price_when_the_seller_changes_it_and_its_buyer_is_t
     on_both(|engine| async move {
         let Some(Market { app, seller, category }) = market(engine).await else { return };
         let buyer = app.sign_up("buyer@example.com", "Sadia", "buyer").await;
-        let product = app.product(&seller, &category, "Yamaha R15", 4100).await;
+        let product = app.list_bike(&seller, &category, "Yamaha R15", 4100).await;
         let order = app.book(&buyer, &product).await;
         let raise = super::support::product_body(&category, "Yamaha R15", 5000);
         let (status, body) =
@@ -118,7 +118,7 @@ async fn a_booking_keeps_its_price_when_the_seller_changes_it_and_its_buyer_is_t
         assert_eq!((orders[0]["status"].as_str(), orders[0]["price"].as_i64()), (Some("paid"), Some(4100)));
 
         // A new booking is made at the new price.
-        let other = app.product(&seller, &category, "Honda CB", 3000).await;
+        let other = app.list_bike(&seller, &category, "Honda CB", 3000).await;
         let late = app.sign_up("late@example.com", "Late", "buyer").await;
         let raise = super::support::product_body(&category, "Honda CB", 3500);
         app.call(Method::PUT, &format!("/api/products/{other}"), Some(&seller.token), raise).await;
@@ -136,7 +136,7 @@ async fn a_price_change_racing_a_payment_never_changes_what_the_booking_costs() 
         let buyer = app.sign_up("buyer@example.com", "Sadia", "buyer").await;
         for round in 0..6u32 {
             let name = format!("Bike {round}");
-            let product = app.product(&seller, &category, &name, 4100).await;
+            let product = app.list_bike(&seller, &category, &name, 4100).await;
             let order = app.book(&buyer, &product).await;
             let (_, intent) = app.payment_intent(&buyer, &order).await;
             let secret = intent["clientSecret"].as_str().expect("clientSecret").to_owned();
@@ -186,7 +186,7 @@ async fn stripe_test_cards_fail_with_stripe_messages_and_nothing_is_recorded() {
         return;
     };
     let buyer = app.sign_up("buyer@example.com", "Sadia", "buyer").await;
-    let product = app.product(&seller, &category, "Yamaha R15", 4100).await;
+    let product = app.list_bike(&seller, &category, "Yamaha R15", 4100).await;
     let order = app.book(&buyer, &product).await;
     let (status, body) = app.pay(&buyer, &order, "4000 0000 0000 0002").await;
     assert_eq!(status, StatusCode::PAYMENT_REQUIRED);
@@ -246,7 +246,7 @@ async fn the_test_card_forms_refusals_answer_the_shapes_the_description_document
         };
         let described = Described::default();
         let buyer = app.sign_up("buyer@example.com", "Sadia", "buyer").await;
-        let product = app.product(&seller, &category, "Yamaha R15", 4100).await;
+        let product = app.list_bike(&seller, &category, "Yamaha R15", 4100).await;
         let order = app.book(&buyer, &product).await;
         let (_, intent) = app.payment_intent(&buyer, &order).await;
         let secret = intent["clientSecret"].as_str().expect("clientSecret");
@@ -292,8 +292,8 @@ async fn recording_a_payment_is_idempotent_and_bound_to_its_booking() {
     on_both(|engine| async move {
         let Some(Market { app, seller, category }) = market(engine).await else { return };
         let buyer = app.sign_up("buyer@example.com", "Sadia", "buyer").await;
-        let first = app.product(&seller, &category, "Yamaha R15", 4100).await;
-        let second = app.product(&seller, &category, "Honda CBR", 2900).await;
+        let first = app.list_bike(&seller, &category, "Yamaha R15", 4100).await;
+        let second = app.list_bike(&seller, &category, "Honda CBR", 2900).await;
         let order = app.book(&buyer, &first).await;
         let other_order = app.book(&buyer, &second).await;
         let (_, intent) = app.payment_intent(&buyer, &order).await;
@@ -318,7 +318,7 @@ async fn recording_a_payment_is_idempotent_and_bound_to_its_booking() {
         let (status, two) = app.call(Method::POST, "/api/payments", Some(&buyer.token), record).await;
         assert_eq!(status, StatusCode::OK, "a retry answers the same record: {two}");
         assert_eq!(one["insertedId"], two["insertedId"]);
-        let count = app.state.store.payments_for_product(first.parse().expect("id")).await.expect("count");
+        let count = app.state.store.payments_for_listing(first.parse().expect("id")).await.expect("count");
         assert_eq!(count, 1);
         let (_, other_orders) = app.get("/api/orders/buyer@example.com", Some(&buyer.token)).await;
         let unpaid = other_orders.as_array().expect("list").iter().find(|o| o["_id"] == other_order.as_str()).expect("other order");
@@ -331,7 +331,7 @@ async fn recording_a_payment_is_idempotent_and_bound_to_its_booking() {
 async fn ten_buyers_paying_for_one_bike_at_once_end_with_exactly_one_paid_order() {
     on_both(|engine| async move {
         let Some(Market { app, seller, category }) = market(engine).await else { return };
-        let product = app.product(&seller, &category, "Royal Enfield Classic 350", 4200).await;
+        let product = app.list_bike(&seller, &category, "Royal Enfield Classic 350", 4200).await;
         let mut ready = Vec::new();
         for i in 0..10 {
             let buyer = app.sign_up(&format!("racer{i}@example.com"), &format!("Racer {i}"), "buyer").await;
@@ -364,7 +364,7 @@ async fn ten_buyers_paying_for_one_bike_at_once_end_with_exactly_one_paid_order(
         let won = statuses.iter().filter(|s| **s == StatusCode::CREATED).count();
         let lost = statuses.iter().filter(|s| **s == StatusCode::CONFLICT).count();
         assert_eq!((won, lost), (1, 9), "{statuses:?}");
-        assert_eq!(app.state.store.payments_for_product(product.parse().expect("id")).await.expect("count"), 1);
+        assert_eq!(app.state.store.payments_for_listing(product.parse().expect("id")).await.expect("count"), 1);
         let sold = app.listing(&product).await;
         assert!(sold.sold);
     })
@@ -386,7 +386,7 @@ async fn a_payment_and_a_cancel_racing_for_one_booking_have_exactly_one_winner()
         let app = std::sync::Arc::new(app);
         for round in 0..12 {
             let product = app
-                .product(&seller, &category, &format!("Bajaj Pulsar {round}"), 1800)
+                .list_bike(&seller, &category, &format!("Bajaj Pulsar {round}"), 1800)
                 .await;
             let order = app.book(&buyer, &product).await;
             let (_, intent) = app.payment_intent(&buyer, &order).await;
@@ -424,7 +424,7 @@ async fn a_payment_and_a_cancel_racing_for_one_booking_have_exactly_one_winner()
             let stored = app
                 .state
                 .store
-                .order(order.parse().expect("id"))
+                .booking(order.parse().expect("id"))
                 .await
                 .expect("read")
                 .expect("order");
@@ -432,19 +432,19 @@ async fn a_payment_and_a_cancel_racing_for_one_booking_have_exactly_one_winner()
             let payments = app
                 .state
                 .store
-                .payments_for_product(listing.id)
+                .payments_for_listing(listing.id)
                 .await
                 .expect("count");
             match (paid, cancelled) {
                 (StatusCode::CREATED, StatusCode::CONFLICT) => {
-                    assert_eq!(stored.order_status, bikehaat::records::OrderStatus::Paid);
+                    assert_eq!(stored.order_status, bikehaat::records::BookingStatus::Paid);
                     assert!(listing.sold);
                     assert_eq!(payments, 1);
                 }
                 (StatusCode::CONFLICT, StatusCode::OK) => {
                     assert_eq!(
                         stored.order_status,
-                        bikehaat::records::OrderStatus::Cancelled
+                        bikehaat::records::BookingStatus::Cancelled
                     );
                     assert!(!listing.sold, "a cancelled booking sells nothing");
                     assert_eq!(payments, 0);
@@ -469,7 +469,7 @@ async fn a_public_server_without_stripe_takes_no_card_payments_and_sells_nothing
         let seller = app.sign_up("seller@example.com", "Rahim Motors", "seller").await;
         let buyer = app.sign_up("buyer@example.com", "Karim", "buyer").await;
         let category = app.category(&admin, "Sports").await;
-        let product = app.product(&seller, &category, "Suzuki Gixxer", 2100).await;
+        let product = app.list_bike(&seller, &category, "Suzuki Gixxer", 2100).await;
         let order = app.book(&buyer, &product).await;
 
         let (status, body) = app

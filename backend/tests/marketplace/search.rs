@@ -538,7 +538,7 @@ async fn pages_follow_the_cursor_without_repeats_while_new_bikes_arrive() {
         let before = m.names("sort=newest").await;
         let paged = every_page(&m, "sort=newest", 2, || async {
             m.app
-                .product(
+                .list_bike(
                     &m.verified_seller,
                     &m.category,
                     "Hero Xpulse 200 4V",

@@ -47,7 +47,7 @@ impl Shop {
         let buyer = self.app.sign_up(email, "Karim", "buyer").await;
         let product = self
             .app
-            .product(&self.seller, &self.category, bike, 2500)
+            .list_bike(&self.seller, &self.category, bike, 2500)
             .await;
         let order = self.app.book(&buyer, &product).await;
         let (status, intent) = self.app.payment_intent(&buyer, &order).await;
@@ -197,7 +197,7 @@ async fn twenty_buyers_racing_for_one_bike_only_the_winner_is_charged() {
         };
         let product = shop
             .app
-            .product(
+            .list_bike(
                 &shop.seller,
                 &shop.category,
                 "Royal Enfield Classic 350",
@@ -375,7 +375,7 @@ async fn the_webhook_finishes_a_payment_whose_page_closed_once_however_often_it_
             shop.app
                 .state
                 .store
-                .payments_for_product(product.parse().expect("id"))
+                .payments_for_listing(product.parse().expect("id"))
                 .await
                 .expect("count"),
             1
@@ -476,7 +476,7 @@ async fn stripe_failing_is_retried_with_the_same_key_and_otherwise_said_clearly(
         .await;
     let product = shop
         .app
-        .product(&shop.seller, &shop.category, "Lifan KPR", 1500)
+        .list_bike(&shop.seller, &shop.category, "Lifan KPR", 1500)
         .await;
     let order = shop.app.book(&buyer, &product).await;
 
@@ -620,7 +620,7 @@ async fn a_sale_whose_authorisation_lapsed_before_capture_is_undone() {
             shop.app
                 .state
                 .store
-                .payments_for_product(product_id)
+                .payments_for_listing(product_id)
                 .await
                 .expect("count"),
             0
@@ -671,7 +671,7 @@ async fn a_stripe_call_that_times_out_is_retried_with_the_same_key_and_done_once
         .await;
     let category = app.category(&admin, "Sports").await;
     let buyer = app.sign_up("karim@example.com", "Karim", "buyer").await;
-    let product = app.product(&seller, &category, "Runner Bolt", 1200).await;
+    let product = app.list_bike(&seller, &category, "Runner Bolt", 1200).await;
     let order = app.book(&buyer, &product).await;
 
     // The first attempt gets no answer in time; Stripe goes on to make the intent, and
@@ -797,7 +797,7 @@ async fn a_payment_captured_for_a_bike_someone_else_got_is_refunded() {
     };
     let product = shop
         .app
-        .product(&shop.seller, &shop.category, "Yamaha MT-15", 3000)
+        .list_bike(&shop.seller, &shop.category, "Yamaha MT-15", 3000)
         .await;
     let first = shop
         .app

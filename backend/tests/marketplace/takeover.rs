@@ -25,7 +25,7 @@ async fn squatter_with_a_listing(app: &TestApp, email: &str) -> (super::support:
         .expect("a category")
         .outcome;
     let listing = app
-        .product(&squatter, &category.id.to_string(), "Yamaha FZS", 185_000)
+        .list_bike(&squatter, &category.id.to_string(), "Yamaha FZS", 185_000)
         .await;
     (squatter, listing.parse().expect("listing id"))
 }
@@ -49,7 +49,7 @@ async fn assert_squatter_gone(app: &TestApp, squatter: &super::support::Person, 
         StatusCode::UNAUTHORIZED,
         "the stranger's password: {body}"
     );
-    let found = app.state.store.product(listing).await.expect("read");
+    let found = app.state.store.listing(listing).await.expect("read");
     assert!(found.is_none(), "the stranger's listing stays: {found:?}");
     let user = app
         .state
@@ -208,7 +208,7 @@ async fn the_accounts_own_password_confirms_it_and_keeps_all_it_holds() {
         assert!(app
             .state
             .store
-            .product(listing)
+            .listing(listing)
             .await
             .expect("read")
             .is_some());

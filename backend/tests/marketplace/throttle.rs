@@ -294,8 +294,8 @@ async fn booking_one_bike_again_and_again_and_replaying_one_proof_are_bounded() 
         let seller = app.sign_up("seller@example.com", "Seller", "seller").await;
         let buyer = app.sign_up("buyer@example.com", "Buyer", "buyer").await;
         let category = app.category(&admin, "Sports").await;
-        let bike = app.product(&seller, &category, "Yamaha R15", 4100).await;
-        let other = app.product(&seller, &category, "Honda CB", 3900).await;
+        let bike = app.list_bike(&seller, &category, "Yamaha R15", 4100).await;
+        let other = app.list_bike(&seller, &category, "Honda CB", 3900).await;
         let book = |product: String| {
             let app = &app;
             let token = buyer.token.clone();
@@ -352,7 +352,7 @@ async fn a_seller_editing_without_pause_is_told_to_wait() {
     let admin = app.admin().await;
     let seller = app.sign_up("seller@example.com", "Seller", "seller").await;
     let category = app.category(&admin, "Sports").await;
-    let bike = app.product(&seller, &category, "Yamaha R15", 4100).await;
+    let bike = app.list_bike(&seller, &category, "Yamaha R15", 4100).await;
     let mut statuses = Vec::new();
     for n in 0..61 {
         let body = super::support::product_body(&category, "Yamaha R15", 4000 + n);

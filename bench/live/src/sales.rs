@@ -15,7 +15,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use bikehaat::records::{
-    NewOrder, NewPayment, NewProduct, NewUser, PaymentRecorded, Role, TestPaymentIntent,
+    NewBooking, NewListing, NewPayment, NewUser, PaymentRecorded, Role, TestPaymentIntent,
 };
 
 use bikehaat::store::Store;
@@ -383,7 +383,7 @@ pub async fn bench_bare(database_url: &str, sweep_of: &Sweep) -> Result<(), Stri
     for k in 0..bikes {
         let name = format!("Sales bike {k}-{nonce}");
         let location = "Mirpur 10, Dhaka";
-        let bike = NewProduct {
+        let bike = NewListing {
             category_id: category,
             seller_id: seller.id,
             facts: bikehaat::listing::derived_facts(&name, location, "", 2021, "/uploads/x.png"),
@@ -402,7 +402,7 @@ pub async fn bench_bare(database_url: &str, sweep_of: &Sweep) -> Result<(), Stri
         };
         listed.push(
             store
-                .create_product(&bike)
+                .create_listing(&bike)
                 .await
                 .map_err(|e| e.to_string())?
                 .outcome,
@@ -428,7 +428,7 @@ pub async fn bench_bare(database_url: &str, sweep_of: &Sweep) -> Result<(), Stri
                 move |e| format!("{step}: {e}")
             }
             let order_id = store
-                .create_order(&NewOrder {
+                .create_booking(&NewBooking {
                     product_id: listed[bike],
                     buyer_id: buyers[buyer],
                     buyer_phone: "+880 1711-000000".to_owned(),

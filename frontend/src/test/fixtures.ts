@@ -2,7 +2,7 @@
 import type { components } from '@/lib/api/schema.d.ts';
 import type { Advert, Notification, Product, User } from '@/lib/api/types.ts';
 
-type Order = components['schemas']['OrderView'];
+type Order = components['schemas']['BookingView'];
 
 export function aProduct(overrides: Partial<Product> = {}): Product {
   return {

@@ -135,7 +135,7 @@ async fn remove_user_in(tx: &mut Tx<'_>, id: i64, role: Role) -> Result<Vec<Even
     .fetch_all(&mut **tx)
     .await?;
     for (order_id, product_id, seller_id) in bookings {
-        events.push(Event::OrderCancelled(BookingRef {
+        events.push(Event::BookingCancelled(BookingRef {
             order_id,
             product_id,
             buyer_id: id,

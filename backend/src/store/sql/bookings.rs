@@ -3,9 +3,9 @@
 use super::*;
 
 impl This {
-    pub(super) async fn order_in(tx: &mut Tx<'_>, id: i64) -> Result<Order, Error> {
+    pub(super) async fn booking_in(tx: &mut Tx<'_>, id: i64) -> Result<Booking, Error> {
         Ok(
-            sqlx::query_as::<Db, Order>(concat!(order_select!(), "WHERE o.id = $1"))
+            sqlx::query_as::<Db, Booking>(concat!(booking_select!(), "WHERE o.id = $1"))
                 .bind(id)
                 .fetch_one(&mut **tx)
                 .await?,
@@ -15,7 +15,7 @@ impl This {
 
 #[async_trait]
 impl Bookings for This {
-    async fn create_order(&self, order: &NewOrder) -> Result<Written<i64>, Error> {
+    async fn create_booking(&self, order: &NewBooking) -> Result<Written<i64>, Error> {
         let mut tx = self.writer.begin().await?;
         let id: Option<i64> = sqlx::query_scalar(
             "INSERT INTO orders (product_id, buyer_id, buyer_phone, meeting_location, status, \
@@ -35,21 +35,21 @@ impl Bookings for This {
         ))?;
         let Some(id) = id else {
             drop(tx);
-            return Err(if self.product_exists(order.product_id).await? {
+            return Err(if self.listing_exists(order.product_id).await? {
                 Error::Refused(Refused::AlreadySold)
             } else {
                 Error::NotFound(Missing::Listing)
             });
         };
-        let booking = This::order_in(&mut tx, id).await?;
+        let booking = This::booking_in(&mut tx, id).await?;
         let notice = Notice::Booked {
             buyer: &booking.buyer_name,
-            listing: &booking.product.name,
+            listing: &booking.listing.name,
             phone: &booking.buyer_phone,
             meeting: &booking.meeting_location,
         };
-        let told = notify(&mut tx, booking.product.seller_id, notice).await?;
-        let events = record(&mut tx, &[Event::OrderCreated(booking), told]).await?;
+        let told = notify(&mut tx, booking.listing.seller_id, notice).await?;
+        let events = record(&mut tx, &[Event::BookingCreated(booking), told]).await?;
         tx.commit().await?;
         self.changed();
         Ok(Written {
@@ -58,18 +58,18 @@ impl Bookings for This {
         })
     }
 
-    async fn order(&self, id: i64) -> Result<Option<Order>, Error> {
+    async fn booking(&self, id: i64) -> Result<Option<Booking>, Error> {
         Ok(
-            sqlx::query_as::<Db, Order>(concat!(order_select!(), "WHERE o.id = $1"))
+            sqlx::query_as::<Db, Booking>(concat!(booking_select!(), "WHERE o.id = $1"))
                 .bind(id)
                 .fetch_optional(&self.reader)
                 .await?,
         )
     }
 
-    async fn orders_of_buyer(&self, buyer_id: i64) -> Result<Vec<Order>, Error> {
-        Ok(sqlx::query_as::<Db, Order>(concat!(
-            order_select!(),
+    async fn bookings_of_buyer(&self, buyer_id: i64) -> Result<Vec<Booking>, Error> {
+        Ok(sqlx::query_as::<Db, Booking>(concat!(
+            booking_select!(),
             "WHERE o.buyer_id = $1 AND o.status <> 'cancelled' ORDER BY o.id DESC"
         ))
         .bind(buyer_id)
@@ -77,9 +77,9 @@ impl Bookings for This {
         .await?)
     }
 
-    async fn orders_of_seller(&self, seller_id: i64) -> Result<Vec<Order>, Error> {
-        Ok(sqlx::query_as::<Db, Order>(concat!(
-            order_select!(),
+    async fn bookings_of_seller(&self, seller_id: i64) -> Result<Vec<Booking>, Error> {
+        Ok(sqlx::query_as::<Db, Booking>(concat!(
+            booking_select!(),
             "WHERE p.seller_id = $1 ORDER BY o.id DESC"
         ))
         .bind(seller_id)
@@ -98,7 +98,7 @@ impl Bookings for This {
         .await?)
     }
 
-    async fn cancel_order(&self, id: i64) -> Result<Written<bool>, Error> {
+    async fn cancel_booking(&self, id: i64) -> Result<Written<bool>, Error> {
         let mut tx = self.writer.begin().await?;
         let cancelled: Option<(i64, i64)> = sqlx::query_as(
             "UPDATE orders SET status = 'cancelled' WHERE id = $1 AND status = 'booked' \
@@ -119,8 +119,8 @@ impl Bookings for This {
             };
         };
         let (product_id, buyer_id) = cancelled;
-        let order = This::order_in(&mut tx, id).await?;
-        let seller_id = order.product.seller_id;
+        let order = This::booking_in(&mut tx, id).await?;
+        let seller_id = order.listing.seller_id;
         let booking = BookingRef {
             order_id: id,
             product_id,
@@ -129,10 +129,10 @@ impl Bookings for This {
         };
         let notice = Notice::Cancelled {
             buyer: &order.buyer_name,
-            listing: &order.product.name,
+            listing: &order.listing.name,
         };
         let told = notify(&mut tx, seller_id, notice).await?;
-        let events = record(&mut tx, &[Event::OrderCancelled(booking), told]).await?;
+        let events = record(&mut tx, &[Event::BookingCancelled(booking), told]).await?;
         tx.commit().await?;
         self.changed();
         Ok(Written {

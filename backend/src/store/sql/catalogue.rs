@@ -3,7 +3,7 @@
 use super::*;
 
 impl This {
-    pub(super) async fn product_exists(&self, id: i64) -> Result<bool, Error> {
+    pub(super) async fn listing_exists(&self, id: i64) -> Result<bool, Error> {
         let found = sqlx::query("SELECT 1 FROM products WHERE id = $1")
             .bind(id)
             .fetch_optional(&self.writer)
@@ -31,12 +31,12 @@ impl This {
         Ok(found)
     }
 
-    async fn products_where(
+    async fn listings_where(
         &self,
         sql: &'static str,
         value: Option<i64>,
-    ) -> Result<Vec<Product>, Error> {
-        let mut query = sqlx::query_as::<Db, Product>(sql);
+    ) -> Result<Vec<Listing>, Error> {
+        let mut query = sqlx::query_as::<Db, Listing>(sql);
         if let Some(value) = value {
             query = query.bind(value);
         }
@@ -96,7 +96,7 @@ impl Catalogue for This {
         })
     }
 
-    async fn create_product(&self, p: &NewProduct) -> Result<Written<i64>, Error> {
+    async fn create_listing(&self, p: &NewListing) -> Result<Written<i64>, Error> {
         let mut tx = self.writer.begin().await?;
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO products (category_id, seller_id, name, image, condition, color, \
@@ -138,8 +138,8 @@ impl Catalogue for This {
         .fetch_one(&mut *tx)
         .await
         .map_err(not_found_if_missing(Missing::Category))?;
-        let listing = product_in(&mut tx, id).await?;
-        let events = record(&mut tx, &[Event::ProductCreated(listing)]).await?;
+        let listing = listing_in(&mut tx, id).await?;
+        let events = record(&mut tx, &[Event::ListingCreated(listing)]).await?;
         tx.commit().await?;
         self.changed();
         Ok(Written {
@@ -148,9 +148,9 @@ impl Catalogue for This {
         })
     }
 
-    async fn product(&self, id: i64) -> Result<Option<Product>, Error> {
-        Ok(sqlx::query_as::<Db, Product>(concat!(
-            product_select!(),
+    async fn listing(&self, id: i64) -> Result<Option<Listing>, Error> {
+        Ok(sqlx::query_as::<Db, Listing>(concat!(
+            listing_select!(),
             "FROM products p JOIN users u ON u.id = p.seller_id WHERE p.id = $1"
         ))
         .bind(id)
@@ -158,10 +158,10 @@ impl Catalogue for This {
         .await?)
     }
 
-    async fn products_in_category(&self, category_id: i64) -> Result<Vec<Product>, Error> {
-        self.products_where(
+    async fn listings_in_category(&self, category_id: i64) -> Result<Vec<Listing>, Error> {
+        self.listings_where(
             concat!(
-                product_select!(),
+                listing_select!(),
                 "FROM products p JOIN users u ON u.id = p.seller_id WHERE p.category_id = $1 \
                  ORDER BY p.id DESC"
             ),
@@ -170,10 +170,10 @@ impl Catalogue for This {
         .await
     }
 
-    async fn products_of_seller(&self, seller_id: i64) -> Result<Vec<Product>, Error> {
-        self.products_where(
+    async fn listings_of_seller(&self, seller_id: i64) -> Result<Vec<Listing>, Error> {
+        self.listings_where(
             concat!(
-                product_select!(),
+                listing_select!(),
                 "FROM products p JOIN users u ON u.id = p.seller_id WHERE p.seller_id = $1 \
                  ORDER BY p.id DESC"
             ),
@@ -182,10 +182,10 @@ impl Catalogue for This {
         .await
     }
 
-    async fn reported_products(&self) -> Result<Vec<Product>, Error> {
-        self.products_where(
+    async fn reported_listings(&self) -> Result<Vec<Listing>, Error> {
+        self.listings_where(
             concat!(
-                product_select!(),
+                listing_select!(),
                 "FROM products p JOIN users u ON u.id = p.seller_id \
                  WHERE EXISTS (SELECT 1 FROM reports r WHERE r.product_id = p.id) \
                  ORDER BY p.id DESC"
@@ -195,7 +195,7 @@ impl Catalogue for This {
         .await
     }
 
-    async fn report_product(
+    async fn report_listing(
         &self,
         product_id: i64,
         reporter_id: i64,
@@ -214,7 +214,7 @@ impl Catalogue for This {
         if done.rows_affected() == 0 {
             return Ok(Written::nothing(false));
         }
-        let listing = product_in(&mut tx, product_id).await?;
+        let listing = listing_in(&mut tx, product_id).await?;
         let admins: Vec<i64> =
             sqlx::query_scalar("SELECT id FROM users WHERE role = 'admin' ORDER BY id")
                 .fetch_all(&mut *tx)
@@ -226,7 +226,7 @@ impl Catalogue for This {
             };
             events.push(notify(&mut tx, admin, notice).await?);
         }
-        events.insert(0, Event::ProductReported(listing));
+        events.insert(0, Event::ListingReported(listing));
         let events = record(&mut tx, &events).await?;
         tx.commit().await?;
         self.changed();
@@ -236,7 +236,7 @@ impl Catalogue for This {
         })
     }
 
-    async fn delete_product(
+    async fn delete_listing(
         &self,
         id: i64,
         removed_by: i64,
@@ -279,22 +279,22 @@ impl Catalogue for This {
         })
     }
 
-    async fn update_product(
+    async fn update_listing(
         &self,
         id: i64,
         seller_id: i64,
-        edit: &ProductEdit,
+        edit: &ListingEdit,
     ) -> Result<Written<()>, Error> {
         /// The listing as it is, with the words it is indexed under.
         #[derive(sqlx::FromRow)]
         struct Current {
             #[sqlx(flatten)]
-            listing: Product,
+            listing: Listing,
             search_text: Option<String>,
         }
         let mut tx = self.writer.begin().await?;
         let current = sqlx::query_as::<Db, Current>(concat!(
-            product_select!(),
+            listing_select!(),
             ", p.search_text FROM products p JOIN users u ON u.id = p.seller_id WHERE p.id = $1"
         ))
         .bind(id)
@@ -354,7 +354,7 @@ impl Catalogue for This {
             return Err(Error::Refused(Refused::SoldUnchangeable));
         }
         index_search_text(&mut tx, id, indexed.as_deref(), &search_text).await?;
-        let listing = product_in(&mut tx, id).await?;
+        let listing = listing_in(&mut tx, id).await?;
         let mut events = Vec::new();
         if edit.resale_price < before {
             let savers: Vec<i64> = sqlx::query_scalar(
@@ -390,7 +390,7 @@ impl Catalogue for This {
                 events.push(notify(&mut tx, buyer, notice).await?);
             }
         }
-        events.insert(0, Event::ProductUpdated(listing));
+        events.insert(0, Event::ListingUpdated(listing));
         let events = record(&mut tx, &events).await?;
         tx.commit().await?;
         self.changed();
@@ -429,7 +429,7 @@ impl Catalogue for This {
         };
         let advert = Advert {
             advert_id: id,
-            product: product_in(&mut tx, product_id).await?,
+            listing: listing_in(&mut tx, product_id).await?,
         };
         let events = record(&mut tx, &[Event::AdvertCreated(advert)]).await?;
         tx.commit().await?;
@@ -442,7 +442,7 @@ impl Catalogue for This {
 
     async fn adverts(&self) -> Result<Vec<Advert>, Error> {
         Ok(sqlx::query_as::<Db, Advert>(concat!(
-            product_select!(),
+            listing_select!(),
             ", a.id AS advert_id FROM adverts a JOIN products p ON p.id = a.product_id \
              JOIN users u ON u.id = p.seller_id WHERE p.sold = FALSE ORDER BY a.id DESC"
         ))
@@ -450,9 +450,9 @@ impl Catalogue for This {
         .await?)
     }
 
-    async fn search_listings(&self, search: &ListingSearch) -> Result<Vec<Product>, Error> {
+    async fn search_listings(&self, search: &ListingSearch) -> Result<Vec<Listing>, Error> {
         let mut query = sqlx::QueryBuilder::<Db>::new(concat!(
-            product_select!(),
+            listing_select!(),
             "FROM products p JOIN users u ON u.id = p.seller_id WHERE TRUE"
         ));
         push_filters(&mut query, search);
@@ -499,7 +499,7 @@ impl Catalogue for This {
         query.push(format!("p.id {order} LIMIT "));
         query.push_bind(search.limit);
         Ok(query
-            .build_query_as::<Product>()
+            .build_query_as::<Listing>()
             .fetch_all(&self.reader)
             .await?)
     }
@@ -557,10 +557,10 @@ impl Catalogue for This {
         self.rows_with(SELECT, column, ids).await
     }
 
-    async fn listings_by_ids(&self, ids: &[i64]) -> Result<Vec<Product>, Error> {
+    async fn listings_by_ids(&self, ids: &[i64]) -> Result<Vec<Listing>, Error> {
         self.rows_with(
             concat!(
-                product_select!(),
+                listing_select!(),
                 "FROM products p JOIN users u ON u.id = p.seller_id"
             ),
             "p.id",
@@ -589,8 +589,8 @@ impl Catalogue for This {
     async fn index_old_listings(&self, after: i64, batch: i64) -> Result<Option<i64>, Error> {
         // From where the last batch stopped: reading from the start every time would pass
         // over every listing already indexed, again and again.
-        let old: Vec<Product> = sqlx::query_as::<Db, Product>(concat!(
-            product_select!(),
+        let old: Vec<Listing> = sqlx::query_as::<Db, Listing>(concat!(
+            listing_select!(),
             "FROM products p JOIN users u ON u.id = p.seller_id \
              WHERE p.search_text IS NULL AND p.id > $1 ORDER BY p.id LIMIT $2"
         ))
@@ -599,7 +599,7 @@ impl Catalogue for This {
         .fetch_all(&self.writer)
         .await?;
         let mut tx = self.writer.begin().await?;
-        for Product {
+        for Listing {
             id,
             name,
             location,

@@ -55,9 +55,9 @@ impl Notices for This {
 
 #[async_trait]
 impl Wishlists for This {
-    async fn wishlist(&self, user_id: i64) -> Result<Vec<Product>, Error> {
-        Ok(sqlx::query_as::<Db, Product>(concat!(
-            product_select!(),
+    async fn wishlist(&self, user_id: i64) -> Result<Vec<Listing>, Error> {
+        Ok(sqlx::query_as::<Db, Listing>(concat!(
+            listing_select!(),
             "FROM wishlist w JOIN products p ON p.id = w.product_id \
              JOIN users u ON u.id = p.seller_id WHERE w.user_id = $1 \
              ORDER BY w.saved_at DESC, p.id DESC"

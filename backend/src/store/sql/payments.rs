@@ -98,7 +98,7 @@ impl This {
             ],
             Refused::PaymentRecorded,
         ))?;
-        let mut events = vec![Event::ProductSold(ListingRef {
+        let mut events = vec![Event::ListingSold(ListingRef {
             product_id,
             category_id,
             seller_id,
@@ -114,7 +114,7 @@ impl This {
                 product_id,
             });
         }
-        events.push(Event::OrderPaid(BookingRef {
+        events.push(Event::BookingPaid(BookingRef {
             order_id: payment.order_id,
             product_id,
             buyer_id,
@@ -122,8 +122,8 @@ impl This {
         }));
         // The seller hands the bike over; the buyer learns whom to meet; whoever else
         // booked or saved it learns it is gone.
-        let sale = This::order_in(&mut tx, payment.order_id).await?;
-        let bike = &sale.product;
+        let sale = This::booking_in(&mut tx, payment.order_id).await?;
+        let bike = &sale.listing;
         let to_seller = Notice::PaidToSeller {
             buyer: &sale.buyer_name,
             listing: &bike.name,
@@ -234,7 +234,7 @@ impl Payments for This {
         }
     }
 
-    async fn payments_for_product(&self, product_id: i64) -> Result<i64, Error> {
+    async fn payments_for_listing(&self, product_id: i64) -> Result<i64, Error> {
         Ok(
             sqlx::query_scalar("SELECT COUNT(*) FROM payments WHERE product_id = $1")
                 .bind(product_id)
@@ -289,7 +289,7 @@ impl Payments for This {
             .fetch_optional(&mut *tx)
             .await?;
             if let Some((category_id, seller_id)) = listing {
-                events.push(Event::ProductUnsold(ListingRef {
+                events.push(Event::ListingUnsold(ListingRef {
                     product_id,
                     category_id,
                     seller_id,
@@ -312,7 +312,7 @@ impl Payments for This {
                         .bind(booked)
                         .fetch_one(&mut *tx)
                         .await?;
-                events.push(Event::OrderCancelled(BookingRef {
+                events.push(Event::BookingCancelled(BookingRef {
                     order_id,
                     product_id: booked,
                     buyer_id,

@@ -58,10 +58,14 @@ async fn deleting_a_seller_removes_their_listings_adverts_bookings_and_sign_in_b
             .await;
         let category = site.category(&admin, "Cruiser").await;
         let advertised = site
-            .product(&doomed, &category, "Bajaj Avenger 220", 180_000)
+            .list_bike(&doomed, &category, "Bajaj Avenger 220", 180_000)
             .await;
-        let sold = site.product(&doomed, &category, "Hero Hunk", 120_000).await;
-        let other = site.product(&kept, &category, "Yamaha FZ-S", 210_000).await;
+        let sold = site
+            .list_bike(&doomed, &category, "Hero Hunk", 120_000)
+            .await;
+        let other = site
+            .list_bike(&kept, &category, "Yamaha FZ-S", 210_000)
+            .await;
         site.advertise(&doomed, &advertised).await;
         site.advertise(&kept, &other).await;
         let rahims_doomed = site.book(&rahim, &advertised).await;
@@ -128,7 +132,7 @@ async fn deleting_a_seller_removes_their_listings_adverts_bookings_and_sign_in_b
             assert!(
                 site.state
                     .store
-                    .product(id_of(id))
+                    .listing(id_of(id))
                     .await
                     .expect("product")
                     .is_none(),
@@ -201,7 +205,7 @@ async fn deleting_a_buyer_removes_their_bookings_reports_and_sign_in() {
         let other = app.sign_up("mim@example.com", "Mim Buyer", "buyer").await;
         let category = app.category(&admin, "Cruiser").await;
         let bike = app
-            .product(&seller, &category, "Bajaj Avenger 220", 180_000)
+            .list_bike(&seller, &category, "Bajaj Avenger 220", 180_000)
             .await;
         let report = json!({"report": "reported"});
         let (status, body) = app
@@ -255,7 +259,7 @@ async fn deleting_a_buyer_removes_their_bookings_reports_and_sign_in() {
         let store = app.state.store.as_ref();
         assert!(
             store
-                .order(id_of(&doomed_order))
+                .booking(id_of(&doomed_order))
                 .await
                 .expect("order")
                 .is_none(),
@@ -263,7 +267,7 @@ async fn deleting_a_buyer_removes_their_bookings_reports_and_sign_in() {
         );
         assert!(
             store
-                .order(id_of(&others_order))
+                .booking(id_of(&others_order))
                 .await
                 .expect("order")
                 .is_some(),
@@ -271,7 +275,7 @@ async fn deleting_a_buyer_removes_their_bookings_reports_and_sign_in() {
         );
         assert!(
             store
-                .product(id_of(&bike))
+                .listing(id_of(&bike))
                 .await
                 .expect("product")
                 .is_some(),

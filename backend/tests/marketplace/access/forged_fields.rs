@@ -73,7 +73,7 @@ async fn seller_and_state_fields_forged_into_a_new_listing_are_ignored() {
         assert!(app
             .state
             .store
-            .product(999)
+            .listing(999)
             .await
             .expect("product")
             .is_none());
@@ -97,7 +97,7 @@ async fn buyer_and_price_fields_forged_into_a_booking_are_ignored() {
         let buyer = app.sign_up("rahim@example.com", "Rahim Buyer", "buyer").await;
         let other = app.sign_up("mim@example.com", "Mim Buyer", "buyer").await;
         let category = app.category(&admin, "Cruiser").await;
-        let bike = app.product(&seller, &category, "Bajaj Avenger 220", 180_000).await;
+        let bike = app.list_bike(&seller, &category, "Bajaj Avenger 220", 180_000).await;
 
         let body = json!({
             "bookingId": bike, "buyerPhone": "+880 1711-000000", "meetingLocation": "Banani 11, Dhaka",
@@ -153,7 +153,7 @@ async fn listing_fields_forged_into_an_advert_are_ignored() {
             .await;
         let category = app.category(&admin, "Cruiser").await;
         let bike = app
-            .product(&seller, &category, "Bajaj Avenger 220", 180_000)
+            .list_bike(&seller, &category, "Bajaj Avenger 220", 180_000)
             .await;
 
         let body = json!({

@@ -6,7 +6,7 @@ mod rows;
 
 use std::collections::BTreeSet;
 
-use bikehaat::records::OrderStatus;
+use bikehaat::records::BookingStatus;
 use reqwest::{Method, StatusCode};
 use serde_json::Value;
 
@@ -50,12 +50,12 @@ enum Effect {
     CategoryAdded,
     Listed,
     Reported,
-    ProductDeleted,
+    ListingDeleted,
     UserDeleted,
     SellerVerified,
     Advertised,
     Booked,
-    OrderCancelled,
+    BookingCancelled,
     Paid,
 }
 
@@ -161,17 +161,17 @@ async fn every_route_answers_every_kind_of_caller_as_the_access_matrix_says() {
         // The shared fixtures survived the matrix.
         let store = app.state.store.as_ref();
         let product = store
-            .product(id_of(&cast.product))
+            .listing(id_of(&cast.product))
             .await
             .expect("product")
             .expect("still listed");
         assert!(product.advertised && !product.sold);
         let order = store
-            .order(id_of(&cast.order))
+            .booking(id_of(&cast.order))
             .await
             .expect("order")
             .expect("still booked");
-        assert_eq!(order.order_status, OrderStatus::Booked);
+        assert_eq!(order.order_status, BookingStatus::Booked);
     })
     .await;
 }

@@ -89,7 +89,7 @@ async fn bookings_payments_and_live_sockets_on_two_processes_survive_postgresql_
         let seller = &sellers[i as usize % 2];
         bikes.push(
             setup
-                .product(seller, &category, &format!("Bike {i}"), 90_000 + i)
+                .list_bike(seller, &category, &format!("Bike {i}"), 90_000 + i)
                 .await,
         );
     }

@@ -28,12 +28,12 @@ async fn an_unsold_listing_is_advertised_once_and_unknown_or_sold_ones_not_at_al
         let adverts = s.adverts().await.expect("adverts");
         assert_eq!(adverts.len(), 1);
         assert_eq!(
-            (adverts[0].advert_id, adverts[0].product.id),
+            (adverts[0].advert_id, adverts[0].listing.id),
             (advert, bike)
         );
-        assert_eq!(adverts[0].product.name, "Bajaj Avenger");
-        assert_eq!(adverts[0].product.seller_email, "karim@example.com");
-        assert!(adverts[0].product.advertised);
+        assert_eq!(adverts[0].listing.name, "Bajaj Avenger");
+        assert_eq!(adverts[0].listing.seller_email, "karim@example.com");
+        assert!(adverts[0].listing.advertised);
 
         assert_eq!(
             conflict(s.create_advert(bike, seller.id).await),
@@ -75,14 +75,14 @@ async fn adverts_come_newest_first_and_hide_sold_listings() {
         s.create_advert(older, seller.id).await.expect("advert");
         s.create_advert(third, seller.id).await.expect("advert");
         assert_eq!(
-            ids(&s.adverts().await.expect("adverts"), |a| a.product.id),
+            ids(&s.adverts().await.expect("adverts"), |a| a.listing.id),
             vec![third, older, newer]
         );
 
         let order = book(s, older, &buyer).await;
         pay(s, order, "pi_older", taka(100)).await;
         assert_eq!(
-            ids(&s.adverts().await.expect("adverts"), |a| a.product.id),
+            ids(&s.adverts().await.expect("adverts"), |a| a.listing.id),
             vec![third, newer]
         );
         assert!(s
@@ -90,7 +90,7 @@ async fn adverts_come_newest_first_and_hide_sold_listings() {
             .await
             .expect("adverts")
             .iter()
-            .all(|a| !a.product.sold));
+            .all(|a| !a.listing.sold));
     })
     .await;
 }

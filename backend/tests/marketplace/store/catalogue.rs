@@ -2,7 +2,7 @@
 //! and deleting a listing.
 
 use super::fixtures::{
-    book, category, conflict, ids, listed, listing, new_product, not_found, open, taka, user,
+    book, category, conflict, ids, listed, listing, new_listing, not_found, open, taka, user,
 };
 use crate::marketplace::support::on_both;
 use bikehaat::records::Role;
@@ -66,11 +66,11 @@ async fn a_listing_in_an_unknown_category_is_not_found() {
         let seller = user(s, "karim@example.com", "Karim", Role::Seller).await;
         let cruiser = category(s, "Cruiser").await;
         not_found(
-            s.create_product(&new_product(cruiser + 1000, seller.id, "Ghost", taka(100)))
+            s.create_listing(&new_listing(cruiser + 1000, seller.id, "Ghost", taka(100)))
                 .await,
         );
         assert!(
-            s.products_of_seller(seller.id)
+            s.listings_of_seller(seller.id)
                 .await
                 .expect("of seller")
                 .is_empty(),
@@ -89,9 +89,9 @@ async fn a_listing_shows_its_fields_and_its_sellers_public_face_from_the_user_ro
         let s = store.as_ref();
         let seller = user(s, "karim@example.com", "Karim Uddin", Role::Seller).await;
         let cruiser = category(s, "Cruiser").await;
-        let input = new_product(cruiser, seller.id, "Royal Enfield Classic 350", 35_000_050);
+        let input = new_listing(cruiser, seller.id, "Royal Enfield Classic 350", 35_000_050);
         let before = Utc::now();
-        let id = s.create_product(&input).await.expect("create").outcome;
+        let id = s.create_listing(&input).await.expect("create").outcome;
 
         let p = listed(s, id).await;
         assert_eq!(p.id, id);
@@ -123,11 +123,11 @@ async fn a_listing_shows_its_fields_and_its_sellers_public_face_from_the_user_ro
             "posted_at {} is now",
             p.posted_at
         );
-        assert!(s.product(id + 1000).await.expect("product").is_none());
+        assert!(s.listing(id + 1000).await.expect("product").is_none());
 
         s.create_advert(id, seller.id).await.expect("advert");
         let buyer = user(s, "rahim@example.com", "Rahim", Role::Buyer).await;
-        s.report_product(id, buyer.id).await.expect("report");
+        s.report_listing(id, buyer.id).await.expect("report");
         let p = listed(s, id).await;
         assert!(
             p.advertised && p.reported,
@@ -153,23 +153,23 @@ async fn a_category_lists_its_own_products_newest_first() {
         let c2 = listing(s, cruiser, &seller, "C2", taka(100)).await;
         let c3 = listing(s, cruiser, &seller, "C3", taka(100)).await;
 
-        let in_cruiser = s.products_in_category(cruiser).await.expect("cruiser");
+        let in_cruiser = s.listings_in_category(cruiser).await.expect("cruiser");
         assert_eq!(ids(&in_cruiser, |p| p.id), vec![c3, c2, c1]);
         assert!(in_cruiser.iter().all(|p| p.category_id == cruiser));
         assert_eq!(
             ids(
-                &s.products_in_category(sports).await.expect("sports"),
+                &s.listings_in_category(sports).await.expect("sports"),
                 |p| p.id
             ),
             vec![s1]
         );
         assert!(s
-            .products_in_category(empty)
+            .listings_in_category(empty)
             .await
             .expect("empty")
             .is_empty());
         assert!(s
-            .products_in_category(empty + 1000)
+            .listings_in_category(empty + 1000)
             .await
             .expect("unknown")
             .is_empty());
@@ -192,18 +192,18 @@ async fn a_seller_sees_only_their_own_products_newest_first() {
         let s1 = listing(s, cruiser, &sumon, "S1", taka(100)).await;
         let k2 = listing(s, sports, &karim, "K2", taka(100)).await;
 
-        let karims = s.products_of_seller(karim.id).await.expect("karim's");
+        let karims = s.listings_of_seller(karim.id).await.expect("karim's");
         assert_eq!(ids(&karims, |p| p.id), vec![k2, k1]);
         assert!(karims.iter().all(|p| p.seller_email == "karim@example.com"));
         assert_eq!(
             ids(
-                &s.products_of_seller(sumon.id).await.expect("sumon's"),
+                &s.listings_of_seller(sumon.id).await.expect("sumon's"),
                 |p| p.id
             ),
             vec![s1]
         );
         assert!(s
-            .products_of_seller(sumon.id + 1000)
+            .listings_of_seller(sumon.id + 1000)
             .await
             .expect("nobody's")
             .is_empty());
@@ -225,37 +225,37 @@ async fn a_buyer_reports_a_listing_once_and_it_joins_the_reported_queue() {
         let first = listing(s, cruiser, &seller, "First", taka(100)).await;
         let second = listing(s, cruiser, &seller, "Second", taka(100)).await;
         let clean = listing(s, cruiser, &seller, "Clean", taka(100)).await;
-        assert!(s.reported_products().await.expect("reported").is_empty());
+        assert!(s.reported_listings().await.expect("reported").is_empty());
 
         assert!(
-            s.report_product(first, rahim.id)
+            s.report_listing(first, rahim.id)
                 .await
                 .expect("report")
                 .outcome,
             "a first report is new"
         );
         assert!(
-            !s.report_product(first, rahim.id)
+            !s.report_listing(first, rahim.id)
                 .await
                 .expect("report again")
                 .outcome,
             "the same report twice is not"
         );
         assert!(
-            s.report_product(first, mim.id)
+            s.report_listing(first, mim.id)
                 .await
                 .expect("another buyer's report")
                 .outcome,
             "another buyer's is new"
         );
         assert!(
-            s.report_product(second, mim.id)
+            s.report_listing(second, mim.id)
                 .await
                 .expect("report")
                 .outcome
         );
 
-        let reported = s.reported_products().await.expect("reported");
+        let reported = s.reported_listings().await.expect("reported");
         assert_eq!(
             ids(&reported, |p| p.id),
             vec![second, first],
@@ -263,7 +263,7 @@ async fn a_buyer_reports_a_listing_once_and_it_joins_the_reported_queue() {
         );
         assert!(reported.iter().all(|p| p.reported));
         assert!(!listed(s, clean).await.reported);
-        not_found(s.report_product(clean + 1000, rahim.id).await);
+        not_found(s.report_listing(clean + 1000, rahim.id).await);
     })
     .await;
 }
@@ -281,41 +281,41 @@ async fn deleting_a_listing_takes_its_advert_bookings_and_reports_along() {
         let doomed = listing(s, cruiser, &seller, "Doomed", taka(100)).await;
         let kept = listing(s, cruiser, &seller, "Kept", taka(100)).await;
         s.create_advert(doomed, seller.id).await.expect("advert");
-        s.report_product(doomed, buyer.id).await.expect("report");
+        s.report_listing(doomed, buyer.id).await.expect("report");
         let order = book(s, doomed, &buyer).await;
         let kept_order = book(s, kept, &buyer).await;
 
         assert!(
-            s.delete_product(doomed, seller.id, false)
+            s.delete_listing(doomed, seller.id, false)
                 .await
                 .expect("delete")
                 .outcome
         );
         assert!(
-            !s.delete_product(doomed, seller.id, false)
+            !s.delete_listing(doomed, seller.id, false)
                 .await
                 .expect("delete again")
                 .outcome,
             "already gone"
         );
         assert!(
-            !s.delete_product(kept + 1000, seller.id, false)
+            !s.delete_listing(kept + 1000, seller.id, false)
                 .await
                 .expect("delete unknown")
                 .outcome
         );
-        assert!(s.product(doomed).await.expect("product").is_none());
+        assert!(s.listing(doomed).await.expect("product").is_none());
         assert!(s.adverts().await.expect("adverts").is_empty());
-        assert!(s.reported_products().await.expect("reported").is_empty());
-        assert!(s.order(order).await.expect("order").is_none());
+        assert!(s.reported_listings().await.expect("reported").is_empty());
+        assert!(s.booking(order).await.expect("order").is_none());
         assert_eq!(
-            ids(&s.orders_of_buyer(buyer.id).await.expect("orders"), |o| o
+            ids(&s.bookings_of_buyer(buyer.id).await.expect("orders"), |o| o
                 .order_id),
             vec![kept_order]
         );
         assert_eq!(
             ids(
-                &s.products_of_seller(seller.id).await.expect("of seller"),
+                &s.listings_of_seller(seller.id).await.expect("of seller"),
                 |p| p.id
             ),
             vec![kept]

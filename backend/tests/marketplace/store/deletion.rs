@@ -29,13 +29,13 @@ async fn deleting_a_seller_takes_their_listings_bookings_reports_adverts_and_ide
         s.create_advert(doomed, seller.id).await.expect("advert");
         s.create_advert(kept, other.id).await.expect("advert");
         assert!(
-            s.report_product(doomed, buyer.id)
+            s.report_listing(doomed, buyer.id)
                 .await
                 .expect("report")
                 .outcome
         );
         assert!(
-            s.report_product(kept, buyer.id)
+            s.report_listing(kept, buyer.id)
                 .await
                 .expect("report")
                 .outcome
@@ -66,35 +66,35 @@ async fn deleting_a_seller_takes_their_listings_bookings_reports_adverts_and_ide
             "others' stay"
         );
         assert!(
-            s.product(doomed).await.expect("product").is_none(),
+            s.listing(doomed).await.expect("product").is_none(),
             "their listing goes"
         );
         assert!(s
-            .products_of_seller(seller.id)
+            .listings_of_seller(seller.id)
             .await
             .expect("of seller")
             .is_empty());
         assert_eq!(
             ids(
-                &s.products_in_category(cruiser).await.expect("in category"),
+                &s.listings_in_category(cruiser).await.expect("in category"),
                 |p| p.id
             ),
             vec![kept]
         );
         assert_eq!(
-            ids(&s.adverts().await.expect("adverts"), |a| a.product.id),
+            ids(&s.adverts().await.expect("adverts"), |a| a.listing.id),
             vec![kept]
         );
         assert_eq!(
-            ids(&s.reported_products().await.expect("reported"), |p| p.id),
+            ids(&s.reported_listings().await.expect("reported"), |p| p.id),
             vec![kept]
         );
         assert!(
-            s.order(doomed_order).await.expect("order").is_none(),
+            s.booking(doomed_order).await.expect("order").is_none(),
             "bookings on their listing go"
         );
         assert_eq!(
-            ids(&s.orders_of_buyer(buyer.id).await.expect("orders"), |o| o
+            ids(&s.bookings_of_buyer(buyer.id).await.expect("orders"), |o| o
                 .order_id),
             vec![kept_order]
         );
@@ -123,7 +123,7 @@ async fn deleting_a_buyer_takes_their_bookings_reports_and_identity_but_keeps_th
         let reported = listing(s, cruiser, &seller, "Bajaj Avenger", taka(180_000)).await;
         let bought = listing(s, cruiser, &seller, "Hero Hunk", taka(120_000)).await;
         assert!(
-            s.report_product(reported, buyer.id)
+            s.report_listing(reported, buyer.id)
                 .await
                 .expect("report")
                 .outcome
@@ -146,30 +146,30 @@ async fn deleting_a_buyer_takes_their_bookings_reports_and_identity_but_keeps_th
             .expect("identity")
             .is_none());
         assert!(
-            s.order(booked).await.expect("order").is_none(),
+            s.booking(booked).await.expect("order").is_none(),
             "their booking goes"
         );
         assert!(
-            s.order(paid).await.expect("order").is_none(),
+            s.booking(paid).await.expect("order").is_none(),
             "their paid booking goes"
         );
         assert!(
-            s.order(others_booking).await.expect("order").is_some(),
+            s.booking(others_booking).await.expect("order").is_some(),
             "another buyer's booking stays"
         );
         assert!(
-            s.reported_products().await.expect("reported").is_empty(),
+            s.reported_listings().await.expect("reported").is_empty(),
             "their report goes"
         );
         assert!(!listed(s, reported).await.reported);
         let sold = s
-            .product(bought)
+            .listing(bought)
             .await
             .expect("product")
             .expect("the bought bike stays listed");
         assert!(sold.sold, "the bike they paid for stays sold");
         assert_eq!(
-            s.payments_for_product(bought).await.expect("payments"),
+            s.payments_for_listing(bought).await.expect("payments"),
             1,
             "the payment stays"
         );
@@ -213,9 +213,9 @@ async fn deleting_a_seller_keeps_the_payment_for_a_bike_they_sold() {
                 .outcome
         );
 
-        assert!(s.product(bike).await.expect("product").is_none());
+        assert!(s.listing(bike).await.expect("product").is_none());
         assert!(s
-            .orders_of_buyer(buyer.id)
+            .bookings_of_buyer(buyer.id)
             .await
             .expect("orders")
             .is_empty());

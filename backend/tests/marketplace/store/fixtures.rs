@@ -3,7 +3,8 @@
 
 use crate::marketplace::support::{past_the_store, Engine, TestDb};
 use bikehaat::records::{
-    NewOrder, NewPayment, NewProduct, NewUser, OrderStatus, PaymentRecorded, Product, Role, User,
+    BookingStatus, Listing, NewBooking, NewListing, NewPayment, NewUser, PaymentRecorded, Role,
+    User,
 };
 use bikehaat::store::{Missing, Refused, Store, StoreError, StoreResult};
 use std::fmt::Debug;
@@ -44,8 +45,8 @@ pub fn taka(units: i64) -> i64 {
     units * 100
 }
 
-pub fn new_product(category_id: i64, seller_id: i64, name: &str, price_cents: i64) -> NewProduct {
-    NewProduct {
+pub fn new_listing(category_id: i64, seller_id: i64, name: &str, price_cents: i64) -> NewListing {
+    NewListing {
         category_id,
         seller_id,
         name: name.to_owned(),
@@ -78,14 +79,14 @@ pub async fn listing(
     price: i64,
 ) -> i64 {
     store
-        .create_product(&new_product(category_id, seller.id, name, price))
+        .create_listing(&new_listing(category_id, seller.id, name, price))
         .await
         .unwrap_or_else(|e| panic!("create product {name}: {e}"))
         .outcome
 }
 
-pub fn new_order(product_id: i64, buyer: &User) -> NewOrder {
-    NewOrder {
+pub fn new_booking(product_id: i64, buyer: &User) -> NewBooking {
+    NewBooking {
         product_id,
         buyer_id: buyer.id,
         buyer_phone: "+880 1711-000000".to_owned(),
@@ -95,7 +96,7 @@ pub fn new_order(product_id: i64, buyer: &User) -> NewOrder {
 
 pub async fn book(store: &dyn Store, product_id: i64, buyer: &User) -> i64 {
     store
-        .create_order(&new_order(product_id, buyer))
+        .create_booking(&new_booking(product_id, buyer))
         .await
         .unwrap_or_else(|e| panic!("book {product_id} for {}: {e}", buyer.email))
         .outcome
@@ -166,14 +167,14 @@ pub async fn payment_rows(db: &TestDb, transaction_id: &str) -> Vec<PaymentRow> 
 }
 
 /// Listing `id`, which must still be listed.
-pub async fn listed(store: &dyn Store, id: i64) -> Product {
-    store.product(id).await.expect("product").expect("listed")
+pub async fn listed(store: &dyn Store, id: i64) -> Listing {
+    store.listing(id).await.expect("product").expect("listed")
 }
 
 /// The status of booking `id`, which must still be kept.
-pub async fn order_status(store: &dyn Store, id: i64) -> OrderStatus {
+pub async fn order_status(store: &dyn Store, id: i64) -> BookingStatus {
     store
-        .order(id)
+        .booking(id)
         .await
         .expect("order")
         .expect("kept")

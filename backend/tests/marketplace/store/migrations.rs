@@ -121,7 +121,7 @@ async fn applying_the_migrations_again_changes_nothing() {
             "nothing is applied twice"
         );
         let kept = reopened
-            .product(bike)
+            .listing(bike)
             .await
             .expect("product")
             .expect("the listing survives");

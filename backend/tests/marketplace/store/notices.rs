@@ -59,7 +59,7 @@ async fn each_change_notifies_exactly_the_people_it_concerns() {
 
         // A report tells every admin, and nobody else.
         assert!(
-            s.report_product(fz, rahim.id)
+            s.report_listing(fz, rahim.id)
                 .await
                 .expect("report")
                 .outcome
@@ -106,7 +106,7 @@ async fn each_change_notifies_exactly_the_people_it_concerns() {
         // A cancellation tells the seller.
         let r15 = listing(s, cruiser, &karim, "Yamaha R15", taka(400_000)).await;
         let booking = book(s, r15, &mim).await;
-        assert!(s.cancel_order(booking).await.expect("cancel").outcome);
+        assert!(s.cancel_booking(booking).await.expect("cancel").outcome);
         assert_eq!(
             told(s, &karim).await[0],
             (
@@ -143,7 +143,7 @@ async fn removing_a_listing_tells_who_booked_or_saved_it_and_the_seller_only_whe
         let before = kinds(s, &karim).await.len();
 
         assert!(
-            s.delete_product(mine, karim.id, false)
+            s.delete_listing(mine, karim.id, false)
                 .await
                 .expect("delete")
                 .outcome
@@ -154,7 +154,7 @@ async fn removing_a_listing_tells_who_booked_or_saved_it_and_the_seller_only_whe
             "the seller knows what they did"
         );
         assert!(
-            s.delete_product(flagged, boss.id, true)
+            s.delete_listing(flagged, boss.id, true)
                 .await
                 .expect("delete")
                 .outcome
@@ -320,19 +320,19 @@ async fn only_its_seller_changes_a_listing_and_an_edit_keeps_what_it_leaves_out(
         let boss = user(s, "boss@example.com", "Boss", Role::Admin).await;
         let sport = category(s, "Sport").await;
         let fz = listing(s, sport, &karim, "Yamaha FZ", taka(185_000)).await;
-        s.update_product(fz, karim.id, &edit(taka(180_000)))
+        s.update_listing(fz, karim.id, &edit(taka(180_000)))
             .await
             .expect("the seller's edit");
 
         assert_eq!(
-            super::fixtures::conflict(s.update_product(fz, nadia.id, &edit(taka(1))).await),
+            super::fixtures::conflict(s.update_listing(fz, nadia.id, &edit(taka(1))).await),
             bikehaat::store::Refused::NotYoursToChange
         );
         assert_eq!(
-            super::fixtures::conflict(s.delete_product(fz, nadia.id, false).await),
+            super::fixtures::conflict(s.delete_listing(fz, nadia.id, false).await),
             bikehaat::store::Refused::NotYoursToDelete
         );
-        let kept = s.product(fz).await.expect("read").expect("still listed");
+        let kept = s.listing(fz).await.expect("read").expect("still listed");
         assert_eq!(
             kept.resale_price,
             taka(180_000),
@@ -343,10 +343,10 @@ async fn only_its_seller_changes_a_listing_and_an_edit_keeps_what_it_leaves_out(
         partial.km_driven = None;
         partial.district = None;
         partial.area = None;
-        s.update_product(fz, karim.id, &partial)
+        s.update_listing(fz, karim.id, &partial)
             .await
             .expect("edit");
-        let now = s.product(fz).await.expect("read").expect("listed");
+        let now = s.listing(fz).await.expect("read").expect("listed");
         assert_eq!(now.resale_price, taka(175_000));
         assert_eq!(
             (
@@ -359,18 +359,18 @@ async fn only_its_seller_changes_a_listing_and_an_edit_keeps_what_it_leaves_out(
         );
 
         assert!(
-            s.delete_product(fz, boss.id, true)
+            s.delete_listing(fz, boss.id, true)
                 .await
                 .expect("an admin deletes any")
                 .outcome
         );
-        assert!(s.product(fz).await.expect("read").is_none());
+        assert!(s.listing(fz).await.expect("read").is_none());
     })
     .await;
 }
 
-fn edit(price: i64) -> bikehaat::records::ProductEdit {
-    bikehaat::records::ProductEdit {
+fn edit(price: i64) -> bikehaat::records::ListingEdit {
+    bikehaat::records::ListingEdit {
         image: "/uploads/demo-bike-1.svg".into(),
         condition: "Excellent".into(),
         color: "Matte Black".into(),
@@ -401,11 +401,11 @@ async fn a_seller_edits_only_their_unsold_bikes_and_a_lower_price_tells_those_wh
         assert!(s.save_to_wishlist(rahim.id, fz).await.expect("save"));
 
         // Dearer: nobody is told.
-        s.update_product(fz, karim.id, &edit(taka(260_000)))
+        s.update_listing(fz, karim.id, &edit(taka(260_000)))
             .await
             .expect("edit");
         assert!(told(s, &rahim).await.is_empty());
-        let changed = s.product(fz).await.expect("read").expect("listed");
+        let changed = s.listing(fz).await.expect("read").expect("listed");
         assert_eq!(
             (
                 changed.resale_price,
@@ -416,7 +416,7 @@ async fn a_seller_edits_only_their_unsold_bikes_and_a_lower_price_tells_those_wh
             "what the bike is stays as posted"
         );
         // Cheaper: those who saved it are told, with both prices.
-        s.update_product(fz, karim.id, &edit(taka(185_000)))
+        s.update_listing(fz, karim.id, &edit(taka(185_000)))
             .await
             .expect("edit");
         assert_eq!(
@@ -429,17 +429,17 @@ async fn a_seller_edits_only_their_unsold_bikes_and_a_lower_price_tells_those_wh
         assert!(told(s, &mim).await.is_empty());
 
         assert_eq!(
-            super::fixtures::conflict(s.update_product(fz, nadia.id, &edit(taka(1))).await),
+            super::fixtures::conflict(s.update_listing(fz, nadia.id, &edit(taka(1))).await),
             bikehaat::store::Refused::NotYoursToChange
         );
-        not_found(s.update_product(fz + 1000, karim.id, &edit(taka(1))).await);
+        not_found(s.update_listing(fz + 1000, karim.id, &edit(taka(1))).await);
         let order = book(s, fz, &mim).await;
         pay(s, order, "pi_fz", taka(185_000)).await;
         let refused =
-            super::fixtures::conflict(s.update_product(fz, karim.id, &edit(taka(1))).await);
+            super::fixtures::conflict(s.update_listing(fz, karim.id, &edit(taka(1))).await);
         assert_eq!(refused, bikehaat::store::Refused::SoldUnchangeable);
         assert_eq!(
-            s.product(fz)
+            s.listing(fz)
                 .await
                 .expect("read")
                 .expect("listed")

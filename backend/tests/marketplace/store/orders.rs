@@ -2,11 +2,11 @@
 //! or cancelled.
 
 use super::fixtures::{
-    book, category, conflict, ids, listing, new_order, not_found, open, order_status, pay, taka,
+    book, category, conflict, ids, listing, new_booking, not_found, open, order_status, pay, taka,
     user,
 };
 use crate::marketplace::support::on_both;
-use bikehaat::records::{OrderStatus, Role};
+use bikehaat::records::{BookingStatus, Role};
 use bikehaat::store::{Missing, Refused};
 
 #[tokio::test]
@@ -23,9 +23,9 @@ async fn a_buyer_books_a_bike_once_and_may_book_it_again_after_cancelling() {
         let bike = listing(s, cruiser, &seller, "Bajaj Avenger", taka(180_000)).await;
 
         let first = book(s, bike, &rahim).await;
-        let order = s.order(first).await.expect("order").expect("booked");
+        let order = s.booking(first).await.expect("order").expect("booked");
         assert_eq!(order.order_id, first);
-        assert_eq!(order.order_status, OrderStatus::Booked);
+        assert_eq!(order.order_status, BookingStatus::Booked);
         assert_eq!(
             (
                 order.buyer_id,
@@ -37,40 +37,40 @@ async fn a_buyer_books_a_bike_once_and_may_book_it_again_after_cancelling() {
         assert_eq!(order.buyer_phone, "+880 1711-000000");
         assert_eq!(order.meeting_location, "Banani 11, Dhaka (Rahim Ahmed)");
         assert_eq!(
-            (order.product.id, order.product.name.as_str()),
+            (order.listing.id, order.listing.name.as_str()),
             (bike, "Bajaj Avenger")
         );
         assert_eq!(
             (
-                order.product.resale_price,
-                order.product.seller_email.as_str()
+                order.listing.resale_price,
+                order.listing.seller_email.as_str()
             ),
             (taka(180_000), "karim@example.com")
         );
-        assert!(s.order(first + 1000).await.expect("order").is_none());
+        assert!(s.booking(first + 1000).await.expect("order").is_none());
 
         assert_eq!(
-            conflict(s.create_order(&new_order(bike, &rahim)).await),
+            conflict(s.create_booking(&new_booking(bike, &rahim)).await),
             Refused::AlreadyBooked
         );
         let mims = book(s, bike, &mim).await;
         assert_ne!(mims, first, "another buyer may book the same bike");
 
-        assert!(s.cancel_order(first).await.expect("cancel").outcome);
+        assert!(s.cancel_booking(first).await.expect("cancel").outcome);
         assert!(
-            !s.cancel_order(first).await.expect("cancel again").outcome,
+            !s.cancel_booking(first).await.expect("cancel again").outcome,
             "already cancelled"
         );
         assert!(
-            !s.cancel_order(first + 1000)
+            !s.cancel_booking(first + 1000)
                 .await
                 .expect("cancel unknown")
                 .outcome,
             "no such booking"
         );
-        assert_eq!(order_status(s, first).await, OrderStatus::Cancelled);
+        assert_eq!(order_status(s, first).await, BookingStatus::Cancelled);
         assert!(
-            s.orders_of_buyer(rahim.id)
+            s.bookings_of_buyer(rahim.id)
                 .await
                 .expect("orders")
                 .is_empty(),
@@ -80,12 +80,12 @@ async fn a_buyer_books_a_bike_once_and_may_book_it_again_after_cancelling() {
         let again = book(s, bike, &rahim).await;
         assert_ne!(again, first);
         assert_eq!(
-            ids(&s.orders_of_buyer(rahim.id).await.expect("orders"), |o| o
+            ids(&s.bookings_of_buyer(rahim.id).await.expect("orders"), |o| o
                 .order_id),
             vec![again]
         );
         assert_eq!(
-            ids(&s.orders_of_buyer(mim.id).await.expect("orders"), |o| o
+            ids(&s.bookings_of_buyer(mim.id).await.expect("orders"), |o| o
                 .order_id),
             vec![mims]
         );
@@ -108,15 +108,15 @@ async fn a_buyers_bookings_come_newest_first_without_the_cancelled_ones() {
             let bike = listing(s, cruiser, &seller, &format!("Bike {n}"), taka(100)).await;
             bookings.push(book(s, bike, &buyer).await);
         }
-        assert!(s.cancel_order(bookings[1]).await.expect("cancel").outcome);
-        let shown = s.orders_of_buyer(buyer.id).await.expect("orders");
+        assert!(s.cancel_booking(bookings[1]).await.expect("cancel").outcome);
+        let shown = s.bookings_of_buyer(buyer.id).await.expect("orders");
         assert_eq!(
             ids(&shown, |o| o.order_id),
             vec![bookings[3], bookings[2], bookings[0]]
         );
         assert!(shown
             .iter()
-            .all(|o| o.order_status == OrderStatus::Booked && o.buyer_id == buyer.id));
+            .all(|o| o.order_status == BookingStatus::Booked && o.buyer_id == buyer.id));
     })
     .await;
 }
@@ -137,14 +137,18 @@ async fn a_sold_or_unknown_bike_cannot_be_booked() {
         pay(s, order, "pi_avenger", taka(180_000)).await;
 
         assert_eq!(
-            conflict(s.create_order(&new_order(bike, &mim)).await),
+            conflict(s.create_booking(&new_booking(bike, &mim)).await),
             Refused::AlreadySold
         );
         assert_eq!(
-            not_found(s.create_order(&new_order(bike + 1000, &mim)).await),
+            not_found(s.create_booking(&new_booking(bike + 1000, &mim)).await),
             Missing::Listing
         );
-        assert!(s.orders_of_buyer(mim.id).await.expect("orders").is_empty());
+        assert!(s
+            .bookings_of_buyer(mim.id)
+            .await
+            .expect("orders")
+            .is_empty());
     })
     .await;
 }
@@ -163,12 +167,12 @@ async fn a_paid_booking_cannot_be_cancelled() {
         let order = book(s, bike, &buyer).await;
         pay(s, order, "pi_avenger", taka(180_000)).await;
 
-        conflict(s.cancel_order(order).await);
-        let kept = s.order(order).await.expect("order").expect("kept");
-        assert_eq!(kept.order_status, OrderStatus::Paid);
-        assert!(kept.product.sold);
+        conflict(s.cancel_booking(order).await);
+        let kept = s.booking(order).await.expect("order").expect("kept");
+        assert_eq!(kept.order_status, BookingStatus::Paid);
+        assert!(kept.listing.sold);
         assert_eq!(
-            ids(&s.orders_of_buyer(buyer.id).await.expect("orders"), |o| o
+            ids(&s.bookings_of_buyer(buyer.id).await.expect("orders"), |o| o
                 .order_id),
             vec![order]
         );
@@ -196,10 +200,10 @@ async fn a_seller_sees_every_booking_of_their_bikes_and_no_one_elses() {
         let mims = book(s, avenger, &mim).await;
         let paid = book(s, fz, &rahim).await;
         let elsewhere = book(s, r15, &mim).await;
-        assert!(s.cancel_order(rahims).await.expect("cancel").outcome);
+        assert!(s.cancel_booking(rahims).await.expect("cancel").outcome);
         pay(s, paid, "pi_fz", taka(250_000)).await;
 
-        let shown = s.orders_of_seller(karim.id).await.expect("bookings");
+        let shown = s.bookings_of_seller(karim.id).await.expect("bookings");
         assert_eq!(
             ids(&shown, |o| o.order_id),
             vec![paid, mims, rahims],
@@ -209,9 +213,9 @@ async fn a_seller_sees_every_booking_of_their_bikes_and_no_one_elses() {
         assert_eq!(
             statuses,
             vec![
-                OrderStatus::Paid,
-                OrderStatus::Booked,
-                OrderStatus::Cancelled
+                BookingStatus::Paid,
+                BookingStatus::Booked,
+                BookingStatus::Cancelled
             ]
         );
         let mine = &shown[1];
@@ -225,12 +229,16 @@ async fn a_seller_sees_every_booking_of_their_bikes_and_no_one_elses() {
         );
         assert_eq!(
             ids(
-                &s.orders_of_seller(nadia.id).await.expect("bookings"),
+                &s.bookings_of_seller(nadia.id).await.expect("bookings"),
                 |o| o.order_id
             ),
             vec![elsewhere]
         );
-        assert!(s.orders_of_seller(rahim.id).await.expect("none").is_empty());
+        assert!(s
+            .bookings_of_seller(rahim.id)
+            .await
+            .expect("none")
+            .is_empty());
         // Open bookings per bike: Mim's of the Avenger; the FZ's is paid, Rahim's cancelled.
         assert_eq!(
             s.open_bookings_of_seller(karim.id).await.expect("counts"),

@@ -6,7 +6,7 @@ use super::fixtures::{
     payment_rows, taka, user,
 };
 use crate::marketplace::support::on_both;
-use bikehaat::records::{OrderStatus, PaymentRecorded, Role, TestPaymentIntent};
+use bikehaat::records::{BookingStatus, PaymentRecorded, Role, TestPaymentIntent};
 use bikehaat::store::Refused;
 
 #[tokio::test]
@@ -129,7 +129,7 @@ async fn recording_a_payment_sells_the_bike_and_a_retry_finds_the_same_record() 
         let cruiser = category(s, "Cruiser").await;
         let bike = listing(s, cruiser, &seller, "Bajaj Avenger", taka(180_000)).await;
         let order = book(s, bike, &buyer).await;
-        assert_eq!(s.payments_for_product(bike).await.expect("payments"), 0);
+        assert_eq!(s.payments_for_listing(bike).await.expect("payments"), 0);
 
         let recorded = s
             .record_payment(&payment(order, "pi_avenger", taka(180_000)))
@@ -140,8 +140,8 @@ async fn recording_a_payment_sells_the_bike_and_a_retry_finds_the_same_record() 
             panic!("a first payment is new: {recorded:?}")
         };
         assert!(listed(s, bike).await.sold, "the bike is sold");
-        assert_eq!(order_status(s, order).await, OrderStatus::Paid);
-        assert_eq!(s.payments_for_product(bike).await.expect("payments"), 1);
+        assert_eq!(order_status(s, order).await, BookingStatus::Paid);
+        assert_eq!(s.payments_for_listing(bike).await.expect("payments"), 1);
 
         let again = s
             .record_payment(&payment(order, "pi_avenger", taka(180_000)))
@@ -154,7 +154,7 @@ async fn recording_a_payment_sells_the_bike_and_a_retry_finds_the_same_record() 
             "a retry reports the first record"
         );
         assert_eq!(
-            s.payments_for_product(bike).await.expect("payments"),
+            s.payments_for_listing(bike).await.expect("payments"),
             1,
             "nothing is recorded twice"
         );
@@ -178,7 +178,7 @@ async fn recording_a_payment_sells_the_bike_and_a_retry_finds_the_same_record() 
             s.record_payment(&payment(order, "pi_avenger_2", taka(180_000)))
                 .await,
         );
-        assert_eq!(s.payments_for_product(bike).await.expect("payments"), 1);
+        assert_eq!(s.payments_for_listing(bike).await.expect("payments"), 1);
     })
     .await;
 }
@@ -207,9 +207,9 @@ async fn a_second_booking_of_a_sold_bike_cannot_be_paid() {
             Refused::AlreadySold,
             "the refusal says the bike is sold"
         );
-        assert_eq!(order_status(s, mims).await, OrderStatus::Booked);
-        assert_eq!(s.payments_for_product(bike).await.expect("payments"), 1);
-        assert_eq!(order_status(s, rahims).await, OrderStatus::Paid);
+        assert_eq!(order_status(s, mims).await, BookingStatus::Booked);
+        assert_eq!(s.payments_for_listing(bike).await.expect("payments"), 1);
+        assert_eq!(order_status(s, rahims).await, BookingStatus::Paid);
     })
     .await;
 }
@@ -226,7 +226,7 @@ async fn a_cancelled_or_unknown_booking_cannot_be_paid() {
         let cruiser = category(s, "Cruiser").await;
         let bike = listing(s, cruiser, &seller, "Bajaj Avenger", taka(180_000)).await;
         let order = book(s, bike, &buyer).await;
-        assert!(s.cancel_order(order).await.expect("cancel").outcome);
+        assert!(s.cancel_booking(order).await.expect("cancel").outcome);
 
         conflict(
             s.record_payment(&payment(order, "pi_cancelled", taka(180_000)))
@@ -237,8 +237,8 @@ async fn a_cancelled_or_unknown_booking_cannot_be_paid() {
                 .await,
         );
         assert!(!listed(s, bike).await.sold, "the bike is still for sale");
-        assert_eq!(s.payments_for_product(bike).await.expect("payments"), 0);
-        assert_eq!(order_status(s, order).await, OrderStatus::Cancelled);
+        assert_eq!(s.payments_for_listing(bike).await.expect("payments"), 0);
+        assert_eq!(order_status(s, order).await, BookingStatus::Cancelled);
     })
     .await;
 }
@@ -264,8 +264,8 @@ async fn a_transaction_id_cannot_pay_for_a_second_booking() {
                 .await,
         );
         assert!(!listed(s, second).await.sold);
-        assert_eq!(s.payments_for_product(second).await.expect("payments"), 0);
-        assert_eq!(order_status(s, second_order).await, OrderStatus::Booked);
+        assert_eq!(s.payments_for_listing(second).await.expect("payments"), 0);
+        assert_eq!(order_status(s, second_order).await, BookingStatus::Booked);
     })
     .await;
 }

@@ -3,7 +3,7 @@
 
 use super::fixtures::{book, category, listed, listing, open, order_status, payment, taka, user};
 use crate::marketplace::support::on_both;
-use bikehaat::records::{OrderStatus, PaymentRecorded, Role};
+use bikehaat::records::{BookingStatus, PaymentRecorded, Role};
 use bikehaat::store::StoreError;
 use std::sync::Arc;
 
@@ -63,14 +63,14 @@ async fn a_bike_sells_to_exactly_one_of_ten_racing_buyers() {
         }
         assert_eq!(winners.len(), 1, "exactly one payment wins: {winners:?}");
         assert_eq!(conflicts, 9, "the other nine are refused");
-        assert_eq!(store.payments_for_product(bike).await.expect("payments"), 1);
+        assert_eq!(store.payments_for_listing(bike).await.expect("payments"), 1);
         assert!(listed(store.as_ref(), bike).await.sold);
         for &order in &orders {
             let status = order_status(store.as_ref(), order).await;
             let expected = if order == winners[0] {
-                OrderStatus::Paid
+                BookingStatus::Paid
             } else {
-                OrderStatus::Booked
+                BookingStatus::Booked
             };
             assert_eq!(status, expected, "booking {order}");
         }
@@ -127,7 +127,7 @@ async fn racing_retries_of_one_payment_record_it_once() {
             existing.iter().all(|&id| id == new[0]),
             "every retry names the one record: {existing:?}"
         );
-        assert_eq!(store.payments_for_product(bike).await.expect("payments"), 1);
+        assert_eq!(store.payments_for_listing(bike).await.expect("payments"), 1);
     })
     .await;
 }
@@ -174,7 +174,7 @@ async fn an_uncaptured_payment_is_undone_once_and_never_after_its_capture_is_not
         s.mark_captured("pi_kept").await.expect("noted");
         assert!(!s.undo_uncaptured_payment("pi_kept").await.expect("undo"));
         assert!(listed(s, kept).await.sold);
-        assert_eq!(order_status(s, kept_order).await, OrderStatus::Paid);
+        assert_eq!(order_status(s, kept_order).await, BookingStatus::Paid);
 
         // Four sweeps find the lapsed one at once: exactly one undoes the sale.
         let start = Arc::new(tokio::sync::Barrier::new(4));
@@ -195,8 +195,11 @@ async fn an_uncaptured_payment_is_undone_once_and_never_after_its_capture_is_not
         }
         assert_eq!(undone, 1);
         assert!(!listed(s, lapsed).await.sold, "for sale again");
-        assert_eq!(order_status(s, lapsed_order).await, OrderStatus::Cancelled);
-        assert_eq!(s.payments_for_product(lapsed).await.expect("payments"), 0);
+        assert_eq!(
+            order_status(s, lapsed_order).await,
+            BookingStatus::Cancelled
+        );
+        assert_eq!(s.payments_for_listing(lapsed).await.expect("payments"), 0);
         assert_eq!(
             s.payments_to_capture(later, 10).await.expect("waiting"),
             Vec::<String>::new()

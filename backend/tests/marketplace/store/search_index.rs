@@ -3,10 +3,10 @@
 //! changed, sold, deleted and their sellers verified, on both engines; and the listings
 //! it keeps for pages are the database's after every change a page shows.
 
-use super::fixtures::{book, category, listed, new_product, open, pay, payment, taka, user};
+use super::fixtures::{book, category, listed, new_listing, open, pay, payment, taka, user};
 use crate::marketplace::support::on_both;
 use bikehaat::records::{
-    BikeFacts, ListingCursor, ListingSearch, ListingSort, PaymentRecorded, ProductEdit, Role,
+    BikeFacts, ListingCursor, ListingEdit, ListingSearch, ListingSort, PaymentRecorded, Role,
 };
 use bikehaat::search_index::SearchIndex;
 use bikehaat::store::{Store, StoreError};
@@ -233,7 +233,7 @@ async fn the_index_finds_what_sql_finds_while_listings_change() {
         ];
         let post = |rng: &mut Rng, seller: i64| {
             let name = *rng.pick(&names);
-            let mut product = new_product(
+            let mut product = new_listing(
                 *rng.pick(&categories),
                 seller,
                 name,
@@ -251,7 +251,7 @@ async fn the_index_finds_what_sql_finds_while_listings_change() {
             let seller = *rng.pick(&sellers[..2]);
             ids.push(
                 store
-                    .create_product(&post(&mut rng, seller))
+                    .create_listing(&post(&mut rng, seller))
                     .await
                     .expect("post")
                     .outcome,
@@ -274,7 +274,7 @@ async fn the_index_finds_what_sql_finds_while_listings_change() {
         for _ in 0..15 {
             ids.push(
                 store
-                    .create_product(&post(&mut rng, later.id))
+                    .create_listing(&post(&mut rng, later.id))
                     .await
                     .expect("post")
                     .outcome,
@@ -285,7 +285,7 @@ async fn the_index_finds_what_sql_finds_while_listings_change() {
             if product.sold {
                 continue;
             }
-            let edit = ProductEdit {
+            let edit = ListingEdit {
                 image: product.image.clone(),
                 condition: (*rng.pick(&CONDITIONS)).to_owned(),
                 color: product.color.clone(),
@@ -299,16 +299,16 @@ async fn the_index_finds_what_sql_finds_while_listings_change() {
                 area: None,
             };
             store
-                .update_product(*id, product.seller_id, &edit)
+                .update_listing(*id, product.seller_id, &edit)
                 .await
                 .expect("edit");
         }
         for id in ids.iter().skip(3).step_by(11) {
             // A sold listing stays on record: only unsold ones can go.
-            match store.delete_product(*id, verified.id, true).await {
+            match store.delete_listing(*id, verified.id, true).await {
                 Ok(_) => {}
                 Err(StoreError::Refused(_)) => {
-                    let listing = store.product(*id).await.expect("read");
+                    let listing = store.listing(*id).await.expect("read");
                     assert!(listing.is_some_and(|l| l.sold), "refused an unsold delete");
                 }
                 Err(problem) => panic!("delete: {problem}"),
@@ -356,8 +356,8 @@ async fn the_listings_kept_for_pages_change_with_every_event_that_names_them() {
             .into_iter()
             .enumerate()
         {
-            let product = new_product(sports, owner, "Yamaha FZ-S V3", taka(200_000 + n as i64));
-            ids.push(store.create_product(&product).await.expect("post").outcome);
+            let product = new_listing(sports, owner, "Yamaha FZ-S V3", taka(200_000 + n as i64));
+            ids.push(store.create_listing(&product).await.expect("post").outcome);
         }
         let index = SearchIndex::default();
         // Asked twice: the second answer is the kept one.
@@ -366,10 +366,10 @@ async fn the_listings_kept_for_pages_change_with_every_event_that_names_them() {
 
         let first = listed(store, ids[0]).await;
         store
-            .update_product(
+            .update_listing(
                 ids[0],
                 seller.id,
-                &ProductEdit {
+                &ListingEdit {
                     image: first.image.clone(),
                     condition: "Fair".to_owned(),
                     color: "Red".to_owned(),
@@ -389,7 +389,7 @@ async fn the_listings_kept_for_pages_change_with_every_event_that_names_them() {
 
         assert!(
             store
-                .report_product(ids[1], buyer.id)
+                .report_listing(ids[1], buyer.id)
                 .await
                 .expect("report")
                 .outcome
@@ -427,7 +427,7 @@ async fn the_listings_kept_for_pages_change_with_every_event_that_names_them() {
 
         assert!(
             store
-                .delete_product(ids[1], seller.id, true)
+                .delete_listing(ids[1], seller.id, true)
                 .await
                 .expect("delete")
                 .outcome

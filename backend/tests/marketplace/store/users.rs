@@ -284,13 +284,13 @@ async fn only_a_seller_can_be_verified_and_the_badge_shows_on_all_their_listings
             assert!(listed(s, id).await.seller_verified, "listing {id}");
         }
         assert!(s
-            .products_of_seller(seller.id)
+            .listings_of_seller(seller.id)
             .await
             .expect("of seller")
             .iter()
             .all(|p| p.seller_verified));
         assert!(s
-            .products_in_category(cruiser)
+            .listings_in_category(cruiser)
             .await
             .expect("in category")
             .iter()
@@ -300,13 +300,13 @@ async fn only_a_seller_can_be_verified_and_the_badge_shows_on_all_their_listings
             .await
             .expect("adverts")
             .iter()
-            .all(|a| a.product.seller_verified));
+            .all(|a| a.listing.seller_verified));
         assert!(
-            s.order(order)
+            s.booking(order)
                 .await
                 .expect("order")
                 .expect("booked")
-                .product
+                .listing
                 .seller_verified
         );
     })

@@ -113,7 +113,13 @@ impl TestApp {
     }
 
     /// Lists a bike as `seller` in `category`; returns its id.
-    pub async fn product(&self, seller: &Person, category: &str, name: &str, price: u32) -> String {
+    pub async fn list_bike(
+        &self,
+        seller: &Person,
+        category: &str,
+        name: &str,
+        price: u32,
+    ) -> String {
         let answer = self
             .call(
                 Method::PUT,
@@ -152,11 +158,11 @@ impl TestApp {
     }
 
     /// Listing `product` as the store holds it.
-    pub async fn listing(&self, product: &str) -> bikehaat::records::Product {
+    pub async fn listing(&self, product: &str) -> bikehaat::records::Listing {
         let id = product.parse().expect("a listing id");
         self.state
             .store
-            .product(id)
+            .listing(id)
             .await
             .expect("read the listing")
             .expect("the listing exists")

@@ -5,7 +5,7 @@ import { api } from '@/lib/api-client.ts';
 import type { components } from '@/lib/api/schema.d.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-export type Order = components['schemas']['OrderView'];
+export type Order = components['schemas']['BookingView'];
 
 export function getOrders(buyerEmail: string, signal?: AbortSignal): Promise<Order[]> {
   return api<Order[]>(`/orders/${encodeURIComponent(buyerEmail)}`, signal ? { signal } : {});

@@ -5,7 +5,7 @@ import { produce } from 'immer';
 import type { components } from '@/lib/api/schema.d.ts';
 import type { Advert, Category, Notifications, Notification, Product, User } from '@/lib/api/types.ts';
 
-export type Order = components['schemas']['OrderView'];
+export type Order = components['schemas']['BookingView'];
 
 /** A listing that changed: sold, for sale again, or deleted. */
 export type ListingRef = components['schemas']['ListingIds'];

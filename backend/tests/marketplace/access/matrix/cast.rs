@@ -3,7 +3,7 @@
 
 use std::sync::atomic::{AtomicU32, Ordering};
 
-use bikehaat::records::{NewUser, OrderStatus, Role};
+use bikehaat::records::{BookingStatus, NewUser, Role};
 use reqwest::StatusCode;
 use serde_json::Value;
 
@@ -78,7 +78,7 @@ impl Cast {
             .await;
         let category = app.category(&admin, "Cruiser").await;
         let product = app
-            .product(&seller, &category, "Bajaj Avenger 220", 180_000)
+            .list_bike(&seller, &category, "Bajaj Avenger 220", 180_000)
             .await;
         app.advertise(&seller, &product).await;
         let order = app.book(&buyer, &product).await;
@@ -109,9 +109,9 @@ impl Cast {
         self.people[who].as_ref().expect("a signed-in caller")
     }
 
-    async fn fresh_product(&self, app: &TestApp) -> String {
+    async fn fresh_listing(&self, app: &TestApp) -> String {
         let name = format!("Spare bike {}", serial());
-        app.product(self.person(SELLER), &self.category, &name, 90_000)
+        app.list_bike(self.person(SELLER), &self.category, &name, 90_000)
             .await
     }
 
@@ -152,9 +152,9 @@ impl Cast {
                 .name
                 .get_or_insert_with(|| format!("Fresh {}", serial()))
                 .clone(),
-            "fresh_product" => {
+            "fresh_listing" => {
                 if fresh.product.is_none() {
-                    fresh.product = Some(self.fresh_product(app).await);
+                    fresh.product = Some(self.fresh_listing(app).await);
                 }
                 fresh.product.clone().unwrap_or_default()
             }
@@ -180,7 +180,7 @@ impl Cast {
 
     async fn fresh_order(&self, app: &TestApp, fresh: &mut Fresh) -> String {
         if fresh.order.is_none() {
-            let product = self.fresh_product(app).await;
+            let product = self.fresh_listing(app).await;
             fresh.order = Some(app.book(self.person(BUYER), &product).await);
         }
         fresh.order.clone().unwrap_or_default()
@@ -251,20 +251,20 @@ impl Cast {
                 .iter()
                 .any(|c| c.name == name()),
             Effect::Listed => store
-                .products_in_category(id_of(&self.category))
+                .listings_in_category(id_of(&self.category))
                 .await
                 .expect("listings")
                 .iter()
                 .any(|p| p.name == name()),
             Effect::Reported => {
                 store
-                    .product(product())
+                    .listing(product())
                     .await
                     .expect("product")
                     .expect("listed")
                     .reported
             }
-            Effect::ProductDeleted => store.product(product()).await.expect("product").is_none(),
+            Effect::ListingDeleted => store.listing(product()).await.expect("product").is_none(),
             Effect::UserDeleted => store.user_by_id(user()).await.expect("user").is_none(),
             Effect::SellerVerified => {
                 store
@@ -276,7 +276,7 @@ impl Cast {
             }
             Effect::Advertised => {
                 store
-                    .product(product())
+                    .listing(product())
                     .await
                     .expect("product")
                     .expect("listed")
@@ -284,35 +284,35 @@ impl Cast {
             }
             Effect::Booked => match &self.people[who] {
                 Some(person) => store
-                    .orders_of_buyer(id_of(&person.id))
+                    .bookings_of_buyer(id_of(&person.id))
                     .await
                     .expect("orders")
                     .iter()
-                    .any(|o| o.product.id == product()),
+                    .any(|o| o.listing.id == product()),
                 // Anonymous: nobody may have booked it.
                 None => false,
             },
-            Effect::OrderCancelled => {
+            Effect::BookingCancelled => {
                 let status = store
-                    .order(order())
+                    .booking(order())
                     .await
                     .expect("order")
                     .expect("kept")
                     .order_status;
-                if !allowed && status != OrderStatus::Booked {
+                if !allowed && status != BookingStatus::Booked {
                     return Some(format!("a refused cancel left the booking {status:?}"));
                 }
-                status == OrderStatus::Cancelled
+                status == BookingStatus::Cancelled
             }
             Effect::Paid => {
-                let booking = store.order(order()).await.expect("order").expect("kept");
-                if booking.product.sold != (booking.order_status == OrderStatus::Paid) {
+                let booking = store.booking(order()).await.expect("order").expect("kept");
+                if booking.listing.sold != (booking.order_status == BookingStatus::Paid) {
                     return Some(format!(
                         "sold is {} but the booking is {:?}",
-                        booking.product.sold, booking.order_status
+                        booking.listing.sold, booking.order_status
                     ));
                 }
-                booking.order_status == OrderStatus::Paid
+                booking.order_status == BookingStatus::Paid
             }
         };
         (done != allowed).then(|| {

@@ -16,13 +16,13 @@ pub fn matrix() -> Vec<Row> {
     let signup = json_body(json!({"email": "{fresh_email}", "password": PASSWORD}));
     let login = json_body(json!({"email": "{buyer}", "password": PASSWORD}));
     let listing = json_body(product_body("{C}", "{fresh_name}", 90_000));
-    let advert = json_body(json!({"advertiseId": "{fresh_product}"}));
+    let advert = json_body(json!({"advertiseId": "{fresh_listing}"}));
     let intent = json_body(json!({"_id": "{O}"}));
     let report = json_body(json!({"report": "reported"}));
     let verify = json_body(json!({"verification": "verified"}));
     let category = json_body(json!({"categoryName": "{fresh_name}", "categoryImage": "/uploads/demo-category-0.svg"}));
     let booking = json_body(
-        json!({"bookingId": "{fresh_product}", "buyerPhone": "+880 1711-000000", "meetingLocation": "Banani 11, Dhaka"}),
+        json!({"bookingId": "{fresh_listing}", "buyerPhone": "+880 1711-000000", "meetingLocation": "Banani 11, Dhaka"}),
     );
     let confirm_card = json_body(json!({"clientSecret": "{fresh_secret}",
         "card": {"number": CARD_OK, "expMonth": 12, "expYear": 2034, "cvc": "123"},
@@ -60,11 +60,11 @@ pub fn matrix() -> Vec<Row> {
         row(GET,    "/api/listings/{P}",                    Empty,                                       [200, 200, 200, 200, 200, 200]),
         row(PUT,    "/api/products",                        listing,                                     [401, 403, 403, 201, 201, 403])
             .changes(Effect::Listed),
-        row(PATCH,  "/api/products/{fresh_product}",        report,                                      [401, 200, 200, 403, 403, 403])
+        row(PATCH,  "/api/products/{fresh_listing}",        report,                                      [401, 200, 200, 403, 403, 403])
             .changes(Effect::Reported),
-        row(PUT,    "/api/products/{fresh_product}",        json_body(product_body("{C}", "{fresh_name}", 80_000)), [401, 403, 403, 200, 403, 403]),
-        row(DELETE, "/api/products/{fresh_product}",        Empty,                                       [401, 403, 403, 200, 403, 200])
-            .changes(Effect::ProductDeleted),
+        row(PUT,    "/api/products/{fresh_listing}",        json_body(product_body("{C}", "{fresh_name}", 80_000)), [401, 403, 403, 200, 403, 403]),
+        row(DELETE, "/api/products/{fresh_listing}",        Empty,                                       [401, 403, 403, 200, 403, 200])
+            .changes(Effect::ListingDeleted),
         row(GET,    "/api/sellerProducts/{seller}",         Empty,                                       [401, 403, 403, 200, 403, 200]),
         row(GET,    "/api/sellerProducts/{other_seller}",   Empty,                                       [401, 403, 403, 403, 200, 200]),
         row(GET,    "/api/sellerOrders/{seller}",           Empty,                                       [401, 403, 403, 200, 403, 200]),
@@ -87,7 +87,7 @@ pub fn matrix() -> Vec<Row> {
         row(GET,    "/api/orders/{other_buyer}",            Empty,                                       [401, 403, 200, 403, 403, 200]),
         row(GET,    "/api/orders/{me}",                     Empty,                                       [401, 200, 200, 200, 200, 200]),
         row(DELETE, "/api/orders/{fresh_order}",            Empty,                                       [401, 200, 403, 403, 403, 200])
-            .changes(Effect::OrderCancelled),
+            .changes(Effect::BookingCancelled),
         row(GET,    "/api/paymentOrders/{O}",               Empty,                                       [401, 200, 403, 403, 403, 200]),
         row(POST,   "/api/create-payment-intent",           intent,                                      [401, 200, 403, 403, 403, 403]),
         row(POST,   "/api/payments",                        payment,                                     [401, 201, 403, 403, 403, 403])
@@ -95,7 +95,7 @@ pub fn matrix() -> Vec<Row> {
         row(GET,    "/api/notifications",                   Empty,                                       [401, 200, 200, 200, 200, 200]),
         row(POST,   "/api/notifications/read",              json_body(json!({"all": true})),             [401, 200, 200, 200, 200, 200]),
         row(GET,    "/api/wishlist",                        Empty,                                       [401, 200, 200, 403, 403, 403]),
-        row(POST,   "/api/wishlist",                        json_body(json!({"productId": "{fresh_product}"})), [401, 201, 201, 403, 403, 403]),
+        row(POST,   "/api/wishlist",                        json_body(json!({"productId": "{fresh_listing}"})), [401, 201, 201, 403, 403, 403]),
         row(DELETE, "/api/wishlist/{P}",                    Empty,                                       [401, 200, 200, 403, 403, 403]),
         row(POST,   "/api/test-mode/confirm-card",          confirm_card,                                [200, 200, 200, 200, 200, 200]),
         // Stripe's alone, and only with Stripe on (tests/marketplace/stripe.rs).

@@ -5,7 +5,7 @@ import { api } from '@/lib/api-client.ts';
 import type { components } from '@/lib/api/schema.d.ts';
 import { applyWritten } from '@/lib/live/apply-event.ts';
 
-export type OrderInput = components['schemas']['OrderInput'];
+export type OrderInput = components['schemas']['BookingInput'];
 type Inserted = components['schemas']['Inserted'];
 
 export function bookProduct(input: OrderInput): Promise<Inserted> {

@@ -12,26 +12,26 @@ use super::{Changed, Inserted};
 use super::{EmailPath, RecordId};
 use crate::auth::{throttle, AuthUser, Buyer};
 use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
-use crate::records::{NewOrder, Order, Role, User};
+use crate::records::{Booking, NewBooking, Role, User};
 use crate::store::Missing;
 use crate::validate::Checker;
-use crate::views::OrderView;
+use crate::views::BookingView;
 use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(create_order))
+        .routes(routes!(create_booking))
         // One path template for both: GET takes the buyer's e-mail, DELETE a booking id.
-        .routes(routes!(list_orders, cancel_order))
-        .routes(routes!(get_payment_order))
-        .routes(routes!(list_seller_orders))
+        .routes(routes!(list_bookings, cancel_booking))
+        .routes(routes!(get_payment_booking))
+        .routes(routes!(list_seller_bookings))
 }
 
 /// A booking that the caller may see: its buyer's, or any for an admin.
-pub(crate) async fn own_order(state: &AppState, user: &User, id: i64) -> AppResult<Order> {
+pub(crate) async fn own_booking(state: &AppState, user: &User, id: i64) -> AppResult<Booking> {
     let order = state
         .store
-        .order(id)
+        .booking(id)
         .await?
         .ok_or_else(|| AppError::from(Missing::Booking))?;
     if order.buyer_id != user.id && user.role() != Role::Admin {
@@ -44,7 +44,7 @@ pub(crate) async fn own_order(state: &AppState, user: &User, id: i64) -> AppResu
 /// signed-in user and the bike's fields come from our records.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct OrderInput {
+pub struct BookingInput {
     /// The listing to book.
     #[schema(value_type = String)]
     booking_id: Option<Value>,
@@ -55,16 +55,16 @@ pub struct OrderInput {
 }
 
 /// Books an unsold bike (buyers).
-#[utoipa::path(post, path = "/orders", tag = "orders", request_body = OrderInput,
+#[utoipa::path(post, path = "/orders", tag = "orders", request_body = BookingInput,
     responses(JsonBodyRefused, (status = 201, body = Inserted), (status = 401), (status = 403), (status = 404), (status = 409), (status = 422), (status = 429)),
     security(("access_token" = [])))]
-async fn create_order(
+async fn create_booking(
     State(state): State<AppState>,
     Buyer(buyer): Buyer,
-    Json(body): Json<OrderInput>,
+    Json(body): Json<BookingInput>,
 ) -> AppResult<(StatusCode, Json<Inserted>)> {
     let mut check = Checker::new();
-    let order = NewOrder {
+    let order = NewBooking {
         product_id: check.id(
             "bookingId",
             body.booking_id.as_ref(),
@@ -92,37 +92,37 @@ async fn create_order(
         .map_err(|retry| {
             throttle::too_many("You have booked this bike several times today.", retry)
         })?;
-    let written = state.store.create_order(&order).await?;
+    let written = state.store.create_booking(&order).await?;
     let answer = Inserted::new(written.outcome).seen_by(&written.events, &buyer);
     Ok((StatusCode::CREATED, Json(answer)))
 }
 
 /// A buyer's bookings, newest first (that buyer, or an admin).
 #[utoipa::path(get, path = "/orders/{id}", tag = "orders", params(("id" = String, Path, description = "The buyer's e-mail")),
-    responses((status = 200, body = [OrderView]), (status = 401), (status = 403), (status = 404)),
+    responses((status = 200, body = [BookingView]), (status = 401), (status = 403), (status = 404)),
     security(("access_token" = [])))]
-async fn list_orders(
+async fn list_bookings(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
     EmailPath(email): EmailPath,
-) -> AppResult<Json<Vec<OrderView>>> {
+) -> AppResult<Json<Vec<BookingView>>> {
     let buyer =
         super::own_or_admin(&state, &user, &email, "You can only see your own bookings.").await?;
-    let orders = state.store.orders_of_buyer(buyer.id).await?;
-    Ok(Json(orders.into_iter().map(OrderView::from).collect()))
+    let orders = state.store.bookings_of_buyer(buyer.id).await?;
+    Ok(Json(orders.into_iter().map(BookingView::from).collect()))
 }
 
 /// Every booking of a seller's bikes, newest first, cancelled ones included: who booked
 /// (name, e-mail, phone), where they want to meet, and whether they have paid (that
 /// seller, or an admin).
 #[utoipa::path(get, path = "/sellerOrders/{email}", tag = "orders", params(("email" = String, Path, description = "The seller's e-mail")),
-    responses((status = 200, body = [OrderView]), (status = 401), (status = 403), (status = 404)),
+    responses((status = 200, body = [BookingView]), (status = 401), (status = 403), (status = 404)),
     security(("access_token" = [])))]
-async fn list_seller_orders(
+async fn list_seller_bookings(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
     EmailPath(email): EmailPath,
-) -> AppResult<Json<Vec<OrderView>>> {
+) -> AppResult<Json<Vec<BookingView>>> {
     let seller = super::own_or_admin(
         &state,
         &user,
@@ -130,21 +130,21 @@ async fn list_seller_orders(
         "You can only see the bookings of your own bikes.",
     )
     .await?;
-    let orders = state.store.orders_of_seller(seller.id).await?;
-    Ok(Json(orders.into_iter().map(OrderView::from).collect()))
+    let orders = state.store.bookings_of_seller(seller.id).await?;
+    Ok(Json(orders.into_iter().map(BookingView::from).collect()))
 }
 
 /// Cancels one of the buyer's unpaid bookings.
 #[utoipa::path(delete, path = "/orders/{id}", tag = "orders", params(("id" = String, Path, description = "Booking id")),
     responses((status = 200, body = Changed), (status = 401), (status = 403), (status = 404), (status = 409)),
     security(("access_token" = [])))]
-async fn cancel_order(
+async fn cancel_booking(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
     RecordId(id): RecordId,
 ) -> AppResult<Json<Changed>> {
-    own_order(&state, &user, id).await?;
-    let written = state.store.cancel_order(id).await?;
+    own_booking(&state, &user, id).await?;
+    let written = state.store.cancel_booking(id).await?;
     if !written.outcome {
         return Err(AppError::NotFound(
             "This booking was already cancelled.".into(),
@@ -155,12 +155,12 @@ async fn cancel_order(
 
 /// One booking, for the payment page (its buyer, or an admin).
 #[utoipa::path(get, path = "/paymentOrders/{id}", tag = "orders", params(("id" = String, Path, description = "Booking id")),
-    responses((status = 200, body = OrderView), (status = 401), (status = 403), (status = 404)),
+    responses((status = 200, body = BookingView), (status = 401), (status = 403), (status = 404)),
     security(("access_token" = [])))]
-async fn get_payment_order(
+async fn get_payment_booking(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
     RecordId(id): RecordId,
-) -> AppResult<Json<OrderView>> {
-    Ok(Json(own_order(&state, &user, id).await?.into()))
+) -> AppResult<Json<BookingView>> {
+    Ok(Json(own_booking(&state, &user, id).await?.into()))
 }
