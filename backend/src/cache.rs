@@ -1,8 +1,9 @@
 //! Hot reads kept in memory: the signed-in user behind each request's session, and each category's
 //! listing as ready-to-send JSON. An entry is used only while the store's write
 //! generation is the one it was read at (any write through this process drops it at
-//! once) and for at most [`MAX_AGE`], which bounds how long a write made by another
-//! process sharing the database can go unseen.
+//! once; for signed-in users, any write to users or sessions) and for at most
+//! [`MAX_AGE`], which bounds how long a write made by another process sharing the
+//! database can go unseen.
 
 use std::collections::HashMap;
 use std::future::Future;
@@ -201,8 +202,9 @@ impl ReadCache {
         session: &str,
     ) -> StoreResult<Option<Arc<User>>> {
         // The generation is read before the database: a write that lands in between
-        // leaves the entry already stale instead of hiding the write.
-        let generation = store.generation();
+        // leaves the entry already stale instead of hiding the write. Only writes to
+        // users and sessions (and other processes' writes) make it stale.
+        let generation = store.accounts_generation();
         if let Some(user) = self.sessions.get(session, generation) {
             return Ok(Some(user));
         }

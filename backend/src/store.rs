@@ -242,6 +242,12 @@ pub trait Maintenance: Send + Sync + 'static {
     /// (users, category listings) show, and whenever another process's events arrive.
     /// Caches keep what they read with the generation they read it at.
     fn generation(&self) -> u64;
+    /// A number that grows after every committed write to users or sessions (who is
+    /// signed in as whom, with which role and flags), and whenever another process's
+    /// events arrive: the cache of signed-in users keeps what it read with it, so the
+    /// marketplace's other writes (bookings, payments, listings) do not send every
+    /// request back to the database for its session.
+    fn accounts_generation(&self) -> u64;
     /// Wakes on every change of [`generation`](Maintenance::generation).
     fn watch_writes(&self) -> tokio::sync::watch::Receiver<u64>;
     /// Another process changed the marketplace: cached reads are stale.

@@ -33,6 +33,9 @@ pub struct PgStore {
     writer: PgPool,
     /// Bumped after every write; see `Maintenance::generation`.
     writes: Arc<watch::Sender<u64>>,
+    /// Bumped after every write to users or sessions; see
+    /// `Maintenance::accounts_generation`.
+    accounts: Arc<std::sync::atomic::AtomicU64>,
 }
 
 impl PgStore {
@@ -67,6 +70,7 @@ impl PgStore {
             reader: pool.clone(),
             writer: pool,
             writes: Arc::new(watch::channel(0).0),
+            accounts: Arc::default(),
         })
     }
 }

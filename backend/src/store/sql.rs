@@ -360,6 +360,14 @@ impl This {
     fn changed(&self) {
         self.writes.send_modify(|generation| *generation += 1);
     }
+
+    /// Marks that users or sessions changed (as well as what [`changed`](This::changed)
+    /// covers): signed-in users read before are stale.
+    fn changed_accounts(&self) {
+        self.accounts
+            .fetch_add(1, std::sync::atomic::Ordering::AcqRel);
+        self.changed();
+    }
 }
 
 #[async_trait]
@@ -392,12 +400,17 @@ impl Maintenance for This {
         *self.writes.borrow()
     }
 
+    fn accounts_generation(&self) -> u64 {
+        self.accounts.load(std::sync::atomic::Ordering::Acquire)
+    }
+
     fn watch_writes(&self) -> tokio::sync::watch::Receiver<u64> {
         self.writes.subscribe()
     }
 
     fn note_external_change(&self) {
-        self.changed();
+        // Another process's write may have been to anything, sessions included.
+        self.changed_accounts();
     }
 }
 

@@ -27,6 +27,9 @@ pub struct SqliteStore {
     writer: SqlitePool,
     /// Bumped after every write; see `Maintenance::generation`.
     writes: Arc<watch::Sender<u64>>,
+    /// Bumped after every write to users or sessions; see
+    /// `Maintenance::accounts_generation`.
+    accounts: Arc<std::sync::atomic::AtomicU64>,
 }
 
 impl SqliteStore {
@@ -61,6 +64,7 @@ impl SqliteStore {
             reader,
             writer,
             writes: Arc::new(watch::channel(0).0),
+            accounts: Arc::default(),
         })
     }
 }

@@ -260,7 +260,7 @@ impl Accounts for This {
             }
         };
         tx.commit().await?;
-        self.changed();
+        self.changed_accounts();
         Ok(Some(identity))
     }
 
@@ -277,7 +277,7 @@ impl Accounts for This {
         };
         let identity = prove_identity_in(&mut tx, identity_id, Some(password_hash)).await?;
         tx.commit().await?;
-        self.changed();
+        self.changed_accounts();
         Ok(Some(identity))
     }
 
@@ -285,7 +285,7 @@ impl Accounts for This {
         let mut tx = self.writer.begin().await?;
         let user = prove_email_in(&mut tx, email, subject, false).await?;
         tx.commit().await?;
-        self.changed();
+        self.changed_accounts();
         Ok(user)
     }
 
@@ -331,7 +331,7 @@ impl Accounts for This {
             .bind(id)
             .execute(&self.writer)
             .await?;
-        self.changed();
+        self.changed_accounts();
         Ok(done.rows_affected() > 0)
     }
 
@@ -354,7 +354,7 @@ impl Accounts for This {
         .execute(&mut *tx)
         .await?;
         tx.commit().await?;
-        self.changed();
+        self.changed_accounts();
         Ok(done.rows_affected())
     }
 
@@ -429,7 +429,7 @@ impl Accounts for This {
             .bind(user_id)
             .execute(&self.writer)
             .await?;
-        self.changed();
+        self.changed_accounts();
         Ok(())
     }
 
@@ -438,7 +438,7 @@ impl Accounts for This {
             .bind(email)
             .execute(&self.writer)
             .await?;
-        self.changed();
+        self.changed_accounts();
         Ok(done.rows_affected() > 0)
     }
 
@@ -477,7 +477,7 @@ impl Accounts for This {
         .await?;
         let events = record(&mut tx, &events).await?;
         tx.commit().await?;
-        self.changed();
+        self.changed_accounts();
         Ok(Written {
             outcome: true,
             events,
@@ -519,7 +519,7 @@ impl Accounts for This {
         )
         .await?;
         tx.commit().await?;
-        self.changed();
+        self.changed_accounts();
         Ok(Written {
             outcome: true,
             events,

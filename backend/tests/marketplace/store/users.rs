@@ -391,3 +391,47 @@ async fn delete_user_deletes_only_a_user_of_the_given_role() {
     })
     .await;
 }
+
+/// Who the read cache says `buyer-session` belongs to.
+async fn signed_in(
+    cache: &bikehaat::cache::ReadCache,
+    s: &dyn bikehaat::store::Store,
+) -> Option<i64> {
+    let user = cache.session_user(s, "buyer-session").await;
+    user.expect("session user").map(|u| u.id)
+}
+
+#[tokio::test]
+async fn a_signed_in_user_stays_cached_across_sales_and_goes_with_any_account_change() {
+    on_both(|engine| async move {
+        let Some((_db, store)) = open(engine).await else {
+            return;
+        };
+        let s = store.as_ref();
+        let cache = bikehaat::cache::ReadCache::default();
+        let seller = user(s, "karim@example.com", "Karim", Role::Seller).await;
+        let buyer = user(s, "rahim@example.com", "Rahim", Role::Buyer).await;
+        let later = Utc::now() + chrono::Duration::hours(1);
+        s.create_session("buyer-session", buyer.id, later)
+            .await
+            .expect("session");
+        assert_eq!(signed_in(&cache, s).await, Some(buyer.id));
+
+        // Listing, booking and selling change what pages show, not who is signed in.
+        let (accounts, everything) = (s.accounts_generation(), s.generation());
+        let cruiser = category(s, "Cruiser").await;
+        let bike = listing(s, cruiser, &seller, "Bajaj Avenger", taka(180_000)).await;
+        book(s, bike, &buyer).await;
+        assert!(s.generation() > everything, "the writes were seen");
+        assert_eq!(s.accounts_generation(), accounts, "no account changed");
+
+        // Verifying a seller, signing out: the signed-in users read before are stale.
+        s.verify_seller(seller.id).await.expect("verify");
+        assert!(s.accounts_generation() > accounts);
+        let accounts = s.accounts_generation();
+        assert!(s.end_session("buyer-session").await.expect("sign out"));
+        assert!(s.accounts_generation() > accounts);
+        assert_eq!(signed_in(&cache, s).await, None, "signed out at once");
+    })
+    .await;
+}
