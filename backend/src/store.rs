@@ -243,15 +243,17 @@ pub trait Maintenance: Send + Sync + 'static {
     /// Caches keep what they read with the generation they read it at.
     fn generation(&self) -> u64;
     /// A number that grows after every committed write to users or sessions (who is
-    /// signed in as whom, with which role and flags), and whenever another process's
-    /// events arrive: the cache of signed-in users keeps what it read with it, so the
+    /// signed in as whom, with which role and flags), and when another process's events
+    /// tell of a user deleted or verified (its other account changes are seen within
+    /// the cache's `MAX_AGE`, as before): the cache of signed-in users keeps what it read with it, so the
     /// marketplace's other writes (bookings, payments, listings) do not send every
     /// request back to the database for its session.
     fn accounts_generation(&self) -> u64;
     /// Wakes on every change of [`generation`](Maintenance::generation).
     fn watch_writes(&self) -> tokio::sync::watch::Receiver<u64>;
-    /// Another process changed the marketplace: cached reads are stale.
-    fn note_external_change(&self);
+    /// Another process changed the marketplace: cached reads are stale, and so are the
+    /// signed-in users read before when `accounts` (a user was deleted or verified).
+    fn note_external_change(&self, accounts: bool);
     /// Brings the query planner's statistics up to date where the engine does not do it by
     /// itself (SQLite: `PRAGMA optimize`; PostgreSQL's autovacuum does, but only after a
     /// while: `bulk` says many listings just changed at once, which it analyzes now).

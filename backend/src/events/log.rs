@@ -106,6 +106,12 @@ impl EventRecord {
         Some(id.map_or(ListingChange::Unknown, wrap))
     }
 
+    /// Whether this event tells of a change to who someone is signed in as (a user
+    /// deleted or a seller verified): signed-in users read before it are stale.
+    pub fn changes_accounts(&self) -> bool {
+        matches!(self.name.as_str(), "user.deleted" | "seller.verified")
+    }
+
     /// Whether `viewer` may receive this event (in some form).
     pub fn visible_to(&self, viewer: Viewer) -> bool {
         match (self.audience.as_str(), viewer) {

@@ -231,3 +231,20 @@ fn a_frame_is_the_message_of_the_contract() {
         serde_json::json!({"type": "event", "seq": 7, "event": "x.y", "data": {"who": "public"}})
     );
 }
+
+#[test]
+fn only_events_that_change_a_user_make_other_processes_forget_signed_in_users() {
+    let changing: Vec<&str> = NAMES
+        .iter()
+        .copied()
+        .filter(|name| {
+            let event = of(name).to_record();
+            let logged = EventRecord {
+                name: event.name.to_owned(),
+                ..record("public", None, None)
+            };
+            logged.changes_accounts()
+        })
+        .collect();
+    assert_eq!(changing, ["seller.verified", "user.deleted"]);
+}

@@ -53,14 +53,18 @@ pub async fn run(store: Arc<dyn Store>, hub: Arc<Hub>, bus: Arc<Bus>, start: i64
         };
         more = events.len() as i64 == BATCH;
         let any = !events.is_empty();
+        let accounts = events
+            .iter()
+            .any(crate::events::EventRecord::changes_accounts);
         for event in events {
             last = event.seq;
             hub.publish(event);
         }
         hub.settle().await;
         if any {
-            // Writes of other processes change what cached reads show.
-            store.note_external_change();
+            // Writes of other processes change what cached reads show (this process's
+            // own writes did so as they committed).
+            store.note_external_change(accounts);
             // Events nobody announced yet were written here: tell the other processes.
             if last > *remote.borrow_and_update() {
                 bus.publish(last).await;

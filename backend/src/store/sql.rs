@@ -408,9 +408,12 @@ impl Maintenance for This {
         self.writes.subscribe()
     }
 
-    fn note_external_change(&self) {
-        // Another process's write may have been to anything, sessions included.
-        self.changed_accounts();
+    fn note_external_change(&self, accounts: bool) {
+        if accounts {
+            self.changed_accounts();
+        } else {
+            self.changed();
+        }
     }
 }
 
