@@ -3,7 +3,7 @@
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
-use super::support::{on_both, product_body, Engine, TestApp};
+use super::support::{listing_body, on_both, Engine, TestApp};
 
 #[tokio::test]
 async fn admins_add_categories_that_everyone_can_list() {
@@ -40,7 +40,7 @@ async fn a_seller_lists_a_bike_and_buyers_see_it_in_its_category() {
         let buyer = app.sign_up("buyer@example.com", "Sadia", "buyer").await;
         app.verify_email("buyer@example.com").await;
         let category = app.category(&admin, "Commuter").await;
-        let mut body = product_body(&category, "Bajaj Pulsar N160", 1850);
+        let mut body = listing_body(&category, "Bajaj Pulsar N160", 1850);
         body["resalePrice"] = json!("1850.50");
         let (status, created) = app
             .call(Method::PUT, "/api/products", Some(&seller.token), body)
@@ -127,7 +127,7 @@ async fn a_listing_needs_every_field_with_the_spec_messages_and_sane_numbers() {
         ("yearsOfUse", json!(-2)),
     ];
     for (field, value) in bad {
-        let mut body = product_body(&category, "Bike", 100);
+        let mut body = listing_body(&category, "Bike", 100);
         body[field] = value.clone();
         let (status, answer) = app
             .call(Method::PUT, "/api/products", Some(&seller.token), body)
@@ -143,7 +143,7 @@ async fn a_listing_needs_every_field_with_the_spec_messages_and_sane_numbers() {
             Method::PUT,
             "/api/products",
             Some(&seller.token),
-            product_body("999999", "Bike", 100),
+            listing_body("999999", "Bike", 100),
         )
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);

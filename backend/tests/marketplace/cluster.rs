@@ -392,7 +392,7 @@ async fn a_listing_posted_changed_or_deleted_through_one_process_is_searched_so_
     // B's search index is loaded before the listing exists: it must catch up, not load.
     assert_eq!(found(&b.base, "q=pulsar").await, Vec::<String>::new());
 
-    let mut body = super::support::product_body(&category, "Bajaj Pulsar N160", 185_000);
+    let mut body = super::support::listing_body(&category, "Bajaj Pulsar N160", 185_000);
     body["district"] = json!("Dhaka");
     let posted = call(
         &a.base,

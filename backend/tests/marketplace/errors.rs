@@ -353,7 +353,7 @@ async fn a_create_sent_again_with_its_idempotency_key_is_done_once() {
         let admin = app.admin().await;
         let seller = app.sign_up("s@example.com", "Seller", "seller").await;
         let category = app.category(&admin, "Sports").await;
-        let body = super::support::product_body(&category, "Yamaha R15", 4100);
+        let body = super::support::listing_body(&category, "Yamaha R15", 4100);
         let send = |key: &'static str, body: Value| {
             let request = app
                 .request(Method::PUT, "/api/products", Some(&seller.token))
@@ -398,7 +398,7 @@ async fn a_create_sent_again_with_its_idempotency_key_is_done_once() {
             "each key listed once: {mine}"
         );
         // The same key with another body is refused; a new key lists again.
-        let other = super::support::product_body(&category, "Honda CB", 3900);
+        let other = super::support::listing_body(&category, "Honda CB", 3900);
         let (status, body, _) = send("listing-1", other.clone()).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
         let (status, _, replayed) = send("listing-2", other).await;
@@ -415,7 +415,7 @@ async fn a_create_sent_again_with_its_idempotency_key_is_done_once() {
         let response = app
             .request(Method::PUT, "/api/products", Some(&other_seller.token))
             .header("idempotency-key", "listing-1")
-            .json(&super::support::product_body(
+            .json(&super::support::listing_body(
                 &category,
                 "Suzuki Gixxer",
                 3000,

@@ -11,7 +11,7 @@ use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
-use super::support::{on_both, product_body, Engine, Person, TestApp};
+use super::support::{listing_body, on_both, Engine, Person, TestApp};
 
 /// A page's live socket.
 pub struct Live {
@@ -344,7 +344,7 @@ async fn a_writes_answer_carries_exactly_the_events_its_authors_socket_gets() {
         let category = answer["insertedId"].as_str().expect("id").to_owned();
         assert_eq!(answered(&answer)[0]["data"]["categoryName"], "Sports");
 
-        let body = product_body(&category, "Yamaha R15", 4100);
+        let body = listing_body(&category, "Yamaha R15", 4100);
         let call = (Method::PUT, "/api/products", body);
         let (seen, answer) = written(&app, seller, &mut sockets, call).await;
         assert_eq!(seen, ["product.created"]);
@@ -371,7 +371,7 @@ async fn a_writes_answer_carries_exactly_the_events_its_authors_socket_gets() {
         // A lower price tells the saver, but the seller's answer holds only what the
         // seller's socket gets: the listing as it now is, merged by the server.
         let path = format!("/api/products/{product}");
-        let mut body = product_body(&category, "Yamaha R15", 3900);
+        let mut body = listing_body(&category, "Yamaha R15", 3900);
         body["kmDriven"] = json!(12000);
         let call = (Method::PUT, path.as_str(), body);
         let (seen, answer) = written(&app, seller, &mut sockets, call).await;
@@ -727,7 +727,7 @@ async fn a_password_reset_cuts_an_open_sockets_private_events() {
     .await;
 }
 
-/// The phone number every listing of the tests is posted with (`product_body`).
+/// The phone number every listing of the tests is posted with (`listing_body`).
 const LISTING_PHONE: &str = "01711-234567";
 
 /// Fails if any message names anyone's e-mail address or phone number.

@@ -242,7 +242,7 @@ async fn a_seller_changes_an_unsold_listing_and_every_open_page_hears_it() {
         visitors_page.drain(QUIET).await;
         buyers_page.drain(QUIET).await;
         let path = format!("/api/products/{bike}");
-        let mut body = super::support::product_body(&category, "A Different Bike", 3900);
+        let mut body = super::support::listing_body(&category, "A Different Bike", 3900);
         body["color"] = json!("Matte Black");
         body["sellerPhone"] = json!("01811-000000");
 

@@ -96,7 +96,7 @@ async fn a_booking_keeps_its_price_when_the_seller_changes_it_and_its_buyer_is_t
         let buyer = app.sign_up("buyer@example.com", "Sadia", "buyer").await;
         let product = app.list_bike(&seller, &category, "Yamaha R15", 4100).await;
         let order = app.book(&buyer, &product).await;
-        let raise = super::support::product_body(&category, "Yamaha R15", 5000);
+        let raise = super::support::listing_body(&category, "Yamaha R15", 5000);
         let (status, body) =
             app.call(Method::PUT, &format!("/api/products/{product}"), Some(&seller.token), raise).await;
         assert_eq!(status, StatusCode::OK, "{body}");
@@ -120,7 +120,7 @@ async fn a_booking_keeps_its_price_when_the_seller_changes_it_and_its_buyer_is_t
         // A new booking is made at the new price.
         let other = app.list_bike(&seller, &category, "Honda CB", 3000).await;
         let late = app.sign_up("late@example.com", "Late", "buyer").await;
-        let raise = super::support::product_body(&category, "Honda CB", 3500);
+        let raise = super::support::listing_body(&category, "Honda CB", 3500);
         app.call(Method::PUT, &format!("/api/products/{other}"), Some(&seller.token), raise).await;
         let order = app.book(&late, &other).await;
         let (_, intent) = app.payment_intent(&late, &order).await;
@@ -150,7 +150,7 @@ async fn a_price_change_racing_a_payment_never_changes_what_the_booking_costs() 
                 Method::PUT,
                 &path,
                 Some(&seller.token),
-                super::support::product_body(&category, &name, 9000 + round),
+                super::support::listing_body(&category, &name, 9000 + round),
             );
             let ((paid, body), _) = futures_util::future::join(pay, edit).await;
             assert_eq!(paid, StatusCode::CREATED, "round {round}: {body}");
@@ -328,7 +328,7 @@ async fn recording_a_payment_is_idempotent_and_bound_to_its_booking() {
 }
 
 #[tokio::test]
-async fn ten_buyers_paying_for_one_bike_at_once_end_with_exactly_one_paid_order() {
+async fn ten_buyers_paying_for_one_bike_at_once_end_with_exactly_one_paid_booking() {
     on_both(|engine| async move {
         let Some(Market { app, seller, category }) = market(engine).await else { return };
         let product = app.list_bike(&seller, &category, "Royal Enfield Classic 350", 4200).await;

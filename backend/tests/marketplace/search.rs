@@ -165,7 +165,7 @@ async fn market(engine: Engine) -> Option<Market> {
         let (name, brand, model, cc, km, year, district, area, price, condition, description) =
             *bike;
         let seller = if i % 2 == 0 { &verified_seller } else { &other };
-        let mut body = product_body(
+        let mut body = listing_body(
             if i % 2 == 0 {
                 &category
             } else {
@@ -638,7 +638,7 @@ async fn a_listing_takes_up_to_eight_photos_and_its_fields_are_checked() {
         let seller = app.sign_up("seller@example.com", "Seller", "seller").await;
         let category = app.category(&admin, "Sports").await;
         let photos: Vec<String> = (0..8).map(|i| format!("/uploads/bike-{i}.webp")).collect();
-        let mut body = product_body(&category, "KTM Duke 390", 520_000);
+        let mut body = listing_body(&category, "KTM Duke 390", 520_000);
         body["productImages"] = json!(photos);
         body["brand"] = json!("ktm");
         body["district"] = json!("chittagong");
@@ -732,7 +732,7 @@ async fn listings_from_before_the_search_get_their_fields_once_and_are_found() {
         let admin = app.admin().await;
         let seller = app.sign_up("seller@example.com", "Seller", "seller").await;
         let category = app.category(&admin, "Commuter").await;
-        let mut body = product_body(&category, "Bajaj Pulsar N160", 185_000);
+        let mut body = listing_body(&category, "Bajaj Pulsar N160", 185_000);
         body["description"] = json!("Dual-channel ABS, 8,200 km, one owner.");
         let old = inserted(
             "product",

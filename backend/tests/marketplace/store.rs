@@ -5,11 +5,11 @@
 mod fixtures;
 
 mod adverts;
+mod bookings;
 mod catalogue;
 mod deletion;
 mod migrations;
 mod notices;
-mod orders;
 mod payments;
 mod races;
 mod search_index;

@@ -355,7 +355,7 @@ async fn a_seller_editing_without_pause_is_told_to_wait() {
     let bike = app.list_bike(&seller, &category, "Yamaha R15", 4100).await;
     let mut statuses = Vec::new();
     for n in 0..61 {
-        let body = super::support::product_body(&category, "Yamaha R15", 4000 + n);
+        let body = super::support::listing_body(&category, "Yamaha R15", 4000 + n);
         let (status, _) = app
             .call(
                 Method::PUT,

@@ -736,7 +736,7 @@ async fn photos_nothing_uses_are_swept_a_day_after_their_upload() {
         }
         // The first is a listing's cover, the second one of its photos, the third was
         // never used, the fourth was uploaded just now.
-        let mut body = super::support::product_body(&category, "Yamaha R15", 4100);
+        let mut body = super::support::listing_body(&category, "Yamaha R15", 4100);
         body["productImage"] = json!(urls[0]);
         body["productImages"] = json!([urls[0], urls[1]]);
         let (status, created) = app

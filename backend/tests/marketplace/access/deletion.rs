@@ -6,7 +6,7 @@ use serde_json::{json, Value};
 
 use super::{assert_refused, id_of, with, CARD_OK, DELETE, PATCH, POST, PUT};
 use crate::marketplace::support::{
-    inserted, on_both, past_the_store, product_body, Person, TestApp, TestDb, PASSWORD,
+    inserted, listing_body, on_both, past_the_store, Person, TestApp, TestDb, PASSWORD,
 };
 
 /// The payment with this id, read with SQL past the app: (amount in cents, e-mail,
@@ -153,7 +153,7 @@ async fn deleting_a_seller_removes_their_listings_adverts_bookings_and_sign_in_b
                 PUT,
                 "/api/products",
                 Some(&token(&doomed)),
-                product_body(&category, "Comeback", 1000),
+                listing_body(&category, "Comeback", 1000),
             )
             .await;
         assert_refused(

@@ -5,7 +5,7 @@ use reqwest::StatusCode;
 use serde_json::json;
 
 use super::{with, POST, PUT};
-use crate::marketplace::support::{inserted, on_both, product_body, TestApp};
+use crate::marketplace::support::{inserted, listing_body, on_both, TestApp};
 
 #[tokio::test]
 async fn seller_and_state_fields_forged_into_a_new_listing_are_ignored() {
@@ -22,7 +22,7 @@ async fn seller_and_state_fields_forged_into_a_new_listing_are_ignored() {
             .await;
         let category = app.category(&admin, "Cruiser").await;
 
-        let mut body = product_body(&category, "Yamaha FZ-S", 210_000);
+        let mut body = listing_body(&category, "Yamaha FZ-S", 210_000);
         for (key, forged) in [
             ("sellerName", json!("BikeHaat Official")),
             ("sellerEmail", json!(other.email)),

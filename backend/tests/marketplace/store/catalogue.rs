@@ -138,7 +138,7 @@ async fn a_listing_shows_its_fields_and_its_sellers_public_face_from_the_user_ro
 }
 
 #[tokio::test]
-async fn a_category_lists_its_own_products_newest_first() {
+async fn a_category_lists_its_own_listings_newest_first() {
     on_both(|engine| async move {
         let Some((_db, store)) = open(engine).await else {
             return;
@@ -178,7 +178,7 @@ async fn a_category_lists_its_own_products_newest_first() {
 }
 
 #[tokio::test]
-async fn a_seller_sees_only_their_own_products_newest_first() {
+async fn a_seller_sees_only_their_own_listings_newest_first() {
     on_both(|engine| async move {
         let Some((_db, store)) = open(engine).await else {
             return;

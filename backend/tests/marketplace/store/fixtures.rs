@@ -172,7 +172,7 @@ pub async fn listed(store: &dyn Store, id: i64) -> Listing {
 }
 
 /// The status of booking `id`, which must still be kept.
-pub async fn order_status(store: &dyn Store, id: i64) -> BookingStatus {
+pub async fn booking_status(store: &dyn Store, id: i64) -> BookingStatus {
     store
         .booking(id)
         .await

@@ -2,7 +2,7 @@
 //! cannot be paid.
 
 use super::fixtures::{
-    book, category, conflict, listed, listing, not_found, open, order_status, pay, payment,
+    book, booking_status, category, conflict, listed, listing, not_found, open, pay, payment,
     payment_rows, taka, user,
 };
 use crate::marketplace::support::on_both;
@@ -140,7 +140,7 @@ async fn recording_a_payment_sells_the_bike_and_a_retry_finds_the_same_record() 
             panic!("a first payment is new: {recorded:?}")
         };
         assert!(listed(s, bike).await.sold, "the bike is sold");
-        assert_eq!(order_status(s, order).await, BookingStatus::Paid);
+        assert_eq!(booking_status(s, order).await, BookingStatus::Paid);
         assert_eq!(s.payments_for_listing(bike).await.expect("payments"), 1);
 
         let again = s
@@ -207,9 +207,9 @@ async fn a_second_booking_of_a_sold_bike_cannot_be_paid() {
             Refused::AlreadySold,
             "the refusal says the bike is sold"
         );
-        assert_eq!(order_status(s, mims).await, BookingStatus::Booked);
+        assert_eq!(booking_status(s, mims).await, BookingStatus::Booked);
         assert_eq!(s.payments_for_listing(bike).await.expect("payments"), 1);
-        assert_eq!(order_status(s, rahims).await, BookingStatus::Paid);
+        assert_eq!(booking_status(s, rahims).await, BookingStatus::Paid);
     })
     .await;
 }
@@ -238,7 +238,7 @@ async fn a_cancelled_or_unknown_booking_cannot_be_paid() {
         );
         assert!(!listed(s, bike).await.sold, "the bike is still for sale");
         assert_eq!(s.payments_for_listing(bike).await.expect("payments"), 0);
-        assert_eq!(order_status(s, order).await, BookingStatus::Cancelled);
+        assert_eq!(booking_status(s, order).await, BookingStatus::Cancelled);
     })
     .await;
 }
@@ -265,7 +265,7 @@ async fn a_transaction_id_cannot_pay_for_a_second_booking() {
         );
         assert!(!listed(s, second).await.sold);
         assert_eq!(s.payments_for_listing(second).await.expect("payments"), 0);
-        assert_eq!(order_status(s, second_order).await, BookingStatus::Booked);
+        assert_eq!(booking_status(s, second_order).await, BookingStatus::Booked);
     })
     .await;
 }

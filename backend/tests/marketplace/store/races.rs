@@ -1,7 +1,7 @@
 //! Races: ten buyers paying for one bike at once, one payment reported many times at
 //! once, and processes sweeping the same uncaptured payment.
 
-use super::fixtures::{book, category, listed, listing, open, order_status, payment, taka, user};
+use super::fixtures::{book, booking_status, category, listed, listing, open, payment, taka, user};
 use crate::marketplace::support::on_both;
 use bikehaat::records::{BookingStatus, PaymentRecorded, Role};
 use bikehaat::store::StoreError;
@@ -66,7 +66,7 @@ async fn a_bike_sells_to_exactly_one_of_ten_racing_buyers() {
         assert_eq!(store.payments_for_listing(bike).await.expect("payments"), 1);
         assert!(listed(store.as_ref(), bike).await.sold);
         for &order in &orders {
-            let status = order_status(store.as_ref(), order).await;
+            let status = booking_status(store.as_ref(), order).await;
             let expected = if order == winners[0] {
                 BookingStatus::Paid
             } else {
@@ -174,7 +174,7 @@ async fn an_uncaptured_payment_is_undone_once_and_never_after_its_capture_is_not
         s.mark_captured("pi_kept").await.expect("noted");
         assert!(!s.undo_uncaptured_payment("pi_kept").await.expect("undo"));
         assert!(listed(s, kept).await.sold);
-        assert_eq!(order_status(s, kept_order).await, BookingStatus::Paid);
+        assert_eq!(booking_status(s, kept_order).await, BookingStatus::Paid);
 
         // Four sweeps find the lapsed one at once: exactly one undoes the sale.
         let start = Arc::new(tokio::sync::Barrier::new(4));
@@ -196,7 +196,7 @@ async fn an_uncaptured_payment_is_undone_once_and_never_after_its_capture_is_not
         assert_eq!(undone, 1);
         assert!(!listed(s, lapsed).await.sold, "for sale again");
         assert_eq!(
-            order_status(s, lapsed_order).await,
+            booking_status(s, lapsed_order).await,
             BookingStatus::Cancelled
         );
         assert_eq!(s.payments_for_listing(lapsed).await.expect("payments"), 0);

@@ -125,7 +125,7 @@ impl TestApp {
                 Method::PUT,
                 "/api/products",
                 Some(&seller.token),
-                product_body(category, name, price),
+                listing_body(category, name, price),
             )
             .await;
         inserted("product", answer)
@@ -234,7 +234,7 @@ impl TestApp {
 }
 
 /// A complete, valid new-listing body.
-pub fn product_body(category: &str, name: &str, price: u32) -> Value {
+pub fn listing_body(category: &str, name: &str, price: u32) -> Value {
     json!({
         "categoryId": category,
         "productName": name,

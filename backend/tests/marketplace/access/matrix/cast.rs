@@ -158,7 +158,7 @@ impl Cast {
                 }
                 fresh.product.clone().unwrap_or_default()
             }
-            "fresh_order" => self.fresh_order(app, fresh).await,
+            "fresh_booking" => self.fresh_booking(app, fresh).await,
             "fresh_buyer_id" => {
                 let id = self.fresh_user(app, Role::Buyer).await;
                 fresh.user.insert(id).clone()
@@ -178,7 +178,7 @@ impl Cast {
         }
     }
 
-    async fn fresh_order(&self, app: &TestApp, fresh: &mut Fresh) -> String {
+    async fn fresh_booking(&self, app: &TestApp, fresh: &mut Fresh) -> String {
         if fresh.order.is_none() {
             let product = self.fresh_listing(app).await;
             fresh.order = Some(app.book(self.person(BUYER), &product).await);
@@ -188,7 +188,7 @@ impl Cast {
 
     async fn fresh_intent(&self, app: &TestApp, fresh: &mut Fresh) -> (String, String) {
         if fresh.intent.is_none() {
-            let order = self.fresh_order(app, fresh).await;
+            let order = self.fresh_booking(app, fresh).await;
             fresh.intent = Some(intent(app, self.person(BUYER), &order).await);
         }
         fresh.intent.clone().unwrap_or_default()

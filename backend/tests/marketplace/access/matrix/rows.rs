@@ -4,7 +4,7 @@ use serde_json::json;
 
 use super::{json_body, row, Effect, Row};
 use crate::marketplace::access::{Body, CARD_OK, DELETE, GET, PATCH, POST, PUT};
-use crate::marketplace::support::{product_body, PASSWORD};
+use crate::marketplace::support::{listing_body, PASSWORD};
 
 /// Every route × every caller. Placeholders: `{me}` the caller's e-mail; `{buyer}`,
 /// `{seller}`, `{other_seller}`, `{admin}` their e-mails; `{C}` the category, `{P}` the
@@ -15,7 +15,7 @@ pub fn matrix() -> Vec<Row> {
     use Body::Empty;
     let signup = json_body(json!({"email": "{fresh_email}", "password": PASSWORD}));
     let login = json_body(json!({"email": "{buyer}", "password": PASSWORD}));
-    let listing = json_body(product_body("{C}", "{fresh_name}", 90_000));
+    let listing = json_body(listing_body("{C}", "{fresh_name}", 90_000));
     let advert = json_body(json!({"advertiseId": "{fresh_listing}"}));
     let intent = json_body(json!({"_id": "{O}"}));
     let report = json_body(json!({"report": "reported"}));
@@ -28,7 +28,7 @@ pub fn matrix() -> Vec<Row> {
         "card": {"number": CARD_OK, "expMonth": 12, "expYear": 2034, "cvc": "123"},
         "billing": {"name": "Rahim Buyer", "email": "rahim@example.com"}}));
     let payment = json_body(
-        json!({"transactionId": "{fresh_paid_transaction}", "ordersId": "{fresh_order}", "price": 1, "email": "{me}"}),
+        json!({"transactionId": "{fresh_paid_transaction}", "ordersId": "{fresh_booking}", "price": 1, "email": "{me}"}),
     );
     let profile = json_body(json!({"name": "Someone", "email": "{me}", "image": "https://example.com/me.jpg", "role": "buyer"}));
 
@@ -62,7 +62,7 @@ pub fn matrix() -> Vec<Row> {
             .changes(Effect::Listed),
         row(PATCH,  "/api/products/{fresh_listing}",        report,                                      [401, 200, 200, 403, 403, 403])
             .changes(Effect::Reported),
-        row(PUT,    "/api/products/{fresh_listing}",        json_body(product_body("{C}", "{fresh_name}", 80_000)), [401, 403, 403, 200, 403, 403]),
+        row(PUT,    "/api/products/{fresh_listing}",        json_body(listing_body("{C}", "{fresh_name}", 80_000)), [401, 403, 403, 200, 403, 403]),
         row(DELETE, "/api/products/{fresh_listing}",        Empty,                                       [401, 403, 403, 200, 403, 200])
             .changes(Effect::ListingDeleted),
         row(GET,    "/api/sellerProducts/{seller}",         Empty,                                       [401, 403, 403, 200, 403, 200]),
@@ -86,7 +86,7 @@ pub fn matrix() -> Vec<Row> {
         row(GET,    "/api/orders/{buyer}",                  Empty,                                       [401, 200, 403, 403, 403, 200]),
         row(GET,    "/api/orders/{other_buyer}",            Empty,                                       [401, 403, 200, 403, 403, 200]),
         row(GET,    "/api/orders/{me}",                     Empty,                                       [401, 200, 200, 200, 200, 200]),
-        row(DELETE, "/api/orders/{fresh_order}",            Empty,                                       [401, 200, 403, 403, 403, 200])
+        row(DELETE, "/api/orders/{fresh_booking}",            Empty,                                       [401, 200, 403, 403, 403, 200])
             .changes(Effect::BookingCancelled),
         row(GET,    "/api/paymentOrders/{O}",               Empty,                                       [401, 200, 403, 403, 403, 200]),
         row(POST,   "/api/create-payment-intent",           intent,                                      [401, 200, 403, 403, 403, 403]),

@@ -2,8 +2,8 @@
 //! or cancelled.
 
 use super::fixtures::{
-    book, category, conflict, ids, listing, new_booking, not_found, open, order_status, pay, taka,
-    user,
+    book, booking_status, category, conflict, ids, listing, new_booking, not_found, open, pay,
+    taka, user,
 };
 use crate::marketplace::support::on_both;
 use bikehaat::records::{BookingStatus, Role};
@@ -68,7 +68,7 @@ async fn a_buyer_books_a_bike_once_and_may_book_it_again_after_cancelling() {
                 .outcome,
             "no such booking"
         );
-        assert_eq!(order_status(s, first).await, BookingStatus::Cancelled);
+        assert_eq!(booking_status(s, first).await, BookingStatus::Cancelled);
         assert!(
             s.bookings_of_buyer(rahim.id)
                 .await
