@@ -13,7 +13,7 @@ let server: RunningServer;
 let browser: Browser;
 let people: Record<Exclude<Who, 'visitor'>, Person>;
 let categoryId: string;
-let orderId: string;
+let bookingId: string;
 
 beforeAll(async () => {
   server = await startServer();
@@ -24,8 +24,8 @@ beforeAll(async () => {
   const buyer = await api.signUp('karim@bikehaat.test', 'Karim Uddin', 'buyer');
   people = { admin, seller, buyer };
   categoryId = await api.category(admin, 'Commuter');
-  const productId = await api.product(seller, categoryId, 'Bajaj Discover 125');
-  orderId = await api.book(buyer, productId);
+  const listingId = await api.listing(seller, categoryId, 'Bajaj Discover 125');
+  bookingId = await api.book(buyer, listingId);
 });
 
 afterAll(async () => {
@@ -43,7 +43,7 @@ const guarded = (): [path: string, allowed: Who[]][] => [
   ['/dashboard/seller-products', ['seller']],
   ['/dashboard/my-buyers', ['seller']],
   ['/dashboard/my-orders', ['buyer']],
-  [`/dashboard/stripe-payment/${orderId}`, ['buyer']],
+  [`/dashboard/stripe-payment/${bookingId}`, ['buyer']],
   [`/category/${categoryId}`, ['visitor', 'buyer', 'seller', 'admin']],
   ['/dashboard/wishlist', ['buyer']],
   ['/dashboard', ['buyer', 'seller', 'admin']],

@@ -4,7 +4,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { Api, type Person } from '../support/api.ts';
-import { bookInOrderModal, launchBrowser, openContext, PHONE, screenshot, signInAs } from '../support/browser.ts';
+import { bookInBookingModal, launchBrowser, openContext, PHONE, screenshot, signInAs } from '../support/browser.ts';
 import { expectNoReload, markNoReload, openLive } from '../support/live.ts';
 import { ADMIN_EMAIL, startServer, type RunningServer } from '../support/server.ts';
 
@@ -63,7 +63,7 @@ async function counterSays(page: Page, text: string): Promise<void> {
 }
 
 test('a buyer taps a card, swipes through the photos and books from the listing page; it turns Sold Out when paid', async () => {
-  const productId = await api.product(seller, categoryId, BIKE, 245000, {
+  const listingId = await api.listing(seller, categoryId, BIKE, 245000, {
     productImage: PHOTOS[0],
     productImages: PHOTOS,
     brand: 'Yamaha',
@@ -83,7 +83,7 @@ test('a buyer taps a card, swipes through the photos and books from the listing 
   const cardBox = await card.boundingBox();
   expect(cardBox?.height).toBeLessThan(PHONE.height);
   await card.getByRole('link', { name: BIKE }).click();
-  await page.waitForURL(`**/products/${productId}`);
+  await page.waitForURL(`**/products/${listingId}`);
   await page.getByRole('heading', { level: 1, name: BIKE }).waitFor();
 
   await counterSays(page, '1 / 5');
@@ -104,19 +104,19 @@ test('a buyer taps a card, swipes through the photos and books from the listing 
   await page.getByRole('region', { name: 'Details' }).getByText('18,500 km').waitFor();
 
   await page.getByRole('button', { name: 'Book Now' }).click();
-  await bookInOrderModal(page, BIKE);
+  await bookInBookingModal(page, BIKE);
   await page.getByText('Booked by you').waitFor();
   expect(await page.getByRole('button', { name: 'Book Now' }).count()).toBe(0);
 
   // Someone else is looking at the same bike on their phone, without an account.
   const watcher = await openContext(browser, server.url, PHONE);
-  await openLive(watcher.page, `/products/${productId}`, false);
+  await openLive(watcher.page, `/products/${listingId}`, false);
   await watcher.page.getByRole('button', { name: 'Book Now' }).waitFor();
   await markNoReload(watcher.page);
 
-  const [order] = await api.ordersOf(buyer);
-  if (!order) throw new Error('the booking is not in the buyer’s orders');
-  await api.pay(buyer, order._id);
+  const [booking] = await api.bookingsOf(buyer);
+  if (!booking) throw new Error('the booking is not in the buyer’s orders');
+  await api.pay(buyer, booking._id);
 
   await watcher.page.getByText('Sold Out').waitFor();
   expect(await watcher.page.getByRole('button', { name: 'Book Now' }).count()).toBe(0);

@@ -34,8 +34,8 @@ afterAll(async () => {
 
 test('buyer B watches the category page; buyer A pays; B sees Sold Out without a reload', async () => {
   const bike = 'Suzuki Gixxer SF 2021';
-  const productId = await api.product(seller, categoryId, bike);
-  const orderId = await api.book(buyerA, productId);
+  const listingId = await api.listing(seller, categoryId, bike);
+  const bookingId = await api.book(buyerA, listingId);
 
   const { context, page } = await openContext(browser, server.url, PHONE);
   await signInAs(page, buyerB);
@@ -44,7 +44,7 @@ test('buyer B watches the category page; buyer A pays; B sees Sold Out without a
   await card.getByRole('button', { name: 'Book Now' }).waitFor();
   await markNoReload(page);
 
-  await api.pay(buyerA, orderId);
+  await api.pay(buyerA, bookingId);
 
   await card.getByText('Sold Out').waitFor();
   expect(await card.getByRole('button', { name: 'Book Now' }).count()).toBe(0);
@@ -54,8 +54,8 @@ test('buyer B watches the category page; buyer A pays; B sees Sold Out without a
 
 test('a page whose socket drops catches up on what it missed when it comes back, without a reload', async () => {
   const bike = 'Runner Bolt 165R 2021';
-  const productId = await api.product(seller, categoryId, bike);
-  const orderId = await api.book(buyerA, productId);
+  const listingId = await api.listing(seller, categoryId, bike);
+  const bookingId = await api.book(buyerA, listingId);
 
   const { context, page } = await openContext(browser, server.url, PHONE);
   // Every socket of the page goes through here: forwarded while the network is up, cut
@@ -93,7 +93,7 @@ test('a page whose socket drops catches up on what it missed when it comes back,
   down = true;
   await open?.close();
   const resumesBefore = sentByPage.filter((message) => message.includes('"type":"resume"')).length;
-  await api.pay(buyerA, orderId);
+  await api.pay(buyerA, bookingId);
   // The sale happened while the page was away: nothing told it.
   await page.waitForTimeout(1500);
   expect(await card.getByRole('button', { name: 'Book Now' }).count()).toBe(1);
@@ -109,7 +109,7 @@ test('a page whose socket drops catches up on what it missed when it comes back,
 
 test("a new advert shows on an anonymous home page and in the seller's other open tab, without a reload", async () => {
   const bike = 'Honda CB Hornet 160R';
-  const productId = await api.product(seller, categoryId, bike);
+  const listingId = await api.listing(seller, categoryId, bike);
 
   const { context, page } = await openContext(browser, server.url);
   await openLive(page, '/', false);
@@ -125,7 +125,7 @@ test("a new advert shows on an anonymous home page and in the seller's other ope
   await row.getByRole('button', { name: 'Advertise' }).waitFor();
   await markNoReload(sellerTab.page);
 
-  await api.advertise(seller, productId);
+  await api.advertise(seller, listingId);
 
   await page.getByRole('region', { name: 'Advertisement Area' }).getByText(bike).waitFor();
   await expectNoReload(page);
@@ -137,7 +137,7 @@ test("a new advert shows on an anonymous home page and in the seller's other ope
 
 test("a booking made in a buyer's browser appears on the seller's open My Buyers page within a second, rings their bell on another page, then turns paid", async () => {
   const bike = 'Yamaha FZS V3 2022';
-  const productId = await api.product(seller, categoryId, bike);
+  const listingId = await api.listing(seller, categoryId, bike);
 
   const { context, page } = await openContext(browser, server.url, PHONE);
   await signInAs(page, seller);
@@ -152,7 +152,7 @@ test("a booking made in a buyer's browser appears on the seller's open My Buyers
   await bell.waitFor();
   const unreadBefore = unreadIn(await bell.getAttribute('aria-label'));
 
-  // The buyer books through the page's order form.
+  // The buyer books through the page's booking form.
   const buyer = await openContext(browser, server.url, PHONE);
   await signInAs(buyer.page, buyerA);
   await buyer.page.goto(`/category/${categoryId}`);
@@ -183,8 +183,8 @@ test("a booking made in a buyer's browser appears on the seller's open My Buyers
     .waitFor({ timeout: 2000 });
   await home.locator('.Toastify').getByText(`Karim Uddin booked your ${bike}.`, { exact: false }).waitFor();
 
-  const orderId = (await api.ordersOf(buyerA)).find((order) => order.bookingId === productId)?._id ?? '';
-  await api.pay(buyerA, orderId);
+  const bookingId = (await api.bookingsOf(buyerA)).find((booking) => booking.bookingId === listingId)?._id ?? '';
+  await api.pay(buyerA, bookingId);
 
   await row.getByText('Paid', { exact: true }).waitFor();
   await expectNoReload(page);
@@ -193,8 +193,8 @@ test("a booking made in a buyer's browser appears on the seller's open My Buyers
 
 test("a seller lowers a bike's price: an open category page shows it, and the buyer who saved it is told", async () => {
   const bike = 'Hero Xtreme 160R 2023';
-  const productId = await api.product(seller, categoryId, bike, 2000);
-  await api.saveToWishlist(buyerB, productId);
+  const listingId = await api.listing(seller, categoryId, bike, 2000);
+  await api.saveToWishlist(buyerB, listingId);
 
   const watcher = await openContext(browser, server.url, PHONE);
   await signInAs(watcher.page, buyerB);
@@ -231,7 +231,7 @@ function unreadIn(label: string | null): number {
 
 test("a buyer's report adds a row to the admin's open reported-products queue", async () => {
   const bike = 'TVS Apache RTR 4V';
-  await api.product(seller, categoryId, bike);
+  await api.listing(seller, categoryId, bike);
 
   const moderator = await openContext(browser, server.url);
   await signInAs(moderator.page, admin);
@@ -260,7 +260,7 @@ test("a buyer's report adds a row to the admin's open reported-products queue", 
 
 test('the verified badge appears on open category pages when the admin verifies the seller', async () => {
   const bike = 'Bajaj Pulsar N160';
-  await api.product(seller, categoryId, bike);
+  await api.listing(seller, categoryId, bike);
 
   const watchers = await Promise.all(
     [buyerA, buyerB].map(async (buyer) => {
@@ -309,7 +309,7 @@ async function holdLiveSocket(page: Page): Promise<() => void> {
 
 test('a change made after a page read its data but before its socket listened still shows, without a reload', async () => {
   const bike = 'Yamaha MT-15 V2';
-  const productId = await api.product(seller, categoryId, bike);
+  const listingId = await api.listing(seller, categoryId, bike);
 
   // A visitor's home page: the adverts are read, then a seller advertises, then the
   // page's socket subscribes.
@@ -320,7 +320,7 @@ test('a change made after a page read its data but before its socket listened st
   await adverts;
   await visitor.page.getByRole('heading', { name: /Hey Bike Lovers/ }).waitFor();
   await markNoReload(visitor.page);
-  await api.advertise(seller, productId);
+  await api.advertise(seller, listingId);
   releaseVisitor();
   await visitor.page.getByRole('region', { name: 'Advertisement Area' }).getByText(bike).waitFor();
   await expectNoReload(visitor.page);
@@ -334,7 +334,7 @@ test('a change made after a page read its data but before its socket listened st
   await queue;
   await moderator.page.getByRole('heading', { name: 'Reported Products' }).first().waitFor();
   await markNoReload(moderator.page);
-  await api.report(buyerB, productId);
+  await api.report(buyerB, listingId);
   releaseModerator();
   await moderator.page.getByRole('row').filter({ hasText: bike }).waitFor();
   await expectNoReload(moderator.page);
@@ -343,7 +343,7 @@ test('a change made after a page read its data but before its socket listened st
 
 test("a bike saved to a buyer's wishlist turns Sold Out on their open wishlist when another buyer pays, and they are told, without a reload", async () => {
   const bike = 'KTM Duke 200';
-  const productId = await api.product(seller, categoryId, bike);
+  const listingId = await api.listing(seller, categoryId, bike);
 
   const { context, page } = await openContext(browser, server.url, PHONE);
   await signInAs(page, buyerB);
@@ -359,7 +359,7 @@ test("a bike saved to a buyer's wishlist turns Sold Out on their open wishlist w
   await saved.getByRole('button', { name: 'Book Now' }).waitFor();
   await markNoReload(page);
 
-  await api.pay(buyerA, await api.book(buyerA, productId));
+  await api.pay(buyerA, await api.book(buyerA, listingId));
 
   await saved.getByText('Sold Out').waitFor();
   expect(await saved.getByRole('button', { name: 'Book Now' }).count()).toBe(0);

@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { Api, PASSWORD } from '../support/api.ts';
 import {
-  bookInOrderModal,
+  bookInBookingModal,
   confirmInDialog,
   launchBrowser,
   openContext,
@@ -110,14 +110,14 @@ test('a seller lists and advertises a bike; a buyer books it and pays by card', 
   await page.getByRole('heading', { name: 'Choose Your Dream Bike' }).waitFor();
   const card = page.getByRole('article', { name: BIKE });
   await card.getByRole('button', { name: 'Book Now' }).click();
-  await bookInOrderModal(page, BIKE);
+  await bookInBookingModal(page, BIKE);
   // The card now says so, and offers payment instead of a second booking.
   await card.getByText('Booked by you').waitFor();
   expect(await card.getByRole('button', { name: 'Book Now' }).count()).toBe(0);
 
   await page.goto('/dashboard/my-orders');
-  const order = page.getByRole('row').filter({ hasText: BIKE });
-  await order.getByRole('link', { name: 'Pay Now' }).click();
+  const booking = page.getByRole('row').filter({ hasText: BIKE });
+  await booking.getByRole('link', { name: 'Pay Now' }).click();
   await page.waitForURL('**/dashboard/stripe-payment/**');
   await page.getByText(BIKE).first().waitFor();
   await page.getByText('৳2,450').first().waitFor();
@@ -183,7 +183,7 @@ test('a visitor browses a category in taka without contact details, and logs in 
   await context.close();
 });
 
-test('a refused booking keeps the order form open on the field to fix, and Escape still closes it', async () => {
+test('a refused booking keeps the booking form open on the field to fix, and Escape still closes it', async () => {
   const api = new Api(server.url, server.dataDir);
   const buyer = await api.signUp('sumi@bikehaat.test', 'Sumi Akter', 'buyer');
   const { context, page } = await openContext(browser, server.url, PHONE);

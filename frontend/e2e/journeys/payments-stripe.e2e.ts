@@ -57,8 +57,8 @@ test('a buyer pays through Stripe Elements: declined first, then authorised and 
   const seller = await api.signUp('rafiq@bikehaat.test', 'Rafiq Motors', 'seller');
   const buyer = await api.signUp('sumi@bikehaat.test', 'Sumi Akter', 'buyer');
   const category = await api.category(admin, 'Commuter');
-  const bike = await api.product(seller, category, 'Honda Livo 110', 1650);
-  const order = await api.book(buyer, bike);
+  const bike = await api.listing(seller, category, 'Honda Livo 110', 1650);
+  const booking = await api.book(buyer, bike);
 
   const chunks = await elementsChunks();
   // Proves the marker still finds react-stripe-js, or the checks below would pass on nothing.
@@ -84,7 +84,7 @@ test('a buyer pays through Stripe Elements: declined first, then authorised and 
   expect(stripeCode(requested, chunks)).toEqual([]);
 
   // The payment route loads both.
-  await page.goto(`/dashboard/stripe-payment/${order}`);
+  await page.goto(`/dashboard/stripe-payment/${booking}`);
   await page.getByText('Honda Livo 110').first().waitFor();
   const card = page.getByLabel('Card number', { exact: true });
   await card.waitFor();

@@ -12,7 +12,7 @@ let server: RunningServer;
 let browser: Browser;
 let people: Record<'buyer' | 'seller' | 'admin', Person>;
 let categoryId: string;
-let orderId: string;
+let bookingId: string;
 let openId: string;
 
 beforeAll(async () => {
@@ -26,13 +26,13 @@ beforeAll(async () => {
   await api.proveEmail(buyer.email);
   people = { admin, seller, buyer };
   categoryId = await api.category(admin, 'Electric & Hybrid');
-  const sold = await api.product(seller, categoryId, 'Yamaha Ray ZR 125');
-  const open = await api.product(seller, categoryId, 'Honda Dio 110', 1150);
-  // One the buyer has not booked, for the order form.
-  await api.product(seller, categoryId, 'TVS Jupiter 125', 980);
+  const sold = await api.listing(seller, categoryId, 'Yamaha Ray ZR 125');
+  const open = await api.listing(seller, categoryId, 'Honda Dio 110', 1150);
+  // One the buyer has not booked, for the booking form.
+  await api.listing(seller, categoryId, 'TVS Jupiter 125', 980);
   await api.advertise(seller, open);
   await api.pay(buyer, await api.book(buyer, sold));
-  orderId = await api.book(buyer, open);
+  bookingId = await api.book(buyer, open);
   openId = open;
   await api.report(buyer, open);
   // The buyer's wishlist: a bike still for sale, and one sold.
@@ -117,7 +117,7 @@ const screens: Screen[] = [
   { name: 'dashboard-buyer', path: () => '/dashboard', as: 'buyer', heading: 'Buyer Dashboard' },
   { name: 'my-orders', path: () => '/dashboard/my-orders', as: 'buyer', heading: 'Buyer Dashboard' },
   { name: 'wishlist', path: () => '/dashboard/wishlist', as: 'buyer', heading: 'My Wishlist' },
-  { name: 'payment', path: () => `/dashboard/stripe-payment/${orderId}`, as: 'buyer', heading: 'Buyer Dashboard' },
+  { name: 'payment', path: () => `/dashboard/stripe-payment/${bookingId}`, as: 'buyer', heading: 'Buyer Dashboard' },
   { name: 'add-product', path: () => '/dashboard/add-product', as: 'seller', heading: 'Seller Dashboard' },
   {
     name: 'add-product-errors',

@@ -29,11 +29,11 @@ beforeAll(async () => {
   categoryId = await api.category(admin, 'Sport');
   for (let i = 1; i <= FZ_COUNT; i += 1) {
     const name = `Yamaha FZ V3 no. ${String(i)}`;
-    fzIds.set(name, await api.product(seller, categoryId, name, 180_000));
+    fzIds.set(name, await api.listing(seller, categoryId, name, 180_000));
   }
-  await api.product(seller, categoryId, 'Yamaha R15 V4', 350_000);
-  await api.product(seller, categoryId, 'Yamaha MT-15', 320_000);
-  await api.product(seller, categoryId, 'Honda CB Hornet 160R', 200_000);
+  await api.listing(seller, categoryId, 'Yamaha R15 V4', 350_000);
+  await api.listing(seller, categoryId, 'Yamaha MT-15', 320_000);
+  await api.listing(seller, categoryId, 'Honda CB Hornet 160R', 200_000);
 });
 
 afterAll(async () => {
@@ -104,8 +104,8 @@ test('a visitor on a phone searches, filters, goes back, scrolls on, and sees ne
   });
 
   // A seller lists a matching bike, and one that does not match (too dear).
-  await api.product(seller, categoryId, 'Yamaha R15 M', 400_000);
-  const freshId = await api.product(seller, categoryId, 'Yamaha FZS Fi V4', 210_000);
+  await api.listing(seller, categoryId, 'Yamaha R15 M', 400_000);
+  const freshId = await api.listing(seller, categoryId, 'Yamaha FZS Fi V4', 210_000);
   const pill = page.getByRole('button', { name: /1 new bike matches/ });
   await pill.waitFor();
   await screenshot(page, 'search-new-bike', { fullPage: false });
@@ -127,13 +127,13 @@ test('a visitor on a phone searches, filters, goes back, scrolls on, and sees ne
 });
 
 test('a buyer narrows by brand, engine size and registration year, each end on its own', async () => {
-  await api.product(seller, categoryId, 'Suzuki Gixxer Zircon', 190_000, {
+  await api.listing(seller, categoryId, 'Suzuki Gixxer Zircon', 190_000, {
     brand: 'Suzuki',
     model: 'Gixxer',
     engineCc: 155,
     registrationYear: 2019,
   });
-  await api.product(seller, categoryId, 'Honda Dio Zircon', 120_000, {
+  await api.listing(seller, categoryId, 'Honda Dio Zircon', 120_000, {
     brand: 'Honda',
     model: 'Dio',
     engineCc: 110,

@@ -70,7 +70,7 @@ export class Api {
   }
 
   /** Lists a bike; `more` adds or overrides fields (`productImages`, `brand`, `engineCc`, …). */
-  async product(
+  async listing(
     seller: Person,
     categoryId: string,
     productName: string,
@@ -95,16 +95,16 @@ export class Api {
     return answer.insertedId;
   }
 
-  async advertise(seller: Person, productId: string): Promise<string> {
+  async advertise(seller: Person, listingId: string): Promise<string> {
     const answer = await this.call<{ insertedId: string }>('POST', '/advertise', seller.token, {
-      advertiseId: productId,
+      advertiseId: listingId,
     });
     return answer.insertedId;
   }
 
-  async book(buyer: Person, productId: string): Promise<string> {
+  async book(buyer: Person, listingId: string): Promise<string> {
     const answer = await this.call<{ insertedId: string }>('POST', '/orders', buyer.token, {
-      bookingId: productId,
+      bookingId: listingId,
       buyerPhone: '+880 1711-000000',
       meetingLocation: 'Banani 11, Dhaka',
     });
@@ -112,14 +112,14 @@ export class Api {
   }
 
   /** A buyer's bookings, newest first, as their My Orders page reads them. */
-  async ordersOf(buyer: Person): Promise<{ _id: string; bookingId: string }[]> {
+  async bookingsOf(buyer: Person): Promise<{ _id: string; bookingId: string }[]> {
     return this.call('GET', `/orders/${encodeURIComponent(buyer.email)}`, buyer.token);
   }
 
-  /** Intent, card confirmation with 4242…, payment record: what the payment page does. */
-  async pay(buyer: Person, orderId: string): Promise<void> {
+  /** Intent, card confirmation with 4242…, payment record for `booking` (its `_id`): what the payment page does. */
+  async pay(buyer: Person, booking: string): Promise<void> {
     const { clientSecret } = await this.call<{ clientSecret: string }>('POST', '/create-payment-intent', buyer.token, {
-      _id: orderId,
+      _id: booking,
     });
     const confirmed = await this.call<{ paymentIntent: { id: string } }>('POST', '/test-mode/confirm-card', null, {
       clientSecret,
@@ -131,17 +131,17 @@ export class Api {
       transactionId: confirmed.paymentIntent.id,
       email: buyer.email,
       bookingId: null,
-      ordersId: orderId,
+      ordersId: booking,
     });
   }
 
-  async report(buyer: Person, productId: string): Promise<void> {
-    await this.call('PATCH', `/products/${productId}`, buyer.token, { report: 'reported' });
+  async report(buyer: Person, listingId: string): Promise<void> {
+    await this.call('PATCH', `/products/${listingId}`, buyer.token, { report: 'reported' });
   }
 
   /** What a card's Add to Wishlist does. */
-  async saveToWishlist(buyer: Person, productId: string): Promise<void> {
-    await this.call('POST', '/wishlist', buyer.token, { productId });
+  async saveToWishlist(buyer: Person, listingId: string): Promise<void> {
+    await this.call('POST', '/wishlist', buyer.token, { productId: listingId });
   }
 
   async verifySeller(admin: Person, sellerId: string): Promise<void> {

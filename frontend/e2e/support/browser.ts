@@ -89,7 +89,7 @@ export async function confirmInDialog(page: Page, title: string, prompt: string,
  * Fills the open "Your Order" with the buyer's phone and meeting place, submits, confirms
  * the booking of `bike`, and waits for the success toast and the modal to close.
  */
-export async function bookInOrderModal(page: Page, bike: string): Promise<void> {
+export async function bookInBookingModal(page: Page, bike: string): Promise<void> {
   const modal = page.getByRole('dialog', { name: 'Your Order' });
   await modal.getByLabel('Phone number').fill('+880 1812-345678');
   await modal.getByLabel('Meeting location').fill('Dhanmondi Lake, Road 8');

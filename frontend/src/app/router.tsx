@@ -85,7 +85,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           },
           {
             path: 'products',
-            lazy: lazyPage(() => import('./routes/products.tsx'), (m) => m.ProductsPage),
+            lazy: lazyPage(() => import('./routes/listings.tsx'), (m) => m.ListingsPage),
           },
           {
             // A listing's own page: everyone may look; booking asks a visitor to log in.
@@ -140,8 +140,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   {
                     path: 'reported-products',
                     lazy: lazyPage(
-                      () => import('@/features/moderation/pages/reported-products-page.tsx'),
-                      (m) => m.ReportedProductsPage,
+                      () => import('@/features/moderation/pages/reported-listings-page.tsx'),
+                      (m) => m.ReportedListingsPage,
                     ),
                   },
                 ],
@@ -151,22 +151,22 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 children: [
                   {
                     path: 'add-product',
-                    lazy: lazyPage(() => import('@/features/selling/pages/add-product-page.tsx'), (m) => m.AddProductPage),
+                    lazy: lazyPage(() => import('@/features/selling/pages/add-listing-page.tsx'), (m) => m.AddListingPage),
                   },
                   {
                     path: 'seller-products',
                     lazy: lazyPage(
-                      () => import('@/features/selling/pages/seller-products-page.tsx'),
-                      (m) => m.SellerProductsPage,
+                      () => import('@/features/selling/pages/seller-listings-page.tsx'),
+                      (m) => m.SellerListingsPage,
                     ),
                   },
                   {
                     path: 'edit-product/:id',
-                    lazy: lazyPage(() => import('@/features/selling/pages/edit-product-page.tsx'), (m) => m.EditProductPage),
+                    lazy: lazyPage(() => import('@/features/selling/pages/edit-listing-page.tsx'), (m) => m.EditListingPage),
                   },
                   {
                     path: 'my-buyers',
-                    lazy: lazyPage(() => import('@/features/orders/pages/my-buyers-page.tsx'), (m) => m.MyBuyersPage),
+                    lazy: lazyPage(() => import('@/features/bookings/pages/my-buyers-page.tsx'), (m) => m.MyBuyersPage),
                   },
                 ],
               },
@@ -175,7 +175,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 children: [
                   {
                     path: 'my-orders',
-                    lazy: lazyPage(() => import('@/features/orders/pages/my-orders-page.tsx'), (m) => m.MyOrdersPage),
+                    lazy: lazyPage(() => import('@/features/bookings/pages/my-bookings-page.tsx'), (m) => m.MyBookingsPage),
                   },
                   {
                     path: 'stripe-payment/:id',

@@ -16,8 +16,8 @@ export const queryKeys = {
   listingFields: () => ['listingFields'] as const,
   adverts: () => ['advertise'] as const,
   /** A category's listings, one entry per category and form. */
-  categoryProducts: () => ['products'] as const,
-  categoryProductsOf: (categoryId: string, form: ListingForm) => ['products', categoryId, form] as const,
+  categoryListings: () => ['products'] as const,
+  categoryListingsOf: (categoryId: string, form: ListingForm) => ['products', categoryId, form] as const,
   /** One listing's page, one entry per listing and form; `null` once it is no longer listed. */
   listingPages: () => ['listing'] as const,
   listing: (id: string, form: ListingForm) => ['listing', id, form] as const,
@@ -26,15 +26,15 @@ export const queryKeys = {
   relatedListingsOf: (id: string, kind: 'seller' | 'similar', form: ListingForm) =>
     ['relatedListings', id, kind, form] as const,
   /** A seller's own listings, one entry per seller. */
-  sellerProducts: () => ['sellerProducts'] as const,
-  sellerProductsOf: (email: string) => ['sellerProducts', email] as const,
+  sellerListings: () => ['sellerProducts'] as const,
+  sellerListingsOf: (email: string) => ['sellerProducts', email] as const,
   /** A buyer's bookings, one entry per buyer. */
-  orders: () => ['orders'] as const,
-  ordersOf: (buyerEmail: string) => ['orders', buyerEmail] as const,
+  bookings: () => ['orders'] as const,
+  bookingsOf: (buyerEmail: string) => ['orders', buyerEmail] as const,
   /** The bookings of a seller's bikes, one entry per seller. */
-  sellerOrders: () => ['sellerOrders'] as const,
-  sellerOrdersOf: (sellerEmail: string) => ['sellerOrders', sellerEmail] as const,
-  reportedProducts: () => ['reportedProducts'] as const,
+  sellerBookings: () => ['sellerOrders'] as const,
+  sellerBookingsOf: (sellerEmail: string) => ['sellerOrders', sellerEmail] as const,
+  reportedListings: () => ['reportedProducts'] as const,
   /** The signed-in buyer's saved bikes. */
   wishlist: () => ['wishlist'] as const,
   /** The signed-in user's bell: the newest notifications and the unread count. */
@@ -42,10 +42,10 @@ export const queryKeys = {
   sellers: () => ['allSeller'] as const,
   buyers: () => ['allBuyer'] as const,
   /** The booking the payment page pays for, one entry per booking. */
-  paymentOrders: () => ['paymentOrder'] as const,
-  paymentOrder: (orderId: string) => ['paymentOrder', orderId] as const,
+  paymentBookings: () => ['paymentOrder'] as const,
+  paymentBooking: (bookingId: string) => ['paymentOrder', bookingId] as const,
   /** The card payment started for a booking: created once, never read again. */
-  paymentIntent: (orderId: string) => ['paymentIntent', orderId] as const,
+  paymentIntent: (bookingId: string) => ['paymentIntent', bookingId] as const,
   /** Searches of every listing (the products page) and the home page's latest bikes. */
   listings: () => ['listings'] as const,
   listingSearches: () => ['listings', 'search'] as const,
@@ -65,18 +65,18 @@ export const queryKeys = {
 export const LIVE_DATA: readonly QueryKey[] = [
   queryKeys.categories(),
   queryKeys.adverts(),
-  queryKeys.categoryProducts(),
+  queryKeys.categoryListings(),
   queryKeys.listingPages(),
   queryKeys.relatedListings(),
-  queryKeys.sellerProducts(),
-  queryKeys.orders(),
-  queryKeys.sellerOrders(),
-  queryKeys.reportedProducts(),
+  queryKeys.sellerListings(),
+  queryKeys.bookings(),
+  queryKeys.sellerBookings(),
+  queryKeys.reportedListings(),
   queryKeys.wishlist(),
   queryKeys.notifications(),
   queryKeys.sellers(),
   queryKeys.buyers(),
-  queryKeys.paymentOrders(),
+  queryKeys.paymentBookings(),
   queryKeys.listings(),
 ];
 
@@ -107,7 +107,7 @@ function isPublic(key: QueryKey): boolean {
     [queryKeys.config(), queryKeys.categories(), queryKeys.listingFields(), queryKeys.adverts()].some((prefix) =>
       startsWith(key, prefix),
     ) ||
-    (startsWith(key, queryKeys.categoryProducts()) && key[2] === publicForm) ||
+    (startsWith(key, queryKeys.categoryListings()) && key[2] === publicForm) ||
     (startsWith(key, queryKeys.listings()) && key.at(-1) === publicForm) ||
     (startsWith(key, queryKeys.listingPages()) && key[2] === publicForm) ||
     (startsWith(key, queryKeys.relatedListings()) && key[3] === publicForm)

@@ -1,10 +1,10 @@
 // Sample records in the server's shapes, for component and reducer tests.
 import type { components } from '@/lib/api/schema.d.ts';
-import type { Advert, Notification, Product, User } from '@/lib/api/types.ts';
+import type { Advert, Notification, Listing, User } from '@/lib/api/types.ts';
 
-type Order = components['schemas']['BookingView'];
+type Booking = components['schemas']['BookingView'];
 
-export function aProduct(overrides: Partial<Product> = {}): Product {
+export function aListing(overrides: Partial<Listing> = {}): Listing {
   return {
     _id: 'p1',
     advertised: false,
@@ -41,16 +41,16 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
 }
 
 export function anAdvert(overrides: Partial<Advert> = {}): Advert {
-  const { _id: productId, ...fields } = aProduct();
-  return { ...fields, _id: 'a1', advertiseId: productId, ...overrides };
+  const { _id: listingId, ...fields } = aListing();
+  return { ...fields, _id: 'a1', advertiseId: listingId, ...overrides };
 }
 
-export function anOrder(overrides: Partial<Order> = {}): Order {
-  const { _id: productId, ...fields } = aProduct();
+export function aBooking(overrides: Partial<Booking> = {}): Booking {
+  const { _id: listingId, ...fields } = aListing();
   return {
     ...fields,
     _id: 'o1',
-    bookingId: productId,
+    bookingId: listingId,
     buyerEmail: 'buyer@example.com',
     buyerName: 'Karim Buyer',
     buyerPhone: '01800000000',

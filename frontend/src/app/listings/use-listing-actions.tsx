@@ -1,18 +1,18 @@
 // What a reader does with a listing, wherever it shows (a grid of cards, its own page):
-// Book Now (the order modal), Add to Wishlist, Report to Admin, and a visitor's way to
-// log in first. The caller renders `overlays` (the order modal, the confirmation) once.
+// Book Now (the booking modal), Add to Wishlist, Report to Admin, and a visitor's way to
+// log in first. The caller renders `overlays` (the booking modal, the confirmation) once.
 import { useMutation } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { useConfirm } from '@/components/confirm-dialog.tsx';
-import { useOrders } from '@/lib/api/get-orders.ts';
-import type { Order, Product } from '@/lib/api/types.ts';
+import { useBookings } from '@/lib/api/get-bookings.ts';
+import type { Booking, Listing } from '@/lib/api/types.ts';
 import type { FromState } from '@/lib/auth/return-path.ts';
 import { useSession } from '@/lib/auth/session-context.ts';
-import { useReportProduct } from '@/features/listing/api/report-product.ts';
+import { useReportListing } from '@/features/listing/api/report-listing.ts';
 import { toggleWishlistMutation } from '@/features/wishlist/api/toggle-wishlist.ts';
-import { OrderModal } from '@/features/bookings/components/order-modal.tsx';
+import { BookingModal } from '@/features/bookings/components/booking-modal.tsx';
 import {
   LOG_IN_TO,
   type ListingActionsProps,
@@ -37,18 +37,18 @@ export function useViewer(): Viewer {
 /** The handlers a listing's actions call, and what the reader has done with each listing. */
 export interface ListingActionHandlers {
   viewer: Viewer;
-  onBook: (product: Product) => void;
-  onReport: (product: Product) => void;
+  onBook: (listing: Listing) => void;
+  onReport: (listing: Listing) => void;
   onLogIn: (reason: LogInReason) => void;
-  onToggleSaved: (product: Product) => void;
+  onToggleSaved: (listing: Listing) => void;
   /** A report of this listing is on its way. */
-  isReporting: (productId: string) => boolean;
+  isReporting: (listingId: string) => boolean;
   /** The reader's own booking of this listing, if they made one (cancelled ones are gone). */
-  bookingOf: (productId: string) => Order | undefined;
-  /** The order modal and the confirmation dialog, rendered once by the caller. */
+  bookingOf: (listingId: string) => Booking | undefined;
+  /** The booking modal and the confirmation dialog, rendered once by the caller. */
   overlays: ReactNode;
-  /** Everything `ListingActions` (or a card) needs for `product`. */
-  propsFor: (product: Product) => ListingActionsProps;
+  /** Everything `ListingActions` (or a card) needs for `listing`. */
+  propsFor: (listing: Listing) => ListingActionsProps;
 }
 
 /** `saved`: the ids of the bikes in the buyer's wishlist. */
@@ -56,13 +56,13 @@ export function useListingActions(saved: ReadonlySet<string>): ListingActionHand
   const { user } = useSession();
   const viewer = useViewer();
   const toggle = useMutation(toggleWishlist);
-  const report = useReportProduct();
+  const report = useReportListing();
   const { confirm, dialog } = useConfirm();
-  const [booking, setBooking] = useState<Product | null>(null);
+  const [toBook, setToBook] = useState<Listing | null>(null);
   // The buyer's own bookings, kept current by live events: a booked bike says so and
   // offers Pay Now instead of a second booking.
-  const orders = useOrders(viewer === 'buyer' ? (user?.email ?? '') : '');
-  const mine = new Map<string, Order>((orders.data ?? []).map((order) => [order.bookingId, order]));
+  const bookings = useBookings(viewer === 'buyer' ? (user?.email ?? '') : '');
+  const mine = new Map<string, Booking>((bookings.data ?? []).map((booking) => [booking.bookingId, booking]));
   const navigate = useNavigate();
   const location = useLocation();
 
@@ -72,25 +72,25 @@ export function useListingActions(saved: ReadonlySet<string>): ListingActionHand
     void navigate('/login', { state });
   };
 
-  const onReport = async (product: Product) => {
+  const onReport = async (listing: Listing) => {
     const confirmed = await confirm({
-      title: `Report ${product.productName} to the admin?`,
+      title: `Report ${listing.productName} to the admin?`,
       prompt: REPORT_PROMPT,
       confirmLabel: 'Report',
       tone: 'danger',
     });
     if (!confirmed) return;
-    report.mutate(product._id, {
+    report.mutate(listing._id, {
       onSuccess: () => toast.success('Successfully Reported to Admin'),
       onError: (error) => toast.error(error.message),
     });
   };
 
-  const onToggleSaved = (product: Product) => {
-    const save = !saved.has(product._id);
+  const onToggleSaved = (listing: Listing) => {
+    const save = !saved.has(listing._id);
     // Awaited rather than `mutate`'s callbacks, which fire for the latest call only:
     // every tap says how it went.
-    toggle.mutateAsync({ product, save }).then(
+    toggle.mutateAsync({ listing, save }).then(
       () => toast.success(save ? 'Saved to your wishlist' : 'Removed from your wishlist'),
       (error: unknown) => toast.error(messageOf(error)),
     );
@@ -98,32 +98,32 @@ export function useListingActions(saved: ReadonlySet<string>): ListingActionHand
 
   const handlers = {
     viewer,
-    onBook: setBooking,
-    onReport: (product: Product) => void onReport(product),
+    onBook: setToBook,
+    onReport: (listing: Listing) => void onReport(listing),
     onLogIn,
     onToggleSaved,
   };
-  const isReporting = (productId: string) => report.isPending && report.variables === productId;
-  const bookingOf = (productId: string) => mine.get(productId);
+  const isReporting = (listingId: string) => report.isPending && report.variables === listingId;
+  const bookingOf = (listingId: string) => mine.get(listingId);
   return {
     ...handlers,
     isReporting,
     bookingOf,
-    propsFor: (product) => ({
+    propsFor: (listing) => ({
       ...handlers,
-      product,
-      reporting: isReporting(product._id),
-      saved: saved.has(product._id),
-      booking: bookingOf(product._id),
+      listing,
+      reporting: isReporting(listing._id),
+      saved: saved.has(listing._id),
+      booking: bookingOf(listing._id),
     }),
     overlays: (
       <>
-        {booking && user && (
-          <OrderModal
-            product={booking}
+        {toBook && user && (
+          <BookingModal
+            listing={toBook}
             buyer={user}
             onClose={() => {
-              setBooking(null);
+              setToBook(null);
             }}
           />
         )}

@@ -2,15 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { answerConfirm } from '@/test/confirm-dialog.ts';
-import { anOrder, aProduct } from '@/test/fixtures.ts';
+import { aBooking, aListing } from '@/test/fixtures.ts';
 import { bearerOf, callsOf, fakeServer, holdFetchesOf, renderApp, signedInAs } from '@/test/render-app.tsx';
 import { REPORT_PROMPT } from '@/app/listings/use-listing-actions.tsx';
 
 describe('Category page', () => {
-  it("lists the category's bikes and opens the order modal", async () => {
+  it("lists the category's bikes and opens the booking modal", async () => {
     fakeServer({
       ...signedInAs('buyer'),
-      'GET /api/products/c1': [200, [aProduct(), aProduct({ _id: 'p2', productName: 'Honda CBR', availability: 'sold' })]],
+      'GET /api/products/c1': [200, [aListing(), aListing({ _id: 'p2', productName: 'Honda CBR', availability: 'sold' })]],
     });
     renderApp('/category/c1');
     expect(await screen.findByRole('heading', { name: 'Choose Your Dream Bike' })).toBeInTheDocument();
@@ -25,13 +25,13 @@ describe('Category page', () => {
       ...signedInAs('buyer'),
       'GET /api/products/c1': [
         200,
-        [aProduct(), aProduct({ _id: 'p2', productName: 'Honda CBR', availability: 'sold' }), aProduct({ _id: 'p3', productName: 'TVS Apache' })],
+        [aListing(), aListing({ _id: 'p2', productName: 'Honda CBR', availability: 'sold' }), aListing({ _id: 'p3', productName: 'TVS Apache' })],
       ],
       'GET /api/orders/buyer%40example.com': [
         200,
         [
-          anOrder({ _id: 'o1', bookingId: 'p1', productName: 'Yamaha R15' }),
-          anOrder({ _id: 'o2', bookingId: 'p2', productName: 'Honda CBR', paid: true, status: 'paid', availability: 'sold' }),
+          aBooking({ _id: 'o1', bookingId: 'p1', productName: 'Yamaha R15' }),
+          aBooking({ _id: 'o2', bookingId: 'p2', productName: 'Honda CBR', paid: true, status: 'paid', availability: 'sold' }),
         ],
       ],
     });
@@ -55,7 +55,7 @@ describe('Category page', () => {
     let sent: unknown;
     fakeServer({
       ...signedInAs('buyer'),
-      'GET /api/products/c1': [200, [aProduct()]],
+      'GET /api/products/c1': [200, [aListing()]],
       'PATCH /api/products/p1': (init) => {
         sent = JSON.parse(init.body as string);
         return [200, { acknowledged: true, modifiedCount: 1, deletedCount: 0, events: [] }];
@@ -69,7 +69,7 @@ describe('Category page', () => {
   });
 
   it('lets a visitor browse the public listings, named by category, and asks them to log in to book', async () => {
-    const publicForm = aProduct();
+    const publicForm = aListing();
     delete publicForm.sellerEmail;
     delete publicForm.sellerPhone;
     const fetchMock = fakeServer({
@@ -95,7 +95,7 @@ describe('Category page', () => {
   });
 
   it("sends a visitor who asks for the seller's contact to log in, and back here after", async () => {
-    const publicForm = aProduct();
+    const publicForm = aListing();
     delete publicForm.sellerEmail;
     delete publicForm.sellerPhone;
     fakeServer({ 'GET /api/products/c1': [200, [publicForm]] });
@@ -109,7 +109,7 @@ describe('Category page', () => {
   });
 
   it('lets sellers and admins look without booking', async () => {
-    const fetchMock = fakeServer({ ...signedInAs('seller'), 'GET /api/products/c1': [200, [aProduct()]] });
+    const fetchMock = fakeServer({ ...signedInAs('seller'), 'GET /api/products/c1': [200, [aListing()]] });
     renderApp('/category/c1');
     const card = await screen.findByRole('article', { name: 'Yamaha R15' });
     expect(await within(card).findByText('Only buyers can book bikes.')).toBeInTheDocument();
@@ -125,14 +125,14 @@ describe('Category page', () => {
 });
 
 describe('Category page: the wishlist', () => {
-  const honda = aProduct({ _id: 'p2', productName: 'Honda CBR' });
+  const honda = aListing({ _id: 'p2', productName: 'Honda CBR' });
   const card = (name: string) => screen.findByRole('article', { name });
 
   it("shows a buyer's saved bikes as saved, and saves and removes one with a tap", async () => {
     const saved: unknown[] = [];
     const fetchMock = fakeServer({
       ...signedInAs('buyer'),
-      'GET /api/products/c1': [200, [aProduct(), honda]],
+      'GET /api/products/c1': [200, [aListing(), honda]],
       'GET /api/wishlist': [200, [honda]],
       'POST /api/wishlist': (init) => {
         saved.push(JSON.parse(init.body as string));
@@ -164,7 +164,7 @@ describe('Category page: the wishlist', () => {
   it('shows a bike saved at once, and unsaved again with the reason when the server refuses', async () => {
     fakeServer({
       ...signedInAs('buyer'),
-      'GET /api/products/c1': [200, [aProduct()]],
+      'GET /api/products/c1': [200, [aListing()]],
       'GET /api/wishlist': [200, []],
       'POST /api/wishlist': [404, { error: 'not_found', message: 'That bike is no longer listed.' }],
     });
@@ -182,7 +182,7 @@ describe('Category page: the wishlist', () => {
   });
 
   it('asks a visitor to log in to save a bike, and reads no wishlist', async () => {
-    const fetchMock = fakeServer({ 'GET /api/products/c1': [200, [aProduct()]] });
+    const fetchMock = fakeServer({ 'GET /api/products/c1': [200, [aListing()]] });
     const { router } = renderApp('/category/c1');
     await userEvent.click(within(await card('Yamaha R15')).getByRole('button', { name: 'Add to Wishlist' }));
     expect(await screen.findByText('Please log in as a buyer to save bikes to your wishlist.')).toBeInTheDocument();

@@ -1,21 +1,21 @@
 // The category page: "Choose Your Dream Bike" under the category's name, its listings as
-// cards, the order modal. Everyone may browse: visitors see the public form of each
+// cards, the booking modal. Everyone may browse: visitors see the public form of each
 // listing and are asked to log in to book, save or report; sellers and admins look
 // without booking. A buyer's saved bikes show as saved. Its loader prefetches the
 // listings; live events keep them current.
 import { useParams } from 'react-router';
 import { PageSpinner } from '@/components/spinner.tsx';
 import { useCategories } from '@/features/categories/api/get-categories.ts';
-import { categoryProductsLoader, useCategoryProducts } from '@/features/categories/api/get-category-products.ts';
+import { categoryListingsLoader, useCategoryListings } from '@/features/categories/api/get-category-listings.ts';
 import { useSavedIds } from '@/features/wishlist/api/get-wishlist.ts';
-import { ProductGrid } from '@/app/listings/product-grid.tsx';
+import { ListingGrid } from '@/app/listings/listing-grid.tsx';
 import { usePageTitle } from '@/lib/page-title.ts';
 
-export const categoryLoader = categoryProductsLoader;
+export const categoryLoader = categoryListingsLoader;
 
 export function CategoryPage() {
   const { id = '' } = useParams();
-  const products = useCategoryProducts(id);
+  const listings = useCategoryListings(id);
   const categoryName = useCategories().data?.find((category) => category._id === id)?.categoryName;
   // Read beside the listings, not after them; only a buyer has a wishlist.
   const saved = useSavedIds();
@@ -27,17 +27,17 @@ export function CategoryPage() {
         <p className="text-center text-sm font-semibold tracking-wide text-brand-700 uppercase">{categoryName}</p>
       )}
       <h1 className="mt-1 text-center text-3xl font-bold text-stone-900 sm:text-4xl">Choose Your Dream Bike</h1>
-      {products.isPending ? (
+      {listings.isPending ? (
         <PageSpinner label="Loading bikes" />
-      ) : products.isError ? (
+      ) : listings.isError ? (
         <p role="alert" className="mt-10 text-center text-red-700">
-          {products.error.message}
+          {listings.error.message}
         </p>
-      ) : products.data.length === 0 ? (
+      ) : listings.data.length === 0 ? (
         <p className="mt-10 text-center text-lg text-stone-600">No Products Available for this Category</p>
       ) : (
         <div className="mt-8">
-          <ProductGrid products={products.data} saved={saved} />
+          <ListingGrid listings={listings.data} saved={saved} />
         </div>
       )}
     </div>

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aProduct } from '@/test/fixtures.ts';
+import { aListing } from '@/test/fixtures.ts';
 import { fakeServer, renderApp } from '@/test/render-app.tsx';
 
 const advert = {
@@ -55,8 +55,8 @@ describe('the home page', () => {
         200,
         {
           listings: [
-            aProduct({ _id: 'p1', productName: 'Yamaha FZS V3', resalePrice: 215000, kmDriven: 14500, district: 'Dhaka' }),
-            aProduct({ _id: 'p2', productName: 'Bajaj Pulsar N160', availability: 'sold' }),
+            aListing({ _id: 'p1', productName: 'Yamaha FZS V3', resalePrice: 215000, kmDriven: 14500, district: 'Dhaka' }),
+            aListing({ _id: 'p2', productName: 'Bajaj Pulsar N160', availability: 'sold' }),
           ],
           total: 2,
           totalCapped: false,

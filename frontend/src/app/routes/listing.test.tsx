@@ -2,31 +2,31 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { answerConfirm } from '@/test/confirm-dialog.ts';
-import { anOrder, aProduct } from '@/test/fixtures.ts';
+import { aBooking, aListing } from '@/test/fixtures.ts';
 import { bearerOf, callsOf, fakeServer, renderApp, signedInAs, type FakeServer } from '@/test/render-app.tsx';
-import type { Product } from '@/lib/api/types.ts';
+import type { Listing } from '@/lib/api/types.ts';
 import { applyLiveEvent } from '@/lib/live/apply-event.ts';
 import { REPORT_PROMPT } from '@/app/listings/use-listing-actions.tsx';
 import { NO_LONGER_LISTED } from './listing.tsx';
 
-const listing = aProduct({
+const bike = aListing({
   photos: ['/uploads/bike.jpg', '/uploads/side.jpg', '/uploads/engine.jpg'],
   sellerVerification: true,
 });
 
-function publicForm(product: Product): Product {
-  const visible = { ...product };
+function publicForm(listing: Listing): Listing {
+  const visible = { ...listing };
   delete visible.sellerEmail;
   delete visible.sellerPhone;
   return visible;
 }
 
-const search = (listings: Product[]) => [200, { listings, total: listings.length, totalCapped: false, nextCursor: null }] as const;
+const search = (listings: Listing[]) => [200, { listings, total: listings.length, totalCapped: false, nextCursor: null }] as const;
 
 /** The listing p1, and empty answers for the bikes beside it. */
-function listingServer(product: Product, extra: FakeServer = {}): FakeServer {
+function listingServer(listing: Listing, extra: FakeServer = {}): FakeServer {
   return {
-    'GET /api/listings/p1': [200, product],
+    'GET /api/listings/p1': [200, listing],
     'GET /api/listings?seller=s1&except=p1&limit=4': [...search([])],
     'GET /api/listings?brand=Yamaha&except=p1&limit=4': [...search([])],
     'GET /api/listings?ccMin=124&ccMax=194&except=p1&limit=4': [...search([])],
@@ -37,7 +37,7 @@ function listingServer(product: Product, extra: FakeServer = {}): FakeServer {
 
 describe('Listing page', () => {
   it('shows a visitor every photo and field of the public form, and asks them to log in to book', async () => {
-    const fetchMock = fakeServer(listingServer(publicForm(listing)));
+    const fetchMock = fakeServer(listingServer(publicForm(bike)));
     const { router } = renderApp('/products/p1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Yamaha R15' })).toBeInTheDocument();
     // The title is set in an effect after the heading renders.
@@ -88,8 +88,8 @@ describe('Listing page', () => {
     expect(router.state.location.state).toEqual({ from: { pathname: '/products/p1', search: '' } });
   });
 
-  it("gives a signed-in buyer the seller's phone and e-mail, and books through the order modal", async () => {
-    const fetchMock = fakeServer({ ...signedInAs('buyer'), ...listingServer(listing), 'GET /api/wishlist': [200, []] });
+  it("gives a signed-in buyer the seller's phone and e-mail, and books through the booking modal", async () => {
+    const fetchMock = fakeServer({ ...signedInAs('buyer'), ...listingServer(bike), 'GET /api/wishlist': [200, []] });
     renderApp('/products/p1');
     const seller = within(await screen.findByRole('region', { name: 'Seller' }));
     expect(seller.getByRole('link', { name: /01700000000/ })).toHaveAttribute('href', 'tel:01700000000');
@@ -107,7 +107,7 @@ describe('Listing page', () => {
     const sent: unknown[] = [];
     fakeServer({
       ...signedInAs('buyer'),
-      ...listingServer(listing),
+      ...listingServer(bike),
       'GET /api/wishlist': [200, []],
       'POST /api/wishlist': (init) => {
         sent.push(JSON.parse(init.body as string));
@@ -132,8 +132,8 @@ describe('Listing page', () => {
   it('says the buyer booked it, with Pay Now instead of a second booking', async () => {
     fakeServer({
       ...signedInAs('buyer'),
-      ...listingServer(listing),
-      'GET /api/orders/buyer%40example.com': [200, [anOrder({ _id: 'o7', bookingId: 'p1' })]],
+      ...listingServer(bike),
+      'GET /api/orders/buyer%40example.com': [200, [aBooking({ _id: 'o7', bookingId: 'p1' })]],
     });
     renderApp('/products/p1');
     expect(await screen.findByText('Booked by you')).toBeInTheDocument();
@@ -142,7 +142,7 @@ describe('Listing page', () => {
   });
 
   it('shows Sold Out instead of Book Now for a sold bike', async () => {
-    fakeServer({ ...signedInAs('buyer'), ...listingServer(aProduct({ availability: 'sold' })) });
+    fakeServer({ ...signedInAs('buyer'), ...listingServer(aListing({ availability: 'sold' })) });
     renderApp('/products/p1');
     expect(await screen.findByText('Sold Out')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
@@ -150,7 +150,7 @@ describe('Listing page', () => {
   });
 
   it('lets a seller look without booking or seeing the contact', async () => {
-    fakeServer({ ...signedInAs('seller'), ...listingServer(listing) });
+    fakeServer({ ...signedInAs('seller'), ...listingServer(bike) });
     renderApp('/products/p1');
     expect(await screen.findByText('Only buyers can book bikes.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
@@ -168,16 +168,16 @@ describe('Listing page', () => {
   });
 
   it('shows more bikes from the seller and similar ones, each leading to its own page', async () => {
-    const others = [aProduct({ _id: 'p8', productName: 'Yamaha FZ' }), aProduct({ _id: 'p9', productName: 'Yamaha MT-15' })];
+    const others = [aListing({ _id: 'p8', productName: 'Yamaha FZ' }), aListing({ _id: 'p9', productName: 'Yamaha MT-15' })];
     fakeServer(
-      listingServer(listing, {
+      listingServer(bike, {
         'GET /api/listings?seller=s1&except=p1&limit=4': [...search(others.slice(0, 1))],
         'GET /api/listings?brand=Yamaha&except=p1&limit=4': [...search(others)],
         'GET /api/listings?ccMin=124&ccMax=194&except=p1&limit=4': [
-          ...search([aProduct({ _id: 'p9', productName: 'Yamaha MT-15' }), aProduct({ _id: 'p10', productName: 'Suzuki Gixxer' })]),
+          ...search([aListing({ _id: 'p9', productName: 'Yamaha MT-15' }), aListing({ _id: 'p10', productName: 'Suzuki Gixxer' })]),
         ],
         'GET /api/listings?category=c1&except=p1&limit=4': [
-          ...search([aProduct({ _id: 'p11', productName: 'TVS Apache' }), aProduct({ _id: 'p12', productName: 'Bajaj Pulsar' })]),
+          ...search([aListing({ _id: 'p11', productName: 'TVS Apache' }), aListing({ _id: 'p12', productName: 'Bajaj Pulsar' })]),
         ],
       }),
     );
@@ -197,7 +197,7 @@ describe('Listing page', () => {
 
 describe('Listing page: live', () => {
   async function openAsVisitor() {
-    fakeServer(listingServer(publicForm(listing)));
+    fakeServer(listingServer(publicForm(bike)));
     const view = renderApp('/products/p1');
     await screen.findByRole('heading', { level: 1, name: 'Yamaha R15' });
     const live = (event: Parameters<typeof applyLiveEvent>[1]) => {
@@ -220,7 +220,7 @@ describe('Listing page: live', () => {
     const { live } = await openAsVisitor();
     live({
       event: 'product.updated',
-      data: publicForm({ ...listing, resalePrice: 165000, kmDriven: 15200, photos: ['/uploads/new.jpg', '/uploads/side.jpg'] }),
+      data: publicForm({ ...bike, resalePrice: 165000, kmDriven: 15200, photos: ['/uploads/new.jpg', '/uploads/side.jpg'] }),
     });
     expect(await screen.findByText('৳1,65,000')).toBeInTheDocument();
     expect(screen.getByText('15,200 km')).toBeInTheDocument();

@@ -7,7 +7,7 @@
 import { Link, useParams } from 'react-router';
 import { ClockIcon, MapPinIcon, MotorcycleIcon } from '@/components/icons.tsx';
 import { PageSpinner } from '@/components/spinner.tsx';
-import type { Product } from '@/lib/api/types.ts';
+import type { Listing } from '@/lib/api/types.ts';
 import { formatPostTime } from '@/utils/format-post-time.ts';
 import { listingLoader, useListing } from '@/features/listing/api/get-listing.ts';
 import { useSavedIds } from '@/features/wishlist/api/get-wishlist.ts';
@@ -47,7 +47,7 @@ export function ListingPage() {
   }
   if (listing.data === null) return <NoLongerListed />;
   // Keyed by listing: a tap on a related bike starts its gallery at its cover.
-  return <Listing key={listing.data._id} product={listing.data} />;
+  return <ListingDetails key={listing.data._id} listing={listing.data} />;
 }
 
 function NoLongerListed() {
@@ -67,11 +67,11 @@ function NoLongerListed() {
   );
 }
 
-function Listing({ product }: { product: Product }) {
-  usePageTitle(product.productName);
+function ListingDetails({ listing }: { listing: Listing }) {
+  usePageTitle(listing.productName);
   const saved = useSavedIds();
   const actions = useListingActions(saved);
-  const photos = product.photos.length > 0 ? product.photos : [product.productImage];
+  const photos = listing.photos.length > 0 ? listing.photos : [listing.productImage];
 
   return (
     <div className="page-container pt-2 pb-12 sm:pt-6">
@@ -79,35 +79,35 @@ function Listing({ product }: { product: Product }) {
         <Link to="/products" className="hover:text-brand-800 hover:underline">
           Bikes for sale
         </Link>
-        {product.brand && <span aria-hidden="true"> / {product.brand}</span>}
+        {listing.brand && <span aria-hidden="true"> / {listing.brand}</span>}
       </nav>
       <div className="grid gap-x-8 gap-y-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:grid-rows-[auto_1fr]">
         {/* On a phone the photos run edge to edge, as a phone's gallery does. */}
         <div className="-mx-4 sm:mx-0 lg:col-start-1 lg:row-span-2 lg:row-start-1">
-          <PhotoGallery photos={photos} name={product.productName} />
+          <PhotoGallery photos={photos} name={listing.productName} />
         </div>
 
         <div className="lg:col-start-2 lg:row-start-1">
-          <AvailabilityTag product={product} className="inline-block" />
-          <h1 className="mt-1.5 text-2xl leading-tight font-bold text-stone-900 sm:text-3xl">{product.productName}</h1>
+          <AvailabilityTag listing={listing} className="inline-block" />
+          <h1 className="mt-1.5 text-2xl leading-tight font-bold text-stone-900 sm:text-3xl">{listing.productName}</h1>
           <div className="mt-2">
-            <ListingPrices product={product} large />
+            <ListingPrices listing={listing} large />
           </div>
           <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-600">
             <span className="flex items-center gap-1">
               <MapPinIcon className="size-4 shrink-0" aria-hidden="true" />
-              {placeOf(product)}
+              {placeOf(listing)}
             </span>
             <span className="flex items-center gap-1">
               <ClockIcon className="size-4 shrink-0" aria-hidden="true" />
-              Posted <time dateTime={product.postTime}>{formatPostTime(product.postTime)}</time>
+              Posted <time dateTime={listing.postTime}>{formatPostTime(listing.postTime)}</time>
             </span>
           </p>
-          <ListingActions {...actions.propsFor(product)} className="mt-4 text-base" />
+          <ListingActions {...actions.propsFor(listing)} className="mt-4 text-base" />
         </div>
 
         <div className="lg:col-start-2 lg:row-start-2">
-          <SellerCard product={product} viewer={actions.viewer} onLogIn={actions.onLogIn} />
+          <SellerCard listing={listing} viewer={actions.viewer} onLogIn={actions.onLogIn} />
         </div>
 
         <section aria-labelledby="details-title" className="lg:col-start-1 lg:row-start-3">
@@ -115,15 +115,15 @@ function Listing({ product }: { product: Product }) {
             Details
           </h2>
           <div className="mt-3">
-            <ListingFacts product={product} />
+            <ListingFacts listing={listing} />
           </div>
           <h2 className="mt-6 text-xl font-bold text-stone-900">Description</h2>
-          <p className="mt-2 whitespace-pre-line text-stone-700">{product.description}</p>
+          <p className="mt-2 whitespace-pre-line text-stone-700">{listing.description}</p>
         </section>
       </div>
 
-      <RelatedListings listing={product} kind="seller" title="More from this seller" />
-      <RelatedListings listing={product} kind="similar" title="Similar bikes" />
+      <RelatedListings listing={listing} kind="seller" title="More from this seller" />
+      <RelatedListings listing={listing} kind="similar" title="Similar bikes" />
       {actions.overlays}
     </div>
   );

@@ -2,11 +2,11 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { applyLiveEvent } from '@/lib/live/apply-event.ts';
-import { aProduct } from '@/test/fixtures.ts';
+import { aListing } from '@/test/fixtures.ts';
 import { callsOf, fakeServer, holdFetchesOf, renderApp, signedInAs, type FakeServer } from '@/test/render-app.tsx';
 
-const yamaha = aProduct();
-const honda = aProduct({ _id: 'p2', productName: 'Honda CBR', categoryId: 'c2' });
+const yamaha = aListing();
+const honda = aListing({ _id: 'p2', productName: 'Honda CBR', categoryId: 'c2' });
 
 function openWishlist(server: FakeServer = {}) {
   const fetchMock = fakeServer({ ...signedInAs('buyer'), 'GET /api/wishlist': [200, [honda, yamaha]], ...server });
@@ -30,8 +30,8 @@ describe('Wishlist page', () => {
     expect(screen.getByRole('link', { name: 'Wishlist' })).toHaveAttribute('href', '/dashboard/wishlist');
 
     await userEvent.click(within(cbr).getByRole('button', { name: 'Book Now' }));
-    const order = screen.getByRole('dialog', { name: 'Your Order' });
-    expect(within(order).getByLabelText('Product')).toHaveValue('Honda CBR');
+    const booking = screen.getByRole('dialog', { name: 'Your Order' });
+    expect(within(booking).getByLabelText('Product')).toHaveValue('Honda CBR');
   });
 
   it('turns a saved bike Sold Out the moment it sells, without reading the list again', async () => {

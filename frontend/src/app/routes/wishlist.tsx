@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { HeartIcon } from '@/components/icons.tsx';
 import { PageSpinner } from '@/components/spinner.tsx';
 import { useWishlist } from '@/features/wishlist/api/get-wishlist.ts';
-import { ProductGrid } from '@/app/listings/product-grid.tsx';
+import { ListingGrid } from '@/app/listings/listing-grid.tsx';
 
 export function WishlistPage() {
   const wishlist = useWishlist();
@@ -36,9 +36,9 @@ export function WishlistPage() {
           <p className="-mt-2 mb-4 text-sm text-stone-600">
             Each bike shows whether it is still for sale, as it changes. Tap Saved to remove one.
           </p>
-          <ProductGrid
-            products={wishlist.data}
-            saved={new Set(wishlist.data.map((product) => product._id))}
+          <ListingGrid
+            listings={wishlist.data}
+            saved={new Set(wishlist.data.map((listing) => listing._id))}
             headingLevel="h3"
           />
         </>

@@ -3,29 +3,29 @@
 import { mutationOptions } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api-client.ts';
 import type { components } from '@/lib/api/schema.d.ts';
-import type { Product } from '@/lib/api/types.ts';
+import type { Listing } from '@/lib/api/types.ts';
 import { applyWritten } from '@/lib/live/apply-event.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 type Changed = components['schemas']['Changed'];
 
-export function deleteProduct(id: string): Promise<Changed> {
+export function deleteListing(id: string): Promise<Changed> {
   return api<Changed>(`/products/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 
-export function deleteProductMutation() {
-  return mutationOptions<Changed, Error, Product>({
-    mutationFn: (product) => deleteProduct(product._id),
+export function deleteListingMutation() {
+  return mutationOptions<Changed, Error, Listing>({
+    mutationFn: (listing) => deleteListing(listing._id),
     // The answer's events (the listing, its advert and its open bookings go), so the
     // table is right without the socket; the events arriving as well change nothing.
-    onSuccess: (changed, _product, _result, { client }) => {
+    onSuccess: (changed, _listing, _result, { client }) => {
       applyWritten(client, changed);
     },
-    onError: (error, _product, _result, { client }) => {
+    onError: (error, _listing, _result, { client }) => {
       // Already deleted elsewhere: show the lists as they are now.
       if (error instanceof ApiError && error.status === 404) {
-        void client.invalidateQueries({ queryKey: queryKeys.sellerProducts() });
-        void client.invalidateQueries({ queryKey: queryKeys.reportedProducts() });
+        void client.invalidateQueries({ queryKey: queryKeys.sellerListings() });
+        void client.invalidateQueries({ queryKey: queryKeys.reportedListings() });
       }
     },
   });

@@ -1,4 +1,4 @@
-// `GET /api/categories` (no auth), for the search's category filter and the product form's
+// `GET /api/categories` (no auth), for the search's category filter and the listing form's
 // category select. The same call and cache key as the home page's list, so all share one
 // cached copy.
 import { queryOptions, useQuery } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 // `GET /api/listings/fields` (everyone): the brands ("Other" last) and the 64 districts a
-// listing may name, for the search's filters and the product form's selects. They change
+// listing may name, for the search's filters and the listing form's selects. They change
 // with a new release, not while a page is open.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';

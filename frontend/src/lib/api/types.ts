@@ -6,7 +6,7 @@ type Schemas = components['schemas'];
 
 export type Category = Schemas['CategoryView'];
 export type Advert = Schemas['AdvertView'];
-export type Product = Schemas['ListingView'];
+export type Listing = Schemas['ListingView'];
 export type User = Schemas['UserView'];
 export type Session = Schemas['Session'];
 export type Profile = Schemas['Profile'];
@@ -21,16 +21,16 @@ export type PasswordReset = Schemas['PasswordReset'];
 /** The three roles (docs/product.md, 'Who uses it'); the server sends `role` as a plain string. */
 export type Role = 'buyer' | 'seller' | 'admin';
 
-export type Order = Schemas['BookingView'];
+export type Booking = Schemas['BookingView'];
 export type Inserted = Schemas['Inserted'];
 export type CategoryInput = Schemas['CategoryInput'];
-export type ProductInput = Schemas['ListingInput'];
+export type ListingInput = Schemas['ListingInput'];
 export type PaymentIntent = Schemas['IntentView'];
 export type PaymentInput = Schemas['PaymentInput'];
 export type CardInput = Schemas['CardInput'];
 export type Notification = Schemas['NotificationView'];
 export type Notifications = Schemas['Notifications'];
 export type MarkedRead = Schemas['MarkedRead'];
-export type SellerProduct = Schemas['SellerListingView'];
+export type SellerListing = Schemas['SellerListingView'];
 export type SearchResults = Schemas['SearchResults'];
 export type ListingFields = Schemas['ListingFields'];

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { aProduct } from '@/test/fixtures.ts';
-import type { Product } from '@/lib/api/types.ts';
+import { aListing } from '@/test/fixtures.ts';
+import type { Listing } from '@/lib/api/types.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import { applyLiveEvent } from './apply-event.ts';
 
@@ -13,13 +13,13 @@ const beside = queryKeys.relatedListingsOf('p2', 'similar', 'public');
 /** A cache holding listing p1's page, p2's page, and p2's similar bikes (p1 among them). */
 function cacheWithListings() {
   const queryClient = new QueryClient();
-  queryClient.setQueryData(page, aProduct());
-  queryClient.setQueryData(other, aProduct({ _id: 'p2' }));
-  queryClient.setQueryData(beside, [aProduct(), aProduct({ _id: 'p3' })]);
+  queryClient.setQueryData(page, aListing());
+  queryClient.setQueryData(other, aListing({ _id: 'p2' }));
+  queryClient.setQueryData(beside, [aListing(), aListing({ _id: 'p3' })]);
   return {
     queryClient,
-    listing: () => queryClient.getQueryData<Product | null>(page),
-    related: () => queryClient.getQueryData<Product[]>(beside),
+    listing: () => queryClient.getQueryData<Listing | null>(page),
+    related: () => queryClient.getQueryData<Listing[]>(beside),
   };
 }
 
@@ -43,7 +43,7 @@ describe("applyLiveEvent on a listing's page", () => {
 
   it("shows the seller's changes, photos and kilometres too, keeping the contact a public event lacks; once", () => {
     const { queryClient, listing } = cacheWithListings();
-    const changed = aProduct({ resalePrice: 1650, kmDriven: 15200, photos: ['/uploads/new.jpg'], area: 'Banani' });
+    const changed = aListing({ resalePrice: 1650, kmDriven: 15200, photos: ['/uploads/new.jpg'], area: 'Banani' });
     delete changed.sellerPhone;
     applyLiveEvent(queryClient, { event: 'product.updated', data: changed });
     expect(listing()).toMatchObject({
@@ -65,7 +65,7 @@ describe("applyLiveEvent on a listing's page", () => {
     applyLiveEvent(queryClient, { event: 'product.deleted', data: ref });
     expect(listing()).toBeNull();
     expect(related()?.map((bike) => bike._id)).toEqual(['p3']);
-    expect(queryClient.getQueryData<Product>(other)?._id).toBe('p2');
+    expect(queryClient.getQueryData<Listing>(other)?._id).toBe('p2');
 
     const onceBeside = related();
     applyLiveEvent(queryClient, { event: 'product.deleted', data: ref });

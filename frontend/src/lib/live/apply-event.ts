@@ -3,20 +3,20 @@
 // that their socket will deliver), so the page is right before, or without, the socket;
 // the reducers are idempotent, so the event arriving as well changes nothing.
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import type { Advert, Category, Notifications, Product, User } from '@/lib/api/types.ts';
+import type { Advert, Category, Notifications, Listing, User } from '@/lib/api/types.ts';
 import type { components } from '@/lib/api/schema.d.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import {
   addAdvert,
   addCategory,
   addNotification,
-  addCategoryProduct,
-  addOrder,
-  addReportedProduct,
-  addSellerOrder,
-  addSellerProduct,
-  markOrderCancelled,
-  markOrderPaid,
+  addCategoryListing,
+  addBooking,
+  addReportedListing,
+  addSellerBooking,
+  addSellerListing,
+  markBookingCancelled,
+  markBookingPaid,
   markSellerVerified,
   markUserVerified,
   removeWhere,
@@ -26,7 +26,7 @@ import {
   AVAILABLE,
   SOLD,
   type LiveEvent,
-  type Order,
+  type Booking,
 } from './live-events.ts';
 import { addNewListing, patchListingSearches } from './search-events.ts';
 
@@ -55,13 +55,13 @@ function patchOne<T>(queryClient: QueryClient, prefix: QueryKey, update: (old: L
 }
 
 /** Runs a list reducer on the one booking the payment page holds. */
-function patchPaymentOrders(queryClient: QueryClient, update: (old: List<Order>) => List<Order>): void {
-  patchOne(queryClient, queryKeys.paymentOrders(), update);
+function patchPaymentBookings(queryClient: QueryClient, update: (old: List<Booking>) => List<Booking>): void {
+  patchOne(queryClient, queryKeys.paymentBookings(), update);
 }
 
 /** A listing's own page, once the listing is deleted: no longer listed (`null`). */
 function markUnlisted(queryClient: QueryClient, id: string): void {
-  for (const [key, old] of queryClient.getQueriesData<Product | null>({ queryKey: queryKeys.listingPages() })) {
+  for (const [key, old] of queryClient.getQueriesData<Listing | null>({ queryKey: queryKeys.listingPages() })) {
     if (old?._id === id) queryClient.setQueryData(key, null);
   }
 }
@@ -73,7 +73,7 @@ const byId = (x: { _id: string }) => x._id;
  * (an event applied twice would count twice), so an open list reads it again.
  */
 function recountBookings(queryClient: QueryClient): void {
-  void queryClient.invalidateQueries({ queryKey: queryKeys.sellerProducts() });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.sellerListings() });
 }
 
 /** An event a write recorded, as the writer's own socket delivers it (with its `seq`). */
@@ -93,46 +93,46 @@ export function applyWritten(queryClient: QueryClient, written: Written): void {
 }
 
 export function applyLiveEvent(queryClient: QueryClient, live: LiveEvent): void {
-  const listings = (update: (old: List<Product>, arg: string) => List<Product>) => {
-    patch(queryClient, queryKeys.categoryProducts(), update);
-    patch(queryClient, queryKeys.sellerProducts(), update);
-    patch(queryClient, queryKeys.reportedProducts(), update);
+  const listings = (update: (old: List<Listing>, arg: string) => List<Listing>) => {
+    patch(queryClient, queryKeys.categoryListings(), update);
+    patch(queryClient, queryKeys.sellerListings(), update);
+    patch(queryClient, queryKeys.reportedListings(), update);
     patch(queryClient, queryKeys.wishlist(), update);
     patchListingSearches(queryClient, (old) => update(old, ''));
     patch(queryClient, queryKeys.relatedListings(), update);
-    patchOne<Product>(queryClient, queryKeys.listingPages(), (old) => update(old, ''));
+    patchOne<Listing>(queryClient, queryKeys.listingPages(), (old) => update(old, ''));
   };
   switch (live.event) {
     case 'category.created':
       patch<Category>(queryClient, queryKeys.categories(), (old) => addCategory(old, live.data));
       return;
     case 'product.created':
-      patch<Product>(queryClient, queryKeys.categoryProducts(), (old, categoryId) =>
-        addCategoryProduct(old, categoryId, live.data),
+      patch<Listing>(queryClient, queryKeys.categoryListings(), (old, categoryId) =>
+        addCategoryListing(old, categoryId, live.data),
       );
-      patch<Product>(queryClient, queryKeys.sellerProducts(), (old, email) => addSellerProduct(old, email, live.data));
+      patch<Listing>(queryClient, queryKeys.sellerListings(), (old, email) => addSellerListing(old, email, live.data));
       addNewListing(queryClient, live.data);
       return;
     case 'product.updated':
       listings((old) => updateListing(old, live.data));
       patch<Advert>(queryClient, queryKeys.adverts(), (old) => updateListing(old, live.data, (a) => a.advertiseId));
-      patch<Order>(queryClient, queryKeys.orders(), (old) => updateListing(old, live.data, (o) => o.bookingId));
-      patch<Order>(queryClient, queryKeys.sellerOrders(), (old) => updateListing(old, live.data, (o) => o.bookingId));
-      patchPaymentOrders(queryClient, (old) => updateListing(old, live.data, (o) => o.bookingId));
+      patch<Booking>(queryClient, queryKeys.bookings(), (old) => updateListing(old, live.data, (o) => o.bookingId));
+      patch<Booking>(queryClient, queryKeys.sellerBookings(), (old) => updateListing(old, live.data, (o) => o.bookingId));
+      patchPaymentBookings(queryClient, (old) => updateListing(old, live.data, (o) => o.bookingId));
       return;
     case 'product.sold':
       listings((old) => setAvailability(old, live.data._id, SOLD));
       patch<Advert>(queryClient, queryKeys.adverts(), (old) => removeWhere(old, (a) => a.advertiseId, live.data._id));
-      patch<Order>(queryClient, queryKeys.orders(), (old) => setAvailability(old, live.data._id, SOLD));
-      patch<Order>(queryClient, queryKeys.sellerOrders(), (old) => setAvailability(old, live.data._id, SOLD));
-      patchPaymentOrders(queryClient, (old) => setAvailability(old, live.data._id, SOLD));
+      patch<Booking>(queryClient, queryKeys.bookings(), (old) => setAvailability(old, live.data._id, SOLD));
+      patch<Booking>(queryClient, queryKeys.sellerBookings(), (old) => setAvailability(old, live.data._id, SOLD));
+      patchPaymentBookings(queryClient, (old) => setAvailability(old, live.data._id, SOLD));
       return;
     case 'product.unsold':
       // The buyer's card could not be charged after all: the bike is for sale again.
       listings((old) => setAvailability(old, live.data._id, AVAILABLE));
-      patch<Order>(queryClient, queryKeys.orders(), (old) => setAvailability(old, live.data._id, AVAILABLE));
-      patch<Order>(queryClient, queryKeys.sellerOrders(), (old) => setAvailability(old, live.data._id, AVAILABLE));
-      patchPaymentOrders(queryClient, (old) => setAvailability(old, live.data._id, AVAILABLE));
+      patch<Booking>(queryClient, queryKeys.bookings(), (old) => setAvailability(old, live.data._id, AVAILABLE));
+      patch<Booking>(queryClient, queryKeys.sellerBookings(), (old) => setAvailability(old, live.data._id, AVAILABLE));
+      patchPaymentBookings(queryClient, (old) => setAvailability(old, live.data._id, AVAILABLE));
       // An advert of the bike shows again; the strip's own query knows whether there is one.
       void queryClient.invalidateQueries({ queryKey: queryKeys.adverts() });
       return;
@@ -140,23 +140,23 @@ export function applyLiveEvent(queryClient: QueryClient, live: LiveEvent): void 
       listings((old) => removeWhere(old, byId, live.data._id));
       markUnlisted(queryClient, live.data._id);
       // The listing is gone, and its bookings with it.
-      patch<Order>(queryClient, queryKeys.sellerOrders(), (old) =>
-        removeWhere(old, (order) => order.bookingId, live.data._id),
+      patch<Booking>(queryClient, queryKeys.sellerBookings(), (old) =>
+        removeWhere(old, (booking) => booking.bookingId, live.data._id),
       );
       patch<Advert>(queryClient, queryKeys.adverts(), (old) => removeWhere(old, (a) => a.advertiseId, live.data._id));
       return;
     case 'advert.created':
       patch<Advert>(queryClient, queryKeys.adverts(), (old) => addAdvert(old, live.data));
-      patch<Product>(queryClient, queryKeys.sellerProducts(), (old) => setAdvertised(old, live.data.advertiseId, true));
+      patch<Listing>(queryClient, queryKeys.sellerListings(), (old) => setAdvertised(old, live.data.advertiseId, true));
       return;
     case 'advert.removed':
       patch<Advert>(queryClient, queryKeys.adverts(), (old) => removeWhere(old, byId, live.data._id));
-      patch<Product>(queryClient, queryKeys.sellerProducts(), (old) =>
+      patch<Listing>(queryClient, queryKeys.sellerListings(), (old) =>
         setAdvertised(old, live.data.advertiseId, false),
       );
       return;
     case 'product.reported':
-      patch<Product>(queryClient, queryKeys.reportedProducts(), (old) => addReportedProduct(old, live.data));
+      patch<Listing>(queryClient, queryKeys.reportedListings(), (old) => addReportedListing(old, live.data));
       return;
     case 'seller.verified':
       listings((old) => markSellerVerified(old, live.data._id));
@@ -164,19 +164,19 @@ export function applyLiveEvent(queryClient: QueryClient, live: LiveEvent): void 
       patch<User>(queryClient, queryKeys.sellers(), (old) => markUserVerified(old, live.data._id));
       return;
     case 'order.created':
-      patch<Order>(queryClient, queryKeys.orders(), (old, email) => addOrder(old, email, live.data));
-      patch<Order>(queryClient, queryKeys.sellerOrders(), (old, email) => addSellerOrder(old, email, live.data));
+      patch<Booking>(queryClient, queryKeys.bookings(), (old, email) => addBooking(old, email, live.data));
+      patch<Booking>(queryClient, queryKeys.sellerBookings(), (old, email) => addSellerBooking(old, email, live.data));
       recountBookings(queryClient);
       return;
     case 'order.cancelled':
-      patch<Order>(queryClient, queryKeys.orders(), (old) => removeWhere(old, byId, live.data._id));
-      patch<Order>(queryClient, queryKeys.sellerOrders(), (old) => markOrderCancelled(old, live.data._id));
+      patch<Booking>(queryClient, queryKeys.bookings(), (old) => removeWhere(old, byId, live.data._id));
+      patch<Booking>(queryClient, queryKeys.sellerBookings(), (old) => markBookingCancelled(old, live.data._id));
       recountBookings(queryClient);
       return;
     case 'order.paid':
-      patch<Order>(queryClient, queryKeys.orders(), (old) => markOrderPaid(old, live.data._id));
-      patch<Order>(queryClient, queryKeys.sellerOrders(), (old) => markOrderPaid(old, live.data._id));
-      patchPaymentOrders(queryClient, (old) => markOrderPaid(old, live.data._id));
+      patch<Booking>(queryClient, queryKeys.bookings(), (old) => markBookingPaid(old, live.data._id));
+      patch<Booking>(queryClient, queryKeys.sellerBookings(), (old) => markBookingPaid(old, live.data._id));
+      patchPaymentBookings(queryClient, (old) => markBookingPaid(old, live.data._id));
       recountBookings(queryClient);
       return;
     case 'user.deleted':

@@ -1,17 +1,17 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { aProduct, anAdvert, anOrder, aUser } from '@/test/fixtures.ts';
+import { aListing, anAdvert, aBooking, aUser } from '@/test/fixtures.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import { applyLiveEvent } from './apply-event.ts';
 import type { LiveEvent } from './live-events.ts';
 import {
   addAdvert,
   addCategory,
-  addCategoryProduct,
-  addOrder,
-  addReportedProduct,
-  addSellerProduct,
-  markOrderPaid,
+  addCategoryListing,
+  addBooking,
+  addReportedListing,
+  addSellerListing,
+  markBookingPaid,
   setAvailability,
   markSellerVerified,
   markUserVerified,
@@ -32,24 +32,24 @@ describe('live reducers', () => {
   });
 
   it('puts a new listing on top of its own category only', () => {
-    const listed = aProduct({ _id: 'p1' });
+    const listed = aListing({ _id: 'p1' });
     const old = [listed];
-    const fresh = aProduct({ _id: 'p2', categoryId: 'c1' });
-    expect(addCategoryProduct(old, 'c1', fresh)?.map((p) => p._id)).toEqual(['p2', 'p1']);
-    expect(addCategoryProduct(old, 'c9', fresh)).toBe(old);
-    expect(addCategoryProduct(old, 'c1', listed)).toBe(old);
+    const fresh = aListing({ _id: 'p2', categoryId: 'c1' });
+    expect(addCategoryListing(old, 'c1', fresh)?.map((p) => p._id)).toEqual(['p2', 'p1']);
+    expect(addCategoryListing(old, 'c9', fresh)).toBe(old);
+    expect(addCategoryListing(old, 'c1', listed)).toBe(old);
   });
 
   it("adds a new listing to its seller's table only", () => {
-    const old = [aProduct({ _id: 'p1' })];
-    const fresh = aProduct({ _id: 'p2' });
-    expect(addSellerProduct(old, 'seller@example.com', fresh)).toHaveLength(2);
-    expect(addSellerProduct(old, 'other@example.com', fresh)).toBe(old);
+    const old = [aListing({ _id: 'p1' })];
+    const fresh = aListing({ _id: 'p2' });
+    expect(addSellerListing(old, 'seller@example.com', fresh)).toHaveLength(2);
+    expect(addSellerListing(old, 'other@example.com', fresh)).toBe(old);
   });
 
   it('flips a sold listing and leaves the others untouched', () => {
-    const other = aProduct({ _id: 'p2' });
-    const old = [aProduct({ _id: 'p1' }), other];
+    const other = aListing({ _id: 'p2' });
+    const old = [aListing({ _id: 'p1' }), other];
     const next = setAvailability(old, 'p1', 'sold');
     expect(next?.[0]?.availability).toBe('sold');
     expect(next?.[1]).toBe(other);
@@ -60,7 +60,7 @@ describe('live reducers', () => {
   });
 
   it("marks a buyer's order of a sold listing by its bookingId", () => {
-    const old = [anOrder({ _id: 'o1', bookingId: 'p1' })];
+    const old = [aBooking({ _id: 'o1', bookingId: 'p1' })];
     expect(setAvailability(old, 'p1', 'sold')?.[0]?.availability).toBe('sold');
     expect(setAvailability(old, 'o1', 'sold')).toBe(old);
   });
@@ -76,14 +76,14 @@ describe('live reducers', () => {
     const ads = [advert];
     expect(addAdvert(ads, anAdvert({ _id: 'a2' }))?.map((a) => a._id)).toEqual(['a2', 'a1']);
     expect(addAdvert(ads, advert)).toBe(ads);
-    const listing = aProduct({ _id: 'p1' });
+    const listing = aListing({ _id: 'p1' });
     const reported = [listing];
-    expect(addReportedProduct(reported, aProduct({ _id: 'p2' }))).toHaveLength(2);
-    expect(addReportedProduct(reported, listing)).toBe(reported);
+    expect(addReportedListing(reported, aListing({ _id: 'p2' }))).toHaveLength(2);
+    expect(addReportedListing(reported, listing)).toBe(reported);
   });
 
   it("marks a listing advertised, or no longer, in its seller's table", () => {
-    const old = [aProduct({ _id: 'p1' }), aProduct({ _id: 'p2', advertised: true })];
+    const old = [aListing({ _id: 'p1' }), aListing({ _id: 'p2', advertised: true })];
     const advertised = setAdvertised(old, 'p1', true);
     expect(advertised?.map((p) => p.advertised)).toEqual([true, true]);
     expect(advertised?.[1]).toBe(old[1]);
@@ -93,8 +93,8 @@ describe('live reducers', () => {
   });
 
   it("shows the verified badge on that seller's cards, matched by id (visitors see no e-mail)", () => {
-    const mine = aProduct({ _id: 'p1', sellerId: 's1' });
-    const theirs = aProduct({ _id: 'p2', sellerId: 's2' });
+    const mine = aListing({ _id: 'p1', sellerId: 's1' });
+    const theirs = aListing({ _id: 'p2', sellerId: 's2' });
     const next = markSellerVerified([mine, theirs], 's1');
     expect(next?.[0]?.sellerVerification).toBe(true);
     expect(next?.[1]).toBe(theirs);
@@ -110,13 +110,13 @@ describe('live reducers', () => {
   });
 
   it("adds a booking to its buyer's orders and marks it paid", () => {
-    const old = [anOrder({ _id: 'o1' })];
-    const fresh = anOrder({ _id: 'o2' });
-    expect(addOrder(old, 'buyer@example.com', fresh)?.map((o) => o._id)).toEqual(['o2', 'o1']);
-    expect(addOrder(old, 'someone@example.com', fresh)).toBe(old);
-    const paid = markOrderPaid(old, 'o1');
+    const old = [aBooking({ _id: 'o1' })];
+    const fresh = aBooking({ _id: 'o2' });
+    expect(addBooking(old, 'buyer@example.com', fresh)?.map((o) => o._id)).toEqual(['o2', 'o1']);
+    expect(addBooking(old, 'someone@example.com', fresh)).toBe(old);
+    const paid = markBookingPaid(old, 'o1');
     expect(paid?.[0]).toMatchObject({ paid: true, status: 'paid', availability: 'sold' });
-    expect(markOrderPaid(paid, 'o1')).toBe(paid);
+    expect(markBookingPaid(paid, 'o1')).toBe(paid);
   });
 });
 
@@ -139,14 +139,14 @@ describe('parseServerMessage', () => {
 describe('applyLiveEvent', () => {
   it('patches every cached list the event touches, in place', () => {
     const queryClient = new QueryClient();
-    const sportsBike = aProduct({ _id: 'p1', categoryId: 'c1' });
-    const cruiser = aProduct({ _id: 'p9', categoryId: 'c2' });
+    const sportsBike = aListing({ _id: 'p1', categoryId: 'c1' });
+    const cruiser = aListing({ _id: 'p9', categoryId: 'c2' });
     queryClient.setQueryData(['products', 'c1'], [sportsBike]);
     queryClient.setQueryData(['products', 'c2'], [cruiser]);
     queryClient.setQueryData(['advertise'], [anAdvert({ _id: 'a1', advertiseId: 'p1' })]);
-    queryClient.setQueryData(['orders', 'buyer@example.com'], [anOrder({ _id: 'o1', bookingId: 'p1' })]);
+    queryClient.setQueryData(['orders', 'buyer@example.com'], [aBooking({ _id: 'o1', bookingId: 'p1' })]);
 
-    applyLiveEvent(queryClient, { event: 'product.created', data: aProduct({ _id: 'p2', categoryId: 'c1' }) });
+    applyLiveEvent(queryClient, { event: 'product.created', data: aListing({ _id: 'p2', categoryId: 'c1' }) });
     expect(queryClient.getQueryData<{ _id: string }[]>(['products', 'c1'])?.map((p) => p._id)).toEqual(['p2', 'p1']);
     expect(queryClient.getQueryData(['products', 'c2'])).toEqual([cruiser]);
 
@@ -159,7 +159,7 @@ describe('applyLiveEvent', () => {
 
     // The buyer's card could not be charged after all: for sale again everywhere, and
     // the advert strip asks the server whether the bike's advert shows again.
-    queryClient.setQueryData(['orders', 'other@example.com'], [anOrder({ _id: 'o2', bookingId: 'p1', availability: 'sold' })]);
+    queryClient.setQueryData(['orders', 'other@example.com'], [aBooking({ _id: 'o2', bookingId: 'p1', availability: 'sold' })]);
     applyLiveEvent(queryClient, { event: 'product.unsold', data: { _id: 'p1', categoryId: 'c1', sellerId: 's1' } });
     expect(queryClient.getQueryData<{ availability: string }[]>(['products', 'c1'])?.[1]?.availability).toBe('Available');
     expect(queryClient.getQueryData<{ availability: string }[]>(['orders', 'other@example.com'])?.[0]?.availability).toBe(
@@ -178,7 +178,7 @@ describe('applyLiveEvent', () => {
   it("keeps a seller's open table in step with the advert strip", () => {
     const queryClient = new QueryClient();
     const key = ['sellerProducts', 'seller@example.com'];
-    queryClient.setQueryData(key, [aProduct({ _id: 'p1' }), aProduct({ _id: 'p2' })]);
+    queryClient.setQueryData(key, [aListing({ _id: 'p1' }), aListing({ _id: 'p2' })]);
     const advertised = () => queryClient.getQueryData<{ advertised: boolean }[]>(key)?.map((p) => p.advertised);
 
     applyLiveEvent(queryClient, { event: 'advert.created', data: anAdvert({ _id: 'a1', advertiseId: 'p2' }) });
@@ -191,11 +191,11 @@ describe('applyLiveEvent', () => {
 
   it("keeps the payment page's booking in step: sold elsewhere, for sale again, paid", () => {
     const queryClient = new QueryClient();
-    const key = queryKeys.paymentOrder('o1');
-    queryClient.setQueryData(key, anOrder({ _id: 'o1', bookingId: 'p1' }));
+    const key = queryKeys.paymentBooking('o1');
+    queryClient.setQueryData(key, aBooking({ _id: 'o1', bookingId: 'p1' }));
     const booking = () => {
-      const order = queryClient.getQueryData<{ availability: string; paid: boolean; status: string }>(key);
-      return [order?.availability, order?.paid, order?.status];
+      const cached = queryClient.getQueryData<{ availability: string; paid: boolean; status: string }>(key);
+      return [cached?.availability, cached?.paid, cached?.status];
     };
 
     applyLiveEvent(queryClient, { event: 'product.sold', data: { _id: 'p1', categoryId: 'c1', sellerId: 's1' } });
@@ -220,11 +220,11 @@ describe('applyLiveEvent', () => {
 describe('a changed listing', () => {
   it('shows its new price and text on every copy: cards, adverts, bookings, the wishlist; a booking keeps its price', () => {
     const queryClient = new QueryClient();
-    queryClient.setQueryData(['products', 'c1', 'member'], [aProduct({ _id: 'p1' }), aProduct({ _id: 'p2' })]);
-    queryClient.setQueryData(queryKeys.wishlist(), [aProduct({ _id: 'p1' })]);
+    queryClient.setQueryData(['products', 'c1', 'member'], [aListing({ _id: 'p1' }), aListing({ _id: 'p2' })]);
+    queryClient.setQueryData(queryKeys.wishlist(), [aListing({ _id: 'p1' })]);
     queryClient.setQueryData(['advertise'], [anAdvert({ _id: 'a1', advertiseId: 'p1' })]);
-    queryClient.setQueryData(['orders', 'buyer@example.com'], [anOrder({ _id: 'o1', bookingId: 'p1', price: 1800 })]);
-    const changed = aProduct({ _id: 'p1', resalePrice: 1500, color: 'Matte Black', description: 'New tyres.' });
+    queryClient.setQueryData(['orders', 'buyer@example.com'], [aBooking({ _id: 'o1', bookingId: 'p1', price: 1800 })]);
+    const changed = aListing({ _id: 'p1', resalePrice: 1500, color: 'Matte Black', description: 'New tyres.' });
     // The public form carries no phone: the copy keeps the one it had.
     delete changed.sellerPhone;
     applyLiveEvent(queryClient, { event: 'product.updated', data: changed });
@@ -251,10 +251,10 @@ describe('a changed listing', () => {
 describe("a seller's booking counts", () => {
   it.each(['order.created', 'order.cancelled', 'order.paid'] as const)('are read again after %s', (event) => {
     const queryClient = new QueryClient();
-    queryClient.setQueryData(queryKeys.sellerProductsOf('seller@example.com'), [aProduct({ _id: 'p1' })]);
-    const data = event === 'order.created' ? anOrder({ _id: 'o9', bookingId: 'p1' }) : { _id: 'o9', bookingId: 'p1' };
+    queryClient.setQueryData(queryKeys.sellerListingsOf('seller@example.com'), [aListing({ _id: 'p1' })]);
+    const data = event === 'order.created' ? aBooking({ _id: 'o9', bookingId: 'p1' }) : { _id: 'o9', bookingId: 'p1' };
     applyLiveEvent(queryClient, { event, data } as LiveEvent);
-    expect(queryClient.getQueryState(queryKeys.sellerProductsOf('seller@example.com'))?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(queryKeys.sellerListingsOf('seller@example.com'))?.isInvalidated).toBe(true);
   });
 });
 
@@ -277,19 +277,19 @@ describe('every reducer is idempotent', () => {
   /** One event of every kind the page knows, about the lists filled below. */
   const everyKind: LiveEvent[] = [
     { event: 'category.created', data: { _id: 'c9', categoryName: 'Scooters', categoryImage: '/c.png' } },
-    { event: 'product.created', data: aProduct({ _id: 'p9', categoryId: 'c1' }) },
+    { event: 'product.created', data: aListing({ _id: 'p9', categoryId: 'c1' }) },
     {
       event: 'product.updated',
-      data: aProduct({ _id: 'p1', categoryId: 'c1', resalePrice: 1500, color: 'Matte Black' }),
+      data: aListing({ _id: 'p1', categoryId: 'c1', resalePrice: 1500, color: 'Matte Black' }),
     },
     { event: 'product.sold', data: { _id: 'p1', categoryId: 'c1', sellerId: 's1' } },
     { event: 'product.unsold', data: { _id: 'p1', categoryId: 'c1', sellerId: 's1' } },
     { event: 'product.deleted', data: { _id: 'p2', categoryId: 'c1', sellerId: 's1' } },
     { event: 'advert.created', data: anAdvert({ _id: 'a9', advertiseId: 'p9' }) },
     { event: 'advert.removed', data: { _id: 'a1', advertiseId: 'p1' } },
-    { event: 'product.reported', data: aProduct({ _id: 'p9', categoryId: 'c1' }) },
+    { event: 'product.reported', data: aListing({ _id: 'p9', categoryId: 'c1' }) },
     { event: 'seller.verified', data: { _id: 's1' } },
-    { event: 'order.created', data: anOrder({ _id: 'o9', bookingId: 'p9' }) },
+    { event: 'order.created', data: aBooking({ _id: 'o9', bookingId: 'p9' }) },
     { event: 'order.paid', data: { _id: 'o1', bookingId: 'p1' } },
     { event: 'order.cancelled', data: { _id: 'o9', bookingId: 'p9' } },
     { event: 'user.deleted', data: { _id: 'u1', role: 'seller' } },
@@ -308,21 +308,21 @@ describe('every reducer is idempotent', () => {
 
   function filledCache(): QueryClient {
     const queryClient = new QueryClient();
-    const listings = [aProduct({ _id: 'p1', categoryId: 'c1' }), aProduct({ _id: 'p2', categoryId: 'c1' })];
+    const listings = [aListing({ _id: 'p1', categoryId: 'c1' }), aListing({ _id: 'p2', categoryId: 'c1' })];
     queryClient.setQueryData(['categories'], [{ _id: 'c1', categoryName: 'Sports', categoryImage: '/s.png' }]);
     queryClient.setQueryData(['products', 'c1', 'member'], listings);
     queryClient.setQueryData(['sellerProducts', 'seller@example.com'], listings);
-    queryClient.setQueryData(['reportedProducts'], [aProduct({ _id: 'p2', categoryId: 'c1' })]);
+    queryClient.setQueryData(['reportedProducts'], [aListing({ _id: 'p2', categoryId: 'c1' })]);
     queryClient.setQueryData(['advertise'], [anAdvert({ _id: 'a1', advertiseId: 'p1' })]);
-    queryClient.setQueryData(['orders', 'buyer@example.com'], [anOrder({ _id: 'o1', bookingId: 'p1' })]);
-    queryClient.setQueryData(queryKeys.sellerOrdersOf('seller@example.com'), [
-      anOrder({ _id: 'o1', bookingId: 'p1' }),
-      anOrder({ _id: 'o5', bookingId: 'p2' }),
+    queryClient.setQueryData(['orders', 'buyer@example.com'], [aBooking({ _id: 'o1', bookingId: 'p1' })]);
+    queryClient.setQueryData(queryKeys.sellerBookingsOf('seller@example.com'), [
+      aBooking({ _id: 'o1', bookingId: 'p1' }),
+      aBooking({ _id: 'o5', bookingId: 'p2' }),
     ]);
     queryClient.setQueryData(['allSeller'], [aUser({ _id: 'u1', role: 'seller' }), aUser({ _id: 's1', role: 'seller' })]);
     queryClient.setQueryData(['allBuyer'], [aUser({ _id: 'u2', role: 'buyer' })]);
-    queryClient.setQueryData(queryKeys.paymentOrder('o1'), anOrder({ _id: 'o1', bookingId: 'p1' }));
-    queryClient.setQueryData(queryKeys.wishlist(), [aProduct({ _id: 'p1', categoryId: 'c1' })]);
+    queryClient.setQueryData(queryKeys.paymentBooking('o1'), aBooking({ _id: 'o1', bookingId: 'p1' }));
+    queryClient.setQueryData(queryKeys.wishlist(), [aListing({ _id: 'p1', categoryId: 'c1' })]);
     queryClient.setQueryData(queryKeys.notifications(), { unread: 0, notifications: [] });
     return queryClient;
   }

@@ -3,9 +3,9 @@
 // unchanged list keeps its identity and React re-renders nothing.
 import { produce } from 'immer';
 import type { components } from '@/lib/api/schema.d.ts';
-import type { Advert, Category, Notifications, Notification, Product, User } from '@/lib/api/types.ts';
+import type { Advert, Category, Notifications, Notification, Listing, User } from '@/lib/api/types.ts';
 
-export type Order = components['schemas']['BookingView'];
+export type Booking = components['schemas']['BookingView'];
 
 /** A listing that changed: sold, for sale again, or deleted. */
 export type ListingRef = components['schemas']['ListingIds'];
@@ -79,15 +79,15 @@ export function addCategory(list: List<Category>, category: Category): List<Cate
   });
 }
 
-/** Newest first, as the server lists products, adverts and orders. */
+/** Newest first, as the server lists listings, adverts and bookings. */
 function prependOnce<T extends { _id: string }>(list: List<T>, item: T): List<T> {
   if (!list || list.some((x) => x._id === item._id)) return list;
   return [item, ...list];
 }
 
 /** A category's listings (`['products', categoryId]`): a new one goes on top. */
-export function addCategoryProduct(list: List<Product>, categoryId: string, product: Product): List<Product> {
-  return product.categoryId === categoryId ? prependOnce(list, product) : list;
+export function addCategoryListing(list: List<Listing>, categoryId: string, listing: Listing): List<Listing> {
+  return listing.categoryId === categoryId ? prependOnce(list, listing) : list;
 }
 
 /** The fields of a listing its seller may change, as a changed listing carries them. */
@@ -103,7 +103,7 @@ const CHANGEABLE = [
   'location',
   'resalePrice',
   'sellerPhone',
-] as const satisfies readonly (keyof Product)[];
+] as const satisfies readonly (keyof Listing)[];
 
 /** Equal as a listing's field: the same value, or lists (photos) of the same items in order. */
 function sameValue(a: unknown, b: unknown): boolean {
@@ -117,29 +117,29 @@ function sameValue(a: unknown, b: unknown): boolean {
  * price it was made at. A field the event lacks (the public form has no phone) keeps
  * what the copy had.
  */
-export function updateListing<T extends Partial<Pick<Product, (typeof CHANGEABLE)[number]>> & { _id: string }>(
+export function updateListing<T extends Partial<Pick<Listing, (typeof CHANGEABLE)[number]>> & { _id: string }>(
   list: List<T>,
-  product: Product,
+  listing: Listing,
   idOf: (item: T) => string = (item) => item._id,
 ): List<T> {
   const changes = Object.fromEntries(
-    CHANGEABLE.filter((field) => product[field] !== undefined).map((field) => [field, product[field]]),
+    CHANGEABLE.filter((field) => listing[field] !== undefined).map((field) => [field, listing[field]]),
   ) as Partial<T>;
   const stale = (item: T) =>
-    idOf(item) === product._id &&
+    idOf(item) === listing._id &&
     Object.entries(changes).some(([field, value]) => !sameValue(item[field as keyof T], value));
   if (!list?.some(stale)) return list;
   return produce(list, (draft) => {
     for (const item of draft as T[]) {
-      if (idOf(item) !== product._id) continue;
+      if (idOf(item) !== listing._id) continue;
       Object.assign(item, changes);
     }
   });
 }
 
 /** A seller's own listings (`['sellerProducts', email]`). */
-export function addSellerProduct(list: List<Product>, sellerEmail: string, product: Product): List<Product> {
-  return product.sellerEmail === sellerEmail ? prependOnce(list, product) : list;
+export function addSellerListing(list: List<Listing>, sellerEmail: string, listing: Listing): List<Listing> {
+  return listing.sellerEmail === sellerEmail ? prependOnce(list, listing) : list;
 }
 
 /** How the server words a listing's availability. */
@@ -148,7 +148,7 @@ export const AVAILABLE = 'Available';
 
 /**
  * Sets the availability of the listing `id` (sold, or for sale again when a sale was
- * undone), in any list of listings (or orders, by `bookingId`).
+ * undone), in any list of listings (or bookings, by `bookingId`).
  */
 export function setAvailability<T extends { _id: string; availability: string; bookingId?: string }>(
   list: List<T>,
@@ -163,7 +163,7 @@ export function setAvailability<T extends { _id: string; availability: string; b
   });
 }
 
-/** Drops every item whose `key` is `id` (a deleted listing, advert, order or user). */
+/** Drops every item whose `key` is `id` (a deleted listing, advert, booking or user). */
 export function removeWhere<T>(list: List<T>, key: (item: T) => string, id: string): List<T> {
   if (!list || !list.some((x) => key(x) === id)) return list;
   return list.filter((x) => key(x) !== id);
@@ -175,16 +175,16 @@ export function addAdvert(list: List<Advert>, advert: Advert): List<Advert> {
 }
 
 /** A seller's table shows whether each listing is in the advert strip. */
-export function setAdvertised(list: List<Product>, id: string, advertised: boolean): List<Product> {
+export function setAdvertised(list: List<Listing>, id: string, advertised: boolean): List<Listing> {
   if (!list?.some((p) => p._id === id && p.advertised !== advertised)) return list;
   return produce(list, (draft) => {
-    for (const product of draft) if (product._id === id) product.advertised = advertised;
+    for (const listing of draft) if (listing._id === id) listing.advertised = advertised;
   });
 }
 
 /** A newly reported listing joins the admin's queue. */
-export function addReportedProduct(list: List<Product>, product: Product): List<Product> {
-  return prependOnce(list, product);
+export function addReportedListing(list: List<Listing>, listing: Listing): List<Listing> {
+  return prependOnce(list, listing);
 }
 
 /** Listings and adverts of the seller `sellerId` show the verified badge. */
@@ -208,38 +208,38 @@ export function markUserVerified(list: List<User>, id: string): List<User> {
   });
 }
 
-/** A buyer's orders (`['orders', buyerEmail]`): a new booking goes on top. */
-export function addOrder(list: List<Order>, buyerEmail: string, order: Order): List<Order> {
-  return order.buyerEmail === buyerEmail ? prependOnce(list, order) : list;
+/** A buyer's bookings (`['orders', buyerEmail]`): a new booking goes on top. */
+export function addBooking(list: List<Booking>, buyerEmail: string, booking: Booking): List<Booking> {
+  return booking.buyerEmail === buyerEmail ? prependOnce(list, booking) : list;
 }
 
 /** The bookings of a seller's bikes (`['sellerOrders', sellerEmail]`): a new one goes on top. */
-export function addSellerOrder(list: List<Order>, sellerEmail: string, order: Order): List<Order> {
-  return order.sellerEmail === sellerEmail ? prependOnce(list, order) : list;
+export function addSellerBooking(list: List<Booking>, sellerEmail: string, booking: Booking): List<Booking> {
+  return booking.sellerEmail === sellerEmail ? prependOnce(list, booking) : list;
 }
 
 /** A cancelled booking stays in the seller's list, marked cancelled. */
-export function markOrderCancelled(list: List<Order>, id: string): List<Order> {
+export function markBookingCancelled(list: List<Booking>, id: string): List<Booking> {
   // A paid booking cannot be cancelled: an out-of-order replay must not undo a sale.
-  const hits = (o: Order) => o._id === id && o.status === 'booked';
+  const hits = (o: Booking) => o._id === id && o.status === 'booked';
   if (!list?.some(hits)) return list;
   return produce(list, (draft) => {
-    for (const order of draft) if (order._id === id && order.status === 'booked') order.status = 'cancelled';
+    for (const booking of draft) if (booking._id === id && booking.status === 'booked') booking.status = 'cancelled';
   });
 }
 
 /** A paid booking shows PAID; its listing is sold. */
-export function markOrderPaid(list: List<Order>, id: string): List<Order> {
+export function markBookingPaid(list: List<Booking>, id: string): List<Booking> {
   // Whatever the order showed before (a replayed event may arrive after others), it
   // ends paid and sold: applying this again changes nothing.
-  const hits = (o: Order) => o._id === id && (!o.paid || o.status !== 'paid' || o.availability !== 'sold');
+  const hits = (o: Booking) => o._id === id && (!o.paid || o.status !== 'paid' || o.availability !== 'sold');
   if (!list?.some(hits)) return list;
   return produce(list, (draft) => {
-    for (const order of draft) {
-      if (order._id === id) {
-        order.paid = true;
-        order.status = 'paid';
-        order.availability = 'sold';
+    for (const booking of draft) {
+      if (booking._id === id) {
+        booking.paid = true;
+        booking.status = 'paid';
+        booking.availability = 'sold';
       }
     }
   });

@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { act, render, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { aProduct } from '@/test/fixtures.ts';
-import type { Product } from '@/lib/api/types.ts';
+import { aListing } from '@/test/fixtures.ts';
+import type { Listing } from '@/lib/api/types.ts';
 import { api, onUnauthorized } from '@/lib/api-client.ts';
 import { getAccessToken, saveSession } from '@/lib/auth/session-store.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
@@ -61,8 +61,8 @@ class FakeWebSocket {
   }
 }
 
-const sportsBike = aProduct({ _id: 'p1', categoryId: 'c1' });
-const cruiser = aProduct({ _id: 'p2', categoryId: 'c1' });
+const sportsBike = aListing({ _id: 'p1', categoryId: 'c1' });
+const cruiser = aListing({ _id: 'p2', categoryId: 'c1' });
 
 function signIn(token: string) {
   localStorage.setItem('access-token', token);
@@ -92,7 +92,7 @@ function renderLive(queryClient: QueryClient, children?: ReactNode) {
 }
 
 function availability(queryClient: QueryClient, categoryId: string) {
-  return queryClient.getQueryData<Product[]>(['products', categoryId])?.map((p) => [p._id, p.availability]);
+  return queryClient.getQueryData<Listing[]>(['products', categoryId])?.map((p) => [p._id, p.availability]);
 }
 
 describe('LiveUpdates, the live socket', () => {
@@ -166,7 +166,7 @@ describe('LiveUpdates, the live socket', () => {
   it('flips a sold listing to sold in the cached category list, in place', async () => {
     const queryClient = new QueryClient();
     queryClient.setQueryData(['products', 'c1'], [sportsBike, cruiser]);
-    queryClient.setQueryData(['products', 'c2'], [aProduct({ _id: 'p9', categoryId: 'c2' })]);
+    queryClient.setQueryData(['products', 'c2'], [aListing({ _id: 'p9', categoryId: 'c2' })]);
     renderLive(queryClient);
 
     const socket = await theSocket();
@@ -235,7 +235,7 @@ describe('LiveUpdates, the live socket', () => {
       type: 'event',
       seq: 13,
       event: 'advert.created',
-      data: { ...aProduct({ _id: 'p1' }), _id: 'a1', advertiseId: 'p1' },
+      data: { ...aListing({ _id: 'p1' }), _id: 'a1', advertiseId: 'p1' },
     });
     expect(queryClient.getQueryData<{ _id: string }[]>(['advertise'])?.map((a) => a._id)).toEqual(['a1']);
   });
@@ -244,11 +244,11 @@ describe('LiveUpdates, the live socket', () => {
     let answer: (response: Response) => void = () => undefined;
     vi.stubGlobal('fetch', () => new Promise<Response>((resolve) => (answer = resolve)));
     const queryClient = new QueryClient();
-    function Listing() {
-      const listing = useQuery({ queryKey: ['products', 'c1'], queryFn: () => api<Product[]>('/products/c1') });
+    function CategoryList() {
+      const listing = useQuery({ queryKey: ['products', 'c1'], queryFn: () => api<Listing[]>('/products/c1') });
       return <p>{listing.data?.length ?? 0} bikes</p>;
     }
-    renderLive(queryClient, <Listing />);
+    renderLive(queryClient, <CategoryList />);
     const socket = await theSocket();
     socket.serverAccepts();
     socket.serverSends({ type: 'event', seq: 40, event: 'category.created', data: { _id: 'c1', categoryName: 'Sports', categoryImage: '/a.png' } });
@@ -266,7 +266,7 @@ describe('LiveUpdates, the live socket', () => {
 
   it('on reset, reads again exactly the data live events change: never the settings, a profile or a payment', async () => {
     const queryClient = new QueryClient();
-    const reads = { categories: 0, config: 0, user: 0, paymentIntent: 0, paymentOrder: 0 };
+    const reads = { categories: 0, config: 0, user: 0, paymentIntent: 0, paymentBooking: 0 };
     const read = (what: keyof typeof reads, data: unknown) => () => {
       reads[what] += 1;
       return Promise.resolve(data);
@@ -277,26 +277,26 @@ describe('LiveUpdates, the live socket', () => {
       useQuery({ queryKey: queryKeys.user('buyer@example.com'), queryFn: read('user', {}) });
       // A payment started for a booking: reading it again would start another.
       useQuery({ queryKey: queryKeys.paymentIntent('o1'), queryFn: read('paymentIntent', {}) });
-      useQuery({ queryKey: queryKeys.paymentOrder('o1'), queryFn: read('paymentOrder', {}) });
+      useQuery({ queryKey: queryKeys.paymentBooking('o1'), queryFn: read('paymentBooking', {}) });
       return null;
     }
-    queryClient.setQueryData(queryKeys.categoryProductsOf('c1', 'public'), [sportsBike]);
+    queryClient.setQueryData(queryKeys.categoryListingsOf('c1', 'public'), [sportsBike]);
     queryClient.setQueryData(queryKeys.buyers(), []);
     renderLive(queryClient, <Screen />);
     await waitFor(() => {
-      expect(reads).toEqual({ categories: 1, config: 1, user: 1, paymentIntent: 1, paymentOrder: 1 });
+      expect(reads).toEqual({ categories: 1, config: 1, user: 1, paymentIntent: 1, paymentBooking: 1 });
     });
 
     const socket = await theSocket();
     socket.serverAccepts();
-    expect(queryClient.getQueryState(queryKeys.categoryProductsOf('c1', 'public'))?.isInvalidated).toBe(false);
+    expect(queryClient.getQueryState(queryKeys.categoryListingsOf('c1', 'public'))?.isInvalidated).toBe(false);
     socket.serverSends({ type: 'reset' });
 
     // On screen: read again. Cached but not on screen: stale, read when next shown.
     await waitFor(() => {
-      expect(reads).toEqual({ categories: 2, config: 1, user: 1, paymentIntent: 1, paymentOrder: 2 });
+      expect(reads).toEqual({ categories: 2, config: 1, user: 1, paymentIntent: 1, paymentBooking: 2 });
     });
-    expect(queryClient.getQueryState(queryKeys.categoryProductsOf('c1', 'public'))?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(queryKeys.categoryListingsOf('c1', 'public'))?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(queryKeys.buyers())?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(queryKeys.config())?.isInvalidated).toBe(false);
     expect(queryClient.getQueryState(queryKeys.user('buyer@example.com'))?.isInvalidated).toBe(false);

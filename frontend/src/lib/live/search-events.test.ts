@@ -1,13 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { aProduct } from '@/test/fixtures.ts';
+import { aListing } from '@/test/fixtures.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import { applyLiveEvent } from './apply-event.ts';
 import { LATEST_COUNT, unseenCount, type NewListings, type SearchPages } from './search-events.ts';
 
 const pages = (...listingsByPage: string[][]): SearchPages => ({
   pages: listingsByPage.map((ids, i) => ({
-    listings: ids.map((_id) => aProduct({ _id })),
+    listings: ids.map((_id) => aListing({ _id })),
     total: 5,
     totalCapped: false,
     nextCursor: i < listingsByPage.length - 1 ? `newest.0.${String(i)}` : null,
@@ -62,10 +62,10 @@ describe('live events on searches', () => {
     const queryClient = new QueryClient();
     queryClient.setQueryData(queryKeys.listingSearch('brand=Yamaha', 'public'), pages(['p1']));
     queryClient.setQueryData(queryKeys.listingSearch('brand=Honda', 'public'), pages(['p1']));
-    const fresh = aProduct({ _id: 'p9', brand: 'Yamaha' });
+    const fresh = aListing({ _id: 'p9', brand: 'Yamaha' });
     applyLiveEvent(queryClient, { event: 'product.created', data: fresh });
     applyLiveEvent(queryClient, { event: 'product.created', data: fresh });
-    applyLiveEvent(queryClient, { event: 'product.created', data: aProduct({ _id: 'p1', brand: 'Yamaha' }) });
+    applyLiveEvent(queryClient, { event: 'product.created', data: aListing({ _id: 'p1', brand: 'Yamaha' }) });
     expect(unseenCount(queryClient.getQueryData<NewListings>(queryKeys.newListings('brand=Yamaha')))).toBe(1);
     expect(queryClient.getQueryData(queryKeys.newListings('brand=Honda'))).toBeUndefined();
   });
@@ -74,9 +74,9 @@ describe('live events on searches', () => {
     const queryClient = new QueryClient();
     const key = queryKeys.latestListings('public');
     const ids = Array.from({ length: LATEST_COUNT }, (_, i) => `p${String(i)}`);
-    queryClient.setQueryData(key, { listings: ids.map((_id) => aProduct({ _id })), total: 20, totalCapped: false, nextCursor: 'x' });
-    applyLiveEvent(queryClient, { event: 'product.created', data: aProduct({ _id: 'new' }) });
-    applyLiveEvent(queryClient, { event: 'product.created', data: aProduct({ _id: 'new' }) });
+    queryClient.setQueryData(key, { listings: ids.map((_id) => aListing({ _id })), total: 20, totalCapped: false, nextCursor: 'x' });
+    applyLiveEvent(queryClient, { event: 'product.created', data: aListing({ _id: 'new' }) });
+    applyLiveEvent(queryClient, { event: 'product.created', data: aListing({ _id: 'new' }) });
     const latest = queryClient.getQueryData<{ listings: { _id: string }[] }>(key)?.listings.map((l) => l._id);
     expect(latest).toEqual(['new', ...ids.slice(0, LATEST_COUNT - 1)]);
   });

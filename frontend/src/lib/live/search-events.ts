@@ -5,12 +5,12 @@
 // bikes, and is counted for each open search it matches, for the page to offer, rather
 // than pushed into results the buyer is reading. Every reducer is idempotent.
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import type { Product, SearchResults } from '@/lib/api/types.ts';
+import type { Listing, SearchResults } from '@/lib/api/types.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import { filtersFromParams, matchesFilters } from '@/lib/search/listing-filters.ts';
 
 type List<T> = readonly T[] | undefined;
-type ListingUpdate = (old: List<Product>) => List<Product>;
+type ListingUpdate = (old: List<Listing>) => List<Listing>;
 
 /** A search's pages, each after the cursor of the one before (null for the first). */
 export type SearchPages = InfiniteData<SearchResults, string | null>;
@@ -76,9 +76,9 @@ export function unseenCount(state: NewListings | undefined): number {
 }
 
 /** The latest bikes: a new listing goes on top, once, and the oldest drops off. */
-export function addLatestListing(data: SearchResults | undefined, product: Product): SearchResults | undefined {
-  if (!data || data.listings.some((listing) => listing._id === product._id)) return data;
-  return { ...data, listings: [product, ...data.listings].slice(0, LATEST_COUNT), total: data.total + 1 };
+export function addLatestListing(data: SearchResults | undefined, listing: Listing): SearchResults | undefined {
+  if (!data || data.listings.some((shown) => shown._id === listing._id)) return data;
+  return { ...data, listings: [listing, ...data.listings].slice(0, LATEST_COUNT), total: data.total + 1 };
 }
 
 /** Folds a change to listings into every cached search and the latest bikes. */
@@ -95,16 +95,16 @@ export function patchListingSearches(queryClient: QueryClient, update: ListingUp
 }
 
 /** A listing was posted: the latest bikes show it; each open search it matches counts it. */
-export function addNewListing(queryClient: QueryClient, product: Product): void {
+export function addNewListing(queryClient: QueryClient, listing: Listing): void {
   for (const [key, old] of queryClient.getQueriesData<SearchResults>({ queryKey: queryKeys.latestListingLists() })) {
-    const next = addLatestListing(old, product);
+    const next = addLatestListing(old, listing);
     if (next !== old) queryClient.setQueryData(key, next);
   }
   for (const [key, pages] of queryClient.getQueriesData<SearchPages>({ queryKey: queryKeys.listingSearches() })) {
     const query = key[2];
     if (!pages || typeof query !== 'string') continue;
-    if (pages.pages.some((page) => page.listings.some((listing) => listing._id === product._id))) continue;
-    if (!matchesFilters(product, filtersFromParams(new URLSearchParams(query)))) continue;
-    queryClient.setQueryData<NewListings>(queryKeys.newListings(query), (state) => noteNewListing(state, product._id));
+    if (pages.pages.some((page) => page.listings.some((shown) => shown._id === listing._id))) continue;
+    if (!matchesFilters(listing, filtersFromParams(new URLSearchParams(query)))) continue;
+    queryClient.setQueryData<NewListings>(queryKeys.newListings(query), (state) => noteNewListing(state, listing._id));
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aProduct } from '@/test/fixtures.ts';
+import { aListing } from '@/test/fixtures.ts';
 import { countFilters, filtersFromParams, matchesFilters, NO_FILTERS, searchQueryOf } from './listing-filters.ts';
 
 const read = (query: string) => filtersFromParams(new URLSearchParams(query));
@@ -28,7 +28,7 @@ describe('listing filters in the address', () => {
 });
 
 describe('a new listing against a search', () => {
-  const fz = aProduct({ brand: 'Yamaha', model: 'FZ V3', engineCc: 150, district: 'Dhaka', area: 'Mirpur 10', resalePrice: 180000 });
+  const fz = aListing({ brand: 'Yamaha', model: 'FZ V3', engineCc: 150, district: 'Dhaka', area: 'Mirpur 10', resalePrice: 180000 });
 
   it('matches words as the starts of words in its text, in any case', () => {
     expect(matchesFilters(fz, read('q=fz mirp'))).toBe(true);
@@ -41,8 +41,8 @@ describe('a new listing against a search', () => {
     expect(matchesFilters(fz, read('priceMax=150000'))).toBe(false);
     expect(matchesFilters(fz, read('verified=true'))).toBe(false);
     expect(matchesFilters(fz, read('category=c2'))).toBe(false);
-    expect(matchesFilters(aProduct({ engineCc: null, kmDriven: null }), read('ccMin=400&kmMax=5000'))).toBe(true);
-    expect(matchesFilters(aProduct({ availability: 'sold' }), read(''))).toBe(false);
-    expect(matchesFilters(aProduct({ availability: 'sold' }), read('sold=true'))).toBe(true);
+    expect(matchesFilters(aListing({ engineCc: null, kmDriven: null }), read('ccMin=400&kmMax=5000'))).toBe(true);
+    expect(matchesFilters(aListing({ availability: 'sold' }), read(''))).toBe(false);
+    expect(matchesFilters(aListing({ availability: 'sold' }), read('sold=true'))).toBe(true);
   });
 });

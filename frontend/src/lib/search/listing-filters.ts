@@ -3,7 +3,7 @@
 // shared and the back button walks through it. The address uses the API's own names,
 // so the page's query string is the search's. The live module reads the same filters
 // back from a cached search's key to tell whether a new listing matches it.
-import type { Product } from '@/lib/api/types.ts';
+import type { Listing } from '@/lib/api/types.ts';
 
 export const SORTS = ['newest', 'price-low', 'price-high', 'km'] as const;
 export type ListingSort = (typeof SORTS)[number];
@@ -141,7 +141,7 @@ const sameWord = (a: string | null | undefined, b: string) => !a || a.toLowerCas
  * where a page can afford it (each word must start a word of the listing's text; no
  * typo correction, no Bangla spellings).
  */
-export function matchesFilters(listing: Product, filters: ListingFilters): boolean {
+export function matchesFilters(listing: Listing, filters: ListingFilters): boolean {
   if (!filters.sold && listing.availability.toLowerCase() === 'sold') return false;
   if (filters.category && listing.categoryId !== filters.category) return false;
   if (filters.brand.length > 0 && listing.brand && !filters.brand.some((brand) => sameWord(listing.brand, brand))) {

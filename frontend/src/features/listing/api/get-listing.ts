@@ -4,15 +4,15 @@
 // listed, and the live module turns a cached listing into that when it is deleted.
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/api-client.ts';
-import type { Product } from '@/lib/api/types.ts';
+import type { Listing } from '@/lib/api/types.ts';
 import { prefetchLiveQuery } from '@/lib/prefetch-loader.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import { currentForm } from '@/lib/listing-form.ts';
 
 /** The listing, or `null` when the server says it is no longer listed (404). */
-export async function getListing(id: string, signal?: AbortSignal): Promise<Product | null> {
+export async function getListing(id: string, signal?: AbortSignal): Promise<Listing | null> {
   try {
-    return await api<Product>(`/listings/${encodeURIComponent(id)}`, signal ? { signal } : {});
+    return await api<Listing>(`/listings/${encodeURIComponent(id)}`, signal ? { signal } : {});
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;

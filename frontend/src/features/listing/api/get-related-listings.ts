@@ -4,7 +4,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import type { components } from '@/lib/api/schema.d.ts';
-import type { Product } from '@/lib/api/types.ts';
+import type { Listing } from '@/lib/api/types.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import { currentForm } from '@/lib/listing-form.ts';
 
@@ -18,7 +18,7 @@ export const RELATED_SHOWN = 4;
 /** The search's bounds for engine size (docs/search.md). */
 const CC_RANGE = { min: 50, max: 2000 } as const;
 
-function searchListings(filters: Record<string, string>, signal?: AbortSignal): Promise<Product[]> {
+function searchListings(filters: Record<string, string>, signal?: AbortSignal): Promise<Listing[]> {
   const query = new URLSearchParams({ ...filters, limit: String(RELATED_SHOWN) });
   return api<SearchResults>(`/listings?${query.toString()}`, signal ? { signal } : {}).then(
     (results) => results.listings,
@@ -35,12 +35,12 @@ function engineSizeFilters(cc: number): Record<string, string> {
  * Similar bikes: the same brand, then (while there are fewer than four) bikes of about
  * the same engine size, then bikes of the same category; each bike once.
  */
-export async function getSimilarListings(listing: Product, signal?: AbortSignal): Promise<Product[]> {
+export async function getSimilarListings(listing: Listing, signal?: AbortSignal): Promise<Listing[]> {
   const searches: Record<string, string>[] = [];
   if (listing.brand && listing.brand !== 'Other') searches.push({ brand: listing.brand });
   if (listing.engineCc !== null && listing.engineCc !== undefined) searches.push(engineSizeFilters(listing.engineCc));
   searches.push({ category: listing.categoryId });
-  const found = new Map<string, Product>();
+  const found = new Map<string, Listing>();
   for (const filters of searches) {
     if (found.size >= RELATED_SHOWN) break;
     for (const bike of await searchListings({ ...filters, except: listing._id }, signal)) {
@@ -50,7 +50,7 @@ export async function getSimilarListings(listing: Product, signal?: AbortSignal)
   return [...found.values()];
 }
 
-export function getSellerListings(listing: Product, signal?: AbortSignal): Promise<Product[]> {
+export function getSellerListings(listing: Listing, signal?: AbortSignal): Promise<Listing[]> {
   return searchListings({ seller: listing.sellerId, except: listing._id }, signal);
 }
 
@@ -58,7 +58,7 @@ export function getSellerListings(listing: Product, signal?: AbortSignal): Promi
  * Cache key `['relatedListings', id, kind, form]`, a plain list of listings: the live
  * module patches it like a category's (sold, changed, deleted).
  */
-export function relatedListingsQueryOptions(listing: Product, kind: RelatedKind, form = currentForm()) {
+export function relatedListingsQueryOptions(listing: Listing, kind: RelatedKind, form = currentForm()) {
   return queryOptions({
     queryKey: queryKeys.relatedListingsOf(listing._id, kind, form),
     queryFn: ({ signal }) =>
@@ -66,6 +66,6 @@ export function relatedListingsQueryOptions(listing: Product, kind: RelatedKind,
   });
 }
 
-export function useRelatedListings(listing: Product, kind: RelatedKind) {
+export function useRelatedListings(listing: Listing, kind: RelatedKind) {
   return useQuery(relatedListingsQueryOptions(listing, kind));
 }

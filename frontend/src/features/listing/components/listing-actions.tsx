@@ -4,10 +4,10 @@
 // asked to log in (and told why) for what needs an account, and only buyers book and save.
 import { Link } from 'react-router';
 import { HeartIcon } from '@/components/icons.tsx';
-import type { Order, Product } from '@/lib/api/types.ts';
+import type { Booking, Listing } from '@/lib/api/types.ts';
 
-export function isSold(product: Pick<Product, 'availability'>): boolean {
-  return product.availability.toLowerCase() === 'sold';
+export function isSold(listing: Pick<Listing, 'availability'>): boolean {
+  return listing.availability.toLowerCase() === 'sold';
 }
 
 /** Who is looking: a visitor, a buyer, or a seller or admin browsing. */
@@ -29,23 +29,23 @@ const savedLook = 'border-rose-300 bg-rose-50 text-rose-700 hover:bg-rose-100';
 const mainLook = 'col-span-2 min-h-11 rounded-lg px-3 py-2.5 text-center font-bold';
 
 export interface ListingActionsProps {
-  product: Product;
+  listing: Listing;
   viewer?: Viewer;
-  onBook: (product: Product) => void;
-  onReport: (product: Product) => void;
+  onBook: (listing: Listing) => void;
+  onReport: (listing: Listing) => void;
   /** A visitor tried something that needs an account. */
   onLogIn?: (reason: LogInReason) => void;
   reporting?: boolean;
   /** In the buyer's wishlist. */
   saved?: boolean;
   /** A buyer saves the bike, or removes it from their wishlist. */
-  onToggleSaved?: (product: Product) => void;
+  onToggleSaved?: (listing: Listing) => void;
   /** The reader's own booking of this bike, if they made one (cancelled ones are gone). */
-  booking?: Order | undefined;
+  booking?: Booking | undefined;
 }
 
 export function ListingActions({
-  product,
+  listing,
   viewer = 'buyer',
   onBook,
   onReport,
@@ -57,7 +57,7 @@ export function ListingActions({
   className = '',
 }: ListingActionsProps & { className?: string }) {
   const visitor = viewer === 'visitor';
-  const sold = isSold(product);
+  const sold = isSold(listing);
   return (
     <div className={`grid grid-cols-2 gap-2 text-sm ${className}`}>
       {booking?.paid ? (
@@ -88,7 +88,7 @@ export function ListingActions({
           type="button"
           onClick={() => {
             if (visitor) onLogIn('book');
-            else onBook(product);
+            else onBook(listing);
           }}
           className={`${mainLook} bg-brand-700 text-white hover:bg-brand-800`}
         >
@@ -103,7 +103,7 @@ export function ListingActions({
             aria-pressed={visitor ? undefined : saved}
             onClick={() => {
               if (visitor) onLogIn('wishlist');
-              else onToggleSaved(product);
+              else onToggleSaved(listing);
             }}
             className={`${secondaryButton} ${saved ? savedLook : `${plainLook} text-stone-800`}`}
           >
@@ -115,7 +115,7 @@ export function ListingActions({
             disabled={reporting}
             onClick={() => {
               if (visitor) onLogIn('report');
-              else onReport(product);
+              else onReport(listing);
             }}
             className={`${secondaryButton} ${plainLook} text-red-700`}
           >

@@ -1,30 +1,30 @@
 // Everything a listing says about the bike, as a list of terms: what a buyer compares
 // (brand, model, engine size, kilometres, registration year, where it is) and the spec's
 // own fields. A field an older listing does not have is left out, not shown empty.
-import type { Product } from '@/lib/api/types.ts';
+import type { Listing } from '@/lib/api/types.ts';
 import { formatPostTime } from '@/utils/format-post-time.ts';
 
 const count = new Intl.NumberFormat('en-IN');
 
 /** "Mirpur 10, Dhaka": the area and district, or the location as the seller wrote it. */
-export function placeOf(product: Pick<Product, 'area' | 'district' | 'location'>): string {
-  const parts = [product.area, product.district].filter((part): part is string => Boolean(part));
-  return parts.length > 0 ? parts.join(', ') : product.location;
+export function placeOf(listing: Pick<Listing, 'area' | 'district' | 'location'>): string {
+  const parts = [listing.area, listing.district].filter((part): part is string => Boolean(part));
+  return parts.length > 0 ? parts.join(', ') : listing.location;
 }
 
-export function ListingFacts({ product }: { product: Product }) {
+export function ListingFacts({ listing }: { listing: Listing }) {
   const facts: [term: string, value: string | null | undefined][] = [
-    ['Brand', product.brand],
-    ['Model', product.model],
-    ['Engine', product.engineCc == null ? null : `${String(product.engineCc)} cc`],
-    ['Km driven', product.kmDriven == null ? null : `${count.format(product.kmDriven)} km`],
-    ['Registration year', product.registrationYear == null ? null : String(product.registrationYear)],
-    ['Location', placeOf(product)],
-    ['Condition', product.condition],
-    ['Color', product.color],
-    ['Purchase year', String(product.purchaseYear)],
-    ['Years of use', String(product.yearsOfUse)],
-    ['Posted', formatPostTime(product.postTime)],
+    ['Brand', listing.brand],
+    ['Model', listing.model],
+    ['Engine', listing.engineCc == null ? null : `${String(listing.engineCc)} cc`],
+    ['Km driven', listing.kmDriven == null ? null : `${count.format(listing.kmDriven)} km`],
+    ['Registration year', listing.registrationYear == null ? null : String(listing.registrationYear)],
+    ['Location', placeOf(listing)],
+    ['Condition', listing.condition],
+    ['Color', listing.color],
+    ['Purchase year', String(listing.purchaseYear)],
+    ['Years of use', String(listing.yearsOfUse)],
+    ['Posted', formatPostTime(listing.postTime)],
   ];
   return (
     <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">
@@ -34,7 +34,7 @@ export function ListingFacts({ product }: { product: Product }) {
           <div key={term} className="min-w-0 rounded-xl bg-white px-3 py-2 ring-1 ring-stone-200">
             <dt className="text-xs text-stone-500">{term}</dt>
             <dd className="font-semibold break-words text-stone-900">
-              {term === 'Posted' ? <time dateTime={product.postTime}>{value}</time> : value}
+              {term === 'Posted' ? <time dateTime={listing.postTime}>{value}</time> : value}
             </dd>
           </div>
         ))}

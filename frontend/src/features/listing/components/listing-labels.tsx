@@ -1,30 +1,30 @@
 // The small pieces a listing's card and its page both show: the availability tag, the
 // two prices, and a visitor's way to the seller's contact (logging in).
 import { PhoneIcon } from '@/components/icons.tsx';
-import type { Product } from '@/lib/api/types.ts';
+import type { Listing } from '@/lib/api/types.ts';
 import { formatPrice } from '@/utils/format-price.ts';
 import { isSold, type LogInReason } from './listing-actions.tsx';
 
 /** "Available", or "sold" in red. */
-export function AvailabilityTag({ product, className = '' }: { product: Product; className?: string }) {
-  const look = isSold(product) ? 'bg-red-100 text-red-700' : 'bg-brand-100 text-brand-800';
+export function AvailabilityTag({ listing, className = '' }: { listing: Listing; className?: string }) {
+  const look = isSold(listing) ? 'bg-red-100 text-red-700' : 'bg-brand-100 text-brand-800';
   return (
     <p data-testid="availability" className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${look} ${className}`}>
-      {product.availability}
+      {listing.availability}
     </p>
   );
 }
 
 /** The resale price, large, and the original price struck through. */
-export function ListingPrices({ product, large = false }: { product: Product; large?: boolean }) {
+export function ListingPrices({ listing, large = false }: { listing: Listing; large?: boolean }) {
   return (
     <p className="flex flex-wrap items-baseline gap-x-3">
       <span className={`font-bold text-brand-700 ${large ? 'text-3xl font-extrabold' : 'text-lg'}`}>
         <span className="sr-only">Resale price </span>
-        {formatPrice(product.resalePrice)}
+        {formatPrice(listing.resalePrice)}
       </span>
       <span className="text-sm text-stone-500">
-        Original price <span className="line-through">{formatPrice(product.originalPrice)}</span>
+        Original price <span className="line-through">{formatPrice(listing.originalPrice)}</span>
       </span>
     </p>
   );
@@ -53,8 +53,8 @@ export function ContactLogInButton({
 }
 
 /** Whether the server withheld the seller's contact from a signed-in buyer (their address is not confirmed yet). */
-export function contactWithheld(product: Product): boolean {
-  return product.sellerPhone === undefined && product.sellerEmail === undefined;
+export function contactWithheld(listing: Listing): boolean {
+  return listing.sellerPhone === undefined && listing.sellerEmail === undefined;
 }
 
 /** What a buyer whose address is not confirmed is told where the seller's contact would be. */

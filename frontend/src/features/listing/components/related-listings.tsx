@@ -2,14 +2,14 @@
 // that lead to their own pages: two a row on a phone, four on a desktop. Nothing shows
 // while they load, when there are none, or when they cannot be read: they are extras.
 import { Link } from 'react-router';
-import type { Product } from '@/lib/api/types.ts';
+import type { Listing } from '@/lib/api/types.ts';
 import { formatPrice } from '@/utils/format-price.ts';
 import { useRelatedListings, type RelatedKind } from '@/features/listing/api/get-related-listings.ts';
 import { isSold } from './listing-actions.tsx';
 import { placeOf } from './listing-facts.tsx';
-import { listingPath } from './product-card.tsx';
+import { listingPath } from './listing-card.tsx';
 
-export function RelatedListings({ listing, kind, title }: { listing: Product; kind: RelatedKind; title: string }) {
+export function RelatedListings({ listing, kind, title }: { listing: Listing; kind: RelatedKind; title: string }) {
   const related = useRelatedListings(listing, kind);
   const bikes = related.data ?? [];
   if (bikes.length === 0) return null;
@@ -22,7 +22,7 @@ export function RelatedListings({ listing, kind, title }: { listing: Product; ki
       <ul className="mt-3 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         {bikes.map((bike) => (
           <li key={bike._id}>
-            <ListingTile product={bike} />
+            <ListingTile listing={bike} />
           </li>
         ))}
       </ul>
@@ -30,15 +30,15 @@ export function RelatedListings({ listing, kind, title }: { listing: Product; ki
   );
 }
 
-function ListingTile({ product }: { product: Product }) {
+function ListingTile({ listing }: { listing: Listing }) {
   return (
     <Link
-      to={listingPath(product)}
+      to={listingPath(listing)}
       className="group block h-full overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-stone-200 hover:ring-brand-300"
     >
       <div className="relative">
-        <img src={product.productImage} alt="" loading="lazy" className="aspect-[4/3] w-full bg-stone-100 object-cover" />
-        {isSold(product) && (
+        <img src={listing.productImage} alt="" loading="lazy" className="aspect-[4/3] w-full bg-stone-100 object-cover" />
+        {isSold(listing) && (
           <span className="absolute top-1.5 left-1.5 rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-700">
             Sold
           </span>
@@ -46,10 +46,10 @@ function ListingTile({ product }: { product: Product }) {
       </div>
       <div className="p-2.5">
         <p className="line-clamp-2 text-sm leading-snug font-semibold text-stone-900 group-hover:text-brand-800">
-          {product.productName}
+          {listing.productName}
         </p>
-        <p className="mt-0.5 font-bold text-brand-700">{formatPrice(product.resalePrice)}</p>
-        <p className="truncate text-xs text-stone-500">{placeOf(product)}</p>
+        <p className="mt-0.5 font-bold text-brand-700">{formatPrice(listing.resalePrice)}</p>
+        <p className="truncate text-xs text-stone-500">{placeOf(listing)}</p>
       </div>
     </Link>
   );

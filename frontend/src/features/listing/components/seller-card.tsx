@@ -3,7 +3,7 @@
 // (a buyer whose address is not confirmed yet is told to confirm it).
 // A visitor is offered to log in for the contact; sellers and admins browse without it.
 import { MailIcon, PhoneIcon, ShieldCheckIcon } from '@/components/icons.tsx';
-import type { Product } from '@/lib/api/types.ts';
+import type { Listing } from '@/lib/api/types.ts';
 import type { LogInReason, Viewer } from './listing-actions.tsx';
 import { ConfirmForContact, ContactLogInButton, contactWithheld } from './listing-labels.tsx';
 
@@ -16,16 +16,16 @@ export function formatMonthYear(iso: string): string | null {
 }
 
 export function SellerCard({
-  product,
+  listing,
   viewer,
   onLogIn,
 }: {
-  product: Product;
+  listing: Listing;
   viewer: Viewer;
   onLogIn: (reason: LogInReason) => void;
 }) {
-  const since = formatMonthYear(product.sellerSince);
-  const initial = product.sellerName.trim().charAt(0).toUpperCase() || '?';
+  const since = formatMonthYear(listing.sellerSince);
+  const initial = listing.sellerName.trim().charAt(0).toUpperCase() || '?';
   const contact = viewer === 'buyer';
   return (
     <section
@@ -44,8 +44,8 @@ export function SellerCard({
         </span>
         <div className="min-w-0">
           <p className="flex flex-wrap items-center gap-x-2 gap-y-0.5 font-semibold text-stone-900">
-            <span className="truncate">{product.sellerName}</span>
-            {product.sellerVerification && (
+            <span className="truncate">{listing.sellerName}</span>
+            {listing.sellerVerification && (
               <span className="inline-flex items-center gap-0.5 rounded-full bg-sky-100 px-2 py-0.5 text-xs font-medium text-sky-800">
                 <ShieldCheckIcon className="size-3.5" aria-hidden="true" />
                 Verified seller
@@ -55,30 +55,30 @@ export function SellerCard({
           {since && <p className="text-sm text-stone-600">Member since {since}</p>}
         </div>
       </div>
-      {contact && (product.sellerPhone !== undefined || product.sellerEmail !== undefined) && (
+      {contact && (listing.sellerPhone !== undefined || listing.sellerEmail !== undefined) && (
         <div className="mt-3 grid gap-2">
-          {product.sellerPhone !== undefined && (
+          {listing.sellerPhone !== undefined && (
             <a
-              href={`tel:${product.sellerPhone}`}
+              href={`tel:${listing.sellerPhone}`}
               className="flex min-h-11 items-center justify-center gap-2 rounded-lg bg-brand-50 px-3 py-2 font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-100"
             >
               <PhoneIcon className="size-4 shrink-0" aria-hidden="true" />
               <span className="sr-only">Call </span>
-              {product.sellerPhone}
+              {listing.sellerPhone}
             </a>
           )}
-          {product.sellerEmail !== undefined && (
+          {listing.sellerEmail !== undefined && (
             <a
-              href={`mailto:${product.sellerEmail}`}
+              href={`mailto:${listing.sellerEmail}`}
               className="flex min-w-0 items-center justify-center gap-2 text-sm text-stone-700 hover:underline"
             >
               <MailIcon className="size-4 shrink-0" aria-hidden="true" />
-              <span className="truncate">{product.sellerEmail}</span>
+              <span className="truncate">{listing.sellerEmail}</span>
             </a>
           )}
         </div>
       )}
-      {contact && contactWithheld(product) && <ConfirmForContact className="mt-3" />}
+      {contact && contactWithheld(listing) && <ConfirmForContact className="mt-3" />}
       {viewer === 'visitor' && (
         <ContactLogInButton
           onLogIn={onLogIn}

@@ -4,11 +4,11 @@
 // its bike already sold.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
-import type { Order, PaymentIntent } from '@/lib/api/types.ts';
+import type { Booking, PaymentIntent } from '@/lib/api/types.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-export function createPaymentIntent(order: Order): Promise<PaymentIntent> {
-  return api<PaymentIntent>('/create-payment-intent', { method: 'POST', json: order });
+export function createPaymentIntent(booking: Booking): Promise<PaymentIntent> {
+  return api<PaymentIntent>('/create-payment-intent', { method: 'POST', json: booking });
 }
 
 /**
@@ -16,10 +16,10 @@ export function createPaymentIntent(order: Order): Promise<PaymentIntent> {
  * once however often it renders. Never refetched; forgotten when the page closes, so a
  * later visit starts afresh.
  */
-export function paymentIntentQueryOptions(order: Order) {
+export function paymentIntentQueryOptions(booking: Booking) {
   return queryOptions({
-    queryKey: queryKeys.paymentIntent(order._id),
-    queryFn: () => createPaymentIntent(order),
+    queryKey: queryKeys.paymentIntent(booking._id),
+    queryFn: () => createPaymentIntent(booking),
     staleTime: Infinity,
     gcTime: 0,
     refetchOnWindowFocus: false,
@@ -27,6 +27,6 @@ export function paymentIntentQueryOptions(order: Order) {
   });
 }
 
-export function usePaymentIntent(order: Order, enabled: boolean) {
-  return useQuery({ ...paymentIntentQueryOptions(order), enabled });
+export function usePaymentIntent(booking: Booking, enabled: boolean) {
+  return useQuery({ ...paymentIntentQueryOptions(booking), enabled });
 }

@@ -6,7 +6,7 @@
 import { useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Spinner } from '@/components/spinner.tsx';
-import type { Order, PaymentIntent } from '@/lib/api/types.ts';
+import type { Booking, PaymentIntent } from '@/lib/api/types.ts';
 import { useConfig } from '@/lib/config/get-config.ts';
 import { formatPrice } from '@/utils/format-price.ts';
 import { useRecordPayment } from '@/features/payments/api/record-payment.ts';
@@ -14,12 +14,12 @@ import type { Billing, CardPaymentProvider } from './card-payment-provider.ts';
 import { canTakeCards, ProviderCardFields } from './provider-card-fields.tsx';
 
 export function CheckoutForm({
-  order,
+  booking,
   intent,
   billing,
   onPaid,
 }: {
-  order: Order;
+  booking: Booking;
   /** Undefined while the server prepares it. */
   intent: PaymentIntent | undefined;
   billing: Billing;
@@ -55,11 +55,11 @@ export function CheckoutForm({
       }
       try {
         const recorded = await record.mutateAsync({
-          price: order.price,
+          price: booking.price,
           transactionId: paymentIntent.id,
           email: billing.email,
-          bookingId: order.bookingId,
-          ordersId: order._id,
+          bookingId: booking.bookingId,
+          ordersId: booking._id,
         });
         if (recorded.insertedId) {
           toast.success('Congrats!!! Your payment successful');
@@ -120,7 +120,7 @@ export function CheckoutForm({
         aria-busy={processing}
         className="w-full rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60"
       >
-        {processing ? 'Processing…' : `Pay ${formatPrice(order.price)}`}
+        {processing ? 'Processing…' : `Pay ${formatPrice(booking.price)}`}
       </button>
       {recordError && (
         <p role="alert" className="text-sm font-medium text-red-600">

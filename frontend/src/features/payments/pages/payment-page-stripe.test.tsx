@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { inDocumentOrder } from '@/test/dom-order.ts';
-import { anOrder, inserted } from '@/test/fixtures.ts';
+import { aBooking, inserted } from '@/test/fixtures.ts';
 
 /** What the server answers a recorded payment: the bike sold, the booking paid. */
 const recordedPayment = () =>
@@ -66,7 +66,7 @@ function openPage(server: FakeServer = {}, publishableKey = 'pk_test_bikehaat') 
   const fetchMock = fakeServer({
     ...signedInAs('buyer'),
     'GET /api/config': [200, { ...config, payments: { ...config.payments, publishableKey } }],
-    'GET /api/paymentOrders/o1': [200, anOrder()],
+    'GET /api/paymentOrders/o1': [200, aBooking()],
     'POST /api/create-payment-intent': [200, intent],
     ...server,
   });

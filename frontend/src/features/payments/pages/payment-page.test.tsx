@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { inDocumentOrder } from '@/test/dom-order.ts';
-import { anOrder, inserted } from '@/test/fixtures.ts';
+import { aBooking, inserted } from '@/test/fixtures.ts';
 
 /** What the server answers a recorded payment: the bike sold, the booking paid. */
 const recordedPayment = () =>
@@ -32,7 +32,7 @@ const succeeded = { paymentIntent: { id: 'pi_test_1', status: 'succeeded' } };
 function openPage(server: FakeServer = {}) {
   const fetchMock = fakeServer({
     ...signedInAs('buyer'),
-    'GET /api/paymentOrders/o1': [200, anOrder()],
+    'GET /api/paymentOrders/o1': [200, aBooking()],
     'POST /api/create-payment-intent': [200, intent],
     ...server,
   });
@@ -182,7 +182,7 @@ describe('the payment page', { timeout: 15_000 }, () => {
 
   it('says an already paid booking is paid, without a card form', async () => {
     const { fetchMock } = openPage({
-      'GET /api/paymentOrders/o1': [200, anOrder({ paid: true, status: 'paid', availability: 'sold' })],
+      'GET /api/paymentOrders/o1': [200, aBooking({ paid: true, status: 'paid', availability: 'sold' })],
     });
     expect(await screen.findByText('This booking is already paid.', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();

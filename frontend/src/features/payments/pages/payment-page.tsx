@@ -5,27 +5,27 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageSpinner } from '@/components/spinner.tsx';
 import { ApiError } from '@/lib/api-client.ts';
-import type { Order } from '@/lib/api/types.ts';
+import type { Booking } from '@/lib/api/types.ts';
 import { useSession } from '@/lib/auth/session-context.ts';
 import { formatPrice } from '@/utils/format-price.ts';
 import { usePaymentIntent } from '@/features/payments/api/create-payment-intent.ts';
-import { paymentOrderLoader, usePaymentOrder } from '@/features/payments/api/get-payment-order.ts';
+import { paymentBookingLoader, usePaymentBooking } from '@/features/payments/api/get-payment-booking.ts';
 import type { Billing } from '@/features/payments/components/card-payment-provider.ts';
 import { CheckoutForm } from '@/features/payments/components/checkout-form.tsx';
 
-export const paymentLoader = paymentOrderLoader;
+export const paymentLoader = paymentBookingLoader;
 
 const cardLook = 'rounded-2xl bg-white p-5 ring-1 ring-stone-200 sm:p-6';
 
 /** Why this booking cannot be paid, or null when it can. */
-function closedReason(order: Order): string | null {
-  if (order.paid || order.status === 'paid') return 'This booking is already paid.';
-  if (order.status === 'cancelled') return 'This booking was cancelled.';
-  if (order.availability === 'sold') return 'This bike has already been sold.';
+function closedReason(booking: Booking): string | null {
+  if (booking.paid || booking.status === 'paid') return 'This booking is already paid.';
+  if (booking.status === 'cancelled') return 'This booking was cancelled.';
+  if (booking.availability === 'sold') return 'This bike has already been sold.';
   return null;
 }
 
-function BackToOrders() {
+function BackToBookings() {
   return (
     <Link
       to="/dashboard/my-orders"
@@ -43,26 +43,26 @@ function Notice({ children }: { children: string }) {
         {children}
       </p>
       <p className="mt-1 text-stone-600">There is nothing to pay here.</p>
-      <BackToOrders />
+      <BackToBookings />
     </div>
   );
 }
 
 /** What the buyer does next: meet the seller at the booking's meeting place. */
-function NextStep({ order }: { order: Order }) {
+function NextStep({ booking }: { booking: Booking }) {
   return (
     <div className="mt-4 rounded-xl bg-brand-50 p-4 text-stone-800 ring-1 ring-brand-100">
       <p className="font-semibold text-stone-900">Next: meet the seller and take your bike</p>
       <p className="mt-1 text-sm">
-        {order.sellerName} will meet you at {order.meetingLocation}.
-        {order.sellerPhone && (
+        {booking.sellerName} will meet you at {booking.meetingLocation}.
+        {booking.sellerPhone && (
           <>
             {' Call them on '}
             <a
-              href={`tel:${order.sellerPhone.replace(/[^\d+]/g, '')}`}
+              href={`tel:${booking.sellerPhone.replace(/[^\d+]/g, '')}`}
               className="font-semibold whitespace-nowrap text-brand-800 hover:underline"
             >
-              {order.sellerPhone}
+              {booking.sellerPhone}
             </a>
             {' to agree on a time.'}
           </>
@@ -72,7 +72,7 @@ function NextStep({ order }: { order: Order }) {
   );
 }
 
-function Paid({ transactionId, order }: { transactionId: string; order: Order }) {
+function Paid({ transactionId, booking }: { transactionId: string; booking: Booking }) {
   return (
     <div className={`${cardLook} ring-brand-200`}>
       <p role="status" className="text-lg font-semibold text-brand-800">
@@ -85,14 +85,14 @@ function Paid({ transactionId, order }: { transactionId: string; order: Order })
         </code>
       </p>
       <p className="mt-1 text-sm text-stone-600">The bike is yours; the seller sees it as sold.</p>
-      <NextStep order={order} />
-      <BackToOrders />
+      <NextStep booking={booking} />
+      <BackToBookings />
     </div>
   );
 }
 
-function Checkout({ order, billing, onPaid }: { order: Order; billing: Billing; onPaid: (id: string) => void }) {
-  const intent = usePaymentIntent(order, true);
+function Checkout({ booking, billing, onPaid }: { booking: Booking; billing: Billing; onPaid: (id: string) => void }) {
+  const intent = usePaymentIntent(booking, true);
   if (intent.isError) {
     // 409: paid, cancelled or sold since this page loaded.
     if (intent.error instanceof ApiError && intent.error.status === 409) return <Notice>{intent.error.message}</Notice>;
@@ -107,7 +107,7 @@ function Checkout({ order, billing, onPaid }: { order: Order; billing: Billing; 
   return (
     <div className={cardLook}>
       <h3 className="mb-4 text-lg font-semibold text-stone-900">Card details</h3>
-      <CheckoutForm order={order} intent={intent.data} billing={billing} onPaid={onPaid} />
+      <CheckoutForm booking={booking} intent={intent.data} billing={billing} onPaid={onPaid} />
     </div>
   );
 }
@@ -115,43 +115,43 @@ function Checkout({ order, billing, onPaid }: { order: Order; billing: Billing; 
 export function PaymentPage() {
   const { id = '' } = useParams();
   const { user } = useSession();
-  const order = usePaymentOrder(id);
+  const booking = usePaymentBooking(id);
   const [transactionId, setTransactionId] = useState<string | null>(null);
 
-  if (order.isPending) return <PageSpinner label="Loading your order" />;
+  if (booking.isPending) return <PageSpinner label="Loading your order" />;
 
   return (
     <section aria-labelledby="payment-title" className="max-w-5xl">
       <h2 id="payment-title" className="text-2xl font-bold text-stone-900">
         Payment
       </h2>
-      {order.isError ? (
+      {booking.isError ? (
         <p role="alert" className={`${cardLook} mt-4 text-red-700`}>
-          {order.error.message}
+          {booking.error.message}
         </p>
       ) : (
         <div className="mt-4 grid grid-cols-1 items-start gap-6 md:grid-cols-2">
           <div className={cardLook}>
             <img
-              src={order.data.productImage}
+              src={booking.data.productImage}
               alt=""
               width={640}
               height={400}
               className="aspect-[8/5] w-full rounded-xl bg-stone-100 object-cover"
             />
             <p className="mt-4 text-sm text-stone-600">You are paying for</p>
-            <p className="text-xl font-bold text-stone-900">{order.data.productName}</p>
+            <p className="text-xl font-bold text-stone-900">{booking.data.productName}</p>
             <p className="mt-3 flex items-baseline justify-between border-t border-stone-200 pt-3">
               <span className="text-stone-700">Total price</span>
-              <span className="text-2xl font-bold text-brand-800">{formatPrice(order.data.price)}</span>
+              <span className="text-2xl font-bold text-brand-800">{formatPrice(booking.data.price)}</span>
             </p>
           </div>
           {transactionId ? (
-            <Paid transactionId={transactionId} order={order.data} />
-          ) : closedReason(order.data) ? (
-            <Notice>{closedReason(order.data) ?? ''}</Notice>
+            <Paid transactionId={transactionId} booking={booking.data} />
+          ) : closedReason(booking.data) ? (
+            <Notice>{closedReason(booking.data) ?? ''}</Notice>
           ) : user ? (
-            <Checkout order={order.data} billing={{ name: user.name, email: user.email }} onPaid={setTransactionId} />
+            <Checkout booking={booking.data} billing={{ name: user.name, email: user.email }} onPaid={setTransactionId} />
           ) : null}
         </div>
       )}

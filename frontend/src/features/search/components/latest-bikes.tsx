@@ -3,7 +3,7 @@
 // opens its listing, and "See all bikes" the products page.
 import { Link } from 'react-router';
 import { Spinner } from '@/components/spinner.tsx';
-import type { Product } from '@/lib/api/types.ts';
+import type { Listing } from '@/lib/api/types.ts';
 import { formatPrice } from '@/utils/format-price.ts';
 import { useLatestListings } from '@/features/search/api/get-latest-listings.ts';
 
@@ -45,7 +45,7 @@ export function LatestBikes() {
   );
 }
 
-function BikeTile({ listing }: { listing: Product }) {
+function BikeTile({ listing }: { listing: Listing }) {
   const sold = listing.availability.toLowerCase() === 'sold';
   const facts = [
     listing.kmDriven === null || listing.kmDriven === undefined ? null : `${km.format(listing.kmDriven)} km`,

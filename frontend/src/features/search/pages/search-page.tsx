@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { PageSpinner, Spinner } from '@/components/spinner.tsx';
 import { ApiError } from '@/lib/api-client.ts';
-import type { Product } from '@/lib/api/types.ts';
+import type { Listing } from '@/lib/api/types.ts';
 import type { SearchPages } from '@/lib/live/search-events.ts';
 import { countFilters, searchQueryOf, SORTS, type ListingSort } from '@/lib/search/listing-filters.ts';
 import { listingSearchQueryOptions, useListingSearch } from '@/features/search/api/search-listings.ts';
@@ -52,7 +52,7 @@ export function bikesFound(total: number, capped = false): string {
   return `${new Intl.NumberFormat('en-IN').format(total)}${capped ? '+' : ''} bikes`;
 }
 
-export function SearchPage({ Grid }: { Grid: ComponentType<{ listings: readonly Product[] }> }) {
+export function SearchPage({ Grid }: { Grid: ComponentType<{ listings: readonly Listing[] }> }) {
   const { filters, setFilters, clearAll } = useSearchFilters();
   const query = searchQueryOf(filters);
   const search = useListingSearch(query);

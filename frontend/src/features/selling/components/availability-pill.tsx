@@ -1,11 +1,11 @@
 // A listing's availability in a table: green while for sale, red once sold.
 import { Pill } from '@/components/data-table.tsx';
-import type { Product } from '@/lib/api/types.ts';
+import type { Listing } from '@/lib/api/types.ts';
 
-export function isSold(product: Pick<Product, 'availability'>): boolean {
-  return product.availability.toLowerCase() === 'sold';
+export function isSold(listing: Pick<Listing, 'availability'>): boolean {
+  return listing.availability.toLowerCase() === 'sold';
 }
 
-export function AvailabilityPill({ product }: { product: Pick<Product, 'availability'> }) {
-  return <Pill tone={isSold(product) ? 'red' : 'green'}>{product.availability}</Pill>;
+export function AvailabilityPill({ listing }: { listing: Pick<Listing, 'availability'> }) {
+  return <Pill tone={isSold(listing) ? 'red' : 'green'}>{listing.availability}</Pill>;
 }

@@ -1,4 +1,4 @@
-// The listing's photos in the product form: a file input that takes several at once (and
+// The listing's photos in the listing form: a file input that takes several at once (and
 // more later), then a thumbnail per photo with its upload state, the first marked Cover,
 // and buttons to move it towards or away from the cover and to remove it. Buttons rather
 // than dragging: they work with a thumb, a keyboard and a screen reader alike.

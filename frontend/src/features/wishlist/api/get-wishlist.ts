@@ -3,12 +3,12 @@
 // the listing is deleted.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
-import type { Product } from '@/lib/api/types.ts';
+import type { Listing } from '@/lib/api/types.ts';
 import { useSession } from '@/lib/auth/session-context.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-export function getWishlist(signal?: AbortSignal): Promise<Product[]> {
-  return api<Product[]>('/wishlist', signal ? { signal } : {});
+export function getWishlist(signal?: AbortSignal): Promise<Listing[]> {
+  return api<Listing[]>('/wishlist', signal ? { signal } : {});
 }
 
 /** Cache key `wishlist`: one per signed-in buyer, forgotten on sign-out. */
@@ -28,5 +28,5 @@ export function useWishlist({ enabled = true }: { enabled?: boolean } = {}) {
 export function useSavedIds(): ReadonlySet<string> {
   const { status, role } = useSession();
   const wishlist = useWishlist({ enabled: status === 'signed-in' && role === 'buyer' });
-  return new Set(wishlist.data?.map((product) => product._id));
+  return new Set(wishlist.data?.map((listing) => listing._id));
 }

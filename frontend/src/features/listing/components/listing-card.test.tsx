@@ -1,0 +1,122 @@
+import { render as renderPlain, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { aListing } from '@/test/fixtures.ts';
+import { ListingCard } from './listing-card.tsx';
+
+/** Cards hold links: they render inside a router. */
+const render = (ui: ReactNode) => renderPlain(<MemoryRouter>{ui}</MemoryRouter>);
+
+function renderCard(overrides: Parameters<typeof aListing>[0] = {}) {
+  const onBook = vi.fn();
+  const onReport = vi.fn();
+  render(<ListingCard listing={aListing(overrides)} onBook={onBook} onReport={onReport} />);
+  return { onBook, onReport, card: screen.getByRole('article', { name: 'Yamaha R15' }) };
+}
+
+describe('ListingCard', () => {
+  it('shows an available listing with everything a card lists and a Book Now button', async () => {
+    const { card, onBook } = renderCard();
+    const c = within(card);
+    expect(c.getByText('Rahim Seller')).toBeInTheDocument();
+    expect(c.getByText('seller@example.com')).toBeInTheDocument();
+    expect(c.getByText('01700000000')).toBeInTheDocument();
+    expect(c.getByText('5/3/2026 14:07')).toBeInTheDocument();
+    expect(c.getByTestId('availability')).toHaveTextContent('Available');
+    expect(c.getByTestId('availability')).toHaveClass('text-brand-800');
+    expect(card.querySelector('img')).toHaveAttribute('src', '/uploads/bike.jpg');
+    expect(c.getByText('৳1,800')).toBeInTheDocument();
+    expect(c.getByText('৳2,500')).toBeInTheDocument();
+    for (const text of ['2021', '3', 'Excellent', 'Red', 'Serviced last month.', 'Dhaka']) {
+      expect(c.getByText(text)).toBeInTheDocument();
+    }
+    expect(c.queryByText('Verified')).not.toBeInTheDocument();
+    expect(c.queryByText('Sold Out')).not.toBeInTheDocument();
+
+    await userEvent.click(c.getByRole('button', { name: 'Book Now' }));
+    expect(onBook).toHaveBeenCalledWith(expect.objectContaining({ _id: 'p1' }));
+  });
+
+  it("leads from its photo and its name to the listing's page, one stop for the keyboard", () => {
+    const { card } = renderCard({ photos: ['/uploads/a.jpg', '/uploads/b.jpg', '/uploads/c.jpg'] });
+    const name = within(card).getByRole('link', { name: 'Yamaha R15' });
+    expect(name).toHaveAttribute('href', '/products/p1');
+    expect(within(card).getByRole('heading', { name: 'Yamaha R15' })).toContainElement(name);
+    const photo = card.querySelector('img')?.closest('a');
+    expect(photo).toHaveAttribute('href', '/products/p1');
+    expect(photo).toHaveAttribute('tabindex', '-1');
+    expect(within(card).getByText('photos').parentElement).toHaveTextContent('3 photos');
+  });
+
+  it('shows no contact lines for a listing in its public form', () => {
+    const visible = aListing();
+    delete visible.sellerEmail;
+    delete visible.sellerPhone;
+    render(<ListingCard listing={visible} onBook={vi.fn()} onReport={vi.fn()} />);
+    const card = screen.getByRole('article', { name: 'Yamaha R15' });
+    expect(within(card).getByText('Rahim Seller')).toBeInTheDocument();
+    expect(card.querySelector('a[href^="mailto:"]')).toBeNull();
+    expect(card.querySelector('a[href^="tel:"]')).toBeNull();
+    // A buyer the server withheld it from has not confirmed their address yet.
+    expect(within(card).getByText("Confirm your email address to see the seller's phone and email.")).toBeInTheDocument();
+  });
+
+  it('shows Sold Out in red instead of Book Now once sold', () => {
+    const { card } = renderCard({ availability: 'sold' });
+    const c = within(card);
+    expect(c.getByText('Sold Out')).toBeInTheDocument();
+    expect(c.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
+    expect(c.getByTestId('availability')).toHaveTextContent('sold');
+    expect(c.getByTestId('availability')).toHaveClass('text-red-700');
+  });
+
+  it('shows the verified badge for a verified seller', () => {
+    const { card } = renderCard({ sellerVerification: true });
+    expect(within(card).getByText('Verified')).toBeInTheDocument();
+  });
+
+  it('has an Add to Wishlist toggle and a Report to Admin button', async () => {
+    const { card, onBook, onReport } = renderCard();
+    const wishlist = within(card).getByRole('button', { name: 'Add to Wishlist' });
+    expect(wishlist).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(within(card).getByRole('button', { name: 'Report to Admin' }));
+    expect(onReport).toHaveBeenCalledWith(expect.objectContaining({ _id: 'p1' }));
+    expect(onBook).not.toHaveBeenCalled();
+  });
+
+  it('shows a saved bike as Saved, pressed, and hands a tap to the page', async () => {
+    const onToggleSaved = vi.fn();
+    render(<ListingCard listing={aListing()} onBook={vi.fn()} onReport={vi.fn()} saved onToggleSaved={onToggleSaved} />);
+    const saved = screen.getByRole('button', { name: 'Saved' });
+    expect(saved).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(saved);
+    expect(onToggleSaved).toHaveBeenCalledWith(expect.objectContaining({ _id: 'p1' }));
+  });
+
+  it("asks a visitor to log in to save, with nothing to press yet", async () => {
+    const onLogIn = vi.fn();
+    const onToggleSaved = vi.fn();
+    render(
+      <ListingCard
+        listing={aListing()}
+        viewer="visitor"
+        onBook={vi.fn()}
+        onReport={vi.fn()}
+        onLogIn={onLogIn}
+        onToggleSaved={onToggleSaved}
+      />,
+    );
+    const wishlist = screen.getByRole('button', { name: 'Add to Wishlist' });
+    expect(wishlist).not.toHaveAttribute('aria-pressed');
+    await userEvent.click(wishlist);
+    expect(onLogIn).toHaveBeenCalledWith('wishlist');
+    expect(onToggleSaved).not.toHaveBeenCalled();
+  });
+
+  it('offers sellers and admins no wishlist', () => {
+    render(<ListingCard listing={aListing()} viewer="browsing" onBook={vi.fn()} onReport={vi.fn()} />);
+    expect(screen.queryByRole('button', { name: 'Add to Wishlist' })).not.toBeInTheDocument();
+  });
+});

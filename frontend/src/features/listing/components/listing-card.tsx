@@ -1,0 +1,127 @@
+// One listing on the category page and in the wishlist, compact enough that a phone shows
+// a whole card at once: the photo and name lead to the listing's own page (every photo, every
+// field, the seller), and the card keeps what the spec lists — seller and contact, post time,
+// availability, prices, purchase year, years of use, condition, colour, a line or two of the
+// description, location — and the actions (`ListingActions`).
+import { Link } from 'react-router';
+import { CameraIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon, ShieldCheckIcon } from '@/components/icons.tsx';
+import type { Listing } from '@/lib/api/types.ts';
+import { formatPostTime } from '@/utils/format-post-time.ts';
+import { ListingActions, type ListingActionsProps } from './listing-actions.tsx';
+import { AvailabilityTag, ConfirmForContact, ContactLogInButton, contactWithheld, ListingPrices } from './listing-labels.tsx';
+
+/** The address of a listing's own page. */
+export function listingPath(listing: Pick<Listing, '_id'>): string {
+  return `/products/${encodeURIComponent(listing._id)}`;
+}
+
+export function ListingCard({
+  headingLevel: Heading = 'h2',
+  ...actions
+}: ListingActionsProps & {
+  /** The bike's name under the page's own heading: h2 under a page's h1, h3 under a section's h2. */
+  headingLevel?: 'h2' | 'h3';
+}) {
+  const { listing, viewer = 'buyer', onLogIn = () => undefined } = actions;
+  // A seller's contact is for the buyers who may book; a signed-in socket's events carry
+  // it, so the card, not only the server's list, keeps it from sellers and admins.
+  const contact = viewer === 'buyer';
+  const headingId = `product-${listing._id}-name`;
+  const path = listingPath(listing);
+  const photoCount = listing.photos.length;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-stone-200"
+    >
+      <div className="relative">
+        {/* The name below is the link a screen reader or keyboard takes; the photo is the same link for a thumb. */}
+        <Link to={path} tabIndex={-1} aria-hidden="true" className="block">
+          <img
+            src={listing.productImage}
+            alt=""
+            loading="lazy"
+            className="aspect-[16/10] w-full bg-stone-100 object-cover"
+          />
+        </Link>
+        <AvailabilityTag listing={listing} className="absolute top-2 left-2 shadow-sm" />
+        {photoCount > 1 && (
+          <p className="absolute right-2 bottom-2 flex items-center gap-1 rounded-full bg-stone-900/70 px-2 py-0.5 text-xs font-medium text-white">
+            <CameraIcon className="size-3.5" aria-hidden="true" />
+            {photoCount} <span className="sr-only">photos</span>
+          </p>
+        )}
+      </div>
+
+      <div className="flex flex-1 flex-col p-3 sm:p-4">
+        <Heading id={headingId} className="text-lg leading-snug font-bold text-stone-900">
+          <Link to={path} className="hover:text-brand-800 hover:underline">
+            {listing.productName}
+          </Link>
+        </Heading>
+        <ListingPrices listing={listing} />
+        <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-0.5 text-sm">
+          <Detail term="Purchase year" value={String(listing.purchaseYear)} />
+          <Detail term="Years of use" value={String(listing.yearsOfUse)} />
+          <Detail term="Condition" value={listing.condition} />
+          <Detail term="Color" value={listing.color} />
+        </dl>
+        <p className="mt-2 line-clamp-2 text-sm text-stone-600">{listing.description}</p>
+        <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-xs text-stone-500">
+          <span className="flex min-w-0 items-center gap-1">
+            <MapPinIcon className="size-3.5 shrink-0" aria-hidden="true" />
+            <span className="truncate">{listing.location}</span>
+          </span>
+          <span className="flex items-center gap-1">
+            <ClockIcon className="size-3.5 shrink-0" aria-hidden="true" />
+            <time dateTime={listing.postTime}>{formatPostTime(listing.postTime)}</time>
+          </span>
+        </p>
+
+        <div className="mt-2 border-t border-stone-100 pt-2 text-sm">
+          <p className="flex items-center gap-1.5 font-semibold text-stone-900">
+            <span className="truncate">{listing.sellerName}</span>
+            {listing.sellerVerification && (
+              <span
+                title="Verified seller"
+                className="inline-flex shrink-0 items-center gap-0.5 rounded-full bg-sky-100 px-2 py-0.5 text-xs font-medium text-sky-800"
+              >
+                <ShieldCheckIcon className="size-3.5" aria-hidden="true" />
+                Verified
+              </span>
+            )}
+          </p>
+          {contact && (listing.sellerPhone !== undefined || listing.sellerEmail !== undefined) && (
+            <p className="mt-0.5 flex flex-wrap gap-x-3 text-stone-600">
+              {listing.sellerPhone !== undefined && (
+                <a href={`tel:${listing.sellerPhone}`} className="flex items-center gap-1 hover:underline">
+                  <PhoneIcon className="size-3.5 shrink-0" aria-hidden="true" />
+                  {listing.sellerPhone}
+                </a>
+              )}
+              {listing.sellerEmail !== undefined && (
+                <a href={`mailto:${listing.sellerEmail}`} className="flex min-w-0 items-center gap-1 hover:underline">
+                  <MailIcon className="size-3.5 shrink-0" aria-hidden="true" />
+                  <span className="truncate">{listing.sellerEmail}</span>
+                </a>
+              )}
+            </p>
+          )}
+          {contact && contactWithheld(listing) && <ConfirmForContact className="mt-0.5" />}
+          {viewer === 'visitor' && <ContactLogInButton onLogIn={onLogIn} className="mt-0.5" />}
+        </div>
+
+        <ListingActions {...actions} className="mt-auto pt-3" />
+      </div>
+    </article>
+  );
+}
+
+function Detail({ term, value }: { term: string; value: string }) {
+  return (
+    <div className="flex min-w-0 gap-1">
+      <dt className="shrink-0 text-stone-500">{term}:</dt>
+      <dd className="truncate font-medium text-stone-800">{value}</dd>
+    </div>
+  );
+}

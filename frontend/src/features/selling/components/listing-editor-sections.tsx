@@ -1,0 +1,328 @@
+// The seller's listing form, section by section, in the order it shows: what the bike is
+// (category and name; brand, model, engine, registration), its state (kilometres and
+// condition), its prices and age, where it is, and how it looks and whom to call. Each
+// section registers its own fields through the form's `FieldKit`.
+import type { InputHTMLAttributes } from 'react';
+import { FieldInput, FormField } from '@/components/form-field.tsx';
+import {
+  CONDITIONS,
+  describedBy,
+  districtsOf,
+  filled,
+  MAX_CC,
+  MAX_KM,
+  MIN_CC,
+  MIN_REGISTRATION_YEAR,
+  whole,
+  type FieldKit,
+  type Registered,
+} from '@/features/selling/components/listing-editor-fields.ts';
+import type { Category, ListingFields, Listing } from '@/lib/api/types.ts';
+
+/** Category and name: what the listing is called, where it is filed. */
+export function NameFields({
+  kit: { errors, register, text, posted, fixed },
+  categories,
+  categoriesError,
+}: {
+  kit: FieldKit;
+  categories: readonly Category[];
+  categoriesError?: string | undefined;
+}) {
+  return (
+    <>
+      <FormField id="product-category" label="Category" error={errors.categoryId?.message ?? categoriesError}>
+        <select
+          {...describedBy('product-category', errors.categoryId?.message)}
+          {...(fixed ? { ...register('categoryId'), disabled: true } : text('categoryId', 'Please Select a Category'))}
+        >
+          <option value="">Please Select a Category</option>
+          {categories.map((category) => (
+            <option key={category._id} value={category._id}>
+              {category.categoryName}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <InputField
+        id="product-name"
+        label="Product Name"
+        error={errors.productName?.message}
+        type="text"
+        placeholder="e.g. Yamaha R15 V3"
+        registered={posted('productName')}
+      />
+    </>
+  );
+}
+
+/** Brand, model, engine size and registration year: what buyers filter on. */
+export function BikeFields({
+  kit: { errors, register, text, posted, number, fixed },
+  listingFields,
+  listingFieldsError,
+}: {
+  kit: FieldKit;
+  listingFields?: ListingFields | undefined;
+  listingFieldsError?: string | undefined;
+}) {
+  const thisYear = new Date().getFullYear();
+  return (
+    <>
+      <FormField id="product-brand" label="Brand" error={errors.brand?.message ?? listingFieldsError}>
+        {fixed ? (
+          <FieldInput
+            id="product-brand"
+            type="text"
+            placeholder="Not given"
+            {...register('brand')}
+            readOnly
+            aria-readonly
+          />
+        ) : (
+          <select
+            {...describedBy('product-brand', errors.brand?.message)}
+            {...text('brand', 'Please select the brand')}
+          >
+            <option value="">Select the brand</option>
+            {listingFields?.brands.map((brand) => (
+              <option key={brand} value={brand}>
+                {brand}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <InputField
+        id="product-model"
+        label="Model"
+        error={errors.model?.message}
+        type="text"
+        maxLength={60}
+        placeholder={fixed ? 'Not given' : 'e.g. Pulsar N160'}
+        registered={posted('model', 'Please give the model')}
+      />
+      <InputField
+        id="product-engine-cc"
+        label="Engine (cc)"
+        error={errors.engineCc?.message}
+        type="text"
+        inputMode="numeric"
+        placeholder={fixed ? 'Not given' : 'e.g. 160'}
+        registered={number(
+          'engineCc',
+          whole(
+            MIN_CC,
+            MAX_CC,
+            `Engine size must be a whole number of cc from ${String(MIN_CC)} to ${String(MAX_CC)}`,
+            'Please give the engine size in cc',
+          ),
+        )}
+      />
+      <InputField
+        id="product-registration-year"
+        label="Registration Year"
+        error={errors.registrationYear?.message}
+        type="text"
+        inputMode="numeric"
+        placeholder={fixed ? 'Not given' : 'e.g. 2021'}
+        registered={number(
+          'registrationYear',
+          whole(
+            MIN_REGISTRATION_YEAR,
+            thisYear,
+            `Registration year must be a year between ${String(MIN_REGISTRATION_YEAR)} and ${String(thisYear)}`,
+            'Please give the registration year',
+          ),
+        )}
+      />
+    </>
+  );
+}
+
+/** Kilometres driven and condition: how much life the bike has had. */
+export function StateFields({ kit: { errors, text, number, fixed } }: { kit: FieldKit }) {
+  return (
+    <>
+      <InputField
+        id="product-km-driven"
+        label="Kilometres Driven"
+        error={errors.kmDriven?.message}
+        type="text"
+        inputMode="numeric"
+        placeholder="e.g. 14,500"
+        registered={number(
+          'kmDriven',
+          whole(
+            0,
+            MAX_KM,
+            `Kilometres driven must be a whole number from 0 to ${String(MAX_KM)}`,
+            fixed ? undefined : 'Please give the kilometres driven',
+          ),
+        )}
+      />
+      <FormField id="product-condition" label="Condition" error={errors.condition?.message}>
+        <select {...describedBy('product-condition', errors.condition?.message)} {...text('condition')}>
+          <option value="">Select the condition</option>
+          {CONDITIONS.map((condition) => (
+            <option key={condition} value={condition}>
+              {condition}
+            </option>
+          ))}
+        </select>
+      </FormField>
+    </>
+  );
+}
+
+/** The asking price, and what the bike cost, when and for how long it was used. */
+export function PriceFields({ kit: { errors, text, posted } }: { kit: FieldKit }) {
+  return (
+    <>
+      <InputField
+        id="product-resale-price"
+        label="Resale Price (৳)"
+        error={errors.resalePrice?.message}
+        type="text"
+        inputMode="numeric"
+        placeholder="e.g. 1,85,000"
+        registered={text('resalePrice')}
+      />
+      <InputField
+        id="product-original-price"
+        label="Original Price (৳)"
+        error={errors.originalPrice?.message}
+        type="text"
+        inputMode="numeric"
+        placeholder="e.g. 2,40,000"
+        registered={posted('originalPrice')}
+      />
+      <InputField
+        id="product-purchase-year"
+        label="Purchase Year"
+        error={errors.purchaseYear?.message}
+        type="text"
+        inputMode="numeric"
+        placeholder="e.g. 2021"
+        registered={posted('purchaseYear')}
+      />
+      <InputField
+        id="product-years-of-use"
+        label="Years of Use"
+        error={errors.yearsOfUse?.message}
+        type="text"
+        inputMode="numeric"
+        placeholder="e.g. 3"
+        registered={posted('yearsOfUse')}
+      />
+    </>
+  );
+}
+
+/** District, area and the meeting place buyers read ("Mirpur 10, Dhaka"). */
+export function WhereFields({
+  kit: { errors, register, text, fixed },
+  listingFields,
+  editing,
+  suggestLocation,
+}: {
+  kit: FieldKit;
+  listingFields?: ListingFields | undefined;
+  editing?: Listing | undefined;
+  /** Fills the location from the area and district while the seller has not written one. */
+  suggestLocation: () => void;
+}) {
+  return (
+    <>
+      <FormField id="product-district" label="District" error={errors.district?.message}>
+        <select
+          {...describedBy('product-district', errors.district?.message)}
+          {...register('district', {
+            validate: fixed ? () => true : filled('Please select the district'),
+            onChange: suggestLocation,
+          })}
+        >
+          <option value="">Select the district</option>
+          {districtsOf(listingFields, editing).map((district) => (
+            <option key={district} value={district}>
+              {district}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <InputField
+        id="product-area"
+        label="Area (optional)"
+        error={errors.area?.message}
+        type="text"
+        maxLength={80}
+        placeholder="e.g. Mirpur 10"
+        registered={register('area', { onChange: suggestLocation })}
+      />
+      <InputField
+        id="product-location"
+        label="Location"
+        error={errors.location?.message}
+        type="text"
+        placeholder="e.g. Mirpur 10, Dhaka"
+        registered={text('location')}
+      />
+    </>
+  );
+}
+
+/** Colour, the number buyers call, and the seller's own words. */
+export function DescriptionFields({ kit: { errors, text } }: { kit: FieldKit }) {
+  return (
+    <>
+      <InputField
+        id="product-color"
+        label="Color"
+        error={errors.color?.message}
+        type="text"
+        placeholder="e.g. Racing Blue"
+        registered={text('color')}
+      />
+      <InputField
+        id="product-seller-phone"
+        label="Seller Contact Number"
+        error={errors.sellerPhone?.message}
+        type="tel"
+        autoComplete="tel"
+        placeholder="01XXXXXXXXX"
+        registered={text('sellerPhone')}
+      />
+      <div className="md:col-span-2">
+        <FormField id="product-description" label="Description" error={errors.description?.message}>
+          <textarea
+            rows={5}
+            placeholder="Service history, modifications, papers, why you are selling…"
+            {...describedBy('product-description', errors.description?.message)}
+            {...text('description', 'Description is required')}
+          />
+        </FormField>
+      </div>
+    </>
+  );
+}
+
+/** One labelled text input with its message, registered with the form. */
+function InputField({
+  id,
+  label,
+  error,
+  registered,
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & {
+  id: string;
+  label: string;
+  error: string | undefined;
+  registered: Registered;
+}) {
+  return (
+    <FormField id={id} label={label} error={error}>
+      <FieldInput id={id} error={error} {...input} {...registered} />
+    </FormField>
+  );
+}
+

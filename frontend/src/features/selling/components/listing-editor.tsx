@@ -1,0 +1,177 @@
+// The seller's listing form: every field required, with the messages of docs/product.md
+// ('Forms and their messages'), and what buyers filter on (brand, model, engine size,
+// kilometres, registration year, district, area) with messages like the server's; one
+// column on a phone, two on wider screens. Up to 8 photos, the first the cover. The same
+// form edits an unsold listing: what the bike is (category, name, brand, model, engine
+// size, registration year, original price, purchase year, years of use) stays as posted
+// and shows read-only; the photos load and can be changed. The fields are drawn section
+// by section (`listing-editor-sections.tsx`); this component holds the form's state, the
+// photos and what happens on submit.
+import { useEffect, useState } from 'react';
+import { useForm, type Path } from 'react-hook-form';
+import {
+  asTyped,
+  FIELD_NAMES,
+  filled,
+  type FieldKit,
+  type FieldMessages,
+  type ListingEditorFields,
+} from '@/features/selling/components/listing-editor-fields.ts';
+import {
+  BikeFields,
+  DescriptionFields,
+  NameFields,
+  PriceFields,
+  StateFields,
+  WhereFields,
+} from '@/features/selling/components/listing-editor-sections.tsx';
+import { PhotoPicker } from '@/features/selling/components/photo-picker.tsx';
+import { photoProblem, usePhotos } from '@/features/selling/hooks/use-photos.ts';
+import type { Category, ListingFields, Listing } from '@/lib/api/types.ts';
+
+const EMPTY: Partial<ListingEditorFields> = {
+  categoryId: '',
+  productName: '',
+  brand: '',
+  model: '',
+  engineCc: '',
+  kmDriven: '',
+  registrationYear: '',
+  district: '',
+  area: '',
+  condition: '',
+  location: '',
+};
+
+export function ListingEditor({
+  categories,
+  categoriesError,
+  listingFields,
+  listingFieldsError,
+  busy,
+  editing,
+  onSubmit,
+}: {
+  categories: readonly Category[];
+  categoriesError?: string | undefined;
+  /** The brands and districts to choose from; absent while they load. */
+  listingFields?: ListingFields | undefined;
+  listingFieldsError?: string | undefined;
+  busy: boolean;
+  /** The listing being changed; absent when adding one. */
+  editing?: Listing | undefined;
+  /**
+   * Lists (or changes) the bike with its uploaded photos, the cover first; answers the
+   * server's messages for fields it refused.
+   */
+  onSubmit: (fields: ListingEditorFields, photos: string[]) => Promise<FieldMessages | undefined>;
+}) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    getValues,
+    getFieldState,
+    formState: { errors, isSubmitting },
+  } = useForm<ListingEditorFields>({ defaultValues: editing ? asTyped(editing) : EMPTY });
+  // A select shows its value only once that option exists: when the categories, brands or
+  // districts arrive after the form, put back what the listing (or the seller) chose.
+  useEffect(() => {
+    for (const name of ['categoryId', 'brand', 'district'] as const) setValue(name, getValues(name));
+  }, [categories, listingFields, setValue, getValues]);
+  const photos = usePhotos(editing ? (editing.photos.length > 0 ? editing.photos : [editing.productImage]) : []);
+  const [photoError, setPhotoError] = useState<string | undefined>();
+  // Editing keeps what the bike is as posted: those fields show, read-only.
+  const fixed = editing !== undefined;
+
+  const submit = async (fields: ListingEditorFields) => {
+    // Photos still uploading are waited for; the button says the form is busy meanwhile.
+    const uploaded = await photos.settled();
+    const problem = photoProblem(uploaded);
+    setPhotoError(problem);
+    if (problem) {
+      document.getElementById('product-image')?.focus();
+      return;
+    }
+    const refused = await onSubmit(
+      fields,
+      uploaded.map((photo) => photo.url ?? ''),
+    );
+    if (!refused) return;
+    let first = true;
+    for (const [name, message] of Object.entries(refused)) {
+      if (name === 'productImages' || name === 'productImage') {
+        setPhotoError(message);
+        continue;
+      }
+      if (!FIELD_NAMES.has(name)) continue;
+      setError(name as Path<ListingEditorFields>, { type: 'server', message }, { shouldFocus: first });
+      first = false;
+    }
+  };
+
+  const text = (name: keyof ListingEditorFields, message = 'required') => register(name, { validate: filled(message) });
+  const readOnly = (name: keyof ListingEditorFields) => ({
+    ...register(name),
+    readOnly: true as const,
+    'aria-readonly': true as const,
+  });
+  const kit: FieldKit = {
+    errors,
+    register,
+    text,
+    fixed,
+    posted: (name, message = 'required') => (fixed ? readOnly(name) : text(name, message)),
+    number: (name, check) =>
+      fixed && (name === 'engineCc' || name === 'registrationYear')
+        ? readOnly(name)
+        : register(name, { validate: check }),
+  };
+
+  // A new listing's location starts as "area, district" until the seller writes their own.
+  const suggestLocation = () => {
+    if (fixed || getFieldState('location').isDirty) return;
+    const suggested = [getValues('area').trim(), getValues('district')].filter(Boolean).join(', ');
+    setValue('location', suggested, { shouldValidate: getFieldState('location').invalid });
+  };
+
+  const busyNow = busy || isSubmitting;
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        // Missing photos show alongside the other fields' messages.
+        if (photos.list.length === 0) setPhotoError('required');
+        void handleSubmit(submit)(event);
+      }}
+      className="grid grid-cols-1 gap-5 md:grid-cols-2"
+    >
+      <NameFields kit={kit} categories={categories} categoriesError={categoriesError} />
+      <div className="md:col-span-2">
+        <PhotoPicker
+          photos={photos}
+          error={photoError}
+          onChange={() => {
+            setPhotoError(undefined);
+          }}
+        />
+      </div>
+      <BikeFields kit={kit} listingFields={listingFields} listingFieldsError={listingFieldsError} />
+      <StateFields kit={kit} />
+      <PriceFields kit={kit} />
+      <WhereFields kit={kit} listingFields={listingFields} editing={editing} suggestLocation={suggestLocation} />
+      <DescriptionFields kit={kit} />
+      <div className="md:col-span-2">
+        <button
+          type="submit"
+          disabled={busyNow}
+          aria-busy={busyNow}
+          className="w-full rounded-lg bg-brand-700 px-8 py-3 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70 md:w-auto"
+        >
+          {busyNow ? (fixed ? 'Saving…' : 'Loading....') : fixed ? 'Save changes' : 'Add product'}
+        </button>
+      </div>
+    </form>
+  );
+}

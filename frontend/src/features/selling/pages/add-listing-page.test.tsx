@@ -1,0 +1,382 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  callsOf,
+  fakeServer,
+  holdFetchesOf,
+  renderApp,
+  signedInAs,
+  type FakeServer,
+} from '@/test/render-app.tsx';
+import { aListing, inserted } from '@/test/fixtures.ts';
+
+const categories = [
+  { _id: 'c1', categoryName: 'Sports Bikes', categoryImage: '/uploads/s.png' },
+  { _id: 'c2', categoryName: 'Scooters', categoryImage: '/uploads/c.png' },
+];
+const uploaded = { success: true, data: { display_url: '/uploads/r15.jpg' } };
+const listingFields = {
+  brands: ['Bajaj', 'Honda', 'Yamaha', 'Other'],
+  districts: ['Chattogram', 'Dhaka', 'Sylhet'],
+};
+const THIS_YEAR = new Date().getFullYear();
+/** What the server answers a new listing: its id, and the event that shows it everywhere. */
+const listed = () => inserted('p9', { event: 'product.created', data: aListing({ _id: 'p9' }) });
+
+/** Stores each photo under its own file name, as the server would under a fresh one. */
+const storesEachPhoto: FakeServer[string] = (init) => {
+  const file = (init.body as FormData).get('image') as File;
+  return [200, { success: true, data: { display_url: `/uploads/${file.name}` } }];
+};
+
+const aPhoto = (name: string) => new File(['jpg'], name, { type: 'image/jpeg' });
+
+async function openForm(server: FakeServer = {}) {
+  const fetchMock = fakeServer({
+    ...signedInAs('seller'),
+    'GET /api/categories': [200, categories],
+    'GET /api/listings/fields': [200, listingFields],
+    ...server,
+  });
+  const view = renderApp('/dashboard/add-product');
+  // The first visit loads the page's chunk.
+  await screen.findByRole('option', { name: 'Scooters' }, { timeout: 5000 });
+  await screen.findByRole('option', { name: 'Sylhet' });
+  return { fetchMock, ...view };
+}
+
+/** The photos as listed, first to last: each one's label and whether it is marked Cover. */
+function photosShown() {
+  const list = screen.queryByRole('list', { name: 'Photos' });
+  if (!list) return [];
+  return within(list)
+    .getAllByRole('listitem')
+    .map((item) => ({
+      image: within(item).getByRole('img').getAttribute('src') ?? within(item).getByRole('img').getAttribute('aria-label'),
+      cover: within(item).queryByText('Cover') !== null,
+    }));
+}
+
+/** Pastes rather than types: one change per field keeps these long forms quick to test. */
+async function fill(label: string, text: string) {
+  await userEvent.click(screen.getByLabelText(label));
+  await userEvent.paste(text);
+}
+
+/** Fills in every field, picks `photos` and presses Add product unless told not to. */
+async function fillIn({ photos = [aPhoto('r15.jpg')], submit = true }: { photos?: File[]; submit?: boolean } = {}) {
+  await userEvent.selectOptions(screen.getByLabelText('Category'), 'Sports Bikes');
+  await fill('Product Name', 'Yamaha R15 V3');
+  if (photos.length > 0) await userEvent.upload(screen.getByLabelText('Product Image'), photos);
+  await userEvent.selectOptions(screen.getByLabelText('Brand'), 'Yamaha');
+  await fill('Model', 'R15 V3');
+  await fill('Engine (cc)', '155');
+  await fill('Registration Year', '2021');
+  await fill('Kilometres Driven', '14,500');
+  await fill('Resale Price (৳)', '1800');
+  await fill('Original Price (৳)', '2500');
+  await fill('Purchase Year', '2021');
+  await fill('Years of Use', '3');
+  await userEvent.selectOptions(screen.getByLabelText('Condition'), 'Good');
+  await fill('Location', 'Mirpur, Dhaka ');
+  await userEvent.selectOptions(screen.getByLabelText('District'), 'Dhaka');
+  await fill('Area (optional)', ' Mirpur 10');
+  await fill('Color', 'Racing Blue');
+  await fill('Seller Contact Number', '01711111111');
+  await fill('Description', 'Serviced last month.');
+  if (submit) await userEvent.click(screen.getByRole('button', { name: 'Add product' }));
+}
+
+describe('Add product', { timeout: 15_000 }, () => {
+  it('asks for every field with the product’s messages and sends nothing', async () => {
+    const { fetchMock } = await openForm();
+    expect(screen.getByRole('option', { name: 'Please Select a Category' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Add product' }));
+
+    expect(await screen.findByText('Please Select a Category', { selector: '[role=alert]' })).toBeInTheDocument();
+    // product name, image, resale price, original price, purchase year, years of use,
+    // condition, location, color and seller phone
+    expect(screen.getAllByText('required')).toHaveLength(10);
+    expect(screen.getByText('Description is required')).toBeInTheDocument();
+    // What buyers filter on is asked for too; the area is optional.
+    for (const message of [
+      'Please select the brand',
+      'Please give the model',
+      'Please give the engine size in cc',
+      'Please give the registration year',
+      'Please give the kilometres driven',
+      'Please select the district',
+    ]) {
+      expect(screen.getByText(message)).toBeInTheDocument();
+    }
+    expect(screen.getByLabelText('Kilometres Driven')).toHaveAccessibleDescription('Please give the kilometres driven');
+    expect(screen.getByLabelText('Area (optional)')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText('Resale Price (৳)')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Description')).toHaveAttribute('aria-invalid', 'true');
+    expect(callsOf(fetchMock).filter((call) => !call.startsWith('GET'))).toEqual([]);
+  });
+
+  it('brings up a number pad for prices and years', async () => {
+    await openForm();
+    for (const label of [
+      'Resale Price (৳)',
+      'Original Price (৳)',
+      'Purchase Year',
+      'Years of Use',
+      'Engine (cc)',
+      'Kilometres Driven',
+      'Registration Year',
+    ]) {
+      expect(screen.getByLabelText(label)).toHaveAttribute('inputmode', 'numeric');
+    }
+  });
+
+  it('uploads the picture, then lists the bike, says so and goes to the seller’s products', async () => {
+    let sent: unknown;
+    const { fetchMock, router } = await openForm({
+      'POST /api/uploads': [200, uploaded],
+      'PUT /api/products': (init) => {
+        sent = JSON.parse(init.body as string);
+        return [201, listed()];
+      },
+    });
+    await fillIn();
+
+    expect(await screen.findByText('Product Added Successfully')).toBeInTheDocument();
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/dashboard/seller-products');
+    });
+    expect(callsOf(fetchMock).filter((call) => !call.startsWith('GET'))).toEqual([
+      'POST /api/uploads',
+      'PUT /api/products',
+    ]);
+    expect(sent).toEqual({
+      categoryId: 'c1',
+      productName: 'Yamaha R15 V3',
+      productImage: '/uploads/r15.jpg',
+      productImages: ['/uploads/r15.jpg'],
+      brand: 'Yamaha',
+      model: 'R15 V3',
+      engineCc: 155,
+      kmDriven: 14500,
+      registrationYear: 2021,
+      district: 'Dhaka',
+      area: 'Mirpur 10',
+      resalePrice: '1800',
+      originalPrice: '2500',
+      purchaseYear: '2021',
+      yearsOfUse: '3',
+      condition: 'Good',
+      location: 'Mirpur, Dhaka',
+      color: 'Racing Blue',
+      sellerPhone: '01711111111',
+      description: 'Serviced last month.',
+    });
+  });
+
+  it('shows Loading.... while busy', async () => {
+    await openForm({
+      'POST /api/uploads': [200, uploaded],
+      'PUT /api/products': [201, listed()],
+    });
+    const release = holdFetchesOf('/api/products');
+    await fillIn();
+    expect(await screen.findByRole('button', { name: 'Loading....' })).toBeDisabled();
+    release();
+    expect(await screen.findByText('Product Added Successfully')).toBeInTheDocument();
+  });
+
+  it('shows the server’s message under each field it refuses and stays on the form', async () => {
+    const { router } = await openForm({
+      'POST /api/uploads': [200, uploaded],
+      'PUT /api/products': [
+        422,
+        {
+          error: 'validation',
+          message: 'Please check the highlighted fields.',
+          fields: { purchaseYear: 'Purchase year must be a year between 1950 and 2026', sellerPhone: 'Please enter a valid phone number' },
+        },
+      ],
+    });
+    await fillIn();
+
+    expect(await screen.findByText('Purchase year must be a year between 1950 and 2026')).toBeInTheDocument();
+    expect(screen.getByLabelText('Purchase Year')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Purchase Year')).toHaveAccessibleDescription(
+      'Purchase year must be a year between 1950 and 2026',
+    );
+    expect(screen.getByText('Please enter a valid phone number')).toBeInTheDocument();
+    expect(screen.queryByText('Product Added Successfully')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/add-product');
+  });
+
+  it('shows a failed upload as an error toast and lists nothing', async () => {
+    const { fetchMock, router } = await openForm({
+      'POST /api/uploads': [413, { error: 'too_large', message: 'The picture is too large (at most 10 MB).' }],
+    });
+    await fillIn();
+    expect(await screen.findByText('The picture is too large (at most 10 MB).')).toBeInTheDocument();
+    expect(callsOf(fetchMock)).not.toContain('PUT /api/products');
+    expect(router.state.location.pathname).toBe('/dashboard/add-product');
+  });
+
+  it('says what is wrong with an engine size, kilometres or year out of range, and sends nothing', async () => {
+    const { fetchMock } = await openForm({ 'POST /api/uploads': [200, uploaded] });
+    await fillIn({ submit: false });
+    for (const [label, text] of [
+      ['Engine (cc)', '40'],
+      ['Kilometres Driven', '2,000,000'],
+      ['Registration Year', String(THIS_YEAR + 1)],
+    ] as const) {
+      await userEvent.clear(screen.getByLabelText(label));
+      await fill(label, text);
+    }
+    await userEvent.click(screen.getByRole('button', { name: 'Add product' }));
+
+    expect(await screen.findByText('Engine size must be a whole number of cc from 50 to 2000')).toBeInTheDocument();
+    expect(screen.getByLabelText('Kilometres Driven')).toHaveAccessibleDescription(
+      'Kilometres driven must be a whole number from 0 to 1000000',
+    );
+    expect(screen.getByLabelText('Registration Year')).toHaveAccessibleDescription(
+      `Registration year must be a year between 1980 and ${String(THIS_YEAR)}`,
+    );
+    expect(callsOf(fetchMock)).not.toContain('PUT /api/products');
+  });
+
+  it('shows the server’s messages for the new fields and the photos beside them', async () => {
+    await openForm({
+      'POST /api/uploads': [200, uploaded],
+      'PUT /api/products': [
+        422,
+        {
+          error: 'validation',
+          message: 'Please check the highlighted fields.',
+          fields: {
+            brand: 'Please choose a brand from the list, or Other',
+            district: 'Please choose a district from the list',
+            kmDriven: 'Kilometres driven must be a whole number from 0 to 1000000',
+            productImages: 'Please upload an image',
+          },
+        },
+      ],
+    });
+    await fillIn();
+
+    expect(await screen.findByText('Please choose a brand from the list, or Other')).toBeInTheDocument();
+    expect(screen.getByLabelText('Brand')).toHaveAccessibleDescription('Please choose a brand from the list, or Other');
+    expect(screen.getByLabelText('District')).toHaveAccessibleDescription('Please choose a district from the list');
+    expect(screen.getByLabelText('Kilometres Driven')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Product Image')).toHaveAccessibleDescription(/^Please upload an image/);
+    // The first refused field takes the focus, so a phone scrolls to it.
+    expect(screen.getByLabelText('Brand')).toHaveFocus();
+  });
+
+  it('starts the location from the area and district until the seller writes their own', async () => {
+    await openForm();
+    await userEvent.selectOptions(screen.getByLabelText('District'), 'Dhaka');
+    expect(screen.getByLabelText('Location')).toHaveValue('Dhaka');
+    await fill('Area (optional)', 'Mirpur 10');
+    expect(screen.getByLabelText('Location')).toHaveValue('Mirpur 10, Dhaka');
+
+    await userEvent.clear(screen.getByLabelText('Location'));
+    await fill('Location', 'Near Mirpur 10 roundabout');
+    await userEvent.selectOptions(screen.getByLabelText('District'), 'Sylhet');
+    expect(screen.getByLabelText('Location')).toHaveValue('Near Mirpur 10 roundabout');
+  });
+});
+
+describe('Add product: photos', { timeout: 15_000 }, () => {
+  beforeEach(() => {
+    // A picked photo shows at once from the phone itself; here, by its file name.
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((file) => `blob:${(file as File).name}`);
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+  });
+
+  it('uploads several photos, lets the seller reorder and remove them, and sends them cover first', async () => {
+    let sent: Record<string, unknown> = {};
+    const { fetchMock } = await openForm({
+      'POST /api/uploads': storesEachPhoto,
+      'PUT /api/products': (init) => {
+        sent = JSON.parse(init.body as string) as Record<string, unknown>;
+        return [201, listed()];
+      },
+    });
+    await fillIn({ photos: [aPhoto('side.jpg'), aPhoto('engine.jpg')], submit: false });
+    // More later, as a seller who finds a better one.
+    await userEvent.upload(screen.getByLabelText('Product Image'), [aPhoto('front.jpg'), aPhoto('blurry.jpg')]);
+    await waitFor(() => {
+      expect(screen.queryByText('Uploading…')).not.toBeInTheDocument();
+    });
+    expect(photosShown()).toEqual([
+      { image: 'blob:side.jpg', cover: true },
+      { image: 'blob:engine.jpg', cover: false },
+      { image: 'blob:front.jpg', cover: false },
+      { image: 'blob:blurry.jpg', cover: false },
+    ]);
+    expect(screen.getByText(/4 of 8 added/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Move photo 1 left' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Move photo 4 right' })).toBeDisabled();
+
+    // The front view becomes the cover; focus stays on the photo being moved.
+    await userEvent.click(screen.getByRole('button', { name: 'Move photo 3 left' }));
+    expect(screen.getByRole('button', { name: 'Move photo 2 left' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByRole('button', { name: 'Move photo 1 right' })).toHaveFocus();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove photo 4' }));
+    expect(screen.getByRole('button', { name: 'Remove photo 3' })).toHaveFocus();
+    expect(photosShown()).toEqual([
+      { image: 'blob:front.jpg', cover: true },
+      { image: 'blob:side.jpg', cover: false },
+      { image: 'blob:engine.jpg', cover: false },
+    ]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Add product' }));
+    expect(await screen.findByText('Product Added Successfully')).toBeInTheDocument();
+    expect(callsOf(fetchMock).filter((call) => call === 'POST /api/uploads')).toHaveLength(4);
+    expect(sent.productImages).toEqual(['/uploads/front.jpg', '/uploads/side.jpg', '/uploads/engine.jpg']);
+    expect(sent.productImage).toBe('/uploads/front.jpg');
+  });
+
+  it('keeps to 8 photos', async () => {
+    const { fetchMock } = await openForm({ 'POST /api/uploads': storesEachPhoto });
+    await userEvent.upload(
+      screen.getByLabelText('Product Image'),
+      Array.from({ length: 9 }, (_, i) => aPhoto(`bike-${String(i + 1)}.jpg`)),
+    );
+    expect(await screen.findByText('Please keep to 8 photos')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Photos' })).getAllByRole('listitem')).toHaveLength(8);
+    expect(screen.getByText(/8 of 8 added/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Product Image')).toBeDisabled();
+    await waitFor(() => {
+      expect(callsOf(fetchMock).filter((call) => call === 'POST /api/uploads')).toHaveLength(8);
+    });
+
+    // Removing one makes room again.
+    await userEvent.click(screen.getByRole('button', { name: 'Remove photo 8' }));
+    expect(screen.getByLabelText('Product Image')).toBeEnabled();
+    expect(screen.queryByText('Please keep to 8 photos')).not.toBeInTheDocument();
+  });
+
+  it('marks a photo that did not upload, lists nothing until it is tried again, then lists the bike', async () => {
+    let failing = true;
+    const { fetchMock } = await openForm({
+      'POST /api/uploads': (init) =>
+        failing ? [503, { error: 'unavailable', message: 'The photo could not be stored. Please try again.' }] : storesEachPhoto(init),
+      'PUT /api/products': [201, listed()],
+    });
+    await fillIn({ photos: [aPhoto('side.jpg')] });
+
+    expect(await screen.findByText('Not uploaded')).toBeInTheDocument();
+    expect(await screen.findByText('A photo did not upload: try it again, or remove it')).toBeInTheDocument();
+    expect(callsOf(fetchMock)).not.toContain('PUT /api/products');
+
+    failing = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try photo 1 again' }));
+    await waitFor(() => {
+      expect(screen.queryByText('Not uploaded')).not.toBeInTheDocument();
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Add product' }));
+    expect(await screen.findByText('Product Added Successfully')).toBeInTheDocument();
+  });
+});

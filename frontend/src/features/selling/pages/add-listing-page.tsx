@@ -1,0 +1,74 @@
+// The seller's Add product page: lists the bike with its photos (uploaded as they are
+// picked), says so and goes to the seller's own listings. Fields the server refuses show
+// their message.
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { ApiError } from '@/lib/api-client.ts';
+import { useAddListing } from '@/features/selling/api/add-listing.ts';
+import { useCategoryOptions } from '@/lib/api/get-category-options.ts';
+import { useListingFields } from '@/lib/api/get-listing-fields.ts';
+import { asWhole, type FieldMessages, type ListingEditorFields } from '@/features/selling/components/listing-editor-fields.ts';
+import { ListingEditor } from '@/features/selling/components/listing-editor.tsx';
+
+export function AddListingPage() {
+  const navigate = useNavigate();
+  const categories = useCategoryOptions();
+  const listingFields = useListingFields();
+  const adding = useAddListing();
+
+  const onSubmit = async (fields: ListingEditorFields, photos: string[]): Promise<FieldMessages | undefined> => {
+    const trim = (value: string) => value.trim();
+    try {
+      await adding.mutateAsync({
+        categoryId: fields.categoryId,
+        productName: trim(fields.productName),
+        brand: fields.brand,
+        model: trim(fields.model),
+        engineCc: asWhole(fields.engineCc),
+        kmDriven: asWhole(fields.kmDriven),
+        registrationYear: asWhole(fields.registrationYear),
+        district: fields.district,
+        area: trim(fields.area) || null,
+        resalePrice: trim(fields.resalePrice),
+        originalPrice: trim(fields.originalPrice),
+        purchaseYear: trim(fields.purchaseYear),
+        yearsOfUse: trim(fields.yearsOfUse),
+        condition: fields.condition,
+        location: trim(fields.location),
+        color: trim(fields.color),
+        sellerPhone: trim(fields.sellerPhone),
+        description: trim(fields.description),
+        productImages: photos,
+      });
+    } catch (error) {
+      if (error instanceof ApiError && Object.keys(error.fields).length > 0) return error.fields;
+      toast.error(error instanceof Error ? error.message : 'The bike could not be listed.');
+      return undefined;
+    }
+    toast.success('Product Added Successfully');
+    await navigate('/dashboard/seller-products');
+    return undefined;
+  };
+
+  return (
+    <section aria-labelledby="add-product-title" className="rounded-2xl bg-white p-5 ring-1 ring-stone-200 sm:p-8">
+      <h2 id="add-product-title" className="text-2xl font-bold text-stone-900">
+        Add a Product
+      </h2>
+      <p className="mt-1 mb-6 text-stone-600">
+        List a bike for sale. Buyers in its category see it the moment you add it, and find it by brand, model,
+        engine size, kilometres, year and district.
+      </p>
+      <ListingEditor
+        categories={categories.data ?? []}
+        categoriesError={categories.isError ? 'The categories could not be loaded. Please reload the page.' : undefined}
+        listingFields={listingFields.data}
+        listingFieldsError={
+          listingFields.isError ? 'The brands and districts could not be loaded. Please reload the page.' : undefined
+        }
+        busy={adding.isPending}
+        onSubmit={onSubmit}
+      />
+    </section>
+  );
+}

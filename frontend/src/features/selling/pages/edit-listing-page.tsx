@@ -1,0 +1,88 @@
+// The seller changes one of their unsold listings with the listing form: price, photos,
+// kilometres, district, area, condition, colour, location, contact number and description. Every open page showing
+// the bike (cards, adverts, wishlists, bookings) shows the change at once.
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { PageSpinner } from '@/components/spinner.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { useSession } from '@/lib/auth/session-context.ts';
+import { useCategoryOptions } from '@/lib/api/get-category-options.ts';
+import { useListingFields } from '@/lib/api/get-listing-fields.ts';
+import { useSellerListings } from '@/features/selling/api/get-seller-listings.ts';
+import { useUpdateListing } from '@/features/selling/api/update-listing.ts';
+import { isSold } from '@/features/selling/components/availability-pill.tsx';
+import { asWhole, type FieldMessages, type ListingEditorFields } from '@/features/selling/components/listing-editor-fields.ts';
+import { ListingEditor } from '@/features/selling/components/listing-editor.tsx';
+
+function Notice({ children }: { children: string }) {
+  return (
+    <div className="rounded-2xl bg-white p-6 text-stone-700 ring-1 ring-stone-200">
+      <p role="alert">{children}</p>
+      <Link to="/dashboard/seller-products" className="mt-3 inline-block font-semibold text-brand-800 hover:underline">
+        Back to My Products
+      </Link>
+    </div>
+  );
+}
+
+export function EditListingPage() {
+  const { id = '' } = useParams();
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const categories = useCategoryOptions();
+  const listingFields = useListingFields();
+  const listings = useSellerListings(user?.email ?? '');
+  const updating = useUpdateListing();
+  const listing = listings.data?.find((mine) => mine._id === id);
+
+  if (listings.isPending) return <PageSpinner label="Loading your listing" />;
+  if (!listing) return <Notice>This bike is not one of your listings.</Notice>;
+  if (isSold(listing)) return <Notice>A sold bike cannot be changed.</Notice>;
+
+  const onSubmit = async (fields: ListingEditorFields, photos: string[]): Promise<FieldMessages | undefined> => {
+    const trim = (value: string) => value.trim();
+    try {
+      await updating.mutateAsync({
+        listing,
+        changes: {
+          condition: trim(fields.condition),
+          color: trim(fields.color),
+          description: trim(fields.description),
+          location: trim(fields.location),
+          resalePrice: trim(fields.resalePrice),
+          sellerPhone: trim(fields.sellerPhone),
+          kmDriven: asWhole(fields.kmDriven),
+          district: fields.district || null,
+          area: trim(fields.area) || null,
+          photos,
+        },
+      });
+    } catch (error) {
+      if (error instanceof ApiError && Object.keys(error.fields).length > 0) return error.fields;
+      toast.error(error instanceof Error ? error.message : 'The listing could not be changed.');
+      return undefined;
+    }
+    toast.success('Product Updated Successfully');
+    await navigate('/dashboard/seller-products');
+    return undefined;
+  };
+
+  return (
+    <section aria-labelledby="edit-product-title" className="rounded-2xl bg-white p-5 ring-1 ring-stone-200 sm:p-8">
+      <h2 id="edit-product-title" className="text-2xl font-bold text-stone-900">
+        Edit {listing.productName}
+      </h2>
+      <p className="mt-1 mb-6 text-stone-600">
+        Change the price, photos, kilometres or details. What the bike is stays as you posted it; those who saved
+        it hear of a lower price.
+      </p>
+      <ListingEditor
+        categories={categories.data ?? []}
+        listingFields={listingFields.data}
+        busy={updating.isPending}
+        editing={listing}
+        onSubmit={onSubmit}
+      />
+    </section>
+  );
+}
