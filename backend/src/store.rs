@@ -453,7 +453,12 @@ pub trait Payments: Send + Sync + 'static {
         client_secret: &str,
     ) -> StoreResult<Option<TestPaymentIntent>>;
     async fn test_payment_intent_by_id(&self, id: &str) -> StoreResult<Option<TestPaymentIntent>>;
-    async fn succeed_test_payment_intent(&self, id: &str) -> StoreResult<()>;
+    /// Marks the intent of `client_secret` succeeded (its card was accepted); the intent
+    /// as it now is, None when no intent has that secret.
+    async fn confirm_test_payment_intent(
+        &self,
+        client_secret: &str,
+    ) -> StoreResult<Option<TestPaymentIntent>>;
 
     /// Records a confirmed payment and sells the bike, all or nothing: conflict when the
     /// bike is sold already or the booking is gone; idempotent per transaction id.
@@ -491,6 +496,40 @@ pub trait EventLog: Send + Sync + 'static {
     async fn oldest_event_seq(&self) -> StoreResult<Option<i64>>;
     /// Forgets events up to and including `seq`.
     async fn prune_events(&self, seq: i64) -> StoreResult<()>;
+    /// The events this process's writes logged and committed since the last call, in
+    /// `seq` order, so the pump can deliver them without reading them back. Not every
+    /// event is here (a write may leave its events to the log, and a backlog over
+    /// [`Committed::MOST`] is dropped), nor another process's: whoever takes them reads
+    /// the log wherever their `seq`s leave a gap.
+    fn take_committed(&self) -> Vec<EventRecord>;
+}
+
+/// Events this process's writes logged, kept from their commit until the pump takes them.
+#[derive(Debug, Default)]
+pub struct Committed(std::sync::Mutex<Vec<EventRecord>>);
+
+impl Committed {
+    /// The most kept: a pump that falls this far behind reads the log instead.
+    pub const MOST: usize = 4096;
+
+    /// Keeps `events`, which just committed.
+    pub fn push(&self, events: &[EventRecord]) {
+        if events.is_empty() {
+            return;
+        }
+        let mut kept = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        if kept.len() + events.len() > Self::MOST {
+            kept.clear();
+        }
+        kept.extend_from_slice(events);
+    }
+
+    /// Everything kept, in `seq` order.
+    pub fn take(&self) -> Vec<EventRecord> {
+        let mut taken = std::mem::take(&mut *self.0.lock().unwrap_or_else(|p| p.into_inner()));
+        taken.sort_unstable_by_key(|event| event.seq);
+        taken
+    }
 }
 
 /// Notifications: the writes that cause them store them (see [`Notification`]).
@@ -524,6 +563,44 @@ pub trait Wishlists: Send + Sync + 'static {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn event(seq: i64) -> EventRecord {
+        EventRecord {
+            seq,
+            name: "category.created".into(),
+            audience: "public".into(),
+            buyer_id: None,
+            seller_id: None,
+            recipient_id: None,
+            data: "{}".into(),
+            public_data: Some("{}".into()),
+            ends_access_of: None,
+        }
+    }
+
+    fn seqs(events: &[EventRecord]) -> Vec<i64> {
+        events.iter().map(|e| e.seq).collect()
+    }
+
+    #[test]
+    fn committed_events_come_out_in_log_order_once_and_a_backlog_is_dropped_whole() {
+        let committed = Committed::default();
+        // Two writes that committed 5 then 3–4 hand them over in the other order.
+        committed.push(&[event(5)]);
+        committed.push(&[event(3), event(4)]);
+        committed.push(&[]);
+        assert_eq!(seqs(&committed.take()), [3, 4, 5]);
+        assert!(committed.take().is_empty(), "taken once");
+
+        // A pump that stopped taking: past the most kept, what was kept goes (it is in
+        // the log), and what comes after starts a fresh backlog.
+        let many: Vec<EventRecord> = (1..=Committed::MOST as i64).map(event).collect();
+        committed.push(&many);
+        assert_eq!(committed.take().len(), Committed::MOST);
+        committed.push(&many);
+        committed.push(&[event(Committed::MOST as i64 + 1)]);
+        assert_eq!(seqs(&committed.take()), [Committed::MOST as i64 + 1]);
+    }
 
     #[test]
     fn a_lost_connection_is_unavailable_and_broken_sql_is_not() {

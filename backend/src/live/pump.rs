@@ -30,43 +30,63 @@ pub async fn run(store: Arc<dyn Store>, hub: Arc<Hub>, bus: Arc<Bus>, start: i64
     // Read at once: a write between reading `start` and watching for writes wakes nobody.
     let mut more = true;
     loop {
+        let mut local = false;
         if !more {
             tokio::select! {
-                _ = writes.changed() => {}
+                _ = writes.changed() => local = true,
                 _ = remote.changed() => {}
                 () = tokio::time::sleep(POLL) => {}
             }
         }
-        // While the database is away `last` stays where it is: once it answers again,
-        // every event committed after it is read and delivered, in order.
-        let asked = tokio::time::Instant::now();
-        let events = match store.events_since(last, BATCH).await {
-            Ok(events) => {
-                outage.ended(last);
-                events
-            }
-            Err(error) => {
-                outage.began(asked, &error, last);
-                tokio::time::sleep(POLL).await;
-                continue;
-            }
-        };
-        more = events.len() as i64 == BATCH;
-        let any = !events.is_empty();
-        let accounts = events
+        // This process's own events, as its writes committed them, go out without being
+        // read back while each follows the last one delivered: events commit in `seq`
+        // order (`lock_event_log`), so nothing before them can still appear. The log is
+        // read for anything else: a gap (another process's events, or a write that left
+        // its events to the log), a wake-up from the bus or the poll, a local write that
+        // handed over nothing, a batch that was full.
+        let (direct, gap) = deliver_committed(store.as_ref(), &hub, &mut last);
+        let mut read = Vec::new();
+        if more || !local || gap || !direct {
+            // While the database is away `last` stays where it is: once it answers
+            // again, every event committed after it is read and delivered, in order.
+            let asked = tokio::time::Instant::now();
+            read = match store.events_since(last, BATCH).await {
+                Ok(events) => {
+                    outage.ended(last);
+                    events
+                }
+                Err(error) => {
+                    outage.began(asked, &error, last);
+                    tokio::time::sleep(POLL).await;
+                    continue;
+                }
+            };
+        }
+        more = read.len() as i64 == BATCH;
+        let external = !read.is_empty();
+        let accounts = read
             .iter()
             .any(crate::events::EventRecord::changes_accounts);
-        for event in events {
+        for event in read {
             last = event.seq;
             hub.publish(event);
         }
-        hub.settle().await;
-        if any {
-            // Writes of other processes change what cached reads show (this process's
-            // own writes did so as they committed).
-            store.note_external_change(accounts);
+        if direct || external {
+            hub.settle().await;
+            if external {
+                // Writes of other processes change what cached reads show (this
+                // process's own writes did so as they committed).
+                store.note_external_change(accounts);
+            }
             // Events nobody announced yet were written here: tell the other processes.
-            if last > *remote.borrow_and_update() {
+            // Only a read covers what the bus announced; after events delivered
+            // directly, its announcement stays unseen and wakes the next turn.
+            let announced = if external {
+                *remote.borrow_and_update()
+            } else {
+                *remote.borrow()
+            };
+            if last > announced {
                 bus.publish(last).await;
             }
         }
@@ -80,6 +100,26 @@ pub async fn run(store: Arc<dyn Store>, hub: Arc<Hub>, bus: Arc<Bus>, start: i64
             }
         }
     }
+}
+
+/// Hands the hub this process's committed events that follow on from `last`, moving it;
+/// whether any were, and whether the rest left a gap (events that must be read from the
+/// log first).
+fn deliver_committed(store: &dyn Store, hub: &Hub, last: &mut i64) -> (bool, bool) {
+    let mut delivered = false;
+    for event in store.take_committed() {
+        if event.seq <= *last {
+            // Read from the log already.
+            continue;
+        }
+        if event.seq != *last + 1 {
+            return (delivered, true);
+        }
+        *last = event.seq;
+        hub.publish(event);
+        delivered = true;
+    }
+    (delivered, false)
 }
 
 /// Since when the event log has not answered: logged once as that begins and once as it

@@ -198,7 +198,40 @@ async fn confirm_test_card(
             "Missing client secret.",
         ));
     };
-    let Some(intent) = state.store.test_payment_intent(&secret).await? else {
+    let card = body.card.unwrap_or(CardInput {
+        number: String::new(),
+        exp_month: 0,
+        exp_year: 0,
+        cvc: String::new(),
+    });
+    let today = chrono::Utc::now();
+    let checked = check_card(
+        &Card {
+            number: &card.number,
+            exp_month: card.exp_month,
+            exp_year: card.exp_year,
+            cvc: &card.cvc,
+        },
+        (today.year(), today.month()),
+    );
+    let intent = match checked {
+        Ok(()) => state.store.confirm_test_payment_intent(&secret).await?,
+        // A refused card changes nothing, and an intent that succeeded already stays so.
+        Err(refused) => match state.store.test_payment_intent(&secret).await? {
+            Some(intent) if intent.status == "succeeded" => Some(intent),
+            Some(_) => {
+                return Ok(stripe_error(
+                    StatusCode::PAYMENT_REQUIRED,
+                    "card_error",
+                    refused.code,
+                    refused.decline_code,
+                    refused.message,
+                ))
+            }
+            None => None,
+        },
+    };
+    let Some(intent) = intent else {
         return Ok(stripe_error(
             StatusCode::NOT_FOUND,
             "invalid_request_error",
@@ -207,34 +240,6 @@ async fn confirm_test_card(
             "No such payment_intent.",
         ));
     };
-    if intent.status != "succeeded" {
-        let card = body.card.unwrap_or(CardInput {
-            number: String::new(),
-            exp_month: 0,
-            exp_year: 0,
-            cvc: String::new(),
-        });
-        let today = chrono::Utc::now();
-        let checked = check_card(
-            &Card {
-                number: &card.number,
-                exp_month: card.exp_month,
-                exp_year: card.exp_year,
-                cvc: &card.cvc,
-            },
-            (today.year(), today.month()),
-        );
-        if let Err(e) = checked {
-            return Ok(stripe_error(
-                StatusCode::PAYMENT_REQUIRED,
-                "card_error",
-                e.code,
-                e.decline_code,
-                e.message,
-            ));
-        }
-        state.store.succeed_test_payment_intent(&intent.id).await?;
-    }
     let answer = json!({ "paymentIntent": {
         "id": intent.id, "status": "succeeded", "amount": intent.amount, "currency": intent.currency,
     }});

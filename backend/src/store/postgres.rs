@@ -36,6 +36,8 @@ pub struct PgStore {
     /// Bumped after every write to users or sessions; see
     /// `Maintenance::accounts_generation`.
     accounts: Arc<std::sync::atomic::AtomicU64>,
+    /// Events written here, on their way to the pump; see `EventLog::take_committed`.
+    committed: Arc<super::Committed>,
 }
 
 impl PgStore {
@@ -71,6 +73,7 @@ impl PgStore {
             writer: pool,
             writes: Arc::new(watch::channel(0).0),
             accounts: Arc::default(),
+            committed: Arc::default(),
         })
     }
 }

@@ -356,6 +356,12 @@ async fn removal_events(
 }
 
 impl This {
+    /// Hands `events`, which just committed, to the pump (see `EventLog::take_committed`).
+    /// Called before [`changed`](This::changed) wakes it.
+    fn committed(&self, events: &[EventRecord]) {
+        self.committed.push(events);
+    }
+
     /// Marks that something cached readers show has changed and wakes the event pump.
     fn changed(&self) {
         self.writes.send_modify(|generation| *generation += 1);
@@ -441,6 +447,10 @@ impl EventLog for This {
         Ok(sqlx::query_scalar("SELECT MIN(seq) FROM events")
             .fetch_one(&self.reader)
             .await?)
+    }
+
+    fn take_committed(&self) -> Vec<EventRecord> {
+        self.committed.take()
     }
 
     async fn prune_events(&self, seq: i64) -> Result<(), Error> {

@@ -30,6 +30,8 @@ pub struct SqliteStore {
     /// Bumped after every write to users or sessions; see
     /// `Maintenance::accounts_generation`.
     accounts: Arc<std::sync::atomic::AtomicU64>,
+    /// Events written here, on their way to the pump; see `EventLog::take_committed`.
+    committed: Arc<super::Committed>,
 }
 
 impl SqliteStore {
@@ -65,6 +67,7 @@ impl SqliteStore {
             writer,
             writes: Arc::new(watch::channel(0).0),
             accounts: Arc::default(),
+            committed: Arc::default(),
         })
     }
 }

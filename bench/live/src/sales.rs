@@ -450,9 +450,10 @@ pub async fn bench_bare(database_url: &str, sweep_of: &Sweep) -> Result<(), Stri
                 .await
                 .map_err(failed("intent"))?;
             store
-                .succeed_test_payment_intent(&id)
+                .confirm_test_payment_intent(&format!("{id}_secret"))
                 .await
-                .map_err(failed("card"))?;
+                .map_err(failed("card"))?
+                .ok_or("card: no such intent")?;
             match store
                 .record_payment(&NewPayment {
                     order_id,

@@ -477,6 +477,7 @@ impl Accounts for This {
         .await?;
         let events = record(&mut tx, &events).await?;
         tx.commit().await?;
+        self.committed(&events);
         self.changed_accounts();
         Ok(Written {
             outcome: true,
@@ -519,6 +520,7 @@ impl Accounts for This {
         )
         .await?;
         tx.commit().await?;
+        self.committed(&events);
         self.changed_accounts();
         Ok(Written {
             outcome: true,

@@ -51,6 +51,7 @@ impl Bookings for This {
         let told = notify(&mut tx, booking.listing.seller_id, notice).await?;
         let events = record(&mut tx, &[Event::BookingCreated(booking), told]).await?;
         tx.commit().await?;
+        self.committed(&events);
         self.changed();
         Ok(Written {
             outcome: id,
@@ -134,6 +135,7 @@ impl Bookings for This {
         let told = notify(&mut tx, seller_id, notice).await?;
         let events = record(&mut tx, &[Event::BookingCancelled(booking), told]).await?;
         tx.commit().await?;
+        self.committed(&events);
         self.changed();
         Ok(Written {
             outcome: true,

@@ -89,6 +89,7 @@ impl Catalogue for This {
         ))?;
         let events = record(&mut tx, &[Event::CategoryCreated(category.clone())]).await?;
         tx.commit().await?;
+        self.committed(&events);
         self.changed();
         Ok(Written {
             outcome: category,
@@ -141,6 +142,7 @@ impl Catalogue for This {
         let listing = listing_in(&mut tx, id).await?;
         let events = record(&mut tx, &[Event::ListingCreated(listing)]).await?;
         tx.commit().await?;
+        self.committed(&events);
         self.changed();
         Ok(Written {
             outcome: id,
@@ -229,6 +231,7 @@ impl Catalogue for This {
         events.insert(0, Event::ListingReported(listing));
         let events = record(&mut tx, &events).await?;
         tx.commit().await?;
+        self.committed(&events);
         self.changed();
         Ok(Written {
             outcome: true,
@@ -272,6 +275,7 @@ impl Catalogue for This {
         }
         let events = record(&mut tx, &events).await?;
         tx.commit().await?;
+        self.committed(&events);
         self.changed();
         Ok(Written {
             outcome: true,
@@ -393,6 +397,7 @@ impl Catalogue for This {
         events.insert(0, Event::ListingUpdated(listing));
         let events = record(&mut tx, &events).await?;
         tx.commit().await?;
+        self.committed(&events);
         self.changed();
         Ok(Written {
             outcome: (),
@@ -433,6 +438,7 @@ impl Catalogue for This {
         };
         let events = record(&mut tx, &[Event::AdvertCreated(advert)]).await?;
         tx.commit().await?;
+        self.committed(&events);
         self.changed();
         Ok(Written {
             outcome: id,

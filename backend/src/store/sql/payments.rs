@@ -143,6 +143,7 @@ impl This {
         );
         let events = record(&mut tx, &events).await?;
         tx.commit().await?;
+        self.committed(&events);
         Ok(Written {
             outcome: id,
             events,
@@ -195,12 +196,17 @@ impl Payments for This {
         .await?)
     }
 
-    async fn succeed_test_payment_intent(&self, id: &str) -> Result<(), Error> {
-        sqlx::query("UPDATE test_payment_intents SET status = 'succeeded' WHERE id = $1")
-            .bind(id)
-            .execute(&self.writer)
-            .await?;
-        Ok(())
+    async fn confirm_test_payment_intent(
+        &self,
+        client_secret: &str,
+    ) -> Result<Option<TestPaymentIntent>, Error> {
+        Ok(sqlx::query_as::<Db, TestPaymentIntent>(
+            "UPDATE test_payment_intents SET status = 'succeeded' WHERE client_secret = $1 \
+             RETURNING id, client_secret, order_id, amount, currency, status",
+        )
+        .bind(client_secret)
+        .fetch_optional(&self.writer)
+        .await?)
     }
 
     async fn record_payment(
@@ -320,8 +326,9 @@ impl Payments for This {
                 }));
             }
         }
-        record(&mut tx, &events).await?;
+        let events = record(&mut tx, &events).await?;
         tx.commit().await?;
+        self.committed(&events);
         self.changed();
         Ok(true)
     }

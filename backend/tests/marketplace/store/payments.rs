@@ -70,21 +70,38 @@ async fn test_payment_intents_are_found_by_secret_and_by_id_and_can_succeed() {
             .expect("by id")
             .is_none());
 
-        s.succeed_test_payment_intent("pi_test_1")
-            .await
-            .expect("succeed");
+        assert!(
+            s.confirm_test_payment_intent("pi_test_1")
+                .await
+                .expect("confirm")
+                .is_none(),
+            "an id confirms nothing"
+        );
         assert_eq!(
             s.test_payment_intent_by_id("pi_test_1")
                 .await
                 .expect("by id")
                 .expect("found")
                 .status,
-            "succeeded"
+            "requires_payment_method"
+        );
+        let confirmed = s
+            .confirm_test_payment_intent("pi_test_1_secret_abc")
+            .await
+            .expect("confirm")
+            .expect("found");
+        assert_eq!(
+            (
+                confirmed.id.as_str(),
+                confirmed.order_id,
+                confirmed.status.as_str()
+            ),
+            ("pi_test_1", order, "succeeded")
         );
         assert_eq!(
-            s.test_payment_intent("pi_test_1_secret_abc")
+            s.test_payment_intent_by_id("pi_test_1")
                 .await
-                .expect("by secret")
+                .expect("by id")
                 .expect("found")
                 .status,
             "succeeded"
