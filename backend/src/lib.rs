@@ -38,9 +38,27 @@ pub mod views;
 use auth::Tokens;
 use store::Store;
 
-/// What every handler can reach.
+/// What every handler can reach: one pointer, so that handing it to each request and
+/// extractor is a single count, not one per part.
 #[derive(Clone)]
-pub struct AppState {
+pub struct AppState(Arc<Shared>);
+
+impl AppState {
+    pub fn new(shared: Shared) -> AppState {
+        AppState(Arc::new(shared))
+    }
+}
+
+impl std::ops::Deref for AppState {
+    type Target = Shared;
+
+    fn deref(&self) -> &Shared {
+        &self.0
+    }
+}
+
+/// The parts of [`AppState`].
+pub struct Shared {
     pub store: Arc<dyn Store>,
     pub tokens: Arc<Tokens>,
     pub settings: Arc<Settings>,

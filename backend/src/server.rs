@@ -432,7 +432,7 @@ pub async fn state(args: &ServeArgs, addr: SocketAddr) -> StartResult<AppState> 
         std::time::Duration::from_secs(args.request_timeout),
         args.trust_proxy,
     );
-    Ok(AppState {
+    Ok(AppState::new(crate::Shared {
         live_seats: Arc::new(crate::listen::LiveSeats::new(&connections)),
         store,
         tokens: Arc::new(Tokens::new(&secret)),
@@ -472,7 +472,7 @@ pub async fn state(args: &ServeArgs, addr: SocketAddr) -> StartResult<AppState> 
             policies,
             connections,
         }),
-    })
+    }))
 }
 
 /// Gives listings posted before brand, model, engine size, kilometres and district were

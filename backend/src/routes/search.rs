@@ -92,12 +92,12 @@ async fn search_listings(
     let store = state.store.as_ref();
     let form = Form::for_browsing(user.as_ref());
     let cache = &state.cache;
+    let (limits, index) = (&state.limits, &state.search_index);
     let (live_seq, results) = cache
         .search(store, &key, form, state.live.head(), || async move {
             // A search read afresh costs many times one kept in memory (a new one-letter
             // prefix most of all): those are counted per client address.
-            state
-                .limits
+            limits
                 .take(&throttle::FRESH_SEARCHES_PER_CLIENT, &client)
                 .await
                 .map_err(|retry| {
@@ -118,12 +118,9 @@ async fn search_listings(
                     })
                     .collect();
             }
-            let found = state
-                .search_index
-                .search(store, &search, MOST_COUNTED + 1)
-                .await?;
+            let found = index.search(store, &search, MOST_COUNTED + 1).await?;
             // In the index's order; a listing deleted since it looked is left out.
-            let listings = state.search_index.listings(store, &found.ids).await?;
+            let listings = index.listings(store, &found.ids).await?;
             let next_cursor = found.next.map(|next| cursor_text(search.sort, next));
             let counted = found.count;
             let results = SearchResults {
