@@ -209,6 +209,8 @@ pub fn refused(why: Refused) -> &'static str {
         Refused::AmountNotPrice => "The amount paid is not this booking's price.",
         Refused::PaymentRecorded => "This payment is already recorded.",
         Refused::TransactionOfAnotherBooking => "This transaction belongs to another booking.",
+        Refused::NotYourBooking => "This booking is not yours.",
+        Refused::NotThisBookingsListing => "This is not the bike of this booking",
         Refused::NotYoursToChange => "You can only change your own listings.",
         Refused::NotYoursToDelete => "You can only delete your own listings.",
         Refused::NotYoursToAdvertise => "You can only advertise your own bikes.",
@@ -222,8 +224,12 @@ impl From<StoreError> for AppError {
             StoreError::Refused(
                 why @ (Refused::NotYoursToChange
                 | Refused::NotYoursToDelete
-                | Refused::NotYoursToAdvertise),
+                | Refused::NotYoursToAdvertise
+                | Refused::NotYourBooking),
             ) => AppError::Forbidden(refused(why).into()),
+            StoreError::Refused(why @ Refused::NotThisBookingsListing) => {
+                AppError::field("bookingId", refused(why))
+            }
             StoreError::Refused(why) => AppError::Conflict(refused(why).into()),
             StoreError::Unavailable(detail) => AppError::database_unavailable(detail),
             StoreError::Database(detail) => AppError::Internal(detail),

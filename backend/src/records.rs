@@ -409,6 +409,11 @@ pub struct TestPaymentIntent {
 #[derive(Debug, Clone)]
 pub struct NewPayment {
     pub order_id: i64,
+    /// The buyer who says they paid (the page): the booking must be theirs. None when the
+    /// provider's word is all there is (its webhook).
+    pub payer: Option<i64>,
+    /// The listing the payer says they paid for: when given, it must be the booking's.
+    pub listing_id: Option<i64>,
     pub transaction_id: String,
     pub amount: i64,
     pub currency: String,

@@ -97,6 +97,10 @@ pub enum Refused {
     PaymentRecorded,
     /// This transaction paid for another booking.
     TransactionOfAnotherBooking,
+    /// Someone else's booking: a buyer pays for and acts on their own bookings only.
+    NotYourBooking,
+    /// The listing named is not the booking's.
+    NotThisBookingsListing,
     /// A seller may change their own listings only.
     NotYoursToChange,
     /// A seller may delete their own listings only (an admin, any).

@@ -13,7 +13,7 @@ use super::{EmailPath, RecordId};
 use crate::auth::{throttle, AuthUser, Buyer};
 use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
 use crate::records::{Booking, NewBooking, Role, User};
-use crate::store::Missing;
+use crate::store::{Missing, Refused};
 use crate::validate::Checker;
 use crate::views::BookingView;
 use crate::AppState;
@@ -35,7 +35,7 @@ pub(crate) async fn own_booking(state: &AppState, user: &User, id: i64) -> AppRe
         .await?
         .ok_or_else(|| AppError::from(Missing::Booking))?;
     if order.buyer_id != user.id && user.role() != Role::Admin {
-        return Err(AppError::Forbidden("This booking is not yours.".into()));
+        return Err(Refused::NotYourBooking.into());
     }
     Ok(order)
 }

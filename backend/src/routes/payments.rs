@@ -18,7 +18,7 @@ use crate::auth::Buyer;
 use crate::error::{self, AppError, AppResult, Json, JsonBodyRefused};
 use crate::payments::test_card::{check_card, Card};
 use crate::payments::{collect, webhook, Capture, Provider, Released, Succeeded, CURRENCY};
-use crate::records::{Booking, BookingStatus, NewPayment, PaymentRecorded};
+use crate::records::{BookingStatus, NewPayment, PaymentRecorded};
 use crate::store::{Refused, StoreError, Written};
 use crate::validate::{parse_id, Checker};
 use crate::AppState;
@@ -284,26 +284,30 @@ async fn record_payment(
         "Choose a booking to pay for",
     );
     check.finish()?;
-    let order = own_booking(&state, &buyer, order_id).await?;
-    let booking = body.booking_id.as_ref().map(|v| {
-        v.as_str()
-            .map(str::to_owned)
-            .unwrap_or_else(|| v.to_string())
-    });
-    if let Some(booking) = booking {
-        if parse_id(&booking) != Some(order.listing.id) {
-            return Err(AppError::field(
-                "bookingId",
-                "This is not the bike of this booking",
-            ));
+    // The booking is read once, inside the sale: it must be this buyer's, of the bike
+    // named when one is.
+    let listing_id = match body.booking_id.as_ref() {
+        None => None,
+        Some(value) => {
+            let named = value
+                .as_str()
+                .map(str::to_owned)
+                .unwrap_or_else(|| value.to_string());
+            Some(parse_id(&named).ok_or(Refused::NotThisBookingsListing)?)
         }
-    }
+    };
     let paid = state
         .payments
         .succeeded(state.store.as_ref(), &transaction_id)
         .await?
         .ok_or_else(not_confirmed)?;
-    let written = settle(&state, &order, transaction_id, paid).await?;
+    let payment = Payment {
+        order_id,
+        payer: Some(buyer.id),
+        listing_id,
+        transaction_id,
+    };
+    let written = settle(&state, payment, paid).await?;
     let (status, id) = match written.outcome {
         PaymentRecorded::New(id) => (StatusCode::CREATED, id),
         PaymentRecorded::Existing(id) => (StatusCode::OK, id),
@@ -321,39 +325,59 @@ fn not_confirmed() -> AppError {
     )
 }
 
-/// Records the payment of `order` by `transaction_id`, which the provider says is `paid`,
-/// if that is the booking's price, then takes the money. The page and Stripe's webhook
-/// both end here, in either order and as often as they like: the payment is recorded,
-/// captured and announced once. A payment that lost the bike (someone else's was
-/// recorded first, or the booking was cancelled) is given back, and the buyer is told.
+/// A payment someone reports: of which booking, by which transaction, and who says so.
+struct Payment {
+    order_id: i64,
+    /// The buyer reporting it (None: the provider's webhook).
+    payer: Option<i64>,
+    /// The listing the payer names, if they do.
+    listing_id: Option<i64>,
+    transaction_id: String,
+}
+
+/// Records `payment`, which the provider says is `paid`, if that is the booking's price
+/// (and, when a buyer reports it, their booking), then takes the money. The page and
+/// Stripe's webhook both end here, in either order and as often as they like: the
+/// payment is recorded, captured and announced once. A payment that lost the bike
+/// (someone else's was recorded first, the booking was cancelled, the amount is not the
+/// booking's price) is given back, and the buyer is told. A report that is not the
+/// reporter's to make (someone else's booking, another bike) leaves the money alone.
 /// When Stripe does not answer the capture, the sale stands (the card is authorised)
 /// and the capture sweep takes the money later.
 async fn settle(
     state: &AppState,
-    order: &Booking,
-    transaction_id: String,
+    payment: Payment,
     paid: Succeeded,
 ) -> AppResult<Written<PaymentRecorded>> {
-    if paid.order_id != order.order_id {
+    let Payment {
+        order_id,
+        payer,
+        listing_id,
+        transaction_id,
+    } = payment;
+    if paid.order_id != order_id {
         return Err(not_confirmed());
     }
-    if paid.amount != order.price || paid.currency != CURRENCY {
-        state.payments.release(&transaction_id).await?;
-        return Err(Refused::AmountNotPrice.into());
-    }
-    let recorded = state
-        .store
-        .record_payment(&NewPayment {
-            order_id: order.order_id,
-            transaction_id: transaction_id.clone(),
-            amount: paid.amount,
-            currency: paid.currency,
-            captured: !paid.to_capture,
-        })
-        .await;
+    let to_capture = paid.to_capture;
+    let recorded = if paid.currency == CURRENCY {
+        state
+            .store
+            .record_payment(&NewPayment {
+                order_id,
+                payer,
+                listing_id,
+                transaction_id: transaction_id.clone(),
+                amount: paid.amount,
+                currency: paid.currency,
+                captured: !to_capture,
+            })
+            .await
+    } else {
+        Err(StoreError::Refused(Refused::AmountNotPrice))
+    };
     match recorded {
         Ok(recorded) => {
-            if paid.to_capture
+            if to_capture
                 && collect(state.store.as_ref(), &state.payments, &transaction_id).await?
                     == Capture::Lost
             {
@@ -361,10 +385,13 @@ async fn settle(
             }
             Ok(recorded)
         }
+        Err(StoreError::Refused(
+            why @ (Refused::NotYourBooking | Refused::NotThisBookingsListing),
+        )) => Err(why.into()),
         Err(StoreError::Refused(why)) => {
             let released = state.payments.release(&transaction_id).await?;
             let why = error::refused(why).trim_end_matches('.');
-            Err(AppError::Conflict(match (released, paid.to_capture) {
+            Err(AppError::Conflict(match (released, to_capture) {
                 (Released::Refunded, _) => format!("{why}: your payment has been refunded."),
                 (Released::NotCharged, true) => format!("{why}: your card was not charged."),
                 (Released::NotCharged, false) => format!("{why}."),
@@ -434,13 +461,18 @@ async fn stripe_webhook(
             .succeeded(state.store.as_ref(), &intent)
             .await?
         {
-            if let Some(order) = state.store.booking(paid.order_id).await? {
-                match settle(&state, &order, intent, paid).await {
-                    // Lost the bike: the money went back; nothing more to do.
-                    Ok(_) | Err(AppError::Conflict(_)) => {}
-                    // Anything else: Stripe delivers the event again later.
-                    Err(error) => return Err(error),
-                }
+            let payment = Payment {
+                order_id: paid.order_id,
+                payer: None,
+                listing_id: None,
+                transaction_id: intent,
+            };
+            match settle(&state, payment, paid).await {
+                // Lost the bike (the money went back), or the booking is gone: nothing
+                // more to do.
+                Ok(_) | Err(AppError::Conflict(_) | AppError::NotFound(_)) => {}
+                // Anything else: Stripe delivers the event again later.
+                Err(error) => return Err(error),
             }
         }
     }

@@ -304,6 +304,15 @@ async fn forged_foreign_and_tampered_intents_record_nothing() {
                 "The card provider has not confirmed this payment"
             );
         }
+        // Someone else's authorised intent reported with their booking: refused, and
+        // their money stays held for them.
+        let (status, body) = shop.pay(&buyer, &other_order, &other_intent).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+        assert_eq!(body["message"], "This booking is not yours.");
+        assert_eq!(
+            shop.stripe.intent(&other_intent)["status"],
+            "requires_capture"
+        );
         let stranger = shop.stripe.foreign_intent(1, json!({}), "requires_capture");
         let (status, _) = shop.pay(&buyer, &order, &stranger).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
@@ -315,7 +324,7 @@ async fn forged_foreign_and_tampered_intents_record_nothing() {
         assert_eq!(status, StatusCode::CONFLICT, "{body}");
         assert_eq!(
             body["message"],
-            "The amount paid is not this booking's price."
+            "The amount paid is not this booking's price: your card was not charged."
         );
         assert_eq!(shop.stripe.intent(&intent)["status"], "canceled");
         assert!(!shop.sold(&product).await);
@@ -332,7 +341,6 @@ async fn forged_foreign_and_tampered_intents_record_nothing() {
         let (status, body) = shop.pay(&other_buyer, &other_order2, &euro).await;
         assert_eq!(status, StatusCode::CONFLICT, "{body}");
         assert_eq!(shop.stripe.intent(&euro)["status"], "canceled");
-        let _ = other_order;
     })
     .await;
 }

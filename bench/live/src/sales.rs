@@ -457,6 +457,8 @@ pub async fn bench_bare(database_url: &str, sweep_of: &Sweep) -> Result<(), Stri
             match store
                 .record_payment(&NewPayment {
                     order_id,
+                    payer: Some(buyers[buyer]),
+                    listing_id: Some(listed[bike]),
                     transaction_id: id,
                     amount: PRICE * 100,
                     currency: "bdt".to_owned(),

@@ -4,16 +4,18 @@
 use super::*;
 
 impl This {
+    /// The payment recorded for `transaction_id`, if any: (id, booking, buyer, listing),
+    /// each reference None once what it named is deleted.
     async fn payment_by_transaction(
         &self,
         transaction_id: &str,
-    ) -> Result<Option<(i64, Option<i64>)>, Error> {
-        Ok(
-            sqlx::query_as("SELECT id, order_id FROM payments WHERE transaction_id = $1")
-                .bind(transaction_id)
-                .fetch_optional(&self.writer)
-                .await?,
+    ) -> Result<Option<(i64, Option<i64>, Option<i64>, Option<i64>)>, Error> {
+        Ok(sqlx::query_as(
+            "SELECT id, order_id, buyer_id, product_id FROM payments WHERE transaction_id = $1",
         )
+        .bind(transaction_id)
+        .fetch_optional(&self.writer)
+        .await?)
     }
 
     async fn record_payment_once(&self, payment: &NewPayment) -> Result<Written<i64>, Error> {
@@ -36,6 +38,7 @@ impl This {
             category_id,
             status,
         } = booking;
+        refuse_strangers(payment, Some(buyer_id), Some(product_id))?;
         if let Some(closed) = closed_booking(&status) {
             return Err(closed);
         }
@@ -213,10 +216,11 @@ impl Payments for This {
         &self,
         payment: &NewPayment,
     ) -> Result<Written<PaymentRecorded>, Error> {
-        let existing = |found: Option<(i64, Option<i64>)>| match found {
-            Some((id, Some(order))) if order == payment.order_id => {
-                Some(Ok(Written::nothing(PaymentRecorded::Existing(id))))
-            }
+        let existing = |found: Option<(i64, Option<i64>, Option<i64>, Option<i64>)>| match found {
+            Some((id, Some(order), buyer_id, product_id)) if order == payment.order_id => Some(
+                refuse_strangers(payment, buyer_id, product_id)
+                    .map(|()| Written::nothing(PaymentRecorded::Existing(id))),
+            ),
             Some(_) => Some(Err(Error::Refused(Refused::TransactionOfAnotherBooking))),
             None => None,
         };
@@ -360,6 +364,25 @@ fn closed_booking(status: &str) -> Option<Error> {
         "paid" => Some(Error::Refused(Refused::BookingPaid)),
         _ => Some(Error::Refused(Refused::BookingCancelled)),
     }
+}
+
+/// Refuses `payment` when its payer is not the booking's buyer (`buyer_id`) or the
+/// listing it names is not the booking's (`product_id`).
+fn refuse_strangers(
+    payment: &NewPayment,
+    buyer_id: Option<i64>,
+    product_id: Option<i64>,
+) -> Result<(), Error> {
+    if payment.payer.is_some_and(|payer| Some(payer) != buyer_id) {
+        return Err(Error::Refused(Refused::NotYourBooking));
+    }
+    if payment
+        .listing_id
+        .is_some_and(|listing| Some(listing) != product_id)
+    {
+        return Err(Error::Refused(Refused::NotThisBookingsListing));
+    }
+    Ok(())
 }
 
 /// A booking as a payment for it reads it first.

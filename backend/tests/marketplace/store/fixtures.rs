@@ -105,6 +105,8 @@ pub async fn book(store: &dyn Store, product_id: i64, buyer: &User) -> i64 {
 pub fn payment(order_id: i64, transaction_id: &str, amount: i64) -> NewPayment {
     NewPayment {
         order_id,
+        payer: None,
+        listing_id: None,
         transaction_id: transaction_id.to_owned(),
         amount,
         currency: "bdt".to_owned(),

@@ -286,3 +286,72 @@ async fn a_transaction_id_cannot_pay_for_a_second_booking() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn a_payment_is_recorded_only_for_its_own_buyer_and_bike_even_when_retried() {
+    on_both(|engine| async move {
+        let Some((_db, store)) = open(engine).await else {
+            return;
+        };
+        let s = store.as_ref();
+        let seller = user(s, "karim@example.com", "Karim", Role::Seller).await;
+        let buyer = user(s, "rahim@example.com", "Rahim", Role::Buyer).await;
+        let stranger = user(s, "mita@example.com", "Mita", Role::Buyer).await;
+        let cruiser = category(s, "Cruiser").await;
+        let bike = listing(s, cruiser, &seller, "Bajaj Avenger", taka(180_000)).await;
+        let other_bike = listing(s, cruiser, &seller, "Hero Hunk", taka(150_000)).await;
+        let order = book(s, bike, &buyer).await;
+        let reported = |payer: i64, listing_id: Option<i64>| bikehaat::records::NewPayment {
+            payer: Some(payer),
+            listing_id,
+            ..payment(order, "pi_own", taka(180_000))
+        };
+
+        // Before it is recorded: someone else's booking, or another bike, sells nothing.
+        assert_eq!(
+            conflict(s.record_payment(&reported(stranger.id, None)).await),
+            Refused::NotYourBooking
+        );
+        assert_eq!(
+            conflict(
+                s.record_payment(&reported(buyer.id, Some(other_bike)))
+                    .await
+            ),
+            Refused::NotThisBookingsListing
+        );
+        assert!(!listed(s, bike).await.sold, "the bike is still for sale");
+        assert_eq!(booking_status(s, order).await, BookingStatus::Booked);
+        assert_eq!(s.payments_for_listing(bike).await.expect("payments"), 0);
+
+        // Its own buyer, of its own bike: recorded; the same report again finds it.
+        let id = match s
+            .record_payment(&reported(buyer.id, Some(bike)))
+            .await
+            .expect("record")
+            .outcome
+        {
+            PaymentRecorded::New(id) => id,
+            other => panic!("a new payment, got {other:?}"),
+        };
+        assert_eq!(
+            s.record_payment(&reported(buyer.id, Some(bike)))
+                .await
+                .expect("again")
+                .outcome,
+            PaymentRecorded::Existing(id)
+        );
+        // After it is recorded, a stranger replaying it learns nothing of it.
+        assert_eq!(
+            conflict(s.record_payment(&reported(stranger.id, None)).await),
+            Refused::NotYourBooking
+        );
+        assert_eq!(
+            conflict(
+                s.record_payment(&reported(buyer.id, Some(other_bike)))
+                    .await
+            ),
+            Refused::NotThisBookingsListing
+        );
+    })
+    .await;
+}
