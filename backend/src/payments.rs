@@ -38,6 +38,14 @@ pub enum Provider {
     Disabled,
 }
 
+/// The most a card payment carries, in paisa: Stripe takes amounts of at most eight
+/// digits of the smallest currency unit (99999999 paisa, ৳9,99,999.99) and refuses more.
+pub const CARD_MAX: i64 = 99_999_999;
+
+/// What a buyer is told when a booking's price is more than a card payment carries.
+pub const ABOVE_CARD_MAX: &str = "This bike's price is above ৳9,99,999.99, the most a card \
+     payment can carry: please arrange another way to pay the seller.";
+
 /// What a buyer is told when this marketplace takes no card payments.
 pub const NOT_SET_UP: &str = "Card payments are not set up on this marketplace yet.";
 
@@ -161,13 +169,17 @@ impl Provider {
         }
     }
 
-    /// Creates an intent to pay `amount` paisa for booking `order_id`.
+    /// Creates an intent to pay `amount` paisa for booking `order_id`. A price above
+    /// [`CARD_MAX`] is refused here, without asking the provider: no retry can carry it.
     pub async fn create_intent(
         &self,
         store: &dyn Store,
         order_id: i64,
         amount: i64,
     ) -> AppResult<Intent> {
+        if amount > CARD_MAX && !matches!(self, Provider::Disabled) {
+            return Err(AppError::field("_id", ABOVE_CARD_MAX));
+        }
         match self {
             Provider::Stripe(stripe) => stripe.create_intent(order_id, amount).await,
             Provider::TestMode => {

@@ -843,3 +843,49 @@ async fn a_payment_captured_for_a_bike_someone_else_got_is_refunded() {
     assert_eq!(refunds[0]["payment_intent"], json!(b));
     assert_eq!(refunds[0]["amount"], shop.stripe.intent(&b)["amount"]);
 }
+
+#[tokio::test]
+async fn a_price_above_what_a_card_carries_is_refused_clearly_without_asking_stripe() {
+    let Some(shop) = shop(Engine::Sqlite).await else {
+        return;
+    };
+    let buyer = shop
+        .app
+        .sign_up("karim@example.com", "Karim", "buyer")
+        .await;
+    // ৳10 lakh: 100,000,000 paisa, nine digits; Stripe takes at most eight.
+    let product = shop
+        .app
+        .list_bike(
+            &shop.seller,
+            &shop.category,
+            "Harley-Davidson Fat Boy",
+            1_000_000,
+        )
+        .await;
+    let order = shop.app.book(&buyer, &product).await;
+    let (status, body) = shop.app.payment_intent(&buyer, &order).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(
+        body["message"],
+        "This bike's price is above ৳9,99,999.99, the most a card payment can carry: please \
+         arrange another way to pay the seller."
+    );
+    assert!(
+        shop.stripe.calls().is_empty(),
+        "Stripe was not asked: {:?}",
+        shop.stripe.calls()
+    );
+    assert_eq!(shop.stripe.intent_count(), 0);
+
+    // ৳9,99,999.99 is the most a card carries, and goes through.
+    let order_id: i64 = order.parse().expect("id");
+    let intent = shop
+        .app
+        .state
+        .payments
+        .create_intent(shop.app.state.store.as_ref(), order_id, 99_999_999)
+        .await
+        .expect("the largest amount Stripe takes");
+    assert_eq!(shop.stripe.intent(&intent.id)["amount"], 99_999_999);
+}
