@@ -284,8 +284,9 @@ const SWEEP_BATCH: i64 = 100;
 /// The capture sweep, one task per process when Stripe takes the cards: every `every`,
 /// it collects each payment recorded at least `every` ago whose money is still not
 /// taken (Stripe did not answer the capture right after the sale). Several processes
-/// sweeping at once is safe: a capture carries the same idempotency key every time,
-/// and undoing a sale is claimed by deleting its uncaptured payment row.
+/// sweeping at once is safe: Stripe captures an intent once and refuses a second
+/// capture (whatever its idempotency key), after which Stripe's record of the intent
+/// says it is taken; undoing a sale is claimed by deleting its uncaptured payment row.
 pub async fn sweep(store: Arc<dyn Store>, provider: Arc<Provider>, every: Duration) {
     if !matches!(*provider, Provider::Stripe(_)) {
         return;

@@ -4,14 +4,26 @@
 //! every other authorisation for the bike is cancelled, so nobody is charged for a bike
 //! someone else got (the hold simply disappears from their card).
 //!
-//! Every call carries an idempotency key derived from what it does (the order and
-//! amount, or the intent), and a call that fails on the way (a timeout, Stripe's 5xx or
-//! 429) is retried with the same key: Stripe does the work at most once.
+//! Every write carries an idempotency key derived from what it does (the booking, its
+//! amount and currency, or the intent). A call that got no answer (a timeout, a broken
+//! connection) or was turned away before Stripe began it (429, 409) is retried with the
+//! same key: Stripe does the work at most once. A 5xx is different: Stripe keeps the
+//! 500 under its key for 24 hours and replays it to every retry with that key, so the
+//! retry after a 5xx goes with a new key — and that key stays this call's from then on,
+//! so asking again still gets the same answer back. Should the 5xx have come after
+//! Stripe did the work, the new key does no harm: a second intent is one nobody
+//! confirms, and a second capture, cancel or refund is refused as already done, which
+//! Stripe's record of the intent (or the refusal's code) tells us. Reads carry no key
+//! (Stripe ignores one on a GET).
 
 use std::collections::HashMap;
+use std::sync::Mutex;
 use std::time::Duration;
 
-use stripe::{Client, ClientBuilder, IdempotencyKey, RequestStrategy, StripeError, StripeRequest};
+use stripe::{
+    ApiErrorsCode, Client, ClientBuilder, IdempotencyKey, RequestStrategy, StripeError,
+    StripeRequest,
+};
 use stripe_core::payment_intent::{
     CancelPaymentIntent, CapturePaymentIntent, CreatePaymentIntent, RetrievePaymentIntent,
 };
@@ -32,7 +44,13 @@ const ORDER_KEY: &str = "order_id";
 pub struct Stripe {
     client: Client,
     webhook_secret: String,
+    /// A call's key → the key that replaced it after Stripe answered 5xx under it.
+    replaced: Mutex<HashMap<String, String>>,
 }
+
+/// At most this many replaced keys are remembered (a day's worth is far fewer); past it
+/// the memory starts again, costing only a replayed 5xx and a retry.
+const REPLACED_KEYS: usize = 10_000;
 
 impl std::fmt::Debug for Stripe {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -77,6 +95,7 @@ impl Stripe {
         Ok(Stripe {
             client,
             webhook_secret: webhook_secret.trim().to_owned(),
+            replaced: Mutex::default(),
         })
     }
 
@@ -84,22 +103,60 @@ impl Stripe {
         &self.webhook_secret
     }
 
-    /// Sends `request` with `key`, retrying what failed on the way with the same key.
-    async fn send<R>(&self, request: &R, key: &str) -> Result<R::Output, StripeError>
+    fn replaced(&self) -> std::sync::MutexGuard<'_, HashMap<String, String>> {
+        self.replaced.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// The idempotency key to send for the call whose own key is `key`.
+    fn current_key(&self, key: &str) -> String {
+        self.replaced()
+            .get(key)
+            .cloned()
+            .unwrap_or_else(|| key.to_owned())
+    }
+
+    /// A new key for the call whose own key is `key`, after a 5xx under the current one.
+    fn replace_key(&self, key: &str) -> String {
+        let fresh = format!("{key}-{}", crate::random::random_hex(8));
+        let mut replaced = self.replaced();
+        if replaced.len() >= REPLACED_KEYS {
+            replaced.clear();
+        }
+        replaced.insert(key.to_owned(), fresh.clone());
+        fresh
+    }
+
+    /// Sends `request` with idempotency key `key` (None for a read), retrying what failed
+    /// on the way: with the same key after no answer, with a new one after a 5xx.
+    async fn send<R>(&self, request: &R, key: Option<&str>) -> Result<R::Output, StripeError>
     where
         R: StripeRequest,
         R::Output: miniserde::Deserialize,
     {
-        let key = IdempotencyKey::new(key)
-            .map_err(|e| StripeError::ClientError(format!("bad idempotency key: {e:?}")))?;
+        let mut current = key.map(|key| self.current_key(key));
         let mut wait = FIRST_WAIT;
         let mut attempt = 1;
         loop {
+            let strategy = match &current {
+                Some(current) => {
+                    RequestStrategy::Idempotent(IdempotencyKey::new(current).map_err(|e| {
+                        StripeError::ClientError(format!("bad idempotency key: {e:?}"))
+                    })?)
+                }
+                None => RequestStrategy::Once,
+            };
             let answer = request
                 .customize()
-                .request_strategy(RequestStrategy::Idempotent(key.clone()))
+                .request_strategy(strategy)
                 .send(&self.client)
                 .await;
+            if let (Some(key), Err(error)) = (key, &answer) {
+                if server_error(error) {
+                    // Even after the last try: the next call must not start with a key
+                    // Stripe will only answer with this 5xx.
+                    current = Some(self.replace_key(key));
+                }
+            }
             match answer {
                 Err(error) if attempt < ATTEMPTS && retryable(&error) => {
                     tracing::warn!(attempt, %error, "Stripe did not answer; trying again");
@@ -120,8 +177,10 @@ impl Stripe {
             .capture_method(PaymentIntentCaptureMethod::Manual)
             .metadata(metadata)
             .description(format!("BikeHaat booking {order_id}"));
+        // The key names everything the request carries that can change: another price
+        // is another intent, never Stripe's idempotency_error.
         let key = format!("bikehaat-intent-{order_id}-{amount}-{CURRENCY}");
-        let intent = self.send(&request, &key).await.map_err(unavailable)?;
+        let intent = self.send(&request, Some(&key)).await.map_err(unavailable)?;
         let client_secret = intent.client_secret.clone().ok_or_else(|| {
             AppError::internal("Stripe answered an intent without a client secret")
         })?;
@@ -138,9 +197,7 @@ impl Stripe {
             return Ok(None);
         }
         let request = RetrievePaymentIntent::new(id);
-        // Reads are safe to repeat: a fresh key per attempt series is fine.
-        let key = format!("bikehaat-read-{id}-{}", crate::random::random_hex(8));
-        match self.send(&request, &key).await {
+        match self.send(&request, None).await {
             Ok(intent) => Ok(ours(&intent)),
             Err(StripeError::Stripe(_, 404)) => Ok(None),
             Err(error) => Err(unavailable(error)),
@@ -154,7 +211,10 @@ impl Stripe {
     /// a reason to undo a sale.
     pub async fn capture(&self, id: &str) -> Capture {
         let request = CapturePaymentIntent::new(id);
-        let Err(error) = self.send(&request, &format!("bikehaat-capture-{id}")).await else {
+        let Err(error) = self
+            .send(&request, Some(&format!("bikehaat-capture-{id}")))
+            .await
+        else {
             return Capture::Taken;
         };
         tracing::warn!(intent = id, %error, "Stripe did not capture a payment");
@@ -175,17 +235,34 @@ impl Stripe {
         match status {
             Some(IntentStatus::Authorised) => {
                 let request = CancelPaymentIntent::new(id);
-                self.send(&request, &format!("bikehaat-cancel-{id}"))
-                    .await
-                    .map_err(unavailable)?;
+                let cancelled = self
+                    .send(&request, Some(&format!("bikehaat-cancel-{id}")))
+                    .await;
+                if let Err(error) = cancelled {
+                    // A try that got a 5xx may have cancelled it already: Stripe's record
+                    // of the intent says.
+                    let now = self.intent(id).await?.map(|intent| intent.status);
+                    if now != Some(IntentStatus::Cancelled) {
+                        return Err(unavailable(error));
+                    }
+                }
                 Ok(Released::NotCharged)
             }
             Some(IntentStatus::Captured) => {
                 let request = CreateRefund::new().payment_intent(id);
-                self.send(&request, &format!("bikehaat-refund-{id}"))
+                match self
+                    .send(&request, Some(&format!("bikehaat-refund-{id}")))
                     .await
-                    .map_err(unavailable)?;
-                Ok(Released::Refunded)
+                {
+                    Ok(_) => Ok(Released::Refunded),
+                    // A try that got a 5xx refunded it already.
+                    Err(StripeError::Stripe(error, 400))
+                        if error.code == Some(ApiErrorsCode::ChargeAlreadyRefunded) =>
+                    {
+                        Ok(Released::Refunded)
+                    }
+                    Err(error) => Err(unavailable(error)),
+                }
             }
             _ => Ok(Released::NotCharged),
         }
@@ -212,7 +289,7 @@ fn ours(intent: &PaymentIntent) -> Option<StripeIntent> {
     })
 }
 
-/// Whether a failed call may succeed if sent again with the same key.
+/// Whether a failed call may succeed if sent again (after a 5xx, with a new key).
 fn retryable(error: &StripeError) -> bool {
     match error {
         StripeError::Timeout | StripeError::ClientError(_) => true,
@@ -220,6 +297,11 @@ fn retryable(error: &StripeError) -> bool {
         StripeError::Stripe(_, status) => *status >= 500 || *status == 429 || *status == 409,
         StripeError::JSONDeserialize(_) | StripeError::ConfigError(_) => false,
     }
+}
+
+/// Whether Stripe answered 5xx: it keeps that answer under the key and replays it.
+fn server_error(error: &StripeError) -> bool {
+    matches!(error, StripeError::Stripe(_, status) if *status >= 500)
 }
 
 fn unavailable(error: StripeError) -> AppError {

@@ -474,7 +474,7 @@ async fn webhooks_with_a_bad_or_old_signature_are_refused_and_change_nothing() {
 }
 
 #[tokio::test]
-async fn stripe_failing_is_retried_with_the_same_key_and_otherwise_said_clearly() {
+async fn stripe_failing_is_retried_with_a_new_key_after_a_500_and_otherwise_said_clearly() {
     let Some(shop) = shop(Engine::Sqlite).await else {
         return;
     };
@@ -488,17 +488,24 @@ async fn stripe_failing_is_retried_with_the_same_key_and_otherwise_said_clearly(
         .await;
     let order = shop.app.book(&buyer, &product).await;
 
-    // Two 500s, then Stripe answers: one intent, made once.
+    // Two 500s, then Stripe answers: Stripe keeps each 500 under its key and replays it
+    // to a retry with that key, so each retry goes with a new one.
     shop.stripe
         .fail_next(2, "/v1/payment_intents", Fault::ServerError);
     let (status, intent) = shop.app.payment_intent(&buyer, &order).await;
     assert_eq!(status, StatusCode::OK, "{intent}");
     let keys = shop.stripe.idempotency_keys("POST", "/v1/payment_intents");
     assert_eq!(keys.len(), 3, "tried three times");
+    assert!(keys.iter().all(Option::is_some), "{keys:?}");
     assert!(
-        keys[0].is_some() && keys.iter().all(|key| *key == keys[0]),
-        "each try with the same idempotency key: {keys:?}"
+        keys[0] != keys[1] && keys[1] != keys[2] && keys[0] != keys[2],
+        "a new idempotency key after each 500: {keys:?}"
     );
+    assert_eq!(shop.stripe.intent_count(), 1);
+    // Asking again (a reload) goes with the key that worked: the same intent back.
+    let (_, again) = shop.app.payment_intent(&buyer, &order).await;
+    assert_eq!(again["paymentIntentId"], intent["paymentIntentId"]);
+    assert_eq!(shop.stripe.intent_count(), 1);
     let intent = intent["paymentIntentId"]
         .as_str()
         .expect("intent")
@@ -888,4 +895,108 @@ async fn a_price_above_what_a_card_carries_is_refused_clearly_without_asking_str
         .await
         .expect("the largest amount Stripe takes");
     assert_eq!(shop.stripe.intent(&intent.id)["amount"], 99_999_999);
+}
+
+#[tokio::test]
+async fn a_500_on_create_is_retried_with_a_new_key_and_the_retry_succeeds() {
+    let Some(shop) = shop(Engine::Sqlite).await else {
+        return;
+    };
+    let (buyer, _, _, first) = shop.booking("karim@example.com", "Yamaha R15").await;
+    let first_key = shop.stripe.idempotency_keys("POST", "/v1/payment_intents")[0].clone();
+
+    // Another booking: Stripe answers its first try with a 500 (and keeps it under the
+    // key); the retry goes with a new key and gets the intent.
+    let product = shop
+        .app
+        .list_bike(&shop.seller, &shop.category, "Suzuki Hayate", 900)
+        .await;
+    let order2 = shop.app.book(&buyer, &product).await;
+    shop.stripe
+        .fail_next(1, "/v1/payment_intents", Fault::ServerError);
+    let (status, body) = shop.app.payment_intent(&buyer, &order2).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let keys = shop.stripe.idempotency_keys("POST", "/v1/payment_intents");
+    assert_eq!(keys.len(), 3, "{keys:?}");
+    assert_ne!(
+        keys[1], keys[2],
+        "the retry after the 500 carries a new key"
+    );
+    assert_ne!(keys[2], first_key);
+    let made = shop
+        .stripe
+        .intent(body["paymentIntentId"].as_str().expect("id"));
+    assert_eq!(made["metadata"]["order_id"], json!(order2));
+    assert_eq!(shop.stripe.intent_count(), 2);
+    assert_ne!(body["paymentIntentId"], json!(first));
+
+    // The buyer pays with it as usual.
+    let intent = body["paymentIntentId"].as_str().expect("id").to_owned();
+    shop.stripe.authorise(&intent);
+    let (status, body) = shop.pay(&buyer, &order2, &intent).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    assert_eq!(shop.stripe.intent(&intent)["status"], "succeeded");
+    assert!(shop.stripe.intent(&intent)["latest_charge"]
+        .as_str()
+        .is_some_and(|charge| charge.starts_with("ch_")));
+}
+
+#[tokio::test]
+async fn the_same_booking_at_another_price_gets_its_own_intent() {
+    let Some(shop) = shop(Engine::Sqlite).await else {
+        return;
+    };
+    let (_, _, order, intent) = shop.booking("karim@example.com", "Honda CB Shine").await;
+    let order_id: i64 = order.parse().expect("id");
+    let made = shop.stripe.intent(&intent);
+    let price = made["amount"].as_i64().expect("amount");
+
+    // The server asked again for the same booking at another price: a new intent for the
+    // new amount, not the old one and not Stripe's idempotency_error.
+    let payments = &shop.app.state.payments;
+    let store = shop.app.state.store.as_ref();
+    let other = payments
+        .create_intent(store, order_id, price + 10_000)
+        .await
+        .expect("a new intent, not an idempotency error");
+    assert_ne!(other.id, intent);
+    assert_eq!(other.amount, price + 10_000);
+    assert_eq!(shop.stripe.intent(&other.id)["amount"], price + 10_000);
+    let keys = shop.stripe.idempotency_keys("POST", "/v1/payment_intents");
+    assert_eq!(keys.len(), 2);
+    assert_ne!(keys[0], keys[1], "another price, another key");
+    // Back at the first price: the first intent again.
+    let again = payments
+        .create_intent(store, order_id, price)
+        .await
+        .expect("the first intent");
+    assert_eq!(again.id, intent);
+    assert_eq!(shop.stripe.intent_count(), 2);
+}
+
+#[tokio::test]
+async fn giving_a_hold_back_after_500s_tries_new_keys_until_stripe_cancels_it() {
+    let Some(shop) = shop(Engine::Sqlite).await else {
+        return;
+    };
+    let (_, _, _, intent) = shop.booking("karim@example.com", "Bajaj Discover").await;
+    shop.stripe.authorise(&intent);
+    let payments = &shop.app.state.payments;
+    // Stripe down for every try: the hold stays, and the caller hears it.
+    shop.stripe.fail_next(3, "/cancel", Fault::ServerError);
+    let released = payments.release(&intent).await;
+    assert!(released.is_err(), "{released:?}");
+    assert_eq!(shop.stripe.intent(&intent)["status"], "requires_capture");
+    // Later one more 500, then Stripe cancels it: each 500 kept its key, so no try is
+    // stuck replaying one.
+    shop.stripe.fail_next(1, "/cancel", Fault::ServerError);
+    let released = payments.release(&intent).await.expect("released");
+    assert_eq!(released, bikehaat::payments::Released::NotCharged);
+    let keys = shop.stripe.idempotency_keys("POST", "/cancel");
+    assert_eq!(keys.len(), 5, "{keys:?}");
+    let distinct: std::collections::HashSet<_> = keys.iter().collect();
+    assert_eq!(distinct.len(), 5, "a new key after each 500: {keys:?}");
+    let cancelled = shop.stripe.intent(&intent);
+    assert_eq!(cancelled["status"], "canceled");
+    assert!(cancelled["canceled_at"].as_i64().is_some(), "{cancelled}");
 }
