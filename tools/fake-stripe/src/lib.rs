@@ -6,6 +6,15 @@
 //! refund start from the fixtures in stripe/openapi). It can fail on purpose: answer
 //! 500 or hang for a number of calls, as Stripe does on a bad day.
 //!
+//! Where it matters it answers as Stripe does, from Stripe's API reference and
+//! docs.stripe.com/api/idempotent_requests: an amount of more than eight digits is
+//! refused (`amount_too_large`), as are an unknown or missing parameter
+//! (`parameter_unknown`, `parameter_missing`); an idempotency key on a POST keeps the
+//! answer it got — a 500 included — and replays it for 24 hours, after which the key is
+//! pruned; the key reused for another request is refused (`idempotency_error`); a GET
+//! ignores the key. An intent notes its `latest_charge` when a card is tried, the
+//! `last_payment_error` of a declined one, and `canceled_at` when cancelled.
+//!
 //! It delivers webhook events as Stripe does: a JSON POST whose `Stripe-Signature` header
 //! it signs itself ([`signature`]), apart from the code that checks it.
 //!
@@ -32,7 +41,8 @@ pub const WEBHOOK_SECRET: &str = "whsec_fake_stripe_for_bikehaat";
 /// What the next calls suffer.
 #[derive(Debug, Clone, Copy)]
 pub enum Fault {
-    /// Stripe answers 500 before doing anything.
+    /// Stripe answers 500 without doing the work, and keeps that 500 under the call's
+    /// idempotency key: a retry with the key gets it again.
     ServerError,
     /// Stripe answers nothing for this long.
     Hang(Duration),
@@ -45,8 +55,11 @@ pub enum Fault {
 struct Ledger {
     intents: HashMap<String, Value>,
     refunds: Vec<Value>,
-    /// Idempotency key → the answer it got, replayed for a repeat.
-    answered: HashMap<String, (StatusCode, Value)>,
+    /// Idempotency key → the request it came with and the answer it got, replayed for
+    /// a repeat within [`KEY_LIFETIME`].
+    answered: HashMap<String, Saved>,
+    /// How far this Stripe's clock runs ahead of the real one ([`FakeStripe::advance`]).
+    ahead: Duration,
     /// Idempotency keys of calls still being worked on.
     in_flight: std::collections::HashSet<String>,
     /// Faults to come, each for the next call whose path ends with its suffix.
@@ -56,6 +69,24 @@ struct Ledger {
     calls: Vec<(String, Option<String>)>,
     next_id: u64,
 }
+
+/// What an idempotency key was first used for, and what it got.
+struct Saved {
+    /// "POST /v1/payment_intents" and the form it carried, sorted.
+    call: String,
+    params: Vec<(String, String)>,
+    status: StatusCode,
+    body: Value,
+    at: std::time::SystemTime,
+}
+
+/// How long Stripe keeps an idempotency key: it prunes keys at least 24 hours old, and
+/// a key reused after that makes a new request.
+pub const KEY_LIFETIME: Duration = Duration::from_secs(24 * 60 * 60);
+
+/// The largest amount Stripe takes: eight digits of the smallest currency unit ("a
+/// value of 99999999 for a USD charge of $999,999.99", Stripe's API reference).
+pub const MAX_AMOUNT: i64 = 99_999_999;
 
 /// The stand-in of Stripe.js served at `/js/v3`.
 pub const STRIPE_JS: &str = include_str!("stripe.js");
@@ -191,6 +222,11 @@ impl FakeStripe {
 
     pub fn refunds(&self) -> Vec<Value> {
         self.ledger().refunds.clone()
+    }
+
+    /// Moves this Stripe's clock `by` ahead (to let idempotency keys expire).
+    pub fn advance(&self, by: Duration) {
+        self.ledger().ahead += by;
     }
 }
 
@@ -353,13 +389,65 @@ fn path_intent(call: &str) -> String {
     rest.split('/').next().unwrap_or_default().to_owned()
 }
 
-/// Runs one call as Stripe does: checks the API key; replays the answer a repeated
-/// idempotency key got; refuses a key still being worked on (409); suffers a fault;
-/// then does the work and keeps its answer under the key.
+/// A request's form as Stripe's idempotency layer compares it: sorted.
+fn params(form: &[(String, String)]) -> Vec<(String, String)> {
+    let mut params = form.to_vec();
+    params.sort();
+    params
+}
+
+/// The first parameter of `form` not among `known` (top-level names: `metadata` covers
+/// `metadata[order_id]`), refused as Stripe does.
+fn unknown_parameter(form: &[(String, String)], known: &[&str]) -> Option<(StatusCode, Value)> {
+    let (name, _) = form.iter().find(|(name, _)| {
+        let top = name.split('[').next().unwrap_or_default();
+        !known.contains(&top)
+    })?;
+    let (status, mut body) = stripe_error(
+        StatusCode::BAD_REQUEST,
+        "invalid_request_error",
+        "parameter_unknown",
+        &format!("Received unknown parameter: {name}"),
+    );
+    body["error"]["param"] = json!(name);
+    Some((status, body))
+}
+
+fn missing_parameter(name: &str) -> (StatusCode, Value) {
+    let (status, mut body) = stripe_error(
+        StatusCode::BAD_REQUEST,
+        "invalid_request_error",
+        "parameter_missing",
+        &format!("Missing required param: {name}."),
+    );
+    body["error"]["param"] = json!(name);
+    (status, body)
+}
+
+fn idempotency_mismatch(key: &str) -> (StatusCode, Value) {
+    (
+        StatusCode::BAD_REQUEST,
+        json!({"error": {
+            "type": "idempotency_error",
+            "message": format!(
+                "Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '{key}' if you meant to execute a different request."
+            ),
+        }}),
+    )
+}
+
+/// Runs one call as Stripe does: checks the API key; for a POST with an idempotency key,
+/// replays the answer the key got within the last 24 hours (a 500 included), refuses it
+/// for another request (400 `idempotency_error`) or while it is still being worked on
+/// (409); refuses invalid parameters (`invalid`, saved under no key: the endpoint never
+/// began); suffers a fault; then does the work and keeps its answer under the key. A GET
+/// ignores the key, as Stripe does.
 async fn handle(
     ledger: &Shared,
     headers: &HeaderMap,
     call: String,
+    form: &[(String, String)],
+    invalid: Option<(StatusCode, Value)>,
     work: impl FnOnce(&mut Ledger) -> (StatusCode, Value) + Send + 'static,
 ) -> Response {
     let given = headers
@@ -381,20 +469,32 @@ async fn handle(
         .get("idempotency-key")
         .and_then(|v| v.to_str().ok())
         .map(str::to_owned);
-    let key = given_key.as_ref().map(|key| format!("{call} {key}"));
+    let key = given_key.clone().filter(|_| call.starts_with("POST "));
+    let params = params(form);
     let fault = {
         let mut ledger = ledger.lock().unwrap_or_else(|p| p.into_inner());
         ledger.calls.push((call.clone(), given_key));
         if let Some(key) = &key {
-            if let Some((status, body)) = ledger.answered.get(key) {
+            let now = std::time::SystemTime::now() + ledger.ahead;
+            let expired = ledger.answered.get(key).is_some_and(|saved| {
+                now.duration_since(saved.at).unwrap_or_default() >= KEY_LIFETIME
+            });
+            if expired {
+                ledger.answered.remove(key);
+            }
+            if let Some(saved) = ledger.answered.get(key) {
+                if saved.call != call || saved.params != params {
+                    let (status, body) = idempotency_mismatch(key);
+                    return (status, Json(body)).into_response();
+                }
                 return (
-                    *status,
+                    saved.status,
                     [("idempotent-replayed", "true")],
-                    Json(body.clone()),
+                    Json(saved.body.clone()),
                 )
                     .into_response();
             }
-            if !ledger.in_flight.insert(key.clone()) {
+            if ledger.in_flight.contains(key) {
                 let (status, body) = stripe_error(
                     StatusCode::CONFLICT,
                     "idempotency_error",
@@ -404,6 +504,12 @@ async fn handle(
                 return (status, Json(body)).into_response();
             }
         }
+        if let Some((status, body)) = invalid {
+            return (status, Json(body)).into_response();
+        }
+        if let Some(key) = &key {
+            ledger.in_flight.insert(key.clone());
+        }
         let path = call.split(' ').nth(1).unwrap_or_default().to_owned();
         let at = ledger
             .faults
@@ -412,34 +518,48 @@ async fn handle(
         at.and_then(|at| ledger.faults.remove(at))
             .map(|(_, fault)| fault)
     };
-    let done = |ledger: &Shared| {
+    let about = path_intent(&call);
+    let save = move |ledger: &mut Ledger, status: StatusCode, body: &Value| {
         if let Some(key) = &key {
-            ledger
-                .lock()
-                .unwrap_or_else(|p| p.into_inner())
-                .in_flight
-                .remove(key);
+            let at = std::time::SystemTime::now() + ledger.ahead;
+            let saved = Saved {
+                call,
+                params,
+                status,
+                body: body.clone(),
+                at,
+            };
+            ledger.answered.insert(key.clone(), saved);
+            ledger.in_flight.remove(key);
         }
     };
     let hang = match fault {
         Some(Fault::ServerError) => {
-            done(ledger);
+            // The endpoint began and failed: the 500 is saved under the key, and
+            // replayed to a retry with it.
             let (status, body) = stripe_error(
                 StatusCode::INTERNAL_SERVER_ERROR,
                 "api_error",
                 "",
                 "An unknown error occurred",
             );
-            return (status, [("stripe-should-retry", "true")], Json(body)).into_response();
+            save(
+                &mut ledger.lock().unwrap_or_else(|p| p.into_inner()),
+                status,
+                &body,
+            );
+            return (status, [("stripe-should-retry", "false")], Json(body)).into_response();
         }
         Some(Fault::Hang(time)) => time,
         Some(Fault::Lapse) => {
-            let id = path_intent(&call);
+            let id = about;
             let mut guard = ledger.lock().unwrap_or_else(|p| p.into_inner());
+            let now = std::time::SystemTime::now() + guard.ahead;
             if let Some(intent) = guard.intents.get_mut(&id) {
                 intent["status"] = json!("canceled");
                 intent["cancellation_reason"] = json!("automatic");
                 intent["amount_capturable"] = json!(0);
+                intent["canceled_at"] = json!(unix(now));
             }
             Duration::ZERO
         }
@@ -451,14 +571,156 @@ async fn handle(
         tokio::time::sleep(hang).await;
         let mut guard = ledger.lock().unwrap_or_else(|p| p.into_inner());
         let (status, body) = work(&mut guard);
-        if let Some(key) = &key {
-            guard.answered.insert(key.clone(), (status, body.clone()));
-            guard.in_flight.remove(key);
-        }
+        save(&mut guard, status, &body);
         (status, body)
     });
     let (status, body) = worker.await.expect("the fake's worker");
     (status, Json(body)).into_response()
+}
+
+fn unix(time: std::time::SystemTime) -> i64 {
+    time.duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or_default()
+}
+
+/// This Stripe's clock, in unix seconds.
+fn now(ledger: &Ledger) -> i64 {
+    unix(std::time::SystemTime::now() + ledger.ahead)
+}
+
+/// The parameters Stripe's "Create a PaymentIntent" takes (stripe/openapi, spec3.json:
+/// `PostPaymentIntents`), by top-level name.
+const CREATE_INTENT_PARAMS: &[&str] = &[
+    "amount",
+    "amount_details",
+    "application_fee_amount",
+    "automatic_payment_methods",
+    "capture_method",
+    "confirm",
+    "confirmation_method",
+    "confirmation_token",
+    "currency",
+    "customer",
+    "customer_account",
+    "description",
+    "error_on_requires_action",
+    "excluded_payment_method_types",
+    "expand",
+    "hooks",
+    "mandate",
+    "mandate_data",
+    "metadata",
+    "off_session",
+    "on_behalf_of",
+    "payment_details",
+    "payment_method",
+    "payment_method_configuration",
+    "payment_method_data",
+    "payment_method_options",
+    "payment_method_types",
+    "radar_options",
+    "receipt_email",
+    "return_url",
+    "setup_future_usage",
+    "shipping",
+    "statement_descriptor",
+    "statement_descriptor_suffix",
+    "transfer_data",
+    "transfer_group",
+    "use_stripe_sdk",
+];
+const CONFIRM_PARAMS: &[&str] = &[
+    "capture_method",
+    "client_secret",
+    "confirmation_token",
+    "error_on_requires_action",
+    "expand",
+    "mandate",
+    "mandate_data",
+    "off_session",
+    "payment_details",
+    "payment_method",
+    "payment_method_data",
+    "payment_method_options",
+    "payment_method_types",
+    "radar_options",
+    "receipt_email",
+    "return_url",
+    "setup_future_usage",
+    "shipping",
+    "use_stripe_sdk",
+];
+const CAPTURE_PARAMS: &[&str] = &[
+    "amount_details",
+    "amount_to_capture",
+    "application_fee_amount",
+    "expand",
+    "final_capture",
+    "metadata",
+    "payment_details",
+    "statement_descriptor",
+    "statement_descriptor_suffix",
+    "transfer_data",
+];
+const CANCEL_PARAMS: &[&str] = &["cancellation_reason", "expand"];
+const REFUND_PARAMS: &[&str] = &[
+    "amount",
+    "charge",
+    "currency",
+    "customer",
+    "expand",
+    "instructions_email",
+    "metadata",
+    "origin",
+    "payment_intent",
+    "reason",
+    "refund_application_fee",
+    "reverse_transfer",
+];
+
+fn field(form: &[(String, String)], name: &str) -> Option<String> {
+    form.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone())
+}
+
+/// What Stripe refuses in a "Create a PaymentIntent" before it begins: an unknown
+/// parameter, a missing amount or currency, an amount over eight digits.
+fn invalid_intent(form: &[(String, String)]) -> Option<(StatusCode, Value)> {
+    if let Some(refused) = unknown_parameter(form, CREATE_INTENT_PARAMS) {
+        return Some(refused);
+    }
+    let Some(amount) = field(form, "amount") else {
+        return Some(missing_parameter("amount"));
+    };
+    let Some(currency) = field(form, "currency").filter(|c| !c.is_empty()) else {
+        return Some(missing_parameter("currency"));
+    };
+    let Ok(amount) = amount.parse::<i64>() else {
+        let (status, mut body) = stripe_error(
+            StatusCode::BAD_REQUEST,
+            "invalid_request_error",
+            "parameter_invalid_integer",
+            "Invalid integer: amount",
+        );
+        body["error"]["param"] = json!("amount");
+        return Some((status, body));
+    };
+    if amount > MAX_AMOUNT {
+        let most = match currency.as_str() {
+            "bdt" => "৳999,999.99".to_owned(),
+            "usd" => "$999,999.99".to_owned(),
+            other => format!("{} 999,999.99", other.to_uppercase()),
+        };
+        let (status, mut body) = stripe_error(
+            StatusCode::BAD_REQUEST,
+            "invalid_request_error",
+            "amount_too_large",
+            &format!("Amount must be no more than {most}"),
+        );
+        body["error"]["param"] = json!("amount");
+        return Some((status, body));
+    }
+    None
 }
 
 async fn create_intent(
@@ -467,33 +729,37 @@ async fn create_intent(
     Form(form): Form<Vec<(String, String)>>,
 ) -> Response {
     let call = "POST /v1/payment_intents".to_owned();
-    handle(&ledger, &headers, call, move |ledger| {
-        let field = |name: &str| form.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone());
-        let Some(amount) = field("amount").and_then(|a| a.parse::<i64>().ok()) else {
-            return stripe_error(
-                StatusCode::BAD_REQUEST,
-                "invalid_request_error",
-                "parameter_missing",
-                "Missing required param: amount.",
-            );
-        };
-        let currency = field("currency").unwrap_or_default();
-        let capture = field("capture_method").unwrap_or_else(|| "automatic".into());
-        let metadata: serde_json::Map<String, Value> = form
-            .iter()
-            .filter_map(|(k, v)| {
-                let key = k.strip_prefix("metadata[")?.strip_suffix(']')?;
-                Some((key.to_owned(), json!(v)))
-            })
-            .collect();
-        let id = new_id(ledger, "pi");
-        let mut intent = intent_object(&id, amount, &currency, &capture, Value::Object(metadata));
-        if let Some(description) = field("description") {
-            intent["description"] = json!(description);
-        }
-        ledger.intents.insert(id, intent.clone());
-        (StatusCode::OK, intent)
-    })
+    let invalid = invalid_intent(&form);
+    handle(
+        &ledger,
+        &headers,
+        call,
+        &form.clone(),
+        invalid,
+        move |ledger| {
+            let amount = field(&form, "amount")
+                .and_then(|a| a.parse::<i64>().ok())
+                .unwrap_or_default();
+            let currency = field(&form, "currency").unwrap_or_default();
+            let capture = field(&form, "capture_method").unwrap_or_else(|| "automatic".into());
+            let metadata: serde_json::Map<String, Value> = form
+                .iter()
+                .filter_map(|(k, v)| {
+                    let key = k.strip_prefix("metadata[")?.strip_suffix(']')?;
+                    Some((key.to_owned(), json!(v)))
+                })
+                .collect();
+            let id = new_id(ledger, "pi");
+            let mut intent =
+                intent_object(&id, amount, &currency, &capture, Value::Object(metadata));
+            intent["created"] = json!(now(ledger));
+            if let Some(description) = field(&form, "description") {
+                intent["description"] = json!(description);
+            }
+            ledger.intents.insert(id, intent.clone());
+            (StatusCode::OK, intent)
+        },
+    )
     .await
 }
 
@@ -503,12 +769,17 @@ async fn retrieve_intent(
     Path(id): Path<String>,
 ) -> Response {
     let call = format!("GET /v1/payment_intents/{id}");
-    handle(&ledger, &headers, call, move |ledger| {
-        match ledger.intents.get(&id) {
+    handle(
+        &ledger,
+        &headers,
+        call,
+        &[],
+        None,
+        move |ledger| match ledger.intents.get(&id) {
             Some(intent) => (StatusCode::OK, intent.clone()),
             None => missing(&id),
-        }
-    })
+        },
+    )
     .await
 }
 
@@ -517,27 +788,20 @@ fn confirm(ledger: &mut Ledger, id: &str) -> Result<Value, (StatusCode, Value)> 
 }
 
 /// Confirms intent `id` with `payment_method`; from the page, only with the intent's
-/// `client_secret`.
+/// `client_secret`. Each attempt makes a charge, which becomes the intent's
+/// `latest_charge`; a declined one also sets `last_payment_error` and leaves the intent
+/// waiting for another payment method.
 fn confirm_with(
     ledger: &mut Ledger,
     id: &str,
     payment_method: &str,
     client_secret: Option<&str>,
 ) -> Result<Value, (StatusCode, Value)> {
-    let intent = ledger.intents.get_mut(id).ok_or_else(|| missing(id))?;
+    let Some(intent) = ledger.intents.get(id) else {
+        return Err(missing(id));
+    };
     if client_secret.is_some_and(|secret| intent["client_secret"] != secret) {
         return Err(missing(id));
-    }
-    if payment_method == DECLINED {
-        let (status, mut body) = stripe_error(
-            StatusCode::PAYMENT_REQUIRED,
-            "card_error",
-            "card_declined",
-            "Your card was declined.",
-        );
-        body["error"]["decline_code"] = json!("generic_decline");
-        body["error"]["payment_intent"] = intent.clone();
-        return Err((status, body));
     }
     if intent["status"] != "requires_payment_method" && intent["status"] != "requires_confirmation"
     {
@@ -551,8 +815,30 @@ fn confirm_with(
             ),
         ));
     }
+    let charge = new_id(ledger, "ch");
+    let intent = ledger.intents.get_mut(id).expect("known intent");
+    intent["latest_charge"] = json!(charge);
+    if payment_method == DECLINED {
+        let (status, mut body) = stripe_error(
+            StatusCode::PAYMENT_REQUIRED,
+            "card_error",
+            "card_declined",
+            "Your card was declined.",
+        );
+        body["error"]["decline_code"] = json!("generic_decline");
+        body["error"]["charge"] = json!(charge);
+        let mut last_error = body["error"].clone();
+        last_error["payment_method"] =
+            json!({"id": payment_method, "object": "payment_method", "type": "card"});
+        intent["last_payment_error"] = last_error;
+        intent["payment_method"] = Value::Null;
+        intent["status"] = json!("requires_payment_method");
+        body["error"]["payment_intent"] = intent.clone();
+        return Err((status, body));
+    }
     let amount = intent["amount"].clone();
     intent["payment_method"] = json!(payment_method);
+    intent["last_payment_error"] = Value::Null;
     if intent["capture_method"] == "manual" {
         intent["status"] = json!("requires_capture");
         intent["amount_capturable"] = amount;
@@ -569,16 +855,21 @@ async fn confirm_intent(
     Path(id): Path<String>,
     Form(form): Form<Vec<(String, String)>>,
 ) -> Response {
-    let field = |name: &str| form.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone());
-    let method = field("payment_method").unwrap_or_else(|| "pm_card_visa".into());
-    let secret = field("client_secret");
+    let method = field(&form, "payment_method").unwrap_or_else(|| "pm_card_visa".into());
+    let secret = field(&form, "client_secret");
     let call = format!("POST /v1/payment_intents/{id}/confirm");
-    handle(&ledger, &headers, call, move |ledger| {
-        match confirm_with(ledger, &id, &method, secret.as_deref()) {
+    let invalid = unknown_parameter(&form, CONFIRM_PARAMS);
+    handle(
+        &ledger,
+        &headers,
+        call,
+        &form,
+        invalid,
+        move |ledger| match confirm_with(ledger, &id, &method, secret.as_deref()) {
             Ok(intent) => (StatusCode::OK, intent),
             Err(error) => error,
-        }
-    })
+        },
+    )
     .await
 }
 
@@ -586,10 +877,13 @@ async fn capture_intent(
     State(ledger): State<Shared>,
     headers: HeaderMap,
     Path(id): Path<String>,
+    form: Result<Form<Vec<(String, String)>>, axum::extract::rejection::FormRejection>,
 ) -> Response {
+    let form = form.map(|Form(form)| form).unwrap_or_default();
     let call = format!("POST /v1/payment_intents/{id}/capture");
-    handle(&ledger, &headers, call, move |ledger| {
-        let Some(intent) = ledger.intents.get_mut(&id) else { return missing(&id) };
+    let invalid = unknown_parameter(&form, CAPTURE_PARAMS);
+    handle(&ledger, &headers, call, &form, invalid, move |ledger| {
+        let Some(intent) = ledger.intents.get(&id) else { return missing(&id) };
         if intent["status"] != "requires_capture" {
             return stripe_error(
                 StatusCode::BAD_REQUEST,
@@ -601,11 +895,16 @@ async fn capture_intent(
                 ),
             );
         }
+        let charge = match intent["latest_charge"].as_str() {
+            Some(charge) => charge.to_owned(),
+            None => new_id(ledger, "ch"),
+        };
+        let intent = ledger.intents.get_mut(&id).expect("known intent");
         let amount = intent["amount"].clone();
         intent["status"] = json!("succeeded");
         intent["amount_capturable"] = json!(0);
         intent["amount_received"] = amount;
-        intent["latest_charge"] = json!(format!("ch_{}", &id[3..]));
+        intent["latest_charge"] = json!(charge);
         (StatusCode::OK, intent.clone())
     })
     .await
@@ -615,9 +914,14 @@ async fn cancel_intent(
     State(ledger): State<Shared>,
     headers: HeaderMap,
     Path(id): Path<String>,
+    form: Result<Form<Vec<(String, String)>>, axum::extract::rejection::FormRejection>,
 ) -> Response {
+    let form = form.map(|Form(form)| form).unwrap_or_default();
+    let reason = field(&form, "cancellation_reason");
     let call = format!("POST /v1/payment_intents/{id}/cancel");
-    handle(&ledger, &headers, call, move |ledger| {
+    let invalid = unknown_parameter(&form, CANCEL_PARAMS);
+    handle(&ledger, &headers, call, &form, invalid, move |ledger| {
+        let at = now(ledger);
         let Some(intent) = ledger.intents.get_mut(&id) else {
             return missing(&id);
         };
@@ -634,7 +938,8 @@ async fn cancel_intent(
         }
         intent["status"] = json!("canceled");
         intent["amount_capturable"] = json!(0);
-        intent["canceled_at"] = json!(chrono::Utc::now().timestamp());
+        intent["canceled_at"] = json!(at);
+        intent["cancellation_reason"] = json!(reason);
         (StatusCode::OK, intent.clone())
     })
     .await
@@ -645,20 +950,42 @@ async fn create_refund(
     headers: HeaderMap,
     Form(form): Form<Vec<(String, String)>>,
 ) -> Response {
-    let intent_id = form
-        .iter()
-        .find(|(k, _)| k == "payment_intent")
-        .map(|(_, v)| v.clone())
-        .unwrap_or_default();
-    handle(&ledger, &headers, "POST /v1/refunds".to_owned(), move |ledger| {
-        let Some(intent) = ledger.intents.get(&intent_id).cloned() else { return missing(&intent_id) };
+    let intent_id = field(&form, "payment_intent").unwrap_or_default();
+    let invalid = unknown_parameter(&form, REFUND_PARAMS);
+    let call = "POST /v1/refunds".to_owned();
+    handle(&ledger, &headers, call, &form, invalid, move |ledger| {
+        let Some(intent) = ledger.intents.get(&intent_id).cloned() else {
+            return missing(&intent_id);
+        };
         if intent["status"] != "succeeded" {
-            return stripe_error(StatusCode::BAD_REQUEST, "invalid_request_error", "charge_not_refundable", "This PaymentIntent has no successful charge to refund.");
+            return stripe_error(
+                StatusCode::BAD_REQUEST,
+                "invalid_request_error",
+                "charge_not_refundable",
+                "This PaymentIntent has no successful charge to refund.",
+            );
+        }
+        let refunded: i64 = ledger
+            .refunds
+            .iter()
+            .filter(|refund| refund["payment_intent"] == json!(intent_id))
+            .filter_map(|refund| refund["amount"].as_i64())
+            .sum();
+        if refunded >= intent["amount"].as_i64().unwrap_or_default() {
+            let charge = intent["latest_charge"].as_str().unwrap_or_default();
+            let (status, mut body) = stripe_error(
+                StatusCode::BAD_REQUEST,
+                "invalid_request_error",
+                "charge_already_refunded",
+                &format!("Charge {charge} has already been refunded."),
+            );
+            body["error"]["charge"] = json!(charge);
+            return (status, body);
         }
         let id = new_id(ledger, "re");
         let refund = json!({
             "id": id, "object": "refund", "amount": intent["amount"], "balance_transaction": null,
-            "charge": intent["latest_charge"], "created": chrono::Utc::now().timestamp(),
+            "charge": intent["latest_charge"], "created": now(ledger),
             "currency": intent["currency"], "destination_details": null, "metadata": {},
             "payment_intent": intent_id, "reason": null, "receipt_number": null,
             "source_transfer_reversal": null, "status": "succeeded", "transfer_reversal": null,
