@@ -55,7 +55,8 @@ pub struct IntentView {
 /// Starts paying for a booking: the amount is the booking's price from our records (the
 /// bike's price when it was booked).
 #[utoipa::path(post, path = "/create-payment-intent", tag = "payments", request_body = IntentInput,
-    responses(JsonBodyRefused, (status = 200, body = IntentView), (status = 401), (status = 403), (status = 404), (status = 409), (status = 422),
+    responses(JsonBodyRefused, (status = 200, body = IntentView), (status = 401), (status = 403), (status = 404), (status = 409),
+              (status = 422, description = "`validation`: no booking named, or its price is above ৳9,99,999.99, the most a card payment carries (pay another way)"),
               (status = 503, description = "`payments_unavailable`: this marketplace takes no card payments")),
     security(("access_token" = [])))]
 async fn create_payment_intent(
