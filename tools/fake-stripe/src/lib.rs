@@ -589,9 +589,12 @@ fn now(ledger: &Ledger) -> i64 {
     unix(std::time::SystemTime::now() + ledger.ahead)
 }
 
-/// The parameters Stripe's "Create a PaymentIntent" takes (stripe/openapi, spec3.json:
-/// `PostPaymentIntents`), by top-level name.
+/// The parameters each call takes, by top-level name: those of Stripe's OpenAPI
+/// description (as generated into async-stripe 1.0.0-rc.10's request builders), with
+/// `payment_method_types` beside its newer `allowed_payment_method_types`, and the
+/// `client_secret` Stripe.js confirms with from the page.
 const CREATE_INTENT_PARAMS: &[&str] = &[
+    "allowed_payment_method_types",
     "amount",
     "amount_details",
     "application_fee_amount",
@@ -631,11 +634,16 @@ const CREATE_INTENT_PARAMS: &[&str] = &[
     "use_stripe_sdk",
 ];
 const CONFIRM_PARAMS: &[&str] = &[
+    "allowed_payment_method_types",
+    "amount_details",
+    "amount_to_confirm",
     "capture_method",
     "client_secret",
     "confirmation_token",
     "error_on_requires_action",
+    "excluded_payment_method_types",
     "expand",
+    "hooks",
     "mandate",
     "mandate_data",
     "off_session",
@@ -657,6 +665,7 @@ const CAPTURE_PARAMS: &[&str] = &[
     "application_fee_amount",
     "expand",
     "final_capture",
+    "hooks",
     "metadata",
     "payment_details",
     "statement_descriptor",
