@@ -38,7 +38,11 @@ struct Level {
     errors: usize,
     elapsed: Duration,
     latencies: Vec<u64>,
+    /// The CPU of the processes watched (the server's, PostgreSQL's).
     cpu: Option<Duration>,
+    /// The CPU of this load generator itself (its HTTP client; for `sales-bare`, the
+    /// store's work, which runs in it).
+    own_cpu: Option<Duration>,
 }
 
 impl Level {
@@ -53,12 +57,12 @@ impl Level {
 
 /// Runs `sale(buyer, bike)` from `buyers` workers at once for `seconds`, each taking the
 /// next unsold bike of `bikes` (the level ends early when they are all sold); the CPU
-/// of `pids` over the level when given.
+/// of the `watched` processes over the level.
 async fn level<F, Fut>(
     buyers: usize,
     seconds: u64,
     bikes: std::ops::Range<usize>,
-    pids: &[u32],
+    watched: &Watched,
     sale: F,
 ) -> Result<Level, String>
 where
@@ -68,7 +72,9 @@ where
     let next_bike = Arc::new(AtomicUsize::new(bikes.start));
     let latencies = Arc::new(Mutex::new(Vec::new()));
     let errors = Arc::new(AtomicUsize::new(0));
-    let cpu_before: Option<Duration> = cpu_of(pids);
+    let cpu_before = watched.snapshot();
+    let own = Watched::process(Some(std::process::id()), false);
+    let own_before = own.snapshot();
     let start = Instant::now();
     let deadline = start + Duration::from_secs(seconds);
     let mut workers = Vec::with_capacity(buyers);
@@ -104,7 +110,8 @@ where
         worker.await.map_err(|e| e.to_string())?;
     }
     let elapsed = start.elapsed();
-    let cpu = cpu_before.and_then(|before| Some(cpu_of(pids)?.saturating_sub(before)));
+    let cpu = watched.since(&cpu_before);
+    let own_cpu = own.since(&own_before);
     let mut latencies = std::mem::take(&mut *latencies.lock().unwrap_or_else(|p| p.into_inner()));
     latencies.sort_unstable();
     Ok(Level {
@@ -114,13 +121,50 @@ where
         elapsed,
         latencies,
         cpu,
+        own_cpu,
     })
 }
 
-/// CPU of `pids` so far (None without pids; a PostgreSQL backend gone meanwhile is left
-/// out).
-fn cpu_of(pids: &[u32]) -> Option<Duration> {
-    (!pids.is_empty()).then(|| pids.iter().filter_map(|&p| procfs::cpu_time(p).ok()).sum())
+/// Processes whose CPU a level counts: some by id (the server, the load generator), and
+/// every PostgreSQL process when asked — read at the start and at the end of the level,
+/// so that a backend a growing pool started meanwhile counts whole.
+struct Watched {
+    pids: Vec<u32>,
+    postgres: bool,
+}
+
+impl Watched {
+    fn process(pid: Option<u32>, postgres: bool) -> Watched {
+        Watched {
+            pids: pid.into_iter().collect(),
+            postgres,
+        }
+    }
+
+    /// The CPU of each watched process so far.
+    fn snapshot(&self) -> std::collections::HashMap<u32, Duration> {
+        let mut pids = self.pids.clone();
+        if self.postgres {
+            pids.extend(procfs::pids_named("postgres"));
+        }
+        pids.into_iter()
+            .filter_map(|pid| Some((pid, procfs::cpu_time(pid).ok()?)))
+            .collect()
+    }
+
+    /// The CPU used since `before` (None when nothing is watched; a process gone
+    /// meanwhile is left out).
+    fn since(&self, before: &std::collections::HashMap<u32, Duration>) -> Option<Duration> {
+        if self.pids.is_empty() && !self.postgres {
+            return None;
+        }
+        let now = self.snapshot();
+        Some(
+            now.iter()
+                .map(|(pid, cpu)| cpu.saturating_sub(before.get(pid).copied().unwrap_or_default()))
+                .sum(),
+        )
+    }
 }
 
 /// Runs every level and prints a line for each, then the best rate within [`P99_LIMIT`].
@@ -129,7 +173,7 @@ async fn sweep<F, Fut>(
     levels: &[usize],
     seconds: u64,
     bikes: usize,
-    pids: &[u32],
+    watched: &Watched,
     sale: F,
 ) -> Result<(), String>
 where
@@ -142,7 +186,7 @@ where
     let share = bikes / levels.len().max(1);
     for (n, &buyers) in levels.iter().enumerate() {
         let mine = n * share..(n + 1) * share;
-        let mut done = level(buyers, seconds, mine, pids, sale.clone()).await?;
+        let mut done = level(buyers, seconds, mine, watched, sale.clone()).await?;
         let short = if done.elapsed < Duration::from_secs(seconds) {
             format!(
                 "  (its {share} bikes sold in {:.1} s: give more with --bikes)",
@@ -151,17 +195,17 @@ where
         } else {
             String::new()
         };
+        let per_sale = |cpu: Duration| cpu.as_secs_f64() * 1e6 / done.sales.max(1) as f64;
         let cpu = done
             .cpu
-            .map(|cpu| {
-                format!(
-                    "  CPU {:.0} µs a sale",
-                    cpu.as_secs_f64() * 1e6 / done.sales.max(1) as f64
-                )
-            })
+            .map(|cpu| format!("  CPU {:.0} µs a sale", per_sale(cpu)))
+            .unwrap_or_default();
+        let own = done
+            .own_cpu
+            .map(|cpu| format!("  (load generator {:.0} µs)", per_sale(cpu)))
             .unwrap_or_default();
         println!(
-            "{buyers:>3} buyers: {:>5} sales = {:>7.1} sales/s  {}  errors {}{cpu}{short}",
+            "{buyers:>3} buyers: {:>5} sales = {:>7.1} sales/s  {}  errors {}{cpu}{own}{short}",
             done.sales,
             done.per_second(),
             stats::spread(&mut done.latencies),
@@ -280,10 +324,7 @@ pub async fn bench_http(
         "listed {bikes} bikes in {:.1} s",
         started.elapsed().as_secs_f64()
     );
-    let mut pids: Vec<u32> = pid.into_iter().collect();
-    if postgres {
-        pids.extend(procfs::pids_named("postgres"));
-    }
+    let watched = Watched::process(pid, postgres);
     let (http, listed, buyers) = (http.clone(), Arc::new(listed), Arc::new(buyers));
     let label = format!(
         "sales through the API of {base} (CPU of {})",
@@ -293,7 +334,7 @@ pub async fn bench_http(
             "bikehaat"
         }
     );
-    sweep(&label, levels, seconds, bikes, &pids, move |buyer, bike| {
+    sweep(&label, levels, seconds, bikes, &watched, move |buyer, bike| {
         let (http, base) = (http.clone(), base.clone());
         let (listed, buyers) = (listed.clone(), buyers.clone());
         async move {
@@ -420,58 +461,67 @@ pub async fn bench_bare(database_url: &str, sweep_of: &Sweep) -> Result<(), Stri
         .map_err(|e| e.to_string())?;
     let (listed, buyers) = (Arc::new(listed), Arc::new(buyers));
     let label = format!("the same writes straight through the store ({database_url})");
-    sweep(&label, levels, seconds, bikes, &[], move |buyer, bike| {
-        let (store, listed, buyers): (Arc<dyn Store>, _, _) =
-            (store.clone(), listed.clone(), buyers.clone());
-        async move {
-            fn failed(step: &'static str) -> impl Fn(bikehaat::store::StoreError) -> String {
-                move |e| format!("{step}: {e}")
+    // PostgreSQL's CPU, as for the API; the store's own work is the load generator's.
+    let watched = Watched::process(None, database_url.starts_with("postgres"));
+    sweep(
+        &label,
+        levels,
+        seconds,
+        bikes,
+        &watched,
+        move |buyer, bike| {
+            let (store, listed, buyers): (Arc<dyn Store>, _, _) =
+                (store.clone(), listed.clone(), buyers.clone());
+            async move {
+                fn failed(step: &'static str) -> impl Fn(bikehaat::store::StoreError) -> String {
+                    move |e| format!("{step}: {e}")
+                }
+                let order_id = store
+                    .create_booking(&NewBooking {
+                        product_id: listed[bike],
+                        buyer_id: buyers[buyer],
+                        buyer_phone: "+880 1711-000000".to_owned(),
+                        meeting_location: "Banani 11, Dhaka".to_owned(),
+                    })
+                    .await
+                    .map_err(failed("book"))?
+                    .outcome;
+                let id = format!("pi_bare_{nonce}_{bike}");
+                store
+                    .create_test_payment_intent(&TestPaymentIntent {
+                        id: id.clone(),
+                        client_secret: format!("{id}_secret"),
+                        order_id,
+                        amount: PRICE * 100,
+                        currency: "bdt".to_owned(),
+                        status: "requires_payment_method".to_owned(),
+                    })
+                    .await
+                    .map_err(failed("intent"))?;
+                store
+                    .confirm_test_payment_intent(&format!("{id}_secret"))
+                    .await
+                    .map_err(failed("card"))?
+                    .ok_or("card: no such intent")?;
+                match store
+                    .record_payment(&NewPayment {
+                        order_id,
+                        payer: Some(buyers[buyer]),
+                        listing_id: Some(listed[bike]),
+                        transaction_id: id,
+                        amount: PRICE * 100,
+                        currency: "bdt".to_owned(),
+                        captured: true,
+                    })
+                    .await
+                    .map_err(failed("pay"))?
+                    .outcome
+                {
+                    PaymentRecorded::New(_) => Ok(()),
+                    other => Err(format!("pay: {other:?}")),
+                }
             }
-            let order_id = store
-                .create_booking(&NewBooking {
-                    product_id: listed[bike],
-                    buyer_id: buyers[buyer],
-                    buyer_phone: "+880 1711-000000".to_owned(),
-                    meeting_location: "Banani 11, Dhaka".to_owned(),
-                })
-                .await
-                .map_err(failed("book"))?
-                .outcome;
-            let id = format!("pi_bare_{nonce}_{bike}");
-            store
-                .create_test_payment_intent(&TestPaymentIntent {
-                    id: id.clone(),
-                    client_secret: format!("{id}_secret"),
-                    order_id,
-                    amount: PRICE * 100,
-                    currency: "bdt".to_owned(),
-                    status: "requires_payment_method".to_owned(),
-                })
-                .await
-                .map_err(failed("intent"))?;
-            store
-                .confirm_test_payment_intent(&format!("{id}_secret"))
-                .await
-                .map_err(failed("card"))?
-                .ok_or("card: no such intent")?;
-            match store
-                .record_payment(&NewPayment {
-                    order_id,
-                    payer: Some(buyers[buyer]),
-                    listing_id: Some(listed[bike]),
-                    transaction_id: id,
-                    amount: PRICE * 100,
-                    currency: "bdt".to_owned(),
-                    captured: true,
-                })
-                .await
-                .map_err(failed("pay"))?
-                .outcome
-            {
-                PaymentRecorded::New(_) => Ok(()),
-                other => Err(format!("pay: {other:?}")),
-            }
-        }
-    })
+        },
+    )
     .await
 }
