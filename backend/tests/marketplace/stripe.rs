@@ -43,13 +43,21 @@ async fn shop_with(engine: Engine, extra: &[&str]) -> Option<Shop> {
 
 impl Shop {
     /// A buyer with a booking of a new listing and the intent the page would get.
-    async fn booking(&self, email: &str, bike: &str) -> (Person, String, String, String) {
+    /// A new buyer (`email`) with a booking of a new `bike` at `price` taka: the buyer,
+    /// the listing and the booking.
+    async fn booked(&self, email: &str, bike: &str, price: u32) -> (Person, String, String) {
         let buyer = self.app.sign_up(email, "Karim", "buyer").await;
         let product = self
             .app
-            .list_bike(&self.seller, &self.category, bike, 2500)
+            .list_bike(&self.seller, &self.category, bike, price)
             .await;
         let order = self.app.book(&buyer, &product).await;
+        (buyer, product, order)
+    }
+
+    /// As [`booked`](Shop::booked), at ৳2,500, with its payment intent made.
+    async fn booking(&self, email: &str, bike: &str) -> (Person, String, String, String) {
+        let (buyer, product, order) = self.booked(email, bike, 2500).await;
         let (status, intent) = self.app.payment_intent(&buyer, &order).await;
         assert_eq!(status, StatusCode::OK, "{intent}");
         let id = intent["paymentIntentId"]
@@ -478,15 +486,7 @@ async fn stripe_failing_is_retried_with_a_new_key_after_a_500_and_otherwise_said
     let Some(shop) = shop(Engine::Sqlite).await else {
         return;
     };
-    let buyer = shop
-        .app
-        .sign_up("karim@example.com", "Karim", "buyer")
-        .await;
-    let product = shop
-        .app
-        .list_bike(&shop.seller, &shop.category, "Lifan KPR", 1500)
-        .await;
-    let order = shop.app.book(&buyer, &product).await;
+    let (buyer, product, order) = shop.booked("karim@example.com", "Lifan KPR", 1500).await;
 
     // Two 500s, then Stripe answers: Stripe keeps each 500 under its key and replays it
     // to a retry with that key, so each retry goes with a new one.
@@ -856,21 +856,10 @@ async fn a_price_above_what_a_card_carries_is_refused_clearly_without_asking_str
     let Some(shop) = shop(Engine::Sqlite).await else {
         return;
     };
-    let buyer = shop
-        .app
-        .sign_up("karim@example.com", "Karim", "buyer")
-        .await;
     // ৳10 lakh: 100,000,000 paisa, nine digits; Stripe takes at most eight.
-    let product = shop
-        .app
-        .list_bike(
-            &shop.seller,
-            &shop.category,
-            "Harley-Davidson Fat Boy",
-            1_000_000,
-        )
+    let (buyer, _, order) = shop
+        .booked("karim@example.com", "Harley-Davidson Fat Boy", 1_000_000)
         .await;
-    let order = shop.app.book(&buyer, &product).await;
     let (status, body) = shop.app.payment_intent(&buyer, &order).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     assert_eq!(
