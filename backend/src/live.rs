@@ -192,17 +192,20 @@ impl Hub {
     /// own task.
     pub fn start() -> Arc<Hub> {
         let workers = tokio::runtime::Handle::current().metrics().num_workers();
-        let hub = Arc::new(Hub {
-            shards: (0..workers.max(1))
-                .map(|_| shard::Shard::default())
-                .collect(),
-            next_id: AtomicU64::new(0),
-            head: AtomicI64::new(0),
-        });
+        let hub = Hub::unserved(workers.max(1));
         for index in 0..hub.shards.len() {
             tokio::spawn(shard::serve(hub.clone(), index));
         }
         hub
+    }
+
+    /// A hub of `shards` shards whose tasks are not started yet.
+    fn unserved(shards: usize) -> Arc<Hub> {
+        Arc::new(Hub {
+            shards: (0..shards).map(|_| shard::Shard::default()).collect(),
+            next_id: AtomicU64::new(0),
+            head: AtomicI64::new(0),
+        })
     }
 
     /// Registers a new socket over `stream`; it receives public events from now on, once
@@ -251,9 +254,21 @@ impl Hub {
         self.head.load(Ordering::Acquire)
     }
 
-    /// Hands `event` to every shard, with its frame made once for each audience; each
-    /// shard writes it to its sockets allowed to see it.
+    /// Hands `event` to every shard that serves a socket, with its frame made once for
+    /// each audience; each shard writes it to its sockets allowed to see it.
     pub fn publish(&self, event: EventRecord) {
+        self.head.fetch_max(event.seq, Ordering::AcqRel);
+        if let Some(user) = event.ends_access_of {
+            self.revoke(user);
+        }
+        // A shard without sockets is not woken to write to no one, and a process nobody
+        // watches makes no frames. A socket that joins a shard after it was found empty
+        // here gets this event as it gets every event from before it joined: from the
+        // log when its page resumes, or in the data its page reads, whose answer names a
+        // head that already covers it.
+        if self.shards.iter().all(shard::Shard::is_empty) {
+            return;
+        }
         let public = match event.share_for(Viewer::Anonymous) {
             Share::Data(data) => Some(wire::text_frame(event.frame(data).as_bytes())),
             Share::Nothing | Share::Unknown => None,
@@ -263,21 +278,15 @@ impl Hub {
             (Some(public), Some(data)) if *data == event.data => public.clone(),
             _ => wire::text_frame(event.frame(&event.data).as_bytes()),
         };
-        let seq = event.seq;
-        let ends_access_of = event.ends_access_of;
         let prepared = Arc::new(shard::Prepared {
             same: public.as_ref() == Some(&signed_in),
             public,
             signed_in,
             event,
         });
-        for shard in self.shards.iter() {
+        for shard in self.shards.iter().filter(|shard| !shard.is_empty()) {
             shard.hand(prepared.clone());
         }
-        if let Some(user) = ends_access_of {
-            self.revoke(user);
-        }
-        self.head.fetch_max(seq, Ordering::AcqRel);
     }
 
     /// Waits while a shard is far behind the pump, so events never pile up in memory.
@@ -310,15 +319,27 @@ mod testing {
     /// A hub with one socket, open to live events, over a loopback connection from
     /// `peer`: the hub, the socket, and the peer's end.
     pub async fn open_socket(peer: TcpSocket) -> (Arc<Hub>, Arc<Subscriber>, TcpStream) {
+        let (stream, peer) = loopback(peer).await;
+        let hub = Hub::start();
+        let me = hub.join(stream);
+        me.outbox().open = true;
+        (hub, me, peer)
+    }
+
+    /// A hub of `shards` shards whose tasks never run, so what each is handed stays in
+    /// its inbox to be looked at.
+    pub fn unserved_hub(shards: usize) -> Arc<Hub> {
+        Hub::unserved(shards)
+    }
+
+    /// The two ends of a loopback connection from `peer`: ours, then the peer's.
+    pub async fn loopback(peer: TcpSocket) -> (TcpStream, TcpStream) {
         let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
         let peer = peer
             .connect(listener.local_addr().expect("address"))
             .await
             .expect("connect");
         let (stream, _) = listener.accept().await.expect("accept");
-        let hub = Hub::start();
-        let me = hub.join(stream);
-        me.outbox().open = true;
-        (hub, me, peer)
+        (stream, peer)
     }
 }

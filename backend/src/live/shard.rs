@@ -74,6 +74,13 @@ impl Shard {
         }
     }
 
+    /// Whether the shard serves no socket now. A socket that joins after this answered
+    /// true sees the event that was not handed to it the way it sees any event published
+    /// before it joined: from the log, when its page resumes (`live/socket.rs`).
+    pub fn is_empty(&self) -> bool {
+        lock(&self.sockets).is_empty()
+    }
+
     pub fn hand(&self, event: Arc<Prepared>) {
         lock(&self.inbox).push(event);
         self.wake.notify_one();
@@ -250,7 +257,7 @@ mod tests {
     use tokio::net::TcpSocket;
 
     use super::*;
-    use crate::live::testing::open_socket;
+    use crate::live::testing::{loopback, open_socket, unserved_hub};
 
     fn event(seq: i64) -> EventRecord {
         let data = format!(r#"{{"seq":{seq}}}"#);
@@ -297,5 +304,39 @@ mod tests {
             .await
             .expect("the stream is closed")
             .expect("read");
+    }
+
+    /// Events go only to shards that serve a socket: with none, nothing is handed (no
+    /// shard task woken, no frame made), yet the head moves on.
+    #[tokio::test]
+    async fn only_shards_that_serve_a_socket_are_handed_events() {
+        let hub = unserved_hub(2);
+        let handed = |index: usize| lock(&hub.shards[index].inbox).len();
+        hub.publish(event(1));
+        assert_eq!(
+            (handed(0), handed(1)),
+            (0, 0),
+            "a hub without sockets hands nothing"
+        );
+        assert_eq!(hub.head(), 1);
+
+        let (stream, _peer) = loopback(TcpSocket::new_v4().expect("socket")).await;
+        // Socket ids start at 0: this one is shard 0's.
+        let me = hub.join(stream);
+        hub.publish(event(2));
+        assert_eq!(
+            (handed(0), handed(1)),
+            (1, 0),
+            "only the shard with the socket"
+        );
+
+        hub.leave(&me);
+        hub.publish(event(3));
+        assert_eq!(
+            (handed(0), handed(1)),
+            (1, 0),
+            "nothing once the socket left"
+        );
+        assert_eq!(hub.head(), 3);
     }
 }
