@@ -206,6 +206,20 @@ pub fn refused(why: Refused) -> &'static str {
         Refused::BookingPaid => "This booking is already paid.",
         Refused::BookingCancelled => "This booking was cancelled.",
         Refused::PaidUncancellable => "A paid booking cannot be cancelled.",
+        Refused::BookingEnded => "This booking has ended already.",
+        Refused::InLine => {
+            "Your booking is waiting in line: you can pay once the bike is reserved for you."
+        }
+        Refused::TooManyOpenBookings => {
+            "You have 5 open bookings already. Cancel one before booking another bike."
+        }
+        Refused::LineFull => "Ten buyers are already waiting in line for this bike.",
+        Refused::TurnedDown => "The seller turned down your booking of this bike.",
+        Refused::NotInLine => {
+            "Only a booking waiting in line can be declined: release a reservation instead."
+        }
+        Refused::NotReserved => "Only a booking that holds the bike can be released.",
+        Refused::NotYourBikesBooking => "Only the bike's seller can answer its bookings.",
         Refused::AmountNotPrice => "The amount paid is not this booking's price.",
         Refused::PaymentRecorded => "This payment is already recorded.",
         Refused::TransactionOfAnotherBooking => "This transaction belongs to another booking.",
@@ -225,6 +239,7 @@ impl From<StoreError> for AppError {
                 why @ (Refused::NotYoursToChange
                 | Refused::NotYoursToDelete
                 | Refused::NotYoursToAdvertise
+                | Refused::NotYourBikesBooking
                 | Refused::NotYourBooking),
             ) => AppError::Forbidden(refused(why).into()),
             StoreError::Refused(why @ Refused::NotThisBookingsListing) => {

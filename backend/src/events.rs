@@ -59,6 +59,13 @@ pub enum Event {
     BookingCreated(Booking),
     BookingCancelled(BookingRef),
     BookingPaid(BookingRef),
+    /// A booking moved along the deal (reserved, declined, released, lapsed), or its
+    /// place in line changed.
+    DealUpdated(Booking),
+    /// A booking now holds the bike: others may only join the line.
+    ListingReserved(ListingRef),
+    /// The bike's reservation ended and nobody waits: anyone may book it again.
+    ListingAvailable(ListingRef),
     UserDeleted {
         user_id: i64,
         role: Role,
@@ -68,7 +75,7 @@ pub enum Event {
 }
 
 /// Every event name, as the pages receive them (each is some variant's [`Event::name`]).
-pub const NAMES: [&str; 15] = [
+pub const NAMES: [&str; 18] = [
     "category.created",
     "product.created",
     "product.updated",
@@ -82,6 +89,9 @@ pub const NAMES: [&str; 15] = [
     "order.created",
     "order.cancelled",
     "order.paid",
+    "deal.updated",
+    "product.reserved",
+    "product.available",
     "user.deleted",
     "notification.created",
 ];
@@ -137,6 +147,9 @@ impl Event {
             Event::BookingCreated(_) => "order.created",
             Event::BookingCancelled(_) => "order.cancelled",
             Event::BookingPaid(_) => "order.paid",
+            Event::DealUpdated(_) => "deal.updated",
+            Event::ListingReserved(_) => "product.reserved",
+            Event::ListingAvailable(_) => "product.available",
             Event::UserDeleted { .. } => "user.deleted",
             Event::NotificationCreated(_) => "notification.created",
         }
@@ -151,11 +164,13 @@ impl Event {
             | Event::ListingSold(_)
             | Event::ListingUnsold(_)
             | Event::ListingDeleted(_)
+            | Event::ListingReserved(_)
+            | Event::ListingAvailable(_)
             | Event::AdvertCreated(_)
             | Event::AdvertRemoved { .. }
             | Event::SellerVerified { .. } => Audience::Public,
             Event::ListingReported(_) | Event::UserDeleted { .. } => Audience::Admins,
-            Event::BookingCreated(order) => Audience::Parties {
+            Event::BookingCreated(order) | Event::DealUpdated(order) => Audience::Parties {
                 buyer_id: order.buyer_id,
                 seller_id: order.listing.seller_id,
             },
@@ -188,6 +203,8 @@ impl Event {
             Event::ListingSold(listing) => WireEvent::ListingSold((*listing).into()),
             Event::ListingUnsold(listing) => WireEvent::ListingUnsold((*listing).into()),
             Event::ListingDeleted(listing) => WireEvent::ListingDeleted((*listing).into()),
+            Event::ListingReserved(listing) => WireEvent::ListingReserved((*listing).into()),
+            Event::ListingAvailable(listing) => WireEvent::ListingAvailable((*listing).into()),
             Event::AdvertCreated(advert) => {
                 WireEvent::AdvertCreated(AdvertView::new(advert.clone(), form))
             }
@@ -207,6 +224,7 @@ impl Event {
             }
             Event::BookingCancelled(booking) => WireEvent::BookingCancelled((*booking).into()),
             Event::BookingPaid(booking) => WireEvent::BookingPaid((*booking).into()),
+            Event::DealUpdated(order) => WireEvent::DealUpdated(BookingView::from(order.clone())),
             Event::UserDeleted { user_id, role } => WireEvent::UserDeleted(UserIds {
                 id: id(*user_id),
                 role: role.as_str(),

@@ -2,6 +2,7 @@
 //! and links live. The store stores a [`Notice`] for its recipient and sends it live; it
 //! writes no sentence of its own.
 
+use crate::records::RESERVED_HOURS;
 use crate::views::taka;
 
 /// Something one person should know of, with the facts its words need.
@@ -14,6 +15,22 @@ pub enum Notice<'a> {
         phone: &'a str,
         meeting: &'a str,
     },
+    /// To a seller: a buyer booked their bike while another booking holds it.
+    JoinedLine {
+        buyer: &'a str,
+        listing: &'a str,
+        place: i64,
+    },
+    /// To a buyer: the bike they booked is now held for them (the booking ahead ended).
+    ReservedForYou { listing: &'a str },
+    /// To a buyer: the seller turned down their booking, saying why.
+    Declined { listing: &'a str, reason: &'a str },
+    /// To a buyer: the seller let their reservation go, saying why.
+    Released { listing: &'a str, reason: &'a str },
+    /// To a buyer: their reservation ran out.
+    Lapsed { listing: &'a str },
+    /// To a seller: a buyer's reservation of their bike ran out.
+    LapsedToSeller { buyer: &'a str, listing: &'a str },
     /// To a seller: a buyer cancelled their booking.
     Cancelled { buyer: &'a str, listing: &'a str },
     /// To a seller: the buyer paid; they hand the bike over.
@@ -67,7 +84,10 @@ impl Notice<'_> {
     /// The kind the pages sort notifications by (docs/api.md).
     pub fn kind(&self) -> &'static str {
         match self {
-            Notice::Booked { .. } => "booking",
+            Notice::Booked { .. } | Notice::JoinedLine { .. } => "booking",
+            Notice::ReservedForYou { .. } => "reserved",
+            Notice::Declined { .. } | Notice::Released { .. } => "declined",
+            Notice::Lapsed { .. } | Notice::LapsedToSeller { .. } => "lapsed",
             Notice::Cancelled { .. } => "cancellation",
             Notice::PaidToSeller { .. } | Notice::PaidByBuyer { .. } => "payment",
             Notice::SoldToAnother { .. } => "sold",
@@ -88,10 +108,17 @@ impl Notice<'_> {
             }
         };
         match *self {
-            Notice::Booked { .. } | Notice::Cancelled { .. } | Notice::PaidToSeller { .. } => {
-                link::MY_BUYERS
-            }
-            Notice::PaidByBuyer { .. } | Notice::PriceChangedForBooking { .. } => link::MY_ORDERS,
+            Notice::Booked { .. }
+            | Notice::JoinedLine { .. }
+            | Notice::LapsedToSeller { .. }
+            | Notice::Cancelled { .. }
+            | Notice::PaidToSeller { .. } => link::MY_BUYERS,
+            Notice::PaidByBuyer { .. }
+            | Notice::PriceChangedForBooking { .. }
+            | Notice::ReservedForYou { .. }
+            | Notice::Declined { .. }
+            | Notice::Released { .. }
+            | Notice::Lapsed { .. } => link::MY_ORDERS,
             Notice::SoldToAnother { booked, .. } | Notice::NoLongerListed { booked, .. } => {
                 booked_or_saved(booked)
             }
@@ -112,6 +139,32 @@ impl Notice<'_> {
             } => format!(
                 "{buyer} booked your {listing}. Call them on {phone} to agree on meeting at \
                  {meeting}."
+            ),
+            Notice::JoinedLine {
+                buyer,
+                listing,
+                place,
+            } => format!(
+                "{buyer} joined the line for your {listing} ({} in line). They are next if the \
+                 reservation ahead ends.",
+                ordinal(place)
+            ),
+            Notice::ReservedForYou { listing } => format!(
+                "{listing} is now reserved for you for {RESERVED_HOURS} hours. Agree on a meeting \
+                 with the seller and pay before then."
+            ),
+            Notice::Declined { listing, reason } => {
+                format!("The seller declined your booking of {listing}: {reason}")
+            }
+            Notice::Released { listing, reason } => {
+                format!("The seller released your reservation of {listing}: {reason}")
+            }
+            Notice::Lapsed { listing } => format!(
+                "Your reservation of {listing} ran out after {RESERVED_HOURS} hours; the next \
+                 buyer in line has it now."
+            ),
+            Notice::LapsedToSeller { buyer, listing } => format!(
+                "{buyer}'s reservation of your {listing} ran out after {RESERVED_HOURS} hours."
             ),
             Notice::Cancelled { buyer, listing } => {
                 format!("{buyer} cancelled their booking of your {listing}.")
@@ -174,6 +227,18 @@ impl Notice<'_> {
     }
 }
 
+/// 1st, 2nd, 3rd, 4th… 11th, 12th, 13th… 21st.
+pub fn ordinal(n: i64) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -210,5 +275,14 @@ mod tests {
             price.message()
         );
         assert_eq!(price.kind(), "price");
+    }
+
+    #[test]
+    fn places_in_line_read_as_ordinals() {
+        let read: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 101].map(ordinal).into();
+        assert_eq!(
+            read,
+            ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st"]
+        );
     }
 }

@@ -159,6 +159,8 @@ pub struct Listing {
     pub seller_since: DateTime<Utc>,
     pub reported: bool,
     pub advertised: bool,
+    /// A booking holds it for its buyer: others may only join the line.
+    pub reserved: bool,
     #[sqlx(flatten)]
     pub facts: BikeFacts,
 }
@@ -337,32 +339,77 @@ pub struct Advert {
     pub listing: Listing,
 }
 
+/// How long a reservation holds a bike for its buyer.
+pub const RESERVED_HOURS: i64 = 48;
+/// Bookings one buyer may have open (waiting or reserved) at once: nobody reserves the
+/// market.
+pub const OPEN_BOOKINGS_PER_BUYER: i64 = 5;
+/// Buyers who may wait in line for one bike.
+pub const LINE_LIMIT: i64 = 10;
+
+/// Where a booking stands (docs/deals.md has the whole machine). Open: `Waiting` (in
+/// line) and `Reserved` (the bike is held for this buyer); `Paid`: bought by card; the
+/// rest end it. `Cash`, `Held`, `Completed` and `CalledOff` belong to the deal's later
+/// steps and are read, never written, for now.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BookingStatus {
-    Booked,
+    Waiting,
+    Reserved,
+    Cash,
+    Held,
     Paid,
+    Completed,
+    Declined,
+    Released,
+    CalledOff,
+    Lapsed,
     Cancelled,
 }
 
 impl BookingStatus {
+    const ALL: [BookingStatus; 11] = [
+        BookingStatus::Waiting,
+        BookingStatus::Reserved,
+        BookingStatus::Cash,
+        BookingStatus::Held,
+        BookingStatus::Paid,
+        BookingStatus::Completed,
+        BookingStatus::Declined,
+        BookingStatus::Released,
+        BookingStatus::CalledOff,
+        BookingStatus::Lapsed,
+        BookingStatus::Cancelled,
+    ];
+
     pub fn as_str(self) -> &'static str {
         match self {
-            BookingStatus::Booked => "booked",
+            BookingStatus::Waiting => "waiting",
+            BookingStatus::Reserved => "reserved",
+            BookingStatus::Cash => "cash",
+            BookingStatus::Held => "held",
             BookingStatus::Paid => "paid",
+            BookingStatus::Completed => "completed",
+            BookingStatus::Declined => "declined",
+            BookingStatus::Released => "released",
+            BookingStatus::CalledOff => "called_off",
+            BookingStatus::Lapsed => "lapsed",
             BookingStatus::Cancelled => "cancelled",
         }
+    }
+
+    /// Whether the booking still waits for or holds the bike.
+    pub fn is_open(self) -> bool {
+        matches!(self, BookingStatus::Waiting | BookingStatus::Reserved)
     }
 }
 
 impl TryFrom<String> for BookingStatus {
     type Error = String;
     fn try_from(s: String) -> Result<Self, String> {
-        match s.as_str() {
-            "booked" => Ok(BookingStatus::Booked),
-            "paid" => Ok(BookingStatus::Paid),
-            "cancelled" => Ok(BookingStatus::Cancelled),
-            _ => Err(format!("unknown order status {s:?}")),
-        }
+        BookingStatus::ALL
+            .into_iter()
+            .find(|status| status.as_str() == s)
+            .ok_or_else(|| format!("unknown order status {s:?}"))
     }
 }
 
@@ -382,6 +429,12 @@ pub struct Booking {
     /// seller's later change applies to new bookings.
     #[sqlx(rename = "order_price")]
     pub price: i64,
+    /// Its place in the bike's line while waiting: 1 is next.
+    pub queue_position: Option<i64>,
+    /// Until when the bike is held for this buyer, while reserved.
+    pub reserved_until: Option<DateTime<Utc>>,
+    /// Why the seller declined or released it.
+    pub reason: Option<String>,
     #[sqlx(flatten)]
     pub listing: Listing,
 }

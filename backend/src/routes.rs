@@ -32,11 +32,12 @@ mod search;
 mod uploads;
 mod wishlist;
 
+/// Deleting the uploads nothing uses.
+pub use bookings::lapse_reservations_every_minute;
 /// Who has uploads in flight.
 pub use uploads::InFlight as UploadsInFlight;
 /// The largest body a photo upload takes.
 pub use uploads::BODY_LIMIT as UPLOAD_BODY_LIMIT;
-/// Deleting the uploads nothing uses.
 pub use uploads::{sweep_unused, sweep_unused_every_hour, UNUSED_KEPT_FOR};
 
 /// Every API route, relative to `/api`.

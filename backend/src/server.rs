@@ -419,6 +419,9 @@ pub async fn state(args: &ServeArgs, addr: SocketAddr) -> StartResult<AppState> 
         store.clone(),
         uploads_dir.clone(),
     ));
+    tokio::spawn(crate::routes::lapse_reservations_every_minute(
+        store.clone(),
+    ));
     let payments = Arc::new(payments);
     let capture_every = std::time::Duration::from_millis(args.stripe.capture_every_ms.max(1));
     tokio::spawn(payments::sweep(

@@ -91,6 +91,22 @@ pub enum Refused {
     BookingCancelled,
     /// A paid booking cannot be cancelled.
     PaidUncancellable,
+    /// The booking was declined, released or lapsed: nothing more can happen to it.
+    BookingEnded,
+    /// The booking waits in line: it may be paid once it holds the bike.
+    InLine,
+    /// The buyer has as many open bookings as one may ([`OPEN_BOOKINGS_PER_BUYER`]).
+    TooManyOpenBookings,
+    /// As many buyers wait for this bike as may ([`LINE_LIMIT`]).
+    LineFull,
+    /// The seller declined or released this buyer's booking of this bike before.
+    TurnedDown,
+    /// Only a booking waiting in line is declined.
+    NotInLine,
+    /// Only a booking holding the bike is released.
+    NotReserved,
+    /// A seller answers the bookings of their own bikes only.
+    NotYourBikesBooking,
     /// The amount paid is not the price the booking was made at.
     AmountNotPrice,
     /// This payment's transaction is recorded already.
@@ -443,8 +459,62 @@ pub trait Bookings: Send + Sync + 'static {
     /// How many open bookings (booked, neither paid nor cancelled) each of a seller's
     /// bikes has, as (listing id, count); bikes without any are left out.
     async fn open_bookings_of_seller(&self, seller_id: i64) -> StoreResult<Vec<(i64, i64)>>;
-    /// Cancels a booking: conflict when it is paid; false when absent or cancelled.
+    /// The buyer withdraws a booking that waits or holds the bike (a reservation passes
+    /// to the next in line): conflict when it is paid or ended; false when absent or
+    /// cancelled already.
     async fn cancel_booking(&self, id: i64) -> StoreResult<Written<bool>>;
+    /// The bike's seller (or an admin) ends booking `id` with a reason: declines it while
+    /// it waits in line, or releases it while it holds the bike, which then passes to the
+    /// next in line. The booking as it now stands; refused when `act` is not the seller's
+    /// or the booking is not in the status `end` needs.
+    async fn end_booking(
+        &self,
+        id: i64,
+        act: SellerAct<'_>,
+        end: BookingEnd,
+    ) -> StoreResult<Written<Booking>>;
+    /// Lapses up to `most` reservations whose time ran out before `now`, each bike passing
+    /// to the next in line; how many lapsed.
+    async fn lapse_reservations(
+        &self,
+        now: DateTime<Utc>,
+        most: i64,
+    ) -> StoreResult<Written<usize>>;
+}
+
+/// Who ends a booking for the seller's side, and why.
+#[derive(Debug, Clone, Copy)]
+pub struct SellerAct<'a> {
+    pub by: i64,
+    /// An admin may act on any bike's bookings.
+    pub admin: bool,
+    pub reason: &'a str,
+}
+
+/// How the seller's side ends a booking.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BookingEnd {
+    /// Turns down a booking waiting in line.
+    Decline,
+    /// Lets a reservation go.
+    Release,
+}
+
+/// Why a booking in `status` cannot be paid for now; None while it holds the bike.
+pub fn why_not_payable(status: BookingStatus) -> Option<Refused> {
+    match status {
+        BookingStatus::Reserved => None,
+        BookingStatus::Waiting => Some(Refused::InLine),
+        BookingStatus::Paid | BookingStatus::Held | BookingStatus::Completed => {
+            Some(Refused::BookingPaid)
+        }
+        BookingStatus::Cancelled => Some(Refused::BookingCancelled),
+        BookingStatus::Cash
+        | BookingStatus::Declined
+        | BookingStatus::Released
+        | BookingStatus::CalledOff
+        | BookingStatus::Lapsed => Some(Refused::BookingEnded),
+    }
 }
 
 /// Payments of bookings: test-mode intents, recording a payment (which sells the bike),

@@ -156,6 +156,8 @@ pub struct ProductFields {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub report: Option<&'static str>,
     pub advertised: bool,
+    /// A booking holds the bike for its buyer; a new booking joins the line behind it.
+    pub reserved: bool,
     /// One of the listed brands, or "Other"; null where an old listing does not say.
     pub brand: Option<String>,
     pub model: Option<String>,
@@ -197,6 +199,7 @@ impl ProductFields {
             post_time: p.posted_at,
             report: p.reported.then_some("reported"),
             advertised: p.advertised,
+            reserved: p.reserved && !p.sold,
             photos,
             brand: p.facts.brand,
             model: p.facts.model,
@@ -272,10 +275,17 @@ pub struct BookingView {
     pub buyer_email: String,
     pub buyer_phone: String,
     pub meeting_location: String,
-    /// booked, paid or cancelled.
+    /// waiting (in line), reserved (the bike is held for this buyer), paid; or how it
+    /// ended: declined, released, lapsed, cancelled (docs/deals.md).
     pub status: &'static str,
     /// True once this booking is paid.
     pub paid: bool,
+    /// Its place in the bike's line while waiting (1: next); null otherwise.
+    pub queue_position: Option<i64>,
+    /// Until when the bike is held for this buyer, while reserved; null otherwise.
+    pub reserved_until: Option<DateTime<Utc>>,
+    /// The seller's reason, when they declined or released it; null otherwise.
+    pub reason: Option<String>,
     /// What the buyer pays: the listing's price when it was booked.
     #[serde(serialize_with = "money")]
     #[schema(value_type = f64)]
@@ -296,6 +306,11 @@ impl From<Booking> for BookingView {
             meeting_location: o.meeting_location,
             status: o.order_status.as_str(),
             paid: o.order_status == BookingStatus::Paid,
+            queue_position: o.queue_position,
+            reserved_until: o
+                .reserved_until
+                .filter(|_| o.order_status == BookingStatus::Reserved),
+            reason: o.reason,
             price: o.price,
             order_time: o.ordered_at,
             fields: ProductFields::new(o.listing, Form::SignedIn),

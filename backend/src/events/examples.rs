@@ -39,6 +39,7 @@ fn a_listing() -> Listing {
         seller_since: at() - chrono::Duration::days(400),
         reported: false,
         advertised: false,
+        reserved: true,
         facts: crate::records::BikeFacts {
             brand: Some("Yamaha".into()),
             model: Some("FZ".into()),
@@ -49,6 +50,25 @@ fn a_listing() -> Listing {
             area: Some("Mirpur 10".into()),
             photos: Some(r#"["/uploads/fz.webp"]"#.into()),
         },
+    }
+}
+
+/// A reservation, held until two days after [`at`].
+fn a_booking() -> Booking {
+    Booking {
+        order_id: 21,
+        order_status: BookingStatus::Reserved,
+        buyer_id: 4,
+        buyer_name: "Karim".into(),
+        buyer_email: BUYER_EMAIL.into(),
+        buyer_phone: BUYER_PHONE.into(),
+        meeting_location: "Banani".into(),
+        ordered_at: at(),
+        price: a_listing().resale_price,
+        queue_position: None,
+        reserved_until: Some(at() + chrono::Duration::hours(crate::records::RESERVED_HOURS)),
+        reason: None,
+        listing: a_listing(),
     }
 }
 
@@ -90,17 +110,13 @@ pub fn of(name: &str) -> Event {
             email: SELLER_EMAIL.into(),
         },
         "order.created" => Event::BookingCreated(Booking {
-            order_id: 21,
-            order_status: BookingStatus::Booked,
-            buyer_id: 4,
-            buyer_name: "Karim".into(),
-            buyer_email: BUYER_EMAIL.into(),
-            buyer_phone: BUYER_PHONE.into(),
-            meeting_location: "Banani".into(),
-            ordered_at: at(),
-            price: a_listing().resale_price,
-            listing: a_listing(),
+            order_status: BookingStatus::Waiting,
+            queue_position: Some(1),
+            ..a_booking()
         }),
+        "deal.updated" => Event::DealUpdated(a_booking()),
+        "product.reserved" => Event::ListingReserved(listing),
+        "product.available" => Event::ListingAvailable(listing),
         "order.cancelled" => Event::BookingCancelled(booking),
         "order.paid" => Event::BookingPaid(booking),
         "user.deleted" => Event::UserDeleted {

@@ -104,6 +104,13 @@ pub enum WireEvent {
     /// sale again everywhere.
     #[serde(rename = "product.unsold")]
     ListingUnsold(ListingIds),
+    /// A booking now holds the bike for its buyer: cards show Reserved; a new booking
+    /// joins the line.
+    #[serde(rename = "product.reserved")]
+    ListingReserved(ListingIds),
+    /// The bike's reservation ended and nobody waits in line: cards show it for sale.
+    #[serde(rename = "product.available")]
+    ListingAvailable(ListingIds),
     /// A listing was deleted (by its seller or an admin): its cards and advert disappear.
     #[serde(rename = "product.deleted")]
     ListingDeleted(ListingIds),
@@ -128,6 +135,11 @@ pub enum WireEvent {
     /// A booking was paid for (its bike is sold: `product.sold` comes with it).
     #[serde(rename = "order.paid")]
     BookingPaid(BookingIds),
+    /// A booking moved along its deal — reserved for its buyer, declined, released,
+    /// lapsed — or its place in line changed: the booking as it now stands, for the
+    /// buyer's orders and the seller's bookings.
+    #[serde(rename = "deal.updated")]
+    DealUpdated(BookingView),
     /// An admin deleted a user: the admins' buyer or seller table drops them.
     #[serde(rename = "user.deleted")]
     UserDeleted(UserIds),

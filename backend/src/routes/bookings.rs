@@ -1,5 +1,6 @@
-//! Bookings: a buyer books an unsold bike, sees and cancels their own bookings, and
-//! loads one to pay for it.
+//! Bookings: a buyer books an unsold bike (holding it, or joining the line behind the
+//! buyer who does), sees and cancels their own bookings, and loads one to pay for it;
+//! the seller declines a booking in line or releases a reservation (docs/deals.md).
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -13,7 +14,7 @@ use super::{EmailPath, RecordId};
 use crate::auth::{throttle, AuthUser, Buyer};
 use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
 use crate::records::{Booking, NewBooking, Role, User};
-use crate::store::{Missing, Refused};
+use crate::store::{BookingEnd, Missing, Refused, SellerAct};
 use crate::validate::Checker;
 use crate::views::BookingView;
 use crate::AppState;
@@ -25,6 +26,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(list_bookings, cancel_booking))
         .routes(routes!(get_payment_booking))
         .routes(routes!(list_seller_bookings))
+        .routes(routes!(decline_booking))
+        .routes(routes!(release_booking))
 }
 
 /// A booking that the caller may see: its buyer's, or any for an admin.
@@ -163,4 +166,87 @@ async fn get_payment_booking(
     RecordId(id): RecordId,
 ) -> AppResult<Json<BookingView>> {
     Ok(Json(own_booking(&state, &user, id).await?.into()))
+}
+
+/// Why the seller ends a booking: the buyer reads it.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ReasonInput {
+    /// Up to 300 characters.
+    #[schema(value_type = String)]
+    reason: Option<Value>,
+}
+
+/// Declines a booking waiting in line, saying why (the bike's seller, or an admin): the
+/// buyer is told; those behind move up.
+#[utoipa::path(post, path = "/orders/{id}/decline", tag = "orders", request_body = ReasonInput,
+    params(("id" = String, Path, description = "Booking id")),
+    responses(JsonBodyRefused, (status = 200, body = Changed), (status = 401), (status = 403), (status = 404), (status = 409), (status = 422)),
+    security(("access_token" = [])))]
+async fn decline_booking(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    RecordId(id): RecordId,
+    Json(body): Json<ReasonInput>,
+) -> AppResult<Json<Changed>> {
+    end_booking(&state, &user, id, &body, BookingEnd::Decline).await
+}
+
+/// Releases a reservation, saying why (the bike's seller, or an admin): the buyer is
+/// told, and the bike passes to the next in line, or back on sale.
+#[utoipa::path(post, path = "/orders/{id}/release", tag = "orders", request_body = ReasonInput,
+    params(("id" = String, Path, description = "Booking id")),
+    responses(JsonBodyRefused, (status = 200, body = Changed), (status = 401), (status = 403), (status = 404), (status = 409), (status = 422)),
+    security(("access_token" = [])))]
+async fn release_booking(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    RecordId(id): RecordId,
+    Json(body): Json<ReasonInput>,
+) -> AppResult<Json<Changed>> {
+    end_booking(&state, &user, id, &body, BookingEnd::Release).await
+}
+
+async fn end_booking(
+    state: &AppState,
+    user: &User,
+    id: i64,
+    body: &ReasonInput,
+    end: BookingEnd,
+) -> AppResult<Json<Changed>> {
+    let mut check = Checker::new();
+    let reason = check.text("reason", body.reason.as_ref(), "Tell the buyer why", 300);
+    check.finish()?;
+    let act = SellerAct {
+        by: user.id,
+        admin: user.role() == Role::Admin,
+        reason: &reason,
+    };
+    let written = state.store.end_booking(id, act, end).await?;
+    Ok(Json(Changed::modified(1).seen_by(&written.events, user)))
+}
+
+/// How often a process looks for reservations that ran out.
+const LAPSE_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
+/// Reservations lapsed per look; the rest wait for the next.
+const LAPSE_AT_ONCE: i64 = 200;
+
+/// Lapses reservations that ran out, every minute, until the runtime stops: each bike
+/// passes to the next in line. Every process runs it; the store's conditional update
+/// lapses each reservation once, whichever process gets there first.
+pub async fn lapse_reservations_every_minute(store: std::sync::Arc<dyn crate::store::Store>) {
+    let mut ticks = tokio::time::interval(LAPSE_EVERY);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        ticks.tick().await;
+        match store
+            .lapse_reservations(chrono::Utc::now(), LAPSE_AT_ONCE)
+            .await
+        {
+            Ok(written) if written.outcome > 0 => {
+                tracing::info!(lapsed = written.outcome, "reservations ran out");
+            }
+            Ok(_) => {}
+            Err(error) => tracing::warn!(%error, "cannot lapse the reservations that ran out"),
+        }
+    }
 }

@@ -18,8 +18,8 @@ use crate::auth::Buyer;
 use crate::error::{self, AppError, AppResult, Json, JsonBodyRefused};
 use crate::payments::test_card::{check_card, Card};
 use crate::payments::{collect, webhook, Capture, Provider, Released, Succeeded, CURRENCY};
-use crate::records::{BookingStatus, NewPayment, PaymentRecorded};
-use crate::store::{Refused, StoreError, Written};
+use crate::records::{NewPayment, PaymentRecorded};
+use crate::store::{why_not_payable, Refused, StoreError, Written};
 use crate::validate::{parse_id, Checker};
 use crate::AppState;
 
@@ -68,11 +68,8 @@ async fn create_payment_intent(
     let order_id = check.id("_id", body.id.as_ref(), "Choose a booking to pay for");
     check.finish()?;
     let order = own_booking(&state, &buyer, order_id).await?;
-    match order.order_status {
-        BookingStatus::Booked if !order.listing.sold => {}
-        BookingStatus::Paid => return Err(Refused::BookingPaid.into()),
-        BookingStatus::Cancelled => return Err(Refused::BookingCancelled.into()),
-        BookingStatus::Booked => return Err(Refused::AlreadySold.into()),
+    if let Some(why) = why_not_payable(order.order_status) {
+        return Err(why.into());
     }
     let intent = state
         .payments

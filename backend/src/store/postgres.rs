@@ -87,6 +87,19 @@ async fn lock_event_log(tx: &mut sqlx::Transaction<'_, Db>) -> Result<(), super:
     Ok(())
 }
 
+/// Locks `buyer`'s row until the transaction ends, so their bookings are counted and made
+/// one at a time: a burst of them cannot pass the limit together.
+async fn lock_buyer(
+    tx: &mut sqlx::Transaction<'_, Db>,
+    buyer: i64,
+) -> Result<(), super::StoreError> {
+    sqlx::query("SELECT 1 FROM users WHERE id = $1 FOR UPDATE")
+        .bind(buyer)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
 /// PostgreSQL's autovacuum keeps the planner's statistics current, in its own time: after
 /// many listings changed at once (`bulk`: older listings indexed at start-up), the
 /// listings are analyzed now, or searches are planned on the word counts of before.

@@ -1,7 +1,7 @@
 //! The SQL both stores share, compiled once inside `postgres.rs` and once inside
 //! `sqlite.rs` (a `#[path]` module of each), where the parent has defined `Db` (the sqlx
 //! database), `This` (the store type, with `reader` and `writer` pools and the `writes`
-//! signal), `MIGRATOR` and the few functions whose SQL differs (`lock_event_log`,
+//! signal), `MIGRATOR` and the few functions whose SQL differs (`lock_event_log`, `lock_buyer`,
 //! `refresh_statistics`, `index_search_text`, `push_text_match`). Both dialects accept
 //! this SQL as written: `$N` placeholders, `RETURNING`, partial unique indexes,
 //! `TRUE`/`FALSE`; times are bound from Rust. The trait implementations live in
@@ -11,18 +11,20 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 
 use super::{
-    index_search_text, lock_event_log, push_text_match, refresh_statistics, Db, This, MIGRATOR,
+    index_search_text, lock_buyer, lock_event_log, push_text_match, refresh_statistics, Db, This,
+    MIGRATOR,
 };
 use crate::events::{Audience, BookingRef, Event, EventRecord, ListingRef};
 use crate::notice::Notice;
 use crate::records::{
-    Advert, BikeFacts, Booking, Category, FacetsOf, Identity, LinkProof, Listing, ListingEdit,
-    ListingFacets, ListingSearch, ListingSort, MailPurpose, NewBooking, NewListing, NewPayment,
-    NewUser, Notification, PaymentRecorded, Role, TestPaymentIntent, User, LOCAL_SUBJECT_PREFIX,
+    Advert, BikeFacts, Booking, BookingStatus, Category, FacetsOf, Identity, LinkProof, Listing,
+    ListingEdit, ListingFacets, ListingSearch, ListingSort, MailPurpose, NewBooking, NewListing,
+    NewPayment, NewUser, Notification, PaymentRecorded, Role, TestPaymentIntent, User,
+    LOCAL_SUBJECT_PREFIX,
 };
 use crate::store::{
-    Accounts, Bookings, Catalogue, EventLog, Maintenance, Missing, Notices, Payments, Refused,
-    Replay, Replays, StoreError as Error, Wishlists, Written,
+    why_not_payable, Accounts, Bookings, Catalogue, EventLog, Maintenance, Missing, Notices,
+    Payments, Refused, Replay, Replays, StoreError as Error, Wishlists, Written,
 };
 
 /// The columns of [`Listing`]: the listing, its seller's public face, and its flags.
@@ -33,25 +35,30 @@ macro_rules! listing_select {
          p.years_of_use, p.seller_phone, p.sold, p.posted_at, u.name AS seller_name, u.email AS \
          seller_email, u.verified AS seller_verified, u.created_at AS seller_since, EXISTS (SELECT \
          1 FROM reports r WHERE r.product_id = p.id) AS reported, EXISTS (SELECT 1 FROM adverts ad \
-         WHERE ad.product_id = p.id) AS advertised, p.brand, p.model, p.engine_cc, p.km_driven, \
-         p.registration_year, p.district, p.area, p.photos "
+         WHERE ad.product_id = p.id) AS advertised, EXISTS (SELECT 1 FROM orders h WHERE \
+         h.product_id = p.id AND h.status IN ('reserved', 'cash')) AS reserved, p.brand, p.model, \
+         p.engine_cc, p.km_driven, p.registration_year, p.district, p.area, p.photos "
     };
 }
 
-/// The columns of [`Booking`]: the booking, its buyer, then the listing as in `product_select`.
+/// The columns of [`Booking`]: the booking, its buyer, then the listing as in
+/// `listing_select`. A waiting booking's place counts the waiting ones up to it.
 macro_rules! booking_select {
     () => {
         "SELECT o.id AS order_id, o.status AS order_status, o.buyer_id, b.name AS buyer_name, \
          b.email AS buyer_email, o.buyer_phone, o.meeting_location, o.created_at AS ordered_at, \
-         o.price AS order_price, p.id, p.category_id, p.seller_id, p.name, p.image, p.condition, \
-         p.color, p.description, p.location, p.original_price, p.resale_price, p.purchase_year, \
-         p.years_of_use, p.seller_phone, p.sold, p.posted_at, u.name AS seller_name, u.email AS \
-         seller_email, u.verified AS seller_verified, u.created_at AS seller_since, EXISTS (SELECT \
-         1 FROM reports r WHERE r.product_id = p.id) AS reported, EXISTS (SELECT 1 FROM adverts ad \
-         WHERE ad.product_id = p.id) AS advertised, p.brand, p.model, p.engine_cc, p.km_driven, \
-         p.registration_year, p.district, p.area, p.photos FROM orders o \
-         JOIN users b ON b.id = o.buyer_id JOIN products p ON p.id = o.product_id \
-         JOIN users u ON u.id = p.seller_id "
+         o.price AS order_price, CASE WHEN o.status = 'waiting' THEN (SELECT COUNT(*) FROM \
+         orders w WHERE w.product_id = o.product_id AND w.status = 'waiting' AND w.id <= o.id) \
+         END AS queue_position, o.reserved_until, o.reason, p.id, p.category_id, p.seller_id, \
+         p.name, p.image, p.condition, p.color, p.description, p.location, p.original_price, \
+         p.resale_price, p.purchase_year, p.years_of_use, p.seller_phone, p.sold, p.posted_at, \
+         u.name AS seller_name, u.email AS seller_email, u.verified AS seller_verified, \
+         u.created_at AS seller_since, EXISTS (SELECT 1 FROM reports r WHERE r.product_id = p.id) \
+         AS reported, EXISTS (SELECT 1 FROM adverts ad WHERE ad.product_id = p.id) AS advertised, \
+         EXISTS (SELECT 1 FROM orders h WHERE h.product_id = p.id AND h.status IN ('reserved', \
+         'cash')) AS reserved, p.brand, p.model, p.engine_cc, p.km_driven, p.registration_year, \
+         p.district, p.area, p.photos FROM orders o JOIN users b ON b.id = o.buyer_id \
+         JOIN products p ON p.id = o.product_id JOIN users u ON u.id = p.seller_id "
     };
 }
 
@@ -245,7 +252,8 @@ async fn notify_watchers(
     let except = except_buyer.unwrap_or(0);
     let bookers: Vec<i64> = sqlx::query_scalar(
         "SELECT DISTINCT buyer_id FROM orders \
-         WHERE product_id = $1 AND status = 'booked' AND buyer_id <> $2 ORDER BY buyer_id",
+         WHERE product_id = $1 AND status IN ('waiting', 'reserved') AND buyer_id <> $2 \
+         ORDER BY buyer_id",
     )
     .bind(product_id)
     .bind(except)
@@ -333,7 +341,8 @@ async fn removal_events(
         });
     }
     let bookings: Vec<(i64, i64)> = sqlx::query_as(
-        "SELECT id, buyer_id FROM orders WHERE product_id = $1 AND status = 'booked'",
+        "SELECT id, buyer_id FROM orders WHERE product_id = $1 AND status IN ('waiting', \
+         'reserved')",
     )
     .bind(product_id)
     .fetch_all(&mut **tx)

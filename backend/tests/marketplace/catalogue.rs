@@ -391,7 +391,7 @@ async fn buyers_book_see_and_cancel_their_own_bookings() {
         let (status, bookings) = app.get("/api/sellerOrders/s@example.com", Some(&seller.token)).await;
         assert_eq!(status, StatusCode::OK);
         let seen: Vec<_> = bookings.as_array().expect("a list").iter().map(|o| (o["_id"].clone(), o["status"].clone())).collect();
-        assert_eq!(seen, vec![(json!(again), json!("booked")), (json!(order), json!("cancelled"))]);
+        assert_eq!(seen, vec![(json!(again), json!("reserved")), (json!(order), json!("cancelled"))]);
         let b = &bookings[0];
         assert_eq!((&b["buyerName"], &b["buyerPhone"], &b["meetingLocation"]), (&json!("Sadia Islam"), &json!("+880 1711-000000"), &json!("Banani 11, Dhaka")));
         assert_eq!((&b["productName"], &b["price"]), (&json!("Yamaha R15"), &json!(4100)));

@@ -169,6 +169,8 @@ async fn health_reports_the_database_and_openapi_describes_every_route() {
         ("/config", "get"),
         ("/live", "get"),
         ("/sellerOrders/{email}", "get"),
+        ("/orders/{id}/decline", "post"),
+        ("/orders/{id}/release", "post"),
         ("/notifications", "get"),
         ("/notifications/read", "post"),
         ("/wishlist", "get"),

@@ -328,45 +328,175 @@ async fn recording_a_payment_is_idempotent_and_bound_to_its_booking() {
 }
 
 #[tokio::test]
-async fn ten_buyers_paying_for_one_bike_at_once_end_with_exactly_one_paid_booking() {
+async fn buyers_in_line_cannot_pay_until_the_bike_is_theirs() {
     on_both(|engine| async move {
-        let Some(Market { app, seller, category }) = market(engine).await else { return };
-        let product = app.list_bike(&seller, &category, "Royal Enfield Classic 350", 4200).await;
-        let mut ready = Vec::new();
-        for i in 0..10 {
-            let buyer = app.sign_up(&format!("racer{i}@example.com"), &format!("Racer {i}"), "buyer").await;
+        let Some(Market {
+            app,
+            seller,
+            category,
+        }) = market(engine).await
+        else {
+            return;
+        };
+        let product = app
+            .list_bike(&seller, &category, "Royal Enfield Classic 350", 4200)
+            .await;
+        let mut line = Vec::new();
+        for i in 0..4 {
+            let buyer = app
+                .sign_up(
+                    &format!("racer{i}@example.com"),
+                    &format!("Racer {i}"),
+                    "buyer",
+                )
+                .await;
             let order = app.book(&buyer, &product).await;
-            let (_, intent) = app.payment_intent(&buyer, &order).await;
+            line.push((buyer, order));
+        }
+        for (buyer, order) in &line[1..] {
+            let (status, body) = app.payment_intent(buyer, order).await;
+            assert_eq!(status, StatusCode::CONFLICT, "{body}");
+            assert_eq!(
+                body["message"],
+                "Your booking is waiting in line: you can pay once the bike is reserved for you."
+            );
+        }
+        // The holder lets it go: the next in line may pay now, and only they.
+        let (holder, held) = &line[0];
+        let (status, _) = app
+            .call(
+                Method::DELETE,
+                &format!("/api/orders/{held}"),
+                Some(&holder.token),
+                Value::Null,
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        let (status, body) = app.pay(&line[1].0, &line[1].1, "4242424242424242").await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        let (status, _) = app.payment_intent(&line[2].0, &line[2].1).await;
+        assert_eq!(
+            status,
+            StatusCode::CONFLICT,
+            "still in line behind a sold bike"
+        );
+        assert_eq!(
+            app.state
+                .store
+                .payments_for_listing(product.parse().expect("id"))
+                .await
+                .expect("count"),
+            1
+        );
+        assert!(app.listing(&product).await.sold);
+    })
+    .await;
+}
+
+/// The seller releasing a reservation while its buyer's card payment is reported: one
+/// of the two wins, over HTTP, on both engines — a paid bike is not released, and a
+/// released reservation is not paid for (its card is not charged; the next buyer holds it).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_payment_and_the_sellers_release_racing_for_one_reservation_have_one_winner() {
+    on_both(|engine| async move {
+        let Some(Market {
+            app,
+            seller,
+            category,
+        }) = market(engine).await
+        else {
+            return;
+        };
+        let holder = app.sign_up("rahim@example.com", "Rahim", "buyer").await;
+        let next = app.sign_up("mim@example.com", "Mim", "buyer").await;
+        let app = std::sync::Arc::new(app);
+        let mut wins = [0; 2];
+        for round in 0..8 {
+            let product = app
+                .list_bike(&seller, &category, &format!("Suzuki Gixxer {round}"), 2100)
+                .await;
+            let order = app.book(&holder, &product).await;
+            let behind = app.book(&next, &product).await;
+            let (_, intent) = app.payment_intent(&holder, &order).await;
+            let secret = intent["clientSecret"].as_str().expect("client secret");
+            let (status, _) = app.confirm_card(&holder, secret, "4242424242424242").await;
+            assert_eq!(status, StatusCode::OK);
+            let pay = {
+                let (app, token, order) = (app.clone(), holder.token.clone(), order.clone());
+                let transaction = intent["paymentIntentId"].clone();
+                tokio::spawn(async move {
+                    let body = json!({"transactionId": transaction, "ordersId": order});
+                    app.call(Method::POST, "/api/payments", Some(&token), body)
+                        .await
+                        .0
+                })
+            };
+            let release = {
+                let (app, token, order) = (app.clone(), seller.token.clone(), order.clone());
+                tokio::spawn(async move {
+                    let body = json!({"reason": "Sold it at the shop"});
+                    app.call(
+                        Method::POST,
+                        &format!("/api/orders/{order}/release"),
+                        Some(&token),
+                        body,
+                    )
+                    .await
+                    .0
+                })
+            };
+            let (paid, released) = (pay.await.expect("pay"), release.await.expect("release"));
+            let (_, mine) = app
+                .get("/api/orders/rahim@example.com", Some(&holder.token))
+                .await;
+            let status = |list: &Value, id: &str| {
+                list.as_array()
+                    .expect("list")
+                    .iter()
+                    .find(|o| o["_id"] == id)
+                    .map(|o| o["status"].clone())
+            };
+            let (_, theirs) = app
+                .get("/api/orders/mim@example.com", Some(&next.token))
+                .await;
+            match (paid, released) {
+                (StatusCode::CREATED, StatusCode::CONFLICT) => {
+                    wins[0] += 1;
+                    assert_eq!(status(&mine, &order), Some(json!("paid")));
+                    assert_eq!(status(&theirs, &behind), Some(json!("waiting")));
+                    assert!(app.listing(&product).await.sold);
+                }
+                (StatusCode::CONFLICT, StatusCode::OK) => {
+                    wins[1] += 1;
+                    assert_eq!(status(&mine, &order), Some(json!("released")));
+                    assert_eq!(status(&theirs, &behind), Some(json!("reserved")));
+                    assert!(!app.listing(&product).await.sold);
+                    assert_eq!(
+                        app.state
+                            .store
+                            .payments_for_listing(product.parse().expect("id"))
+                            .await
+                            .expect("count"),
+                        0
+                    );
+                }
+                other => panic!("round {round}: payment and release answered {other:?}"),
+            }
+            // The next buyer withdraws, staying below the open bookings one may have.
             let (status, _) = app
                 .call(
-                    Method::POST,
-                    "/api/test-mode/confirm-card",
-                    None,
-                    json!({"clientSecret": intent["clientSecret"], "card": {"number": "4242424242424242", "expMonth": 12, "expYear": 2034, "cvc": "123"}}),
+                    Method::DELETE,
+                    &format!("/api/orders/{behind}"),
+                    Some(&next.token),
+                    Value::Null,
                 )
                 .await;
             assert_eq!(status, StatusCode::OK);
-            ready.push((buyer, order, intent["paymentIntentId"].clone()));
         }
-        let app = std::sync::Arc::new(app);
-        let racers = ready.into_iter().map(|(buyer, order, transaction)| {
-            let app = app.clone();
-            tokio::spawn(async move {
-                app.call(Method::POST, "/api/payments", Some(&buyer.token), json!({"transactionId": transaction, "ordersId": order}))
-                    .await
-                    .0
-            })
-        });
-        let mut statuses = Vec::new();
-        for racer in racers.collect::<Vec<_>>() {
-            statuses.push(racer.await.expect("racer finished"));
-        }
-        let won = statuses.iter().filter(|s| **s == StatusCode::CREATED).count();
-        let lost = statuses.iter().filter(|s| **s == StatusCode::CONFLICT).count();
-        assert_eq!((won, lost), (1, 9), "{statuses:?}");
-        assert_eq!(app.state.store.payments_for_listing(product.parse().expect("id")).await.expect("count"), 1);
-        let sold = app.listing(&product).await;
-        assert!(sold.sold);
+        eprintln!(
+            "{engine:?}: paid first {} times, released first {}",
+            wins[0], wins[1]
+        );
     })
     .await;
 }

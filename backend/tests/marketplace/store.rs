@@ -8,6 +8,7 @@ mod adverts;
 mod bookings;
 mod catalogue;
 mod deletion;
+mod line;
 mod migrations;
 mod notices;
 mod payments;

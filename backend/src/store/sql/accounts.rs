@@ -126,21 +126,25 @@ async fn remove_user_in(tx: &mut Tx<'_>, id: i64, role: Role) -> Result<Vec<Even
     for listing in doomed(tx, "seller_id = $1", id).await? {
         events.extend(removal_events(tx, &listing, None).await?);
     }
-    let bookings: Vec<(i64, i64, i64)> = sqlx::query_as(
-        "SELECT o.id, o.product_id, p.seller_id FROM orders o \
-         JOIN products p ON p.id = o.product_id WHERE o.buyer_id = $1 AND o.status = 'booked' \
-         ORDER BY o.id",
+    let bookings: Vec<(i64, i64, i64, String)> = sqlx::query_as(
+        "SELECT o.id, o.product_id, p.seller_id, o.status FROM orders o \
+         JOIN products p ON p.id = o.product_id WHERE o.buyer_id = $1 \
+         AND o.status IN ('waiting', 'reserved') ORDER BY o.id",
     )
     .bind(id)
     .fetch_all(&mut **tx)
     .await?;
-    for (order_id, product_id, seller_id) in bookings {
+    let mut held = Vec::new();
+    for (order_id, product_id, seller_id, status) in bookings {
         events.push(Event::BookingCancelled(BookingRef {
             order_id,
             product_id,
             buyer_id: id,
             seller_id,
         }));
+        if seller_id != id {
+            held.push((order_id, product_id, status == "reserved"));
+        }
     }
     events.push(Event::UserDeleted { user_id: id, role });
     // Listings, bookings, reports, adverts and sessions go with the user by ON DELETE
@@ -149,6 +153,14 @@ async fn remove_user_in(tx: &mut Tx<'_>, id: i64, role: Role) -> Result<Vec<Even
         .bind(id)
         .execute(&mut **tx)
         .await?;
+    // The bikes they held pass to the next in line; those behind them in a line move up.
+    for (order_id, product_id, reserved) in held {
+        events.extend(if reserved {
+            This::pass_on(tx, product_id).await?
+        } else {
+            This::line_moved(tx, product_id, order_id).await?
+        });
+    }
     Ok(events)
 }
 

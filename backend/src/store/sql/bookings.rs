@@ -1,55 +1,260 @@
-//! Bookings: a buyer books a bike, cancels, and each side lists theirs.
+//! Bookings and the line for a bike (docs/deals.md): a buyer's booking holds the bike
+//! (`reserved`) or waits behind the one that does (`waiting`); the buyer cancels, the
+//! seller declines or releases, a reservation lapses, and each time the bike passes to
+//! the next in line or goes back on sale. Each step is one transaction whose change is a
+//! conditional update from the status it expects.
+
+use chrono::Duration;
 
 use super::*;
+use crate::records::{BookingStatus, LINE_LIMIT, OPEN_BOOKINGS_PER_BUYER, RESERVED_HOURS};
+use crate::store::{BookingEnd, SellerAct};
+
+/// Until when a reservation made at `now` holds the bike.
+fn reserved_until(now: DateTime<Utc>) -> DateTime<Utc> {
+    now + Duration::hours(RESERVED_HOURS)
+}
 
 impl This {
     pub(super) async fn booking_in(tx: &mut Tx<'_>, id: i64) -> Result<Booking, Error> {
+        This::find_booking_in(tx, id)
+            .await?
+            .ok_or(Error::NotFound(Missing::Booking))
+    }
+
+    async fn find_booking_in(tx: &mut Tx<'_>, id: i64) -> Result<Option<Booking>, Error> {
         Ok(
             sqlx::query_as::<Db, Booking>(concat!(booking_select!(), "WHERE o.id = $1"))
                 .bind(id)
-                .fetch_one(&mut **tx)
+                .fetch_optional(&mut **tx)
                 .await?,
         )
     }
-}
 
-#[async_trait]
-impl Bookings for This {
-    async fn create_booking(&self, order: &NewBooking) -> Result<Written<i64>, Error> {
+    /// The bike `product_id`, whose deal just ended without a sale, goes to the first
+    /// buyer in line — reserved for them from now, and they are told — and everyone
+    /// behind them moves up; with nobody waiting, it is back on sale for everyone.
+    pub(super) async fn pass_on(tx: &mut Tx<'_>, product_id: i64) -> Result<Vec<Event>, Error> {
+        This::pass_on_at(tx, product_id, Utc::now()).await
+    }
+
+    /// [`pass_on`](This::pass_on) at `now`: a reservation the sweep lapsed as of `now`
+    /// passes on as of then.
+    async fn pass_on_at(
+        tx: &mut Tx<'_>,
+        product_id: i64,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<Event>, Error> {
+        let next: Option<i64> = sqlx::query_scalar(
+            "UPDATE orders SET status = 'reserved', reserved_until = $2 WHERE id = (SELECT \
+             MIN(id) FROM orders WHERE product_id = $1 AND status = 'waiting') RETURNING id",
+        )
+        .bind(product_id)
+        .bind(reserved_until(now))
+        .fetch_optional(&mut **tx)
+        .await?;
+        let Some(next) = next else {
+            let (category_id, seller_id): (i64, i64) =
+                sqlx::query_as("SELECT category_id, seller_id FROM products WHERE id = $1")
+                    .bind(product_id)
+                    .fetch_one(&mut **tx)
+                    .await?;
+            return Ok(vec![Event::ListingAvailable(ListingRef {
+                product_id,
+                category_id,
+                seller_id,
+            })]);
+        };
+        let booking = This::booking_in(tx, next).await?;
+        let notice = Notice::ReservedForYou {
+            listing: &booking.listing.name,
+        };
+        let told = notify(tx, booking.buyer_id, notice).await?;
+        let mut events = vec![Event::DealUpdated(booking), told];
+        events.extend(This::line_moved(tx, product_id, next).await?);
+        Ok(events)
+    }
+
+    /// The bookings waiting for `product_id` behind booking `left`, which just left the
+    /// line, as they now stand: each one place further up.
+    pub(super) async fn line_moved(
+        tx: &mut Tx<'_>,
+        product_id: i64,
+        left: i64,
+    ) -> Result<Vec<Event>, Error> {
+        let behind = sqlx::query_as::<Db, Booking>(concat!(
+            booking_select!(),
+            "WHERE o.product_id = $1 AND o.status = 'waiting' AND o.id > $2 ORDER BY o.id"
+        ))
+        .bind(product_id)
+        .bind(left)
+        .fetch_all(&mut **tx)
+        .await?;
+        Ok(behind.into_iter().map(Event::DealUpdated).collect())
+    }
+
+    /// Why `order` could not be booked once both inserts found nothing to do.
+    async fn why_not_booked(&self, order: &NewBooking) -> Result<Error, Error> {
+        let found: Option<(bool, i64, i64)> = sqlx::query_as(
+            "SELECT sold, (SELECT COUNT(*) FROM orders WHERE buyer_id = $2 AND status IN \
+             ('waiting', 'reserved')), (SELECT COUNT(*) FROM orders WHERE product_id = $1 AND \
+             status = 'waiting') FROM products WHERE id = $1",
+        )
+        .bind(order.product_id)
+        .bind(order.buyer_id)
+        .fetch_optional(&self.writer)
+        .await?;
+        Ok(match found {
+            None => Error::NotFound(Missing::Listing),
+            Some((true, _, _)) => Error::Refused(Refused::AlreadySold),
+            Some((_, open, _)) if open >= OPEN_BOOKINGS_PER_BUYER => {
+                Error::Refused(Refused::TooManyOpenBookings)
+            }
+            Some(_) => Error::Refused(Refused::LineFull),
+        })
+    }
+
+    /// Why this buyer's booking of the bike conflicts with one they made before: the
+    /// seller turned them down, or it is still open or paid.
+    async fn why_booked_before(&self, order: &NewBooking) -> Result<Error, Error> {
+        let statuses: Vec<String> = sqlx::query_scalar(
+            "SELECT status FROM orders WHERE product_id = $1 AND buyer_id = $2 AND status IN \
+             ('declined', 'released')",
+        )
+        .bind(order.product_id)
+        .bind(order.buyer_id)
+        .fetch_all(&self.writer)
+        .await?;
+        Ok(Error::Refused(if statuses.is_empty() {
+            Refused::AlreadyBooked
+        } else {
+            Refused::TurnedDown
+        }))
+    }
+
+    /// Lapses the reservation `id` if it is still one and ran out before `now`, passing
+    /// the bike on; the events, none when it was not.
+    async fn lapse(&self, id: i64, now: DateTime<Utc>) -> Result<Vec<EventRecord>, Error> {
         let mut tx = self.writer.begin().await?;
-        let id: Option<i64> = sqlx::query_scalar(
+        let lapsed = sqlx::query(
+            "UPDATE orders SET status = 'lapsed' WHERE id = $1 AND status = 'reserved' \
+             AND reserved_until < $2",
+        )
+        .bind(id)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        if lapsed.rows_affected() == 0 {
+            return Ok(Vec::new());
+        }
+        let booking = This::booking_in(&mut tx, id).await?;
+        let listing = &booking.listing.name;
+        let to_buyer = notify(&mut tx, booking.buyer_id, Notice::Lapsed { listing }).await?;
+        let to_seller = Notice::LapsedToSeller {
+            buyer: &booking.buyer_name,
+            listing,
+        };
+        let to_seller = notify(&mut tx, booking.listing.seller_id, to_seller).await?;
+        let product_id = booking.listing.id;
+        let mut events = vec![Event::DealUpdated(booking), to_buyer, to_seller];
+        events.extend(This::pass_on_at(&mut tx, product_id, now).await?);
+        let events = record(&mut tx, &events).await?;
+        tx.commit().await?;
+        self.committed(&events);
+        Ok(events)
+    }
+
+    /// Books `order`: the bike held for its buyer, or a place in its line.
+    async fn book(&self, order: &NewBooking) -> Result<Written<i64>, Error> {
+        let mut tx = self.writer.begin().await?;
+        lock_buyer(&mut tx, order.buyer_id).await?;
+        let now = Utc::now();
+        // The bike is reserved for this buyer unless a deal holds it already (the
+        // one-deal-per-bike index decides, so of two buyers at once one gets it).
+        let reserved: Option<i64> = sqlx::query_scalar(
             "INSERT INTO orders (product_id, buyer_id, buyer_phone, meeting_location, status, \
-             created_at, price) SELECT id, $2, $3, $4, 'booked', $5, resale_price FROM products \
-             WHERE id = $1 AND sold = FALSE RETURNING id",
+             created_at, price, reserved_until) SELECT id, $2, $3, $4, 'reserved', $5, \
+             resale_price, $6 FROM products WHERE id = $1 AND sold = FALSE AND (SELECT COUNT(*) \
+             FROM orders WHERE buyer_id = $2 AND status IN ('waiting', 'reserved')) < $7 \
+             ON CONFLICT (product_id) WHERE status IN ('reserved', 'cash', 'held', 'paid', \
+             'completed') DO NOTHING RETURNING id",
         )
         .bind(order.product_id)
         .bind(order.buyer_id)
         .bind(&order.buyer_phone)
         .bind(&order.meeting_location)
-        .bind(Utc::now())
+        .bind(now)
+        .bind(reserved_until(now))
+        .bind(OPEN_BOOKINGS_PER_BUYER)
         .fetch_optional(&mut *tx)
         .await
         .map_err(refused_if_taken(
             &[Key::OpenBooking],
             Refused::AlreadyBooked,
         ))?;
-        let Some(id) = id else {
-            drop(tx);
-            return Err(if self.listing_exists(order.product_id).await? {
-                Error::Refused(Refused::AlreadySold)
-            } else {
-                Error::NotFound(Missing::Listing)
-            });
+        let id = match reserved {
+            Some(id) => Some(id),
+            // Behind the deal, in line, while the line has room.
+            None => sqlx::query_scalar(
+                "INSERT INTO orders (product_id, buyer_id, buyer_phone, meeting_location, \
+                 status, created_at, price) SELECT id, $2, $3, $4, 'waiting', $5, resale_price \
+                 FROM products WHERE id = $1 AND sold = FALSE AND (SELECT COUNT(*) FROM orders \
+                 WHERE buyer_id = $2 AND status IN ('waiting', 'reserved')) < $6 AND (SELECT \
+                 COUNT(*) FROM orders WHERE product_id = $1 AND status = 'waiting') < $7 \
+                 RETURNING id",
+            )
+            .bind(order.product_id)
+            .bind(order.buyer_id)
+            .bind(&order.buyer_phone)
+            .bind(&order.meeting_location)
+            .bind(now)
+            .bind(OPEN_BOOKINGS_PER_BUYER)
+            .bind(LINE_LIMIT)
+            .fetch_optional(&mut *tx)
+            .await
+            .map_err(refused_if_taken(
+                &[Key::OpenBooking],
+                Refused::AlreadyBooked,
+            ))?,
+        };
+        let id = match id {
+            Some(id) => id,
+            None => {
+                drop(tx);
+                return Err(self.why_not_booked(order).await?);
+            }
         };
         let booking = This::booking_in(&mut tx, id).await?;
-        let notice = Notice::Booked {
-            buyer: &booking.buyer_name,
-            listing: &booking.listing.name,
-            phone: &booking.buyer_phone,
-            meeting: &booking.meeting_location,
+        let seller_id = booking.listing.seller_id;
+        let told = match booking.queue_position {
+            None => {
+                let notice = Notice::Booked {
+                    buyer: &booking.buyer_name,
+                    listing: &booking.listing.name,
+                    phone: &booking.buyer_phone,
+                    meeting: &booking.meeting_location,
+                };
+                notify(&mut tx, seller_id, notice).await?
+            }
+            Some(place) => {
+                let notice = Notice::JoinedLine {
+                    buyer: &booking.buyer_name,
+                    listing: &booking.listing.name,
+                    place,
+                };
+                notify(&mut tx, seller_id, notice).await?
+            }
         };
-        let told = notify(&mut tx, booking.listing.seller_id, notice).await?;
-        let events = record(&mut tx, &[Event::BookingCreated(booking), told]).await?;
+        let holds = reserved
+            .is_some()
+            .then_some(Event::ListingReserved(ListingRef {
+                product_id: booking.listing.id,
+                category_id: booking.listing.category_id,
+                seller_id,
+            }));
+        let mut events = vec![Event::BookingCreated(booking), told];
+        events.extend(holds);
+        let events = record(&mut tx, &events).await?;
         tx.commit().await?;
         self.committed(&events);
         self.changed();
@@ -57,6 +262,35 @@ impl Bookings for This {
             outcome: id,
             events,
         })
+    }
+}
+
+/// What stops a booking in `status` from taking a step that needs it `wanted`.
+fn not_now(status: BookingStatus, wanted: Refused) -> Error {
+    Error::Refused(match status {
+        BookingStatus::Cancelled => Refused::BookingCancelled,
+        BookingStatus::Paid => Refused::BookingPaid,
+        BookingStatus::Declined
+        | BookingStatus::Released
+        | BookingStatus::Lapsed
+        | BookingStatus::CalledOff
+        | BookingStatus::Completed => Refused::BookingEnded,
+        BookingStatus::Waiting
+        | BookingStatus::Reserved
+        | BookingStatus::Cash
+        | BookingStatus::Held => wanted,
+    })
+}
+
+#[async_trait]
+impl Bookings for This {
+    async fn create_booking(&self, order: &NewBooking) -> Result<Written<i64>, Error> {
+        match self.book(order).await {
+            Err(Error::Refused(Refused::AlreadyBooked)) => {
+                Err(self.why_booked_before(order).await?)
+            }
+            done => done,
+        }
     }
 
     async fn booking(&self, id: i64) -> Result<Option<Booking>, Error> {
@@ -91,8 +325,8 @@ impl Bookings for This {
     async fn open_bookings_of_seller(&self, seller_id: i64) -> Result<Vec<(i64, i64)>, Error> {
         Ok(sqlx::query_as(
             "SELECT o.product_id, COUNT(*) FROM orders o JOIN products p ON p.id = o.product_id \
-             WHERE p.seller_id = $1 AND o.status = 'booked' GROUP BY o.product_id \
-             ORDER BY o.product_id",
+             WHERE p.seller_id = $1 AND o.status IN ('waiting', 'reserved') \
+             GROUP BY o.product_id ORDER BY o.product_id",
         )
         .bind(seller_id)
         .fetch_all(&self.reader)
@@ -101,31 +335,38 @@ impl Bookings for This {
 
     async fn cancel_booking(&self, id: i64) -> Result<Written<bool>, Error> {
         let mut tx = self.writer.begin().await?;
-        let cancelled: Option<(i64, i64)> = sqlx::query_as(
-            "UPDATE orders SET status = 'cancelled' WHERE id = $1 AND status = 'booked' \
-             RETURNING product_id, buyer_id",
-        )
-        .bind(id)
-        .fetch_optional(&mut *tx)
-        .await?;
-        let Some(cancelled) = cancelled else {
-            let status: Option<String> =
-                sqlx::query_scalar("SELECT status FROM orders WHERE id = $1")
-                    .bind(id)
-                    .fetch_optional(&mut *tx)
-                    .await?;
-            return match status.as_deref() {
-                Some("paid") => Err(Error::Refused(Refused::PaidUncancellable)),
-                _ => Ok(Written::nothing(false)),
-            };
+        let Some(order) = This::find_booking_in(&mut tx, id).await? else {
+            return Ok(Written::nothing(false));
         };
-        let (product_id, buyer_id) = cancelled;
-        let order = This::booking_in(&mut tx, id).await?;
+        let was = order.order_status;
+        match was {
+            BookingStatus::Waiting | BookingStatus::Reserved => {}
+            BookingStatus::Cancelled => return Ok(Written::nothing(false)),
+            BookingStatus::Paid => return Err(Error::Refused(Refused::PaidUncancellable)),
+            other => return Err(not_now(other, Refused::BookingEnded)),
+        }
+        // Only from the status just read: a step that committed in between (the seller
+        // released it, say) wins, and this cancel is told what happened.
+        let cancelled =
+            sqlx::query("UPDATE orders SET status = 'cancelled' WHERE id = $1 AND status = $2")
+                .bind(id)
+                .bind(was.as_str())
+                .execute(&mut *tx)
+                .await?;
+        if cancelled.rows_affected() == 0 {
+            drop(tx);
+            return match self.booking(id).await?.map(|now| now.order_status) {
+                None | Some(BookingStatus::Cancelled) => Ok(Written::nothing(false)),
+                Some(BookingStatus::Paid) => Err(Error::Refused(Refused::PaidUncancellable)),
+                Some(other) => Err(not_now(other, Refused::BookingEnded)),
+            };
+        }
+        let product_id = order.listing.id;
         let seller_id = order.listing.seller_id;
         let booking = BookingRef {
             order_id: id,
             product_id,
-            buyer_id,
+            buyer_id: order.buyer_id,
             seller_id,
         };
         let notice = Notice::Cancelled {
@@ -133,12 +374,122 @@ impl Bookings for This {
             listing: &order.listing.name,
         };
         let told = notify(&mut tx, seller_id, notice).await?;
-        let events = record(&mut tx, &[Event::BookingCancelled(booking), told]).await?;
+        let mut events = vec![Event::BookingCancelled(booking), told];
+        if was == BookingStatus::Reserved {
+            events.extend(This::pass_on(&mut tx, product_id).await?);
+        } else {
+            events.extend(This::line_moved(&mut tx, product_id, id).await?);
+        }
+        let events = record(&mut tx, &events).await?;
         tx.commit().await?;
         self.committed(&events);
         self.changed();
         Ok(Written {
             outcome: true,
+            events,
+        })
+    }
+
+    async fn end_booking(
+        &self,
+        id: i64,
+        act: SellerAct<'_>,
+        end: BookingEnd,
+    ) -> Result<Written<Booking>, Error> {
+        let (from, to, wanted) = match end {
+            BookingEnd::Decline => (
+                BookingStatus::Waiting,
+                BookingStatus::Declined,
+                Refused::NotInLine,
+            ),
+            BookingEnd::Release => (
+                BookingStatus::Reserved,
+                BookingStatus::Released,
+                Refused::NotReserved,
+            ),
+        };
+        let mut tx = self.writer.begin().await?;
+        let mut booking = This::booking_in(&mut tx, id).await?;
+        if booking.listing.seller_id != act.by && !act.admin {
+            return Err(Error::Refused(Refused::NotYourBikesBooking));
+        }
+        if booking.order_status != from {
+            return Err(not_now(booking.order_status, wanted));
+        }
+        let ended =
+            sqlx::query("UPDATE orders SET status = $3, reason = $4 WHERE id = $1 AND status = $2")
+                .bind(id)
+                .bind(from.as_str())
+                .bind(to.as_str())
+                .bind(act.reason)
+                .execute(&mut *tx)
+                .await?;
+        if ended.rows_affected() == 0 {
+            drop(tx);
+            let now = self
+                .booking(id)
+                .await?
+                .ok_or(Error::NotFound(Missing::Booking))?;
+            return Err(not_now(now.order_status, wanted));
+        }
+        booking.order_status = to;
+        booking.queue_position = None;
+        booking.reason = Some(act.reason.to_owned());
+        let product_id = booking.listing.id;
+        let listing = &booking.listing.name;
+        let notice = match end {
+            BookingEnd::Decline => Notice::Declined {
+                listing,
+                reason: act.reason,
+            },
+            BookingEnd::Release => Notice::Released {
+                listing,
+                reason: act.reason,
+            },
+        };
+        let told = notify(&mut tx, booking.buyer_id, notice).await?;
+        let mut events = vec![Event::DealUpdated(booking.clone()), told];
+        events.extend(match end {
+            BookingEnd::Decline => This::line_moved(&mut tx, product_id, id).await?,
+            BookingEnd::Release => This::pass_on(&mut tx, product_id).await?,
+        });
+        let events = record(&mut tx, &events).await?;
+        tx.commit().await?;
+        self.committed(&events);
+        self.changed();
+        Ok(Written {
+            outcome: booking,
+            events,
+        })
+    }
+
+    async fn lapse_reservations(
+        &self,
+        now: DateTime<Utc>,
+        most: i64,
+    ) -> Result<Written<usize>, Error> {
+        let due: Vec<i64> = sqlx::query_scalar(
+            "SELECT id FROM orders WHERE status = 'reserved' AND reserved_until < $1 \
+             ORDER BY reserved_until LIMIT $2",
+        )
+        .bind(now)
+        .bind(most)
+        .fetch_all(&self.writer)
+        .await?;
+        let mut lapsed = 0;
+        let mut events = Vec::new();
+        for id in due {
+            let more = self.lapse(id, now).await?;
+            if !more.is_empty() {
+                lapsed += 1;
+                events.extend(more);
+            }
+        }
+        if lapsed > 0 {
+            self.changed();
+        }
+        Ok(Written {
+            outcome: lapsed,
             events,
         })
     }

@@ -3,14 +3,6 @@
 use super::*;
 
 impl This {
-    pub(super) async fn listing_exists(&self, id: i64) -> Result<bool, Error> {
-        let found = sqlx::query("SELECT 1 FROM products WHERE id = $1")
-            .bind(id)
-            .fetch_optional(&self.writer)
-            .await?;
-        Ok(found.is_some())
-    }
-
     /// The rows of `select` (a query without a WHERE) whose `column` is one of `ids`,
     /// in queries of [`IDS_PER_QUERY`] ids.
     async fn rows_with<T>(&self, select: &str, column: &str, ids: &[i64]) -> Result<Vec<T>, Error>
@@ -379,8 +371,8 @@ impl Catalogue for This {
         if edit.resale_price != before {
             // Open bookings keep the price they were made at; their buyers hear of the change.
             let bookings: Vec<(i64, i64)> = sqlx::query_as(
-                "SELECT buyer_id, price FROM orders WHERE product_id = $1 AND status = 'booked' \
-                 ORDER BY buyer_id",
+                "SELECT buyer_id, price FROM orders WHERE product_id = $1 AND status IN \
+                 ('waiting', 'reserved') ORDER BY buyer_id",
             )
             .bind(id)
             .fetch_all(&mut *tx)

@@ -39,8 +39,8 @@ impl This {
             status,
         } = booking;
         refuse_strangers(payment, Some(buyer_id), Some(product_id))?;
-        if let Some(closed) = closed_booking(&status) {
-            return Err(closed);
+        if let Some(why) = why_not_payable(status) {
+            return Err(Error::Refused(why));
         }
         // The row lock taken here makes a second buyer's payment wait for this one and
         // then find the bike sold: exactly one payment wins.
@@ -51,14 +51,15 @@ impl This {
         if sold.rows_affected() == 0 {
             return Err(Error::Refused(Refused::AlreadySold));
         }
-        // The booking moves booked → paid only if it is still booked when this update
-        // runs: a cancel that committed first wins (and the bike's sale above rolls
-        // back), and one that comes later waits for this row lock and then finds the
-        // booking paid. Exactly one of them succeeds.
+        // The booking moves reserved → paid only if it still holds the bike when this
+        // update runs: a cancel, release or lapse that committed first wins (and the
+        // bike's sale above rolls back), and one that comes later waits for this row lock
+        // and then finds the booking paid. Exactly one of them succeeds.
         // The amount is checked here, inside the sale: the booking's price is the one
         // paid, whatever the listing says now.
         let paid = sqlx::query(
-            "UPDATE orders SET status = 'paid' WHERE id = $1 AND status = 'booked' AND price = $2",
+            "UPDATE orders SET status = 'paid' WHERE id = $1 AND status = 'reserved' \
+             AND price = $2",
         )
         .bind(payment.order_id)
         .bind(payment.amount)
@@ -70,9 +71,11 @@ impl This {
                     .bind(payment.order_id)
                     .fetch_optional(&mut *tx)
                     .await?;
-            return Err(match status.as_deref() {
-                Some("booked") => Error::Refused(Refused::AmountNotPrice),
-                Some(other) => closed_booking(other).unwrap_or(Error::NotFound(Missing::Booking)),
+            let status = status.map(BookingStatus::try_from).transpose();
+            return Err(match status.map_err(Error::Database)? {
+                Some(now) => {
+                    Error::Refused(why_not_payable(now).unwrap_or(Refused::AmountNotPrice))
+                }
                 None => Error::NotFound(Missing::Booking),
             });
         }
@@ -328,6 +331,8 @@ impl Payments for This {
                     buyer_id,
                     seller_id,
                 }));
+                // The bike is for sale again: the next in line holds it now.
+                events.extend(This::pass_on(&mut tx, booked).await?);
             }
         }
         let events = record(&mut tx, &events).await?;
@@ -354,15 +359,6 @@ impl Payments for This {
         .execute(&self.writer)
         .await?;
         Ok(())
-    }
-}
-
-/// Why a booking in `status` cannot be paid; None while it is booked.
-fn closed_booking(status: &str) -> Option<Error> {
-    match status {
-        "booked" => None,
-        "paid" => Some(Error::Refused(Refused::BookingPaid)),
-        _ => Some(Error::Refused(Refused::BookingCancelled)),
     }
 }
 
@@ -396,5 +392,6 @@ struct BookingToPay {
     name: String,
     seller_id: i64,
     category_id: i64,
-    status: String,
+    #[sqlx(try_from = "String")]
+    status: BookingStatus,
 }

@@ -121,7 +121,7 @@ async fn buyer_and_price_fields_forged_into_a_booking_are_ignored() {
         assert_eq!(booking["productName"], "Bajaj Avenger 220");
         assert_eq!(booking["sellerEmail"], "karim@example.com");
         assert_eq!(booking["bookingId"], bike.as_str());
-        assert_eq!(booking["status"], "booked");
+        assert_eq!(booking["status"], "reserved");
         assert_eq!(booking["paid"], false);
 
         let (status, theirs) = app.get(&format!("/api/orders/{}", other.email), Some(&other.token)).await;

@@ -56,6 +56,8 @@ enum Effect {
     Advertised,
     Booked,
     BookingCancelled,
+    Declined,
+    Released,
     Paid,
 }
 
@@ -111,6 +113,9 @@ async fn every_route_answers_every_kind_of_caller_as_the_access_matrix_says() {
         let mut failures = Vec::new();
         for row in &rows {
             for (who, caller) in CALLERS.iter().enumerate() {
+                // Cells book bikes of their own: the buyers withdraw those of earlier
+                // cells first, so they stay below the open bookings one buyer may have.
+                cast.withdraw_fresh_bookings(&app).await;
                 let mut fresh = Fresh::default();
                 let path = cast.fill(&app, who, row.path, &mut fresh).await;
                 let body = match &row.body {
@@ -171,7 +176,7 @@ async fn every_route_answers_every_kind_of_caller_as_the_access_matrix_says() {
             .await
             .expect("order")
             .expect("still booked");
-        assert_eq!(order.order_status, BookingStatus::Booked);
+        assert_eq!(order.order_status, BookingStatus::Reserved);
     })
     .await;
 }

@@ -25,7 +25,10 @@ async fn a_buyer_books_a_bike_once_and_may_book_it_again_after_cancelling() {
         let first = book(s, bike, &rahim).await;
         let order = s.booking(first).await.expect("order").expect("booked");
         assert_eq!(order.order_id, first);
-        assert_eq!(order.order_status, BookingStatus::Booked);
+        assert_eq!(order.order_status, BookingStatus::Reserved);
+        assert_eq!(order.queue_position, None);
+        assert!(order.reserved_until.is_some(), "held for a while");
+        assert!(order.listing.reserved, "the bike shows reserved");
         assert_eq!(
             (
                 order.buyer_id,
@@ -55,6 +58,12 @@ async fn a_buyer_books_a_bike_once_and_may_book_it_again_after_cancelling() {
         );
         let mims = book(s, bike, &mim).await;
         assert_ne!(mims, first, "another buyer may book the same bike");
+        let behind = s.booking(mims).await.expect("read").expect("booked");
+        assert_eq!(
+            (behind.order_status, behind.queue_position),
+            (BookingStatus::Waiting, Some(1)),
+            "and waits in line behind the reservation"
+        );
 
         assert!(s.cancel_booking(first).await.expect("cancel").outcome);
         assert!(
@@ -69,6 +78,11 @@ async fn a_buyer_books_a_bike_once_and_may_book_it_again_after_cancelling() {
             "no such booking"
         );
         assert_eq!(booking_status(s, first).await, BookingStatus::Cancelled);
+        assert_eq!(
+            booking_status(s, mims).await,
+            BookingStatus::Reserved,
+            "the reservation passed to the next in line"
+        );
         assert!(
             s.bookings_of_buyer(rahim.id)
                 .await
@@ -79,6 +93,11 @@ async fn a_buyer_books_a_bike_once_and_may_book_it_again_after_cancelling() {
 
         let again = book(s, bike, &rahim).await;
         assert_ne!(again, first);
+        assert_eq!(
+            booking_status(s, again).await,
+            BookingStatus::Waiting,
+            "at the back"
+        );
         assert_eq!(
             ids(&s.bookings_of_buyer(rahim.id).await.expect("orders"), |o| o
                 .order_id),
@@ -116,7 +135,7 @@ async fn a_buyers_bookings_come_newest_first_without_the_cancelled_ones() {
         );
         assert!(shown
             .iter()
-            .all(|o| o.order_status == BookingStatus::Booked && o.buyer_id == buyer.id));
+            .all(|o| o.order_status == BookingStatus::Reserved && o.buyer_id == buyer.id));
     })
     .await;
 }
@@ -214,9 +233,10 @@ async fn a_seller_sees_every_booking_of_their_bikes_and_no_one_elses() {
             statuses,
             vec![
                 BookingStatus::Paid,
-                BookingStatus::Booked,
+                BookingStatus::Reserved,
                 BookingStatus::Cancelled
-            ]
+            ],
+            "Mim's booking holds the Avenger once Rahim's ahead of it is cancelled"
         );
         let mine = &shown[1];
         assert_eq!(

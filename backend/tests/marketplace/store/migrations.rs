@@ -3,7 +3,7 @@
 
 use super::fixtures::{category, listing, open, taka, user};
 use crate::marketplace::support::{on_both, past_the_store, Engine, TestDb};
-use bikehaat::records::Role;
+use bikehaat::records::{BookingStatus, Role};
 use std::collections::BTreeSet;
 
 /// The versions recorded in sqlx's migration table, read past the store.
@@ -135,6 +135,198 @@ async fn applying_the_migrations_again_changes_nothing() {
                 .len(),
             1
         );
+    })
+    .await;
+}
+
+/// Bookings made before bikes had a line: open ones of an unsold bike line up by age,
+/// the oldest holding it for 48 hours; those of a sold bike wait; the rest keep their
+/// status, and what refers to them (payments, test intents) still does — on SQLite the
+/// bookings are copied to a new table, which must not clear those references.
+#[tokio::test]
+async fn bookings_from_before_the_line_line_up_by_age_and_keep_their_payments() {
+    on_both(|engine| async move {
+        let Some(db) = TestDb::new(engine).await else {
+            return;
+        };
+        // The database as version 10 left it, with bookings in its words.
+        drop(
+            bikehaat::store::open(&db.url)
+                .await
+                .expect("create the database"),
+        );
+        let dir = format!(
+            "{}/../migrations/{}",
+            env!("CARGO_MANIFEST_DIR"),
+            match engine {
+                Engine::Sqlite => "sqlite",
+                Engine::Postgres => "postgres",
+            }
+        );
+        let mut before = sqlx::migrate::Migrator::new(std::path::Path::new(&dir))
+            .await
+            .expect("read the migrations");
+        before.migrations = before
+            .migrations
+            .iter()
+            .filter(|m| m.version <= 10)
+            .cloned()
+            .collect::<Vec<_>>()
+            .into();
+        let now = chrono::Utc::now();
+        past_the_store!(&db, |pool| async {
+            before.run(&pool).await.expect("migrate to version 10");
+            for (email, role) in [
+                ("s@x.bd", "seller"),
+                ("a@x.bd", "buyer"),
+                ("b@x.bd", "buyer"),
+            ] {
+                sqlx::query(
+                    "INSERT INTO users (subject, email, name, image, role, created_at) \
+                     VALUES ($1, $1, $1, '', $2, $3)",
+                )
+                .bind(email)
+                .bind(role)
+                .bind(now)
+                .execute(&pool)
+                .await
+                .expect("user");
+            }
+            sqlx::query("INSERT INTO categories (name, image, created_at) VALUES ('C', '', $1)")
+                .bind(now)
+                .execute(&pool)
+                .await
+                .expect("category");
+            for (name, sold) in [("Free", false), ("Sold", true)] {
+                sqlx::query(
+                    "INSERT INTO products (category_id, seller_id, name, image, condition, \
+                     color, description, location, original_price, resale_price, \
+                     purchase_year, years_of_use, seller_phone, sold, posted_at) \
+                     VALUES (1, 1, $1, '', 'good', 'red', '', 'Dhaka', 200, 100, 2020, 2, \
+                     '01711000000', $2, $3)",
+                )
+                .bind(name)
+                .bind(sold)
+                .bind(now)
+                .execute(&pool)
+                .await
+                .expect("listing");
+            }
+            // 1, 2, 3 of the free bike; 4, 5 of the sold one.
+            for (product, buyer, status) in [
+                (1, 2, "booked"),
+                (1, 3, "booked"),
+                (1, 2, "cancelled"),
+                (2, 2, "paid"),
+                (2, 3, "booked"),
+            ] {
+                sqlx::query(
+                    "INSERT INTO orders (product_id, buyer_id, buyer_phone, meeting_location, \
+                     status, created_at, price) VALUES ($1, $2, '01711', 'Banani', $3, $4, 100)",
+                )
+                .bind(product as i64)
+                .bind(buyer as i64)
+                .bind(status)
+                .bind(now)
+                .execute(&pool)
+                .await
+                .expect("booking");
+            }
+            sqlx::query(
+                "INSERT INTO payments (order_id, product_id, buyer_id, transaction_id, amount, \
+                 currency, email, product_name, paid_at) VALUES (4, 2, 2, 'pi_old', 100, 'bdt', \
+                 'a@x.bd', 'Sold', $1)",
+            )
+            .bind(now)
+            .execute(&pool)
+            .await
+            .expect("payment");
+            sqlx::query(
+                "INSERT INTO test_payment_intents (id, client_secret, order_id, amount, currency, \
+                 status, created_at) VALUES ('tpi_old', 'tpi_old_secret', 1, 100, 'bdt', \
+                 'requires_payment_method', $1)",
+            )
+            .bind(now)
+            .execute(&pool)
+            .await
+            .expect("test intent");
+        });
+
+        let store = db.store().await;
+        let mut seen = Vec::new();
+        for id in 1..=5 {
+            let booking = store.booking(id).await.expect("read").expect("kept");
+            seen.push((booking.order_status, booking.queue_position));
+        }
+        assert_eq!(
+            seen,
+            [
+                (BookingStatus::Reserved, None),
+                (BookingStatus::Waiting, Some(1)),
+                (BookingStatus::Cancelled, None),
+                (BookingStatus::Paid, None),
+                (BookingStatus::Waiting, Some(1)),
+            ]
+        );
+        let until = store
+            .booking(1)
+            .await
+            .expect("read")
+            .and_then(|b| b.reserved_until)
+            .expect("the oldest holds the bike for a while");
+        let hours = (until - chrono::Utc::now()).num_minutes();
+        assert!((47 * 60..=48 * 60).contains(&hours), "{hours} minutes left");
+        assert!(
+            store
+                .listing(1)
+                .await
+                .expect("read")
+                .expect("kept")
+                .reserved
+        );
+
+        let kept: (Option<i64>, i64) = past_the_store!(&db, |pool| sqlx::query_as(
+            "SELECT (SELECT order_id FROM payments WHERE transaction_id = 'pi_old'), \
+             (SELECT COUNT(*) FROM test_payment_intents WHERE order_id = 1)"
+        )
+        .fetch_one(&pool))
+        .expect("read the references");
+        assert_eq!(
+            kept,
+            (Some(4), 1),
+            "the payment and the test intent keep their booking"
+        );
+
+        // New bookings carry on the numbering, and foreign keys hold again.
+        let late = user(store.as_ref(), "c@x.bd", "C", Role::Buyer).await;
+        let next = store
+            .create_booking(&bikehaat::records::NewBooking {
+                product_id: 1,
+                buyer_id: late.id,
+                buyer_phone: "01711".into(),
+                meeting_location: "Banani".into(),
+            })
+            .await
+            .expect("book")
+            .outcome;
+        assert!(next > 5, "booking {next} after the five kept");
+        assert_eq!(
+            store
+                .booking(next)
+                .await
+                .expect("read")
+                .map(|b| b.queue_position),
+            Some(Some(2))
+        );
+        assert!(
+            store
+                .delete_user(3, Role::Buyer)
+                .await
+                .expect("remove")
+                .outcome,
+            "removing a buyer removes their bookings by the foreign key"
+        );
+        assert!(store.booking(2).await.expect("read").is_none());
     })
     .await;
 }

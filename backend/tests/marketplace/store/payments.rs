@@ -201,7 +201,7 @@ async fn recording_a_payment_sells_the_bike_and_a_retry_finds_the_same_record() 
 }
 
 #[tokio::test]
-async fn a_second_booking_of_a_sold_bike_cannot_be_paid() {
+async fn a_booking_waiting_in_line_cannot_be_paid() {
     on_both(|engine| async move {
         let Some((_db, store)) = open(engine).await else {
             return;
@@ -221,10 +221,10 @@ async fn a_second_booking_of_a_sold_bike_cannot_be_paid() {
                 s.record_payment(&payment(mims, "pi_mim", taka(180_000)))
                     .await,
             ),
-            Refused::AlreadySold,
-            "the refusal says the bike is sold"
+            Refused::InLine,
+            "only the booking holding the bike is paid for"
         );
-        assert_eq!(booking_status(s, mims).await, BookingStatus::Booked);
+        assert_eq!(booking_status(s, mims).await, BookingStatus::Waiting);
         assert_eq!(s.payments_for_listing(bike).await.expect("payments"), 1);
         assert_eq!(booking_status(s, rahims).await, BookingStatus::Paid);
     })
@@ -282,7 +282,10 @@ async fn a_transaction_id_cannot_pay_for_a_second_booking() {
         );
         assert!(!listed(s, second).await.sold);
         assert_eq!(s.payments_for_listing(second).await.expect("payments"), 0);
-        assert_eq!(booking_status(s, second_order).await, BookingStatus::Booked);
+        assert_eq!(
+            booking_status(s, second_order).await,
+            BookingStatus::Reserved
+        );
     })
     .await;
 }
@@ -320,7 +323,7 @@ async fn a_payment_is_recorded_only_for_its_own_buyer_and_bike_even_when_retried
             Refused::NotThisBookingsListing
         );
         assert!(!listed(s, bike).await.sold, "the bike is still for sale");
-        assert_eq!(booking_status(s, order).await, BookingStatus::Booked);
+        assert_eq!(booking_status(s, order).await, BookingStatus::Reserved);
         assert_eq!(s.payments_for_listing(bike).await.expect("payments"), 0);
 
         // Its own buyer, of its own bike: recorded; the same report again finds it.

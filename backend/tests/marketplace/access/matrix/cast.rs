@@ -105,6 +105,22 @@ impl Cast {
         }
     }
 
+    /// Cancels the open bookings of both buyers but the shared one (`{O}`).
+    pub async fn withdraw_fresh_bookings(&self, app: &TestApp) {
+        let store = app.state.store.as_ref();
+        for who in [BUYER, OTHER_BUYER] {
+            let buyer = id_of(&self.person(who).id);
+            for booking in store.bookings_of_buyer(buyer).await.expect("bookings") {
+                if booking.order_status.is_open() && booking.order_id != id_of(&self.order) {
+                    store
+                        .cancel_booking(booking.order_id)
+                        .await
+                        .expect("withdraw a cell's booking");
+                }
+            }
+        }
+    }
+
     pub fn person(&self, who: usize) -> &Person {
         self.people[who].as_ref().expect("a signed-in caller")
     }
@@ -159,6 +175,14 @@ impl Cast {
                 fresh.product.clone().unwrap_or_default()
             }
             "fresh_booking" => self.fresh_booking(app, fresh).await,
+            "fresh_waiting" => {
+                if fresh.order.is_none() {
+                    let product = self.fresh_listing(app).await;
+                    app.book(self.person(OTHER_BUYER), &product).await;
+                    fresh.order = Some(app.book(self.person(BUYER), &product).await);
+                }
+                fresh.order.clone().unwrap_or_default()
+            }
             "fresh_buyer_id" => {
                 let id = self.fresh_user(app, Role::Buyer).await;
                 fresh.user.insert(id).clone()
@@ -299,10 +323,27 @@ impl Cast {
                     .expect("order")
                     .expect("kept")
                     .order_status;
-                if !allowed && status != BookingStatus::Booked {
+                if !allowed && status != BookingStatus::Reserved {
                     return Some(format!("a refused cancel left the booking {status:?}"));
                 }
                 status == BookingStatus::Cancelled
+            }
+            Effect::Declined | Effect::Released => {
+                let (before, after) = if effect == Effect::Declined {
+                    (BookingStatus::Waiting, BookingStatus::Declined)
+                } else {
+                    (BookingStatus::Reserved, BookingStatus::Released)
+                };
+                let status = store
+                    .booking(order())
+                    .await
+                    .expect("order")
+                    .expect("kept")
+                    .order_status;
+                if !allowed && status != before {
+                    return Some(format!("a refused {effect:?} left the booking {status:?}"));
+                }
+                status == after
             }
             Effect::Paid => {
                 let booking = store.booking(order()).await.expect("order").expect("kept");

@@ -30,6 +30,7 @@ pub fn matrix() -> Vec<Row> {
     let payment = json_body(
         json!({"transactionId": "{fresh_paid_transaction}", "ordersId": "{fresh_booking}", "price": 1, "email": "{me}"}),
     );
+    let reason = json_body(json!({"reason": "The bike is promised to my cousin"}));
     let profile = json_body(json!({"name": "Someone", "email": "{me}", "image": "https://example.com/me.jpg", "role": "buyer"}));
 
     vec![
@@ -88,6 +89,10 @@ pub fn matrix() -> Vec<Row> {
         row(GET,    "/api/orders/{me}",                     Empty,                                       [401, 200, 200, 200, 200, 200]),
         row(DELETE, "/api/orders/{fresh_booking}",            Empty,                                       [401, 200, 403, 403, 403, 200])
             .changes(Effect::BookingCancelled),
+        row(POST,   "/api/orders/{fresh_waiting}/decline",  reason.clone(),                              [401, 403, 403, 200, 403, 200])
+            .changes(Effect::Declined),
+        row(POST,   "/api/orders/{fresh_booking}/release",  reason,                                      [401, 403, 403, 200, 403, 200])
+            .changes(Effect::Released),
         row(GET,    "/api/paymentOrders/{O}",               Empty,                                       [401, 200, 403, 403, 403, 200]),
         row(POST,   "/api/create-payment-intent",           intent,                                      [401, 200, 403, 403, 403, 403]),
         row(POST,   "/api/payments",                        payment,                                     [401, 201, 403, 403, 403, 403])
