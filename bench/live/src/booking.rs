@@ -141,7 +141,7 @@ pub async fn bench(
             .bearer_auth(&buyer)
             .json(&json!({"bookingId": bike, "buyerPhone": "+880 1711-000000", "meetingLocation": "Banani 11"}));
         let start = Instant::now();
-        created(request)
+        let order = created(request)
             .await
             .map_err(|e| format!("booking {k}: {e}"))?;
         responses.push(Instant::now());
@@ -156,6 +156,16 @@ pub async fn bench(
                 break;
             }
             tokio::time::sleep(Duration::from_millis(1)).await;
+        }
+        // Withdrawn once measured: a buyer holds at most five open bookings.
+        let cancelled = http
+            .delete(format!("{first}/api/orders/{order}"))
+            .bearer_auth(&buyer)
+            .send()
+            .await
+            .map_err(|e| format!("cancelling booking {k}: {e}"))?;
+        if !cancelled.status().is_success() {
+            return Err(format!("cancelling booking {k}: {}", cancelled.status()));
         }
     }
 

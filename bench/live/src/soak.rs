@@ -314,6 +314,15 @@ async fn trade(
                         Some(json!({"report": "reported"})),
                     )
                     .await;
+                    // And withdrawn: a buyer holds at most five open bookings.
+                    soak.call(
+                        "cancel",
+                        Method::DELETE,
+                        format!("{base}/api/orders/{order}"),
+                        Some(&buyer.token),
+                        None,
+                    )
+                    .await;
                 }
             }
         }
