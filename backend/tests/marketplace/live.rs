@@ -130,6 +130,115 @@ pub async fn signed_in(app: &TestApp, who: &Person) -> Live {
     live
 }
 
+/// The line moving on, over real sockets: a release tells the buyer let go and the
+/// one who now holds the bike (each with the booking as it stands), and their seller;
+/// nobody else hears of it. The bike shows reserved and, once nobody holds it,
+/// available, to everyone.
+#[tokio::test]
+async fn the_line_moving_on_reaches_its_two_buyers_and_their_seller_alone() {
+    on_both(|engine| async move {
+        let Some(app) = TestApp::spawn(engine).await else {
+            return;
+        };
+        let admin = app.admin().await;
+        let first = app.sign_up("first@example.com", "First", "buyer").await;
+        let next = app.sign_up("next@example.com", "Next", "buyer").await;
+        let seller = app.sign_up("seller@example.com", "Seller", "seller").await;
+        let other_seller = app.sign_up("other@example.com", "Other", "seller").await;
+        let category = app.category(&admin, "Sports").await;
+        let bike = app.list_bike(&seller, &category, "Yamaha R15", 4100).await;
+        let mut w = Watchers {
+            anonymous: Live::open(&app.base).await,
+            buyer: signed_in(&app, &first).await,
+            other_buyer: signed_in(&app, &next).await,
+            seller: signed_in(&app, &seller).await,
+            other_seller: signed_in(&app, &other_seller).await,
+            admin: signed_in(&app, &admin).await,
+        };
+        let seen = |names: &[&str]| names.iter().map(|n| (*n).to_owned()).collect::<Vec<_>>();
+        let reserved = seen(&["product.reserved"]);
+
+        let held = app.book(&first, &bike).await;
+        assert_eq!(
+            w.drain().await,
+            [
+                reserved.clone(),
+                seen(&["order.created", "product.reserved"]),
+                reserved.clone(),
+                seen(&["order.created", "notification.created", "product.reserved"]),
+                reserved.clone(),
+                reserved,
+            ]
+        );
+        let waiting = app.book(&next, &bike).await;
+        let (none, created) = (Vec::new(), seen(&["order.created"]));
+        let told = seen(&["order.created", "notification.created"]);
+        assert_eq!(
+            w.drain().await,
+            [
+                none.clone(),
+                none.clone(),
+                created,
+                told,
+                none.clone(),
+                none.clone()
+            ]
+        );
+
+        let (status, body) = app
+            .call(
+                Method::POST,
+                &format!("/api/orders/{held}/release"),
+                Some(&seller.token),
+                json!({"reason": "You did not answer my calls"}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let let_go = w.buyer.drain(QUIET).await;
+        assert_eq!(names(&let_go), ["deal.updated", "notification.created"]);
+        assert_eq!(let_go[0]["data"]["status"], "released");
+        assert_eq!(let_go[0]["data"]["reason"], "You did not answer my calls");
+        let now_holds = w.other_buyer.drain(QUIET).await;
+        assert_eq!(names(&now_holds), ["deal.updated", "notification.created"]);
+        assert_eq!(now_holds[0]["data"]["_id"], waiting.as_str());
+        assert_eq!(now_holds[0]["data"]["status"], "reserved");
+        assert!(now_holds[0]["data"]["reservedUntil"].is_string());
+        assert_eq!(
+            names(&w.seller.drain(QUIET).await),
+            ["deal.updated", "deal.updated"]
+        );
+        for other in [&mut w.anonymous, &mut w.other_seller, &mut w.admin] {
+            assert_eq!(names(&other.drain(QUIET).await), Vec::<String>::new());
+        }
+
+        // The new holder withdraws with nobody behind: the bike is for anyone again.
+        let path = format!("/api/orders/{waiting}");
+        let (status, _) = app
+            .call(Method::DELETE, &path, Some(&next.token), Value::Null)
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        let available = seen(&["product.available"]);
+        let cancelled = seen(&["order.cancelled", "product.available"]);
+        let seller_sees = seen(&[
+            "order.cancelled",
+            "notification.created",
+            "product.available",
+        ]);
+        assert_eq!(
+            w.drain().await,
+            [
+                available.clone(),
+                available.clone(),
+                cancelled,
+                seller_sees,
+                available.clone(),
+                available
+            ]
+        );
+    })
+    .await;
+}
+
 #[tokio::test]
 async fn each_write_reaches_exactly_the_sockets_allowed_to_see_it() {
     on_both(|engine| async move {
