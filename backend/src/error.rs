@@ -220,6 +220,15 @@ pub fn refused(why: Refused) -> &'static str {
         }
         Refused::NotReserved => "Only a booking that holds the bike can be released.",
         Refused::NotYourBikesBooking => "Only the bike's seller can answer its bookings.",
+        Refused::NotYourDeal => {
+            "Only the buyer and the seller of this booking can arrange where to meet."
+        }
+        Refused::NoMeetingNow => {
+            "A meeting is arranged once the bike is reserved for this booking."
+        }
+        Refused::NoProposal => "Nobody has proposed a meeting yet.",
+        Refused::MeetingChanged => "The meeting was changed since: look at the new proposal.",
+        Refused::OwnProposal => "This is your own proposal: the other side confirms it.",
         Refused::AmountNotPrice => "The amount paid is not this booking's price.",
         Refused::PaymentRecorded => "This payment is already recorded.",
         Refused::TransactionOfAnotherBooking => "This transaction belongs to another booking.",
@@ -240,6 +249,7 @@ impl From<StoreError> for AppError {
                 | Refused::NotYoursToDelete
                 | Refused::NotYoursToAdvertise
                 | Refused::NotYourBikesBooking
+                | Refused::NotYourDeal
                 | Refused::NotYourBooking),
             ) => AppError::Forbidden(refused(why).into()),
             StoreError::Refused(why @ Refused::NotThisBookingsListing) => {

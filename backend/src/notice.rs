@@ -31,6 +31,23 @@ pub enum Notice<'a> {
     Lapsed { listing: &'a str },
     /// To a seller: a buyer's reservation of their bike ran out.
     LapsedToSeller { buyer: &'a str, listing: &'a str },
+    /// To one side of a deal: the other proposes where and when to meet (`when` in
+    /// Dhaka's time, [`dhaka_time`]); `to_seller` says which side reads it.
+    MeetingProposed {
+        by: &'a str,
+        listing: &'a str,
+        place: &'a str,
+        when: &'a str,
+        to_seller: bool,
+    },
+    /// To the author of a proposal: the other side agreed to it.
+    MeetingAgreed {
+        by: &'a str,
+        listing: &'a str,
+        place: &'a str,
+        when: &'a str,
+        to_seller: bool,
+    },
     /// To a seller: a buyer cancelled their booking.
     Cancelled { buyer: &'a str, listing: &'a str },
     /// To a seller: the buyer paid; they hand the bike over.
@@ -88,6 +105,7 @@ impl Notice<'_> {
             Notice::ReservedForYou { .. } => "reserved",
             Notice::Declined { .. } | Notice::Released { .. } => "declined",
             Notice::Lapsed { .. } | Notice::LapsedToSeller { .. } => "lapsed",
+            Notice::MeetingProposed { .. } | Notice::MeetingAgreed { .. } => "meeting",
             Notice::Cancelled { .. } => "cancellation",
             Notice::PaidToSeller { .. } | Notice::PaidByBuyer { .. } => "payment",
             Notice::SoldToAnother { .. } => "sold",
@@ -108,6 +126,13 @@ impl Notice<'_> {
             }
         };
         match *self {
+            Notice::MeetingProposed { to_seller, .. } | Notice::MeetingAgreed { to_seller, .. } => {
+                if to_seller {
+                    link::MY_BUYERS
+                } else {
+                    link::MY_ORDERS
+                }
+            }
             Notice::Booked { .. }
             | Notice::JoinedLine { .. }
             | Notice::LapsedToSeller { .. }
@@ -166,6 +191,23 @@ impl Notice<'_> {
             Notice::LapsedToSeller { buyer, listing } => format!(
                 "{buyer}'s reservation of your {listing} ran out after {RESERVED_HOURS} hours."
             ),
+            Notice::MeetingProposed {
+                by,
+                listing,
+                place,
+                when,
+                ..
+            } => format!(
+                "{by} proposes to meet at {place} on {when} for {listing}. Confirm it, or \
+                 propose another place or time."
+            ),
+            Notice::MeetingAgreed {
+                by,
+                listing,
+                place,
+                when,
+                ..
+            } => format!("{by} agreed to meet at {place} on {when} for {listing}."),
             Notice::Cancelled { buyer, listing } => {
                 format!("{buyer} cancelled their booking of your {listing}.")
             }
@@ -227,6 +269,17 @@ impl Notice<'_> {
     }
 }
 
+/// A moment as people in Bangladesh read it (UTC+6 all year): "Fri 27 Nov, 5:30 pm".
+pub fn dhaka_time(at: chrono::DateTime<chrono::Utc>) -> String {
+    const DHAKA: chrono::FixedOffset = match chrono::FixedOffset::east_opt(6 * 3600) {
+        Some(offset) => offset,
+        None => panic!("six hours is a valid offset"),
+    };
+    at.with_timezone(&DHAKA)
+        .format("%a %-d %b, %-I:%M %P")
+        .to_string()
+}
+
 /// 1st, 2nd, 3rd, 4th… 11th, 12th, 13th… 21st.
 pub fn ordinal(n: i64) -> String {
     let suffix = match (n % 10, n % 100) {
@@ -284,5 +337,13 @@ mod tests {
             read,
             ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st"]
         );
+    }
+
+    #[test]
+    fn meeting_times_read_in_dhakas_time() {
+        let at = chrono::DateTime::parse_from_rfc3339("2026-11-27T11:30:00Z")
+            .map(|t| t.with_timezone(&chrono::Utc))
+            .expect("a time");
+        assert_eq!(dhaka_time(at), "Fri 27 Nov, 5:30 pm");
     }
 }

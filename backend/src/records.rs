@@ -436,7 +436,78 @@ pub struct Booking {
     /// Why the seller declined or released it.
     pub reason: Option<String>,
     #[sqlx(flatten)]
+    pub meeting: MeetingRow,
+    #[sqlx(flatten)]
     pub listing: Listing,
+}
+
+/// Which side of a deal someone is on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    Buyer,
+    Seller,
+}
+
+impl Side {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Side::Buyer => "buyer",
+            Side::Seller => "seller",
+        }
+    }
+
+    pub fn other(self) -> Side {
+        match self {
+            Side::Buyer => Side::Seller,
+            Side::Seller => Side::Buyer,
+        }
+    }
+}
+
+/// A booking's meeting columns: the latest proposal, if any.
+#[derive(Debug, Clone, Default, PartialEq, Eq, sqlx::FromRow)]
+pub struct MeetingRow {
+    pub meeting_place: Option<String>,
+    pub meeting_at: Option<DateTime<Utc>>,
+    pub meeting_by: Option<String>,
+    /// How many proposals were made: a confirmation names the one it agrees to.
+    pub meeting_round: i32,
+    pub meeting_agreed: bool,
+}
+
+/// Where and when the two sides of a deal meet: the latest proposal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Meeting {
+    pub place: String,
+    pub at: DateTime<Utc>,
+    pub proposed_by: Side,
+    pub round: i32,
+    /// The other side confirmed this proposal.
+    pub agreed: bool,
+}
+
+impl MeetingRow {
+    /// The proposal these columns hold, if one was made.
+    pub fn proposal(&self) -> Option<Meeting> {
+        let proposed_by = match self.meeting_by.as_deref()? {
+            "buyer" => Side::Buyer,
+            _ => Side::Seller,
+        };
+        Some(Meeting {
+            place: self.meeting_place.clone()?,
+            at: self.meeting_at?,
+            proposed_by,
+            round: self.meeting_round,
+            agreed: self.meeting_agreed,
+        })
+    }
+}
+
+/// A proposal of where and when to meet.
+#[derive(Debug, Clone)]
+pub struct MeetingProposal {
+    pub place: String,
+    pub at: DateTime<Utc>,
 }
 
 #[derive(Debug, Clone)]

@@ -107,6 +107,16 @@ pub enum Refused {
     NotReserved,
     /// A seller answers the bookings of their own bikes only.
     NotYourBikesBooking,
+    /// Only a booking's buyer and its bike's seller arrange its meeting.
+    NotYourDeal,
+    /// A meeting is arranged while the booking holds the bike.
+    NoMeetingNow,
+    /// Nobody proposed a meeting yet.
+    NoProposal,
+    /// The proposal named was replaced by a newer one.
+    MeetingChanged,
+    /// The other side confirms a proposal, not its author.
+    OwnProposal,
     /// The amount paid is not the price the booking was made at.
     AmountNotPrice,
     /// This payment's transaction is recorded already.
@@ -473,6 +483,19 @@ pub trait Bookings: Send + Sync + 'static {
         act: SellerAct<'_>,
         end: BookingEnd,
     ) -> StoreResult<Written<Booking>>;
+    /// The buyer of booking `id` or its bike's seller (`by`) proposes where and when to
+    /// meet, replacing any earlier proposal; the other side is told. Refused unless `by`
+    /// is one of the two and the booking holds the bike.
+    async fn propose_meeting(
+        &self,
+        id: i64,
+        by: i64,
+        proposal: &MeetingProposal,
+    ) -> StoreResult<Written<Booking>>;
+    /// The other side agrees to proposal number `round` of booking `id`; its author is
+    /// told. Refused when a newer proposal replaced it, when it is `by`'s own, or when the
+    /// booking no longer holds the bike; agreeing twice changes nothing.
+    async fn confirm_meeting(&self, id: i64, by: i64, round: i32) -> StoreResult<Written<Booking>>;
     /// Lapses up to `most` reservations whose time ran out before `now`, each bike passing
     /// to the next in line; how many lapsed.
     async fn lapse_reservations(

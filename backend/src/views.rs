@@ -5,7 +5,9 @@ use chrono::{DateTime, Utc};
 use serde::{Serialize, Serializer};
 use utoipa::ToSchema;
 
-use crate::records::{Advert, Booking, BookingStatus, Category, Listing, Notification, Role, User};
+use crate::records::{
+    Advert, Booking, BookingStatus, Category, Listing, Meeting, Notification, Role, User,
+};
 
 /// Paisa written as a JSON number of whole taka: 1500 or 1500.5.
 fn money<S: Serializer>(paisa: &i64, s: S) -> Result<S::Ok, S::Error> {
@@ -286,6 +288,9 @@ pub struct BookingView {
     pub reserved_until: Option<DateTime<Utc>>,
     /// The seller's reason, when they declined or released it; null otherwise.
     pub reason: Option<String>,
+    /// Where and when the two sides meet: the latest proposal, and whether the other
+    /// side agreed to it; null until one side proposes.
+    pub meeting: Option<MeetingView>,
     /// What the buyer pays: the listing's price when it was booked.
     #[serde(serialize_with = "money")]
     #[schema(value_type = f64)]
@@ -311,9 +316,36 @@ impl From<Booking> for BookingView {
                 .reserved_until
                 .filter(|_| o.order_status == BookingStatus::Reserved),
             reason: o.reason,
+            meeting: o.meeting.proposal().map(MeetingView::from),
             price: o.price,
             order_time: o.ordered_at,
             fields: ProductFields::new(o.listing, Form::SignedIn),
+        }
+    }
+}
+
+/// A meeting proposal, as both sides of a deal see it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MeetingView {
+    pub place: String,
+    pub at: DateTime<Utc>,
+    /// buyer or seller.
+    pub proposed_by: &'static str,
+    /// Which proposal this is (1, 2, …): a confirmation names it.
+    pub proposal: i32,
+    /// The other side confirmed it.
+    pub agreed: bool,
+}
+
+impl From<Meeting> for MeetingView {
+    fn from(m: Meeting) -> Self {
+        MeetingView {
+            place: m.place,
+            at: m.at,
+            proposed_by: m.proposed_by.as_str(),
+            proposal: m.round,
+            agreed: m.agreed,
         }
     }
 }

@@ -10,6 +10,7 @@ mod marketplace {
     mod chaos;
     mod cluster;
     mod compression;
+    mod deals;
     mod errors;
     mod firebase;
     mod identity;

@@ -68,6 +68,13 @@ fn a_booking() -> Booking {
         queue_position: None,
         reserved_until: Some(at() + chrono::Duration::hours(crate::records::RESERVED_HOURS)),
         reason: None,
+        meeting: crate::records::MeetingRow {
+            meeting_place: Some("Mirpur 10 roundabout, by the petrol pump".into()),
+            meeting_at: Some(at() + chrono::Duration::hours(20)),
+            meeting_by: Some("seller".into()),
+            meeting_round: 1,
+            meeting_agreed: false,
+        },
         listing: a_listing(),
     }
 }

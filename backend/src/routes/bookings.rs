@@ -13,7 +13,7 @@ use super::{Changed, Inserted};
 use super::{EmailPath, RecordId};
 use crate::auth::{throttle, AuthUser, Buyer};
 use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
-use crate::records::{Booking, NewBooking, Role, User};
+use crate::records::{Booking, MeetingProposal, NewBooking, Role, User};
 use crate::store::{BookingEnd, Missing, Refused, SellerAct};
 use crate::validate::Checker;
 use crate::views::BookingView;
@@ -28,6 +28,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(list_seller_bookings))
         .routes(routes!(decline_booking))
         .routes(routes!(release_booking))
+        .routes(routes!(propose_meeting))
+        .routes(routes!(confirm_meeting))
 }
 
 /// A booking that the caller may see: its buyer's, or any for an admin.
@@ -223,6 +225,104 @@ async fn end_booking(
     };
     let written = state.store.end_booking(id, act, end).await?;
     Ok(Json(Changed::modified(1).seen_by(&written.events, user)))
+}
+
+/// How far ahead a meeting may be proposed.
+const MEETING_WITHIN_DAYS: i64 = 30;
+
+/// Where and when to meet.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct MeetingInput {
+    /// A place both can find: up to 200 characters.
+    #[schema(value_type = String)]
+    place: Option<Value>,
+    /// When, as an RFC 3339 time with its offset (`2026-11-28T17:30:00+06:00`): later
+    /// than now and within 30 days.
+    #[schema(value_type = String)]
+    at: Option<Value>,
+}
+
+/// Proposes where and when to meet (the booking's buyer or its bike's seller, while the
+/// booking holds the bike): it replaces any earlier proposal, and the other side is told.
+#[utoipa::path(post, path = "/orders/{id}/meeting", tag = "orders", request_body = MeetingInput,
+    params(("id" = String, Path, description = "Booking id")),
+    responses(JsonBodyRefused, (status = 200, body = Changed), (status = 401), (status = 403), (status = 404), (status = 409), (status = 422)),
+    security(("access_token" = [])))]
+async fn propose_meeting(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    RecordId(id): RecordId,
+    Json(body): Json<MeetingInput>,
+) -> AppResult<Json<Changed>> {
+    let mut check = Checker::new();
+    let place = check.text("place", body.place.as_ref(), "Say where to meet", 200);
+    let at = meeting_time(&mut check, body.at.as_ref(), chrono::Utc::now());
+    check.finish()?;
+    let proposal = MeetingProposal { place, at };
+    let written = state.store.propose_meeting(id, user.id, &proposal).await?;
+    Ok(Json(Changed::modified(1).seen_by(&written.events, &user)))
+}
+
+/// The time of a meeting proposed at `now`: later than now and within
+/// [`MEETING_WITHIN_DAYS`].
+fn meeting_time(
+    check: &mut Checker,
+    value: Option<&Value>,
+    now: chrono::DateTime<chrono::Utc>,
+) -> chrono::DateTime<chrono::Utc> {
+    let at = value
+        .and_then(Value::as_str)
+        .and_then(|text| chrono::DateTime::parse_from_rfc3339(text).ok())
+        .map(|at| at.with_timezone(&chrono::Utc));
+    match at {
+        None => check.fail("at", "Say when to meet"),
+        Some(at) if at <= now => check.fail("at", "Choose a time that is still to come"),
+        Some(at) if at > now + chrono::Duration::days(MEETING_WITHIN_DAYS) => {
+            check.fail("at", "Choose a time within 30 days")
+        }
+        Some(at) => return at,
+    }
+    now
+}
+
+/// Which proposal is agreed to.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ConfirmInput {
+    /// The proposal's number, as the booking's `meeting.proposal` shows it.
+    #[schema(value_type = i32)]
+    proposal: Option<Value>,
+}
+
+/// Agrees to the other side's latest proposal of where and when to meet, named by its
+/// number: a proposal replaced meanwhile is not agreed to (409).
+#[utoipa::path(post, path = "/orders/{id}/meeting/confirm", tag = "orders", request_body = ConfirmInput,
+    params(("id" = String, Path, description = "Booking id")),
+    responses(JsonBodyRefused, (status = 200, body = Changed), (status = 401), (status = 403), (status = 404), (status = 409), (status = 422)),
+    security(("access_token" = [])))]
+async fn confirm_meeting(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    RecordId(id): RecordId,
+    Json(body): Json<ConfirmInput>,
+) -> AppResult<Json<Changed>> {
+    let mut check = Checker::new();
+    let round = body
+        .proposal
+        .as_ref()
+        .and_then(Value::as_i64)
+        .and_then(|n| i32::try_from(n).ok())
+        .filter(|n| *n > 0);
+    if round.is_none() {
+        check.fail("proposal", "Name the proposal you agree to");
+    }
+    check.finish()?;
+    let round = round.unwrap_or_default();
+    let written = state.store.confirm_meeting(id, user.id, round).await?;
+    // Agreeing again changes nothing.
+    let changed = u64::from(!written.events.is_empty());
+    Ok(Json(
+        Changed::modified(changed).seen_by(&written.events, &user),
+    ))
 }
 
 /// How often a process looks for reservations that ran out.

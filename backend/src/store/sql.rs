@@ -49,7 +49,8 @@ macro_rules! booking_select {
          b.email AS buyer_email, o.buyer_phone, o.meeting_location, o.created_at AS ordered_at, \
          o.price AS order_price, CASE WHEN o.status = 'waiting' THEN (SELECT COUNT(*) FROM \
          orders w WHERE w.product_id = o.product_id AND w.status = 'waiting' AND w.id <= o.id) \
-         END AS queue_position, o.reserved_until, o.reason, p.id, p.category_id, p.seller_id, \
+         END AS queue_position, o.reserved_until, o.reason, o.meeting_place, o.meeting_at, \
+         o.meeting_by, o.meeting_round, o.meeting_agreed, p.id, p.category_id, p.seller_id, \
          p.name, p.image, p.condition, p.color, p.description, p.location, p.original_price, \
          p.resale_price, p.purchase_year, p.years_of_use, p.seller_phone, p.sold, p.posted_at, \
          u.name AS seller_name, u.email AS seller_email, u.verified AS seller_verified, \

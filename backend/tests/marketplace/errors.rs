@@ -171,6 +171,8 @@ async fn health_reports_the_database_and_openapi_describes_every_route() {
         ("/sellerOrders/{email}", "get"),
         ("/orders/{id}/decline", "post"),
         ("/orders/{id}/release", "post"),
+        ("/orders/{id}/meeting", "post"),
+        ("/orders/{id}/meeting/confirm", "post"),
         ("/notifications", "get"),
         ("/notifications/read", "post"),
         ("/wishlist", "get"),

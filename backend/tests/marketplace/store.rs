@@ -9,6 +9,7 @@ mod bookings;
 mod catalogue;
 mod deletion;
 mod line;
+mod meeting;
 mod migrations;
 mod notices;
 mod payments;

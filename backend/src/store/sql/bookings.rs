@@ -7,7 +7,10 @@
 use chrono::Duration;
 
 use super::*;
-use crate::records::{BookingStatus, LINE_LIMIT, OPEN_BOOKINGS_PER_BUYER, RESERVED_HOURS};
+use crate::notice::dhaka_time;
+use crate::records::{
+    BookingStatus, MeetingProposal, Side, LINE_LIMIT, OPEN_BOOKINGS_PER_BUYER, RESERVED_HOURS,
+};
 use crate::store::{BookingEnd, SellerAct};
 
 /// Until when a reservation made at `now` holds the bike.
@@ -265,6 +268,33 @@ impl This {
     }
 }
 
+/// Which side of `booking` user `by` is on; refused when neither.
+fn side_of(booking: &Booking, by: i64) -> Result<Side, Error> {
+    if by == booking.buyer_id {
+        Ok(Side::Buyer)
+    } else if by == booking.listing.seller_id {
+        Ok(Side::Seller)
+    } else {
+        Err(Error::Refused(Refused::NotYourDeal))
+    }
+}
+
+/// The name of `side` of `booking`, as the other side knows them.
+fn name_of(booking: &Booking, side: Side) -> &str {
+    match side {
+        Side::Buyer => &booking.buyer_name,
+        Side::Seller => &booking.listing.seller_name,
+    }
+}
+
+/// The user on `side` of `booking`.
+fn user_on(booking: &Booking, side: Side) -> i64 {
+    match side {
+        Side::Buyer => booking.buyer_id,
+        Side::Seller => booking.listing.seller_id,
+    }
+}
+
 /// What stops a booking in `status` from taking a step that needs it `wanted`.
 fn not_now(status: BookingStatus, wanted: Refused) -> Error {
     Error::Refused(match status {
@@ -454,6 +484,116 @@ impl Bookings for This {
             BookingEnd::Release => This::pass_on(&mut tx, product_id).await?,
         });
         let events = record(&mut tx, &events).await?;
+        tx.commit().await?;
+        self.committed(&events);
+        self.changed();
+        Ok(Written {
+            outcome: booking,
+            events,
+        })
+    }
+
+    async fn propose_meeting(
+        &self,
+        id: i64,
+        by: i64,
+        proposal: &MeetingProposal,
+    ) -> Result<Written<Booking>, Error> {
+        let mut tx = self.writer.begin().await?;
+        let booking = This::booking_in(&mut tx, id).await?;
+        let side = side_of(&booking, by)?;
+        // Only while the booking holds the bike: a step that ended it first wins.
+        let proposed = sqlx::query(
+            "UPDATE orders SET meeting_place = $2, meeting_at = $3, meeting_by = $4, \
+             meeting_round = meeting_round + 1, meeting_agreed = FALSE \
+             WHERE id = $1 AND status = 'reserved'",
+        )
+        .bind(id)
+        .bind(&proposal.place)
+        .bind(proposal.at)
+        .bind(side.as_str())
+        .execute(&mut *tx)
+        .await?;
+        if proposed.rows_affected() == 0 {
+            return Err(not_now(booking.order_status, Refused::NoMeetingNow));
+        }
+        let booking = This::booking_in(&mut tx, id).await?;
+        let when = dhaka_time(proposal.at);
+        let notice = Notice::MeetingProposed {
+            by: name_of(&booking, side),
+            listing: &booking.listing.name,
+            place: &proposal.place,
+            when: &when,
+            to_seller: side == Side::Buyer,
+        };
+        let told = notify(&mut tx, user_on(&booking, side.other()), notice).await?;
+        let events = record(&mut tx, &[Event::DealUpdated(booking.clone()), told]).await?;
+        tx.commit().await?;
+        self.committed(&events);
+        self.changed();
+        Ok(Written {
+            outcome: booking,
+            events,
+        })
+    }
+
+    async fn confirm_meeting(
+        &self,
+        id: i64,
+        by: i64,
+        round: i32,
+    ) -> Result<Written<Booking>, Error> {
+        let mut tx = self.writer.begin().await?;
+        let booking = This::booking_in(&mut tx, id).await?;
+        let side = side_of(&booking, by)?;
+        // Agrees to exactly the proposal named, made by the other side, while the booking
+        // holds the bike: a newer proposal that committed first leaves this one unagreed.
+        let agreed = sqlx::query(
+            "UPDATE orders SET meeting_agreed = TRUE WHERE id = $1 AND status = 'reserved' \
+             AND meeting_round = $2 AND meeting_by = $3 AND meeting_agreed = FALSE",
+        )
+        .bind(id)
+        .bind(round)
+        .bind(side.other().as_str())
+        .execute(&mut *tx)
+        .await?;
+        if agreed.rows_affected() == 0 {
+            drop(tx);
+            let now = self
+                .booking(id)
+                .await?
+                .ok_or(Error::NotFound(Missing::Booking))?;
+            if now.order_status != BookingStatus::Reserved {
+                return Err(not_now(now.order_status, Refused::NoMeetingNow));
+            }
+            return match now.meeting.proposal() {
+                None => Err(Error::Refused(Refused::NoProposal)),
+                Some(latest) if latest.round != round => {
+                    Err(Error::Refused(Refused::MeetingChanged))
+                }
+                Some(latest) if latest.proposed_by == side => {
+                    Err(Error::Refused(Refused::OwnProposal))
+                }
+                // Agreed already: nothing changes, nobody is told twice.
+                Some(_) => Ok(Written::nothing(now)),
+            };
+        }
+        let booking = This::booking_in(&mut tx, id).await?;
+        let Some(meeting) = booking.meeting.proposal() else {
+            return Err(Error::Database(
+                "an agreed meeting without a proposal".into(),
+            ));
+        };
+        let when = dhaka_time(meeting.at);
+        let notice = Notice::MeetingAgreed {
+            by: name_of(&booking, side),
+            listing: &booking.listing.name,
+            place: &meeting.place,
+            when: &when,
+            to_seller: side == Side::Buyer,
+        };
+        let told = notify(&mut tx, user_on(&booking, side.other()), notice).await?;
+        let events = record(&mut tx, &[Event::DealUpdated(booking.clone()), told]).await?;
         tx.commit().await?;
         self.committed(&events);
         self.changed();

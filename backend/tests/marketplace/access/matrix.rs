@@ -58,6 +58,8 @@ enum Effect {
     BookingCancelled,
     Declined,
     Released,
+    MeetingProposed,
+    MeetingAgreed,
     Paid,
 }
 

@@ -175,6 +175,22 @@ impl Cast {
                 fresh.product.clone().unwrap_or_default()
             }
             "fresh_booking" => self.fresh_booking(app, fresh).await,
+            "tomorrow" => (chrono::Utc::now() + chrono::Duration::days(1)).to_rfc3339(),
+            // The buyer's booking with a meeting the buyer proposed: the seller confirms.
+            "fresh_proposed" => {
+                let order = self.fresh_booking(app, fresh).await;
+                let proposal = bikehaat::records::MeetingProposal {
+                    place: "Banani 11".into(),
+                    at: chrono::Utc::now() + chrono::Duration::days(1),
+                };
+                let buyer = id_of(&self.person(BUYER).id);
+                app.state
+                    .store
+                    .propose_meeting(id_of(&order), buyer, &proposal)
+                    .await
+                    .expect("the buyer proposes");
+                order
+            }
             "fresh_waiting" => {
                 if fresh.order.is_none() {
                     let product = self.fresh_listing(app).await;
@@ -344,6 +360,20 @@ impl Cast {
                     return Some(format!("a refused {effect:?} left the booking {status:?}"));
                 }
                 status == after
+            }
+            Effect::MeetingProposed | Effect::MeetingAgreed => {
+                let meeting = store
+                    .booking(order())
+                    .await
+                    .expect("order")
+                    .expect("kept")
+                    .meeting
+                    .proposal();
+                match (effect, meeting) {
+                    (Effect::MeetingProposed, meeting) => meeting.is_some(),
+                    (_, Some(meeting)) => meeting.agreed,
+                    (_, None) => return Some("the proposal went missing".into()),
+                }
             }
             Effect::Paid => {
                 let booking = store.booking(order()).await.expect("order").expect("kept");

@@ -30,6 +30,7 @@ pub fn matrix() -> Vec<Row> {
     let payment = json_body(
         json!({"transactionId": "{fresh_paid_transaction}", "ordersId": "{fresh_booking}", "price": 1, "email": "{me}"}),
     );
+    let meeting = json_body(json!({"place": "Mirpur 10 roundabout", "at": "{tomorrow}"}));
     let reason = json_body(json!({"reason": "The bike is promised to my cousin"}));
     let profile = json_body(json!({"name": "Someone", "email": "{me}", "image": "https://example.com/me.jpg", "role": "buyer"}));
 
@@ -93,6 +94,10 @@ pub fn matrix() -> Vec<Row> {
             .changes(Effect::Declined),
         row(POST,   "/api/orders/{fresh_booking}/release",  reason,                                      [401, 403, 403, 200, 403, 200])
             .changes(Effect::Released),
+        row(POST,   "/api/orders/{fresh_booking}/meeting",  meeting.clone(),                             [401, 200, 403, 200, 403, 403])
+            .changes(Effect::MeetingProposed),
+        row(POST,   "/api/orders/{fresh_proposed}/meeting/confirm", json_body(json!({"proposal": 1})), [401, 409, 403, 200, 403, 403])
+            .changes(Effect::MeetingAgreed),
         row(GET,    "/api/paymentOrders/{O}",               Empty,                                       [401, 200, 403, 403, 403, 200]),
         row(POST,   "/api/create-payment-intent",           intent,                                      [401, 200, 403, 403, 403, 403]),
         row(POST,   "/api/payments",                        payment,                                     [401, 201, 403, 403, 403, 403])

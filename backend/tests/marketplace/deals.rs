@@ -1,0 +1,184 @@
+//! The deal over HTTP (docs/deals.md): the seller's decline and release with a reason,
+//! and the two sides agreeing where and when to meet, with the spec's error shapes.
+
+use reqwest::{Method, StatusCode};
+use serde_json::{json, Value};
+
+use super::support::{on_both, Person, TestApp};
+
+struct Deal {
+    app: TestApp,
+    seller: Person,
+    buyer: Person,
+    order: String,
+}
+
+/// A bike, its seller, and a buyer whose booking holds it.
+async fn deal(engine: super::support::Engine) -> Option<Deal> {
+    let app = TestApp::spawn(engine).await?;
+    let admin = app.admin().await;
+    let seller = app
+        .sign_up("seller@example.com", "Rahim Motors", "seller")
+        .await;
+    let buyer = app.sign_up("buyer@example.com", "Sadia", "buyer").await;
+    let category = app.category(&admin, "Sports").await;
+    let bike = app.list_bike(&seller, &category, "Yamaha R15", 4100).await;
+    let order = app.book(&buyer, &bike).await;
+    Some(Deal {
+        app,
+        seller,
+        buyer,
+        order,
+    })
+}
+
+impl Deal {
+    async fn post(&self, who: &Person, path: &str, body: Value) -> (StatusCode, Value) {
+        let path = format!("/api/orders/{}/{path}", self.order);
+        self.app
+            .call(Method::POST, &path, Some(&who.token), body)
+            .await
+    }
+}
+
+fn in_hours(hours: i64) -> String {
+    (chrono::Utc::now() + chrono::Duration::hours(hours)).to_rfc3339()
+}
+
+#[tokio::test]
+async fn a_meeting_is_proposed_with_a_place_and_a_time_to_come_and_agreed_by_the_other_side() {
+    on_both(|engine| async move {
+        let Some(d) = deal(engine).await else { return };
+        for (body, field, message) in [
+            (json!({"at": in_hours(5)}), "place", "Say where to meet"),
+            (
+                json!({"place": "   ", "at": in_hours(5)}),
+                "place",
+                "Say where to meet",
+            ),
+            (json!({"place": "Banani 11"}), "at", "Say when to meet"),
+            (
+                json!({"place": "Banani 11", "at": "tomorrow at five"}),
+                "at",
+                "Say when to meet",
+            ),
+            (
+                json!({"place": "Banani 11", "at": in_hours(-1)}),
+                "at",
+                "Choose a time that is still to come",
+            ),
+            (
+                json!({"place": "Banani 11", "at": in_hours(31 * 24)}),
+                "at",
+                "Choose a time within 30 days",
+            ),
+            (
+                json!({"place": "x".repeat(201), "at": in_hours(5)}),
+                "place",
+                "Please keep this under 200 characters",
+            ),
+        ] {
+            let (status, answer) = d.post(&d.buyer, "meeting", body.clone()).await;
+            assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}: {answer}");
+            assert_eq!(answer["fields"][field], message, "{body}: {answer}");
+        }
+
+        // Dhaka time on the wire: 17:30 at +06:00 is 11:30 UTC.
+        let at = (chrono::Utc::now() + chrono::Duration::days(1))
+            .with_timezone(&chrono::FixedOffset::east_opt(6 * 3600).expect("offset"))
+            .format("%Y-%m-%dT17:30:00+06:00")
+            .to_string();
+        let (status, answer) = d
+            .post(
+                &d.buyer,
+                "meeting",
+                json!({"place": "Mirpur 10 roundabout", "at": at}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        let updated = &answer["events"][0];
+        assert_eq!(updated["event"], "deal.updated");
+        let meeting = &updated["data"]["meeting"];
+        assert_eq!(meeting["place"], "Mirpur 10 roundabout");
+        assert_eq!(meeting["proposedBy"], "buyer");
+        assert_eq!(meeting["proposal"], 1);
+        assert_eq!(meeting["agreed"], false);
+        let sent = chrono::DateTime::parse_from_rfc3339(&at).expect("sent");
+        let kept = chrono::DateTime::parse_from_rfc3339(meeting["at"].as_str().expect("at"))
+            .expect("kept");
+        assert_eq!(sent, kept);
+
+        let (status, answer) = d
+            .post(&d.buyer, "meeting/confirm", json!({"proposal": 1}))
+            .await;
+        assert_eq!(status, StatusCode::CONFLICT, "{answer}");
+        assert_eq!(
+            answer["message"],
+            "This is your own proposal: the other side confirms it."
+        );
+        let (status, answer) = d
+            .post(&d.seller, "meeting/confirm", json!({"proposal": "one"}))
+            .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
+        assert_eq!(
+            answer["fields"]["proposal"],
+            "Name the proposal you agree to"
+        );
+        let (status, answer) = d
+            .post(&d.seller, "meeting/confirm", json!({"proposal": 1}))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        assert_eq!(answer["events"][0]["data"]["meeting"]["agreed"], true);
+        let (_, bell) = d.app.get("/api/notifications", Some(&d.buyer.token)).await;
+        let newest = &bell["notifications"][0];
+        assert_eq!(newest["kind"], "meeting");
+        assert_eq!(newest["link"], "/dashboard/my-orders");
+        let said = newest["message"].as_str().expect("message");
+        assert!(
+            said.starts_with("Rahim Motors agreed to meet at Mirpur 10 roundabout on "),
+            "{said}"
+        );
+        assert!(said.contains("5:30 pm"), "in Dhaka's time: {said}");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn the_seller_releases_with_a_reason_the_buyer_reads() {
+    on_both(|engine| async move {
+        let Some(d) = deal(engine).await else { return };
+        let (status, answer) = d.post(&d.seller, "release", json!({"reason": ""})).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
+        assert_eq!(answer["fields"]["reason"], "Tell the buyer why");
+        let (status, answer) = d.post(&d.buyer, "release", json!({"reason": "mine"})).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{answer}");
+        let (status, answer) = d.post(&d.seller, "decline", json!({"reason": "no"})).await;
+        assert_eq!(status, StatusCode::CONFLICT, "{answer}");
+        assert_eq!(
+            answer["message"],
+            "Only a booking waiting in line can be declined: release a reservation instead."
+        );
+        let (status, answer) = d
+            .post(
+                &d.seller,
+                "release",
+                json!({"reason": "The bike failed its fitness check"}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        let (_, orders) = d
+            .app
+            .get("/api/orders/buyer@example.com", Some(&d.buyer.token))
+            .await;
+        let mine = &orders[0];
+        assert_eq!(mine["status"], "released");
+        assert_eq!(mine["reason"], "The bike failed its fitness check");
+        assert_eq!(mine["reservedUntil"], Value::Null);
+        let (_, bell) = d.app.get("/api/notifications", Some(&d.buyer.token)).await;
+        assert_eq!(
+            bell["notifications"][0]["message"],
+            "The seller released your reservation of Yamaha R15: The bike failed its fitness check"
+        );
+    })
+    .await;
+}
