@@ -4,7 +4,7 @@
 // toasts included, with the page behind it inert. Focus starts on the safe choice when the
 // action destroys something and on the confirm button otherwise, Tab stays inside,
 // Escape answers no, and focus goes back to whatever asked.
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { keepTabInside } from './focus-trap.ts';
 
@@ -95,27 +95,134 @@ export function useConfirm(): { confirm: (request: ConfirmRequest) => Promise<bo
 function ConfirmDialog({ asking, onAnswered }: { asking: Asking; onAnswered: () => void }) {
   const { request, opener } = asking;
   const tone = request.tone ?? 'primary';
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
+  const closeRef = useRef<() => void>(() => undefined);
+
+  const answer = (confirmed: boolean) => {
+    closeRef.current();
+    asking.answer(confirmed);
+    onAnswered();
+  };
+
+  return (
+    <AlertDialogFrame
+      title={request.title}
+      description={request.prompt}
+      opener={opener}
+      initialFocus={tone === 'danger' ? cancelRef : confirmRef}
+      closeRef={closeRef}
+      onDismiss={() => {
+        answer(false);
+      }}
+    >
+      <DialogButtons
+        cancelRef={cancelRef}
+        confirmRef={confirmRef}
+        cancelLabel={request.cancelLabel ?? 'Cancel'}
+        confirmLabel={request.confirmLabel}
+        tone={tone}
+        onCancel={() => {
+          answer(false);
+        }}
+        onConfirm={() => {
+          answer(true);
+        }}
+      />
+    </AlertDialogFrame>
+  );
+}
+
+/** The dialog's two buttons: the one that changes nothing, then the one that goes ahead. */
+export function DialogButtons({
+  cancelRef,
+  confirmRef,
+  cancelLabel,
+  confirmLabel,
+  tone,
+  busy = false,
+  submit = false,
+  onCancel,
+  onConfirm,
+}: {
+  cancelRef?: RefObject<HTMLButtonElement | null>;
+  confirmRef?: RefObject<HTMLButtonElement | null>;
+  cancelLabel: string;
+  confirmLabel: string;
+  tone: ActionTone;
+  /** The action is running: the confirm button says so and waits. */
+  busy?: boolean;
+  /** The confirm button submits the form it is in rather than calling `onConfirm`. */
+  submit?: boolean;
+  onCancel: () => void;
+  onConfirm?: () => void;
+}) {
+  return (
+    <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+      <button
+        ref={cancelRef}
+        type="button"
+        onClick={onCancel}
+        className="rounded-lg border border-stone-300 bg-white px-4 py-2.5 font-semibold text-stone-800 hover:bg-stone-100"
+      >
+        {cancelLabel}
+      </button>
+      <button
+        ref={confirmRef}
+        type={submit ? 'submit' : 'button'}
+        // Not `disabled`: a disabled button drops focus, and the dialog would lose the keyboard.
+        aria-disabled={busy || undefined}
+        onClick={submit ? undefined : onConfirm}
+        className={`rounded-lg px-4 py-2.5 font-semibold shadow-sm aria-disabled:cursor-wait aria-disabled:opacity-60 ${actionTones[tone]}`}
+      >
+        {confirmLabel}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * The house alert dialog's frame: a native modal <dialog> titled and described, Tab kept
+ * inside, Escape and the browser's own way out (a phone's back gesture) call `onDismiss`,
+ * focus starts on `initialFocus`. `closeRef` is set to a function that closes it and gives
+ * focus back to `opener`; the caller runs it before it unmounts the frame.
+ */
+export function AlertDialogFrame({
+  title,
+  description,
+  opener,
+  initialFocus,
+  closeRef,
+  onDismiss,
+  children,
+}: {
+  title: string;
+  description: ReactNode;
+  opener: HTMLElement | null;
+  initialFocus: RefObject<HTMLElement | null>;
+  closeRef: RefObject<() => void>;
+  onDismiss: () => void;
+  children: ReactNode;
+}) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const promptId = useId();
+  const descriptionId = useId();
 
   useEffect(() => {
     const dialog = dialogRef.current;
     // Open already when React runs this effect twice in development.
     if (!dialog || dialog.open) return;
     dialog.showModal();
-    (tone === 'danger' ? cancelRef : confirmRef).current?.focus();
-  }, [tone]);
+    initialFocus.current?.focus();
+  }, [initialFocus]);
 
-  const answer = (confirmed: boolean) => {
-    // Closed first: while the dialog is open the page behind it cannot take focus.
-    dialogRef.current?.close();
-    opener?.focus();
-    asking.answer(confirmed);
-    onAnswered();
-  };
+  useEffect(() => {
+    closeRef.current = () => {
+      // Closed first: while the dialog is open the page behind it cannot take focus.
+      dialogRef.current?.close();
+      opener?.focus();
+    };
+  }, [closeRef, opener]);
 
   return (
     <dialog
@@ -123,14 +230,14 @@ function ConfirmDialog({ asking, onAnswered }: { asking: Asking; onAnswered: () 
       role="alertdialog"
       aria-modal="true"
       aria-labelledby={titleId}
-      aria-describedby={promptId}
+      aria-describedby={descriptionId}
       onKeyDown={(event) => {
         // The dialog's keys are its own: a modal beneath it must not close on this Escape.
         event.stopPropagation();
         if (event.key === 'Escape') {
           // Handled here, so the browser does not also fire `cancel`.
           event.preventDefault();
-          answer(false);
+          onDismiss();
           return;
         }
         if (dialogRef.current) keepTabInside(event, dialogRef.current);
@@ -138,38 +245,17 @@ function ConfirmDialog({ asking, onAnswered }: { asking: Asking; onAnswered: () 
       onCancel={(event) => {
         // The browser's own way out (a phone's back gesture): a no, closed by us.
         event.preventDefault();
-        answer(false);
+        onDismiss();
       }}
       className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl bg-white p-6 text-stone-800 shadow-xl backdrop:bg-stone-950/60"
     >
       <h2 id={titleId} className="text-xl font-bold wrap-break-word text-stone-900">
-        {request.title}
+        {title}
       </h2>
-      <p id={promptId} className="mt-2 text-stone-600">
-        {request.prompt}
+      <p id={descriptionId} className="mt-2 text-stone-600">
+        {description}
       </p>
-      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <button
-          ref={cancelRef}
-          type="button"
-          onClick={() => {
-            answer(false);
-          }}
-          className="rounded-lg border border-stone-300 bg-white px-4 py-2.5 font-semibold text-stone-800 hover:bg-stone-100"
-        >
-          {request.cancelLabel ?? 'Cancel'}
-        </button>
-        <button
-          ref={confirmRef}
-          type="button"
-          onClick={() => {
-            answer(true);
-          }}
-          className={`rounded-lg px-4 py-2.5 font-semibold shadow-sm ${actionTones[tone]}`}
-        >
-          {request.confirmLabel}
-        </button>
-      </div>
+      {children}
     </dialog>
   );
 }

@@ -61,6 +61,7 @@ const pillTones = {
   red: 'bg-red-100 text-red-700',
   sky: 'bg-sky-100 text-sky-800',
   stone: 'bg-stone-100 text-stone-700',
+  amber: 'bg-amber-100 text-amber-900',
 } as const;
 
 /** A short state word in a cell: Available, sold, Advertised, PAID. */

@@ -21,6 +21,7 @@ export function aListing(overrides: Partial<Listing> = {}): Listing {
     productName: 'Yamaha R15',
     purchaseYear: 2021,
     report: null,
+    reserved: false,
     resalePrice: 1800,
     sellerEmail: 'seller@example.com',
     sellerId: 's1',
@@ -58,7 +59,12 @@ export function aBooking(overrides: Partial<Booking> = {}): Booking {
     orderTime: '2026-03-06T10:00:00Z',
     paid: false,
     price: 1800,
-    status: 'booked',
+    status: 'reserved',
+    reserved: true,
+    queuePosition: null,
+    // Far ahead, so "… h left" does not depend on when the tests run.
+    reservedUntil: '2099-01-01T00:00:00Z',
+    reason: null,
     ...overrides,
   };
 }

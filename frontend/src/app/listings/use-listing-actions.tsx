@@ -10,6 +10,7 @@ import { useBookings } from '@/lib/api/get-bookings.ts';
 import type { Booking, Listing } from '@/lib/api/types.ts';
 import type { FromState } from '@/lib/auth/return-path.ts';
 import { useSession } from '@/lib/auth/session-context.ts';
+import { hasEnded } from '@/lib/deal-status.ts';
 import { useReportListing } from '@/features/listing/api/report-listing.ts';
 import { toggleWishlistMutation } from '@/features/wishlist/api/toggle-wishlist.ts';
 import { BookingModal } from '@/features/bookings/components/booking-modal.tsx';
@@ -62,7 +63,11 @@ export function useListingActions(saved: ReadonlySet<string>): ListingActionHand
   // The buyer's own bookings, kept current by live events: a booked bike says so and
   // offers Pay Now instead of a second booking.
   const bookings = useBookings(viewer === 'buyer' ? (user?.email ?? '') : '');
-  const mine = new Map<string, Booking>((bookings.data ?? []).map((booking) => [booking.bookingId, booking]));
+  // Only a booking still open or paid counts: one that ended leaves Book Now (the server
+  // says if the seller turned this buyer down).
+  const mine = new Map<string, Booking>(
+    (bookings.data ?? []).filter((booking) => !hasEnded(booking)).map((booking) => [booking.bookingId, booking]),
+  );
   const navigate = useNavigate();
   const location = useLocation();
 

@@ -25,19 +25,36 @@ describe('Category page', () => {
       ...signedInAs('buyer'),
       'GET /api/products/c1': [
         200,
-        [aListing(), aListing({ _id: 'p2', productName: 'Honda CBR', availability: 'sold' }), aListing({ _id: 'p3', productName: 'TVS Apache' })],
+        [
+          aListing({ reserved: true }),
+          aListing({ _id: 'p2', productName: 'Honda CBR', availability: 'sold' }),
+          aListing({ _id: 'p3', productName: 'TVS Apache' }),
+          aListing({ _id: 'p4', productName: 'Suzuki Gixxer', reserved: true }),
+          aListing({ _id: 'p5', productName: 'Bajaj Pulsar', reserved: true }),
+        ],
       ],
       'GET /api/orders/buyer%40example.com': [
         200,
         [
           aBooking({ _id: 'o1', bookingId: 'p1', productName: 'Yamaha R15' }),
           aBooking({ _id: 'o2', bookingId: 'p2', productName: 'Honda CBR', paid: true, status: 'paid', availability: 'sold' }),
+          aBooking({ _id: 'o4', bookingId: 'p4', productName: 'Suzuki Gixxer', status: 'waiting', queuePosition: 2 }),
+          aBooking({ _id: 'o5', bookingId: 'p5', productName: 'Bajaj Pulsar', status: 'released', reason: 'No show' }),
         ],
       ],
     });
     renderApp('/category/c1');
     const booked = await screen.findByRole('article', { name: 'Yamaha R15' });
-    expect(await within(booked).findByText('Booked by you')).toBeInTheDocument();
+    expect(await within(booked).findByText('Reserved for you')).toBeInTheDocument();
+    expect(within(booked).getByTestId('availability')).toHaveTextContent('Reserved');
+    // In line: their place, and no Pay Now until the bike is theirs.
+    const waiting = screen.getByRole('article', { name: 'Suzuki Gixxer' });
+    expect(within(waiting).getByText('In line · 2nd')).toBeInTheDocument();
+    expect(within(waiting).queryByRole('link', { name: 'Pay Now' })).not.toBeInTheDocument();
+    // A booking that ended offers Book Now again (to join the line).
+    const released = screen.getByRole('article', { name: 'Bajaj Pulsar' });
+    expect(within(released).getByRole('button', { name: 'Book Now' })).toBeInTheDocument();
+    expect(within(released).getByTestId('availability')).toHaveTextContent('Reserved');
     expect(within(booked).getByRole('link', { name: 'Pay Now' })).toHaveAttribute('href', '/dashboard/stripe-payment/o1');
     expect(within(booked).queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
     const bought = screen.getByRole('article', { name: 'Honda CBR' });

@@ -136,7 +136,7 @@ describe('Listing page', () => {
       'GET /api/orders/buyer%40example.com': [200, [aBooking({ _id: 'o7', bookingId: 'p1' })]],
     });
     renderApp('/products/p1');
-    expect(await screen.findByText('Booked by you')).toBeInTheDocument();
+    expect(await screen.findByText('Reserved for you')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Pay Now' })).toHaveAttribute('href', '/dashboard/stripe-payment/o7');
     expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
   });
@@ -147,6 +147,20 @@ describe('Listing page', () => {
     expect(await screen.findByText('Sold Out')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
     expect(screen.getByTestId('availability')).toHaveTextContent('sold');
+  });
+
+  it('says Reserved while another buyer holds the bike, and goes back to Available live', async () => {
+    fakeServer({ ...signedInAs('buyer'), ...listingServer(aListing({ reserved: true })) });
+    const { queryClient } = renderApp('/products/p1');
+    expect(await screen.findByTestId('availability')).toHaveTextContent('Reserved');
+    // Others may still book: they join the line.
+    expect(screen.getByRole('button', { name: 'Book Now' })).toBeInTheDocument();
+    act(() => {
+      applyLiveEvent(queryClient, { event: 'product.available', data: { _id: 'p1', categoryId: 'c1', sellerId: 's1' } });
+    });
+    await waitFor(() => {
+      expect(screen.getByTestId('availability')).toHaveTextContent('Available');
+    });
   });
 
   it('lets a seller look without booking or seeing the contact', async () => {

@@ -20,7 +20,9 @@ import {
   markSellerVerified,
   markUserVerified,
   removeWhere,
+  replaceBooking,
   setAdvertised,
+  setReserved,
   setAvailability,
   updateListing,
   AVAILABLE,
@@ -136,6 +138,19 @@ export function applyLiveEvent(queryClient: QueryClient, live: LiveEvent): void 
       // An advert of the bike shows again; the strip's own query knows whether there is one.
       void queryClient.invalidateQueries({ queryKey: queryKeys.adverts() });
       return;
+    case 'product.reserved':
+    case 'product.available': {
+      const reserved = live.event === 'product.reserved';
+      const id = live.data._id;
+      listings((old) => setReserved(old, id, reserved));
+      patch<Advert>(queryClient, queryKeys.adverts(), (old) => setReserved(old, id, reserved, (a) => a.advertiseId));
+      patch<Booking>(queryClient, queryKeys.bookings(), (old) => setReserved(old, id, reserved, (o) => o.bookingId));
+      patch<Booking>(queryClient, queryKeys.sellerBookings(), (old) =>
+        setReserved(old, id, reserved, (o) => o.bookingId),
+      );
+      patchPaymentBookings(queryClient, (old) => setReserved(old, id, reserved, (o) => o.bookingId));
+      return;
+    }
     case 'product.deleted':
       listings((old) => removeWhere(old, byId, live.data._id));
       markUnlisted(queryClient, live.data._id);
@@ -177,6 +192,20 @@ export function applyLiveEvent(queryClient: QueryClient, live: LiveEvent): void 
       patch<Booking>(queryClient, queryKeys.bookings(), (old) => markBookingPaid(old, live.data._id));
       patch<Booking>(queryClient, queryKeys.sellerBookings(), (old) => markBookingPaid(old, live.data._id));
       patchPaymentBookings(queryClient, (old) => markBookingPaid(old, live.data._id));
+      recountBookings(queryClient);
+      return;
+    case 'deal.updated':
+      // The booking as it now stands: reserved for its buyer, ended by the seller or the
+      // clock, or a place further up the line. A cancelled one has left the buyer's list.
+      patch<Booking>(queryClient, queryKeys.bookings(), (old, email) =>
+        live.data.status === 'cancelled'
+          ? removeWhere(old, byId, live.data._id)
+          : replaceBooking(old, live.data, { email, of: (o) => o.buyerEmail }),
+      );
+      patch<Booking>(queryClient, queryKeys.sellerBookings(), (old, email) =>
+        replaceBooking(old, live.data, { email, of: (o) => o.sellerEmail ?? '' }),
+      );
+      patchPaymentBookings(queryClient, (old) => replaceBooking(old, live.data));
       recountBookings(queryClient);
       return;
     case 'user.deleted':

@@ -16,8 +16,11 @@ import {
   markSellerVerified,
   markUserVerified,
   parseServerMessage,
+  markBookingCancelled,
   removeWhere,
+  replaceBooking,
   setAdvertised,
+  setReserved,
 } from './live-events.ts';
 import { liveUrl, reconnectDelay } from './live-url.ts';
 
@@ -120,6 +123,103 @@ describe('live reducers', () => {
   });
 });
 
+describe('the line', () => {
+  const waiting = (position: number) =>
+    aBooking({ _id: 'o2', status: 'waiting', queuePosition: position, reservedUntil: null });
+  const reservedNow = aBooking({ _id: 'o2', status: 'reserved', queuePosition: null });
+
+  it('replaces a booking with the one the event carries, keeping the others and identity when unchanged', () => {
+    const other = aBooking({ _id: 'o1' });
+    const old = [other, waiting(2)];
+    const moved = replaceBooking(old, waiting(1));
+    expect(moved?.map((o) => o.queuePosition)).toEqual([null, 1]);
+    expect(moved?.[0]).toBe(other);
+    expect(replaceBooking(moved, waiting(1))).toBe(moved);
+  });
+
+  it('never takes a booking back when an older state is replayed after a newer one', () => {
+    const old = [waiting(2)];
+    const reserved = replaceBooking(old, reservedNow);
+    expect(reserved?.[0]?.status).toBe('reserved');
+    // Back in line, or further back in line: both are older news.
+    expect(replaceBooking(reserved, waiting(1))).toBe(reserved);
+    expect(replaceBooking([waiting(1)], waiting(2))?.[0]?.queuePosition).toBe(1);
+    const released = replaceBooking(reserved, { ...reservedNow, status: 'released', reason: 'No show' });
+    expect(released?.[0]?.status).toBe('released');
+    expect(replaceBooking(released, reservedNow)).toBe(released);
+    const paid = replaceBooking(reserved, { ...reservedNow, status: 'paid', paid: true });
+    expect(replaceBooking(paid, reservedNow)).toBe(paid);
+  });
+
+  it("adds a booking it lacks only to its own buyer's or seller's list, newest first", () => {
+    const older = aBooking({ _id: 'o1', orderTime: '2026-03-06T10:00:00Z' });
+    const newer = aBooking({ _id: 'o2', orderTime: '2026-03-07T10:00:00Z', status: 'waiting', queuePosition: 1 });
+    const mine = { email: 'buyer@example.com', of: (o: { buyerEmail: string }) => o.buyerEmail };
+    expect(replaceBooking([older], newer, mine)?.map((o) => o._id)).toEqual(['o2', 'o1']);
+    const old = [older];
+    expect(replaceBooking(old, newer, { ...mine, email: 'someone@example.com' })).toBe(old);
+    // The payment page's one booking is only ever replaced.
+    expect(replaceBooking(old, newer)).toBe(old);
+    expect(replaceBooking(undefined, newer, mine)).toBeUndefined();
+  });
+
+  it('cancels a booking waiting or reserved, never a paid or ended one', () => {
+    const list = [
+      aBooking({ _id: 'o1', status: 'waiting' }),
+      aBooking({ _id: 'o2', status: 'reserved' }),
+      aBooking({ _id: 'o3', status: 'paid', paid: true }),
+      aBooking({ _id: 'o4', status: 'released' }),
+    ];
+    expect(markBookingCancelled(list, 'o1')?.[0]?.status).toBe('cancelled');
+    expect(markBookingCancelled(list, 'o2')?.[1]?.status).toBe('cancelled');
+    expect(markBookingCancelled(list, 'o3')).toBe(list);
+    expect(markBookingCancelled(list, 'o4')).toBe(list);
+  });
+
+  it('marks a listing reserved or available on every copy, by any key, once', () => {
+    const listings = [aListing({ _id: 'p1' }), aListing({ _id: 'p2' })];
+    const reserved = setReserved(listings, 'p1', true);
+    expect(reserved?.map((l) => l.reserved)).toEqual([true, false]);
+    expect(setReserved(reserved, 'p1', true)).toBe(reserved);
+    expect(setReserved(reserved, 'p1', false)?.map((l) => l.reserved)).toEqual([false, false]);
+    const adverts = [anAdvert({ advertiseId: 'p1' })];
+    expect(setReserved(adverts, 'p1', true, (a) => a.advertiseId)?.[0]?.reserved).toBe(true);
+  });
+
+  it('tells every cached copy of a listing that it is reserved, then available again', () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(['products', 'c1', 'public'], [aListing({ _id: 'p1' })]);
+    queryClient.setQueryData(queryKeys.listing('p1', 'public'), aListing({ _id: 'p1' }));
+    queryClient.setQueryData(queryKeys.wishlist(), [aListing({ _id: 'p1' })]);
+    queryClient.setQueryData(['advertise'], [anAdvert({ advertiseId: 'p1' })]);
+    const reserved = () =>
+      [
+        queryClient.getQueryData<{ reserved: boolean }[]>(['products', 'c1', 'public'])?.[0]?.reserved,
+        queryClient.getQueryData<{ reserved: boolean }>(queryKeys.listing('p1', 'public'))?.reserved,
+        queryClient.getQueryData<{ reserved: boolean }[]>(queryKeys.wishlist())?.[0]?.reserved,
+        queryClient.getQueryData<{ reserved: boolean }[]>(['advertise'])?.[0]?.reserved,
+      ];
+    const ids = { _id: 'p1', categoryId: 'c1', sellerId: 's1' };
+    applyLiveEvent(queryClient, { event: 'product.reserved', data: ids });
+    expect(reserved()).toEqual([true, true, true, true]);
+    applyLiveEvent(queryClient, { event: 'product.available', data: ids });
+    expect(reserved()).toEqual([false, false, false, false]);
+  });
+
+  it("moves a booking along in the buyer's orders, the seller's bookings and the payment page", () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(['orders', 'buyer@example.com'], [waiting(1)]);
+    queryClient.setQueryData(queryKeys.sellerBookingsOf('seller@example.com'), [waiting(1)]);
+    queryClient.setQueryData(queryKeys.paymentBooking('o2'), waiting(1));
+    applyLiveEvent(queryClient, { event: 'deal.updated', data: reservedNow });
+    expect(queryClient.getQueryData<{ status: string }[]>(['orders', 'buyer@example.com'])?.[0]?.status).toBe('reserved');
+    expect(
+      queryClient.getQueryData<{ status: string }[]>(queryKeys.sellerBookingsOf('seller@example.com'))?.[0]?.status,
+    ).toBe('reserved');
+    expect(queryClient.getQueryData<{ status: string }>(queryKeys.paymentBooking('o2'))?.status).toBe('reserved');
+  });
+});
+
 describe('parseServerMessage', () => {
   it('reads events, keeping the seq of events it does not know', () => {
     const known = parseServerMessage(JSON.stringify({ type: 'event', seq: 7, event: 'product.sold', data: { _id: 'p1' } }));
@@ -199,9 +299,9 @@ describe('applyLiveEvent', () => {
     };
 
     applyLiveEvent(queryClient, { event: 'product.sold', data: { _id: 'p1', categoryId: 'c1', sellerId: 's1' } });
-    expect(booking()).toEqual(['sold', false, 'booked']);
+    expect(booking()).toEqual(['sold', false, 'reserved']);
     applyLiveEvent(queryClient, { event: 'product.unsold', data: { _id: 'p1', categoryId: 'c1', sellerId: 's1' } });
-    expect(booking()).toEqual(['Available', false, 'booked']);
+    expect(booking()).toEqual(['Available', false, 'reserved']);
     applyLiveEvent(queryClient, { event: 'order.paid', data: { _id: 'o1', bookingId: 'p1' } });
     expect(booking()).toEqual(['sold', true, 'paid']);
     // Another booking's payment leaves this one alone.
@@ -292,6 +392,10 @@ describe('every reducer is idempotent', () => {
     { event: 'order.created', data: aBooking({ _id: 'o9', bookingId: 'p9' }) },
     { event: 'order.paid', data: { _id: 'o1', bookingId: 'p1' } },
     { event: 'order.cancelled', data: { _id: 'o9', bookingId: 'p9' } },
+    { event: 'product.reserved', data: { _id: 'p1', categoryId: 'c1', sellerId: 's1' } },
+    { event: 'product.available', data: { _id: 'p2', categoryId: 'c1', sellerId: 's1' } },
+    { event: 'deal.updated', data: aBooking({ _id: 'o5', bookingId: 'p2', status: 'released', reason: 'No show' }) },
+    { event: 'deal.updated', data: aBooking({ _id: 'o8', bookingId: 'p2', status: 'waiting', queuePosition: 1 }) },
     { event: 'user.deleted', data: { _id: 'u1', role: 'seller' } },
     {
       event: 'notification.created',

@@ -4,6 +4,7 @@
 import { produce } from 'immer';
 import type { components } from '@/lib/api/schema.d.ts';
 import type { Advert, Category, Notifications, Notification, Listing, User } from '@/lib/api/types.ts';
+import { dealStage, isOpen } from '@/lib/deal-status.ts';
 
 export type Booking = components['schemas']['BookingView'];
 
@@ -22,6 +23,8 @@ const EVERY_NAME = {
   'product.updated': true,
   'product.sold': true,
   'product.unsold': true,
+  'product.reserved': true,
+  'product.available': true,
   'product.deleted': true,
   'advert.created': true,
   'advert.removed': true,
@@ -30,6 +33,7 @@ const EVERY_NAME = {
   'order.created': true,
   'order.cancelled': true,
   'order.paid': true,
+  'deal.updated': true,
   'user.deleted': true,
   'notification.created': true,
 } as const satisfies Record<LiveEventName, true>;
@@ -220,11 +224,73 @@ export function addSellerBooking(list: List<Booking>, sellerEmail: string, booki
 
 /** A cancelled booking stays in the seller's list, marked cancelled. */
 export function markBookingCancelled(list: List<Booking>, id: string): List<Booking> {
-  // A paid booking cannot be cancelled: an out-of-order replay must not undo a sale.
-  const hits = (o: Booking) => o._id === id && o.status === 'booked';
+  // Only an open booking (waiting or reserved) can be cancelled: an out-of-order replay
+  // must not undo a sale or reopen what the seller ended.
+  const hits = (o: Booking) => o._id === id && isOpen(o);
   if (!list?.some(hits)) return list;
   return produce(list, (draft) => {
-    for (const booking of draft) if (booking._id === id && booking.status === 'booked') booking.status = 'cancelled';
+    for (const booking of draft) if (hits(booking)) booking.status = 'cancelled';
+  });
+}
+
+/** Whether `next` is the same booking as `now` stands, or further along its deal. */
+function isNewer(now: Booking, next: Booking): boolean {
+  const [before, after] = [dealStage(now), dealStage(next)];
+  if (after !== before) return after > before;
+  // In line, a place only moves forward.
+  if (now.status === 'waiting' && next.status === 'waiting') {
+    return (next.queuePosition ?? Infinity) <= (now.queuePosition ?? Infinity);
+  }
+  return true;
+}
+
+/** The fields a booking answer carries, compared to tell an unchanged booking from a changed one. */
+function sameBooking(a: Booking, b: Booking): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]) as Set<keyof Booking>;
+  return [...keys].every((key) => sameValue(a[key], b[key]));
+}
+
+/**
+ * A booking moved along its deal (`deal.updated`, the booking as it now stands): it
+ * replaces the copy with its `_id`, or joins the list (newest first) when the list is
+ * `whose` (the buyer's or the seller's e-mail, by `owner`). An older state replayed
+ * after a newer one changes nothing.
+ */
+export function replaceBooking(
+  list: List<Booking>,
+  booking: Booking,
+  owner?: { email: string; of: (booking: Booking) => string },
+): List<Booking> {
+  if (!list) return list;
+  const at = list.findIndex((o) => o._id === booking._id);
+  if (at === -1) {
+    if (!owner || owner.of(booking) !== owner.email) return list;
+    return sortNewestFirst([booking, ...list]);
+  }
+  const now = list[at];
+  if (!now || sameBooking(now, booking) || !isNewer(now, booking)) return list;
+  return list.map((o, i) => (i === at ? booking : o));
+}
+
+function sortNewestFirst(list: readonly Booking[]): readonly Booking[] {
+  return [...list].sort((a, b) => Date.parse(b.orderTime) - Date.parse(a.orderTime));
+}
+
+/**
+ * A booking holds the bike (`product.reserved`), or no longer does (`product.available`):
+ * every copy of the listing `id` (by `_id`, or `advertiseId`/`bookingId` through `idOf`)
+ * says so.
+ */
+export function setReserved<T extends { _id: string; reserved: boolean }>(
+  list: List<T>,
+  id: string,
+  reserved: boolean,
+  idOf: (item: T) => string = (item) => item._id,
+): List<T> {
+  const hits = (x: T) => idOf(x) === id && x.reserved !== reserved;
+  if (!list?.some(hits)) return list;
+  return produce(list, (draft) => {
+    for (const item of draft) if (hits(item as T)) item.reserved = reserved;
   });
 }
 

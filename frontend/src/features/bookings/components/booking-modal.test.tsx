@@ -11,14 +11,14 @@ const booked = () => inserted('o1', { event: 'order.created', data: aBooking() }
 import { fakeServer, holdFetchesOf, type FakeServer } from '@/test/render-app.tsx';
 import { BOOK_PROMPT, BookingModal } from './booking-modal.tsx';
 
-function renderModal(server: FakeServer = {}) {
+function renderModal(server: FakeServer = {}, listing = aListing()) {
   const fetchMock = fakeServer(server);
   const onClose = vi.fn();
   const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
       <ToastContainer />
-      <BookingModal listing={aListing()} buyer={aUser()} onClose={onClose} />
+      <BookingModal listing={listing} buyer={aUser()} onClose={onClose} />
     </QueryClientProvider>,
   );
   return { fetchMock, onClose, dialog: screen.getByRole('dialog', { name: 'Your Order' }) };
@@ -36,7 +36,7 @@ describe('BookingModal', () => {
     const { dialog } = renderModal();
     // What a booking does, in one line the dialog is described by.
     expect(dialog).toHaveAccessibleDescription(
-      'The seller is told at once and will call you to agree on the meeting; the bike stays listed until someone pays.',
+      'The bike is reserved for you for 48 hours — or, if another buyer holds it, you join the line. The seller is told at once and will call you to agree on the meeting.',
     );
     expect(screen.getByLabelText('Product')).toHaveValue('Yamaha R15');
     expect(screen.getByLabelText('Product')).toHaveAttribute('readonly');
@@ -44,6 +44,18 @@ describe('BookingModal', () => {
     expect(screen.getByLabelText('Your name')).toHaveValue('Karim Buyer');
     expect(screen.getByLabelText('Your email')).toHaveValue('buyer@example.com');
     expect(screen.getByLabelText('Phone number')).toHaveFocus();
+  });
+
+  it('says the buyer joins the line when another buyer holds the bike', () => {
+    renderModal({}, aListing({ reserved: true }));
+    expect(
+      screen.getByText("Another buyer holds this bike now. Book to join the line: you'll be told the moment it's yours."),
+    ).toBeInTheDocument();
+  });
+
+  it('says nothing of a line when the bike is free', () => {
+    renderModal();
+    expect(screen.queryByText(/Another buyer holds this bike/)).not.toBeInTheDocument();
   });
 
   it('requires phone and meeting location, with clear messages', async () => {

@@ -19,6 +19,13 @@ interface BookingFields {
   meetingLocation: string;
 }
 
+/** What booking does, under the dialog's title. */
+export const BOOKING_ABOUT =
+  'The bike is reserved for you for 48 hours — or, if another buyer holds it, you join the line. The seller is told at once and will call you to agree on the meeting.';
+
+/** Above the form when another buyer holds the bike. */
+export const JOIN_LINE = "Another buyer holds this bike now. Book to join the line: you'll be told the moment it's yours.";
+
 export const BOOK_PROMPT = 'Are you sure, You want to Book this product?';
 
 /** The fields the server may refuse by name, in the order they are shown. */
@@ -76,9 +83,14 @@ export function BookingModal({ listing, buyer, onClose }: { listing: Listing; bu
     <Modal
       id="order-modal"
       title="Your Order"
-      about="The seller is told at once and will call you to agree on the meeting; the bike stays listed until someone pays."
+      about={BOOKING_ABOUT}
       onClose={onClose}
     >
+      {listing.reserved && listing.availability.toLowerCase() !== 'sold' && (
+        <p className="mt-4 rounded-lg border border-amber-200 bg-amber-50 px-3.5 py-2.5 text-sm text-amber-900">
+          {JOIN_LINE}
+        </p>
+      )}
       <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="mt-4 space-y-4">
         {failure && (
           <p

@@ -116,6 +116,55 @@ describe('My Orders page', () => {
     expect(screen.getByRole('rowheader', { name: 'Yamaha R15' })).toBeInTheDocument();
   });
 
+  it('says where each booking stands in its line: reserved with the hours left, in line, or ended', async () => {
+    openMyBookings({
+      [MINE]: [
+        200,
+        [
+          aBooking({ _id: 'o1', productName: 'Yamaha R15', reservedUntil: new Date(Date.now() + 47.5 * 3600_000).toISOString() }),
+          aBooking({ _id: 'o2', productName: 'Honda CBR', status: 'waiting', queuePosition: 2, reservedUntil: null }),
+          aBooking({ _id: 'o3', productName: 'Suzuki Gixxer', status: 'declined', reason: 'Sold it to my cousin', reservedUntil: null }),
+          aBooking({ _id: 'o4', productName: 'TVS Apache', status: 'released', reason: 'You did not come', reservedUntil: null }),
+          aBooking({ _id: 'o5', productName: 'Bajaj Pulsar', status: 'lapsed', reservedUntil: null }),
+        ],
+      ],
+    });
+    await screen.findByRole('rowheader', { name: 'Yamaha R15' });
+    expect(row('Yamaha R15')).toHaveTextContent('Reserved for you · 47 h left');
+    expect(within(row('Yamaha R15')).getByRole('link', { name: 'Pay Now' })).toBeInTheDocument();
+    expect(within(row('Yamaha R15')).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+
+    expect(row('Honda CBR')).toHaveTextContent('In line · 2nd');
+    expect(row('Honda CBR')).toHaveTextContent('You are next when the reservation ahead of you ends.');
+    expect(within(row('Honda CBR')).queryByRole('link', { name: 'Pay Now' })).not.toBeInTheDocument();
+    expect(within(row('Honda CBR')).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+
+    expect(row('Suzuki Gixxer')).toHaveTextContent('Declined: Sold it to my cousin');
+    expect(row('TVS Apache')).toHaveTextContent('Released: You did not come');
+    expect(row('Bajaj Pulsar')).toHaveTextContent('Ran out');
+    for (const ended of ['Suzuki Gixxer', 'TVS Apache', 'Bajaj Pulsar']) {
+      expect(within(row(ended)).queryByRole('button')).not.toBeInTheDocument();
+      expect(within(row(ended)).queryByRole('link')).not.toBeInTheDocument();
+    }
+  });
+
+  it('turns a place in line into a reservation with Pay Now, live', async () => {
+    const waiting = aBooking({ _id: 'o2', productName: 'Honda CBR', status: 'waiting', queuePosition: 1, reservedUntil: null });
+    const { queryClient } = openMyBookings({ [MINE]: [200, [waiting]] });
+    await screen.findByText('In line · 1st');
+    const reserved = { ...waiting, status: 'reserved', queuePosition: null, reservedUntil: new Date(Date.now() + 48 * 3600_000).toISOString() };
+    act(() => {
+      applyLiveEvent(queryClient, { event: 'deal.updated', data: reserved });
+    });
+    expect(await screen.findByText('Reserved for you · 47 h left')).toBeInTheDocument();
+    expect(within(row('Honda CBR')).getByRole('link', { name: 'Pay Now' })).toBeInTheDocument();
+    // An older place in line replayed afterwards changes nothing.
+    act(() => {
+      applyLiveEvent(queryClient, { event: 'deal.updated', data: waiting });
+    });
+    expect(row('Honda CBR')).toHaveTextContent('Reserved for you');
+  });
+
   it('says so when there is no booking', async () => {
     openMyBookings({ [MINE]: [200, []] });
     expect(await screen.findByText('You have not booked any bike yet.')).toBeInTheDocument();

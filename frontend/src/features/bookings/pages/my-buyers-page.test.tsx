@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { applyLiveEvent } from '@/lib/live/apply-event.ts';
-import { aBooking } from '@/test/fixtures.ts';
+import { aBooking, modified } from '@/test/fixtures.ts';
 import { fakeServer, renderApp, signedInAs, type FakeServer } from '@/test/render-app.tsx';
 
 const MINE = 'GET /api/sellerOrders/seller%40example.com';
@@ -31,14 +32,22 @@ describe('My Buyers page', () => {
       'Meeting place',
       'Booked',
       'Status',
+      'Action',
     ]);
     const booked = row('Yamaha R15');
     expect(booked).toHaveTextContent('৳1,85,000');
     expect(booked).toHaveTextContent('Sadia Islam');
     expect(booked).toHaveTextContent('Banani 11');
-    expect(booked).toHaveTextContent('Booked');
+    expect(booked).toHaveTextContent(/Reserved · \d+ h left/);
+    expect(within(booked).getByRole('button', { name: 'Release' })).toBeInTheDocument();
     expect(within(booked).getByRole('link', { name: '+880 1711-000000' })).toHaveAttribute('href', 'tel:+8801711000000');
     expect(row('Honda CBR')).toHaveTextContent('Paid');
+    expect(within(row('Honda CBR')).queryByRole('button')).not.toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'A booking shows here the moment a buyer makes it. The first buyer holds the bike for 48 hours; others wait in line. Call the buyer to agree on the meeting.',
+      ),
+    ).toBeInTheDocument();
     // The side panel's My Buyers leads here.
     expect(screen.getByRole('link', { name: 'My Buyers' })).toHaveAttribute('href', '/dashboard/my-buyers');
   });
@@ -89,5 +98,100 @@ describe('My Buyers page', () => {
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/login');
     });
+  });
+});
+
+const line = [
+  aBooking({ _id: 'o1', productName: 'Yamaha R15', buyerName: 'Rahim Uddin', reservedUntil: hoursFromNow(47.5) }),
+  aBooking({ _id: 'o5', productName: 'Yamaha R15', buyerName: 'Mim Akter', status: 'waiting', queuePosition: 1, reservedUntil: null }),
+  aBooking({ _id: 'o6', productName: 'Suzuki Gixxer', status: 'declined', reason: 'Promised to my cousin', reservedUntil: null }),
+  aBooking({ _id: 'o7', productName: 'TVS Apache', status: 'released', reason: 'No answer on the phone', reservedUntil: null }),
+  aBooking({ _id: 'o8', productName: 'Bajaj Pulsar', status: 'lapsed', reservedUntil: null }),
+  aBooking({ _id: 'o9', productName: 'Hero Hunk', status: 'waiting', queuePosition: 2, availability: 'sold', reservedUntil: null }),
+];
+
+/** The `n`th row below the table's header, counting from 0. */
+function rowAt(n: number): HTMLElement {
+  const found = screen.getAllByRole('row')[n + 1];
+  if (!found) throw new Error(`no row ${String(n)}`);
+  return found;
+}
+
+function hoursFromNow(hours: number): string {
+  return new Date(Date.now() + hours * 3600_000).toISOString();
+}
+
+/** The line as the answer to a release leaves it: o1 released, o5 holding the bike. */
+function released(reason: string) {
+  const [first, second] = line;
+  if (!first || !second) throw new Error('the line has two bookings');
+  return modified(
+    { event: 'deal.updated', data: { ...first, status: 'released', reason, reservedUntil: null } },
+    { event: 'deal.updated', data: { ...second, status: 'reserved', queuePosition: null, reservedUntil: hoursFromNow(48) } },
+  );
+}
+
+describe('My Buyers page: the line', () => {
+  it('says where each booking stands, with Release for the holder and Decline for those waiting', async () => {
+    openMyBuyers({ [MINE]: [200, line] });
+    await screen.findByRole('rowheader', { name: 'Suzuki Gixxer' });
+    const [holder, waiting, declined, releasedRow, lapsed, sold] = [0, 1, 2, 3, 4, 5].map(rowAt) as [HTMLElement, HTMLElement, HTMLElement, HTMLElement, HTMLElement, HTMLElement];
+    expect(holder).toHaveTextContent('Reserved · 47 h left');
+    expect(within(holder).getByRole('button', { name: 'Release' })).toBeInTheDocument();
+    expect(waiting).toHaveTextContent('In line · 1st');
+    expect(within(waiting).getByRole('button', { name: 'Decline' })).toBeInTheDocument();
+    expect(declined).toHaveTextContent('Declined: Promised to my cousin');
+    expect(releasedRow).toHaveTextContent('Released: No answer on the phone');
+    expect(lapsed).toHaveTextContent('Ran out');
+    expect(sold).toHaveTextContent('Sold to another buyer');
+    for (const ended of [declined, releasedRow, lapsed, sold]) expect(within(ended).queryByRole('button')).toBeNull();
+  });
+
+  it('releases a reservation with a reason: the next in line holds the bike', async () => {
+    let sent: unknown;
+    openMyBuyers({
+      [MINE]: [200, line.slice(0, 2)],
+      'POST /api/orders/o1/release': (init) => {
+        sent = JSON.parse(init.body as string);
+        return [200, released('We could not meet')];
+      },
+    });
+    await screen.findByText('In line · 1st');
+    await userEvent.click(screen.getByRole('button', { name: 'Release' }));
+    const dialog = await screen.findByRole('alertdialog', { name: "Release Rahim's reservation of Yamaha R15?" });
+    expect(within(dialog).getByLabelText('Reason')).toHaveFocus();
+    // A reason is required.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Release' }));
+    expect(await within(dialog).findByText('Tell the buyer why')).toBeInTheDocument();
+    expect(sent).toBeUndefined();
+
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'We could not meet');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Release' }));
+    expect(await screen.findByText('Reservation released')).toBeInTheDocument();
+    expect(sent).toEqual({ reason: 'We could not meet' });
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    const [first, second] = [rowAt(0), rowAt(1)];
+    expect(first).toHaveTextContent('Released: We could not meet');
+    expect(second).toHaveTextContent('Reserved · 47 h left');
+    expect(within(second).getByRole('button', { name: 'Release' })).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal in the dialog: under the reason, or above the buttons", async () => {
+    let answer: [number, unknown] = [422, { error: 'validation', message: 'Tell the buyer why', fields: { reason: 'Tell the buyer why' } }];
+    openMyBuyers({ [MINE]: [200, line.slice(0, 2)], 'POST /api/orders/o5/decline': () => answer });
+    await screen.findByText('In line · 1st');
+    await userEvent.click(screen.getByRole('button', { name: 'Decline' }));
+    const dialog = await screen.findByRole('alertdialog', { name: "Decline Mim's booking of Yamaha R15?" });
+    await userEvent.type(within(dialog).getByLabelText('Reason'), '   x');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Decline' }));
+    expect(await within(dialog).findByText('Tell the buyer why')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Reason')).toHaveAttribute('aria-invalid', 'true');
+
+    answer = [409, { error: 'conflict', message: 'This booking has ended already.' }];
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Decline' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This booking has ended already.');
+    // Keep it closes without a call.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 });

@@ -1,21 +1,63 @@
 // The seller's bookings: every booking of their bikes, newest first, with who booked,
-// how to reach them, where they want to meet, and whether they have paid. Live events
-// add a new booking at the top (highlighted) and change a row when it is paid or
-// cancelled, so a seller learns of a booking the moment it is made.
+// how to reach them, where they want to meet, and where each booking stands in its
+// bike's line: the buyer holding the bike (Release), those waiting (Decline), paid or
+// ended. Live events add a new booking at the top (highlighted) and change a row as it
+// moves along, so a seller learns of a booking the moment it is made.
 import { useState } from 'react';
 import { imageColumn, indexColumn, Pill, TablePage, type Column } from '@/components/data-table.tsx';
 import type { Booking } from '@/lib/api/types.ts';
 import { useSession } from '@/lib/auth/session-context.ts';
+import { hasEnded } from '@/lib/deal-status.ts';
 import { formatPostTime } from '@/utils/format-post-time.ts';
 import { formatPrice } from '@/utils/format-price.ts';
 import { useSellerBookings } from '@/features/bookings/api/get-seller-bookings.ts';
+import type { BookingAnswer } from '@/features/bookings/api/answer-booking.ts';
+import { AnswerBookingDialog } from '@/features/bookings/components/answer-booking-dialog.tsx';
+import { EndedNote, InLinePill, ReservedPill } from '@/features/bookings/components/deal-labels.tsx';
+
+export const MY_BUYERS_INTRO =
+  'A booking shows here the moment a buyer makes it. The first buyer holds the bike for 48 hours; others wait in line. Call the buyer to agree on the meeting.';
+
+const isSold = (booking: Booking) => booking.availability.toLowerCase() === 'sold';
 
 function Status({ booking }: { booking: Booking }) {
   if (booking.status === 'paid') return <Pill tone="green">Paid</Pill>;
-  if (booking.status === 'cancelled') return <Pill tone="stone">Cancelled</Pill>;
+  if (hasEnded(booking)) return <EndedNote booking={booking} />;
   // Another buyer paid first: this booking can no longer become a sale.
-  if (booking.availability.toLowerCase() === 'sold') return <Pill tone="stone">Sold to another buyer</Pill>;
-  return <Pill tone="sky">Booked</Pill>;
+  if (isSold(booking)) return <Pill tone="stone">Sold to another buyer</Pill>;
+  if (booking.status === 'reserved') return <ReservedPill booking={booking} label="Reserved" />;
+  if (booking.status === 'waiting') return <InLinePill booking={booking} />;
+  return <Pill tone="sky">In progress</Pill>;
+}
+
+/** Release (a reservation) or Decline (a booking in line): asks for the reason first. */
+function AnswerButton({ booking }: { booking: Booking }) {
+  const [open, setOpen] = useState(false);
+  const answer: BookingAnswer | null =
+    isSold(booking) ? null : booking.status === 'reserved' ? 'release' : booking.status === 'waiting' ? 'decline' : null;
+  if (!answer) return <span className="text-stone-400">—</span>;
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => {
+          setOpen(true);
+        }}
+        className="rounded-lg border border-red-200 bg-white px-3 py-1.5 text-sm font-semibold whitespace-nowrap text-red-700 shadow-sm hover:bg-red-50"
+      >
+        {answer === 'release' ? 'Release' : 'Decline'}
+      </button>
+      {open && (
+        <AnswerBookingDialog
+          answer={answer}
+          booking={booking}
+          onClose={() => {
+            setOpen(false);
+          }}
+        />
+      )}
+    </>
+  );
 }
 
 function Buyer({ booking }: { booking: Booking }) {
@@ -45,6 +87,7 @@ const columns: Column<Booking>[] = [
     cell: (booking) => <time dateTime={booking.orderTime}>{formatPostTime(booking.orderTime)}</time>,
   },
   { header: 'Status', cell: (booking) => <Status booking={booking} /> },
+  { header: 'Action', phone: 'action', cell: (booking) => <AnswerButton booking={booking} /> },
 ];
 
 export function MyBuyersPage() {
@@ -58,7 +101,7 @@ export function MyBuyersPage() {
   return (
     <TablePage
       title="My Buyers"
-      intro="A booking shows here the moment a buyer makes it. Call the buyer to agree on the meeting; the bike stays listed until someone pays."
+      intro={MY_BUYERS_INTRO}
       query={query}
       columns={columns}
       rowKey={(booking) => booking._id}

@@ -1,10 +1,12 @@
 // What a reader can do with a listing, on its card and on its own page: Book Now or Sold
-// Out (or, for the buyer who booked it, "Booked by you" with Pay Now, or "Bought by you"),
+// Out (or, for the buyer who booked it, "Reserved for you" with Pay Now, their place in
+// line, or "Bought by you"),
 // Add to Wishlist (Saved once saved) and Report to Admin. Everyone may look; a visitor is
 // asked to log in (and told why) for what needs an account, and only buyers book and save.
 import { Link } from 'react-router';
 import { HeartIcon } from '@/components/icons.tsx';
 import type { Booking, Listing } from '@/lib/api/types.ts';
+import { inLineLabel } from '@/lib/deal-status.ts';
 
 export function isSold(listing: Pick<Listing, 'availability'>): boolean {
   return listing.availability.toLowerCase() === 'sold';
@@ -68,15 +70,7 @@ export function ListingActions({
           Bought by you: see how to meet the seller
         </Link>
       ) : booking && !sold ? (
-        <div className="col-span-2 flex items-center justify-between gap-2 rounded-lg bg-sky-50 px-3 py-2 ring-1 ring-sky-200">
-          <span className="font-bold text-sky-900">Booked by you</span>
-          <Link
-            to={`/dashboard/stripe-payment/${encodeURIComponent(booking._id)}`}
-            className="rounded-lg bg-brand-700 px-3 py-1.5 font-semibold whitespace-nowrap text-white hover:bg-brand-800"
-          >
-            Pay Now
-          </Link>
-        </div>
+        <OwnBooking booking={booking} />
       ) : sold ? (
         <span className={`${mainLook} bg-red-50 text-red-700 ring-1 ring-red-200`}>Sold Out</span>
       ) : viewer === 'browsing' ? (
@@ -123,6 +117,26 @@ export function ListingActions({
           </button>
         </>
       )}
+    </div>
+  );
+}
+
+/** The reader's own open booking: reserved for them (Pay Now), or their place in line. */
+function OwnBooking({ booking }: { booking: Booking }) {
+  const reserved = booking.status === 'reserved';
+  return (
+    <div className="col-span-2 flex items-center justify-between gap-2 rounded-lg bg-sky-50 px-3 py-2 ring-1 ring-sky-200">
+      <span className="font-bold text-sky-900">{reserved ? 'Reserved for you' : inLineLabel(booking)}</span>
+      <Link
+        to={reserved ? `/dashboard/stripe-payment/${encodeURIComponent(booking._id)}` : '/dashboard/my-orders'}
+        className={
+          reserved
+            ? 'rounded-lg bg-brand-700 px-3 py-1.5 font-semibold whitespace-nowrap text-white hover:bg-brand-800'
+            : 'font-semibold whitespace-nowrap text-sky-900 underline-offset-2 hover:underline'
+        }
+      >
+        {reserved ? 'Pay Now' : 'My Orders'}
+      </Link>
     </div>
   );
 }

@@ -72,6 +72,21 @@ describe('ListingCard', () => {
     expect(c.getByTestId('availability')).toHaveClass('text-red-700');
   });
 
+  it('says Reserved while a booking holds the bike, still offering Book Now to join the line', async () => {
+    const { card, onBook } = renderCard({ reserved: true });
+    const c = within(card);
+    expect(c.getByTestId('availability')).toHaveTextContent('Reserved');
+    expect(c.getByTestId('availability')).toHaveClass('text-amber-900');
+    await userEvent.click(c.getByRole('button', { name: 'Book Now' }));
+    expect(onBook).toHaveBeenCalled();
+  });
+
+  it('says sold, not Reserved, once a reserved bike is sold', () => {
+    const { card } = renderCard({ reserved: true, availability: 'sold' });
+    expect(within(card).getByTestId('availability')).toHaveTextContent('sold');
+    expect(within(card).getByText('Sold Out')).toBeInTheDocument();
+  });
+
   it('shows the verified badge for a verified seller', () => {
     const { card } = renderCard({ sellerVerification: true });
     expect(within(card).getByText('Verified')).toBeInTheDocument();

@@ -5,12 +5,22 @@ import type { Listing } from '@/lib/api/types.ts';
 import { formatPrice } from '@/utils/format-price.ts';
 import { isSold, type LogInReason } from './listing-actions.tsx';
 
-/** "Available", or "sold" in red. */
+/** Whether a booking holds the bike now (and it is not sold): others may only join the line. */
+export function isReserved(listing: Pick<Listing, 'availability' | 'reserved'>): boolean {
+  return listing.reserved && !isSold(listing);
+}
+
+/** "Available", "Reserved" in amber while a booking holds the bike, or "sold" in red. */
 export function AvailabilityTag({ listing, className = '' }: { listing: Listing; className?: string }) {
-  const look = isSold(listing) ? 'bg-red-100 text-red-700' : 'bg-brand-100 text-brand-800';
+  const reserved = isReserved(listing);
+  const look = isSold(listing)
+    ? 'bg-red-100 text-red-700'
+    : reserved
+      ? 'bg-amber-100 text-amber-900'
+      : 'bg-brand-100 text-brand-800';
   return (
     <p data-testid="availability" className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${look} ${className}`}>
-      {listing.availability}
+      {reserved ? 'Reserved' : listing.availability}
     </p>
   );
 }

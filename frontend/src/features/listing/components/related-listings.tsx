@@ -6,6 +6,7 @@ import type { Listing } from '@/lib/api/types.ts';
 import { formatPrice } from '@/utils/format-price.ts';
 import { useRelatedListings, type RelatedKind } from '@/features/listing/api/get-related-listings.ts';
 import { isSold } from './listing-actions.tsx';
+import { isReserved } from './listing-labels.tsx';
 import { placeOf } from './listing-facts.tsx';
 import { listingPath } from './listing-card.tsx';
 
@@ -41,6 +42,11 @@ function ListingTile({ listing }: { listing: Listing }) {
         {isSold(listing) && (
           <span className="absolute top-1.5 left-1.5 rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-700">
             Sold
+          </span>
+        )}
+        {isReserved(listing) && (
+          <span className="absolute top-1.5 left-1.5 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+            Reserved
           </span>
         )}
       </div>

@@ -197,4 +197,17 @@ describe('the payment page', { timeout: 15_000 }, () => {
     expect(await screen.findByText('This bike has already been sold.', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
   });
+
+  it.each([
+    [{ status: 'waiting', queuePosition: 1 }, 'Your booking is waiting in line: you can pay once the bike is reserved for you.'],
+    [{ status: 'declined', reason: 'Promised to my cousin' }, 'The seller declined this booking: Promised to my cousin'],
+    [{ status: 'released', reason: 'You did not come' }, 'The seller released your reservation: You did not come'],
+    [{ status: 'lapsed' }, 'Your 48 hours to pay for this bike ran out, so the reservation ended.'],
+    [{ status: 'cancelled' }, 'This booking was cancelled.'],
+  ] as const)('says why a booking that does not hold the bike cannot be paid (%o)', async (fields, why) => {
+    const { fetchMock } = openPage({ 'GET /api/paymentOrders/o1': [200, aBooking({ ...fields, reservedUntil: null })] });
+    expect(await screen.findByText(why, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+    expect(callsOf(fetchMock)).not.toContain('POST /api/create-payment-intent');
+  });
 });

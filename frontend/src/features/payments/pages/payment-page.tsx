@@ -17,13 +17,23 @@ export const paymentLoader = paymentBookingLoader;
 
 const cardLook = 'rounded-2xl bg-white p-5 ring-1 ring-stone-200 sm:p-6';
 
-/** Why this booking cannot be paid, or null when it can. */
+/** Why this booking cannot be paid, or null when it can: only the buyer holding the bike pays. */
 function closedReason(booking: Booking): string | null {
   if (booking.paid || booking.status === 'paid') return 'This booking is already paid.';
   if (booking.status === 'cancelled') return 'This booking was cancelled.';
   if (booking.availability === 'sold') return 'This bike has already been sold.';
+  if (booking.status === 'waiting') return WAITING_IN_LINE;
+  if (booking.status === 'declined') return withReason('The seller declined this booking', booking.reason);
+  if (booking.status === 'released') return withReason('The seller released your reservation', booking.reason);
+  if (booking.status === 'lapsed') return 'Your 48 hours to pay for this bike ran out, so the reservation ended.';
+  if (booking.status !== 'reserved') return 'This booking cannot be paid here.';
   return null;
 }
+
+/** What the server answers a buyer who is still in line, word for word. */
+export const WAITING_IN_LINE = 'Your booking is waiting in line: you can pay once the bike is reserved for you.';
+
+const withReason = (what: string, reason: string | null | undefined) => (reason ? `${what}: ${reason}` : `${what}.`);
 
 function BackToBookings() {
   return (

@@ -1,0 +1,27 @@
+// Where a booking stands, as My Orders and My Buyers show it: a pill for the state, the
+// hours a reservation has left, and how an ended booking ended (with the seller's reason).
+import { Pill } from '@/components/data-table.tsx';
+import type { Booking } from '@/lib/api/types.ts';
+import { endedLabel, inLineLabel, timeLeft, useNow } from '@/lib/deal-status.ts';
+
+/** "Reserved for you · 47 h left" (buyer) or "Reserved · 47 h left" (seller). */
+export function ReservedPill({ booking, label }: { booking: Booking; label: string }) {
+  const left = timeLeft(booking.reservedUntil, useNow());
+  return <Pill tone="amber">{left ? `${label} · ${left}` : label}</Pill>;
+}
+
+/** "In line · 2nd". */
+export function InLinePill({ booking }: { booking: Booking }) {
+  return <Pill tone="sky">{inLineLabel(booking)}</Pill>;
+}
+
+/** "Declined: <reason>", "Released: <reason>", "Ran out", "Cancelled": wraps, since a reason may be long. */
+export function EndedNote({ booking }: { booking: Booking }) {
+  const [word, ...reason] = endedLabel(booking).split(': ');
+  return (
+    <span className="inline-block max-w-64 rounded-lg bg-stone-100 px-2.5 py-1 text-xs text-stone-700 max-sm:text-right">
+      <strong className="font-semibold text-stone-900">{word}</strong>
+      {reason.length > 0 && `: ${reason.join(': ')}`}
+    </span>
+  );
+}

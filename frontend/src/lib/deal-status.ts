@@ -1,0 +1,85 @@
+// Where a booking stands in its bike's line (docs/deals.md), in the words every page
+// uses: My Orders, My Buyers, a listing's own card and the payment page. Shared, since
+// the buyer's and the seller's pages and the listing cards all say the same thing.
+import { useEffect, useState } from 'react';
+import type { Booking } from '@/lib/api/types.ts';
+
+/** The statuses that end a booking: nothing more can happen to it. */
+const ENDED: ReadonlySet<string> = new Set(['declined', 'released', 'lapsed', 'cancelled', 'called_off']);
+
+/** The statuses that hold or have sold the bike (the later steps count as in progress). */
+const DEAL: ReadonlySet<string> = new Set(['paid', 'cash', 'held', 'completed']);
+
+export function hasEnded(booking: Pick<Booking, 'status'>): boolean {
+  return ENDED.has(booking.status);
+}
+
+/** Waiting in line, or holding the bike: the buyer may still cancel, the seller answer. */
+export function isOpen(booking: Pick<Booking, 'status'>): boolean {
+  return booking.status === 'waiting' || booking.status === 'reserved';
+}
+
+/**
+ * How far along a booking is, for telling a newer state from an older one: a replayed
+ * event never takes a booking back (an ended booking does not reopen, a paid one does
+ * not become reserved again, a place in line only moves forward).
+ */
+export function dealStage(booking: Pick<Booking, 'status'>): number {
+  if (ENDED.has(booking.status)) return 3;
+  if (DEAL.has(booking.status)) return 2;
+  if (booking.status === 'reserved') return 1;
+  return 0;
+}
+
+/** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st. */
+export function ordinal(n: number): string {
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  const suffix = teen ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${String(n)}${suffix}`;
+}
+
+/** "In line · 2nd" (or "In line" while the place is unknown). */
+export function inLineLabel(booking: Pick<Booking, 'queuePosition'>): string {
+  return booking.queuePosition ? `In line · ${ordinal(booking.queuePosition)}` : 'In line';
+}
+
+const HOUR = 60 * 60 * 1000;
+
+/** "47 h left", "under 1 h left", or null once the time is up (or unknown). */
+export function timeLeft(reservedUntil: string | null | undefined, now: number): string | null {
+  if (!reservedUntil) return null;
+  const left = Date.parse(reservedUntil) - now;
+  if (!Number.isFinite(left) || left <= 0) return null;
+  return left < HOUR ? 'under 1 h left' : `${String(Math.floor(left / HOUR))} h left`;
+}
+
+/** The time now, again every minute: a reservation's hours left count down on an open page. */
+export function useNow(everyMs = 60_000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => {
+      setNow(Date.now());
+    }, everyMs);
+    return () => {
+      clearInterval(timer);
+    };
+  }, [everyMs]);
+  return now;
+}
+
+/** How a booking that ended reads: "Declined: <reason>", "Released: <reason>", "Ran out", "Cancelled". */
+export function endedLabel(booking: Pick<Booking, 'status' | 'reason'>): string {
+  const because = (word: string) => (booking.reason ? `${word}: ${booking.reason}` : word);
+  switch (booking.status) {
+    case 'declined':
+      return because('Declined');
+    case 'released':
+      return because('Released');
+    case 'lapsed':
+      return 'Ran out';
+    case 'called_off':
+      return because('Called off');
+    default:
+      return 'Cancelled';
+  }
+}
