@@ -105,7 +105,7 @@ test('a buyer taps a card, swipes through the photos and books from the listing 
 
   await page.getByRole('button', { name: 'Book Now' }).click();
   await bookInBookingModal(page, BIKE);
-  await page.getByText('Booked by you').waitFor();
+  await page.getByText('Reserved for you').waitFor();
   expect(await page.getByRole('button', { name: 'Book Now' }).count()).toBe(0);
 
   // Someone else is looking at the same bike on their phone, without an account.

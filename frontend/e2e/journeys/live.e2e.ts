@@ -165,7 +165,7 @@ test("a booking made in a buyer's browser appears on the seller's open My Buyers
   // The second is the server's and the seller's page's: from the booking's answer reaching
   // the buyer to the row drawn on the seller's page, as the page itself clocks it (not how
   // often this test looks, nor how long the booking's own request took on a busy machine).
-  await watchForRow(page, bike, 'Booked');
+  await watchForRow(page, bike, 'Reserved · ');
   const booked = buyer.page.waitForResponse(
     (response) => response.url().endsWith('/api/orders') && response.request().method() === 'POST',
   );
@@ -174,7 +174,7 @@ test("a booking made in a buyer's browser appears on the seller's open My Buyers
   const bookedAt = Date.now();
 
   const row = page.getByRole('row').filter({ hasText: bike });
-  await row.getByText('Booked', { exact: true }).waitFor({ timeout: 10_000 });
+  await row.getByText(/^Reserved · \d+ h left$/).waitFor({ timeout: 10_000 });
   expect(await rowSeenAt(page)).toBeLessThan(bookedAt + 1000);
   await row.getByText('Karim Uddin').waitFor();
   expect(await row.getByRole('link', { name: '+880 1711-000000' }).getAttribute('href')).toBe('tel:+8801711000000');

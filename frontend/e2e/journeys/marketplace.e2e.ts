@@ -112,7 +112,7 @@ test('a seller lists and advertises a bike; a buyer books it and pays by card', 
   await card.getByRole('button', { name: 'Book Now' }).click();
   await bookInBookingModal(page, BIKE);
   // The card now says so, and offers payment instead of a second booking.
-  await card.getByText('Booked by you').waitFor();
+  await card.getByText('Reserved for you').waitFor();
   expect(await card.getByRole('button', { name: 'Book Now' }).count()).toBe(0);
 
   await page.goto('/dashboard/my-orders');
