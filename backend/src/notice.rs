@@ -31,22 +31,16 @@ pub enum Notice<'a> {
     Lapsed { listing: &'a str },
     /// To a seller: a buyer's reservation of their bike ran out.
     LapsedToSeller { buyer: &'a str, listing: &'a str },
-    /// To one side of a deal: the other proposes where and when to meet (`when` in
-    /// Dhaka's time, [`dhaka_time`]); `to_seller` says which side reads it.
-    MeetingProposed {
+    /// To one side of a deal: the other (`by`) proposes where and when to meet, or
+    /// agreed to their proposal (`agreed`); `when` in Dhaka's time ([`dhaka_time`]),
+    /// `to_seller` says which side reads it.
+    Meeting {
         by: &'a str,
         listing: &'a str,
         place: &'a str,
         when: &'a str,
         to_seller: bool,
-    },
-    /// To the author of a proposal: the other side agreed to it.
-    MeetingAgreed {
-        by: &'a str,
-        listing: &'a str,
-        place: &'a str,
-        when: &'a str,
-        to_seller: bool,
+        agreed: bool,
     },
     /// To a seller: a buyer cancelled their booking.
     Cancelled { buyer: &'a str, listing: &'a str },
@@ -105,7 +99,7 @@ impl Notice<'_> {
             Notice::ReservedForYou { .. } => "reserved",
             Notice::Declined { .. } | Notice::Released { .. } => "declined",
             Notice::Lapsed { .. } | Notice::LapsedToSeller { .. } => "lapsed",
-            Notice::MeetingProposed { .. } | Notice::MeetingAgreed { .. } => "meeting",
+            Notice::Meeting { .. } => "meeting",
             Notice::Cancelled { .. } => "cancellation",
             Notice::PaidToSeller { .. } | Notice::PaidByBuyer { .. } => "payment",
             Notice::SoldToAnother { .. } => "sold",
@@ -126,7 +120,7 @@ impl Notice<'_> {
             }
         };
         match *self {
-            Notice::MeetingProposed { to_seller, .. } | Notice::MeetingAgreed { to_seller, .. } => {
+            Notice::Meeting { to_seller, .. } => {
                 if to_seller {
                     link::MY_BUYERS
                 } else {
@@ -191,21 +185,23 @@ impl Notice<'_> {
             Notice::LapsedToSeller { buyer, listing } => format!(
                 "{buyer}'s reservation of your {listing} ran out after {RESERVED_HOURS} hours."
             ),
-            Notice::MeetingProposed {
+            Notice::Meeting {
                 by,
                 listing,
                 place,
                 when,
+                agreed: false,
                 ..
             } => format!(
                 "{by} proposes to meet at {place} on {when} for {listing}. Confirm it, or \
                  propose another place or time."
             ),
-            Notice::MeetingAgreed {
+            Notice::Meeting {
                 by,
                 listing,
                 place,
                 when,
+                agreed: true,
                 ..
             } => format!("{by} agreed to meet at {place} on {when} for {listing}."),
             Notice::Cancelled { buyer, listing } => {

@@ -167,6 +167,40 @@ impl This {
         Ok(events)
     }
 
+    /// Ends a meeting step of `side` on booking `id` within `tx`: the other side is told
+    /// of the proposal now standing (`agreed`: that `side` agreed to it, else that `side`
+    /// made it), both pages get the booking, and it all commits.
+    async fn tell_of_meeting(
+        &self,
+        mut tx: Tx<'_>,
+        id: i64,
+        side: Side,
+        agreed: bool,
+    ) -> Result<Written<Booking>, Error> {
+        let booking = This::booking_in(&mut tx, id).await?;
+        let Some(meeting) = booking.meeting.proposal() else {
+            return Err(Error::Database("a meeting step left no proposal".into()));
+        };
+        let when = dhaka_time(meeting.at);
+        let notice = Notice::Meeting {
+            by: name_of(&booking, side),
+            listing: &booking.listing.name,
+            place: &meeting.place,
+            when: &when,
+            to_seller: side == Side::Buyer,
+            agreed,
+        };
+        let told = notify(&mut tx, user_on(&booking, side.other()), notice).await?;
+        let events = record(&mut tx, &[Event::DealUpdated(booking.clone()), told]).await?;
+        tx.commit().await?;
+        self.committed(&events);
+        self.changed();
+        Ok(Written {
+            outcome: booking,
+            events,
+        })
+    }
+
     /// Books `order`: the bike held for its buyer, or a place in its line.
     async fn book(&self, order: &NewBooking) -> Result<Written<i64>, Error> {
         let mut tx = self.writer.begin().await?;
@@ -517,24 +551,7 @@ impl Bookings for This {
         if proposed.rows_affected() == 0 {
             return Err(not_now(booking.order_status, Refused::NoMeetingNow));
         }
-        let booking = This::booking_in(&mut tx, id).await?;
-        let when = dhaka_time(proposal.at);
-        let notice = Notice::MeetingProposed {
-            by: name_of(&booking, side),
-            listing: &booking.listing.name,
-            place: &proposal.place,
-            when: &when,
-            to_seller: side == Side::Buyer,
-        };
-        let told = notify(&mut tx, user_on(&booking, side.other()), notice).await?;
-        let events = record(&mut tx, &[Event::DealUpdated(booking.clone()), told]).await?;
-        tx.commit().await?;
-        self.committed(&events);
-        self.changed();
-        Ok(Written {
-            outcome: booking,
-            events,
-        })
+        self.tell_of_meeting(tx, id, side, false).await
     }
 
     async fn confirm_meeting(
@@ -578,29 +595,7 @@ impl Bookings for This {
                 Some(_) => Ok(Written::nothing(now)),
             };
         }
-        let booking = This::booking_in(&mut tx, id).await?;
-        let Some(meeting) = booking.meeting.proposal() else {
-            return Err(Error::Database(
-                "an agreed meeting without a proposal".into(),
-            ));
-        };
-        let when = dhaka_time(meeting.at);
-        let notice = Notice::MeetingAgreed {
-            by: name_of(&booking, side),
-            listing: &booking.listing.name,
-            place: &meeting.place,
-            when: &when,
-            to_seller: side == Side::Buyer,
-        };
-        let told = notify(&mut tx, user_on(&booking, side.other()), notice).await?;
-        let events = record(&mut tx, &[Event::DealUpdated(booking.clone()), told]).await?;
-        tx.commit().await?;
-        self.committed(&events);
-        self.changed();
-        Ok(Written {
-            outcome: booking,
-            events,
-        })
+        self.tell_of_meeting(tx, id, side, true).await
     }
 
     async fn lapse_reservations(
