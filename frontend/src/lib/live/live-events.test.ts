@@ -151,6 +151,19 @@ describe('the line', () => {
     expect(replaceBooking(paid, reservedNow)).toBe(paid);
   });
 
+  it('keeps the latest meeting proposal, and an agreed one, whatever order they arrive in', () => {
+    const proposed = (proposal: number, agreed = false) =>
+      aBooking({ _id: 'o2', meeting: { proposal, agreed, at: '2026-03-08T10:00:00Z', place: 'Banani 11', proposedBy: 'buyer' } });
+    const first = [proposed(1)];
+    const second = replaceBooking(first, proposed(2));
+    expect(second?.[0]?.meeting?.proposal).toBe(2);
+    expect(replaceBooking(second, proposed(1))).toBe(second);
+    expect(replaceBooking(second, proposed(2))).toBe(second);
+    const agreed = replaceBooking(second, proposed(2, true));
+    expect(replaceBooking(agreed, proposed(2))).toBe(agreed);
+    expect(replaceBooking(agreed, aBooking({ _id: 'o2' }))).toBe(agreed);
+  });
+
   it("adds a booking it lacks only to its own buyer's or seller's list, newest first", () => {
     const older = aBooking({ _id: 'o1', orderTime: '2026-03-06T10:00:00Z' });
     const newer = aBooking({ _id: 'o2', orderTime: '2026-03-07T10:00:00Z', status: 'waiting', queuePosition: 1 });

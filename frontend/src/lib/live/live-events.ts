@@ -241,13 +241,19 @@ function isNewer(now: Booking, next: Booking): boolean {
   if (now.status === 'waiting' && next.status === 'waiting') {
     return (next.queuePosition ?? Infinity) <= (now.queuePosition ?? Infinity);
   }
-  return true;
+  // A meeting proposal only gives way to a later one, or to the same one agreed.
+  const [was, will] = [now.meeting, next.meeting];
+  if (was && will) return will.proposal > was.proposal || (will.proposal === was.proposal && (will.agreed || !was.agreed));
+  return !was || Boolean(will);
 }
 
-/** The fields a booking answer carries, compared to tell an unchanged booking from a changed one. */
+/**
+ * The fields a booking answer carries, compared to tell an unchanged booking from a changed
+ * one; a field may be a list (photos) or a record (the meeting), compared by content.
+ */
 function sameBooking(a: Booking, b: Booking): boolean {
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]) as Set<keyof Booking>;
-  return [...keys].every((key) => sameValue(a[key], b[key]));
+  return [...keys].every((key) => sameValue(a[key], b[key]) || JSON.stringify(a[key]) === JSON.stringify(b[key]));
 }
 
 /**
