@@ -7,8 +7,25 @@ import type { Booking } from '@/lib/api/types.ts';
 /** The statuses that end a booking: nothing more can happen to it. */
 const ENDED: ReadonlySet<string> = new Set(['declined', 'released', 'lapsed', 'cancelled', 'called_off']);
 
-/** The statuses that hold or have sold the bike (the later steps count as in progress). */
-const DEAL: ReadonlySet<string> = new Set(['paid', 'cash', 'held', 'completed']);
+/** The statuses that hold or have sold the bike, before the handover. */
+const DEAL: ReadonlySet<string> = new Set(['paid', 'cash', 'held']);
+
+/** What a booking carries as its deal moves on (docs/deals.md): how it is paid, when it completed, who called it off. */
+export interface DealFields {
+  method?: string | null;
+  completedAt?: string | null;
+  calledOffBy?: string | null;
+}
+
+export type Deal = Booking & DealFields;
+
+/** The words for a booking the buyer pays for in cash when they meet. */
+export const PAYING_CASH = 'Paying cash at the meet-up';
+
+/** Where the two sides meet is agreed while the bike is held for the buyer, until the handover. */
+export function canMeet(booking: Pick<Booking, 'status'>): boolean {
+  return ['reserved', 'cash', 'held'].includes(booking.status);
+}
 
 export function hasEnded(booking: Pick<Booking, 'status'>): boolean {
   return ENDED.has(booking.status);
@@ -25,7 +42,7 @@ export function isOpen(booking: Pick<Booking, 'status'>): boolean {
  * not become reserved again, a place in line only moves forward).
  */
 export function dealStage(booking: Pick<Booking, 'status'>): number {
-  if (ENDED.has(booking.status)) return 3;
+  if (ENDED.has(booking.status) || booking.status === 'completed') return 3;
   if (DEAL.has(booking.status)) return 2;
   if (booking.status === 'reserved') return 1;
   return 0;
@@ -67,8 +84,11 @@ export function useNow(everyMs = 60_000): number {
   return now;
 }
 
-/** How a booking that ended reads: "Declined: <reason>", "Released: <reason>", "Ran out", "Cancelled". */
-export function endedLabel(booking: Pick<Booking, 'status' | 'reason'>): string {
+/**
+ * How a booking that ended reads: "Declined: <reason>", "Released: <reason>", "Called off
+ * by the buyer: <reason>", "Ran out", "Cancelled".
+ */
+export function endedLabel(booking: Pick<Deal, 'status' | 'reason' | 'calledOffBy'>): string {
   const because = (word: string) => (booking.reason ? `${word}: ${booking.reason}` : word);
   switch (booking.status) {
     case 'declined':
@@ -78,7 +98,7 @@ export function endedLabel(booking: Pick<Booking, 'status' | 'reason'>): string 
     case 'lapsed':
       return 'Ran out';
     case 'called_off':
-      return because('Called off');
+      return because(booking.calledOffBy ? `Called off by the ${booking.calledOffBy}` : 'Called off');
     default:
       return 'Cancelled';
   }

@@ -30,6 +30,7 @@ describe('My Orders page', () => {
       'Name',
       'Price',
       'Status',
+      'Meeting',
       'Payment',
       'Action',
     ]);

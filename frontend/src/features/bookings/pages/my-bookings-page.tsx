@@ -7,10 +7,11 @@ import { ConfirmButton } from '@/components/confirm-button.tsx';
 import { imageColumn, indexColumn, Pill, TablePage, type Column } from '@/components/data-table.tsx';
 import { useSession } from '@/lib/auth/session-context.ts';
 import { useConfig } from '@/lib/config/get-config.ts';
-import { hasEnded, isOpen } from '@/lib/deal-status.ts';
+import { canMeet, hasEnded, isOpen } from '@/lib/deal-status.ts';
 import { formatPrice } from '@/utils/format-price.ts';
 import { cancelBookingMutation } from '@/features/bookings/api/cancel-booking.ts';
 import { EndedNote, InLinePill, ReservedPill } from '@/features/bookings/components/deal-labels.tsx';
+import { MeetingPanel } from '@/features/bookings/components/meeting-panel.tsx';
 import { useBookings, type Booking } from '@/lib/api/get-bookings.ts';
 
 export const CANCEL_PROMPT = 'Are you sure, You want to Cancel this product?';
@@ -99,6 +100,10 @@ const columns: Column<Booking>[] = [
   { header: 'Name', rowHeader: true, cell: (booking) => booking.productName },
   { header: 'Price', className: 'tabular-nums whitespace-nowrap', cell: (booking) => formatPrice(booking.price) },
   { header: 'Status', cell: (booking) => <Status booking={booking} /> },
+  {
+    header: 'Meeting',
+    cell: (booking) => (canMeet(booking) ? <MeetingPanel booking={booking} side="buyer" /> : <span className="text-stone-400">—</span>),
+  },
   { header: 'Payment', cell: (booking) => <Payment booking={booking} /> },
   {
     header: 'Action',

@@ -29,7 +29,7 @@ describe('My Buyers page', () => {
       'Bike',
       'Price',
       'Buyer',
-      'Meeting place',
+      'Meeting',
       'Booked',
       'Status',
       'Action',
@@ -37,7 +37,7 @@ describe('My Buyers page', () => {
     const booked = row('Yamaha R15');
     expect(booked).toHaveTextContent('৳1,85,000');
     expect(booked).toHaveTextContent('Sadia Islam');
-    expect(booked).toHaveTextContent('Banani 11');
+    expect(booked).toHaveTextContent('No meeting agreed yet.');
     expect(booked).toHaveTextContent(/Reserved · \d+ h left/);
     expect(within(booked).getByRole('button', { name: 'Release' })).toBeInTheDocument();
     expect(within(booked).getByRole('link', { name: '+880 1711-000000' })).toHaveAttribute('href', 'tel:+8801711000000');
@@ -45,7 +45,7 @@ describe('My Buyers page', () => {
     expect(within(row('Honda CBR')).queryByRole('button')).not.toBeInTheDocument();
     expect(
       screen.getByText(
-        'A booking shows here the moment a buyer makes it. The first buyer holds the bike for 48 hours; others wait in line. Call the buyer to agree on the meeting.',
+        'A booking shows here the moment a buyer makes it. The first buyer holds the bike for 48 hours; others wait in line. Agree with them here where and when to meet, or call them.',
       ),
     ).toBeInTheDocument();
     // The side panel's My Buyers leads here.

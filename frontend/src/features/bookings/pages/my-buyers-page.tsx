@@ -7,16 +7,17 @@ import { useState } from 'react';
 import { imageColumn, indexColumn, Pill, TablePage, type Column } from '@/components/data-table.tsx';
 import type { Booking } from '@/lib/api/types.ts';
 import { useSession } from '@/lib/auth/session-context.ts';
-import { hasEnded } from '@/lib/deal-status.ts';
+import { canMeet, hasEnded } from '@/lib/deal-status.ts';
 import { formatPostTime } from '@/utils/format-post-time.ts';
 import { formatPrice } from '@/utils/format-price.ts';
 import { useSellerBookings } from '@/features/bookings/api/get-seller-bookings.ts';
 import type { BookingAnswer } from '@/features/bookings/api/answer-booking.ts';
 import { AnswerBookingDialog } from '@/features/bookings/components/answer-booking-dialog.tsx';
 import { EndedNote, InLinePill, ReservedPill } from '@/features/bookings/components/deal-labels.tsx';
+import { MeetingPanel } from '@/features/bookings/components/meeting-panel.tsx';
 
 export const MY_BUYERS_INTRO =
-  'A booking shows here the moment a buyer makes it. The first buyer holds the bike for 48 hours; others wait in line. Call the buyer to agree on the meeting.';
+  'A booking shows here the moment a buyer makes it. The first buyer holds the bike for 48 hours; others wait in line. Agree with them here where and when to meet, or call them.';
 
 const isSold = (booking: Booking) => booking.availability.toLowerCase() === 'sold';
 
@@ -80,7 +81,11 @@ const columns: Column<Booking>[] = [
   { header: 'Bike', rowHeader: true, cell: (booking) => booking.productName },
   { header: 'Price', className: 'tabular-nums whitespace-nowrap', cell: (booking) => formatPrice(booking.price) },
   { header: 'Buyer', cell: (booking) => <Buyer booking={booking} /> },
-  { header: 'Meeting place', cell: (booking) => booking.meetingLocation },
+  {
+    header: 'Meeting',
+    // The deal's meeting; before a deal, the place the buyer asked for when booking.
+    cell: (booking) => (canMeet(booking) ? <MeetingPanel booking={booking} side="seller" /> : booking.meetingLocation),
+  },
   {
     header: 'Booked',
     className: 'tabular-nums whitespace-nowrap',

@@ -1,0 +1,38 @@
+// What every deal dialog does on the way out: the house alert dialog closes itself (giving
+// focus back to what opened it) before the caller unmounts it, and a refusal the server
+// ties to a field shows under that field, any other above the buttons.
+import { useEffect, useRef, useState } from 'react';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { ApiError } from '@/lib/api-client.ts';
+
+export function useDialogExit(onClose: () => void) {
+  const closeRef = useRef<() => void>(() => undefined);
+  // Read once, while rendering: by the time effects run, focus is inside the dialog.
+  const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
+  useEffect(() => () => opener?.focus(), [opener]);
+  const close = () => {
+    closeRef.current();
+    onClose();
+  };
+  return { opener, closeRef, close };
+}
+
+/** Puts a refusal where it belongs: under the fields it names (the first focused), else `setFailure`. */
+export function showRefusal<T extends FieldValues>(
+  error: unknown,
+  fields: readonly Path<T>[],
+  setError: UseFormSetError<T>,
+  setFailure: (message: string) => void,
+): void {
+  const named = error instanceof ApiError ? fields.filter((field) => error.fields[field]) : [];
+  if (error instanceof ApiError && named.length > 0) {
+    named.forEach((field, i) => {
+      setError(field, { type: 'server', message: error.fields[field] ?? '' }, { shouldFocus: i === 0 });
+    });
+    return;
+  }
+  setFailure(error instanceof Error ? error.message : String(error));
+}
+
+/** The refusal shown above a dialog's buttons. */
+export const failureLook = 'mt-3 rounded-lg border border-red-200 bg-red-50 px-3.5 py-2.5 text-sm text-red-700';
