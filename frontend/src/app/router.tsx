@@ -197,6 +197,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   (m) => m.NotificationsPage,
                 ),
               },
+              {
+                // A completed deal's receipt: its buyer's, its seller's, or an admin's.
+                path: 'receipts/:id',
+                lazy: lazyPage(() => import('@/features/bookings/pages/receipt-page.tsx'), (m) => m.ReceiptPage),
+              },
               { path: '*', element: <NotFoundPage /> },
             ],
           },

@@ -44,6 +44,10 @@ export const queryKeys = {
   /** The booking the payment page pays for, one entry per booking. */
   paymentBookings: () => ['paymentOrder'] as const,
   paymentBooking: (bookingId: string) => ['paymentOrder', bookingId] as const,
+  /** The buyer's handover code of a deal, one entry per booking. */
+  handoverCode: (bookingId: string) => ['handoverCode', bookingId] as const,
+  /** A completed deal's receipt, one entry per booking. */
+  receipt: (bookingId: string) => ['receipt', bookingId] as const,
   /** The card payment started for a booking: created once, never read again. */
   paymentIntent: (bookingId: string) => ['paymentIntent', bookingId] as const,
   /** Searches of every listing (the products page) and the home page's latest bikes. */

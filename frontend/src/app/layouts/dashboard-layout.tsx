@@ -43,9 +43,12 @@ export function DashboardLayout() {
   if (!user || !role) return <PageSpinner label="Checking your session" />;
 
   return (
-    <div className="flex min-h-screen flex-col bg-stone-100">
-      <TopNav />
-      <div className="border-b border-stone-200 bg-white">
+    <div className="flex min-h-screen flex-col bg-stone-100 print:bg-white">
+      {/* On paper only the page itself: a receipt, not the site's navigation. */}
+      <div className="contents print:hidden">
+        <TopNav />
+      </div>
+      <div className="border-b border-stone-200 bg-white print:hidden">
         <div className="page-container flex items-center gap-4 py-5">
           <img
             src={user.image}
@@ -63,7 +66,7 @@ export function DashboardLayout() {
       </div>
 
       <div className="page-container flex flex-1 flex-col gap-6 py-6 lg:flex-row">
-        <nav aria-label="Dashboard" className="lg:w-60 lg:shrink-0">
+        <nav aria-label="Dashboard" className="lg:w-60 lg:shrink-0 print:hidden">
           <ul className="flex flex-wrap gap-2 rounded-xl bg-white p-2 shadow-sm lg:flex-col lg:flex-nowrap">
             {SIDE_LINKS[role].map((link) => (
               <li key={link.label}>

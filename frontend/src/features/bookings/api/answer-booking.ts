@@ -1,5 +1,6 @@
 // `POST /api/orders/{id}/decline` and `/release` {reason} (the bike's seller, or an admin):
-// the seller turns down a booking waiting in line, or lets a reservation go, and says why.
+// the seller turns down a booking waiting in line, or lets a reservation go, and says why;
+// `/call-off` {reason} (either side): a cash deal is called off before the handover.
 // The answer's events (`deal.updated`, and `product.available` or the next buyer's
 // reservation) go through the live reducers, so My Buyers is right without the socket.
 import { mutationOptions } from '@tanstack/react-query';
@@ -11,8 +12,8 @@ import { queryKeys } from '@/lib/query-keys.ts';
 
 type Changed = components['schemas']['Changed'];
 
-/** What the seller does with a booking: decline one in line, release one that holds the bike. */
-export type BookingAnswer = 'decline' | 'release';
+/** What the seller does with a booking (decline one in line, release one that holds the bike), or either side with a deal (call it off). */
+export type BookingAnswer = 'decline' | 'release' | 'call-off';
 
 export interface AnswerInput {
   booking: Booking;
@@ -33,6 +34,7 @@ export function answerBookingMutation(answer: BookingAnswer) {
       // Paid, cancelled or passed on meanwhile: show the bookings as they are now.
       if (error instanceof ApiError && (error.status === 404 || error.status === 409)) {
         void client.invalidateQueries({ queryKey: queryKeys.sellerBookings() });
+        void client.invalidateQueries({ queryKey: queryKeys.bookings() });
       }
     },
   });

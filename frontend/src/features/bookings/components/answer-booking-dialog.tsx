@@ -1,65 +1,67 @@
-// The seller's answer to a booking, with the reason the buyer is told: "Release Rahim's
-// reservation of Yamaha R15?" or "Decline Rahim's booking of Yamaha R15?". The house alert
-// dialog with a reason to write (required, at most 300 characters); a refusal stays in the
-// dialog, under the reason when the server names it, above the buttons otherwise.
+// The answer to a booking, with the reason the other side is told: the seller's "Release
+// Rahim's reservation of Yamaha R15?" or "Decline Rahim's booking of Yamaha R15?", and
+// either side's "Call off the deal for Yamaha R15?" (with quick reasons to pick). The house
+// alert dialog with a reason to write (required, at most 300 characters); a refusal stays
+// in the dialog, under the reason when the server names it, above the buttons otherwise.
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { AlertDialogFrame, DialogButtons } from '@/components/confirm-dialog.tsx';
 import { errorId, FormField, inputLook } from '@/components/form-field.tsx';
-import { ApiError } from '@/lib/api-client.ts';
 import type { Booking } from '@/lib/api/types.ts';
 import { answerBookingMutation, type BookingAnswer } from '@/features/bookings/api/answer-booking.ts';
+import { failureLook, showRefusal, useDialogExit } from './dialog-exit.ts';
+import { ReasonChips } from './reason-chips.tsx';
 
 export const REASON_MAX = 300;
 export const REASON_REQUIRED = 'Tell the buyer why';
+export const CALL_OFF_REASONS = ['Not as described', 'Papers missing', 'Did not come'] as const;
 
 const WORDS = {
   release: { what: 'reservation', label: 'Release', busy: 'Releasing…', done: 'Reservation released' },
   decline: { what: 'booking', label: 'Decline', busy: 'Declining…', done: 'Booking declined' },
+  'call-off': { what: 'deal', label: 'Call off', busy: 'Calling off…', done: 'Deal called off' },
 } as const;
 
 /** "Rahim" of "Rahim Uddin": the dialog's title speaks of the buyer as the seller would. */
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
 export function answerTitle(answer: BookingAnswer, booking: Booking): string {
+  if (answer === 'call-off') return `Call off the deal for ${booking.productName}?`;
   return `${WORDS[answer].label} ${firstName(booking.buyerName)}'s ${WORDS[answer].what} of ${booking.productName}?`;
 }
 
 export function AnswerBookingDialog({
   answer,
   booking,
+  side = 'seller',
   onClose,
 }: {
   answer: BookingAnswer;
   booking: Booking;
+  /** Who answers: the seller, or (calling off) the buyer. */
+  side?: 'buyer' | 'seller';
   onClose: () => void;
 }) {
   const words = WORDS[answer];
+  const other = side === 'seller' ? booking.buyerName : booking.sellerName;
   const action = useMutation(useMemo(() => answerBookingMutation(answer), [answer]));
   const {
     register,
     handleSubmit,
     setError,
+    setValue,
     formState: { errors },
   } = useForm<{ reason: string }>({ defaultValues: { reason: '' } });
   const [failure, setFailure] = useState<string | null>(null);
   const reasonRef = useRef<HTMLTextAreaElement | null>(null);
-  const closeRef = useRef<() => void>(() => undefined);
-  // Read once, while rendering: by the time effects run, focus is inside the dialog.
-  const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
+  const { opener, closeRef, close } = useDialogExit(onClose);
   const { ref: registerRef, ...reasonField } = register('reason', {
-    validate: (value) => value.trim() !== '' || REASON_REQUIRED,
+    validate: (value) => value.trim() !== '' || (side === 'seller' ? REASON_REQUIRED : 'Tell the seller why'),
     maxLength: { value: REASON_MAX, message: `At most ${String(REASON_MAX)} characters` },
   });
-
-  const close = () => {
-    closeRef.current();
-    onClose();
-  };
-  useEffect(() => () => opener?.focus(), [opener]);
 
   const onSubmit = async ({ reason }: { reason: string }) => {
     if (action.isPending) return;
@@ -69,29 +71,34 @@ export function AnswerBookingDialog({
       toast.success(words.done);
       close();
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const field = error instanceof ApiError ? error.fields.reason : undefined;
-      if (field) setError('reason', { type: 'server', message: field }, { shouldFocus: true });
-      else setFailure(message);
+      showRefusal(error, ['reason'], setError, setFailure);
     }
   };
 
   return createPortal(
     <AlertDialogFrame
       title={answerTitle(answer, booking)}
-      description={`${booking.buyerName} is told at once, with your reason.`}
+      description={`${other} is told at once, with your reason.`}
       opener={opener}
       initialFocus={reasonRef}
       closeRef={closeRef}
       onDismiss={close}
     >
       <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="mt-4">
+        {answer === 'call-off' && (
+          <ReasonChips
+            reasons={CALL_OFF_REASONS}
+            onPick={(reason) => {
+              setValue('reason', reason, { shouldValidate: true });
+            }}
+          />
+        )}
         <FormField id="answer-reason" label="Reason" error={errors.reason?.message}>
           <textarea
             id="answer-reason"
             rows={3}
             maxLength={REASON_MAX}
-            placeholder={answer === 'release' ? 'We could not agree on a time to meet' : 'The bike is promised to someone'}
+            placeholder={placeholders[answer]}
             aria-invalid={errors.reason ? true : undefined}
             aria-describedby={errors.reason ? errorId('answer-reason') : undefined}
             className={inputLook}
@@ -103,7 +110,7 @@ export function AnswerBookingDialog({
           />
         </FormField>
         {failure && (
-          <p role="alert" className="mt-3 rounded-lg border border-red-200 bg-red-50 px-3.5 py-2.5 text-sm text-red-700">
+          <p role="alert" className={failureLook}>
             {failure}
           </p>
         )}
@@ -120,3 +127,9 @@ export function AnswerBookingDialog({
     document.body,
   );
 }
+
+const placeholders: Record<BookingAnswer, string> = {
+  release: 'We could not agree on a time to meet',
+  decline: 'The bike is promised to someone',
+  'call-off': 'Say what went wrong',
+};

@@ -1,27 +1,30 @@
 // The buyer's bookings and where each stands in its bike's line: reserved for them (the
-// hours left, Pay Now), waiting in line (their place; no Pay Now until the bike is
-// theirs), PAID with the next step, or how it ended. An open booking can be cancelled.
-// Live events keep the cached list current.
-import { Link } from 'react-router';
+// hours left, where to meet, Pay Now or cash at the meet-up), waiting in line (their place;
+// nothing to pay until the bike is theirs), paying cash or paid (the handover code),
+// completed (the receipt), or how it ended. An open booking can be cancelled, a cash deal
+// called off. Live events keep the cached list current.
 import { ConfirmButton } from '@/components/confirm-button.tsx';
 import { imageColumn, indexColumn, Pill, TablePage, type Column } from '@/components/data-table.tsx';
 import { useSession } from '@/lib/auth/session-context.ts';
-import { useConfig } from '@/lib/config/get-config.ts';
 import { canMeet, hasEnded, isOpen } from '@/lib/deal-status.ts';
 import { formatPrice } from '@/utils/format-price.ts';
 import { cancelBookingMutation } from '@/features/bookings/api/cancel-booking.ts';
-import { EndedNote, InLinePill, ReservedPill } from '@/features/bookings/components/deal-labels.tsx';
+import { CallOffButton } from '@/features/bookings/components/call-off-button.tsx';
+import { dealPill, EndedNote, InLinePill, ReservedPill } from '@/features/bookings/components/deal-labels.tsx';
 import { MeetingPanel } from '@/features/bookings/components/meeting-panel.tsx';
+import { isSold, OrderPayment } from '@/features/bookings/components/order-payment.tsx';
 import { useBookings, type Booking } from '@/lib/api/get-bookings.ts';
 
 export const CANCEL_PROMPT = 'Are you sure, You want to Cancel this product?';
 
 const cancel = cancelBookingMutation();
 
-const isSold = (booking: Booking) => booking.availability.toLowerCase() === 'sold';
+const none = <span className="text-stone-400">—</span>;
 
-/** Where the booking stands: reserved for the buyer (hours left), in line, paid, or ended. */
+/** Where the booking stands: reserved for the buyer (hours left), in line, a deal under way or done, or ended. */
 function Status({ booking }: { booking: Booking }) {
+  const deal = dealPill(booking);
+  if (deal) return deal;
   // The Payment column says PAID, with the next step.
   if (booking.paid || booking.status === 'paid') return <Pill tone="green">Bought by you</Pill>;
   if (hasEnded(booking)) return <EndedNote booking={booking} />;
@@ -31,66 +34,25 @@ function Status({ booking }: { booking: Booking }) {
   return <Pill tone="sky">In progress</Pill>;
 }
 
-function Payment({ booking }: { booking: Booking }) {
-  const config = useConfig();
-  if (booking.paid) {
-    // The next step: meet the seller and take the bike.
-    return (
-      <span className="flex max-w-64 flex-col items-start gap-1 max-sm:items-end max-sm:text-right">
-        <Pill tone="green">PAID</Pill>
-        <span className="text-xs text-stone-700">
-          Meet {booking.sellerName} at {booking.meetingLocation}
-          {booking.sellerPhone && (
-            <>
-              {': '}
-              <a
-                href={`tel:${booking.sellerPhone.replace(/[^\d+]/g, '')}`}
-                className="font-semibold whitespace-nowrap text-brand-700 hover:underline"
-              >
-                {booking.sellerPhone}
-              </a>
-            </>
-          )}
-        </span>
-      </span>
-    );
-  }
-  // Another buyer paid first: this booking can no longer be paid, only cancelled.
-  if (isSold(booking)) return <Pill tone="stone">Sold to another buyer</Pill>;
-  if (hasEnded(booking)) return <span className="text-stone-400">—</span>;
-  if (booking.status === 'waiting') {
-    return (
-      <span className="block max-w-56 text-xs text-stone-600 max-sm:text-right">
-        You are next when the reservation ahead of you ends. We&rsquo;ll tell you the moment it&rsquo;s yours.
-      </span>
-    );
-  }
-  // Only the buyer holding the bike pays; later steps (cash, a hold) are not paid here.
-  if (booking.status !== 'reserved') return <span className="text-stone-400">—</span>;
-  if (config.data?.payments.provider === 'none') {
-    return (
-      <span className="flex max-w-56 flex-col gap-1">
-        <button
-          type="button"
-          disabled
-          aria-describedby={`no-cards-${booking._id}`}
-          className="w-fit cursor-not-allowed rounded-lg bg-stone-200 px-3 py-1.5 text-sm font-semibold whitespace-nowrap text-stone-500"
-        >
-          Pay Now
-        </button>
-        <span id={`no-cards-${booking._id}`} className="text-xs text-stone-600">
-          Card payments are not set up on this marketplace yet. Pay the seller when you meet.
-        </span>
-      </span>
-    );
-  }
+/** Cancel an open booking, or call off a cash deal. */
+function Action({ booking }: { booking: Booking }) {
+  if (booking.status === 'cash') return <CallOffButton booking={booking} side="buyer" />;
+  // Only an open booking can be cancelled: a paid one is a sale, an ended one is over.
+  if (!isOpen(booking) || booking.paid) return none;
   return (
-    <Link
-      to={`/dashboard/stripe-payment/${encodeURIComponent(booking._id)}`}
-      className="inline-block rounded-lg bg-brand-700 px-3 py-1.5 text-sm font-semibold whitespace-nowrap text-white shadow-sm hover:bg-brand-800"
+    <ConfirmButton
+      mutation={cancel}
+      variables={booking}
+      title={`Cancel your booking of ${booking.productName}?`}
+      prompt={CANCEL_PROMPT}
+      confirmLabel="Cancel booking"
+      cancelLabel="Keep booking"
+      success="Order Canceled Successfully"
+      busyLabel="Cancelling…"
+      tone="danger"
     >
-      Pay Now
-    </Link>
+      Cancel
+    </ConfirmButton>
   );
 }
 
@@ -102,32 +64,10 @@ const columns: Column<Booking>[] = [
   { header: 'Status', cell: (booking) => <Status booking={booking} /> },
   {
     header: 'Meeting',
-    cell: (booking) => (canMeet(booking) ? <MeetingPanel booking={booking} side="buyer" /> : <span className="text-stone-400">—</span>),
+    cell: (booking) => (canMeet(booking) ? <MeetingPanel booking={booking} side="buyer" /> : none),
   },
-  { header: 'Payment', cell: (booking) => <Payment booking={booking} /> },
-  {
-    header: 'Action',
-    phone: 'action',
-    cell: (booking) =>
-      // Only an open booking can be cancelled: a paid one is a sale, an ended one is over.
-      !isOpen(booking) || booking.paid ? (
-        <span className="text-stone-400">—</span>
-      ) : (
-        <ConfirmButton
-          mutation={cancel}
-          variables={booking}
-          title={`Cancel your booking of ${booking.productName}?`}
-          prompt={CANCEL_PROMPT}
-          confirmLabel="Cancel booking"
-          cancelLabel="Keep booking"
-          success="Order Canceled Successfully"
-          busyLabel="Cancelling…"
-          tone="danger"
-        >
-          Cancel
-        </ConfirmButton>
-      ),
-  },
+  { header: 'Payment', cell: (booking) => <OrderPayment booking={booking} /> },
+  { header: 'Action', phone: 'action', cell: (booking) => <Action booking={booking} /> },
 ];
 
 export function MyBookingsPage() {

@@ -1,7 +1,7 @@
 // The seller's bookings: every booking of their bikes, newest first, with who booked,
-// how to reach them, where they want to meet, and where each booking stands in its
-// bike's line: the buyer holding the bike (Release), those waiting (Decline), paid or
-// ended. Live events add a new booking at the top (highlighted) and change a row as it
+// how to reach them, where and when to meet, and where each booking stands in its
+// bike's line: the buyer holding the bike (Release), those waiting (Decline), a cash deal
+// (the buyer's handover code, Call off), completed (the receipt), paid or ended. Live events add a new booking at the top (highlighted) and change a row as it
 // moves along, so a seller learns of a booking the moment it is made.
 import { useState } from 'react';
 import { imageColumn, indexColumn, Pill, TablePage, type Column } from '@/components/data-table.tsx';
@@ -13,15 +13,19 @@ import { formatPrice } from '@/utils/format-price.ts';
 import { useSellerBookings } from '@/features/bookings/api/get-seller-bookings.ts';
 import type { BookingAnswer } from '@/features/bookings/api/answer-booking.ts';
 import { AnswerBookingDialog } from '@/features/bookings/components/answer-booking-dialog.tsx';
-import { EndedNote, InLinePill, ReservedPill } from '@/features/bookings/components/deal-labels.tsx';
+import { CallOffButton } from '@/features/bookings/components/call-off-button.tsx';
+import { dealPill, EndedNote, InLinePill, ReservedPill } from '@/features/bookings/components/deal-labels.tsx';
+import { HandoverButton } from '@/features/bookings/components/handover-dialog.tsx';
 import { MeetingPanel } from '@/features/bookings/components/meeting-panel.tsx';
+import { isSold, ReceiptLink } from '@/features/bookings/components/order-payment.tsx';
 
 export const MY_BUYERS_INTRO =
   'A booking shows here the moment a buyer makes it. The first buyer holds the bike for 48 hours; others wait in line. Agree with them here where and when to meet, or call them.';
 
-const isSold = (booking: Booking) => booking.availability.toLowerCase() === 'sold';
 
 function Status({ booking }: { booking: Booking }) {
+  const deal = dealPill(booking);
+  if (deal) return deal;
   if (booking.status === 'paid') return <Pill tone="green">Paid</Pill>;
   if (hasEnded(booking)) return <EndedNote booking={booking} />;
   // Another buyer paid first: this booking can no longer become a sale.
@@ -29,6 +33,21 @@ function Status({ booking }: { booking: Booking }) {
   if (booking.status === 'reserved') return <ReservedPill booking={booking} label="Reserved" />;
   if (booking.status === 'waiting') return <InLinePill booking={booking} />;
   return <Pill tone="sky">In progress</Pill>;
+}
+
+/** Release (a reservation) or Decline (a booking in line); the handover or Call off (a deal); the receipt. */
+function Action({ booking }: { booking: Booking }) {
+  if (booking.status === 'completed') return <ReceiptLink booking={booking} />;
+  if (booking.status === 'held') return <HandoverButton booking={booking} />;
+  if (booking.status === 'cash') {
+    return (
+      <span className="flex flex-wrap gap-2 max-sm:justify-end">
+        <HandoverButton booking={booking} />
+        <CallOffButton booking={booking} side="seller" />
+      </span>
+    );
+  }
+  return <AnswerButton booking={booking} />;
 }
 
 /** Release (a reservation) or Decline (a booking in line): asks for the reason first. */
@@ -92,7 +111,7 @@ const columns: Column<Booking>[] = [
     cell: (booking) => <time dateTime={booking.orderTime}>{formatPostTime(booking.orderTime)}</time>,
   },
   { header: 'Status', cell: (booking) => <Status booking={booking} /> },
-  { header: 'Action', phone: 'action', cell: (booking) => <AnswerButton booking={booking} /> },
+  { header: 'Action', phone: 'action', cell: (booking) => <Action booking={booking} /> },
 ];
 
 export function MyBuyersPage() {

@@ -1,0 +1,69 @@
+// The steps of a deal after the reservation (docs/deals.md): the buyer chooses cash
+// (`POST /api/orders/{id}/cash`), the seller enters the buyer's handover code
+// (`/handover` {code}), either side calls the deal off (`/call-off` {reason}, through the
+// answer dialog). Each answer's events go through the live reducers: no list is read again.
+// The buyer reads their code (`GET /handover-code`) and asks for a new one once locked.
+import { mutationOptions, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client.ts';
+import type { components } from '@/lib/api/schema.d.ts';
+import type { Booking } from '@/lib/api/types.ts';
+import { applyWritten } from '@/lib/live/apply-event.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
+import { rereadWhenStale } from './meeting.ts';
+
+type Changed = components['schemas']['Changed'];
+
+/** The six digits only the buyer sees; `locked` after five wrong tries by the seller. */
+export interface HandoverCode {
+  code: string;
+  locked: boolean;
+}
+
+const orderPath = (id: string) => `/orders/${encodeURIComponent(id)}`;
+
+function written<TInput>(call: (input: TInput) => Promise<Changed>) {
+  return mutationOptions<Changed, Error, TInput>({
+    mutationFn: call,
+    onSuccess: (changed, _input, _result, { client }) => {
+      applyWritten(client, changed);
+    },
+    onError: (error, _input, _result, { client }) => {
+      rereadWhenStale(client, error);
+    },
+  });
+}
+
+/** The buyer will pay the seller in cash at the meet-up: nothing is charged now. */
+export function payCashMutation() {
+  return written<Booking>((booking) => api<Changed>(`${orderPath(booking._id)}/cash`, { method: 'POST', json: {} }));
+}
+
+/** The seller enters the buyer's code with the bike and its papers in front of them: the sale is done. */
+export function handoverMutation() {
+  return written<{ booking: Booking; code: string }>(({ booking, code }) =>
+    api<Changed>(`${orderPath(booking._id)}/handover`, { method: 'POST', json: { code } }),
+  );
+}
+
+export function handoverCodeQuery(bookingId: string) {
+  return queryOptions({
+    queryKey: queryKeys.handoverCode(bookingId),
+    queryFn: ({ signal }) => api<HandoverCode>(`${orderPath(bookingId)}/handover-code`, { signal }),
+    // Read each time it is shown: the seller's wrong tries may have locked it meanwhile.
+    staleTime: 0,
+  });
+}
+
+export function useHandoverCode(bookingId: string) {
+  return useQuery(handoverCodeQuery(bookingId));
+}
+
+/** A new code, replacing one the seller's wrong tries locked. */
+export function newHandoverCodeMutation() {
+  return mutationOptions<HandoverCode, Error, string>({
+    mutationFn: (bookingId) => api<HandoverCode>(`${orderPath(bookingId)}/handover-code`, { method: 'POST', json: {} }),
+    onSuccess: (code, bookingId, _result, { client }) => {
+      client.setQueryData(queryKeys.handoverCode(bookingId), code);
+    },
+  });
+}

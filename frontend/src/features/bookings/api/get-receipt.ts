@@ -1,0 +1,33 @@
+// `GET /api/orders/{id}/receipt` (the buyer, the seller or an admin; completed deals only):
+// what was sold, to whom, for how much and how, kept for both sides' records.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
+
+export interface Receipt {
+  bookingId: string;
+  listingId: string;
+  /** The bike. */
+  name: string;
+  /** Taka. */
+  price: number;
+  /** cash, card or bkash. */
+  method: string;
+  completedAt: string;
+  buyerName: string;
+  sellerName: string;
+  meetingPlace?: string | null;
+}
+
+export function receiptQuery(bookingId: string) {
+  return queryOptions({
+    queryKey: queryKeys.receipt(bookingId),
+    queryFn: ({ signal }) => api<Receipt>(`/orders/${encodeURIComponent(bookingId)}/receipt`, { signal }),
+    // A receipt never changes once the deal is done.
+    staleTime: Infinity,
+  });
+}
+
+export function useReceipt(bookingId: string) {
+  return useQuery(receiptQuery(bookingId));
+}

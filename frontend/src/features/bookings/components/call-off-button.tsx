@@ -1,0 +1,32 @@
+// "Call off": either side ends a cash deal before the handover, saying why; the bike goes
+// to the next in line, or back on sale.
+import { useState } from 'react';
+import type { Booking } from '@/lib/api/types.ts';
+import { AnswerBookingDialog } from './answer-booking-dialog.tsx';
+
+export function CallOffButton({ booking, side }: { booking: Booking; side: 'buyer' | 'seller' }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => {
+          setOpen(true);
+        }}
+        className="rounded-lg border border-red-200 bg-white px-3 py-1.5 text-sm font-semibold whitespace-nowrap text-red-700 shadow-sm hover:bg-red-50"
+      >
+        Call off
+      </button>
+      {open && (
+        <AnswerBookingDialog
+          answer="call-off"
+          booking={booking}
+          side={side}
+          onClose={() => {
+            setOpen(false);
+          }}
+        />
+      )}
+    </>
+  );
+}

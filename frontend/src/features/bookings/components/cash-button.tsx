@@ -1,0 +1,46 @@
+// "Pay cash at the meet-up": the buyer holding the bike chooses to pay the seller in person.
+// One honest line says what it means, and the dialog asks once more, with the safety advice.
+import { useMutation } from '@tanstack/react-query';
+import { toast } from 'react-toastify';
+import { useConfirm } from '@/components/confirm-dialog.tsx';
+import type { Booking } from '@/lib/api/types.ts';
+import { payCashMutation } from '@/features/bookings/api/deal-steps.ts';
+
+export const CASH_LINE = 'Nothing is charged now. Pay the seller in cash when you have checked the bike and its papers.';
+export const SAFETY_LINE = 'Meet in a public place. Check the bike and its papers before you hand over money or the code.';
+
+const payCash = payCashMutation();
+
+export function CashButton({ booking }: { booking: Booking }) {
+  const action = useMutation(payCash);
+  const { confirm, dialog } = useConfirm();
+  const run = async () => {
+    const asked = {
+      title: `Pay cash for ${booking.productName} at the meet-up?`,
+      prompt: `${CASH_LINE} ${SAFETY_LINE}`,
+      confirmLabel: 'Pay cash at the meet-up',
+      cancelLabel: 'Not now',
+    };
+    if (!(await confirm(asked))) return;
+    try {
+      await action.mutateAsync(booking);
+      toast.success(`${booking.sellerName} is told you will pay cash at the meet-up`);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : String(error));
+    }
+  };
+  return (
+    <span className="flex max-w-56 flex-col gap-1 max-sm:items-end max-sm:text-right">
+      <button
+        type="button"
+        disabled={action.isPending}
+        onClick={() => void run()}
+        className="w-fit rounded-lg border border-brand-700 bg-white px-3 py-1.5 text-sm font-semibold whitespace-nowrap text-brand-800 shadow-sm hover:bg-brand-50 disabled:cursor-wait disabled:opacity-60"
+      >
+        {action.isPending ? 'Choosing cash…' : 'Pay cash at the meet-up'}
+      </button>
+      <span className="text-xs text-stone-600">{CASH_LINE}</span>
+      {dialog}
+    </span>
+  );
+}

@@ -1,0 +1,117 @@
+// "Show handover code": the buyer's six digits, large and spaced for showing across a
+// table at the meet-up, with when to give them. Once the seller's wrong tries locked the
+// code, "New code" replaces it.
+import { useMutation } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { AlertDialogFrame } from '@/components/confirm-dialog.tsx';
+import { Spinner } from '@/components/spinner.tsx';
+import type { Booking } from '@/lib/api/types.ts';
+import { newHandoverCodeMutation, useHandoverCode } from '@/features/bookings/api/deal-steps.ts';
+import { SAFETY_LINE } from './cash-button.tsx';
+import { failureLook, useDialogExit } from './dialog-exit.ts';
+
+export const CODE_LINE = 'Give this code to the seller only when you have the bike and its papers';
+
+const renew = newHandoverCodeMutation();
+
+export function HandoverCodeButton({ booking }: { booking: Booking }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => {
+          setOpen(true);
+        }}
+        className="rounded-lg bg-brand-700 px-3 py-1.5 text-sm font-semibold whitespace-nowrap text-white shadow-sm hover:bg-brand-800"
+      >
+        Show handover code
+      </button>
+      {open && (
+        <HandoverCodeDialog
+          booking={booking}
+          onClose={() => {
+            setOpen(false);
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+function HandoverCodeDialog({ booking, onClose }: { booking: Booking; onClose: () => void }) {
+  const { opener, closeRef, close } = useDialogExit(onClose);
+  const doneRef = useRef<HTMLButtonElement>(null);
+  return createPortal(
+    <AlertDialogFrame
+      title={`Handover code for ${booking.productName}`}
+      description={CODE_LINE}
+      opener={opener}
+      initialFocus={doneRef}
+      closeRef={closeRef}
+      onDismiss={close}
+    >
+      <CodeShown bookingId={booking._id} />
+      <p className="mt-4 text-sm text-stone-600">{SAFETY_LINE}</p>
+      <div className="mt-6 flex justify-end">
+        <button
+          ref={doneRef}
+          type="button"
+          onClick={close}
+          className="rounded-lg border border-stone-300 bg-white px-4 py-2.5 font-semibold text-stone-800 hover:bg-stone-100 max-sm:w-full"
+        >
+          Done
+        </button>
+      </div>
+    </AlertDialogFrame>,
+    document.body,
+  );
+}
+
+function CodeShown({ bookingId }: { bookingId: string }) {
+  const code = useHandoverCode(bookingId);
+  const renewing = useMutation(renew);
+  if (code.isPending) {
+    return (
+      <div className="mt-4 flex justify-center">
+        <Spinner label="Loading your code" />
+      </div>
+    );
+  }
+  if (code.isError) {
+    return (
+      <p role="alert" className={failureLook}>
+        {code.error.message}
+      </p>
+    );
+  }
+  return (
+    <div className="mt-4 flex flex-col items-center gap-3">
+      <p
+        aria-label={`Code ${code.data.code.split('').join(' ')}`}
+        className={`font-mono text-4xl font-bold tracking-[0.35em] tabular-nums sm:text-5xl ${code.data.locked ? 'text-stone-400 line-through' : 'text-stone-900'}`}
+      >
+        {code.data.code}
+      </p>
+      {code.data.locked && (
+        <>
+          <p role="alert" className="text-center text-sm text-red-700">
+            The seller entered too many wrong codes, so this one is locked. Make a new one to show them.
+          </p>
+          <button
+            type="button"
+            aria-disabled={renewing.isPending || undefined}
+            onClick={() => {
+              if (!renewing.isPending) renewing.mutate(bookingId);
+            }}
+            className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white shadow-sm hover:bg-brand-800 aria-disabled:opacity-60"
+          >
+            {renewing.isPending ? 'Making a new code…' : 'New code'}
+          </button>
+          {renewing.isError && <p className={failureLook}>{renewing.error.message}</p>}
+        </>
+      )}
+    </div>
+  );
+}

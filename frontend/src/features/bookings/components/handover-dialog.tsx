@@ -1,0 +1,118 @@
+// "Enter handover code": the seller, with the bike and its papers in front of the buyer,
+// types the six digits the buyer shows them; a right code completes the sale. A wrong one
+// shows the server's message (with the tries left) under the field; a locked code, above
+// the buttons.
+import { useMutation } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { AlertDialogFrame, DialogButtons } from '@/components/confirm-dialog.tsx';
+import { FieldInput, FormField } from '@/components/form-field.tsx';
+import type { Booking } from '@/lib/api/types.ts';
+import { handoverMutation } from '@/features/bookings/api/deal-steps.ts';
+import { SAFETY_LINE } from './cash-button.tsx';
+import { failureLook, showRefusal, useDialogExit } from './dialog-exit.ts';
+
+export const CODE_REQUIRED = 'Enter the six digits the buyer shows you';
+
+const handover = handoverMutation();
+
+export function HandoverButton({ booking }: { booking: Booking }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => {
+          setOpen(true);
+        }}
+        className="rounded-lg bg-brand-700 px-3 py-1.5 text-sm font-semibold whitespace-nowrap text-white shadow-sm hover:bg-brand-800"
+      >
+        Enter handover code
+      </button>
+      {open && (
+        <HandoverDialog
+          booking={booking}
+          onClose={() => {
+            setOpen(false);
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+function HandoverDialog({ booking, onClose }: { booking: Booking; onClose: () => void }) {
+  const action = useMutation(handover);
+  const { opener, closeRef, close } = useDialogExit(onClose);
+  const [failure, setFailure] = useState<string | null>(null);
+  const codeRef = useRef<HTMLInputElement | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<{ code: string }>({ defaultValues: { code: '' } });
+  const { ref: registerCode, ...codeField } = register('code', {
+    setValueAs: (value: string) => value.replace(/\D/g, ''),
+    validate: (value) => /^\d{6}$/.test(value) || CODE_REQUIRED,
+  });
+
+  const onSubmit = async ({ code }: { code: string }) => {
+    if (action.isPending) return;
+    setFailure(null);
+    try {
+      await action.mutateAsync({ booking, code });
+      toast.success(`${booking.productName} handed over: the sale is recorded`);
+      close();
+    } catch (error) {
+      showRefusal(error, ['code'], setError, setFailure);
+    }
+  };
+
+  return createPortal(
+    <AlertDialogFrame
+      title={`Hand over ${booking.productName} to ${booking.buyerName}?`}
+      description={`${SAFETY_LINE} Then enter the code ${booking.buyerName} shows you.`}
+      opener={opener}
+      initialFocus={codeRef}
+      closeRef={closeRef}
+      onDismiss={close}
+    >
+      <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="mt-4">
+        <FormField id="handover-code" label="Handover code" error={errors.code?.message}>
+          <FieldInput
+            id="handover-code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]*"
+            maxLength={6}
+            placeholder="••••••"
+            error={errors.code?.message}
+            className="text-center font-mono text-2xl tracking-[0.4em] tabular-nums"
+            ref={(element) => {
+              registerCode(element);
+              codeRef.current = element;
+            }}
+            {...codeField}
+          />
+        </FormField>
+        {failure && (
+          <p role="alert" className={failureLook}>
+            {failure}
+          </p>
+        )}
+        <DialogButtons
+          cancelLabel="Not yet"
+          confirmLabel={action.isPending ? 'Checking…' : 'Hand over'}
+          tone="primary"
+          busy={action.isPending}
+          submit
+          onCancel={close}
+        />
+      </form>
+    </AlertDialogFrame>,
+    document.body,
+  );
+}

@@ -1,0 +1,103 @@
+// My Orders' Payment cell: how the buyer pays, and the next step. Reserved for them: Pay
+// Now (card) or Pay cash at the meet-up; paying cash or held: the handover code to show at
+// the meet-up; paid in full: PAID with where to meet; completed: the receipt; in line: when
+// their turn comes.
+import { Link } from 'react-router';
+import { Pill } from '@/components/data-table.tsx';
+import { useConfig } from '@/lib/config/get-config.ts';
+import type { Booking } from '@/lib/api/types.ts';
+import { hasEnded } from '@/lib/deal-status.ts';
+import { CashButton } from './cash-button.tsx';
+import { HandoverCodeButton } from './handover-code-button.tsx';
+
+const none = <span className="text-stone-400">—</span>;
+
+export const isSold = (booking: Booking) => booking.availability.toLowerCase() === 'sold';
+
+/** "View receipt", for a completed deal. */
+export function ReceiptLink({ booking }: { booking: Booking }) {
+  return (
+    <Link
+      to={`/dashboard/receipts/${encodeURIComponent(booking._id)}`}
+      className="font-semibold whitespace-nowrap text-brand-700 underline-offset-2 hover:underline"
+    >
+      View receipt
+    </Link>
+  );
+}
+
+export function OrderPayment({ booking }: { booking: Booking }) {
+  if (booking.status === 'completed') return <ReceiptLink booking={booking} />;
+  if (booking.status === 'cash' || booking.status === 'held') return <HandoverCodeButton booking={booking} />;
+  if (booking.paid) return <PaidNote booking={booking} />;
+  // Another buyer paid first: this booking can no longer be paid, only cancelled.
+  if (isSold(booking)) return <Pill tone="stone">Sold to another buyer</Pill>;
+  if (hasEnded(booking)) return none;
+  if (booking.status === 'waiting') {
+    return (
+      <span className="block max-w-56 text-xs text-stone-600 max-sm:text-right">
+        You are next when the reservation ahead of you ends. We&rsquo;ll tell you the moment it&rsquo;s yours.
+      </span>
+    );
+  }
+  // Only the buyer holding the bike chooses how to pay.
+  if (booking.status !== 'reserved') return none;
+  return (
+    <span className="flex flex-col gap-3 max-sm:items-end">
+      <CardPay booking={booking} />
+      <CashButton booking={booking} />
+    </span>
+  );
+}
+
+function CardPay({ booking }: { booking: Booking }) {
+  const config = useConfig();
+  if (config.data?.payments.provider === 'none') {
+    return (
+      <span className="flex max-w-56 flex-col gap-1 max-sm:items-end max-sm:text-right">
+        <button
+          type="button"
+          disabled
+          aria-describedby={`no-cards-${booking._id}`}
+          className="w-fit cursor-not-allowed rounded-lg bg-stone-200 px-3 py-1.5 text-sm font-semibold whitespace-nowrap text-stone-500"
+        >
+          Pay Now
+        </button>
+        <span id={`no-cards-${booking._id}`} className="text-xs text-stone-600">
+          Card payments are not set up on this marketplace yet. Pay the seller when you meet.
+        </span>
+      </span>
+    );
+  }
+  return (
+    <Link
+      to={`/dashboard/stripe-payment/${encodeURIComponent(booking._id)}`}
+      className="inline-block w-fit rounded-lg bg-brand-700 px-3 py-1.5 text-sm font-semibold whitespace-nowrap text-white shadow-sm hover:bg-brand-800"
+    >
+      Pay Now
+    </Link>
+  );
+}
+
+/** Paid in full by card: PAID, and the next step, meeting the seller to take the bike. */
+function PaidNote({ booking }: { booking: Booking }) {
+  return (
+    <span className="flex max-w-64 flex-col items-start gap-1 max-sm:items-end max-sm:text-right">
+      <Pill tone="green">PAID</Pill>
+      <span className="text-xs text-stone-700">
+        Meet {booking.sellerName} at {booking.meetingLocation}
+        {booking.sellerPhone && (
+          <>
+            {': '}
+            <a
+              href={`tel:${booking.sellerPhone.replace(/[^\d+]/g, '')}`}
+              className="font-semibold whitespace-nowrap text-brand-700 hover:underline"
+            >
+              {booking.sellerPhone}
+            </a>
+          </>
+        )}
+      </span>
+    </span>
+  );
+}

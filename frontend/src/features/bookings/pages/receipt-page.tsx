@@ -1,0 +1,74 @@
+// A completed deal's receipt (/dashboard/receipts/{id}: its buyer, its seller or an admin):
+// the bike, the price, how it was paid, when, and the two sides. Printable: the page's
+// navigation and the Print button stay off paper.
+import { useParams } from 'react-router';
+import { PageSpinner } from '@/components/spinner.tsx';
+import { formatDhakaDate } from '@/utils/format-dhaka-time.ts';
+import { formatPrice } from '@/utils/format-price.ts';
+import { useReceipt, type Receipt } from '@/features/bookings/api/get-receipt.ts';
+
+const METHODS: Record<string, string> = { cash: 'Cash at the meet-up', card: 'Card', bkash: 'bKash' };
+
+export const methodLabel = (method: string) => METHODS[method] ?? method;
+
+export function ReceiptPage() {
+  const { id = '' } = useParams();
+  const receipt = useReceipt(id);
+  if (receipt.isPending) return <PageSpinner label="Loading the receipt" />;
+  if (receipt.isError) {
+    return (
+      <p role="alert" className="rounded-2xl bg-red-50 p-6 text-center text-red-700 ring-1 ring-red-200">
+        {receipt.error.message}
+      </p>
+    );
+  }
+  return <ReceiptCard receipt={receipt.data} />;
+}
+
+function ReceiptCard({ receipt }: { receipt: Receipt }) {
+  const lines: [string, string][] = [
+    ['Bike', receipt.name],
+    ['Price', formatPrice(receipt.price)],
+    ['Paid by', methodLabel(receipt.method)],
+    ['Handed over', formatDhakaDate(receipt.completedAt)],
+    ['Buyer', receipt.buyerName],
+    ['Seller', receipt.sellerName],
+  ];
+  if (receipt.meetingPlace) lines.push(['Where', receipt.meetingPlace]);
+  return (
+    <article
+      aria-labelledby="receipt-title"
+      className="mx-auto max-w-xl rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-8 print:max-w-none print:shadow-none print:ring-0"
+    >
+      <header className="flex flex-wrap items-start justify-between gap-3 border-b border-stone-200 pb-4">
+        <div>
+          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">BikeHaat</p>
+          <h2 id="receipt-title" className="text-2xl font-bold text-stone-900">
+            Receipt
+          </h2>
+          <p className="mt-1 text-xs break-all text-stone-500">Booking {receipt.bookingId}</p>
+        </div>
+        <button
+          type="button"
+          onClick={() => {
+            window.print();
+          }}
+          className="rounded-lg border border-stone-300 bg-white px-4 py-2 font-semibold text-stone-800 hover:bg-stone-100 print:hidden"
+        >
+          Print
+        </button>
+      </header>
+      <dl className="mt-4 divide-y divide-stone-100">
+        {lines.map(([term, value]) => (
+          <div key={term} className="flex flex-wrap justify-between gap-x-4 gap-y-0.5 py-2.5">
+            <dt className="text-stone-600">{term}</dt>
+            <dd className={`text-right font-semibold text-stone-900 ${term === 'Price' ? 'text-lg tabular-nums' : ''}`}>
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-4 text-xs text-stone-500">Times are Dhaka time. Keep this receipt with the bike&rsquo;s papers.</p>
+    </article>
+  );
+}
