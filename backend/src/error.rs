@@ -220,15 +220,30 @@ pub fn refused(why: Refused) -> &'static str {
         }
         Refused::NotReserved => "Only a booking that holds the bike can be released.",
         Refused::NotYourBikesBooking => "Only the bike's seller can answer its bookings.",
-        Refused::NotYourDeal => {
-            "Only the buyer and the seller of this booking can arrange where to meet."
-        }
+        Refused::NotYourDeal => "Only this booking's buyer and its bike's seller can do this.",
         Refused::NoMeetingNow => {
             "A meeting is arranged once the bike is reserved for this booking."
         }
         Refused::NoProposal => "Nobody has proposed a meeting yet.",
         Refused::MeetingChanged => "The meeting was changed since: look at the new proposal.",
         Refused::OwnProposal => "This is your own proposal: the other side confirms it.",
+        Refused::PayingCash => "You chose to pay in cash at the meet-up: nothing is paid here.",
+        Refused::CallOffInstead => {
+            "You have chosen how to pay: call the deal off instead, saying why."
+        }
+        Refused::NoHandoverYet => "A handover code is made once the buyer chooses how to pay.",
+        Refused::CalledOffBefore => "Your deal for this bike was called off.",
+        Refused::NotYourCode => "Only the buyer sees the handover code.",
+        Refused::NoHandoverNow => {
+            "Only a deal paid in cash or held by card or bKash is handed over."
+        }
+        Refused::HandoverLocked => {
+            "Too many wrong codes: ask the buyer to show a new handover code."
+        }
+        Refused::NothingToCallOff => {
+            "Only a deal whose payment is chosen can be called off: cancel or release the \
+             booking instead."
+        }
         Refused::AmountNotPrice => "The amount paid is not this booking's price.",
         Refused::PaymentRecorded => "This payment is already recorded.",
         Refused::TransactionOfAnotherBooking => "This transaction belongs to another booking.",
@@ -250,6 +265,7 @@ impl From<StoreError> for AppError {
                 | Refused::NotYoursToAdvertise
                 | Refused::NotYourBikesBooking
                 | Refused::NotYourDeal
+                | Refused::NotYourCode
                 | Refused::NotYourBooking),
             ) => AppError::Forbidden(refused(why).into()),
             StoreError::Refused(why @ Refused::NotThisBookingsListing) => {

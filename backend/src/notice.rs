@@ -42,6 +42,25 @@ pub enum Notice<'a> {
         to_seller: bool,
         agreed: bool,
     },
+    /// To a seller: the buyer holding their bike will pay in cash at the meet-up.
+    CashChosen { buyer: &'a str, listing: &'a str },
+    /// To each side of a deal the handover completed: their receipt's gist. `other` is
+    /// the other side's name, `method` how it was paid (`cash`, `card`, `bkash`), `price`
+    /// in paisa.
+    Completed {
+        listing: &'a str,
+        other: &'a str,
+        price: i64,
+        method: &'a str,
+        to_seller: bool,
+    },
+    /// To one side of a deal: the other (`by`) called it off before the handover.
+    CalledOff {
+        by: &'a str,
+        listing: &'a str,
+        reason: &'a str,
+        to_seller: bool,
+    },
     /// To a seller: a buyer cancelled their booking.
     Cancelled { buyer: &'a str, listing: &'a str },
     /// To a seller: the buyer paid; they hand the bike over.
@@ -100,6 +119,9 @@ impl Notice<'_> {
             Notice::Declined { .. } | Notice::Released { .. } => "declined",
             Notice::Lapsed { .. } | Notice::LapsedToSeller { .. } => "lapsed",
             Notice::Meeting { .. } => "meeting",
+            Notice::CashChosen { .. } => "payment",
+            Notice::Completed { .. } => "completed",
+            Notice::CalledOff { .. } => "called_off",
             Notice::Cancelled { .. } => "cancellation",
             Notice::PaidToSeller { .. } | Notice::PaidByBuyer { .. } => "payment",
             Notice::SoldToAnother { .. } => "sold",
@@ -120,7 +142,9 @@ impl Notice<'_> {
             }
         };
         match *self {
-            Notice::Meeting { to_seller, .. } => {
+            Notice::Meeting { to_seller, .. }
+            | Notice::Completed { to_seller, .. }
+            | Notice::CalledOff { to_seller, .. } => {
                 if to_seller {
                     link::MY_BUYERS
                 } else {
@@ -131,6 +155,7 @@ impl Notice<'_> {
             | Notice::JoinedLine { .. }
             | Notice::LapsedToSeller { .. }
             | Notice::Cancelled { .. }
+            | Notice::CashChosen { .. }
             | Notice::PaidToSeller { .. } => link::MY_BUYERS,
             Notice::PaidByBuyer { .. }
             | Notice::PriceChangedForBooking { .. }
@@ -178,13 +203,12 @@ impl Notice<'_> {
             Notice::Released { listing, reason } => {
                 format!("The seller released your reservation of {listing}: {reason}")
             }
-            Notice::Lapsed { listing } => format!(
-                "Your reservation of {listing} ran out after {RESERVED_HOURS} hours; the next \
-                 buyer in line has it now."
-            ),
-            Notice::LapsedToSeller { buyer, listing } => format!(
-                "{buyer}'s reservation of your {listing} ran out after {RESERVED_HOURS} hours."
-            ),
+            Notice::Lapsed { listing } => {
+                format!("Your reservation of {listing} ran out; the next buyer in line has it now.")
+            }
+            Notice::LapsedToSeller { buyer, listing } => {
+                format!("{buyer}'s reservation of your {listing} ran out.")
+            }
             Notice::Meeting {
                 by,
                 listing,
@@ -204,6 +228,40 @@ impl Notice<'_> {
                 agreed: true,
                 ..
             } => format!("{by} agreed to meet at {place} on {when} for {listing}."),
+            Notice::CashChosen { buyer, listing } => format!(
+                "{buyer} will pay for your {listing} in cash at the meet-up. Hand the bike over \
+                 once you have the money and their handover code."
+            ),
+            Notice::Completed {
+                listing,
+                other,
+                price,
+                method,
+                to_seller: false,
+            } => format!(
+                "You bought {listing} from {other} for {}, paid {}. Your receipt is in My \
+                 Orders.",
+                taka(price),
+                paid_how(method)
+            ),
+            Notice::Completed {
+                listing,
+                other,
+                price,
+                method,
+                to_seller: true,
+            } => format!(
+                "You sold your {listing} to {other} for {}, paid {}. Your receipt is in My \
+                 Buyers.",
+                taka(price),
+                paid_how(method)
+            ),
+            Notice::CalledOff {
+                by,
+                listing,
+                reason,
+                ..
+            } => format!("{by} called off the deal for {listing}: {reason}"),
             Notice::Cancelled { buyer, listing } => {
                 format!("{buyer} cancelled their booking of your {listing}.")
             }
@@ -262,6 +320,18 @@ impl Notice<'_> {
                 taka(kept)
             ),
         }
+    }
+}
+
+/// Why the bookings still waiting for a bike end when its deal completes.
+pub const SOLD_TO_ANOTHER_BUYER: &str = "The bike was sold to another buyer.";
+
+/// How a deal was paid, as a receipt says it: "in cash", "by card", "by bKash".
+pub fn paid_how(method: &str) -> &'static str {
+    match method {
+        "card" => "by card",
+        "bkash" => "by bKash",
+        _ => "in cash",
     }
 }
 

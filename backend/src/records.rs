@@ -346,6 +346,12 @@ pub const RESERVED_HOURS: i64 = 48;
 pub const OPEN_BOOKINGS_PER_BUYER: i64 = 5;
 /// Buyers who may wait in line for one bike.
 pub const LINE_LIMIT: i64 = 10;
+/// How long after an agreed meeting a cash deal still holds the bike: a meeting agreed
+/// beyond the reservation's end keeps the bike held until then.
+pub const AFTER_MEETING_HOURS: i64 = 24;
+/// Wrong handover codes a seller may enter before the code locks and the buyer must
+/// show a new one.
+pub const HANDOVER_TRIES: i32 = 5;
 
 /// Where a booking stands (docs/deals.md has the whole machine). Open: `Waiting` (in
 /// line) and `Reserved` (the bike is held for this buyer); `Paid`: bought by card; the
@@ -399,7 +405,10 @@ impl BookingStatus {
 
     /// Whether the booking still waits for or holds the bike.
     pub fn is_open(self) -> bool {
-        matches!(self, BookingStatus::Waiting | BookingStatus::Reserved)
+        matches!(
+            self,
+            BookingStatus::Waiting | BookingStatus::Reserved | BookingStatus::Cash
+        )
     }
 }
 
@@ -433,8 +442,14 @@ pub struct Booking {
     pub queue_position: Option<i64>,
     /// Until when the bike is held for this buyer, while reserved.
     pub reserved_until: Option<DateTime<Utc>>,
-    /// Why the seller declined or released it.
+    /// Why the seller declined or released it, or either side called it off.
     pub reason: Option<String>,
+    /// How the buyer pays: `cash`, `card` or `bkash`, once chosen.
+    pub method: Option<String>,
+    /// When the seller entered the handover code.
+    pub completed_at: Option<DateTime<Utc>>,
+    /// Which side called the deal off (`buyer` or `seller`).
+    pub ended_by: Option<String>,
     #[sqlx(flatten)]
     pub meeting: MeetingRow,
     #[sqlx(flatten)]
@@ -508,6 +523,24 @@ impl MeetingRow {
 pub struct MeetingProposal {
     pub place: String,
     pub at: DateTime<Utc>,
+}
+
+/// A deal's handover code as its buyer sees it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HandoverCode {
+    pub code: String,
+    /// The seller entered [`HANDOVER_TRIES`] wrong codes: none is taken until the buyer
+    /// shows a new one.
+    pub locked: bool,
+}
+
+/// What a seller's handover code did.
+#[derive(Debug, Clone)]
+pub enum Handover {
+    /// Right: the deal completed, as it now stands.
+    Completed(Box<Booking>),
+    /// Wrong: `left` more tries before the code locks.
+    WrongCode { left: i32 },
 }
 
 #[derive(Debug, Clone)]

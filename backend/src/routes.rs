@@ -22,6 +22,7 @@ mod adverts;
 mod bookings;
 mod categories;
 mod config;
+mod deals;
 mod health;
 mod identity;
 mod listings;
@@ -45,6 +46,7 @@ pub fn api() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(health::router())
         .merge(config::router())
+        .merge(deals::router())
         .merge(accounts::router())
         .merge(identity::router())
         .merge(categories::router())

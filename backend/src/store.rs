@@ -117,6 +117,23 @@ pub enum Refused {
     MeetingChanged,
     /// The other side confirms a proposal, not its author.
     OwnProposal,
+    /// A booking paid in cash at the meet-up is not paid by card.
+    PayingCash,
+    /// The buyer chose how to pay: they call the deal off, saying why, rather than cancel.
+    CallOffInstead,
+    /// A handover code exists once the buyer chose how to pay.
+    NoHandoverYet,
+    /// Only the buyer of a deal sees its handover code.
+    NotYourCode,
+    /// Only a deal paid in cash or held waits for its handover.
+    NoHandoverNow,
+    /// The seller entered too many wrong codes: the buyer must show a new one.
+    HandoverLocked,
+    /// This buyer's deal for this bike was called off: it is not booked again.
+    CalledOffBefore,
+    /// Only a deal whose payment was chosen is called off; a reservation is cancelled or
+    /// released.
+    NothingToCallOff,
     /// The amount paid is not the price the booking was made at.
     AmountNotPrice,
     /// This payment's transaction is recorded already.
@@ -496,8 +513,24 @@ pub trait Bookings: Send + Sync + 'static {
     /// told. Refused when a newer proposal replaced it, when it is `by`'s own, or when the
     /// booking no longer holds the bike; agreeing twice changes nothing.
     async fn confirm_meeting(&self, id: i64, by: i64, round: i32) -> StoreResult<Written<Booking>>;
-    /// Lapses up to `most` reservations whose time ran out before `now`, each bike passing
-    /// to the next in line; how many lapsed.
+    /// The buyer (`by`) of reserved booking `id` chooses to pay in cash at the meet-up: the
+    /// deal keeps the bike (Reserved to others), a handover code is made for the buyer,
+    /// and the seller is told. Choosing it twice changes nothing.
+    async fn choose_cash(&self, id: i64, by: i64) -> StoreResult<Written<Booking>>;
+    /// The handover code of deal `id` for its buyer `by` (nobody else), while it waits for
+    /// the handover; `renew` makes a new one, which unlocks it.
+    async fn handover_code(&self, id: i64, by: i64, renew: bool) -> StoreResult<HandoverCode>;
+    /// The bike's seller (`by`) enters the buyer's handover `code`: when right, the deal
+    /// completes — the bike is sold for good, the line ends and both sides get a receipt —
+    /// and when wrong it counts against the code ([`HANDOVER_TRIES`](crate::records::HANDOVER_TRIES)
+    /// lock it). Entering the right code again once completed changes nothing.
+    async fn hand_over(&self, id: i64, by: i64, code: &str) -> StoreResult<Written<Handover>>;
+    /// The buyer or the seller (`by`) calls off deal `id` before its handover, saying
+    /// why: the other side is told, and the bike passes to the next in line or back on
+    /// sale.
+    async fn call_off(&self, id: i64, by: i64, reason: &str) -> StoreResult<Written<Booking>>;
+    /// Lapses up to `most` reservations and cash deals whose time ran out before `now`,
+    /// each bike passing to the next in line; how many lapsed.
     async fn lapse_reservations(
         &self,
         now: DateTime<Utc>,
@@ -532,8 +565,8 @@ pub fn why_not_payable(status: BookingStatus) -> Option<Refused> {
             Some(Refused::BookingPaid)
         }
         BookingStatus::Cancelled => Some(Refused::BookingCancelled),
-        BookingStatus::Cash
-        | BookingStatus::Declined
+        BookingStatus::Cash => Some(Refused::PayingCash),
+        BookingStatus::Declined
         | BookingStatus::Released
         | BookingStatus::CalledOff
         | BookingStatus::Lapsed => Some(Refused::BookingEnded),

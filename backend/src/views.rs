@@ -277,17 +277,26 @@ pub struct BookingView {
     pub buyer_email: String,
     pub buyer_phone: String,
     pub meeting_location: String,
-    /// waiting (in line), reserved (the bike is held for this buyer), paid; or how it
-    /// ended: declined, released, lapsed, cancelled (docs/deals.md).
+    /// waiting (in line), reserved (the bike is held for this buyer), cash (to be paid
+    /// in cash at the meet-up), paid (by card), completed (handed over); or how it
+    /// ended: declined, released, called_off, lapsed, cancelled (docs/deals.md).
     pub status: &'static str,
-    /// True once this booking is paid.
+    /// True once this booking is paid: by card, or in cash at a completed handover.
     pub paid: bool,
     /// Its place in the bike's line while waiting (1: next); null otherwise.
     pub queue_position: Option<i64>,
-    /// Until when the bike is held for this buyer, while reserved; null otherwise.
+    /// Until when the bike is held for this buyer, while reserved or to be paid in cash
+    /// (an agreed meeting holds it until a day after); null otherwise.
     pub reserved_until: Option<DateTime<Utc>>,
-    /// The seller's reason, when they declined or released it; null otherwise.
+    /// Why the seller declined or released it, or why a side called it off; null
+    /// otherwise.
     pub reason: Option<String>,
+    /// How the buyer pays: cash, card or bkash; null until chosen.
+    pub method: Option<String>,
+    /// When the handover completed the deal; null before.
+    pub completed_at: Option<DateTime<Utc>>,
+    /// buyer or seller: who called the deal off; null unless called off.
+    pub called_off_by: Option<String>,
     /// Where and when the two sides meet: the latest proposal, and whether the other
     /// side agreed to it; null until one side proposes.
     pub meeting: Option<MeetingView>,
@@ -310,17 +319,76 @@ impl From<Booking> for BookingView {
             buyer_phone: o.buyer_phone,
             meeting_location: o.meeting_location,
             status: o.order_status.as_str(),
-            paid: o.order_status == BookingStatus::Paid,
+            paid: matches!(
+                o.order_status,
+                BookingStatus::Paid | BookingStatus::Completed
+            ),
             queue_position: o.queue_position,
-            reserved_until: o
-                .reserved_until
-                .filter(|_| o.order_status == BookingStatus::Reserved),
+            reserved_until: o.reserved_until.filter(|_| {
+                matches!(
+                    o.order_status,
+                    BookingStatus::Reserved | BookingStatus::Cash
+                )
+            }),
             reason: o.reason,
+            method: o.method,
+            completed_at: o.completed_at,
+            called_off_by: o
+                .ended_by
+                .filter(|_| o.order_status == BookingStatus::CalledOff),
             meeting: o.meeting.proposal().map(MeetingView::from),
             price: o.price,
             order_time: o.ordered_at,
             fields: ProductFields::new(o.listing, Form::SignedIn),
         }
+    }
+}
+
+/// A completed deal's receipt, as both its sides and admins read it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReceiptView {
+    /// The booking's id.
+    #[serde(serialize_with = "id")]
+    #[schema(value_type = String)]
+    pub booking_id: i64,
+    #[serde(serialize_with = "id")]
+    #[schema(value_type = String)]
+    pub listing_id: i64,
+    /// The bike.
+    pub name: String,
+    /// What was paid, in taka.
+    #[serde(serialize_with = "money")]
+    #[schema(value_type = f64)]
+    pub price: i64,
+    /// cash, card or bkash.
+    pub method: String,
+    pub completed_at: DateTime<Utc>,
+    pub buyer_name: String,
+    pub seller_name: String,
+    /// Where they met: the agreed meeting's place, else the place named when booking.
+    pub meeting_place: String,
+}
+
+impl ReceiptView {
+    /// The receipt of `deal`, if it completed.
+    pub fn of(deal: Booking) -> Option<ReceiptView> {
+        let completed_at = deal.completed_at?;
+        let meeting_place = match deal.meeting.proposal() {
+            Some(meeting) if meeting.agreed => meeting.place,
+            _ => deal.meeting_location,
+        };
+        Some(ReceiptView {
+            booking_id: deal.order_id,
+            listing_id: deal.listing.id,
+            name: deal.listing.name,
+            price: deal.price,
+            method: deal.method.unwrap_or_else(|| "cash".into()),
+            completed_at,
+            buyer_name: deal.buyer_name,
+            seller_name: deal.listing.seller_name,
+            meeting_place,
+        })
     }
 }
 

@@ -68,6 +68,9 @@ fn a_booking() -> Booking {
         queue_position: None,
         reserved_until: Some(at() + chrono::Duration::hours(crate::records::RESERVED_HOURS)),
         reason: None,
+        method: None,
+        completed_at: None,
+        ended_by: None,
         meeting: crate::records::MeetingRow {
             meeting_place: Some("Mirpur 10 roundabout, by the petrol pump".into()),
             meeting_at: Some(at() + chrono::Duration::hours(20)),

@@ -75,6 +75,55 @@ pub fn account_exists(to: &str, login_link: &str, reset_link: &str) -> Letter {
     )
 }
 
+/// What a receipt names: the bike, its price, how and when it was paid, and the two sides.
+#[derive(Debug, Clone, Copy)]
+pub struct Sale<'a> {
+    pub bike: &'a str,
+    /// As people read it: "৳1,85,000".
+    pub price: &'a str,
+    /// "in cash", "by card", "by bKash".
+    pub paid: &'a str,
+    /// In Dhaka's time.
+    pub when: &'a str,
+    pub buyer: &'a str,
+    pub seller: &'a str,
+    pub place: &'a str,
+}
+
+/// The receipt each side of a completed deal gets (`to_seller`: the seller's).
+pub fn receipt(to: &str, link: &str, sale: Sale<'_>, to_seller: bool) -> Letter {
+    let Sale {
+        bike,
+        price,
+        paid,
+        when,
+        buyer,
+        seller,
+        place,
+    } = sale;
+    let headline = if to_seller {
+        format!("You sold your {bike} to {buyer} on {SITE}.")
+    } else {
+        format!("You bought {bike} from {seller} on {SITE}.")
+    };
+    letter(
+        to,
+        link,
+        &format!("Your {SITE} receipt: {bike}"),
+        &[
+            &headline,
+            &format!(
+                "Bike: {bike}\nPrice: {price}, paid {paid}\nHanded over: {when} at {place}\n\
+                 Buyer: {buyer}\nSeller: {seller}"
+            ),
+        ],
+        "See the receipt",
+        "Keep this mail: it is your record of the sale.",
+        "If you took no part in this sale, someone else is using your account: choose a new \
+         password with \"Forgot Your Password\" and write to us.",
+    )
+}
+
 fn letter(
     to: &str,
     link: &str,
@@ -90,7 +139,7 @@ fn letter(
     );
     let paragraphs: String = opening
         .iter()
-        .map(|p| format!("<p>{}</p>", escape(p)))
+        .map(|p| format!("<p>{}</p>", escape(p).replace('\n', "<br>")))
         .collect();
     let html = format!(
         "<!doctype html><html><body style=\"font-family:system-ui,sans-serif;color:#1c1917;\
@@ -148,6 +197,40 @@ mod tests {
             assert!(part.contains("did not sign up"), "{part}");
         }
         assert!(mail.html.contains(&format!("href=\"{link}\"")));
+    }
+
+    #[test]
+    fn a_receipt_names_bike_price_method_time_and_both_sides_and_escapes_them() {
+        let sale = Sale {
+            bike: "Yamaha <R15>",
+            price: "৳1,85,000",
+            paid: "in cash",
+            when: "Fri 27 Nov, 5:30 pm",
+            buyer: "Sadia",
+            seller: "Rahim Motors",
+            place: "Mirpur 10",
+        };
+        let link = "https://bikehaat.example/dashboard/receipts/21";
+        let to_buyer = receipt("sadia@example.com", link, sale, false);
+        assert_eq!(to_buyer.subject, "Your BikeHaat receipt: Yamaha <R15>");
+        for part in [&to_buyer.text, &to_buyer.html] {
+            assert!(part.contains("৳1,85,000, paid in cash"), "{part}");
+            assert!(part.contains("Fri 27 Nov, 5:30 pm at Mirpur 10"), "{part}");
+            assert!(part.contains(link), "{part}");
+        }
+        assert!(to_buyer
+            .text
+            .contains("You bought Yamaha <R15> from Rahim Motors"));
+        assert!(to_buyer.html.contains("Yamaha &lt;R15&gt;"));
+        assert!(!to_buyer.html.contains("<R15>"));
+        assert!(
+            to_buyer.html.contains("paid in cash<br>Handed over"),
+            "one line each"
+        );
+        let to_seller = receipt("rahim@example.com", link, sale, true);
+        assert!(to_seller
+            .text
+            .contains("You sold your Yamaha <R15> to Sadia"));
     }
 
     #[test]

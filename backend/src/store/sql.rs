@@ -43,13 +43,22 @@ macro_rules! listing_select {
 
 /// The columns of [`Booking`]: the booking, its buyer, then the listing as in
 /// `listing_select`. A waiting booking's place counts the waiting ones up to it.
+/// The statuses of a booking that still waits for or holds its bike, as an SQL list:
+/// what counts towards a buyer's open bookings, and who hears of the bike's fate.
+macro_rules! open_statuses {
+    () => {
+        "('waiting', 'reserved', 'cash')"
+    };
+}
+
 macro_rules! booking_select {
     () => {
         "SELECT o.id AS order_id, o.status AS order_status, o.buyer_id, b.name AS buyer_name, \
          b.email AS buyer_email, o.buyer_phone, o.meeting_location, o.created_at AS ordered_at, \
          o.price AS order_price, CASE WHEN o.status = 'waiting' THEN (SELECT COUNT(*) FROM \
          orders w WHERE w.product_id = o.product_id AND w.status = 'waiting' AND w.id <= o.id) \
-         END AS queue_position, o.reserved_until, o.reason, o.meeting_place, o.meeting_at, \
+         END AS queue_position, o.reserved_until, o.reason, o.method, o.completed_at, \
+         o.ended_by, o.meeting_place, o.meeting_at, \
          o.meeting_by, o.meeting_round, o.meeting_agreed, p.id, p.category_id, p.seller_id, \
          p.name, p.image, p.condition, p.color, p.description, p.location, p.original_price, \
          p.resale_price, p.purchase_year, p.years_of_use, p.seller_phone, p.sold, p.posted_at, \
@@ -251,11 +260,11 @@ async fn notify_watchers(
         Fate::NoLongerListed => Notice::NoLongerListed { listing, booked },
     };
     let except = except_buyer.unwrap_or(0);
-    let bookers: Vec<i64> = sqlx::query_scalar(
-        "SELECT DISTINCT buyer_id FROM orders \
-         WHERE product_id = $1 AND status IN ('waiting', 'reserved') AND buyer_id <> $2 \
-         ORDER BY buyer_id",
-    )
+    let bookers: Vec<i64> = sqlx::query_scalar(concat!(
+        "SELECT DISTINCT buyer_id FROM orders WHERE product_id = $1 AND status IN ",
+        open_statuses!(),
+        " AND buyer_id <> $2 ORDER BY buyer_id"
+    ))
     .bind(product_id)
     .bind(except)
     .fetch_all(&mut **tx)
@@ -286,6 +295,35 @@ async fn listing_in(tx: &mut Tx<'_>, id: i64) -> Result<Listing, Error> {
     .bind(id)
     .fetch_one(&mut **tx)
     .await?)
+}
+
+/// The event that takes listing `product_id`'s advert off the pages, if it has one.
+async fn advert_removed(tx: &mut Tx<'_>, product_id: i64) -> Result<Option<Event>, Error> {
+    let advert: Option<i64> = sqlx::query_scalar("SELECT id FROM adverts WHERE product_id = $1")
+        .bind(product_id)
+        .fetch_optional(&mut **tx)
+        .await?;
+    Ok(advert.map(|advert_id| Event::AdvertRemoved {
+        advert_id,
+        product_id,
+    }))
+}
+
+/// Sells `bike` within `tx`, refused when it sold already; the events that show it:
+/// the listing sold and its advert gone. The row lock this takes makes a second sale of
+/// the bike wait for this one and then find it sold: exactly one sale wins.
+async fn sell_listing(tx: &mut Tx<'_>, bike: ListingRef) -> Result<Vec<Event>, Error> {
+    let sold = sqlx::query("UPDATE products SET sold = TRUE WHERE id = $1 AND sold = FALSE")
+        .bind(bike.product_id)
+        .execute(&mut **tx)
+        .await?;
+    if sold.rows_affected() == 0 {
+        return Err(Error::Refused(Refused::AlreadySold));
+    }
+    let product_id = bike.product_id;
+    let mut events = vec![Event::ListingSold(bike)];
+    events.extend(advert_removed(tx, product_id).await?);
+    Ok(events)
 }
 
 /// A listing about to be removed, as its removal needs it.
@@ -331,20 +369,11 @@ async fn removal_events(
         let notice = Notice::RemovedByAdmin { listing: name };
         events.push(notify(tx, seller_id, notice).await?);
     }
-    let advert: Option<i64> = sqlx::query_scalar("SELECT id FROM adverts WHERE product_id = $1")
-        .bind(product_id)
-        .fetch_optional(&mut **tx)
-        .await?;
-    if let Some(advert) = advert {
-        events.push(Event::AdvertRemoved {
-            advert_id: advert,
-            product_id,
-        });
-    }
-    let bookings: Vec<(i64, i64)> = sqlx::query_as(
-        "SELECT id, buyer_id FROM orders WHERE product_id = $1 AND status IN ('waiting', \
-         'reserved')",
-    )
+    events.extend(advert_removed(tx, product_id).await?);
+    let bookings: Vec<(i64, i64)> = sqlx::query_as(concat!(
+        "SELECT id, buyer_id FROM orders WHERE product_id = $1 AND status IN ",
+        open_statuses!()
+    ))
     .bind(product_id)
     .fetch_all(&mut **tx)
     .await?;

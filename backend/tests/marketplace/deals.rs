@@ -182,3 +182,218 @@ async fn the_seller_releases_with_a_reason_the_buyer_reads() {
     })
     .await;
 }
+
+/// Waits (mail goes out in the background, at most five seconds) for a mail to `to`
+/// whose subject is `subject`, and returns its text.
+async fn mailed(app: &TestApp, to: &str, subject: &str) -> String {
+    for _ in 0..100 {
+        if let Some(mail) = app
+            .mails_to(to)
+            .into_iter()
+            .find(|mail| mail.header("Subject").as_deref() == Some(subject))
+        {
+            return mail.text;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("no mail {subject:?} reached {to} within 5 s");
+}
+
+#[tokio::test]
+async fn cash_then_the_buyers_code_at_the_handover_completes_the_deal_with_receipts() {
+    on_both(|engine| async move {
+        let Some(d) = deal(engine).await else { return };
+        let stranger = d.app.sign_up("other@example.com", "Tanvir", "buyer").await;
+        let code_path = format!("/api/orders/{}/handover-code", d.order);
+        let receipt_path = format!("/api/orders/{}/receipt", d.order);
+        let (status, answer) = d.app.get(&code_path, Some(&d.buyer.token)).await;
+        assert_eq!(status, StatusCode::CONFLICT, "{answer}");
+        assert_eq!(
+            answer["message"],
+            "A handover code is made once the buyer chooses how to pay."
+        );
+        let (status, _) = d.app.get(&receipt_path, Some(&d.buyer.token)).await;
+        assert_eq!(
+            status,
+            StatusCode::NOT_FOUND,
+            "no receipt before the handover"
+        );
+
+        let (status, answer) = d.post(&d.seller, "cash", json!({})).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{answer}");
+        let (status, answer) = d.post(&d.buyer, "cash", Value::Null).await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        let updated = &answer["events"][0];
+        assert_eq!(updated["event"], "deal.updated");
+        assert_eq!(updated["data"]["status"], "cash");
+        assert_eq!(updated["data"]["method"], "cash");
+        assert!(updated["data"]["reservedUntil"].is_string(), "{updated}");
+        let (status, answer) = d.app.get(&code_path, Some(&d.seller.token)).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{answer}");
+        assert_eq!(answer["message"], "Only the buyer sees the handover code.");
+        let (status, shown) = d.app.get(&code_path, Some(&d.buyer.token)).await;
+        assert_eq!(status, StatusCode::OK, "{shown}");
+        assert_eq!(shown["locked"], false);
+        let code = shown["code"].as_str().expect("code").to_owned();
+        assert_eq!(code.len(), 6);
+        // No list of bookings carries it.
+        let (_, sold) = d
+            .app
+            .get(
+                "/api/sellerOrders/seller@example.com",
+                Some(&d.seller.token),
+            )
+            .await;
+        let keys: Vec<&String> = sold[0].as_object().expect("a booking").keys().collect();
+        assert!(
+            keys.iter()
+                .all(|k| !k.to_lowercase().contains("code") && !k.contains("handover")),
+            "{keys:?}"
+        );
+
+        for (body, message) in [
+            (json!({}), "Enter the buyer's six-digit code"),
+            (json!({"code": "12345"}), "Enter the buyer's six-digit code"),
+            (json!({"code": 123456}), "Enter the buyer's six-digit code"),
+        ] {
+            let (status, answer) = d.post(&d.seller, "handover", body.clone()).await;
+            assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}: {answer}");
+            assert_eq!(answer["fields"]["code"], message, "{body}");
+        }
+        let wrong = if code == "000000" { "000001" } else { "000000" };
+        let (status, answer) = d.post(&d.seller, "handover", json!({"code": wrong})).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
+        assert_eq!(
+            answer["fields"]["code"],
+            "That is not the buyer's code: 4 tries left."
+        );
+        let (status, answer) = d.post(&d.buyer, "handover", json!({"code": code})).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{answer}");
+        let (status, answer) = d
+            .post(&d.seller, "handover", json!({"code": format!(" {code} ")}))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        let completed = answer["events"]
+            .as_array()
+            .expect("events")
+            .iter()
+            .find(|e| e["event"] == "deal.updated")
+            .expect("the deal");
+        assert_eq!(completed["data"]["status"], "completed");
+        assert_eq!(completed["data"]["paid"], true);
+        assert!(completed["data"]["completedAt"].is_string());
+
+        for who in [&d.buyer, &d.seller] {
+            let (status, receipt) = d.app.get(&receipt_path, Some(&who.token)).await;
+            assert_eq!(status, StatusCode::OK, "{receipt}");
+            assert_eq!(receipt["name"], "Yamaha R15");
+            assert_eq!(receipt["price"], 4100);
+            assert_eq!(receipt["method"], "cash");
+            assert_eq!(receipt["buyerName"], "Sadia");
+            assert_eq!(receipt["sellerName"], "Rahim Motors");
+        }
+        let (status, _) = d.app.get(&receipt_path, Some(&stranger.token)).await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+        let to_buyer = mailed(
+            &d.app,
+            "buyer@example.com",
+            "Your BikeHaat receipt: Yamaha R15",
+        )
+        .await;
+        assert!(
+            to_buyer.contains("You bought Yamaha R15 from Rahim Motors"),
+            "{to_buyer}"
+        );
+        assert!(to_buyer.contains("paid in cash"), "{to_buyer}");
+        assert!(
+            to_buyer.contains(&format!("/dashboard/receipts/{}", d.order)),
+            "{to_buyer}"
+        );
+        let to_seller = mailed(
+            &d.app,
+            "seller@example.com",
+            "Your BikeHaat receipt: Yamaha R15",
+        )
+        .await;
+        assert!(
+            to_seller.contains("You sold your Yamaha R15 to Sadia"),
+            "{to_seller}"
+        );
+        let (_, listing) = d
+            .app
+            .get(
+                &format!(
+                    "/api/listings/{}",
+                    completed["data"]["bookingId"].as_str().expect("id")
+                ),
+                None,
+            )
+            .await;
+        assert_eq!(listing["availability"], "sold", "{listing}");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn either_side_calls_a_cash_deal_off_with_a_reason_the_other_reads() {
+    on_both(|engine| async move {
+        let Some(d) = deal(engine).await else { return };
+        let (status, answer) = d.post(&d.buyer, "call-off", json!({"reason": "x"})).await;
+        assert_eq!(status, StatusCode::CONFLICT, "{answer}");
+        assert_eq!(
+            answer["message"],
+            "Only a deal whose payment is chosen can be called off: cancel or release the \
+             booking instead."
+        );
+        let (status, _) = d.post(&d.buyer, "cash", json!({})).await;
+        assert_eq!(status, StatusCode::OK);
+        let (status, answer) = d
+            .app
+            .call(
+                Method::DELETE,
+                &format!("/api/orders/{}", d.order),
+                Some(&d.buyer.token),
+                Value::Null,
+            )
+            .await;
+        assert_eq!(status, StatusCode::CONFLICT, "{answer}");
+        assert_eq!(
+            answer["message"],
+            "You have chosen how to pay: call the deal off instead, saying why."
+        );
+        let (status, answer) = d.post(&d.seller, "call-off", json!({"reason": " "})).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
+        assert_eq!(answer["fields"]["reason"], "Say why");
+        let (status, answer) = d
+            .post(
+                &d.seller,
+                "call-off",
+                json!({"reason": "The buyer did not come"}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        let names: Vec<&str> = answer["events"]
+            .as_array()
+            .expect("events")
+            .iter()
+            .filter_map(|e| e["event"].as_str())
+            .collect();
+        assert!(names.contains(&"product.available"), "{names:?}");
+        let (_, orders) = d
+            .app
+            .get("/api/orders/buyer@example.com", Some(&d.buyer.token))
+            .await;
+        let mine = &orders[0];
+        assert_eq!(mine["status"], "called_off");
+        assert_eq!(mine["calledOffBy"], "seller");
+        assert_eq!(mine["reason"], "The buyer did not come");
+        let (_, bell) = d.app.get("/api/notifications", Some(&d.buyer.token)).await;
+        let newest = &bell["notifications"][0];
+        assert_eq!(newest["kind"], "called_off");
+        assert_eq!(
+            newest["message"],
+            "Rahim Motors called off the deal for Yamaha R15: The buyer did not come"
+        );
+    })
+    .await;
+}

@@ -8,6 +8,7 @@ mod adverts;
 mod bookings;
 mod catalogue;
 mod deletion;
+mod handover;
 mod line;
 mod meeting;
 mod migrations;

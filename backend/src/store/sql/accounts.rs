@@ -126,11 +126,12 @@ async fn remove_user_in(tx: &mut Tx<'_>, id: i64, role: Role) -> Result<Vec<Even
     for listing in doomed(tx, "seller_id = $1", id).await? {
         events.extend(removal_events(tx, &listing, None).await?);
     }
-    let bookings: Vec<(i64, i64, i64, String)> = sqlx::query_as(
-        "SELECT o.id, o.product_id, p.seller_id, o.status FROM orders o \
-         JOIN products p ON p.id = o.product_id WHERE o.buyer_id = $1 \
-         AND o.status IN ('waiting', 'reserved') ORDER BY o.id",
-    )
+    let bookings: Vec<(i64, i64, i64, String)> = sqlx::query_as(concat!(
+        "SELECT o.id, o.product_id, p.seller_id, o.status FROM orders o JOIN products p \
+             ON p.id = o.product_id WHERE o.buyer_id = $1 AND o.status IN ",
+        open_statuses!(),
+        " ORDER BY o.id"
+    ))
     .bind(id)
     .fetch_all(&mut **tx)
     .await?;
@@ -143,7 +144,7 @@ async fn remove_user_in(tx: &mut Tx<'_>, id: i64, role: Role) -> Result<Vec<Even
             seller_id,
         }));
         if seller_id != id {
-            held.push((order_id, product_id, status == "reserved"));
+            held.push((order_id, product_id, status != "waiting"));
         }
     }
     events.push(Event::UserDeleted { user_id: id, role });

@@ -7,11 +7,13 @@
 use chrono::Duration;
 
 use super::*;
-use crate::notice::dhaka_time;
+use crate::notice::{dhaka_time, SOLD_TO_ANOTHER_BUYER};
+use crate::random::six_digits;
 use crate::records::{
-    BookingStatus, MeetingProposal, Side, LINE_LIMIT, OPEN_BOOKINGS_PER_BUYER, RESERVED_HOURS,
+    BookingStatus, Handover, HandoverCode, MeetingProposal, Side, AFTER_MEETING_HOURS,
+    HANDOVER_TRIES, LINE_LIMIT, OPEN_BOOKINGS_PER_BUYER, RESERVED_HOURS,
 };
-use crate::store::{BookingEnd, SellerAct};
+use crate::store::{why_not_payable, BookingEnd, SellerAct};
 
 /// Until when a reservation made at `now` holds the bike.
 fn reserved_until(now: DateTime<Utc>) -> DateTime<Utc> {
@@ -21,6 +23,14 @@ fn reserved_until(now: DateTime<Utc>) -> DateTime<Utc> {
 impl This {
     pub(super) async fn booking_in(tx: &mut Tx<'_>, id: i64) -> Result<Booking, Error> {
         This::find_booking_in(tx, id)
+            .await?
+            .ok_or(Error::NotFound(Missing::Booking))
+    }
+
+    /// Booking `id` as it stands now, outside any transaction: what a step whose
+    /// conditional update found nothing to change reads to say why.
+    async fn booking_now(&self, id: i64) -> Result<Booking, Error> {
+        self.booking(id)
             .await?
             .ok_or(Error::NotFound(Missing::Booking))
     }
@@ -98,11 +108,12 @@ impl This {
 
     /// Why `order` could not be booked once both inserts found nothing to do.
     async fn why_not_booked(&self, order: &NewBooking) -> Result<Error, Error> {
-        let found: Option<(bool, i64, i64)> = sqlx::query_as(
-            "SELECT sold, (SELECT COUNT(*) FROM orders WHERE buyer_id = $2 AND status IN \
-             ('waiting', 'reserved')), (SELECT COUNT(*) FROM orders WHERE product_id = $1 AND \
-             status = 'waiting') FROM products WHERE id = $1",
-        )
+        let found: Option<(bool, i64, i64)> = sqlx::query_as(concat!(
+            "SELECT sold, (SELECT COUNT(*) FROM orders WHERE buyer_id = $2 AND status IN ",
+            open_statuses!(),
+            "), (SELECT COUNT(*) FROM orders WHERE product_id = $1 AND status = 'waiting') \
+             FROM products WHERE id = $1"
+        ))
         .bind(order.product_id)
         .bind(order.buyer_id)
         .fetch_optional(&self.writer)
@@ -122,26 +133,28 @@ impl This {
     async fn why_booked_before(&self, order: &NewBooking) -> Result<Error, Error> {
         let statuses: Vec<String> = sqlx::query_scalar(
             "SELECT status FROM orders WHERE product_id = $1 AND buyer_id = $2 AND status IN \
-             ('declined', 'released')",
+             ('declined', 'released', 'called_off')",
         )
         .bind(order.product_id)
         .bind(order.buyer_id)
         .fetch_all(&self.writer)
         .await?;
-        Ok(Error::Refused(if statuses.is_empty() {
-            Refused::AlreadyBooked
-        } else {
-            Refused::TurnedDown
-        }))
+        Ok(Error::Refused(
+            match statuses.iter().any(|status| status == "called_off") {
+                true => Refused::CalledOffBefore,
+                false if statuses.is_empty() => Refused::AlreadyBooked,
+                false => Refused::TurnedDown,
+            },
+        ))
     }
 
-    /// Lapses the reservation `id` if it is still one and ran out before `now`, passing
-    /// the bike on; the events, none when it was not.
+    /// Lapses the reservation or cash deal `id` if it still is one and ran out before
+    /// `now`, passing the bike on; the events, none when it was not.
     async fn lapse(&self, id: i64, now: DateTime<Utc>) -> Result<Vec<EventRecord>, Error> {
         let mut tx = self.writer.begin().await?;
         let lapsed = sqlx::query(
-            "UPDATE orders SET status = 'lapsed' WHERE id = $1 AND status = 'reserved' \
-             AND reserved_until < $2",
+            "UPDATE orders SET status = 'lapsed', handover_code = NULL WHERE id = $1 AND \
+             status IN ('reserved', 'cash') AND reserved_until < $2",
         )
         .bind(id)
         .bind(now)
@@ -212,7 +225,7 @@ impl This {
             "INSERT INTO orders (product_id, buyer_id, buyer_phone, meeting_location, status, \
              created_at, price, reserved_until) SELECT id, $2, $3, $4, 'reserved', $5, \
              resale_price, $6 FROM products WHERE id = $1 AND sold = FALSE AND (SELECT COUNT(*) \
-             FROM orders WHERE buyer_id = $2 AND status IN ('waiting', 'reserved')) < $7 \
+             FROM orders WHERE buyer_id = $2 AND status IN ('waiting', 'reserved', 'cash')) < $7 \
              ON CONFLICT (product_id) WHERE status IN ('reserved', 'cash', 'held', 'paid', \
              'completed') DO NOTHING RETURNING id",
         )
@@ -236,7 +249,7 @@ impl This {
                 "INSERT INTO orders (product_id, buyer_id, buyer_phone, meeting_location, \
                  status, created_at, price) SELECT id, $2, $3, $4, 'waiting', $5, resale_price \
                  FROM products WHERE id = $1 AND sold = FALSE AND (SELECT COUNT(*) FROM orders \
-                 WHERE buyer_id = $2 AND status IN ('waiting', 'reserved')) < $6 AND (SELECT \
+                 WHERE buyer_id = $2 AND status IN ('waiting', 'reserved', 'cash')) < $6 AND (SELECT \
                  COUNT(*) FROM orders WHERE product_id = $1 AND status = 'waiting') < $7 \
                  RETURNING id",
             )
@@ -329,6 +342,28 @@ fn user_on(booking: &Booking, side: Side) -> i64 {
     }
 }
 
+/// After a meeting of booking `id` was agreed within `tx`: the bike stays held until
+/// [`AFTER_MEETING_HOURS`] after it when that is later than the booking's own deadline,
+/// so a meeting both sides agreed to is never lost to the sweep.
+async fn hold_until_after_meeting(tx: &mut Tx<'_>, id: i64) -> Result<(), Error> {
+    let (at, until): (Option<DateTime<Utc>>, Option<DateTime<Utc>>) =
+        sqlx::query_as("SELECT meeting_at, reserved_until FROM orders WHERE id = $1")
+            .bind(id)
+            .fetch_one(&mut **tx)
+            .await?;
+    let Some(hold) = at.map(|at| at + Duration::hours(AFTER_MEETING_HOURS)) else {
+        return Ok(());
+    };
+    if until.is_none_or(|until| until < hold) {
+        sqlx::query("UPDATE orders SET reserved_until = $2 WHERE id = $1")
+            .bind(id)
+            .bind(hold)
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(())
+}
+
 /// What stops a booking in `status` from taking a step that needs it `wanted`.
 fn not_now(status: BookingStatus, wanted: Refused) -> Error {
     Error::Refused(match status {
@@ -387,11 +422,12 @@ impl Bookings for This {
     }
 
     async fn open_bookings_of_seller(&self, seller_id: i64) -> Result<Vec<(i64, i64)>, Error> {
-        Ok(sqlx::query_as(
+        Ok(sqlx::query_as(concat!(
             "SELECT o.product_id, COUNT(*) FROM orders o JOIN products p ON p.id = o.product_id \
-             WHERE p.seller_id = $1 AND o.status IN ('waiting', 'reserved') \
-             GROUP BY o.product_id ORDER BY o.product_id",
-        )
+             WHERE p.seller_id = $1 AND o.status IN ",
+            open_statuses!(),
+            " GROUP BY o.product_id ORDER BY o.product_id"
+        ))
         .bind(seller_id)
         .fetch_all(&self.reader)
         .await?)
@@ -407,6 +443,9 @@ impl Bookings for This {
             BookingStatus::Waiting | BookingStatus::Reserved => {}
             BookingStatus::Cancelled => return Ok(Written::nothing(false)),
             BookingStatus::Paid => return Err(Error::Refused(Refused::PaidUncancellable)),
+            BookingStatus::Cash | BookingStatus::Held => {
+                return Err(Error::Refused(Refused::CallOffInstead))
+            }
             other => return Err(not_now(other, Refused::BookingEnded)),
         }
         // Only from the status just read: a step that committed in between (the seller
@@ -422,6 +461,9 @@ impl Bookings for This {
             return match self.booking(id).await?.map(|now| now.order_status) {
                 None | Some(BookingStatus::Cancelled) => Ok(Written::nothing(false)),
                 Some(BookingStatus::Paid) => Err(Error::Refused(Refused::PaidUncancellable)),
+                Some(BookingStatus::Cash | BookingStatus::Held) => {
+                    Err(Error::Refused(Refused::CallOffInstead))
+                }
                 Some(other) => Err(not_now(other, Refused::BookingEnded)),
             };
         }
@@ -490,10 +532,7 @@ impl Bookings for This {
                 .await?;
         if ended.rows_affected() == 0 {
             drop(tx);
-            let now = self
-                .booking(id)
-                .await?
-                .ok_or(Error::NotFound(Missing::Booking))?;
+            let now = self.booking_now(id).await?;
             return Err(not_now(now.order_status, wanted));
         }
         booking.order_status = to;
@@ -540,7 +579,7 @@ impl Bookings for This {
         let proposed = sqlx::query(
             "UPDATE orders SET meeting_place = $2, meeting_at = $3, meeting_by = $4, \
              meeting_round = meeting_round + 1, meeting_agreed = FALSE \
-             WHERE id = $1 AND status = 'reserved'",
+             WHERE id = $1 AND status IN ('reserved', 'cash')",
         )
         .bind(id)
         .bind(&proposal.place)
@@ -566,8 +605,8 @@ impl Bookings for This {
         // Agrees to exactly the proposal named, made by the other side, while the booking
         // holds the bike: a newer proposal that committed first leaves this one unagreed.
         let agreed = sqlx::query(
-            "UPDATE orders SET meeting_agreed = TRUE WHERE id = $1 AND status = 'reserved' \
-             AND meeting_round = $2 AND meeting_by = $3 AND meeting_agreed = FALSE",
+            "UPDATE orders SET meeting_agreed = TRUE WHERE id = $1 AND status IN ('reserved', \
+             'cash') AND meeting_round = $2 AND meeting_by = $3 AND meeting_agreed = FALSE",
         )
         .bind(id)
         .bind(round)
@@ -576,11 +615,11 @@ impl Bookings for This {
         .await?;
         if agreed.rows_affected() == 0 {
             drop(tx);
-            let now = self
-                .booking(id)
-                .await?
-                .ok_or(Error::NotFound(Missing::Booking))?;
-            if now.order_status != BookingStatus::Reserved {
+            let now = self.booking_now(id).await?;
+            if !matches!(
+                now.order_status,
+                BookingStatus::Reserved | BookingStatus::Cash
+            ) {
                 return Err(not_now(now.order_status, Refused::NoMeetingNow));
             }
             return match now.meeting.proposal() {
@@ -595,7 +634,240 @@ impl Bookings for This {
                 Some(_) => Ok(Written::nothing(now)),
             };
         }
+        hold_until_after_meeting(&mut tx, id).await?;
         self.tell_of_meeting(tx, id, side, true).await
+    }
+
+    async fn choose_cash(&self, id: i64, by: i64) -> Result<Written<Booking>, Error> {
+        let mut tx = self.writer.begin().await?;
+        let booking = This::booking_in(&mut tx, id).await?;
+        if booking.buyer_id != by {
+            return Err(Error::Refused(Refused::NotYourBooking));
+        }
+        // Only from a reservation: a release, lapse or cancel that committed first wins.
+        let chosen = sqlx::query(
+            "UPDATE orders SET status = 'cash', method = 'cash', handover_code = $2, \
+             handover_tries = 0 WHERE id = $1 AND status = 'reserved'",
+        )
+        .bind(id)
+        .bind(six_digits())
+        .execute(&mut *tx)
+        .await?;
+        if chosen.rows_affected() == 0 {
+            drop(tx);
+            let now = self.booking_now(id).await?;
+            return match why_not_payable(now.order_status) {
+                Some(Refused::PayingCash) => Ok(Written::nothing(now)),
+                Some(why) => Err(Error::Refused(why)),
+                None => Err(Error::Database("a reservation refused cash".into())),
+            };
+        }
+        let booking = This::booking_in(&mut tx, id).await?;
+        let notice = Notice::CashChosen {
+            buyer: &booking.buyer_name,
+            listing: &booking.listing.name,
+        };
+        let told = notify(&mut tx, booking.listing.seller_id, notice).await?;
+        let events = record(&mut tx, &[Event::DealUpdated(booking.clone()), told]).await?;
+        tx.commit().await?;
+        self.committed(&events);
+        self.changed();
+        Ok(Written {
+            outcome: booking,
+            events,
+        })
+    }
+
+    async fn handover_code(&self, id: i64, by: i64, renew: bool) -> Result<HandoverCode, Error> {
+        let found: Option<(String, i64, Option<String>, i32)> = sqlx::query_as(
+            "SELECT status, buyer_id, handover_code, handover_tries FROM orders WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&self.writer)
+        .await?;
+        let (status, buyer_id, code, tries) = found.ok_or(Error::NotFound(Missing::Booking))?;
+        if buyer_id != by {
+            return Err(Error::Refused(Refused::NotYourCode));
+        }
+        let status = BookingStatus::try_from(status).map_err(Error::Database)?;
+        let waiting_for_handover = matches!(status, BookingStatus::Cash | BookingStatus::Held);
+        match code {
+            Some(code) if waiting_for_handover && !renew => Ok(HandoverCode {
+                locked: tries >= HANDOVER_TRIES,
+                code,
+            }),
+            _ if waiting_for_handover => {
+                // A new code, only while the deal still waits for its handover.
+                let code: Option<String> = sqlx::query_scalar(
+                    "UPDATE orders SET handover_code = $2, handover_tries = 0 WHERE id = $1 \
+                     AND status IN ('cash', 'held') RETURNING handover_code",
+                )
+                .bind(id)
+                .bind(six_digits())
+                .fetch_optional(&self.writer)
+                .await?;
+                match code {
+                    Some(code) => Ok(HandoverCode {
+                        code,
+                        locked: false,
+                    }),
+                    None => Err(not_now(
+                        self.booking_now(id).await?.order_status,
+                        Refused::NoHandoverYet,
+                    )),
+                }
+            }
+            _ => Err(not_now(status, Refused::NoHandoverYet)),
+        }
+    }
+
+    async fn hand_over(&self, id: i64, by: i64, code: &str) -> Result<Written<Handover>, Error> {
+        let mut tx = self.writer.begin().await?;
+        let booking = This::booking_in(&mut tx, id).await?;
+        if booking.listing.seller_id != by {
+            return Err(Error::Refused(Refused::NotYourBikesBooking));
+        }
+        let (expected, tries): (Option<String>, i32) =
+            sqlx::query_as("SELECT handover_code, handover_tries FROM orders WHERE id = $1")
+                .bind(id)
+                .fetch_one(&mut *tx)
+                .await?;
+        match booking.order_status {
+            BookingStatus::Cash => {}
+            // The seller's retry of a handover that went through.
+            BookingStatus::Completed => {
+                return Ok(Written::nothing(Handover::Completed(Box::new(booking))))
+            }
+            status => return Err(not_now(status, Refused::NoHandoverNow)),
+        }
+        if tries >= HANDOVER_TRIES {
+            return Err(Error::Refused(Refused::HandoverLocked));
+        }
+        let right = expected.as_deref() == Some(code);
+        // Both the wrong try and the handover hold only for the code the seller was
+        // checked against: a new code, a call-off or a lapse that committed first wins.
+        let checked_against = expected.unwrap_or_default();
+        let done = if right {
+            sqlx::query(
+                "UPDATE orders SET status = 'completed', completed_at = $4, handover_code = NULL \
+                 WHERE id = $1 AND status = 'cash' AND handover_code = $2 AND handover_tries < $3",
+            )
+            .bind(id)
+            .bind(&checked_against)
+            .bind(HANDOVER_TRIES)
+            .bind(Utc::now())
+        } else {
+            sqlx::query(
+                "UPDATE orders SET handover_tries = handover_tries + 1 WHERE id = $1 AND \
+                 status = 'cash' AND handover_code = $2 AND handover_tries < $3",
+            )
+            .bind(id)
+            .bind(&checked_against)
+            .bind(HANDOVER_TRIES)
+        }
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() == 0 {
+            drop(tx);
+            let now = self.booking_now(id).await?;
+            return Err(match now.order_status {
+                BookingStatus::Cash => Error::Refused(Refused::HandoverLocked),
+                status => not_now(status, Refused::NoHandoverNow),
+            });
+        }
+        if !right {
+            tx.commit().await?;
+            return Ok(Written::nothing(Handover::WrongCode {
+                left: HANDOVER_TRIES - tries - 1,
+            }));
+        }
+        let product_id = booking.listing.id;
+        let bike = ListingRef {
+            product_id,
+            category_id: booking.listing.category_id,
+            seller_id: by,
+        };
+        let mut events = sell_listing(&mut tx, bike).await?;
+        let sale = This::booking_in(&mut tx, id).await?;
+        let method = sale.method.as_deref().unwrap_or("cash");
+        let receipt = |other, to_seller| Notice::Completed {
+            listing: &sale.listing.name,
+            other,
+            price: sale.price,
+            method,
+            to_seller,
+        };
+        events.push(
+            notify(
+                &mut tx,
+                sale.buyer_id,
+                receipt(&sale.listing.seller_name, false),
+            )
+            .await?,
+        );
+        events.push(notify(&mut tx, by, receipt(&sale.buyer_name, true)).await?);
+        let name = &sale.listing.name;
+        let fate = Fate::SoldToAnother;
+        events.extend(notify_watchers(&mut tx, product_id, Some(sale.buyer_id), name, fate).await?);
+        // Nobody waits for a bike sold for good.
+        let ended: Vec<i64> = sqlx::query_scalar(
+            "UPDATE orders SET status = 'declined', reason = $2 WHERE product_id = $1 AND \
+             status = 'waiting' RETURNING id",
+        )
+        .bind(product_id)
+        .bind(SOLD_TO_ANOTHER_BUYER)
+        .fetch_all(&mut *tx)
+        .await?;
+        for other in ended {
+            events.push(Event::DealUpdated(This::booking_in(&mut tx, other).await?));
+        }
+        events.insert(0, Event::DealUpdated(sale.clone()));
+        let events = record(&mut tx, &events).await?;
+        tx.commit().await?;
+        self.committed(&events);
+        self.changed();
+        Ok(Written {
+            outcome: Handover::Completed(Box::new(sale)),
+            events,
+        })
+    }
+
+    async fn call_off(&self, id: i64, by: i64, reason: &str) -> Result<Written<Booking>, Error> {
+        let mut tx = self.writer.begin().await?;
+        let booking = This::booking_in(&mut tx, id).await?;
+        let side = side_of(&booking, by)?;
+        let called_off = sqlx::query(
+            "UPDATE orders SET status = 'called_off', reason = $2, ended_by = $3, \
+             handover_code = NULL WHERE id = $1 AND status = 'cash'",
+        )
+        .bind(id)
+        .bind(reason)
+        .bind(side.as_str())
+        .execute(&mut *tx)
+        .await?;
+        if called_off.rows_affected() == 0 {
+            drop(tx);
+            let now = self.booking_now(id).await?;
+            return Err(not_now(now.order_status, Refused::NothingToCallOff));
+        }
+        let booking = This::booking_in(&mut tx, id).await?;
+        let notice = Notice::CalledOff {
+            by: name_of(&booking, side),
+            listing: &booking.listing.name,
+            reason,
+            to_seller: side == Side::Buyer,
+        };
+        let told = notify(&mut tx, user_on(&booking, side.other()), notice).await?;
+        let mut events = vec![Event::DealUpdated(booking.clone()), told];
+        events.extend(This::pass_on(&mut tx, booking.listing.id).await?);
+        let events = record(&mut tx, &events).await?;
+        tx.commit().await?;
+        self.committed(&events);
+        self.changed();
+        Ok(Written {
+            outcome: booking,
+            events,
+        })
     }
 
     async fn lapse_reservations(
@@ -604,7 +876,7 @@ impl Bookings for This {
         most: i64,
     ) -> Result<Written<usize>, Error> {
         let due: Vec<i64> = sqlx::query_scalar(
-            "SELECT id FROM orders WHERE status = 'reserved' AND reserved_until < $1 \
+            "SELECT id FROM orders WHERE status IN ('reserved', 'cash') AND reserved_until < $1 \
              ORDER BY reserved_until LIMIT $2",
         )
         .bind(now)

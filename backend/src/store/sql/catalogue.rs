@@ -370,10 +370,11 @@ impl Catalogue for This {
         }
         if edit.resale_price != before {
             // Open bookings keep the price they were made at; their buyers hear of the change.
-            let bookings: Vec<(i64, i64)> = sqlx::query_as(
-                "SELECT buyer_id, price FROM orders WHERE product_id = $1 AND status IN \
-                 ('waiting', 'reserved') ORDER BY buyer_id",
-            )
+            let bookings: Vec<(i64, i64)> = sqlx::query_as(concat!(
+                "SELECT buyer_id, price FROM orders WHERE product_id = $1 AND status IN ",
+                open_statuses!(),
+                " ORDER BY buyer_id"
+            ))
             .bind(id)
             .fetch_all(&mut *tx)
             .await?;

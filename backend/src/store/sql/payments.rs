@@ -42,15 +42,12 @@ impl This {
         if let Some(why) = why_not_payable(status) {
             return Err(Error::Refused(why));
         }
-        // The row lock taken here makes a second buyer's payment wait for this one and
-        // then find the bike sold: exactly one payment wins.
-        let sold = sqlx::query("UPDATE products SET sold = TRUE WHERE id = $1 AND sold = FALSE")
-            .bind(product_id)
-            .execute(&mut *tx)
-            .await?;
-        if sold.rows_affected() == 0 {
-            return Err(Error::Refused(Refused::AlreadySold));
-        }
+        let bike = ListingRef {
+            product_id,
+            category_id,
+            seller_id,
+        };
+        let mut events = sell_listing(&mut tx, bike).await?;
         // The booking moves reserved → paid only if it still holds the bike when this
         // update runs: a cancel, release or lapse that committed first wins (and the
         // bike's sale above rolls back), and one that comes later waits for this row lock
@@ -58,8 +55,8 @@ impl This {
         // The amount is checked here, inside the sale: the booking's price is the one
         // paid, whatever the listing says now.
         let paid = sqlx::query(
-            "UPDATE orders SET status = 'paid' WHERE id = $1 AND status = 'reserved' \
-             AND price = $2",
+            "UPDATE orders SET status = 'paid', method = 'card' WHERE id = $1 \
+             AND status = 'reserved' AND price = $2",
         )
         .bind(payment.order_id)
         .bind(payment.amount)
@@ -104,22 +101,6 @@ impl This {
             ],
             Refused::PaymentRecorded,
         ))?;
-        let mut events = vec![Event::ListingSold(ListingRef {
-            product_id,
-            category_id,
-            seller_id,
-        })];
-        let advert: Option<i64> =
-            sqlx::query_scalar("SELECT id FROM adverts WHERE product_id = $1")
-                .bind(product_id)
-                .fetch_optional(&mut *tx)
-                .await?;
-        if let Some(advert) = advert {
-            events.push(Event::AdvertRemoved {
-                advert_id: advert,
-                product_id,
-            });
-        }
         events.push(Event::BookingPaid(BookingRef {
             order_id: payment.order_id,
             product_id,

@@ -60,6 +60,9 @@ enum Effect {
     Released,
     MeetingProposed,
     MeetingAgreed,
+    CashChosen,
+    HandedOver,
+    CalledOff,
     Paid,
 }
 

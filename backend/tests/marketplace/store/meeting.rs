@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use chrono::{Duration, Utc};
 
-use super::fixtures::{book, category, listing, open, taka, user};
+use super::fixtures::{book, category, conflict, listing, open, taka, user};
 use crate::marketplace::support::on_both;
 use bikehaat::records::{MeetingProposal, Role, Side};
 use bikehaat::store::{Refused, Store, StoreError};
@@ -15,13 +15,6 @@ fn at_place(place: &str, hours: i64) -> MeetingProposal {
     MeetingProposal {
         place: place.to_owned(),
         at: Utc::now() + Duration::hours(hours),
-    }
-}
-
-fn refused<T: std::fmt::Debug>(result: Result<T, StoreError>) -> Refused {
-    match result {
-        Err(StoreError::Refused(why)) => why,
-        other => panic!("expected a refusal, got {other:?}"),
     }
 }
 
@@ -51,7 +44,7 @@ async fn either_side_proposes_and_the_other_confirms_the_latest_proposal() {
         let behind = book(s, bike, &waiting).await;
         assert_eq!(meeting_of(s, order).await, None, "nobody proposed yet");
         assert_eq!(
-            refused(s.confirm_meeting(order, seller.id, 1).await),
+            conflict(s.confirm_meeting(order, seller.id, 1).await),
             Refused::NoProposal
         );
 
@@ -78,19 +71,19 @@ async fn either_side_proposes_and_the_other_confirms_the_latest_proposal() {
         // line has no meeting yet.
         let elsewhere = at_place("Gulshan 1", 5);
         assert_eq!(
-            refused(s.propose_meeting(order, stranger.id, &elsewhere).await),
+            conflict(s.propose_meeting(order, stranger.id, &elsewhere).await),
             Refused::NotYourDeal
         );
         assert_eq!(
-            refused(s.confirm_meeting(order, stranger.id, 1).await),
+            conflict(s.confirm_meeting(order, stranger.id, 1).await),
             Refused::NotYourDeal
         );
         assert_eq!(
-            refused(s.confirm_meeting(order, buyer.id, 1).await),
+            conflict(s.confirm_meeting(order, buyer.id, 1).await),
             Refused::OwnProposal
         );
         assert_eq!(
-            refused(s.propose_meeting(behind, waiting.id, &elsewhere).await),
+            conflict(s.propose_meeting(behind, waiting.id, &elsewhere).await),
             Refused::NoMeetingNow
         );
 
@@ -100,7 +93,7 @@ async fn either_side_proposes_and_the_other_confirms_the_latest_proposal() {
             .await
             .expect("counter");
         assert_eq!(
-            refused(s.confirm_meeting(order, buyer.id, 1).await),
+            conflict(s.confirm_meeting(order, buyer.id, 1).await),
             Refused::MeetingChanged
         );
         let agreed = s.confirm_meeting(order, buyer.id, 2).await.expect("agree");
@@ -116,7 +109,7 @@ async fn either_side_proposes_and_the_other_confirms_the_latest_proposal() {
         // Once the booking no longer holds the bike, its meeting is not arranged.
         assert!(s.cancel_booking(order).await.expect("cancel").outcome);
         assert_eq!(
-            refused(s.propose_meeting(order, seller.id, &elsewhere).await),
+            conflict(s.propose_meeting(order, seller.id, &elsewhere).await),
             Refused::BookingCancelled
         );
     })

@@ -111,9 +111,18 @@ impl Cast {
         for who in [BUYER, OTHER_BUYER] {
             let buyer = id_of(&self.person(who).id);
             for booking in store.bookings_of_buyer(buyer).await.expect("bookings") {
-                if booking.order_status.is_open() && booking.order_id != id_of(&self.order) {
+                let id = booking.order_id;
+                if !booking.order_status.is_open() || id == id_of(&self.order) {
+                    continue;
+                }
+                if booking.order_status == BookingStatus::Cash {
                     store
-                        .cancel_booking(booking.order_id)
+                        .call_off(id, buyer, "withdrawn")
+                        .await
+                        .expect("withdraw a cell's deal");
+                } else {
+                    store
+                        .cancel_booking(id)
                         .await
                         .expect("withdraw a cell's booking");
                 }
@@ -191,6 +200,35 @@ impl Cast {
                     .expect("the buyer proposes");
                 order
             }
+            // The buyer's booking, to be paid in cash: it has a handover code.
+            "fresh_cash" => self.fresh_cash(app, fresh).await,
+            "fresh_code" => {
+                let order = self.fresh_cash(app, fresh).await;
+                let buyer = id_of(&self.person(BUYER).id);
+                app.state
+                    .store
+                    .handover_code(id_of(&order), buyer, false)
+                    .await
+                    .expect("the buyer's code")
+                    .code
+            }
+            // A deal handed over: it has a receipt.
+            "fresh_completed" => {
+                let order = self.fresh_cash(app, fresh).await;
+                let store = app.state.store.as_ref();
+                let buyer = id_of(&self.person(BUYER).id);
+                let seller = id_of(&self.person(SELLER).id);
+                let code = store
+                    .handover_code(id_of(&order), buyer, false)
+                    .await
+                    .expect("the buyer's code")
+                    .code;
+                store
+                    .hand_over(id_of(&order), seller, &code)
+                    .await
+                    .expect("the handover");
+                order
+            }
             "fresh_waiting" => {
                 if fresh.order.is_none() {
                     let product = self.fresh_listing(app).await;
@@ -224,6 +262,17 @@ impl Cast {
             fresh.order = Some(app.book(self.person(BUYER), &product).await);
         }
         fresh.order.clone().unwrap_or_default()
+    }
+
+    async fn fresh_cash(&self, app: &TestApp, fresh: &mut Fresh) -> String {
+        let order = self.fresh_booking(app, fresh).await;
+        let buyer = id_of(&self.person(BUYER).id);
+        app.state
+            .store
+            .choose_cash(id_of(&order), buyer)
+            .await
+            .expect("the buyer chooses cash");
+        order
     }
 
     async fn fresh_intent(&self, app: &TestApp, fresh: &mut Fresh) -> (String, String) {
@@ -374,6 +423,23 @@ impl Cast {
                     (_, Some(meeting)) => meeting.agreed,
                     (_, None) => return Some("the proposal went missing".into()),
                 }
+            }
+            Effect::CashChosen | Effect::HandedOver | Effect::CalledOff => {
+                let (before, after) = match effect {
+                    Effect::CashChosen => (BookingStatus::Reserved, BookingStatus::Cash),
+                    Effect::HandedOver => (BookingStatus::Cash, BookingStatus::Completed),
+                    _ => (BookingStatus::Cash, BookingStatus::CalledOff),
+                };
+                let status = store
+                    .booking(order())
+                    .await
+                    .expect("order")
+                    .expect("kept")
+                    .order_status;
+                if !allowed && status != before {
+                    return Some(format!("a refused {effect:?} left the booking {status:?}"));
+                }
+                status == after
             }
             Effect::Paid => {
                 let booking = store.booking(order()).await.expect("order").expect("kept");

@@ -98,6 +98,15 @@ pub fn matrix() -> Vec<Row> {
             .changes(Effect::MeetingProposed),
         row(POST,   "/api/orders/{fresh_proposed}/meeting/confirm", json_body(json!({"proposal": 1})), [401, 409, 403, 200, 403, 403])
             .changes(Effect::MeetingAgreed),
+        row(POST,   "/api/orders/{fresh_booking}/cash",     Empty,                                       [401, 200, 403, 403, 403, 403])
+            .changes(Effect::CashChosen),
+        row(GET,    "/api/orders/{fresh_cash}/handover-code", Empty,                                     [401, 200, 403, 403, 403, 403]),
+        row(POST,   "/api/orders/{fresh_cash}/handover-code", Empty,                                     [401, 200, 403, 403, 403, 403]),
+        row(POST,   "/api/orders/{fresh_cash}/handover",    json_body(json!({"code": "{fresh_code}"})),  [401, 403, 403, 200, 403, 403])
+            .changes(Effect::HandedOver),
+        row(POST,   "/api/orders/{fresh_cash}/call-off",    json_body(json!({"reason": "Papers missing"})), [401, 200, 403, 200, 403, 403])
+            .changes(Effect::CalledOff),
+        row(GET,    "/api/orders/{fresh_completed}/receipt", Empty,                                      [401, 200, 403, 200, 403, 200]),
         row(GET,    "/api/paymentOrders/{O}",               Empty,                                       [401, 200, 403, 403, 403, 200]),
         row(POST,   "/api/create-payment-intent",           intent,                                      [401, 200, 403, 403, 403, 403]),
         row(POST,   "/api/payments",                        payment,                                     [401, 201, 403, 403, 403, 403])

@@ -1,0 +1,246 @@
+//! A deal after its reservation (docs/deals.md): the buyer chooses to pay in cash at the
+//! meet-up, shows the handover code the seller enters when the bike and its papers change
+//! hands, either side calls the deal off before then, and both read the receipt after.
+
+use axum::extract::State;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use super::Changed;
+use super::RecordId;
+use crate::auth::AuthUser;
+use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
+use crate::mail::letters::{self, Sale};
+use crate::notice::{dhaka_time, paid_how};
+use crate::records::{Booking, Handover, HandoverCode, Role};
+use crate::store::Missing;
+use crate::validate::Checker;
+use crate::views::{taka, ReceiptView};
+use crate::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(choose_cash))
+        .routes(routes!(show_handover_code, renew_handover_code))
+        .routes(routes!(hand_over))
+        .routes(routes!(call_off))
+        .routes(routes!(receipt))
+}
+
+/// The buyer chooses to pay in cash at the meet-up: nothing is charged, the bike stays
+/// reserved for them (Reserved to others), a handover code is made for them to show the
+/// seller, and the seller is told. Choosing it again changes nothing.
+#[utoipa::path(post, path = "/orders/{id}/cash", tag = "deals",
+    params(("id" = String, Path, description = "Booking id")),
+    responses((status = 200, body = Changed), (status = 401), (status = 403), (status = 404), (status = 409)),
+    security(("access_token" = [])))]
+async fn choose_cash(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    RecordId(id): RecordId,
+) -> AppResult<Json<Changed>> {
+    let written = state.store.choose_cash(id, user.id).await?;
+    let changed = u64::from(!written.events.is_empty());
+    Ok(Json(
+        Changed::modified(changed).seen_by(&written.events, &user),
+    ))
+}
+
+/// A deal's handover code, for its buyer alone.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct HandoverCodeView {
+    /// Six digits: the buyer shows them to the seller at the handover, and not before.
+    code: String,
+    /// The seller entered five wrong codes: this one is taken no more; ask for a new one.
+    locked: bool,
+}
+
+impl From<HandoverCode> for HandoverCodeView {
+    fn from(code: HandoverCode) -> Self {
+        HandoverCodeView {
+            code: code.code,
+            locked: code.locked,
+        }
+    }
+}
+
+/// The handover code of a deal paid in cash or held (its buyer only; nobody else, the
+/// seller and admins included, ever reads it).
+#[utoipa::path(get, path = "/orders/{id}/handover-code", tag = "deals",
+    params(("id" = String, Path, description = "Booking id")),
+    responses((status = 200, body = HandoverCodeView), (status = 401), (status = 403), (status = 404), (status = 409)),
+    security(("access_token" = [])))]
+async fn show_handover_code(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    RecordId(id): RecordId,
+) -> AppResult<Json<HandoverCodeView>> {
+    let code = state.store.handover_code(id, user.id, false).await?;
+    Ok(Json(code.into()))
+}
+
+/// A new handover code for the buyer (the old one stops working and the seller's wrong
+/// tries start again): after five wrong codes locked it, or when the buyer fears it was
+/// seen.
+#[utoipa::path(post, path = "/orders/{id}/handover-code", tag = "deals",
+    params(("id" = String, Path, description = "Booking id")),
+    responses((status = 200, body = HandoverCodeView), (status = 401), (status = 403), (status = 404), (status = 409)),
+    security(("access_token" = [])))]
+async fn renew_handover_code(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    RecordId(id): RecordId,
+) -> AppResult<Json<HandoverCodeView>> {
+    let code = state.store.handover_code(id, user.id, true).await?;
+    Ok(Json(code.into()))
+}
+
+/// The code the buyer shows.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct HandoverInput {
+    /// Six digits.
+    #[schema(value_type = String)]
+    code: Option<Value>,
+}
+
+/// The seller enters the buyer's handover code with the bike and its papers in front of
+/// them: the deal completes, the bike is sold for good, everyone in line is told and both
+/// sides get a receipt (a notification and a mail). A wrong code counts: after five the
+/// code locks until the buyer shows a new one.
+#[utoipa::path(post, path = "/orders/{id}/handover", tag = "deals", request_body = HandoverInput,
+    params(("id" = String, Path, description = "Booking id")),
+    responses(JsonBodyRefused, (status = 200, body = Changed), (status = 401), (status = 403), (status = 404), (status = 409),
+              (status = 422, description = "`validation`: no code, or a wrong one (the tries left are in its message)")),
+    security(("access_token" = [])))]
+async fn hand_over(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    RecordId(id): RecordId,
+    Json(body): Json<HandoverInput>,
+) -> AppResult<Json<Changed>> {
+    let mut check = Checker::new();
+    let code = body
+        .code
+        .as_ref()
+        .and_then(Value::as_str)
+        .map(|code| code.trim().to_owned())
+        .filter(|code| code.len() == 6 && code.bytes().all(|b| b.is_ascii_digit()));
+    if code.is_none() {
+        check.fail("code", "Enter the buyer's six-digit code");
+    }
+    check.finish()?;
+    let written = state
+        .store
+        .hand_over(id, user.id, &code.unwrap_or_default())
+        .await?;
+    match written.outcome {
+        Handover::WrongCode { left } => Err(AppError::field("code", wrong_code(left))),
+        Handover::Completed(deal) => {
+            if !written.events.is_empty() {
+                send_receipts(&state, &deal);
+            }
+            let changed = u64::from(!written.events.is_empty());
+            Ok(Json(
+                Changed::modified(changed).seen_by(&written.events, &user),
+            ))
+        }
+    }
+}
+
+/// What a seller who typed a wrong code is told.
+fn wrong_code(left: i32) -> String {
+    match left {
+        0 => "That is not the buyer's code, and that was the last try: ask the buyer to show \
+              a new code."
+            .into(),
+        1 => "That is not the buyer's code: one try left.".into(),
+        n => format!("That is not the buyer's code: {n} tries left."),
+    }
+}
+
+/// Mails each side of the completed `deal` their receipt.
+fn send_receipts(state: &AppState, deal: &Booking) {
+    let Some(receipt) = ReceiptView::of(deal.clone()) else {
+        return;
+    };
+    let price = taka(receipt.price);
+    let when = dhaka_time(receipt.completed_at);
+    let sale = Sale {
+        bike: &receipt.name,
+        price: &price,
+        paid: paid_how(&receipt.method),
+        when: &when,
+        buyer: &receipt.buyer_name,
+        seller: &receipt.seller_name,
+        place: &receipt.meeting_place,
+    };
+    let link = format!(
+        "{}/dashboard/receipts/{}",
+        state.settings.public_origin, deal.order_id
+    );
+    state
+        .mailer
+        .deliver(letters::receipt(&deal.buyer_email, &link, sale, false));
+    state.mailer.deliver(letters::receipt(
+        &deal.listing.seller_email,
+        &link,
+        sale,
+        true,
+    ));
+}
+
+/// Why a deal is called off: the other side reads it.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct CallOffInput {
+    /// Up to 300 characters: "not as described", "papers missing", "did not come"…
+    #[schema(value_type = String)]
+    reason: Option<Value>,
+}
+
+/// The buyer or the seller calls the deal off before the handover, saying why: the
+/// other side is told, and the bike passes to the next in line or back on sale.
+#[utoipa::path(post, path = "/orders/{id}/call-off", tag = "deals", request_body = CallOffInput,
+    params(("id" = String, Path, description = "Booking id")),
+    responses(JsonBodyRefused, (status = 200, body = Changed), (status = 401), (status = 403), (status = 404), (status = 409), (status = 422)),
+    security(("access_token" = [])))]
+async fn call_off(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    RecordId(id): RecordId,
+    Json(body): Json<CallOffInput>,
+) -> AppResult<Json<Changed>> {
+    let mut check = Checker::new();
+    let reason = check.text("reason", body.reason.as_ref(), "Say why", 300);
+    check.finish()?;
+    let written = state.store.call_off(id, user.id, &reason).await?;
+    Ok(Json(Changed::modified(1).seen_by(&written.events, &user)))
+}
+
+/// The receipt of a completed deal: bike, price, method, time, both sides (the deal's
+/// buyer, its bike's seller, or an admin).
+#[utoipa::path(get, path = "/orders/{id}/receipt", tag = "deals",
+    params(("id" = String, Path, description = "Booking id")),
+    responses((status = 200, body = ReceiptView), (status = 401), (status = 403), (status = 404)),
+    security(("access_token" = [])))]
+async fn receipt(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    RecordId(id): RecordId,
+) -> AppResult<Json<ReceiptView>> {
+    let deal = state
+        .store
+        .booking(id)
+        .await?
+        .ok_or(AppError::from(Missing::Booking))?;
+    let party = user.id == deal.buyer_id || user.id == deal.listing.seller_id;
+    if !party && user.role() != Role::Admin {
+        return Err(AppError::Forbidden(
+            "Only the buyer and the seller of this deal can read its receipt.".into(),
+        ));
+    }
+    ReceiptView::of(deal)
+        .map(Json)
+        .ok_or_else(|| AppError::NotFound("This deal has not been handed over yet.".into()))
+}

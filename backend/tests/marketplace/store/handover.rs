@@ -1,0 +1,462 @@
+//! Paying in cash at the meet-up, the handover code and calling a deal off (docs/deals.md):
+//! the buyer chooses cash, the seller's right code completes the deal once, wrong codes
+//! lock it, and a call-off passes the bike on — whatever races.
+
+use std::sync::Arc;
+
+use chrono::{Duration, Utc};
+
+use super::fixtures::{
+    book, booking_status, category, conflict, listed, listing, open, taka, user,
+};
+use crate::marketplace::support::on_both;
+use bikehaat::events::EventRecord;
+use bikehaat::notice::SOLD_TO_ANOTHER_BUYER;
+use bikehaat::records::{
+    BookingStatus, Handover, MeetingProposal, Role, HANDOVER_TRIES, RESERVED_HOURS,
+};
+use bikehaat::store::{Refused, Store, StoreError};
+
+fn names(events: &[EventRecord]) -> Vec<&str> {
+    events.iter().map(|e| e.name.as_str()).collect()
+}
+
+/// The handover code of `order` as its buyer `by` reads it.
+async fn code_of(s: &dyn Store, order: i64, by: i64) -> String {
+    s.handover_code(order, by, false).await.expect("code").code
+}
+
+/// A code that is not `code`.
+fn other_than(code: &str) -> String {
+    if code == "000000" { "000001" } else { "000000" }.to_owned()
+}
+
+#[tokio::test]
+async fn cash_then_the_buyers_code_completes_the_deal_and_ends_the_line() {
+    on_both(|engine| async move {
+        let Some((_db, store)) = open(engine).await else {
+            return;
+        };
+        let s = store.as_ref();
+        let seller = user(s, "karim@example.com", "Karim", Role::Seller).await;
+        let buyer = user(s, "rahim@example.com", "Rahim", Role::Buyer).await;
+        let waiting = user(s, "mim@example.com", "Mim", Role::Buyer).await;
+        let cruiser = category(s, "Cruiser").await;
+        let bike = listing(s, cruiser, &seller, "Bajaj Pulsar", taka(150_000)).await;
+        let order = book(s, bike, &buyer).await;
+        let behind = book(s, bike, &waiting).await;
+
+        // Only the buyer holding the bike chooses; nobody has a code before.
+        assert_eq!(
+            conflict(s.choose_cash(order, seller.id).await),
+            Refused::NotYourBooking
+        );
+        assert_eq!(
+            conflict(s.choose_cash(behind, waiting.id).await),
+            Refused::InLine
+        );
+        assert_eq!(
+            conflict(s.handover_code(order, buyer.id, false).await),
+            Refused::NoHandoverYet
+        );
+        assert_eq!(
+            conflict(s.hand_over(order, seller.id, "123456").await),
+            Refused::NoHandoverNow
+        );
+
+        let chosen = s.choose_cash(order, buyer.id).await.expect("cash");
+        assert_eq!(
+            names(&chosen.events),
+            ["deal.updated", "notification.created"]
+        );
+        assert_eq!(chosen.events[1].recipient_id, Some(seller.id));
+        assert!(
+            chosen.events[1]
+                .data
+                .contains("Rahim will pay for your Bajaj Pulsar in cash at the meet-up"),
+            "{}",
+            chosen.events[1].data
+        );
+        assert_eq!(chosen.outcome.order_status, BookingStatus::Cash);
+        assert_eq!(chosen.outcome.method.as_deref(), Some("cash"));
+        assert!(listed(s, bike).await.reserved, "Reserved to others");
+        let again = s.choose_cash(order, buyer.id).await.expect("again");
+        assert!(again.events.is_empty(), "choosing twice tells nobody twice");
+        assert_eq!(
+            conflict(s.cancel_booking(order).await),
+            Refused::CallOffInstead
+        );
+
+        // The code is the buyer's alone, and steady until renewed.
+        assert_eq!(
+            conflict(s.handover_code(order, seller.id, false).await),
+            Refused::NotYourCode
+        );
+        let code = code_of(s, order, buyer.id).await;
+        assert!(
+            code.len() == 6 && code.bytes().all(|b| b.is_ascii_digit()),
+            "{code}"
+        );
+        assert_eq!(code_of(s, order, buyer.id).await, code);
+
+        assert_eq!(
+            conflict(s.hand_over(order, buyer.id, &code).await),
+            Refused::NotYourBikesBooking
+        );
+        match s.hand_over(order, seller.id, &other_than(&code)).await {
+            Ok(written) => match written.outcome {
+                Handover::WrongCode { left } => assert_eq!(left, HANDOVER_TRIES - 1),
+                other => panic!("a wrong code completed: {other:?}"),
+            },
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(booking_status(s, order).await, BookingStatus::Cash);
+
+        let done = s
+            .hand_over(order, seller.id, &code)
+            .await
+            .expect("handover");
+        let Handover::Completed(sale) = &done.outcome else {
+            panic!("the right code did not complete: {:?}", done.outcome);
+        };
+        assert_eq!(sale.order_status, BookingStatus::Completed);
+        assert!(sale.completed_at.is_some());
+        let sent = names(&done.events);
+        assert_eq!(sent[0], "deal.updated");
+        assert_eq!(sent.iter().filter(|n| **n == "product.sold").count(), 1);
+        let to = |id| {
+            done.events
+                .iter()
+                .filter(|e| e.recipient_id == Some(id))
+                .map(|e| e.data.as_str())
+                .collect::<Vec<_>>()
+        };
+        assert!(
+            to(buyer.id)
+                .iter()
+                .any(|d| d
+                    .contains("You bought Bajaj Pulsar from Karim for ৳1,50,000, paid in cash")),
+            "{:?}",
+            to(buyer.id)
+        );
+        assert!(
+            to(seller.id)
+                .iter()
+                .any(|d| d.contains("You sold your Bajaj Pulsar to Rahim")),
+            "{:?}",
+            to(seller.id)
+        );
+        assert!(
+            to(waiting.id)
+                .iter()
+                .any(|d| d.contains("which you booked, was sold to another buyer")),
+            "{:?}",
+            to(waiting.id)
+        );
+        assert!(listed(s, bike).await.sold, "sold for good");
+        let ended = s.booking(behind).await.expect("read").expect("kept");
+        assert_eq!(ended.order_status, BookingStatus::Declined);
+        assert_eq!(ended.reason.as_deref(), Some(SOLD_TO_ANOTHER_BUYER));
+        assert!(
+            done.events
+                .iter()
+                .any(|e| e.name == "deal.updated" && e.data.contains(SOLD_TO_ANOTHER_BUYER)),
+            "the one in line sees their booking end"
+        );
+
+        // The seller's retry changes nothing; after the handover nothing else moves.
+        let retry = s.hand_over(order, seller.id, &code).await.expect("retry");
+        assert!(retry.events.is_empty());
+        assert_eq!(
+            conflict(s.call_off(order, buyer.id, "changed my mind").await),
+            Refused::BookingEnded
+        );
+        assert_eq!(
+            conflict(s.handover_code(order, buyer.id, false).await),
+            Refused::BookingEnded
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn five_wrong_codes_lock_the_handover_until_the_buyer_shows_a_new_one() {
+    on_both(|engine| async move {
+        let Some((_db, store)) = open(engine).await else {
+            return;
+        };
+        let s = store.as_ref();
+        let seller = user(s, "karim@example.com", "Karim", Role::Seller).await;
+        let buyer = user(s, "rahim@example.com", "Rahim", Role::Buyer).await;
+        let cruiser = category(s, "Cruiser").await;
+        let bike = listing(s, cruiser, &seller, "TVS Apache", taka(210_000)).await;
+        let order = book(s, bike, &buyer).await;
+        s.choose_cash(order, buyer.id).await.expect("cash");
+        let code = code_of(s, order, buyer.id).await;
+        let wrong = other_than(&code);
+        for left in (0..HANDOVER_TRIES).rev() {
+            match s
+                .hand_over(order, seller.id, &wrong)
+                .await
+                .expect("try")
+                .outcome
+            {
+                Handover::WrongCode { left: said } => assert_eq!(said, left),
+                other => panic!("{other:?}"),
+            }
+        }
+        assert_eq!(
+            conflict(s.hand_over(order, seller.id, &code).await),
+            Refused::HandoverLocked,
+            "not even the right code is taken once locked"
+        );
+        let shown = s.handover_code(order, buyer.id, false).await.expect("code");
+        assert!(shown.locked);
+
+        let renewed = s.handover_code(order, buyer.id, true).await.expect("new");
+        assert!(!renewed.locked);
+        assert_eq!(code_of(s, order, buyer.id).await, renewed.code);
+        if renewed.code != code {
+            match s
+                .hand_over(order, seller.id, &code)
+                .await
+                .expect("old")
+                .outcome
+            {
+                Handover::WrongCode { left } => assert_eq!(left, HANDOVER_TRIES - 1),
+                other => panic!("the old code still works: {other:?}"),
+            }
+        }
+        let done = s
+            .hand_over(order, seller.id, &renewed.code)
+            .await
+            .expect("new code");
+        assert!(matches!(done.outcome, Handover::Completed(_)));
+        assert_eq!(booking_status(s, order).await, BookingStatus::Completed);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn calling_off_tells_the_other_side_and_passes_the_bike_on() {
+    on_both(|engine| async move {
+        let Some((_db, store)) = open(engine).await else {
+            return;
+        };
+        let s = store.as_ref();
+        let seller = user(s, "karim@example.com", "Karim", Role::Seller).await;
+        let buyer = user(s, "rahim@example.com", "Rahim", Role::Buyer).await;
+        let next = user(s, "mim@example.com", "Mim", Role::Buyer).await;
+        let stranger = user(s, "sumon@example.com", "Sumon", Role::Buyer).await;
+        let cruiser = category(s, "Cruiser").await;
+        let bike = listing(s, cruiser, &seller, "Honda Shine", taka(95_000)).await;
+        let order = book(s, bike, &buyer).await;
+        let behind = book(s, bike, &next).await;
+        assert_eq!(
+            conflict(s.call_off(order, seller.id, "too slow").await),
+            Refused::NothingToCallOff,
+            "a reservation is released, not called off"
+        );
+        s.choose_cash(order, buyer.id).await.expect("cash");
+        assert_eq!(
+            conflict(s.call_off(order, stranger.id, "mine").await),
+            Refused::NotYourDeal
+        );
+        assert_eq!(
+            conflict(s.call_off(behind, next.id, "waiting too long").await),
+            Refused::NothingToCallOff
+        );
+
+        let called = s
+            .call_off(order, seller.id, "The buyer did not come")
+            .await
+            .expect("call off");
+        assert_eq!(called.outcome.order_status, BookingStatus::CalledOff);
+        assert_eq!(called.outcome.ended_by.as_deref(), Some("seller"));
+        assert_eq!(
+            called.outcome.reason.as_deref(),
+            Some("The buyer did not come")
+        );
+        let told: Vec<_> = called
+            .events
+            .iter()
+            .filter(|e| e.recipient_id == Some(buyer.id) && e.name == "notification.created")
+            .collect();
+        assert_eq!(told.len(), 1);
+        assert!(
+            told[0]
+                .data
+                .contains("Karim called off the deal for Honda Shine: The buyer did not come"),
+            "{}",
+            told[0].data
+        );
+        assert_eq!(booking_status(s, behind).await, BookingStatus::Reserved);
+        assert!(listed(s, bike).await.reserved, "the next buyer holds it");
+        assert_eq!(
+            conflict(s.handover_code(order, buyer.id, false).await),
+            Refused::BookingEnded
+        );
+        assert_eq!(
+            conflict(
+                s.create_booking(&super::fixtures::new_booking(bike, &buyer))
+                    .await
+            ),
+            Refused::CalledOffBefore
+        );
+
+        // The last buyer calls it off: nobody waits, the bike is on sale again.
+        s.choose_cash(behind, next.id).await.expect("cash");
+        let called = s
+            .call_off(behind, next.id, "Papers missing")
+            .await
+            .expect("call off");
+        assert!(names(&called.events).contains(&"product.available"));
+        let listing = listed(s, bike).await;
+        assert!(!listing.reserved && !listing.sold, "back on sale");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_cash_deal_lapses_at_its_deadline_unless_an_agreed_meeting_is_later() {
+    on_both(|engine| async move {
+        let Some((_db, store)) = open(engine).await else {
+            return;
+        };
+        let s = store.as_ref();
+        let seller = user(s, "karim@example.com", "Karim", Role::Seller).await;
+        let buyer = user(s, "rahim@example.com", "Rahim", Role::Buyer).await;
+        let cruiser = category(s, "Cruiser").await;
+        let plain = listing(s, cruiser, &seller, "Hero Splendor", taka(70_000)).await;
+        let met = listing(s, cruiser, &seller, "Suzuki Gixxer", taka(190_000)).await;
+        let unmet = book(s, plain, &buyer).await;
+        let meeting = book(s, met, &buyer).await;
+        s.choose_cash(unmet, buyer.id).await.expect("cash");
+        s.choose_cash(meeting, buyer.id).await.expect("cash");
+        let far = MeetingProposal {
+            place: "Banani 11".into(),
+            at: Utc::now() + Duration::hours(RESERVED_HOURS + 20),
+        };
+        s.propose_meeting(meeting, seller.id, &far)
+            .await
+            .expect("propose");
+        s.confirm_meeting(meeting, buyer.id, 1)
+            .await
+            .expect("agree");
+        let held = s.booking(meeting).await.expect("read").expect("kept");
+        assert_eq!(
+            held.reserved_until.map(|t| t.timestamp()),
+            Some((far.at + Duration::hours(24)).timestamp()),
+            "held until a day after the meeting"
+        );
+
+        let past_deadline = Utc::now() + Duration::hours(RESERVED_HOURS + 1);
+        let swept = s
+            .lapse_reservations(past_deadline, 100)
+            .await
+            .expect("sweep");
+        assert_eq!(swept.outcome, 1);
+        assert_eq!(booking_status(s, unmet).await, BookingStatus::Lapsed);
+        assert_eq!(booking_status(s, meeting).await, BookingStatus::Cash);
+        let after_meeting = far.at + Duration::hours(25);
+        s.lapse_reservations(after_meeting, 100)
+            .await
+            .expect("sweep");
+        assert_eq!(booking_status(s, meeting).await, BookingStatus::Lapsed);
+        assert!(!listed(s, met).await.reserved, "back on sale");
+    })
+    .await;
+}
+
+/// The handover, a call-off and the sweep at the same moment: exactly one of them ends
+/// the deal, and the bike is then sold (the handover won) or back for the next buyer.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn the_handover_racing_a_call_off_and_the_sweep_ends_the_deal_once() {
+    on_both(|engine| async move {
+        let Some((_db, store)) = open(engine).await else {
+            return;
+        };
+        let seller = user(store.as_ref(), "karim@example.com", "Karim", Role::Seller).await;
+        let buyer = user(store.as_ref(), "rahim@example.com", "Rahim", Role::Buyer).await;
+        let cruiser = category(store.as_ref(), "Cruiser").await;
+        for round in 0..6 {
+            let name = format!("Yamaha FZ {round}");
+            let bike = listing(store.as_ref(), cruiser, &seller, &name, taka(180_000)).await;
+            let order = book(store.as_ref(), bike, &buyer).await;
+            store.choose_cash(order, buyer.id).await.expect("cash");
+            let code = code_of(store.as_ref(), order, buyer.id).await;
+            let start = Arc::new(tokio::sync::Barrier::new(4));
+            let handover = {
+                let (s, b, code, seller) = (store.clone(), start.clone(), code.clone(), seller.id);
+                tokio::spawn(async move {
+                    b.wait().await;
+                    s.hand_over(order, seller, &code).await
+                })
+            };
+            let second_handover = {
+                let (s, b, seller) = (store.clone(), start.clone(), seller.id);
+                tokio::spawn(async move {
+                    b.wait().await;
+                    s.hand_over(order, seller, &code).await
+                })
+            };
+            let call_off = {
+                let (s, b, buyer) = (store.clone(), start.clone(), buyer.id);
+                tokio::spawn(async move {
+                    b.wait().await;
+                    s.call_off(order, buyer, "Not as described").await
+                })
+            };
+            let sweep = {
+                let (s, b) = (store.clone(), start);
+                // Swept as if the deadline had passed.
+                let later = Utc::now() + Duration::hours(RESERVED_HOURS + 1);
+                tokio::spawn(async move {
+                    b.wait().await;
+                    s.lapse_reservations(later, 100).await
+                })
+            };
+            let handovers = [
+                handover.await.expect("join"),
+                second_handover.await.expect("join"),
+            ];
+            let called = call_off.await.expect("join");
+            let swept = sweep.await.expect("join").expect("the sweep never fails");
+            let status = booking_status(store.as_ref(), order).await;
+            let completions: usize = handovers
+                .iter()
+                .map(|h| match h {
+                    Ok(w) if !w.events.is_empty() => 1,
+                    _ => 0,
+                })
+                .sum();
+            let listing = listed(store.as_ref(), bike).await;
+            match status {
+                BookingStatus::Completed => {
+                    assert_eq!(completions, 1, "round {round}: completed once");
+                    assert!(called.is_err() && swept.outcome == 0, "round {round}");
+                    assert!(listing.sold);
+                }
+                BookingStatus::CalledOff => {
+                    assert_eq!(completions, 0, "round {round}");
+                    assert!(called.is_ok() && swept.outcome == 0, "round {round}");
+                    assert!(!listing.sold && !listing.reserved);
+                }
+                BookingStatus::Lapsed => {
+                    assert_eq!(completions, 0, "round {round}");
+                    assert!(called.is_err() && swept.outcome == 1, "round {round}");
+                    assert!(!listing.sold && !listing.reserved);
+                }
+                other => panic!("round {round}: left {other:?}"),
+            }
+            for h in handovers {
+                match h {
+                    Ok(_) => {}
+                    Err(StoreError::Refused(Refused::BookingEnded | Refused::NoHandoverNow)) => {}
+                    other => panic!("round {round}: {other:?}"),
+                }
+            }
+        }
+    })
+    .await;
+}
