@@ -62,11 +62,13 @@ const columns: Column<Booking>[] = [
   { header: 'Name', rowHeader: true, cell: (booking) => booking.productName },
   { header: 'Price', className: 'tabular-nums whitespace-nowrap', cell: (booking) => formatPrice(booking.price) },
   { header: 'Status', cell: (booking) => <Status booking={booking} /> },
+  // Unlabelled on a phone: the meeting says what it is, and its buttons need the card's width.
   {
     header: 'Meeting',
-    cell: (booking) => (canMeet(booking) ? <MeetingPanel booking={booking} side="buyer" /> : none),
+    phone: 'unlabelled',
+    cell: (booking) => (canMeet(booking) ? <MeetingPanel booking={booking} side="buyer" /> : null),
   },
-  { header: 'Payment', cell: (booking) => <OrderPayment booking={booking} /> },
+  { header: 'Payment', phone: 'unlabelled', cell: (booking) => <OrderPayment booking={booking} /> },
   { header: 'Action', phone: 'action', cell: (booking) => <Action booking={booking} /> },
 ];
 

@@ -41,7 +41,7 @@ function Action({ booking }: { booking: Booking }) {
   if (booking.status === 'held') return <HandoverButton booking={booking} />;
   if (booking.status === 'cash') {
     return (
-      <span className="flex flex-wrap gap-2 max-sm:justify-end">
+      <span className="flex flex-col items-end gap-2 sm:items-start">
         <HandoverButton booking={booking} />
         <CallOffButton booking={booking} side="seller" />
       </span>
@@ -90,6 +90,9 @@ function Buyer({ booking }: { booking: Booking }) {
       >
         {booking.buyerPhone}
       </a>
+      <span className="text-xs text-stone-500 tabular-nums">
+        Booked <time dateTime={booking.orderTime}>{formatPostTime(booking.orderTime)}</time>
+      </span>
     </span>
   );
 }
@@ -103,12 +106,16 @@ const columns: Column<Booking>[] = [
   {
     header: 'Meeting',
     // The deal's meeting; before a deal, the place the buyer asked for when booking.
-    cell: (booking) => (canMeet(booking) ? <MeetingPanel booking={booking} side="seller" /> : booking.meetingLocation),
-  },
-  {
-    header: 'Booked',
-    className: 'tabular-nums whitespace-nowrap',
-    cell: (booking) => <time dateTime={booking.orderTime}>{formatPostTime(booking.orderTime)}</time>,
+    phone: 'unlabelled',
+    cell: (booking) =>
+      canMeet(booking) ? (
+        <MeetingPanel booking={booking} side="seller" />
+      ) : (
+        <span className="text-stone-700">
+          <span className="sm:hidden">Meet at </span>
+          {booking.meetingLocation}
+        </span>
+      ),
   },
   { header: 'Status', cell: (booking) => <Status booking={booking} /> },
   { header: 'Action', phone: 'action', cell: (booking) => <Action booking={booking} /> },
