@@ -10,15 +10,6 @@ const ENDED: ReadonlySet<string> = new Set(['declined', 'released', 'lapsed', 'c
 /** The statuses that hold or have sold the bike, before the handover. */
 const DEAL: ReadonlySet<string> = new Set(['paid', 'cash', 'held']);
 
-/** What a booking carries as its deal moves on (docs/deals.md): how it is paid, when it completed, who called it off. */
-export interface DealFields {
-  method?: string | null;
-  completedAt?: string | null;
-  calledOffBy?: string | null;
-}
-
-export type Deal = Booking & DealFields;
-
 /** The words for a booking the buyer pays for in cash when they meet. */
 export const PAYING_CASH = 'Paying cash at the meet-up';
 
@@ -88,7 +79,7 @@ export function useNow(everyMs = 60_000): number {
  * How a booking that ended reads: "Declined: <reason>", "Released: <reason>", "Called off
  * by the buyer: <reason>", "Ran out", "Cancelled".
  */
-export function endedLabel(booking: Pick<Deal, 'status' | 'reason' | 'calledOffBy'>): string {
+export function endedLabel(booking: Pick<Booking, 'status' | 'reason' | 'calledOffBy'>): string {
   const because = (word: string) => (booking.reason ? `${word}: ${booking.reason}` : word);
   switch (booking.status) {
     case 'declined':

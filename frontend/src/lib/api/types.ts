@@ -22,6 +22,9 @@ export type PasswordReset = Schemas['PasswordReset'];
 export type Role = 'buyer' | 'seller' | 'admin';
 
 export type Booking = Schemas['BookingView'];
+export type Meeting = Schemas['MeetingView'];
+export type HandoverCode = Schemas['HandoverCodeView'];
+export type Receipt = Schemas['ReceiptView'];
 export type Inserted = Schemas['Inserted'];
 export type CategoryInput = Schemas['CategoryInput'];
 export type ListingInput = Schemas['ListingInput'];

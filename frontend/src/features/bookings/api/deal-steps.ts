@@ -6,18 +6,13 @@
 import { mutationOptions, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import type { components } from '@/lib/api/schema.d.ts';
-import type { Booking } from '@/lib/api/types.ts';
+import type { Booking, HandoverCode } from '@/lib/api/types.ts';
 import { applyWritten } from '@/lib/live/apply-event.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import { rereadWhenStale } from './meeting.ts';
 
 type Changed = components['schemas']['Changed'];
 
-/** The six digits only the buyer sees; `locked` after five wrong tries by the seller. */
-export interface HandoverCode {
-  code: string;
-  locked: boolean;
-}
 
 const orderPath = (id: string) => `/orders/${encodeURIComponent(id)}`;
 

@@ -2,22 +2,10 @@
 // what was sold, to whom, for how much and how, kept for both sides' records.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
+import type { Receipt } from '@/lib/api/types.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-export interface Receipt {
-  bookingId: string;
-  listingId: string;
-  /** The bike. */
-  name: string;
-  /** Taka. */
-  price: number;
-  /** cash, card or bkash. */
-  method: string;
-  completedAt: string;
-  buyerName: string;
-  sellerName: string;
-  meetingPlace?: string | null;
-}
+export type { Receipt };
 
 export function receiptQuery(bookingId: string) {
   return queryOptions({

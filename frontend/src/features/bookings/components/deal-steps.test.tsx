@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Deal } from '@/lib/deal-status.ts';
+import type { Booking } from '@/lib/api/types.ts';
+import { applyLiveEvent } from '@/lib/live/apply-event.ts';
 import { aBooking, modified } from '@/test/fixtures.ts';
 import { callsOf, fakeServer, renderApp, signedInAs, type FakeServer } from '@/test/render-app.tsx';
 
@@ -10,17 +11,17 @@ const ORDERS = 'GET /api/orders/buyer%40example.com';
 const CASH_LINE = 'Nothing is charged now. Pay the seller in cash when you have checked the bike and its papers.';
 const SAFETY = 'Meet in a public place. Check the bike and its papers before you hand over money or the code.';
 
-const deal = (overrides: Partial<Deal> = {}): Deal => ({
+const deal = (overrides: Partial<Booking> = {}): Booking => ({
   ...aBooking({ _id: 'o1', productName: 'Yamaha R15', buyerName: 'Rahim Uddin', sellerName: 'Karim Motors', price: 185000 }),
   method: null,
   completedAt: null,
   calledOffBy: null,
   ...overrides,
 });
-const cash = (overrides: Partial<Deal> = {}) => deal({ status: 'cash', method: 'cash', reservedUntil: null, ...overrides });
-const changedTo = (booking: Deal) => modified({ event: 'deal.updated', data: booking });
+const cash = (overrides: Partial<Booking> = {}) => deal({ status: 'cash', method: 'cash', reservedUntil: null, ...overrides });
+const changedTo = (booking: Booking) => modified({ event: 'deal.updated', data: booking });
 
-function open(role: 'buyer' | 'seller', bookings: Deal[], server: FakeServer = {}) {
+function open(role: 'buyer' | 'seller', bookings: Booking[], server: FakeServer = {}) {
   const list = role === 'buyer' ? ORDERS : BUYERS;
   const fetchMock = fakeServer({ ...signedInAs(role), [list]: [200, bookings], ...server });
   return { fetchMock, ...renderApp(role === 'buyer' ? '/dashboard/my-orders' : '/dashboard/my-buyers') };
@@ -118,6 +119,22 @@ describe('the handover code', () => {
     expect(row()).toHaveTextContent('Completed');
     expect(within(row()).getByRole('link', { name: 'View receipt' })).toHaveAttribute('href', '/dashboard/receipts/o1');
     expect(within(row()).queryByRole('button', { name: 'Enter handover code' })).not.toBeInTheDocument();
+  });
+});
+
+describe('a completed deal', () => {
+  it("follows the seller's handover live on My Orders: Completed, how it was paid, and the receipt", async () => {
+    const { queryClient } = open('buyer', [cash()]);
+    await screen.findByRole('button', { name: 'Show handover code' });
+    act(() => {
+      applyLiveEvent(queryClient, { event: 'deal.updated', data: cash({ status: 'completed', availability: 'sold' }) });
+    });
+    await waitFor(() => {
+      expect(row()).toHaveTextContent('Completed');
+    });
+    expect(row()).toHaveTextContent('Paid in cash');
+    expect(within(row()).getByRole('link', { name: 'View receipt' })).toHaveAttribute('href', '/dashboard/receipts/o1');
+    expect(within(row()).queryByRole('button')).not.toBeInTheDocument();
   });
 });
 

@@ -90,7 +90,7 @@ function CodeShown({ bookingId }: { bookingId: string }) {
     <div className="mt-4 flex flex-col items-center gap-3">
       <p
         aria-label={`Code ${code.data.code.split('').join(' ')}`}
-        className={`font-mono text-4xl font-bold tracking-[0.35em] tabular-nums sm:text-5xl ${code.data.locked ? 'text-stone-400 line-through' : 'text-stone-900'}`}
+        className={`pl-[0.35em] font-mono text-4xl font-bold tracking-[0.35em] tabular-nums sm:text-5xl ${code.data.locked ? 'text-stone-400 line-through' : 'text-stone-900'}`}
       >
         {code.data.code}
       </p>

@@ -90,7 +90,7 @@ function HandoverDialog({ booking, onClose }: { booking: Booking; onClose: () =>
             maxLength={6}
             placeholder="••••••"
             error={errors.code?.message}
-            className="text-center font-mono text-2xl tracking-[0.4em] tabular-nums"
+            className="pl-[0.4em] text-center font-mono text-2xl tracking-[0.4em] tabular-nums"
             ref={(element) => {
               registerCode(element);
               codeRef.current = element;

@@ -1,7 +1,7 @@
 // My Orders' Payment cell: how the buyer pays, and the next step. Reserved for them: Pay
 // Now (card) or Pay cash at the meet-up; paying cash or held: the handover code to show at
-// the meet-up; paid in full: PAID with where to meet; completed: the receipt; in line: when
-// their turn comes.
+// the meet-up; paid in full: PAID with where to meet; completed: how it was paid; in line:
+// when their turn comes.
 import { Link } from 'react-router';
 import { Pill } from '@/components/data-table.tsx';
 import { useConfig } from '@/lib/config/get-config.ts';
@@ -13,6 +13,11 @@ import { HandoverCodeButton } from './handover-code-button.tsx';
 const none = <span className="text-stone-400">—</span>;
 
 export const isSold = (booking: Booking) => booking.availability.toLowerCase() === 'sold';
+
+const PAID_BY: Record<string, string> = { cash: 'Paid in cash', card: 'Paid by card', bkash: 'Paid by bKash' };
+
+/** How a completed deal was paid: "Paid in cash". */
+export const paidBy = (method: string | null | undefined) => PAID_BY[method ?? ''] ?? 'Paid';
 
 /** "View receipt", for a completed deal. */
 export function ReceiptLink({ booking }: { booking: Booking }) {
@@ -27,7 +32,9 @@ export function ReceiptLink({ booking }: { booking: Booking }) {
 }
 
 export function OrderPayment({ booking }: { booking: Booking }) {
-  if (booking.status === 'completed') return <ReceiptLink booking={booking} />;
+  if (booking.status === 'completed') {
+    return <span className="block text-sm text-stone-700 max-sm:text-right">{paidBy(booking.method)}</span>;
+  }
   if (booking.status === 'cash' || booking.status === 'held') return <HandoverCodeButton booking={booking} />;
   if (booking.paid) return <PaidNote booking={booking} />;
   // Another buyer paid first: this booking can no longer be paid, only cancelled.

@@ -12,7 +12,7 @@ import { cancelBookingMutation } from '@/features/bookings/api/cancel-booking.ts
 import { CallOffButton } from '@/features/bookings/components/call-off-button.tsx';
 import { dealPill, EndedNote, InLinePill, ReservedPill } from '@/features/bookings/components/deal-labels.tsx';
 import { MeetingPanel } from '@/features/bookings/components/meeting-panel.tsx';
-import { isSold, OrderPayment } from '@/features/bookings/components/order-payment.tsx';
+import { isSold, OrderPayment, ReceiptLink } from '@/features/bookings/components/order-payment.tsx';
 import { useBookings, type Booking } from '@/lib/api/get-bookings.ts';
 
 export const CANCEL_PROMPT = 'Are you sure, You want to Cancel this product?';
@@ -34,9 +34,10 @@ function Status({ booking }: { booking: Booking }) {
   return <Pill tone="sky">In progress</Pill>;
 }
 
-/** Cancel an open booking, or call off a cash deal. */
+/** Cancel an open booking, call off a cash deal, or see a completed one's receipt. */
 function Action({ booking }: { booking: Booking }) {
   if (booking.status === 'cash') return <CallOffButton booking={booking} side="buyer" />;
+  if (booking.status === 'completed') return <ReceiptLink booking={booking} />;
   // Only an open booking can be cancelled: a paid one is a sale, an ended one is over.
   if (!isOpen(booking) || booking.paid) return none;
   return (
@@ -66,7 +67,8 @@ const columns: Column<Booking>[] = [
   {
     header: 'Meeting',
     phone: 'unlabelled',
-    cell: (booking) => (canMeet(booking) ? <MeetingPanel booking={booking} side="buyer" /> : null),
+    cell: (booking) =>
+      canMeet(booking) ? <MeetingPanel booking={booking} side="buyer" /> : <span className="text-stone-400 max-sm:hidden">—</span>,
   },
   { header: 'Payment', phone: 'unlabelled', cell: (booking) => <OrderPayment booking={booking} /> },
   { header: 'Action', phone: 'action', cell: (booking) => <Action booking={booking} /> },
