@@ -1,0 +1,205 @@
+// A deal, from the reservation to the handover (docs/deals.md): the buyer and the seller,
+// each in their own browser, agree where and when to meet; the buyer chooses cash, the
+// seller enters the buyer's handover code (a wrong one first) and both pages show the sale
+// completed, live, with its receipt. A deal called off puts the bike back on sale, live on
+// a visitor's category page.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { Api, type Person } from '../support/api.ts';
+import {
+  bookInBookingModal,
+  confirmInDialog,
+  DESKTOP,
+  launchBrowser,
+  openContext,
+  PHONE,
+  screenshot,
+  signInAs,
+  toastSays,
+} from '../support/browser.ts';
+import { expectNoReload, markNoReload, openLive } from '../support/live.ts';
+import { ADMIN_EMAIL, startServer, type RunningServer } from '../support/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+let api: Api;
+let seller: Person;
+let buyer: Person;
+let categoryId: string;
+
+const CASH_LINE = 'Nothing is charged now. Pay the seller in cash when you have checked the bike and its papers.';
+const SAFETY = 'Meet in a public place. Check the bike and its papers before you hand over money or the code.';
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  api = new Api(server.url, server.dataDir);
+  const admin = await api.signUpAdmin(ADMIN_EMAIL, 'Ayesha Admin');
+  seller = await api.signUp('rahim@bikehaat.test', 'Rahim Motors', 'seller');
+  buyer = await api.signUp('karim@bikehaat.test', 'Karim Uddin', 'buyer');
+  categoryId = await api.category(admin, 'Sport');
+});
+
+afterAll(async () => {
+  await browser.close();
+  await server.stop();
+});
+
+/** Screenshots of what `page` shows now, on a phone and on a desktop. */
+async function bothWidths(page: Page, name: string, fullPage = true): Promise<void> {
+  await screenshot(page, name, { fullPage });
+  await page.setViewportSize(DESKTOP);
+  await screenshot(page, name, { fullPage });
+  await page.setViewportSize(PHONE);
+}
+
+/** Two days from now at 17:30 in Dhaka, as a `datetime-local` value and as the page shows it. */
+function inTwoDays(): string {
+  const dhaka = new Date(Date.now() + 6 * 3600_000 + 2 * 86_400_000);
+  return `${dhaka.toISOString().slice(0, 10)}T17:30`;
+}
+
+/** The buyer books `bike` and both open their pages, listening; returns each side's row. */
+async function bookAndOpen(bike: string) {
+  const b = await openContext(browser, server.url, PHONE);
+  await signInAs(b.page, buyer);
+  await b.page.goto(`/category/${categoryId}`);
+  await b.page.getByRole('article', { name: bike }).getByRole('button', { name: 'Book Now' }).click();
+  await bookInBookingModal(b.page, bike);
+  await openLive(b.page, '/dashboard/my-orders', true);
+  const s = await openContext(browser, server.url, PHONE);
+  await signInAs(s.page, seller);
+  await openLive(s.page, '/dashboard/my-buyers', true);
+  await markNoReload(b.page);
+  await markNoReload(s.page);
+  return {
+    b,
+    s,
+    bRow: b.page.getByRole('row').filter({ hasText: bike }),
+    sRow: s.page.getByRole('row').filter({ hasText: bike }),
+  };
+}
+
+/** The buyer chooses cash at the meet-up, after reading what it means. */
+async function chooseCash(page: Page, bike: string): Promise<void> {
+  const row = page.getByRole('row').filter({ hasText: bike });
+  await row.getByText(CASH_LINE).waitFor();
+  await row.getByRole('button', { name: 'Pay cash at the meet-up' }).click();
+  await confirmInDialog(page, `Pay cash for ${bike} at the meet-up?`, `${CASH_LINE} ${SAFETY}`, 'Pay cash at the meet-up');
+  await toastSays(page, 'Rahim Motors is told you will pay cash at the meet-up');
+  await row.getByText('Paying cash at the meet-up').waitFor();
+}
+
+test('the two sides agree where and when to meet, live', async () => {
+  const bike = 'Suzuki Gixxer SF 2021';
+  await api.listing(seller, categoryId, bike, 2650);
+  const { b, s, bRow, sRow } = await bookAndOpen(bike);
+  await bRow.getByText('No meeting agreed yet.').waitFor();
+  await sRow.getByText('No meeting agreed yet.').waitFor();
+
+  // The buyer suggests a place and a time; a time already past is refused first.
+  await bRow.getByRole('button', { name: 'Suggest a meeting' }).click();
+  const dialog = b.page.getByRole('alertdialog', { name: `Where and when to meet for ${bike}?` });
+  await dialog.getByLabel('Place').fill('Banani 11, outside the Agora');
+  await dialog.getByLabel('Date and time (Dhaka time)').fill('2020-01-01T10:00');
+  await dialog.getByRole('button', { name: 'Suggest' }).click();
+  await dialog.getByText('Choose a time that is still to come').waitFor();
+  await dialog.getByLabel('Date and time (Dhaka time)').fill(inTwoDays());
+  await bothWidths(b.page, 'deal-meeting-dialog', false);
+  await dialog.getByRole('button', { name: 'Suggest' }).click();
+  await toastSays(b.page, 'Meeting suggested: Rahim Motors is told');
+  await bRow.getByText('Proposed by you:').waitFor();
+
+  // The seller sees it the moment it is made, and agrees.
+  await sRow.getByText('Proposed by the buyer:').waitFor();
+  await sRow.getByText(/Banani 11, outside the Agora, \w{3} \d{1,2} \w{3}, 5:30 pm/).waitFor();
+  await bothWidths(s.page, 'deal-my-buyers-proposed');
+  await sRow.getByRole('button', { name: 'Agree' }).click();
+  await toastSays(s.page, 'Meeting agreed');
+  await sRow.getByText('Meeting agreed:').waitFor();
+
+  // The buyer's page follows, without a reload.
+  await bRow.getByText('Meeting agreed:').waitFor();
+  expect(await bRow.getByRole('button', { name: 'Agree' }).count()).toBe(0);
+  await bothWidths(b.page, 'deal-my-orders-agreed');
+  await expectNoReload(b.page);
+  await expectNoReload(s.page);
+  for (const context of [b, s]) await context.context.close();
+});
+
+test('cash at the meet-up: a wrong code, then the buyer’s code completes the sale, with a receipt', async () => {
+  const bike = 'Yamaha FZS V3 2022';
+  await api.listing(seller, categoryId, bike, 2250);
+  const { b, s, bRow, sRow } = await bookAndOpen(bike);
+  await bothWidths(b.page, 'deal-my-orders-reserved');
+  await chooseCash(b.page, bike);
+  await sRow.getByText('Paying cash at the meet-up').waitFor();
+
+  // The buyer shows their code.
+  await bRow.getByRole('button', { name: 'Show handover code' }).click();
+  const shown = b.page.getByRole('alertdialog', { name: `Handover code for ${bike}` });
+  const digits = shown.getByText(/^\d{6}$/);
+  await digits.waitFor();
+  const code = (await digits.textContent()) ?? '';
+  await bothWidths(b.page, 'deal-handover-code', false);
+  await shown.getByRole('button', { name: 'Done' }).click();
+
+  // The seller types a wrong code, then the right one.
+  await sRow.getByRole('button', { name: 'Enter handover code' }).click();
+  const entry = s.page.getByRole('alertdialog', { name: `Hand over ${bike} to Karim Uddin?` });
+  const field = entry.getByLabel('Handover code');
+  const wrong = code.endsWith('0') ? `${code.slice(0, 5)}1` : `${code.slice(0, 5)}0`;
+  await field.fill(wrong);
+  await entry.getByRole('button', { name: 'Hand over' }).click();
+  await s.page.locator('#handover-code-error').waitFor();
+  expect(await field.getAttribute('aria-invalid')).toBe('true');
+  await bothWidths(s.page, 'deal-handover-wrong', false);
+  await field.fill(code);
+  await entry.getByRole('button', { name: 'Hand over' }).click();
+  await toastSays(s.page, `${bike} handed over: the sale is recorded`);
+
+  // Both pages say Completed, live; the receipt opens from either.
+  await sRow.getByText('Completed', { exact: true }).waitFor();
+  await bRow.getByText('Completed', { exact: true }).waitFor();
+  await bothWidths(b.page, 'deal-my-orders-completed');
+  await expectNoReload(b.page);
+  await expectNoReload(s.page);
+  await bRow.getByRole('link', { name: 'View receipt' }).click();
+  const receipt = b.page.getByRole('article', { name: 'Receipt' });
+  await receipt.getByText(bike).waitFor();
+  await receipt.getByText('৳2,250').waitFor();
+  await receipt.getByText('Cash at the meet-up').waitFor();
+  await receipt.getByText('Karim Uddin').waitFor();
+  await receipt.getByText('Rahim Motors').waitFor();
+  await bothWidths(b.page, 'deal-receipt');
+  for (const context of [b, s]) await context.context.close();
+});
+
+test('a deal called off puts the bike back on sale, live on a visitor’s page', async () => {
+  const bike = 'Honda Hornet 2.0 2023';
+  await api.listing(seller, categoryId, bike, 2800);
+  const visitor = await openContext(browser, server.url, PHONE);
+  await openLive(visitor.page, `/category/${categoryId}`, false);
+  const watched = visitor.page.getByRole('article', { name: bike }).getByTestId('availability');
+  await watched.getByText('Available').waitFor();
+  await markNoReload(visitor.page);
+
+  const { b, s, bRow, sRow } = await bookAndOpen(bike);
+  await watched.getByText('Reserved').waitFor();
+  await chooseCash(b.page, bike);
+
+  await sRow.getByRole('button', { name: 'Call off' }).click();
+  const dialog = s.page.getByRole('alertdialog', { name: `Call off the deal for ${bike}?` });
+  await dialog.getByRole('button', { name: 'Did not come' }).click();
+  await bothWidths(s.page, 'deal-call-off', false);
+  await dialog.getByRole('button', { name: 'Call off' }).click();
+  await toastSays(s.page, 'Deal called off');
+  await sRow.getByText('Called off by the seller').waitFor();
+  await bRow.getByText('Called off by the seller').waitFor();
+  await bRow.getByText(': Did not come').waitFor();
+  await watched.getByText('Available').waitFor();
+  expect(await watched.getByText('Reserved').count()).toBe(0);
+  await expectNoReload(visitor.page);
+  await expectNoReload(b.page);
+  for (const context of [visitor, b, s]) await context.context.close();
+});
