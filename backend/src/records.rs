@@ -525,6 +525,145 @@ pub struct MeetingProposal {
     pub at: DateTime<Utc>,
 }
 
+/// Who took a step of a deal: one of its sides, an admin, or the server itself (a sweep,
+/// a passed-on reservation, a provider's report).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Actor {
+    Buyer,
+    Seller,
+    Admin,
+    Server,
+}
+
+impl Actor {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Actor::Buyer => "buyer",
+            Actor::Seller => "seller",
+            Actor::Admin => "admin",
+            Actor::Server => "server",
+        }
+    }
+}
+
+impl From<Side> for Actor {
+    fn from(side: Side) -> Self {
+        match side {
+            Side::Buyer => Actor::Buyer,
+            Side::Seller => Actor::Seller,
+        }
+    }
+}
+
+/// What a step of a deal did (docs/deals.md, "Timeline").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StepKind {
+    Booked,
+    PassedOn,
+    MeetingProposed,
+    MeetingAgreed,
+    Cash,
+    NewCode,
+    WrongCode,
+    Completed,
+    Paid,
+    PaymentUndone,
+    Declined,
+    Released,
+    CalledOff,
+    Lapsed,
+    Cancelled,
+}
+
+impl StepKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            StepKind::Booked => "booked",
+            StepKind::PassedOn => "passed_on",
+            StepKind::MeetingProposed => "meeting_proposed",
+            StepKind::MeetingAgreed => "meeting_agreed",
+            StepKind::Cash => "cash",
+            StepKind::NewCode => "new_code",
+            StepKind::WrongCode => "wrong_code",
+            StepKind::Completed => "completed",
+            StepKind::Paid => "paid",
+            StepKind::PaymentUndone => "payment_undone",
+            StepKind::Declined => "declined",
+            StepKind::Released => "released",
+            StepKind::CalledOff => "called_off",
+            StepKind::Lapsed => "lapsed",
+            StepKind::Cancelled => "cancelled",
+        }
+    }
+}
+
+/// One step of a deal as it is written: what, by whom, what the booking became, and the
+/// money, provider id and words that go with it.
+#[derive(Debug, Clone, Copy)]
+pub struct Step<'a> {
+    pub kind: StepKind,
+    pub actor: Actor,
+    /// The person who took it; None for the server.
+    pub actor_id: Option<i64>,
+    pub status: BookingStatus,
+    /// Paisa, when money moved.
+    pub amount: Option<i64>,
+    /// The payment provider's id of what moved.
+    pub provider_id: Option<&'a str>,
+    /// A reason, a meeting's place and time, a method.
+    pub detail: Option<&'a str>,
+}
+
+impl<'a> Step<'a> {
+    /// `kind` by `actor` (`actor_id`), leaving the booking `status`.
+    pub fn new(kind: StepKind, actor: Actor, actor_id: Option<i64>, status: BookingStatus) -> Self {
+        Step {
+            kind,
+            actor,
+            actor_id,
+            status,
+            amount: None,
+            provider_id: None,
+            detail: None,
+        }
+    }
+
+    /// A step the server took.
+    pub fn by_server(kind: StepKind, status: BookingStatus) -> Self {
+        Step::new(kind, Actor::Server, None, status)
+    }
+
+    pub fn detail(self, detail: &'a str) -> Self {
+        Step {
+            detail: Some(detail),
+            ..self
+        }
+    }
+
+    pub fn money(self, amount: i64, provider_id: Option<&'a str>) -> Self {
+        Step {
+            amount: Some(amount),
+            provider_id,
+            ..self
+        }
+    }
+}
+
+/// A step of a deal as it was written.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct DealStep {
+    pub at: DateTime<Utc>,
+    pub actor: String,
+    pub actor_id: Option<i64>,
+    /// The name of who took it, while their account exists.
+    pub actor_name: Option<String>,
+    pub step: String,
+    pub status: String,
+    pub amount: Option<i64>,
+    pub provider_id: Option<String>,
+    pub detail: Option<String>,
+}
+
 /// A deal's handover code as its buyer sees it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HandoverCode {

@@ -489,7 +489,8 @@ pub trait Bookings: Send + Sync + 'static {
     /// The buyer withdraws a booking that waits or holds the bike (a reservation passes
     /// to the next in line): conflict when it is paid or ended; false when absent or
     /// cancelled already.
-    async fn cancel_booking(&self, id: i64) -> StoreResult<Written<bool>>;
+    /// `by` is the buyer or an admin (the timeline says which).
+    async fn cancel_booking(&self, id: i64, by: i64) -> StoreResult<Written<bool>>;
     /// The bike's seller (or an admin) ends booking `id` with a reason: declines it while
     /// it waits in line, or releases it while it holds the bike, which then passes to the
     /// next in line. The booking as it now stands; refused when `act` is not the seller's
@@ -529,6 +530,8 @@ pub trait Bookings: Send + Sync + 'static {
     /// why: the other side is told, and the bike passes to the next in line or back on
     /// sale.
     async fn call_off(&self, id: i64, by: i64, reason: &str) -> StoreResult<Written<Booking>>;
+    /// Every step of booking `id`'s deal, oldest first (docs/deals.md, "Timeline").
+    async fn deal_steps(&self, id: i64) -> StoreResult<Vec<DealStep>>;
     /// Lapses up to `most` reservations and cash deals whose time ran out before `now`,
     /// each bike passing to the next in line; how many lapsed.
     async fn lapse_reservations(

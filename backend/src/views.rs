@@ -6,7 +6,7 @@ use serde::{Serialize, Serializer};
 use utoipa::ToSchema;
 
 use crate::records::{
-    Advert, Booking, BookingStatus, Category, Listing, Meeting, Notification, Role, User,
+    Advert, Booking, BookingStatus, Category, DealStep, Listing, Meeting, Notification, Role, User,
 };
 
 /// Paisa written as a JSON number of whole taka: 1500 or 1500.5.
@@ -340,6 +340,54 @@ impl From<Booking> for BookingView {
             price: o.price,
             order_time: o.ordered_at,
             fields: ProductFields::new(o.listing, Form::SignedIn),
+        }
+    }
+}
+
+/// A deal as an admin settles it: the booking as it stands and every step it took.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DealView {
+    pub booking: BookingView,
+    /// Oldest first.
+    pub steps: Vec<DealStepView>,
+}
+
+/// One step of a deal: who did what, when, with what money.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DealStepView {
+    pub at: DateTime<Utc>,
+    /// buyer, seller, admin or server.
+    pub by: String,
+    /// The user who took it; null for the server, or once their account is gone.
+    pub by_id: Option<String>,
+    pub by_name: Option<String>,
+    /// booked, passed_on, meeting_proposed, meeting_agreed, cash, new_code, wrong_code,
+    /// completed, paid, payment_undone, declined, released, called_off, lapsed, cancelled.
+    pub step: String,
+    /// The booking's status after it.
+    pub status: String,
+    /// Taka, when money moved.
+    #[schema(value_type = Option<f64>)]
+    pub amount: Option<f64>,
+    /// The payment provider's id of what moved.
+    pub provider_id: Option<String>,
+    /// The reason, the meeting's place and time, or the method.
+    pub detail: Option<String>,
+}
+
+impl From<DealStep> for DealStepView {
+    fn from(step: DealStep) -> Self {
+        DealStepView {
+            at: step.at,
+            by: step.actor,
+            by_id: step.actor_id.map(|id| id.to_string()),
+            by_name: step.actor_name,
+            step: step.step,
+            status: step.status,
+            amount: step.amount.map(|paisa| paisa as f64 / 100.0),
+            provider_id: step.provider_id,
+            detail: step.detail,
         }
     }
 }

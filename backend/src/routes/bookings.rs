@@ -149,7 +149,7 @@ async fn cancel_booking(
     RecordId(id): RecordId,
 ) -> AppResult<Json<Changed>> {
     own_booking(&state, &user, id).await?;
-    let written = state.store.cancel_booking(id).await?;
+    let written = state.store.cancel_booking(id, user.id).await?;
     if !written.outcome {
         return Err(AppError::NotFound(
             "This booking was already cancelled.".into(),

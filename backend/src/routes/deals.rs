@@ -10,14 +10,14 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::Changed;
 use super::RecordId;
-use crate::auth::AuthUser;
+use crate::auth::{Admin, AuthUser};
 use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
 use crate::mail::letters::{self, Sale};
 use crate::notice::{dhaka_time, paid_how};
 use crate::records::{Booking, Handover, HandoverCode, Role};
 use crate::store::Missing;
 use crate::validate::Checker;
-use crate::views::{taka, ReceiptView};
+use crate::views::{taka, DealView, ReceiptView};
 use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -27,6 +27,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(hand_over))
         .routes(routes!(call_off))
         .routes(routes!(receipt))
+        .routes(routes!(deal_timeline))
 }
 
 /// The buyer chooses to pay in cash at the meet-up: nothing is charged, the bike stays
@@ -243,4 +244,27 @@ async fn receipt(
     ReceiptView::of(deal)
         .map(Json)
         .ok_or_else(|| AppError::NotFound("This deal has not been handed over yet.".into()))
+}
+
+/// A deal's timeline, for admins settling what went wrong: the booking as it stands and
+/// every step it took — who, when, what it became, the money and the provider's ids.
+#[utoipa::path(get, path = "/deals/{id}", tag = "deals",
+    params(("id" = String, Path, description = "Booking id")),
+    responses((status = 200, body = DealView), (status = 401), (status = 403), (status = 404)),
+    security(("access_token" = [])))]
+async fn deal_timeline(
+    State(state): State<AppState>,
+    _admin: Admin,
+    RecordId(id): RecordId,
+) -> AppResult<Json<DealView>> {
+    let booking = state
+        .store
+        .booking(id)
+        .await?
+        .ok_or(AppError::from(Missing::Booking))?;
+    let steps = state.store.deal_steps(id).await?;
+    Ok(Json(DealView {
+        booking: booking.into(),
+        steps: steps.into_iter().map(Into::into).collect(),
+    }))
 }

@@ -19,7 +19,7 @@ use crate::notice::Notice;
 use crate::records::{
     Advert, BikeFacts, Booking, BookingStatus, Category, FacetsOf, Identity, LinkProof, Listing,
     ListingEdit, ListingFacets, ListingSearch, ListingSort, MailPurpose, NewBooking, NewListing,
-    NewPayment, NewUser, Notification, PaymentRecorded, Role, TestPaymentIntent, User,
+    NewPayment, NewUser, Notification, PaymentRecorded, Role, Step, TestPaymentIntent, User,
     LOCAL_SUBJECT_PREFIX,
 };
 use crate::store::{
@@ -295,6 +295,27 @@ async fn listing_in(tx: &mut Tx<'_>, id: i64) -> Result<Listing, Error> {
     .bind(id)
     .fetch_one(&mut **tx)
     .await?)
+}
+
+/// Writes `step` of booking `order_id` to its deal's timeline within `tx`: it commits
+/// with the step itself, or not at all.
+async fn log_step(tx: &mut Tx<'_>, order_id: i64, step: Step<'_>) -> Result<(), Error> {
+    sqlx::query(
+        "INSERT INTO deal_steps (order_id, at, actor, actor_id, step, status, amount, \
+         provider_id, detail) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+    )
+    .bind(order_id)
+    .bind(Utc::now())
+    .bind(step.actor.as_str())
+    .bind(step.actor_id)
+    .bind(step.kind.as_str())
+    .bind(step.status.as_str())
+    .bind(step.amount)
+    .bind(step.provider_id)
+    .bind(step.detail)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
 }
 
 /// The event that takes listing `product_id`'s advert off the pages, if it has one.

@@ -8,6 +8,7 @@ use super::support::{on_both, Person, TestApp};
 
 struct Deal {
     app: TestApp,
+    admin: Person,
     seller: Person,
     buyer: Person,
     order: String,
@@ -26,6 +27,7 @@ async fn deal(engine: super::support::Engine) -> Option<Deal> {
     let order = app.book(&buyer, &bike).await;
     Some(Deal {
         app,
+        admin,
         seller,
         buyer,
         order,
@@ -319,6 +321,37 @@ async fn cash_then_the_buyers_code_at_the_handover_completes_the_deal_with_recei
             to_seller.contains("You sold your Yamaha R15 to Sadia"),
             "{to_seller}"
         );
+        // Admins read the deal's timeline; nobody else does.
+        let timeline_path = format!("/api/deals/{}", d.order);
+        for who in [&d.buyer, &d.seller] {
+            let (status, _) = d.app.get(&timeline_path, Some(&who.token)).await;
+            assert_eq!(status, StatusCode::FORBIDDEN);
+        }
+        let (status, timeline) = d.app.get(&timeline_path, Some(&d.admin.token)).await;
+        assert_eq!(status, StatusCode::OK, "{timeline}");
+        assert_eq!(timeline["booking"]["status"], "completed");
+        let steps: Vec<(&str, &str)> = timeline["steps"]
+            .as_array()
+            .expect("steps")
+            .iter()
+            .map(|t| {
+                (
+                    t["step"].as_str().unwrap_or(""),
+                    t["by"].as_str().unwrap_or(""),
+                )
+            })
+            .collect();
+        assert_eq!(
+            steps,
+            [
+                ("booked", "buyer"),
+                ("cash", "buyer"),
+                ("wrong_code", "seller"),
+                ("completed", "seller")
+            ]
+        );
+        assert_eq!(timeline["steps"][3]["amount"], 4100.0);
+        assert_eq!(timeline["steps"][3]["byName"], "Rahim Motors");
         let (_, listing) = d
             .app
             .get(

@@ -179,6 +179,7 @@ async fn health_reports_the_database_and_openapi_describes_every_route() {
         ("/orders/{id}/handover", "post"),
         ("/orders/{id}/call-off", "post"),
         ("/orders/{id}/receipt", "get"),
+        ("/deals/{id}", "get"),
         ("/notifications", "get"),
         ("/notifications/read", "post"),
         ("/wishlist", "get"),

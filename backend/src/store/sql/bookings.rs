@@ -10,8 +10,8 @@ use super::*;
 use crate::notice::{dhaka_time, SOLD_TO_ANOTHER_BUYER};
 use crate::random::six_digits;
 use crate::records::{
-    BookingStatus, Handover, HandoverCode, MeetingProposal, Side, AFTER_MEETING_HOURS,
-    HANDOVER_TRIES, LINE_LIMIT, OPEN_BOOKINGS_PER_BUYER, RESERVED_HOURS,
+    Actor, BookingStatus, DealStep, Handover, HandoverCode, MeetingProposal, Side, StepKind,
+    AFTER_MEETING_HOURS, HANDOVER_TRIES, LINE_LIMIT, OPEN_BOOKINGS_PER_BUYER, RESERVED_HOURS,
 };
 use crate::store::{why_not_payable, BookingEnd, SellerAct};
 
@@ -78,6 +78,8 @@ impl This {
                 seller_id,
             })]);
         };
+        let step = Step::by_server(StepKind::PassedOn, BookingStatus::Reserved);
+        log_step(tx, next, step).await?;
         let booking = This::booking_in(tx, next).await?;
         let notice = Notice::ReservedForYou {
             listing: &booking.listing.name,
@@ -163,6 +165,8 @@ impl This {
         if lapsed.rows_affected() == 0 {
             return Ok(Vec::new());
         }
+        let step = Step::by_server(StepKind::Lapsed, BookingStatus::Lapsed);
+        log_step(&mut tx, id, step).await?;
         let booking = This::booking_in(&mut tx, id).await?;
         let listing = &booking.listing.name;
         let to_buyer = notify(&mut tx, booking.buyer_id, Notice::Lapsed { listing }).await?;
@@ -195,6 +199,14 @@ impl This {
             return Err(Error::Database("a meeting step left no proposal".into()));
         };
         let when = dhaka_time(meeting.at);
+        let kind = match agreed {
+            true => StepKind::MeetingAgreed,
+            false => StepKind::MeetingProposed,
+        };
+        let said = format!("{}, {when}", meeting.place);
+        let by = Some(user_on(&booking, side));
+        let step = Step::new(kind, side.into(), by, booking.order_status).detail(&said);
+        log_step(&mut tx, id, step).await?;
         let notice = Notice::Meeting {
             by: name_of(&booking, side),
             listing: &booking.listing.name,
@@ -275,6 +287,9 @@ impl This {
             }
         };
         let booking = This::booking_in(&mut tx, id).await?;
+        let buyer = Some(order.buyer_id);
+        let step = Step::new(StepKind::Booked, Actor::Buyer, buyer, booking.order_status);
+        log_step(&mut tx, id, step).await?;
         let seller_id = booking.listing.seller_id;
         let told = match booking.queue_position {
             None => {
@@ -433,7 +448,7 @@ impl Bookings for This {
         .await?)
     }
 
-    async fn cancel_booking(&self, id: i64) -> Result<Written<bool>, Error> {
+    async fn cancel_booking(&self, id: i64, by: i64) -> Result<Written<bool>, Error> {
         let mut tx = self.writer.begin().await?;
         let Some(order) = This::find_booking_in(&mut tx, id).await? else {
             return Ok(Written::nothing(false));
@@ -467,6 +482,17 @@ impl Bookings for This {
                 Some(other) => Err(not_now(other, Refused::BookingEnded)),
             };
         }
+        let actor = match by == order.buyer_id {
+            true => Actor::Buyer,
+            false => Actor::Admin,
+        };
+        let step = Step::new(
+            StepKind::Cancelled,
+            actor,
+            Some(by),
+            BookingStatus::Cancelled,
+        );
+        log_step(&mut tx, id, step).await?;
         let product_id = order.listing.id;
         let seller_id = order.listing.seller_id;
         let booking = BookingRef {
@@ -535,6 +561,16 @@ impl Bookings for This {
             let now = self.booking_now(id).await?;
             return Err(not_now(now.order_status, wanted));
         }
+        let actor = match act.admin && act.by != booking.listing.seller_id {
+            true => Actor::Admin,
+            false => Actor::Seller,
+        };
+        let kind = match end {
+            BookingEnd::Decline => StepKind::Declined,
+            BookingEnd::Release => StepKind::Released,
+        };
+        let step = Step::new(kind, actor, Some(act.by), to).detail(act.reason);
+        log_step(&mut tx, id, step).await?;
         booking.order_status = to;
         booking.queue_position = None;
         booking.reason = Some(act.reason.to_owned());
@@ -662,6 +698,8 @@ impl Bookings for This {
                 None => Err(Error::Database("a reservation refused cash".into())),
             };
         }
+        let step = Step::new(StepKind::Cash, Actor::Buyer, Some(by), BookingStatus::Cash);
+        log_step(&mut tx, id, step).await?;
         let booking = This::booking_in(&mut tx, id).await?;
         let notice = Notice::CashChosen {
             buyer: &booking.buyer_name,
@@ -698,19 +736,25 @@ impl Bookings for This {
             }),
             _ if waiting_for_handover => {
                 // A new code, only while the deal still waits for its handover.
+                let mut tx = self.writer.begin().await?;
                 let code: Option<String> = sqlx::query_scalar(
                     "UPDATE orders SET handover_code = $2, handover_tries = 0 WHERE id = $1 \
                      AND status IN ('cash', 'held') RETURNING handover_code",
                 )
                 .bind(id)
                 .bind(six_digits())
-                .fetch_optional(&self.writer)
+                .fetch_optional(&mut *tx)
                 .await?;
                 match code {
-                    Some(code) => Ok(HandoverCode {
-                        code,
-                        locked: false,
-                    }),
+                    Some(code) => {
+                        let step = Step::new(StepKind::NewCode, Actor::Buyer, Some(by), status);
+                        log_step(&mut tx, id, step).await?;
+                        tx.commit().await?;
+                        Ok(HandoverCode {
+                            code,
+                            locked: false,
+                        })
+                    }
                     None => Err(not_now(
                         self.booking_now(id).await?.order_status,
                         Refused::NoHandoverYet,
@@ -776,6 +820,13 @@ impl Bookings for This {
             });
         }
         if !right {
+            let step = Step::new(
+                StepKind::WrongCode,
+                Actor::Seller,
+                Some(by),
+                BookingStatus::Cash,
+            );
+            log_step(&mut tx, id, step).await?;
             tx.commit().await?;
             return Ok(Written::nothing(Handover::WrongCode {
                 left: HANDOVER_TRIES - tries - 1,
@@ -790,6 +841,15 @@ impl Bookings for This {
         let mut events = sell_listing(&mut tx, bike).await?;
         let sale = This::booking_in(&mut tx, id).await?;
         let method = sale.method.as_deref().unwrap_or("cash");
+        let step = Step::new(
+            StepKind::Completed,
+            Actor::Seller,
+            Some(by),
+            sale.order_status,
+        )
+        .money(sale.price, None)
+        .detail(method);
+        log_step(&mut tx, id, step).await?;
         let receipt = |other, to_seller| Notice::Completed {
             listing: &sale.listing.name,
             other,
@@ -819,6 +879,9 @@ impl Bookings for This {
         .fetch_all(&mut *tx)
         .await?;
         for other in ended {
+            let step = Step::by_server(StepKind::Declined, BookingStatus::Declined)
+                .detail(SOLD_TO_ANOTHER_BUYER);
+            log_step(&mut tx, other, step).await?;
             events.push(Event::DealUpdated(This::booking_in(&mut tx, other).await?));
         }
         events.insert(0, Event::DealUpdated(sale.clone()));
@@ -850,6 +913,9 @@ impl Bookings for This {
             let now = self.booking_now(id).await?;
             return Err(not_now(now.order_status, Refused::NothingToCallOff));
         }
+        let status = BookingStatus::CalledOff;
+        let step = Step::new(StepKind::CalledOff, side.into(), Some(by), status).detail(reason);
+        log_step(&mut tx, id, step).await?;
         let booking = This::booking_in(&mut tx, id).await?;
         let notice = Notice::CalledOff {
             by: name_of(&booking, side),
@@ -868,6 +934,17 @@ impl Bookings for This {
             outcome: booking,
             events,
         })
+    }
+
+    async fn deal_steps(&self, id: i64) -> Result<Vec<DealStep>, Error> {
+        Ok(sqlx::query_as::<Db, DealStep>(
+            "SELECT s.at, s.actor, s.actor_id, u.name AS actor_name, s.step, s.status, s.amount, \
+             s.provider_id, s.detail FROM deal_steps s LEFT JOIN users u ON u.id = s.actor_id \
+             WHERE s.order_id = $1 ORDER BY s.id",
+        )
+        .bind(id)
+        .fetch_all(&self.reader)
+        .await?)
     }
 
     async fn lapse_reservations(

@@ -2,6 +2,7 @@
 //! and undoing it, and the Stripe events already handled.
 
 use super::*;
+use crate::records::{Actor, StepKind};
 
 impl This {
     /// The payment recorded for `transaction_id`, if any: (id, booking, buyer, listing),
@@ -76,6 +77,13 @@ impl This {
                 None => Error::NotFound(Missing::Booking),
             });
         }
+        let (actor, actor_id) = match payment.payer {
+            Some(buyer) => (Actor::Buyer, Some(buyer)),
+            None => (Actor::Server, None),
+        };
+        let step = Step::new(StepKind::Paid, actor, actor_id, BookingStatus::Paid)
+            .money(payment.amount, Some(&payment.transaction_id));
+        log_step(&mut tx, payment.order_id, step).await?;
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO payments (order_id, product_id, buyer_id, transaction_id, amount, \
              currency, email, product_name, paid_at, captured) \
@@ -264,14 +272,14 @@ impl Payments for This {
         let mut tx = self.writer.begin().await?;
         // Deleting the row is the claim: of two processes undoing the same payment, or
         // an undo and a capture that marks it taken, exactly one finds it.
-        let undone: Option<(Option<i64>, Option<i64>)> = sqlx::query_as(
+        let undone: Option<(Option<i64>, Option<i64>, i64)> = sqlx::query_as(
             "DELETE FROM payments WHERE transaction_id = $1 AND captured = FALSE \
-             RETURNING order_id, product_id",
+             RETURNING order_id, product_id, amount",
         )
         .bind(transaction_id)
         .fetch_optional(&mut *tx)
         .await?;
-        let Some((order_id, product_id)) = undone else {
+        let Some((order_id, product_id, amount)) = undone else {
             return Ok(false);
         };
         let mut events = Vec::new();
@@ -301,6 +309,9 @@ impl Payments for This {
             .fetch_optional(&mut *tx)
             .await?;
             if let Some((buyer_id, booked)) = order {
+                let step = Step::by_server(StepKind::PaymentUndone, BookingStatus::Cancelled)
+                    .money(amount, Some(transaction_id));
+                log_step(&mut tx, order_id, step).await?;
                 let seller_id: i64 =
                     sqlx::query_scalar("SELECT seller_id FROM products WHERE id = $1")
                         .bind(booked)

@@ -65,13 +65,21 @@ async fn a_buyer_books_a_bike_once_and_may_book_it_again_after_cancelling() {
             "and waits in line behind the reservation"
         );
 
-        assert!(s.cancel_booking(first).await.expect("cancel").outcome);
         assert!(
-            !s.cancel_booking(first).await.expect("cancel again").outcome,
+            s.cancel_booking(first, rahim.id)
+                .await
+                .expect("cancel")
+                .outcome
+        );
+        assert!(
+            !s.cancel_booking(first, rahim.id)
+                .await
+                .expect("cancel again")
+                .outcome,
             "already cancelled"
         );
         assert!(
-            !s.cancel_booking(first + 1000)
+            !s.cancel_booking(first + 1000, rahim.id)
                 .await
                 .expect("cancel unknown")
                 .outcome,
@@ -127,7 +135,12 @@ async fn a_buyers_bookings_come_newest_first_without_the_cancelled_ones() {
             let bike = listing(s, cruiser, &seller, &format!("Bike {n}"), taka(100)).await;
             bookings.push(book(s, bike, &buyer).await);
         }
-        assert!(s.cancel_booking(bookings[1]).await.expect("cancel").outcome);
+        assert!(
+            s.cancel_booking(bookings[1], buyer.id)
+                .await
+                .expect("cancel")
+                .outcome
+        );
         let shown = s.bookings_of_buyer(buyer.id).await.expect("orders");
         assert_eq!(
             ids(&shown, |o| o.order_id),
@@ -186,7 +199,7 @@ async fn a_paid_booking_cannot_be_cancelled() {
         let order = book(s, bike, &buyer).await;
         pay(s, order, "pi_avenger", taka(180_000)).await;
 
-        conflict(s.cancel_booking(order).await);
+        conflict(s.cancel_booking(order, buyer.id).await);
         let kept = s.booking(order).await.expect("order").expect("kept");
         assert_eq!(kept.order_status, BookingStatus::Paid);
         assert!(kept.listing.sold);
@@ -219,7 +232,12 @@ async fn a_seller_sees_every_booking_of_their_bikes_and_no_one_elses() {
         let mims = book(s, avenger, &mim).await;
         let paid = book(s, fz, &rahim).await;
         let elsewhere = book(s, r15, &mim).await;
-        assert!(s.cancel_booking(rahims).await.expect("cancel").outcome);
+        assert!(
+            s.cancel_booking(rahims, rahim.id)
+                .await
+                .expect("cancel")
+                .outcome
+        );
         pay(s, paid, "pi_fz", taka(250_000)).await;
 
         let shown = s.bookings_of_seller(karim.id).await.expect("bookings");

@@ -83,7 +83,7 @@ async fn cash_then_the_buyers_code_completes_the_deal_and_ends_the_line() {
         let again = s.choose_cash(order, buyer.id).await.expect("again");
         assert!(again.events.is_empty(), "choosing twice tells nobody twice");
         assert_eq!(
-            conflict(s.cancel_booking(order).await),
+            conflict(s.cancel_booking(order, buyer.id).await),
             Refused::CallOffInstead
         );
 
@@ -162,6 +162,37 @@ async fn cash_then_the_buyers_code_completes_the_deal_and_ends_the_line() {
                 .iter()
                 .any(|e| e.name == "deal.updated" && e.data.contains(SOLD_TO_ANOTHER_BUYER)),
             "the one in line sees their booking end"
+        );
+
+        // The timeline tells who did what.
+        let steps = s.deal_steps(order).await.expect("steps");
+        let told: Vec<(&str, &str, Option<i64>)> = steps
+            .iter()
+            .map(|t| (t.step.as_str(), t.actor.as_str(), t.actor_id))
+            .collect();
+        assert_eq!(
+            told,
+            [
+                ("booked", "buyer", Some(buyer.id)),
+                ("cash", "buyer", Some(buyer.id)),
+                ("wrong_code", "seller", Some(seller.id)),
+                ("completed", "seller", Some(seller.id)),
+            ]
+        );
+        let completed = &steps[3];
+        assert_eq!(completed.amount, Some(taka(150_000)));
+        assert_eq!(completed.detail.as_deref(), Some("cash"));
+        assert_eq!(completed.status, "completed");
+        assert_eq!(completed.actor_name.as_deref(), Some("Karim"));
+        let line: Vec<_> = s.deal_steps(behind).await.expect("steps");
+        assert_eq!(line.len(), 2);
+        assert_eq!(
+            (
+                line[1].step.as_str(),
+                line[1].actor.as_str(),
+                line[1].detail.as_deref()
+            ),
+            ("declined", "server", Some(SOLD_TO_ANOTHER_BUYER))
         );
 
         // The seller's retry changes nothing; after the handover nothing else moves.
@@ -303,6 +334,23 @@ async fn calling_off_tells_the_other_side_and_passes_the_bike_on() {
             ),
             Refused::CalledOffBefore
         );
+
+        let steps = s.deal_steps(order).await.expect("steps");
+        let last = steps.last().expect("a step");
+        assert_eq!(
+            (
+                last.step.as_str(),
+                last.actor.as_str(),
+                last.detail.as_deref()
+            ),
+            ("called_off", "seller", Some("The buyer did not come"))
+        );
+        let passed: Vec<_> = s.deal_steps(behind).await.expect("steps");
+        assert_eq!(
+            passed.iter().map(|t| t.step.as_str()).collect::<Vec<_>>(),
+            ["booked", "passed_on"]
+        );
+        assert_eq!(passed[1].actor, "server");
 
         // The last buyer calls it off: nobody waits, the bike is on sale again.
         s.choose_cash(behind, next.id).await.expect("cash");

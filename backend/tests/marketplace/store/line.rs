@@ -149,7 +149,7 @@ async fn the_line_moves_on_at_each_decline_release_lapse_and_cancel() {
         );
 
         // D cancels with nobody behind: the bike is available to everyone again.
-        let cancelled = s.cancel_booking(d).await.expect("cancel");
+        let cancelled = s.cancel_booking(d, people[3].id).await.expect("cancel");
         assert_eq!(
             names(&cancelled.events),
             [
@@ -274,7 +274,12 @@ async fn a_buyer_has_at_most_five_open_bookings_and_a_bike_at_most_ten_in_line()
             Refused::TooManyOpenBookings
         );
         assert!(!listed(s, last).await.reserved, "nothing was held");
-        assert!(s.cancel_booking(mine[0]).await.expect("cancel").outcome);
+        assert!(
+            s.cancel_booking(mine[0], greedy.id)
+                .await
+                .expect("cancel")
+                .outcome
+        );
         book(s, last, &greedy).await;
 
         // One holds the bike, ten wait; the eleventh is refused.

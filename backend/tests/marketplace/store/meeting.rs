@@ -107,7 +107,12 @@ async fn either_side_proposes_and_the_other_confirms_the_latest_proposal() {
         assert!(again.events.is_empty(), "agreeing twice tells nobody twice");
 
         // Once the booking no longer holds the bike, its meeting is not arranged.
-        assert!(s.cancel_booking(order).await.expect("cancel").outcome);
+        assert!(
+            s.cancel_booking(order, buyer.id)
+                .await
+                .expect("cancel")
+                .outcome
+        );
         assert_eq!(
             conflict(s.propose_meeting(order, seller.id, &elsewhere).await),
             Refused::BookingCancelled
@@ -170,7 +175,13 @@ async fn a_confirmation_racing_a_new_proposal_never_agrees_to_the_new_one() {
                 other => panic!("round {round}: {other:?}"),
             }
             // Withdrawn: a buyer holds at most five open bookings.
-            assert!(store.cancel_booking(order).await.expect("cancel").outcome);
+            assert!(
+                store
+                    .cancel_booking(order, buyer_id)
+                    .await
+                    .expect("cancel")
+                    .outcome
+            );
         }
     })
     .await;

@@ -106,7 +106,12 @@ async fn each_change_notifies_exactly_the_people_it_concerns() {
         // A cancellation tells the seller.
         let r15 = listing(s, cruiser, &karim, "Yamaha R15", taka(400_000)).await;
         let booking = book(s, r15, &mim).await;
-        assert!(s.cancel_booking(booking).await.expect("cancel").outcome);
+        assert!(
+            s.cancel_booking(booking, mim.id)
+                .await
+                .expect("cancel")
+                .outcome
+        );
         assert_eq!(
             told(s, &karim).await[0],
             (

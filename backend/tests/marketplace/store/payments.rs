@@ -227,6 +227,14 @@ async fn a_booking_waiting_in_line_cannot_be_paid() {
         assert_eq!(booking_status(s, mims).await, BookingStatus::Waiting);
         assert_eq!(s.payments_for_listing(bike).await.expect("payments"), 1);
         assert_eq!(booking_status(s, rahims).await, BookingStatus::Paid);
+        let steps = s.deal_steps(rahims).await.expect("steps");
+        let paid = steps.last().expect("a step");
+        assert_eq!(
+            (paid.step.as_str(), paid.status.as_str(), paid.amount),
+            ("paid", "paid", Some(taka(180_000)))
+        );
+        assert_eq!(paid.provider_id.as_deref(), Some("pi_rahim"));
+        assert_eq!(s.deal_steps(mims).await.expect("steps").len(), 1, "booked only");
     })
     .await;
 }
@@ -243,7 +251,12 @@ async fn a_cancelled_or_unknown_booking_cannot_be_paid() {
         let cruiser = category(s, "Cruiser").await;
         let bike = listing(s, cruiser, &seller, "Bajaj Avenger", taka(180_000)).await;
         let order = book(s, bike, &buyer).await;
-        assert!(s.cancel_booking(order).await.expect("cancel").outcome);
+        assert!(
+            s.cancel_booking(order, buyer.id)
+                .await
+                .expect("cancel")
+                .outcome
+        );
 
         conflict(
             s.record_payment(&payment(order, "pi_cancelled", taka(180_000)))

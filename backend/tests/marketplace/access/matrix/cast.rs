@@ -122,7 +122,7 @@ impl Cast {
                         .expect("withdraw a cell's deal");
                 } else {
                     store
-                        .cancel_booking(id)
+                        .cancel_booking(id, buyer)
                         .await
                         .expect("withdraw a cell's booking");
                 }

@@ -107,6 +107,7 @@ pub fn matrix() -> Vec<Row> {
         row(POST,   "/api/orders/{fresh_cash}/call-off",    json_body(json!({"reason": "Papers missing"})), [401, 200, 403, 200, 403, 403])
             .changes(Effect::CalledOff),
         row(GET,    "/api/orders/{fresh_completed}/receipt", Empty,                                      [401, 200, 403, 200, 403, 200]),
+        row(GET,    "/api/deals/{O}",                       Empty,                                       [401, 403, 403, 403, 403, 200]),
         row(GET,    "/api/paymentOrders/{O}",               Empty,                                       [401, 200, 403, 403, 403, 200]),
         row(POST,   "/api/create-payment-intent",           intent,                                      [401, 200, 403, 403, 403, 403]),
         row(POST,   "/api/payments",                        payment,                                     [401, 201, 403, 403, 403, 403])
