@@ -134,6 +134,8 @@ test('cash at the meet-up: a wrong code, then the buyer’s code completes the s
   await bothWidths(b.page, 'deal-my-orders-reserved');
   await chooseCash(b.page, bike);
   await sRow.getByText('Paying cash at the meet-up').waitFor();
+  await sRow.getByRole('button', { name: 'Call off' }).waitFor();
+  await bothWidths(s.page, 'deal-my-buyers-cash');
 
   // The buyer shows their code.
   await bRow.getByRole('button', { name: 'Show handover code' }).click();
