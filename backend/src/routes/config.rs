@@ -67,6 +67,10 @@ pub struct PaymentsConfig {
     /// Stripe's publishable key, for Stripe.js; only with provider "stripe".
     #[serde(skip_serializing_if = "Option::is_none")]
     publishable_key: Option<String>,
+    /// How a buyer may pay for a reserved bike here: "cash" (at the meet-up, always)
+    /// and "card" (unless provider is "none").
+    #[schema(example = json!(["cash", "card"]))]
+    methods: Vec<&'static str>,
 }
 
 /// What the page needs to know about this server (no sign-in needed).
@@ -85,6 +89,11 @@ async fn get_config(State(state): State<AppState>) -> Json<SiteConfig> {
         payments: PaymentsConfig {
             provider,
             publishable_key,
+            methods: if provider == "none" {
+                vec!["cash"]
+            } else {
+                vec!["cash", "card"]
+            },
         },
     })
 }

@@ -594,7 +594,7 @@ async fn a_public_server_without_stripe_takes_no_card_payments_and_sells_nothing
     on_both(|engine| async move {
         let Some(app) = TestApp::spawn_public(engine, &[]).await else { return };
         let (_, config) = app.get("/api/config", None).await;
-        assert_eq!(config["payments"], json!({"provider": "none"}));
+        assert_eq!(config["payments"], json!({"provider": "none", "methods": ["cash"]}));
         let admin = app.admin().await;
         let seller = app.sign_up("seller@example.com", "Rahim Motors", "seller").await;
         let buyer = app.sign_up("buyer@example.com", "Karim", "buyer").await;
@@ -633,7 +633,10 @@ async fn test_mode_on_a_public_server_only_when_the_operator_asks() {
         return;
     };
     let (_, config) = app.get("/api/config", None).await;
-    assert_eq!(config["payments"], json!({"provider": "test"}));
+    assert_eq!(
+        config["payments"],
+        json!({"provider": "test", "methods": ["cash", "card"]})
+    );
 }
 
 #[tokio::test]
@@ -680,7 +683,7 @@ async fn live_stripe_keys_take_card_payments_and_mixed_or_odd_keys_refuse_to_sta
     let (_, config) = app.get("/api/config", None).await;
     assert_eq!(
         config["payments"],
-        json!({"provider": "stripe", "publishableKey": "pk_live_51abc"})
+        json!({"provider": "stripe", "publishableKey": "pk_live_51abc", "methods": ["cash", "card"]})
     );
     let (status, _) = app
         .call(Method::POST, "/api/test-mode/confirm-card", None, json!({}))

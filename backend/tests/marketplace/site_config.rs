@@ -17,7 +17,7 @@ async fn without_firebase_the_page_is_told_google_sign_in_is_off_and_payments_ar
         assert_eq!(status, StatusCode::OK, "{config}");
         assert_eq!(
             config,
-            json!({"signIn": {"firebase": null}, "payments": {"provider": "test"}})
+            json!({"signIn": {"firebase": null}, "payments": {"provider": "test", "methods": ["cash", "card"]}})
         );
     })
     .await;
@@ -56,7 +56,7 @@ async fn with_firebase_the_page_gets_its_public_web_configuration_and_no_secret(
                     "projectId": "bikehaat-demo",
                     "emulatorHost": "127.0.0.1:9099",
                 }},
-                "payments": {"provider": "test"},
+                "payments": {"provider": "test", "methods": ["cash", "card"]},
             })
         );
         assert!(!config.to_string().contains("a-secret"));

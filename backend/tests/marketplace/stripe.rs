@@ -147,7 +147,7 @@ async fn a_buyer_pays_through_stripe_and_only_the_recorded_payment_is_captured()
         let (_, config) = shop.app.get("/api/config", None).await;
         assert_eq!(
             config["payments"],
-            json!({"provider": "stripe", "publishableKey": PUBLISHABLE_KEY})
+            json!({"provider": "stripe", "publishableKey": PUBLISHABLE_KEY, "methods": ["cash", "card"]})
         );
 
         let (buyer, product, order, intent) = shop.booking("karim@example.com", "Yamaha FZ").await;
