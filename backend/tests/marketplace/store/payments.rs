@@ -234,7 +234,11 @@ async fn a_booking_waiting_in_line_cannot_be_paid() {
             ("paid", "paid", Some(taka(180_000)))
         );
         assert_eq!(paid.provider_id.as_deref(), Some("pi_rahim"));
-        assert_eq!(s.deal_steps(mims).await.expect("steps").len(), 1, "booked only");
+        assert_eq!(
+            s.deal_steps(mims).await.expect("steps").len(),
+            1,
+            "booked only"
+        );
     })
     .await;
 }
