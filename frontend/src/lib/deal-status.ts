@@ -13,6 +13,9 @@ const DEAL: ReadonlySet<string> = new Set(['paid', 'cash', 'held']);
 /** The words for a booking the buyer pays for in cash when they meet. */
 export const PAYING_CASH = 'Paying cash at the meet-up';
 
+/** The words for a deal handed over: the bike is sold for good. */
+export const COMPLETED = 'Completed';
+
 /** Where the two sides meet is agreed while the bike is held for the buyer, until the handover. */
 export function canMeet(booking: Pick<Booking, 'status'>): boolean {
   return ['reserved', 'cash', 'held'].includes(booking.status);

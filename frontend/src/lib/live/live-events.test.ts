@@ -151,6 +151,18 @@ describe('the line', () => {
     expect(replaceBooking(paid, reservedNow)).toBe(paid);
   });
 
+  it('never takes a cash deal back once completed or called off', () => {
+    const cash = replaceBooking([reservedNow], { ...reservedNow, status: 'cash', method: 'cash' });
+    expect(cash?.[0]?.status).toBe('cash');
+    expect(replaceBooking(cash, reservedNow)).toBe(cash);
+    const completed = replaceBooking(cash, { ...reservedNow, status: 'completed', method: 'cash' });
+    expect(completed?.[0]?.status).toBe('completed');
+    expect(replaceBooking(completed, { ...reservedNow, status: 'cash', method: 'cash' })).toBe(completed);
+    const calledOff = replaceBooking(cash, { ...reservedNow, status: 'called_off', calledOffBy: 'seller', reason: 'Did not come' });
+    expect(calledOff?.[0]?.status).toBe('called_off');
+    expect(replaceBooking(calledOff, { ...reservedNow, status: 'cash', method: 'cash' })).toBe(calledOff);
+  });
+
   it('keeps the latest meeting proposal, and an agreed one, whatever order they arrive in', () => {
     const proposed = (proposal: number, agreed = false) =>
       aBooking({ _id: 'o2', meeting: { proposal, agreed, at: '2026-03-08T10:00:00Z', place: 'Banani 11', proposedBy: 'buyer' } });

@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { Pill } from '@/components/data-table.tsx';
 import type { Booking } from '@/lib/api/types.ts';
-import { endedLabel, inLineLabel, PAYING_CASH, timeLeft, useNow } from '@/lib/deal-status.ts';
+import { COMPLETED, endedLabel, inLineLabel, PAYING_CASH, timeLeft, useNow } from '@/lib/deal-status.ts';
 
 /** "Reserved for you · 47 h left" (buyer) or "Reserved · 47 h left" (seller). */
 export function ReservedPill({ booking, label }: { booking: Booking; label: string }) {
@@ -29,7 +29,7 @@ export function EndedNote({ booking }: { booking: Booking }) {
 
 /** A deal past its reservation: "Paying cash at the meet-up", PAID (held until the handover), "Completed"; null otherwise. */
 export function dealPill(booking: Booking): ReactNode {
-  if (booking.status === 'completed') return <Pill tone="green">Completed</Pill>;
+  if (booking.status === 'completed') return <Pill tone="green">{COMPLETED}</Pill>;
   if (booking.status === 'cash') return <Pill tone="amber">{PAYING_CASH}</Pill>;
   if (booking.status === 'held') return <Pill tone="green">PAID</Pill>;
   return null;

@@ -3,6 +3,7 @@
 // navigation and the Print button stay off paper.
 import { useParams } from 'react-router';
 import { PageSpinner } from '@/components/spinner.tsx';
+import { usePageTitle } from '@/lib/page-title.ts';
 import { formatDhakaDate } from '@/utils/format-dhaka-time.ts';
 import { formatPrice } from '@/utils/format-price.ts';
 import { useReceipt, type Receipt } from '@/features/bookings/api/get-receipt.ts';
@@ -14,6 +15,8 @@ export const methodLabel = (method: string) => METHODS[method] ?? method;
 export function ReceiptPage() {
   const { id = '' } = useParams();
   const receipt = useReceipt(id);
+  // Also the printed page's header: "Receipt for Yamaha R15 · BikeHaat".
+  usePageTitle(receipt.data ? `Receipt for ${receipt.data.name}` : 'Receipt');
   if (receipt.isPending) return <PageSpinner label="Loading the receipt" />;
   if (receipt.isError) {
     return (
