@@ -41,6 +41,21 @@ pub async fn category(store: &dyn Store, name: &str) -> i64 {
 }
 
 /// Whole units as cents.
+/// The people most deal tests need: Karim selling, Rahim buying, and a category.
+pub struct Cast {
+    pub seller: User,
+    pub buyer: User,
+    pub category: i64,
+}
+
+pub async fn cast(store: &dyn Store) -> Cast {
+    Cast {
+        seller: user(store, "karim@example.com", "Karim", Role::Seller).await,
+        buyer: user(store, "rahim@example.com", "Rahim", Role::Buyer).await,
+        category: category(store, "Cruiser").await,
+    }
+}
+
 pub fn taka(units: i64) -> i64 {
     units * 100
 }

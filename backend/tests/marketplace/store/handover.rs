@@ -7,7 +7,7 @@ use std::sync::Arc;
 use chrono::{Duration, Utc};
 
 use super::fixtures::{
-    book, booking_status, category, conflict, listed, listing, open, taka, user,
+    book, booking_status, cast, conflict, listed, listing, open, taka, user, Cast,
 };
 use crate::marketplace::support::on_both;
 use bikehaat::events::EventRecord;
@@ -38,10 +38,12 @@ async fn cash_then_the_buyers_code_completes_the_deal_and_ends_the_line() {
             return;
         };
         let s = store.as_ref();
-        let seller = user(s, "karim@example.com", "Karim", Role::Seller).await;
-        let buyer = user(s, "rahim@example.com", "Rahim", Role::Buyer).await;
+        let Cast {
+            seller,
+            buyer,
+            category: cruiser,
+        } = cast(s).await;
         let waiting = user(s, "mim@example.com", "Mim", Role::Buyer).await;
-        let cruiser = category(s, "Cruiser").await;
         let bike = listing(s, cruiser, &seller, "Bajaj Pulsar", taka(150_000)).await;
         let order = book(s, bike, &buyer).await;
         let behind = book(s, bike, &waiting).await;
@@ -217,9 +219,11 @@ async fn five_wrong_codes_lock_the_handover_until_the_buyer_shows_a_new_one() {
             return;
         };
         let s = store.as_ref();
-        let seller = user(s, "karim@example.com", "Karim", Role::Seller).await;
-        let buyer = user(s, "rahim@example.com", "Rahim", Role::Buyer).await;
-        let cruiser = category(s, "Cruiser").await;
+        let Cast {
+            seller,
+            buyer,
+            category: cruiser,
+        } = cast(s).await;
         let bike = listing(s, cruiser, &seller, "TVS Apache", taka(210_000)).await;
         let order = book(s, bike, &buyer).await;
         s.choose_cash(order, buyer.id).await.expect("cash");
@@ -275,11 +279,13 @@ async fn calling_off_tells_the_other_side_and_passes_the_bike_on() {
             return;
         };
         let s = store.as_ref();
-        let seller = user(s, "karim@example.com", "Karim", Role::Seller).await;
-        let buyer = user(s, "rahim@example.com", "Rahim", Role::Buyer).await;
+        let Cast {
+            seller,
+            buyer,
+            category: cruiser,
+        } = cast(s).await;
         let next = user(s, "mim@example.com", "Mim", Role::Buyer).await;
         let stranger = user(s, "sumon@example.com", "Sumon", Role::Buyer).await;
-        let cruiser = category(s, "Cruiser").await;
         let bike = listing(s, cruiser, &seller, "Honda Shine", taka(95_000)).await;
         let order = book(s, bike, &buyer).await;
         let behind = book(s, bike, &next).await;
@@ -372,9 +378,11 @@ async fn a_cash_deal_lapses_at_its_deadline_unless_an_agreed_meeting_is_later() 
             return;
         };
         let s = store.as_ref();
-        let seller = user(s, "karim@example.com", "Karim", Role::Seller).await;
-        let buyer = user(s, "rahim@example.com", "Rahim", Role::Buyer).await;
-        let cruiser = category(s, "Cruiser").await;
+        let Cast {
+            seller,
+            buyer,
+            category: cruiser,
+        } = cast(s).await;
         let plain = listing(s, cruiser, &seller, "Hero Splendor", taka(70_000)).await;
         let met = listing(s, cruiser, &seller, "Suzuki Gixxer", taka(190_000)).await;
         let unmet = book(s, plain, &buyer).await;
@@ -424,9 +432,11 @@ async fn the_handover_racing_a_call_off_and_the_sweep_ends_the_deal_once() {
         let Some((_db, store)) = open(engine).await else {
             return;
         };
-        let seller = user(store.as_ref(), "karim@example.com", "Karim", Role::Seller).await;
-        let buyer = user(store.as_ref(), "rahim@example.com", "Rahim", Role::Buyer).await;
-        let cruiser = category(store.as_ref(), "Cruiser").await;
+        let Cast {
+            seller,
+            buyer,
+            category: cruiser,
+        } = cast(store.as_ref()).await;
         for round in 0..6 {
             let name = format!("Yamaha FZ {round}");
             let bike = listing(store.as_ref(), cruiser, &seller, &name, taka(180_000)).await;
