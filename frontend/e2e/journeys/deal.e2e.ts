@@ -45,12 +45,28 @@ afterAll(async () => {
   await server.stop();
 });
 
-/** Screenshots of what `page` shows now, on a phone and on a desktop. */
+/**
+ * Screenshots of what `page` shows now, on a phone and on a desktop; at each width nothing
+ * scrolls sideways: not the page, and not a table inside its card.
+ */
 async function bothWidths(page: Page, name: string, fullPage = true): Promise<void> {
   await screenshot(page, name, { fullPage });
+  await expectNothingSideways(page, name);
   await page.setViewportSize(DESKTOP);
   await screenshot(page, name, { fullPage });
+  await expectNothingSideways(page, name);
   await page.setViewportSize(PHONE);
+}
+
+async function expectNothingSideways(page: Page, name: string): Promise<void> {
+  const wide = await page.evaluate(() =>
+    [document.documentElement, ...document.querySelectorAll('main *, dialog *')]
+      // Visually hidden text (1 px, clipped) is meant to overflow.
+      .filter((element) => element.clientWidth > 1)
+      .filter((element) => element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).overflowX !== 'visible')
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className} by ${String(element.scrollWidth - element.clientWidth)} px`),
+  );
+  expect(wide, `${name} at ${String(page.viewportSize()?.width)} px scrolls sideways`).toEqual([]);
 }
 
 /** Two days from now at 17:30 in Dhaka, as a `datetime-local` value and as the page shows it. */

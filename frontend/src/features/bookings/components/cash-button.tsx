@@ -30,12 +30,13 @@ export function CashButton({ booking }: { booking: Booking }) {
     }
   };
   return (
-    <span className="flex max-w-56 flex-col gap-1 max-sm:items-end max-sm:text-right">
+    // Narrow in a desktop's table (the button may take two lines there), the card's width on a phone.
+    <span className="flex max-w-44 flex-col gap-1 max-sm:max-w-64 max-sm:items-end max-sm:text-right">
       <button
         type="button"
         disabled={action.isPending}
         onClick={() => void run()}
-        className="w-fit rounded-lg border border-brand-700 bg-white px-3 py-1.5 text-sm font-semibold whitespace-nowrap text-brand-800 shadow-sm hover:bg-brand-50 disabled:cursor-wait disabled:opacity-60"
+        className="w-fit rounded-lg border border-brand-700 bg-white px-3 py-1.5 text-left text-sm leading-tight font-semibold text-brand-800 shadow-sm hover:bg-brand-50 disabled:cursor-wait disabled:opacity-60 max-sm:text-right"
       >
         {action.isPending ? 'Choosing cash…' : 'Pay cash at the meet-up'}
       </button>
