@@ -1,8 +1,9 @@
 // The seller's bookings: every booking of their bikes, newest first, with who booked,
 // how to reach them, where and when to meet, and where each booking stands in its
 // bike's line: the buyer holding the bike (Release), those waiting (Decline), a cash deal
-// (the buyer's handover code, Call off), completed (the receipt), paid or ended. Live events add a new booking at the top (highlighted) and change a row as it
-// moves along, so a seller learns of a booking the moment it is made.
+// (the buyer's handover code, Call off), completed (the receipt), paid or ended. Live
+// events add a new booking at the top (highlighted) and change a row as it moves along,
+// so a seller learns of a booking the moment it is made.
 import { useState } from 'react';
 import { imageColumn, indexColumn, Pill, TablePage, type Column } from '@/components/data-table.tsx';
 import type { Booking } from '@/lib/api/types.ts';
@@ -21,7 +22,6 @@ import { isSold, ReceiptLink } from '@/features/bookings/components/order-paymen
 
 export const MY_BUYERS_INTRO =
   'A booking shows here the moment a buyer makes it. The first buyer holds the bike for 48 hours; others wait in line. Agree with them here where and when to meet, or call them.';
-
 
 function Status({ booking }: { booking: Booking }) {
   const deal = dealPill(booking);
