@@ -190,6 +190,12 @@ test('cash at the meet-up: a wrong code, then the buyer’s code completes the s
   await receipt.getByText('Karim Uddin').waitFor();
   await receipt.getByText('Rahim Motors').waitFor();
   await bothWidths(b.page, 'deal-receipt');
+  // On paper: the receipt alone, without the site's navigation, the Print button or toasts.
+  await b.page.emulateMedia({ media: 'print' });
+  await screenshot(b.page, 'deal-receipt-print');
+  expect(await b.page.getByRole('navigation', { name: 'Dashboard' }).isVisible()).toBe(false);
+  expect(await receipt.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+  await b.page.emulateMedia({ media: 'screen' });
   for (const context of [b, s]) await context.context.close();
 });
 
