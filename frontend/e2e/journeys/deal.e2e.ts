@@ -199,6 +199,57 @@ test('cash at the meet-up: a wrong code, then the buyer’s code completes the s
   for (const context of [b, s]) await context.context.close();
 });
 
+/** The code the buyer's "Show handover code" shows now; the dialog is closed again. */
+async function readCode(page: Page, bike: string): Promise<{ code: string; locked: boolean }> {
+  await page.getByRole('row').filter({ hasText: bike }).getByRole('button', { name: 'Show handover code' }).click();
+  const shown = page.getByRole('alertdialog', { name: `Handover code for ${bike}` });
+  const digits = shown.getByText(/^\d{6}$/);
+  await digits.waitFor();
+  const code = (await digits.textContent()) ?? '';
+  const locked = (await shown.getByRole('button', { name: 'New code' }).count()) > 0;
+  if (!locked) await shown.getByRole('button', { name: 'Done' }).click();
+  return { code, locked };
+}
+
+test('five wrong codes lock the handover until the buyer shows a new code', async () => {
+  const bike = 'TVS Apache RTR 160 4V 2022';
+  await api.listing(seller, categoryId, bike, 1650);
+  const { b, s, sRow, bRow } = await bookAndOpen(bike);
+  await chooseCash(b.page, bike);
+  const first = await readCode(b.page, bike);
+  expect(first.locked).toBe(false);
+
+  await sRow.getByRole('button', { name: 'Enter handover code' }).click();
+  const entry = s.page.getByRole('alertdialog', { name: `Hand over ${bike} to Karim Uddin?` });
+  const field = entry.getByLabel('Handover code');
+  const wrong = first.code.endsWith('0') ? `${first.code.slice(0, 5)}1` : `${first.code.slice(0, 5)}0`;
+  for (const told of ['4 tries left', '3 tries left', '2 tries left', 'one try left', 'that was the last try']) {
+    await field.fill(wrong);
+    await entry.getByRole('button', { name: 'Hand over' }).click();
+    await entry.getByText(told, { exact: false }).waitFor();
+  }
+  // Locked: even the right code is refused now, above the buttons.
+  await field.fill(first.code);
+  await entry.getByRole('button', { name: 'Hand over' }).click();
+  await entry.getByRole('alert').filter({ hasText: 'Too many wrong codes' }).waitFor();
+  await bothWidths(s.page, 'deal-handover-locked', false);
+
+  // The buyer sees the code locked and makes a new one; the seller enters it.
+  const locked = await readCode(b.page, bike);
+  expect(locked.locked).toBe(true);
+  const shown = b.page.getByRole('alertdialog', { name: `Handover code for ${bike}` });
+  await bothWidths(b.page, 'deal-handover-code-locked', false);
+  await shown.getByRole('button', { name: 'New code' }).click();
+  await shown.getByRole('button', { name: 'New code' }).waitFor({ state: 'detached' });
+  const renewed = (await shown.getByText(/^\d{6}$/).textContent()) ?? '';
+  await shown.getByRole('button', { name: 'Done' }).click();
+  await field.fill(renewed);
+  await entry.getByRole('button', { name: 'Hand over' }).click();
+  await toastSays(s.page, `${bike} handed over: the sale is recorded`);
+  await bRow.getByText('Completed', { exact: true }).waitFor();
+  for (const context of [b, s]) await context.context.close();
+});
+
 test('a deal called off puts the bike back on sale, live on a visitor’s page', async () => {
   const bike = 'Honda Hornet 2.0 2023';
   await api.listing(seller, categoryId, bike, 2800);
