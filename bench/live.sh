@@ -16,6 +16,8 @@
 #      then on PostgreSQL: sales (book, pay, sold) a second through the API with 1, 2, 4,
 #      8 and 16 buyers at once ($SALES_SECONDS s each), then the same writes straight
 #      through the store (BENCHMARKS.md, "The write path").
+#   7. deals (only when asked for: ONLY=deals): as 6, each sale a deal paid in cash at the
+#      meet-up (book, choose cash, the buyer's handover code, the seller's handover).
 #   5. soak (only when asked for: ONLY=soak): $DURATION seconds of mixed traffic on the
 #      two processes (browse, sign in, list and book, pay, cancel, report) with
 #      $SOAK_SOCKETS sockets open; answers by kind, RSS and open files of both every
@@ -30,6 +32,7 @@
 #   ONLY=soak bench/live.sh                                  # ten minutes of traffic
 #   ONLY=sales bench/live.sh                                 # the write path
 #   ONLY=sales SALES_SECONDS=1 SALES_BIKES=500 bench/live.sh # a quick look at it
+#   ONLY=deals bench/live.sh                                 # cash deals, handed over
 #   ONLY=soak DURATION=120 bench/live.sh                     # two
 #
 # Needs redis-server and psql, PostgreSQL on 127.0.0.1:5432 (user postgres, trust auth).
@@ -128,7 +131,7 @@ echo "machine: $(nproc) cores, $(uname -r), open files $(ulimit -n); client and 
 
 # wanted PHASE: whether this run measures PHASE (all of them unless ONLY names one; the
 # soak, ten minutes long, only when named).
-wanted() { [[ "$ONLY" == "$1" || (-z "$ONLY" && "$1" != soak && "$1" != sales) ]]; }
+wanted() { [[ "$ONLY" == "$1" || (-z "$ONLY" && "$1" != soak && "$1" != sales && "$1" != deals) ]]; }
 
 redis_port="$(free_port)"
 redis-server --port "$redis_port" --bind 127.0.0.1 --save '' --appendonly no \
@@ -191,10 +194,13 @@ fi
 stop "$pid_a"
 stop "$pid_b"
 
-if wanted sales; then
+for kind in sales deals; do
+  wanted "$kind" || continue
+  cash=()
+  [[ "$kind" == deals ]] && cash=(--cash)
   for engine in sqlite postgres; do
     echo
-    name="sales-$engine"
+    name="$kind-$engine"
     settings=()
     database="$work/$name/bikehaat.db"
     if [[ "$engine" == postgres ]]; then
@@ -206,12 +212,13 @@ if wanted sales; then
     start_server "$name" "$port" "${settings[@]}"
     make_admin "$port" "$name" "${settings[@]}"
     "$bench" sales --server "http://127.0.0.1:$port" --pid "$pid" --seconds "$SALES_SECONDS" --bikes "$SALES_BIKES" \
-      $([[ "$engine" == postgres ]] && echo --postgres) | tee "$work/$name.txt"
+      "${cash[@]}" $([[ "$engine" == postgres ]] && echo --postgres) | tee "$work/$name.txt"
     stop "$pid"
     echo
-    "$bench" sales-bare --database-url "$database" --seconds "$SALES_SECONDS" --bikes "$SALES_BIKES" | tee "$work/$name-bare.txt"
+    "$bench" sales-bare --database-url "$database" --seconds "$SALES_SECONDS" --bikes "$SALES_BIKES" "${cash[@]}" |
+      tee "$work/$name-bare.txt"
   done
-fi
+done
 
 if wanted idle; then
   port_c="$(free_port)"
@@ -231,7 +238,7 @@ for run in baseline-default baseline-bikehaat bikehaat booking; do
   echo "$run:"
   grep -E '^(delivered|write -> |response -> |request  -> |frame bytes|server CPU|Redis CPU|PostgreSQL CPU|all CPU)' "$work/$run.txt" | sed 's/^/  /'
 done
-for run in sales-sqlite sales-sqlite-bare sales-postgres sales-postgres-bare; do
+for run in {sales,deals}-sqlite{,-bare} {sales,deals}-postgres{,-bare}; do
   [[ -f "$work/$run.txt" ]] || continue
   echo "$run:"
   grep -E '^ *[0-9]+ buyers|^best' "$work/$run.txt" | sed 's/^/  /'

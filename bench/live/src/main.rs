@@ -218,6 +218,10 @@ pub(crate) struct Sweep {
     /// levels; a level that sells its share ends early.
     #[arg(long, default_value_t = 10_000)]
     bikes: usize,
+    /// Deals paid in cash at the meet-up instead of by card (docs/deals.md): book, choose
+    /// cash, the buyer reads the handover code, the seller enters it.
+    #[arg(long)]
+    cash: bool,
 }
 
 /// The processes a run relies on besides the servers, whose CPU is counted too.

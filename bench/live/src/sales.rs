@@ -8,6 +8,11 @@
 //! - `sales-bare`: the same four writes straight through the store (`bikehaat::store`,
 //!   sqlx), with no HTTP, sign-in, validation or reads around them: what the database
 //!   itself allows, the yardstick for `sales`.
+//!
+//! With `--cash`, each sale is a deal paid in cash at the meet-up instead:
+//! `POST /api/orders`, `POST /api/orders/{id}/cash`, the buyer's
+//! `GET /api/orders/{id}/handover-code` and the seller's `POST /api/orders/{id}/handover`
+//! (bare: `create_booking`, `choose_cash`, `handover_code`, `hand_over`).
 
 use std::future::Future;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -15,7 +20,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use bikehaat::records::{
-    NewBooking, NewListing, NewPayment, NewUser, PaymentRecorded, Role, TestPaymentIntent,
+    Handover, NewBooking, NewListing, NewPayment, NewUser, PaymentRecorded, Role, TestPaymentIntent,
 };
 
 use bikehaat::store::Store;
@@ -275,6 +280,7 @@ pub async fn bench_http(
         buyers: ref levels,
         seconds,
         bikes,
+        cash,
     } = *sweep_of;
     let base = server.trim_end_matches('/').to_owned();
     let http = reqwest::Client::new();
@@ -326,8 +332,10 @@ pub async fn bench_http(
     );
     let watched = Watched::process(pid, postgres);
     let (http, listed, buyers) = (http.clone(), Arc::new(listed), Arc::new(buyers));
+    let seller = Arc::new(seller);
     let label = format!(
-        "sales through the API of {base} (CPU of {})",
+        "{} through the API of {base} (CPU of {})",
+        if cash { "cash deals" } else { "sales" },
         if postgres {
             "bikehaat and PostgreSQL"
         } else {
@@ -336,7 +344,7 @@ pub async fn bench_http(
     );
     sweep(&label, levels, seconds, bikes, &watched, move |buyer, bike| {
         let (http, base) = (http.clone(), base.clone());
-        let (listed, buyers) = (listed.clone(), buyers.clone());
+        let (listed, buyers, seller) = (listed.clone(), buyers.clone(), seller.clone());
         async move {
             let (email, token) = &buyers[buyer];
             let bike = &listed[bike];
@@ -347,6 +355,24 @@ pub async fn bench_http(
             )
             .await?;
             let order = text(&booked, "/insertedId", "book")?;
+            if cash {
+                let deal = format!("{base}/api/orders/{order}");
+                answer("cash", http.post(format!("{deal}/cash")).bearer_auth(token)).await?;
+                let shown = answer(
+                    "code",
+                    http.get(format!("{deal}/handover-code")).bearer_auth(token),
+                )
+                .await?;
+                let code = text(&shown, "/code", "code")?;
+                answer(
+                    "handover",
+                    http.post(format!("{deal}/handover"))
+                        .bearer_auth(seller.as_str())
+                        .json(&json!({"code": code})),
+                )
+                .await?;
+                return Ok(());
+            }
             let intent = answer(
                 "intent",
                 http.post(format!("{base}/api/create-payment-intent"))
@@ -383,6 +409,7 @@ pub async fn bench_bare(database_url: &str, sweep_of: &Sweep) -> Result<(), Stri
         buyers: ref levels,
         seconds,
         bikes,
+        cash,
     } = *sweep_of;
     let store = bikehaat::store::open(database_url)
         .await
@@ -460,6 +487,7 @@ pub async fn bench_bare(database_url: &str, sweep_of: &Sweep) -> Result<(), Stri
         .await
         .map_err(|e| e.to_string())?;
     let (listed, buyers) = (Arc::new(listed), Arc::new(buyers));
+    let seller = seller.id;
     let label = format!("the same writes straight through the store ({database_url})");
     // PostgreSQL's CPU, as for the API; the store's own work is the load generator's.
     let watched = Watched::process(None, database_url.starts_with("postgres"));
@@ -486,6 +514,27 @@ pub async fn bench_bare(database_url: &str, sweep_of: &Sweep) -> Result<(), Stri
                     .await
                     .map_err(failed("book"))?
                     .outcome;
+                if cash {
+                    let buyer = buyers[buyer];
+                    store
+                        .choose_cash(order_id, buyer)
+                        .await
+                        .map_err(failed("cash"))?;
+                    let code = store
+                        .handover_code(order_id, buyer, false)
+                        .await
+                        .map_err(failed("code"))?
+                        .code;
+                    return match store
+                        .hand_over(order_id, seller, &code)
+                        .await
+                        .map_err(failed("handover"))?
+                        .outcome
+                    {
+                        Handover::Completed(_) => Ok(()),
+                        other => Err(format!("handover: {other:?}")),
+                    };
+                }
                 let id = format!("pi_bare_{nonce}_{bike}");
                 store
                     .create_test_payment_intent(&TestPaymentIntent {
