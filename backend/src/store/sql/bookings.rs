@@ -44,6 +44,21 @@ impl This {
         )
     }
 
+    /// Ends a step: records `events` in `tx`, commits, tells this process of them, and
+    /// answers with `outcome` and the events as recorded.
+    async fn finish<T>(
+        &self,
+        mut tx: Tx<'_>,
+        events: &[Event],
+        outcome: T,
+    ) -> Result<Written<T>, Error> {
+        let events = record(&mut tx, events).await?;
+        tx.commit().await?;
+        self.committed(&events);
+        self.changed();
+        Ok(Written { outcome, events })
+    }
+
     /// The bike `product_id`, whose deal just ended without a sale, goes to the first
     /// buyer in line — reserved for them from now, and they are told — and everyone
     /// behind them moves up; with nobody waiting, it is back on sale for everyone.
@@ -216,14 +231,8 @@ impl This {
             agreed,
         };
         let told = notify(&mut tx, user_on(&booking, side.other()), notice).await?;
-        let events = record(&mut tx, &[Event::DealUpdated(booking.clone()), told]).await?;
-        tx.commit().await?;
-        self.committed(&events);
-        self.changed();
-        Ok(Written {
-            outcome: booking,
-            events,
-        })
+        self.finish(tx, &[Event::DealUpdated(booking.clone()), told], booking)
+            .await
     }
 
     /// Books `order`: the bike held for its buyer, or a place in its line.
@@ -319,14 +328,7 @@ impl This {
             }));
         let mut events = vec![Event::BookingCreated(booking), told];
         events.extend(holds);
-        let events = record(&mut tx, &events).await?;
-        tx.commit().await?;
-        self.committed(&events);
-        self.changed();
-        Ok(Written {
-            outcome: id,
-            events,
-        })
+        self.finish(tx, &events, id).await
     }
 }
 
@@ -512,14 +514,7 @@ impl Bookings for This {
         } else {
             events.extend(This::line_moved(&mut tx, product_id, id).await?);
         }
-        let events = record(&mut tx, &events).await?;
-        tx.commit().await?;
-        self.committed(&events);
-        self.changed();
-        Ok(Written {
-            outcome: true,
-            events,
-        })
+        self.finish(tx, &events, true).await
     }
 
     async fn end_booking(
@@ -592,14 +587,7 @@ impl Bookings for This {
             BookingEnd::Decline => This::line_moved(&mut tx, product_id, id).await?,
             BookingEnd::Release => This::pass_on(&mut tx, product_id).await?,
         });
-        let events = record(&mut tx, &events).await?;
-        tx.commit().await?;
-        self.committed(&events);
-        self.changed();
-        Ok(Written {
-            outcome: booking,
-            events,
-        })
+        self.finish(tx, &events, booking).await
     }
 
     async fn propose_meeting(
@@ -706,14 +694,8 @@ impl Bookings for This {
             listing: &booking.listing.name,
         };
         let told = notify(&mut tx, booking.listing.seller_id, notice).await?;
-        let events = record(&mut tx, &[Event::DealUpdated(booking.clone()), told]).await?;
-        tx.commit().await?;
-        self.committed(&events);
-        self.changed();
-        Ok(Written {
-            outcome: booking,
-            events,
-        })
+        self.finish(tx, &[Event::DealUpdated(booking.clone()), told], booking)
+            .await
     }
 
     async fn handover_code(&self, id: i64, by: i64, renew: bool) -> Result<HandoverCode, Error> {
@@ -885,14 +867,8 @@ impl Bookings for This {
             events.push(Event::DealUpdated(This::booking_in(&mut tx, other).await?));
         }
         events.insert(0, Event::DealUpdated(sale.clone()));
-        let events = record(&mut tx, &events).await?;
-        tx.commit().await?;
-        self.committed(&events);
-        self.changed();
-        Ok(Written {
-            outcome: Handover::Completed(Box::new(sale)),
-            events,
-        })
+        self.finish(tx, &events, Handover::Completed(Box::new(sale)))
+            .await
     }
 
     async fn call_off(&self, id: i64, by: i64, reason: &str) -> Result<Written<Booking>, Error> {
@@ -926,14 +902,7 @@ impl Bookings for This {
         let told = notify(&mut tx, user_on(&booking, side.other()), notice).await?;
         let mut events = vec![Event::DealUpdated(booking.clone()), told];
         events.extend(This::pass_on(&mut tx, booking.listing.id).await?);
-        let events = record(&mut tx, &events).await?;
-        tx.commit().await?;
-        self.committed(&events);
-        self.changed();
-        Ok(Written {
-            outcome: booking,
-            events,
-        })
+        self.finish(tx, &events, booking).await
     }
 
     async fn deal_steps(&self, id: i64) -> Result<Vec<DealStep>, Error> {
