@@ -26,6 +26,53 @@ async fn market(engine: Engine) -> Option<Market> {
     })
 }
 
+/// A card payment confirmed by the provider and not yet recorded: what a race against
+/// recording it needs.
+struct Confirmed {
+    order: String,
+    transaction: Value,
+}
+
+/// `buyer` books `product` and confirms its card payment with 4242.
+async fn confirmed_payment(app: &TestApp, buyer: &Person, product: &str) -> Confirmed {
+    let order = app.book(buyer, product).await;
+    let (_, intent) = app.payment_intent(buyer, &order).await;
+    let secret = intent["clientSecret"].as_str().expect("client secret");
+    let (status, _) = app.confirm_card(buyer, secret, "4242424242424242").await;
+    assert_eq!(status, StatusCode::OK);
+    Confirmed {
+        order,
+        transaction: intent["paymentIntentId"].clone(),
+    }
+}
+
+/// Records `paid` for `buyer` and, at the same moment, calls `method path` with `body`
+/// as `caller`: the two answers' statuses.
+async fn race_the_payment(
+    app: &std::sync::Arc<TestApp>,
+    buyer: &Person,
+    paid: &Confirmed,
+    (method, path, caller, body): (Method, String, &Person, Value),
+) -> (StatusCode, StatusCode) {
+    let pay = {
+        let (app, token) = (app.clone(), buyer.token.clone());
+        let body = json!({"transactionId": paid.transaction, "ordersId": paid.order});
+        tokio::spawn(async move {
+            app.call(Method::POST, "/api/payments", Some(&token), body)
+                .await
+                .0
+        })
+    };
+    let other = {
+        let (app, token) = (app.clone(), caller.token.clone());
+        tokio::spawn(async move { app.call(method, &path, Some(&token), body).await.0 })
+    };
+    (
+        pay.await.expect("pay"),
+        other.await.expect("the other call"),
+    )
+}
+
 #[tokio::test]
 async fn a_buyer_pays_with_4242_and_the_bike_is_sold_everywhere() {
     on_both(|engine| async move {
@@ -415,37 +462,16 @@ async fn a_payment_and_the_sellers_release_racing_for_one_reservation_have_one_w
             let product = app
                 .list_bike(&seller, &category, &format!("Suzuki Gixxer {round}"), 2100)
                 .await;
-            let order = app.book(&holder, &product).await;
+            let paid = confirmed_payment(&app, &holder, &product).await;
+            let order = paid.order.clone();
             let behind = app.book(&next, &product).await;
-            let (_, intent) = app.payment_intent(&holder, &order).await;
-            let secret = intent["clientSecret"].as_str().expect("client secret");
-            let (status, _) = app.confirm_card(&holder, secret, "4242424242424242").await;
-            assert_eq!(status, StatusCode::OK);
-            let pay = {
-                let (app, token, order) = (app.clone(), holder.token.clone(), order.clone());
-                let transaction = intent["paymentIntentId"].clone();
-                tokio::spawn(async move {
-                    let body = json!({"transactionId": transaction, "ordersId": order});
-                    app.call(Method::POST, "/api/payments", Some(&token), body)
-                        .await
-                        .0
-                })
-            };
-            let release = {
-                let (app, token, order) = (app.clone(), seller.token.clone(), order.clone());
-                tokio::spawn(async move {
-                    let body = json!({"reason": "Sold it at the shop"});
-                    app.call(
-                        Method::POST,
-                        &format!("/api/orders/{order}/release"),
-                        Some(&token),
-                        body,
-                    )
-                    .await
-                    .0
-                })
-            };
-            let (paid, released) = (pay.await.expect("pay"), release.await.expect("release"));
+            let release = (
+                Method::POST,
+                format!("/api/orders/{order}/release"),
+                &seller,
+                json!({"reason": "Sold it at the shop"}),
+            );
+            let (paid, released) = race_the_payment(&app, &holder, &paid, release).await;
             let (_, mine) = app
                 .get("/api/orders/rahim@example.com", Some(&holder.token))
                 .await;
@@ -518,39 +544,15 @@ async fn a_payment_and_a_cancel_racing_for_one_booking_have_exactly_one_winner()
             let product = app
                 .list_bike(&seller, &category, &format!("Bajaj Pulsar {round}"), 1800)
                 .await;
-            let order = app.book(&buyer, &product).await;
-            let (_, intent) = app.payment_intent(&buyer, &order).await;
-            let secret = intent["clientSecret"].as_str().expect("client secret");
-            let (status, _) = app.confirm_card(&buyer, secret, "4242424242424242").await;
-            assert_eq!(status, StatusCode::OK);
-            let pay = {
-                let (app, token, order) = (app.clone(), buyer.token.clone(), order.clone());
-                let transaction = intent["paymentIntentId"].clone();
-                tokio::spawn(async move {
-                    app.call(
-                        Method::POST,
-                        "/api/payments",
-                        Some(&token),
-                        json!({"transactionId": transaction, "ordersId": order}),
-                    )
-                    .await
-                    .0
-                })
-            };
-            let cancel = {
-                let (app, token, order) = (app.clone(), buyer.token.clone(), order.clone());
-                tokio::spawn(async move {
-                    app.call(
-                        Method::DELETE,
-                        &format!("/api/orders/{order}"),
-                        Some(&token),
-                        Value::Null,
-                    )
-                    .await
-                    .0
-                })
-            };
-            let (paid, cancelled) = (pay.await.expect("pay"), cancel.await.expect("cancel"));
+            let paid = confirmed_payment(&app, &buyer, &product).await;
+            let order = paid.order.clone();
+            let cancel = (
+                Method::DELETE,
+                format!("/api/orders/{order}"),
+                &buyer,
+                Value::Null,
+            );
+            let (paid, cancelled) = race_the_payment(&app, &buyer, &paid, cancel).await;
             let stored = app
                 .state
                 .store
