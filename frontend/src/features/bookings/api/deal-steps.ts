@@ -44,8 +44,10 @@ export function handoverCodeQuery(bookingId: string) {
   return queryOptions({
     queryKey: queryKeys.handoverCode(bookingId),
     queryFn: ({ signal }) => api<HandoverCode>(`${orderPath(bookingId)}/handover-code`, { signal }),
-    // Read each time it is shown: the seller's wrong tries may have locked it meanwhile.
+    // Read afresh each time it is shown, never from a cache: the seller's wrong tries may
+    // have locked it meanwhile, and a stale unlocked code must not show even for a moment.
     staleTime: 0,
+    gcTime: 0,
   });
 }
 

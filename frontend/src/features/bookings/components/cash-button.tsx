@@ -31,7 +31,7 @@ export function CashButton({ booking }: { booking: Booking }) {
   };
   return (
     // Narrow in a desktop's table (the button may take two lines there), the card's width on a phone.
-    <span className="flex max-w-44 flex-col gap-1 max-sm:max-w-64 max-sm:items-end max-sm:text-right">
+    <span className="flex max-w-40 flex-col gap-1 max-sm:max-w-64 max-sm:items-end max-sm:text-right">
       <button
         type="button"
         disabled={action.isPending}

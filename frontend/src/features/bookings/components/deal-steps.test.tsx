@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Booking } from '@/lib/api/types.ts';
 import { applyLiveEvent } from '@/lib/live/apply-event.ts';
 import { aBooking, modified } from '@/test/fixtures.ts';
-import { callsOf, fakeServer, renderApp, signedInAs, type FakeServer } from '@/test/render-app.tsx';
+import { callsOf, fakeServer, holdFetchesOf, renderApp, signedInAs, type FakeServer } from '@/test/render-app.tsx';
 
 const BUYERS = 'GET /api/sellerOrders/seller%40example.com';
 const ORDERS = 'GET /api/orders/buyer%40example.com';
@@ -77,6 +77,25 @@ describe('the handover code', () => {
     expect(within(dialog).queryByRole('button', { name: 'New code' })).not.toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('reads the code afresh each time it is shown: one locked meanwhile never shows as it was', async () => {
+    let answer = { code: '481516', locked: false };
+    open('buyer', [cash()], { 'GET /api/orders/o1/handover-code': () => [200, answer] });
+    await userEvent.click(await screen.findByRole('button', { name: 'Show handover code' }));
+    let dialog = await screen.findByRole('alertdialog', { name: 'Handover code for Yamaha R15' });
+    expect(await within(dialog).findByText('481516')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
+
+    answer = { code: '481516', locked: true };
+    const release = holdFetchesOf('/api/orders/o1/handover-code');
+    await userEvent.click(screen.getByRole('button', { name: 'Show handover code' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Handover code for Yamaha R15' });
+    // While it is read: a spinner, never the code as it was.
+    expect(within(dialog).getByRole('status', { name: 'Loading your code' })).toBeInTheDocument();
+    expect(within(dialog).queryByText('481516')).not.toBeInTheDocument();
+    release();
+    expect(await within(dialog).findByRole('button', { name: 'New code' })).toBeInTheDocument();
   });
 
   it("is entered by the seller: a wrong code says so under the field, the buyer's completes the sale", async () => {

@@ -26,7 +26,7 @@ export function MeetingPanel({ booking, side }: { booking: Booking; side: Side }
   const other = side === 'buyer' ? booking.sellerName : booking.buyerName;
   const theirs = meeting && !meeting.agreed && meeting.proposedBy !== side;
   return (
-    <div className="flex max-w-64 flex-col gap-2 text-sm max-sm:max-w-none max-sm:items-end max-sm:text-right">
+    <div className="flex max-w-52 flex-col gap-2 text-sm max-sm:max-w-none max-sm:items-end max-sm:text-right">
       <MeetingLine booking={booking} side={side} />
       <div className="flex flex-wrap gap-2 max-sm:justify-end">
         {meeting && theirs && <AgreeButton booking={booking} proposal={meeting.proposal} />}

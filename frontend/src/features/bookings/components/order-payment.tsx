@@ -1,7 +1,7 @@
 // My Orders' Payment cell: how the buyer pays, and the next step. Reserved for them: Pay
 // Now (card) or Pay cash at the meet-up; paying cash or held: the handover code to show at
-// the meet-up; paid in full: PAID with where to meet; completed: how it was paid; in line:
-// when their turn comes.
+// the meet-up; paid in full: PAID with where to meet; completed: how it was paid and the
+// receipt; in line: when their turn comes.
 import { Link } from 'react-router';
 import { Pill } from '@/components/data-table.tsx';
 import { useConfig } from '@/lib/config/get-config.ts';
@@ -33,7 +33,12 @@ export function ReceiptLink({ booking }: { booking: Booking }) {
 
 export function OrderPayment({ booking }: { booking: Booking }) {
   if (booking.status === 'completed') {
-    return <span className="block text-sm text-stone-700 max-sm:text-right">{paidBy(booking.method)}</span>;
+    return (
+      <span className="flex flex-col items-start gap-1 text-sm text-stone-700 max-sm:items-end">
+        {paidBy(booking.method)}
+        <ReceiptLink booking={booking} />
+      </span>
+    );
   }
   if (booking.status === 'cash' || booking.status === 'held') return <HandoverCodeButton booking={booking} />;
   if (booking.paid) return <PaidNote booking={booking} />;

@@ -12,7 +12,7 @@ import { cancelBookingMutation } from '@/features/bookings/api/cancel-booking.ts
 import { CallOffButton } from '@/features/bookings/components/call-off-button.tsx';
 import { dealPill, EndedNote, InLinePill, ReservedPill } from '@/features/bookings/components/deal-labels.tsx';
 import { MeetingPanel } from '@/features/bookings/components/meeting-panel.tsx';
-import { isSold, OrderPayment, ReceiptLink } from '@/features/bookings/components/order-payment.tsx';
+import { isSold, OrderPayment } from '@/features/bookings/components/order-payment.tsx';
 import { useBookings, type Booking } from '@/lib/api/get-bookings.ts';
 
 export const CANCEL_PROMPT = 'Are you sure, You want to Cancel this product?';
@@ -34,10 +34,9 @@ function Status({ booking }: { booking: Booking }) {
   return <Pill tone="sky">In progress</Pill>;
 }
 
-/** Cancel an open booking, call off a cash deal, or see a completed one's receipt. */
+/** Cancel an open booking, or call off a cash deal. */
 function Action({ booking }: { booking: Booking }) {
   if (booking.status === 'cash') return <CallOffButton booking={booking} side="buyer" />;
-  if (booking.status === 'completed') return <ReceiptLink booking={booking} />;
   // Only an open booking can be cancelled: a paid one is a sale, an ended one is over.
   if (!isOpen(booking) || booking.paid) return none;
   return (
