@@ -61,6 +61,12 @@ pub enum Notice<'a> {
         reason: &'a str,
         to_seller: bool,
     },
+    /// To each side of a deal an admin ended, saying why.
+    ReleasedByAdmin {
+        listing: &'a str,
+        reason: &'a str,
+        to_seller: bool,
+    },
     /// To a seller: a buyer cancelled their booking.
     Cancelled { buyer: &'a str, listing: &'a str },
     /// To a seller: the buyer paid; they hand the bike over.
@@ -122,6 +128,7 @@ impl Notice<'_> {
             Notice::CashChosen { .. } => "payment",
             Notice::Completed { .. } => "completed",
             Notice::CalledOff { .. } => "called_off",
+            Notice::ReleasedByAdmin { .. } => "declined",
             Notice::Cancelled { .. } => "cancellation",
             Notice::PaidToSeller { .. } | Notice::PaidByBuyer { .. } => "payment",
             Notice::SoldToAnother { .. } => "sold",
@@ -144,7 +151,8 @@ impl Notice<'_> {
         match *self {
             Notice::Meeting { to_seller, .. }
             | Notice::Completed { to_seller, .. }
-            | Notice::CalledOff { to_seller, .. } => {
+            | Notice::CalledOff { to_seller, .. }
+            | Notice::ReleasedByAdmin { to_seller, .. } => {
                 if to_seller {
                     link::MY_BUYERS
                 } else {
@@ -262,6 +270,9 @@ impl Notice<'_> {
                 reason,
                 ..
             } => format!("{by} called off the deal for {listing}: {reason}"),
+            Notice::ReleasedByAdmin {
+                listing, reason, ..
+            } => format!("An admin ended the deal for {listing}: {reason}"),
             Notice::Cancelled { buyer, listing } => {
                 format!("{buyer} cancelled their booking of your {listing}.")
             }

@@ -530,6 +530,15 @@ pub trait Bookings: Send + Sync + 'static {
     /// why: the other side is told, and the bike passes to the next in line or back on
     /// sale.
     async fn call_off(&self, id: i64, by: i64, reason: &str) -> StoreResult<Written<Booking>>;
+    /// An admin (`admin`) ends deal `id` — a reservation or a cash deal — saying why,
+    /// when its two sides cannot: both are told, the step is on the timeline, and the
+    /// bike passes to the next in line or back on sale.
+    async fn release_deal(
+        &self,
+        id: i64,
+        admin: i64,
+        reason: &str,
+    ) -> StoreResult<Written<Booking>>;
     /// Every step of booking `id`'s deal, oldest first (docs/deals.md, "Timeline").
     async fn deal_steps(&self, id: i64) -> StoreResult<Vec<DealStep>>;
     /// Lapses up to `most` reservations and cash deals whose time ran out before `now`,

@@ -28,6 +28,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(call_off))
         .routes(routes!(receipt))
         .routes(routes!(deal_timeline))
+        .routes(routes!(release_deal))
 }
 
 /// The buyer chooses to pay in cash at the meet-up: nothing is charged, the bike stays
@@ -267,4 +268,24 @@ async fn deal_timeline(
         booking: booking.into(),
         steps: steps.into_iter().map(Into::into).collect(),
     }))
+}
+
+/// Ends a deal its two sides cannot settle — a reservation or a cash deal — saying why
+/// (admins only): both sides are told, the step is on the deal's timeline with the
+/// admin's name, and the bike passes to the next in line or back on sale.
+#[utoipa::path(post, path = "/deals/{id}/release", tag = "deals", request_body = CallOffInput,
+    params(("id" = String, Path, description = "Booking id")),
+    responses(JsonBodyRefused, (status = 200, body = Changed), (status = 401), (status = 403), (status = 404), (status = 409), (status = 422)),
+    security(("access_token" = [])))]
+async fn release_deal(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    RecordId(id): RecordId,
+    Json(body): Json<CallOffInput>,
+) -> AppResult<Json<Changed>> {
+    let mut check = Checker::new();
+    let reason = check.text("reason", body.reason.as_ref(), "Say why", 300);
+    check.finish()?;
+    let written = state.store.release_deal(id, admin.id, &reason).await?;
+    Ok(Json(Changed::modified(1).seen_by(&written.events, &admin)))
 }

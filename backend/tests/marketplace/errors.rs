@@ -180,6 +180,7 @@ async fn health_reports_the_database_and_openapi_describes_every_route() {
         ("/orders/{id}/call-off", "post"),
         ("/orders/{id}/receipt", "get"),
         ("/deals/{id}", "get"),
+        ("/deals/{id}/release", "post"),
         ("/notifications", "get"),
         ("/notifications/read", "post"),
         ("/wishlist", "get"),

@@ -905,6 +905,43 @@ impl Bookings for This {
         self.finish(tx, &events, booking).await
     }
 
+    async fn release_deal(
+        &self,
+        id: i64,
+        admin: i64,
+        reason: &str,
+    ) -> Result<Written<Booking>, Error> {
+        let mut tx = self.writer.begin().await?;
+        let released = sqlx::query(
+            "UPDATE orders SET status = 'released', reason = $2, handover_code = NULL \
+             WHERE id = $1 AND status IN ('reserved', 'cash')",
+        )
+        .bind(id)
+        .bind(reason)
+        .execute(&mut *tx)
+        .await?;
+        if released.rows_affected() == 0 {
+            drop(tx);
+            let now = self.booking_now(id).await?;
+            return Err(not_now(now.order_status, Refused::NotReserved));
+        }
+        let status = BookingStatus::Released;
+        let step = Step::new(StepKind::Released, Actor::Admin, Some(admin), status).detail(reason);
+        log_step(&mut tx, id, step).await?;
+        let booking = This::booking_in(&mut tx, id).await?;
+        let mut events = vec![Event::DealUpdated(booking.clone())];
+        for (to, to_seller) in [(booking.buyer_id, false), (booking.listing.seller_id, true)] {
+            let notice = Notice::ReleasedByAdmin {
+                listing: &booking.listing.name,
+                reason,
+                to_seller,
+            };
+            events.push(notify(&mut tx, to, notice).await?);
+        }
+        events.extend(This::pass_on(&mut tx, booking.listing.id).await?);
+        self.finish(tx, &events, booking).await
+    }
+
     async fn deal_steps(&self, id: i64) -> Result<Vec<DealStep>, Error> {
         Ok(sqlx::query_as::<Db, DealStep>(
             "SELECT s.at, s.actor, s.actor_id, u.name AS actor_name, s.step, s.status, s.amount, \

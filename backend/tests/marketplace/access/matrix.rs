@@ -63,6 +63,7 @@ enum Effect {
     CashChosen,
     HandedOver,
     CalledOff,
+    AdminReleased,
     Paid,
 }
 

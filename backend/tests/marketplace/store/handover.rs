@@ -518,3 +518,63 @@ async fn the_handover_racing_a_call_off_and_the_sweep_ends_the_deal_once() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn an_admin_ends_a_stuck_deal_with_a_reason_both_sides_read() {
+    on_both(|engine| async move {
+        let Some((_db, store)) = open(engine).await else {
+            return;
+        };
+        let s = store.as_ref();
+        let Cast {
+            seller,
+            buyer,
+            category: cruiser,
+        } = cast(s).await;
+        let admin = user(s, "ayesha@example.com", "Ayesha", Role::Admin).await;
+        let next = user(s, "mim@example.com", "Mim", Role::Buyer).await;
+        let bike = listing(s, cruiser, &seller, "Yamaha R15", taka(410_000)).await;
+        let order = book(s, bike, &buyer).await;
+        let behind = book(s, bike, &next).await;
+        s.choose_cash(order, buyer.id).await.expect("cash");
+        assert_eq!(
+            conflict(s.release_deal(behind, admin.id, "in line").await),
+            Refused::NotReserved
+        );
+
+        let reason = "The seller's phone is off for a week";
+        let ended = s
+            .release_deal(order, admin.id, reason)
+            .await
+            .expect("release");
+        assert_eq!(ended.outcome.order_status, BookingStatus::Released);
+        assert_eq!(ended.outcome.reason.as_deref(), Some(reason));
+        for side in [buyer.id, seller.id] {
+            let told: Vec<_> = ended
+                .events
+                .iter()
+                .filter(|e| e.recipient_id == Some(side) && e.name == "notification.created")
+                .collect();
+            assert_eq!(told.len(), 1, "user {side}");
+            assert!(
+                told[0]
+                    .data
+                    .contains(&format!("An admin ended the deal for Yamaha R15: {reason}")),
+                "{}",
+                told[0].data
+            );
+        }
+        assert_eq!(booking_status(s, behind).await, BookingStatus::Reserved);
+        let last = s.deal_steps(order).await.expect("steps");
+        let last = last.last().expect("a step");
+        assert_eq!(
+            (last.step.as_str(), last.actor.as_str(), last.actor_id),
+            ("released", "admin", Some(admin.id))
+        );
+        assert_eq!(
+            conflict(s.release_deal(order, admin.id, reason).await),
+            Refused::BookingEnded
+        );
+    })
+    .await;
+}

@@ -424,10 +424,11 @@ impl Cast {
                     (_, None) => return Some("the proposal went missing".into()),
                 }
             }
-            Effect::CashChosen | Effect::HandedOver | Effect::CalledOff => {
+            Effect::CashChosen | Effect::HandedOver | Effect::CalledOff | Effect::AdminReleased => {
                 let (before, after) = match effect {
                     Effect::CashChosen => (BookingStatus::Reserved, BookingStatus::Cash),
                     Effect::HandedOver => (BookingStatus::Cash, BookingStatus::Completed),
+                    Effect::AdminReleased => (BookingStatus::Cash, BookingStatus::Released),
                     _ => (BookingStatus::Cash, BookingStatus::CalledOff),
                 };
                 let status = store

@@ -108,6 +108,8 @@ pub fn matrix() -> Vec<Row> {
             .changes(Effect::CalledOff),
         row(GET,    "/api/orders/{fresh_completed}/receipt", Empty,                                      [401, 200, 403, 200, 403, 200]),
         row(GET,    "/api/deals/{O}",                       Empty,                                       [401, 403, 403, 403, 403, 200]),
+        row(POST,   "/api/deals/{fresh_cash}/release",      json_body(json!({"reason": "Stuck for a week"})), [401, 403, 403, 403, 403, 200])
+            .changes(Effect::AdminReleased),
         row(GET,    "/api/paymentOrders/{O}",               Empty,                                       [401, 200, 403, 403, 403, 200]),
         row(POST,   "/api/create-payment-intent",           intent,                                      [401, 200, 403, 403, 403, 403]),
         row(POST,   "/api/payments",                        payment,                                     [401, 201, 403, 403, 403, 403])
