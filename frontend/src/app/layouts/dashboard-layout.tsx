@@ -1,4 +1,5 @@
 import { NavLink, Outlet, useNavigation } from 'react-router';
+import { Avatar } from '@/components/avatar.tsx';
 import { PageSpinner } from '@/components/spinner.tsx';
 import type { Role } from '@/lib/api/types.ts';
 import { useSession } from '@/lib/auth/session-context.ts';
@@ -50,13 +51,7 @@ export function DashboardLayout() {
       </div>
       <div className="border-b border-stone-200 bg-white print:hidden">
         <div className="page-container flex items-center gap-4 py-5">
-          <img
-            src={user.image}
-            alt=""
-            width={56}
-            height={56}
-            className="size-14 shrink-0 rounded-full border-2 border-brand-600 object-cover"
-          />
+          <Avatar image={user.image} name={user.name} size={56} className="shrink-0 border-2 border-brand-600" />
           <div className="min-w-0 flex-1">
             <h1 className="text-xl font-bold text-stone-900 sm:text-2xl">{roleName[role]} Dashboard</h1>
             <p className="text-sm font-medium text-stone-800">{user.name}</p>

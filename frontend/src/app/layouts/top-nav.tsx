@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
+import { Avatar } from '@/components/avatar.tsx';
 import { CloseIcon, MenuIcon, MotorcycleIcon } from '@/components/icons.tsx';
 import { useSession } from '@/lib/auth/session-context.ts';
 import { NotificationBell } from '@/features/notifications/components/notification-bell.tsx';
@@ -87,12 +88,11 @@ export function TopNav() {
         <div className="ml-auto flex items-center gap-3">
           {session.status === 'signed-in' && <NotificationBell />}
           {session.status === 'signed-in' && session.user && (
-            <img
-              src={session.user.image}
-              alt=""
-              width={36}
-              height={36}
-              className="hidden size-9 rounded-full border border-stone-200 object-cover sm:block"
+            <Avatar
+              image={session.user.image}
+              name={session.user.name}
+              size={36}
+              className="hidden border border-stone-200 sm:inline-flex"
             />
           )}
           <div className="hidden md:block">{account}</div>
