@@ -201,6 +201,16 @@ pub struct CallOffInput {
     reason: Option<Value>,
 }
 
+impl CallOffInput {
+    /// The reason given: required, up to 300 characters.
+    fn reason(&self) -> AppResult<String> {
+        let mut check = Checker::new();
+        let reason = check.text("reason", self.reason.as_ref(), "Say why", 300);
+        check.finish()?;
+        Ok(reason)
+    }
+}
+
 /// The buyer or the seller calls the deal off before the handover, saying why: the
 /// other side is told, and the bike passes to the next in line or back on sale.
 #[utoipa::path(post, path = "/orders/{id}/call-off", tag = "deals", request_body = CallOffInput,
@@ -213,9 +223,7 @@ async fn call_off(
     RecordId(id): RecordId,
     Json(body): Json<CallOffInput>,
 ) -> AppResult<Json<Changed>> {
-    let mut check = Checker::new();
-    let reason = check.text("reason", body.reason.as_ref(), "Say why", 300);
-    check.finish()?;
+    let reason = body.reason()?;
     let written = state.store.call_off(id, user.id, &reason).await?;
     Ok(Json(Changed::modified(1).seen_by(&written.events, &user)))
 }
@@ -283,9 +291,7 @@ async fn release_deal(
     RecordId(id): RecordId,
     Json(body): Json<CallOffInput>,
 ) -> AppResult<Json<Changed>> {
-    let mut check = Checker::new();
-    let reason = check.text("reason", body.reason.as_ref(), "Say why", 300);
-    check.finish()?;
+    let reason = body.reason()?;
     let written = state.store.release_deal(id, admin.id, &reason).await?;
     Ok(Json(Changed::modified(1).seen_by(&written.events, &admin)))
 }
