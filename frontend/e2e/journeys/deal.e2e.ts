@@ -1,8 +1,9 @@
 // A deal, from the reservation to the handover (docs/deals.md): the buyer and the seller,
 // each in their own browser, agree where and when to meet; the buyer chooses cash, the
 // seller enters the buyer's handover code (a wrong one first) and both pages show the sale
-// completed, live, with its receipt. A deal called off puts the bike back on sale, live on
-// a visitor's category page.
+// completed, live, with its receipt. Paid by card, the card holds the price until the
+// same code is entered. A deal called off (cash, or a card hold) puts the bike back on
+// sale, live on a visitor's category page.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { Api, type Person } from '../support/api.ts';
@@ -276,5 +277,103 @@ test('a deal called off puts the bike back on sale, live on a visitor’s page',
   expect(await watched.getByText('Reserved').count()).toBe(0);
   await expectNoReload(visitor.page);
   await expectNoReload(b.page);
+  for (const context of [visitor, b, s]) await context.context.close();
+});
+
+const HOLD_NOTE =
+  'Your card is only held: the money is taken when you hand over your code at the meet-up, and released if the deal is called off.';
+
+test('paid by card: the card holds the price until the buyer’s code completes the sale, live, with a receipt', async () => {
+  const bike = 'Bajaj Pulsar N160 2023';
+  await api.listing(seller, categoryId, bike, 2150);
+  const { b, s, bRow, sRow } = await bookAndOpen(bike);
+
+  // The buyer pays with the test card; the page says first that the card is only held.
+  await bRow.getByRole('link', { name: 'Pay Now' }).click();
+  await b.page.waitForURL('**/dashboard/stripe-payment/**');
+  await b.page.getByText(HOLD_NOTE).waitFor();
+  await b.page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await b.page.getByLabel(/Expir/).fill('12 / 34');
+  await b.page.getByLabel('CVC').fill('123');
+  await bothWidths(b.page, 'deal-payment-page');
+  await b.page.getByRole('button', { name: 'Pay ৳2,150' }).click();
+  await toastSays(b.page, 'Done: your card holds the price until the handover');
+  await b.page
+    .getByText(
+      'Your card holds ৳2,150. Nothing is taken until you meet the seller, check the bike and its papers, and show your handover code.',
+    )
+    .waitFor();
+  expect(await b.page.getByText(/bike is yours|Congrats/).count()).toBe(0);
+  await bothWidths(b.page, 'deal-payment-held');
+
+  // The seller's open page shows it at once: the card holds the price, the code to enter.
+  await sRow.getByText('Card held', { exact: true }).waitFor();
+  await sRow.getByText(/^Released by itself on .+ if not handed over$/).waitFor();
+  await sRow.getByRole('button', { name: 'Call off' }).waitFor();
+  await bothWidths(s.page, 'deal-my-buyers-held');
+
+  // The buyer's orders: PAID, until when the hold lasts, the code, the meeting, Call off.
+  await b.page.getByRole('link', { name: 'Go to My Orders' }).click();
+  await bRow.getByText('PAID', { exact: true }).waitFor();
+  await bRow.getByText(/^Card hold released by itself on /).waitFor();
+  await bRow.getByRole('button', { name: 'Suggest a meeting' }).waitFor();
+  await bRow.getByRole('button', { name: 'Call off' }).waitFor();
+  await bothWidths(b.page, 'deal-my-orders-held');
+  const { code } = await readCode(b.page, bike);
+
+  // At the meet-up the seller enters the code: the money is taken now.
+  await sRow.getByRole('button', { name: 'Enter handover code' }).click();
+  const entry = s.page.getByRole('alertdialog', { name: `Hand over ${bike} to Karim Uddin?` });
+  await entry.getByLabel('Handover code').fill(code);
+  await entry.getByRole('button', { name: 'Hand over' }).click();
+  await toastSays(s.page, `${bike} handed over: the sale is recorded`);
+  await sRow.getByText('Completed', { exact: true }).waitFor();
+  await bRow.getByText('Completed', { exact: true }).waitFor();
+  await bRow.getByText('Paid by card').waitFor();
+  await expectNoReload(b.page);
+  await expectNoReload(s.page);
+  await sRow.getByRole('link', { name: 'View receipt' }).click();
+  const receipt = s.page.getByRole('article', { name: 'Receipt' });
+  await receipt.getByText(bike).waitFor();
+  await receipt.getByText('৳2,150').waitFor();
+  await receipt.getByText('Card', { exact: true }).waitFor();
+  await bothWidths(s.page, 'deal-receipt-card');
+  for (const context of [b, s]) await context.context.close();
+});
+
+test('a buyer calls off a deal their card holds: nothing is charged, and the bike is back on sale, live on a visitor’s page', async () => {
+  const bike = 'Suzuki Gixxer 155 2022';
+  const listingId = await api.listing(seller, categoryId, bike, 1950);
+  const visitor = await openContext(browser, server.url, PHONE);
+  await openLive(visitor.page, `/category/${categoryId}`, false);
+  const watched = visitor.page.getByRole('article', { name: bike }).getByTestId('availability');
+  await watched.getByText('Available').waitFor();
+  await markNoReload(visitor.page);
+
+  const { b, s, bRow, sRow } = await bookAndOpen(bike);
+  await watched.getByText('Reserved').waitFor();
+  // The buyer pays by card, as the payment page does (the journey above pays on the page).
+  const booking = (await api.bookingsOf(buyer)).find((found) => found.bookingId === listingId);
+  if (!booking) throw new Error('the booking is not in the buyer’s orders');
+  await api.pay(buyer, booking._id);
+  await watched.getByText('sold').waitFor();
+  await bRow.getByText('PAID', { exact: true }).waitFor();
+  await sRow.getByText('Card held', { exact: true }).waitFor();
+
+  await bRow.getByRole('button', { name: 'Call off' }).click();
+  const dialog = b.page.getByRole('alertdialog', { name: `Call off the deal for ${bike}?` });
+  await dialog.getByText('The card hold is released: nothing is charged.', { exact: false }).waitFor();
+  await dialog.getByRole('button', { name: 'Papers missing' }).click();
+  await bothWidths(b.page, 'deal-call-off-held', false);
+  await dialog.getByRole('button', { name: 'Call off' }).click();
+  await toastSays(b.page, 'Deal called off');
+  await bRow.getByText('Called off by the buyer').waitFor();
+  await sRow.getByText('Called off by the buyer').waitFor();
+  await sRow.getByText(': Papers missing').waitFor();
+  await watched.getByText('Available').waitFor();
+  expect(await watched.getByText('Reserved').count()).toBe(0);
+  await expectNoReload(visitor.page);
+  await expectNoReload(b.page);
+  await expectNoReload(s.page);
   for (const context of [visitor, b, s]) await context.context.close();
 });

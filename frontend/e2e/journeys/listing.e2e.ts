@@ -62,7 +62,7 @@ async function counterSays(page: Page, text: string): Promise<void> {
   await page.getByTestId('photo-counter').filter({ hasText: text }).waitFor();
 }
 
-test('a buyer taps a card, swipes through the photos and books from the listing page; it turns Sold Out when paid', async () => {
+test('a buyer taps a card, swipes through the photos and books from the listing page; it turns Sold Out when paid for', async () => {
   const listingId = await api.listing(seller, categoryId, BIKE, 245000, {
     productImage: PHOTOS[0],
     productImages: PHOTOS,
@@ -122,7 +122,7 @@ test('a buyer taps a card, swipes through the photos and books from the listing 
   expect(await watcher.page.getByRole('button', { name: 'Book Now' }).count()).toBe(0);
   await expectNoReload(watcher.page);
   await screenshot(watcher.page, 'journey-listing-sold', { fullPage: false });
-  // The buyer's own page says they bought it.
-  await page.getByRole('link', { name: /Bought by you/ }).waitFor();
+  // The buyer's own page says their card holds the price until the handover.
+  await page.getByRole('link', { name: 'Your card holds the price: see how to meet the seller' }).waitFor();
   await watcher.context.close();
 });

@@ -135,7 +135,7 @@ test("a new advert shows on an anonymous home page and in the seller's other ope
   await Promise.all([context.close(), sellerTab.context.close()]);
 });
 
-test("a booking made in a buyer's browser appears on the seller's open My Buyers page within a second, rings their bell on another page, then turns paid", async () => {
+test("a booking made in a buyer's browser appears on the seller's open My Buyers page within a second, rings their bell on another page, then shows the buyer's card holding the price", async () => {
   const bike = 'Yamaha FZS V3 2022';
   const listingId = await api.listing(seller, categoryId, bike);
 
@@ -186,7 +186,8 @@ test("a booking made in a buyer's browser appears on the seller's open My Buyers
   const bookingId = (await api.bookingsOf(buyerA)).find((booking) => booking.bookingId === listingId)?._id ?? '';
   await api.pay(buyerA, bookingId);
 
-  await row.getByText('Paid', { exact: true }).waitFor();
+  await row.getByText('Card held', { exact: true }).waitFor();
+  await row.getByRole('button', { name: 'Enter handover code' }).waitFor();
   await expectNoReload(page);
   await Promise.all([context.close(), buyer.context.close()]);
 });

@@ -130,12 +130,17 @@ test('a seller lists and advertises a bike; a buyer books it and pays by card', 
 
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Pay' }).click();
-  await toastSays(page, 'Congrats!!! Your payment successful');
+  await toastSays(page, 'Done: your card holds the price until the handover');
+  await page.getByText(/^Your card holds ৳2,450\. Nothing is taken until/).waitFor();
   await page.getByText(/transaction id/i).first().waitFor();
   await screenshot(page, 'journey-payment-done');
 
-  await page.goto('/dashboard/my-orders');
-  await page.getByRole('row').filter({ hasText: BIKE }).getByText('PAID').waitFor();
+  // Held on the card, not taken: PAID, the handover code to show, and until when the hold lasts.
+  await page.getByRole('link', { name: 'Go to My Orders' }).click();
+  const paidRow = page.getByRole('row').filter({ hasText: BIKE });
+  await paidRow.getByText('PAID').waitFor();
+  await paidRow.getByText(/^Card hold released by itself on /).waitFor();
+  await paidRow.getByRole('button', { name: 'Show handover code' }).waitFor();
   expect(await page.getByRole('row').filter({ hasText: BIKE }).getByRole('link', { name: 'Pay Now' }).count()).toBe(0);
   await buyer.context.close();
 });

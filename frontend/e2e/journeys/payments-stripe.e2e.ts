@@ -1,7 +1,7 @@
 // Paying through Stripe Elements on a phone, against tools/fake-stripe: Stripe.js (its
 // stand-in here) and the Elements chunk load on the payment route and on no other, a
-// declined card shows Stripe's message beneath the field, a good card is authorised, and
-// the server captures it once the sale is recorded.
+// declined card shows Stripe's message beneath the field, and a good card is authorised:
+// the card holds the price, and nothing is captured until the handover.
 import { readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -51,7 +51,7 @@ afterAll(async () => {
   await stripe.stop();
 });
 
-test('a buyer pays through Stripe Elements: declined first, then authorised and captured', async () => {
+test('a buyer pays through Stripe Elements: declined first, then authorised and held until the handover', async () => {
   const api = new Api(server.url, server.dataDir);
   const admin = await api.signUpAdmin(ADMIN_EMAIL, 'Admin');
   const seller = await api.signUp('rafiq@bikehaat.test', 'Rafiq Motors', 'seller');
@@ -112,10 +112,12 @@ test('a buyer pays through Stripe Elements: declined first, then authorised and 
 
   await card.fill('4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Pay ৳1,650' }).click();
-  await toastSays(page, 'Congrats!!! Your payment successful');
+  await toastSays(page, 'Done: your card holds the price until the handover');
+  await page.getByText(/^Your card holds ৳1,650\. Nothing is taken until/).waitFor();
   const transaction = (await page.locator('code').first().textContent()) ?? '';
   expect(transaction).toMatch(/^pi_/);
-  expect((await stripe.intent(transaction)).status).toBe('succeeded');
+  // Held, not taken: the money is captured only when the seller enters the buyer's code.
+  expect((await stripe.intent(transaction)).status).toBe('requires_capture');
   await screenshot(page, 'stripe-payment-done');
   await context.close();
 });

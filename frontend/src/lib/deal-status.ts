@@ -13,6 +13,19 @@ const DEAL: ReadonlySet<string> = new Set(['paid', 'cash', 'held']);
 /** The words for a booking the buyer pays for in cash when they meet. */
 export const PAYING_CASH = 'Paying cash at the meet-up';
 
+/** The words, on the seller's side, for a deal whose buyer's card holds the price until the handover. */
+export const CARD_HELD = 'Card held';
+
+/** The buyer's card holds the price: the money is taken at the handover, with their code. */
+export function isHeld(booking: Pick<Booking, 'status'>): boolean {
+  return booking.status === 'held';
+}
+
+/** A deal under way to be settled at the meet-up with the buyer's code: cash, or a card hold. */
+export function isHandover(booking: Pick<Booking, 'status'>): boolean {
+  return booking.status === 'cash' || booking.status === 'held';
+}
+
 /** The words for a deal handed over: the bike is sold for good. */
 export const COMPLETED = 'Completed';
 

@@ -31,6 +31,7 @@ describe('Category page', () => {
           aListing({ _id: 'p3', productName: 'TVS Apache' }),
           aListing({ _id: 'p4', productName: 'Suzuki Gixxer', reserved: true }),
           aListing({ _id: 'p5', productName: 'Bajaj Pulsar', reserved: true }),
+          aListing({ _id: 'p6', productName: 'Hero Xtreme', availability: 'sold' }),
         ],
       ],
       'GET /api/orders/buyer%40example.com': [
@@ -40,6 +41,7 @@ describe('Category page', () => {
           aBooking({ _id: 'o2', bookingId: 'p2', productName: 'Honda CBR', paid: true, status: 'paid', availability: 'sold' }),
           aBooking({ _id: 'o4', bookingId: 'p4', productName: 'Suzuki Gixxer', status: 'waiting', queuePosition: 2 }),
           aBooking({ _id: 'o5', bookingId: 'p5', productName: 'Bajaj Pulsar', status: 'released', reason: 'No show' }),
+          aBooking({ _id: 'o6', bookingId: 'p6', productName: 'Hero Xtreme', paid: true, status: 'held', availability: 'sold' }),
         ],
       ],
     });
@@ -59,6 +61,12 @@ describe('Category page', () => {
     expect(within(booked).queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
     const bought = screen.getByRole('article', { name: 'Honda CBR' });
     expect(within(bought).getByRole('link', { name: /Bought by you/ })).toHaveAttribute('href', '/dashboard/my-orders');
+    // Paid by card since holds: the card holds the price until the handover, nothing bought yet.
+    const held = screen.getByRole('article', { name: 'Hero Xtreme' });
+    expect(within(held).getByRole('link', { name: 'Your card holds the price: see how to meet the seller' })).toHaveAttribute(
+      'href',
+      '/dashboard/my-orders',
+    );
     expect(within(screen.getByRole('article', { name: 'TVS Apache' })).getByRole('button', { name: 'Book Now' })).toBeInTheDocument();
   });
 

@@ -112,14 +112,31 @@ describe('live reducers', () => {
     expect(markUserVerified(next, 'u1')).toBe(next);
   });
 
-  it("adds a booking to its buyer's orders and marks it paid", () => {
+  it("adds a booking to its buyer's orders and, paid by card, marks it held", () => {
     const old = [aBooking({ _id: 'o1' })];
     const fresh = aBooking({ _id: 'o2' });
     expect(addBooking(old, 'buyer@example.com', fresh)?.map((o) => o._id)).toEqual(['o2', 'o1']);
     expect(addBooking(old, 'someone@example.com', fresh)).toBe(old);
-    const paid = markBookingPaid(old, 'o1');
-    expect(paid?.[0]).toMatchObject({ paid: true, status: 'paid', availability: 'sold' });
-    expect(markBookingPaid(paid, 'o1')).toBe(paid);
+    const held = markBookingPaid(old, 'o1');
+    expect(held?.[0]).toMatchObject({ paid: true, status: 'held', availability: 'sold' });
+    expect(markBookingPaid(held, 'o1')).toBe(held);
+  });
+
+  it('never takes a card-paid deal back when its payment is replayed after it moved on', () => {
+    for (const status of ['completed', 'called_off', 'paid', 'cash'] as const) {
+      const old = [aBooking({ _id: 'o1', status, paid: status !== 'called_off' && status !== 'cash' })];
+      expect(markBookingPaid(old, 'o1')).toBe(old);
+    }
+    // Paid, then completed at the handover: the replayed payment leaves it completed.
+    const held = markBookingPaid([aBooking({ _id: 'o1', status: 'reserved' })], 'o1');
+    const completed = replaceBooking(held, aBooking({ _id: 'o1', status: 'completed', paid: true, availability: 'sold' }));
+    expect(completed?.[0]?.status).toBe('completed');
+    expect(markBookingPaid(completed, 'o1')).toBe(completed);
+    // A held deal called off stays called off, whatever arrives late.
+    const calledOff = replaceBooking(held, aBooking({ _id: 'o1', status: 'called_off', paid: false }));
+    expect(calledOff?.[0]?.status).toBe('called_off');
+    expect(markBookingPaid(calledOff, 'o1')).toBe(calledOff);
+    expect(replaceBooking(calledOff, aBooking({ _id: 'o1', status: 'held', paid: true }))).toBe(calledOff);
   });
 });
 
@@ -300,6 +317,19 @@ describe('applyLiveEvent', () => {
     expect(queryClient.getQueryData<{ _id: string }[]>(['products', 'c1'])?.map((p) => p._id)).toEqual(['p1']);
   });
 
+  it.each([
+    ['product.available', false],
+    ['product.reserved', true],
+  ] as const)('puts a bike back on an open category page when its card-held deal is called off (then %s)', (next, reserved) => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(['products', 'c1'], [aListing({ _id: 'p1', categoryId: 'c1', availability: 'sold', reserved: true })]);
+    const ids = { _id: 'p1', categoryId: 'c1', sellerId: 's1' };
+    applyLiveEvent(queryClient, { event: 'product.unsold', data: ids });
+    applyLiveEvent(queryClient, { event: next, data: ids });
+    const [card] = queryClient.getQueryData<{ availability: string; reserved: boolean }[]>(['products', 'c1']) ?? [];
+    expect(card).toMatchObject({ availability: 'Available', reserved });
+  });
+
   it("keeps a seller's open table in step with the advert strip", () => {
     const queryClient = new QueryClient();
     const key = ['sellerProducts', 'seller@example.com'];
@@ -328,10 +358,10 @@ describe('applyLiveEvent', () => {
     applyLiveEvent(queryClient, { event: 'product.unsold', data: { _id: 'p1', categoryId: 'c1', sellerId: 's1' } });
     expect(booking()).toEqual(['Available', false, 'reserved']);
     applyLiveEvent(queryClient, { event: 'order.paid', data: { _id: 'o1', bookingId: 'p1' } });
-    expect(booking()).toEqual(['sold', true, 'paid']);
+    expect(booking()).toEqual(['sold', true, 'held']);
     // Another booking's payment leaves this one alone.
     applyLiveEvent(queryClient, { event: 'order.paid', data: { _id: 'o2', bookingId: 'p2' } });
-    expect(booking()).toEqual(['sold', true, 'paid']);
+    expect(booking()).toEqual(['sold', true, 'held']);
   });
 
   it('creates no cache entries for lists nobody has loaded', () => {

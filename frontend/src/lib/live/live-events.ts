@@ -300,17 +300,22 @@ export function setReserved<T extends { _id: string; reserved: boolean }>(
   });
 }
 
-/** A paid booking shows PAID; its listing is sold. */
+/**
+ * The buyer paid by card (`order.paid`): their card now holds the price until the
+ * handover, so the booking is `held` (PAID, with the handover code) and its listing sold.
+ */
 export function markBookingPaid(list: List<Booking>, id: string): List<Booking> {
-  // Whatever the order showed before (a replayed event may arrive after others), it
-  // ends paid and sold: applying this again changes nothing.
-  const hits = (o: Booking) => o._id === id && (!o.paid || o.status !== 'paid' || o.availability !== 'sold');
+  // Only a booking not yet past its reservation moves: a replay after the deal moved on
+  // (completed, called off, or an old booking already `paid`) takes nothing back, and
+  // applying this again changes nothing.
+  const hits = (o: Booking) =>
+    o._id === id && (dealStage(o) < 2 || (o.status === 'held' && (!o.paid || o.availability !== 'sold')));
   if (!list?.some(hits)) return list;
   return produce(list, (draft) => {
     for (const booking of draft) {
-      if (booking._id === id) {
+      if (hits(booking)) {
         booking.paid = true;
-        booking.status = 'paid';
+        booking.status = 'held';
         booking.availability = 'sold';
       }
     }

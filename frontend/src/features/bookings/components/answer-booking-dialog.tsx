@@ -25,6 +25,9 @@ const WORDS = {
   'call-off': { what: 'deal', label: 'Call off', busy: 'Calling off…', done: 'Deal called off' },
 } as const;
 
+/** What calling off a deal whose buyer's card holds the price does to the money. */
+export const HOLD_RELEASED = ' The card hold is released: nothing is charged.';
+
 /** "Rahim" of "Rahim Uddin": the dialog's title speaks of the buyer as the seller would. */
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
@@ -78,7 +81,7 @@ export function AnswerBookingDialog({
   return createPortal(
     <AlertDialogFrame
       title={answerTitle(answer, booking)}
-      description={`${other} is told at once, with your reason.`}
+      description={`${other} is told at once, with your reason.${answer === 'call-off' && booking.status === 'held' ? HOLD_RELEASED : ''}`}
       opener={opener}
       initialFocus={reasonRef}
       closeRef={closeRef}

@@ -1,5 +1,6 @@
-// "Call off": either side ends a cash deal before the handover, saying why; the bike goes
-// to the next in line, or back on sale.
+// "Call off": either side ends a deal before the handover (cash, or the buyer's card
+// holding the price), saying why; a card hold is released with nothing charged, and the
+// bike goes to the next in line, or back on sale.
 import { useState } from 'react';
 import type { Booking } from '@/lib/api/types.ts';
 import { AnswerBookingDialog } from './answer-booking-dialog.tsx';

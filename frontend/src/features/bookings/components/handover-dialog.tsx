@@ -1,7 +1,9 @@
 // "Enter handover code": the seller, with the bike and its papers in front of the buyer,
-// types the six digits the buyer shows them; a right code completes the sale. A wrong one
-// shows the server's message (with the tries left) under the field; a locked code, above
-// the buttons.
+// types the six digits the buyer shows them; a right code completes the sale (for a card
+// hold, the money is taken now). A wrong one shows the server's message (with the tries
+// left) under the field; a locked code, or a card hold that ended before the handover,
+// above the buttons. A right code whose card provider has not answered yet is not a
+// failure: the dialog says so plainly and offers only Close.
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
@@ -9,14 +11,20 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { AlertDialogFrame, DialogButtons } from '@/components/confirm-dialog.tsx';
 import { FieldInput, FormField } from '@/components/form-field.tsx';
+import { ApiError } from '@/lib/api-client.ts';
 import type { Booking } from '@/lib/api/types.ts';
 import { handoverMutation } from '@/features/bookings/api/deal-steps.ts';
+import { CapturePending } from './capture-pending.tsx';
 import { SAFETY_LINE } from './cash-button.tsx';
 import { failureLook, showRefusal, useDialogExit } from './dialog-exit.ts';
 
 export const CODE_REQUIRED = 'Enter the six digits the buyer shows you';
 
 const handover = handoverMutation();
+
+/** The right code, but the card provider has not answered the capture yet: nothing more to do. */
+const isCapturePending = (error: unknown) =>
+  error instanceof ApiError && error.status === 503 && error.code === 'payments_unavailable';
 
 export function HandoverButton({ booking }: { booking: Booking }) {
   const [open, setOpen] = useState(false);
@@ -48,6 +56,7 @@ function HandoverDialog({ booking, onClose }: { booking: Booking; onClose: () =>
   const action = useMutation(handover);
   const { opener, closeRef, close } = useDialogExit(onClose);
   const [failure, setFailure] = useState<string | null>(null);
+  const [pending, setPending] = useState<string | null>(null);
   const codeRef = useRef<HTMLInputElement | null>(null);
   const {
     register,
@@ -61,14 +70,15 @@ function HandoverDialog({ booking, onClose }: { booking: Booking; onClose: () =>
   });
 
   const onSubmit = async ({ code }: { code: string }) => {
-    if (action.isPending) return;
+    if (action.isPending || pending) return;
     setFailure(null);
     try {
       await action.mutateAsync({ booking, code });
       toast.success(`${booking.productName} handed over: the sale is recorded`);
       close();
     } catch (error) {
-      showRefusal(error, ['code'], setError, setFailure);
+      if (isCapturePending(error)) setPending((error as ApiError).message);
+      else showRefusal(error, ['code'], setError, setFailure);
     }
   };
 
@@ -91,6 +101,7 @@ function HandoverDialog({ booking, onClose }: { booking: Booking; onClose: () =>
             maxLength={6}
             placeholder="••••••"
             error={errors.code?.message}
+            readOnly={pending !== null}
             className="pl-[0.4em] text-center font-mono text-2xl tracking-[0.4em] tabular-nums"
             ref={(element) => {
               registerCode(element);
@@ -104,14 +115,18 @@ function HandoverDialog({ booking, onClose }: { booking: Booking; onClose: () =>
             {failure}
           </p>
         )}
-        <DialogButtons
-          cancelLabel="Not yet"
-          confirmLabel={action.isPending ? 'Checking…' : 'Hand over'}
-          tone="primary"
-          busy={action.isPending}
-          submit
-          onCancel={close}
-        />
+        {pending ? (
+          <CapturePending message={pending} onClose={close} />
+        ) : (
+          <DialogButtons
+            cancelLabel="Not yet"
+            confirmLabel={action.isPending ? 'Checking…' : 'Hand over'}
+            tone="primary"
+            busy={action.isPending}
+            submit
+            onCancel={close}
+          />
+        )}
       </form>
     </AlertDialogFrame>,
     document.body,

@@ -1,12 +1,13 @@
 // The buyer's bookings and where each stands in its bike's line: reserved for them (the
 // hours left, where to meet, Pay Now or cash at the meet-up), waiting in line (their place;
-// nothing to pay until the bike is theirs), paying cash or paid (the handover code),
-// completed (the receipt), or how it ended. An open booking can be cancelled, a cash deal
-// called off. Live events keep the cached list current.
+// nothing to pay until the bike is theirs), paying cash or their card holding the price
+// (the handover code; until when the hold lasts), bought by card before holds existed,
+// completed (the receipt), or how it ended. An open booking can be cancelled, a deal to be
+// handed over (cash or card hold) called off. Live events keep the cached list current.
 import { ConfirmButton } from '@/components/confirm-button.tsx';
 import { imageColumn, indexColumn, Pill, TablePage, type Column } from '@/components/data-table.tsx';
 import { useSession } from '@/lib/auth/session-context.ts';
-import { canMeet, hasEnded, isOpen } from '@/lib/deal-status.ts';
+import { canMeet, hasEnded, isHandover, isOpen } from '@/lib/deal-status.ts';
 import { formatPrice } from '@/utils/format-price.ts';
 import { cancelBookingMutation } from '@/features/bookings/api/cancel-booking.ts';
 import { CallOffButton } from '@/features/bookings/components/call-off-button.tsx';
@@ -23,9 +24,9 @@ const none = <span className="text-stone-400">—</span>;
 
 /** Where the booking stands: reserved for the buyer (hours left), in line, a deal under way or done, or ended. */
 function Status({ booking }: { booking: Booking }) {
-  const deal = dealPill(booking);
+  const deal = dealPill(booking, 'buyer');
   if (deal) return deal;
-  // The Payment column says PAID, with the next step.
+  // Bought by card before holds existed: the Payment column says PAID, with the next step.
   if (booking.paid || booking.status === 'paid') return <Pill tone="green">Bought by you</Pill>;
   if (hasEnded(booking)) return <EndedNote booking={booking} />;
   if (isSold(booking)) return <Pill tone="red">Sold</Pill>;
@@ -34,9 +35,9 @@ function Status({ booking }: { booking: Booking }) {
   return <Pill tone="sky">In progress</Pill>;
 }
 
-/** Cancel an open booking, or call off a cash deal. */
+/** Cancel an open booking, or call off a deal before the handover (cash, or a card hold). */
 function Action({ booking }: { booking: Booking }) {
-  if (booking.status === 'cash') return <CallOffButton booking={booking} side="buyer" />;
+  if (isHandover(booking)) return <CallOffButton booking={booking} side="buyer" />;
   // Only an open booking can be cancelled: a paid one is a sale, an ended one is over.
   if (!isOpen(booking) || booking.paid) return none;
   return (

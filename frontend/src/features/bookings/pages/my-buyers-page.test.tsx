@@ -72,8 +72,11 @@ describe('My Buyers page', () => {
       applyLiveEvent(queryClient, { event: 'order.cancelled', data: { _id: 'o1', bookingId: 'p1' } });
     });
     await waitFor(() => {
-      expect(row('Bajaj Pulsar')).toHaveTextContent('Paid');
+      expect(row('Bajaj Pulsar')).toHaveTextContent('Card held');
     });
+    // The buyer's card holds the price: the seller takes it at the handover, or calls it off.
+    expect(within(row('Bajaj Pulsar')).getByRole('button', { name: 'Enter handover code' })).toBeInTheDocument();
+    expect(within(row('Bajaj Pulsar')).getByRole('button', { name: 'Call off' })).toBeInTheDocument();
     expect(row('Yamaha R15')).toHaveTextContent('Cancelled');
 
     // Another seller's booking never joins this list.

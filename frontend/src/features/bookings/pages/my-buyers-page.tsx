@@ -1,14 +1,15 @@
 // The seller's bookings: every booking of their bikes, newest first, with who booked,
 // how to reach them, where and when to meet, and where each booking stands in its
 // bike's line: the buyer holding the bike (Release), those waiting (Decline), a cash deal
-// (the buyer's handover code, Call off), completed (the receipt), paid or ended. Live
+// or one whose buyer's card holds the price (the buyer's handover code, Call off),
+// completed (the receipt), paid (by card, before holds existed) or ended. Live
 // events add a new booking at the top (highlighted) and change a row as it moves along,
 // so a seller learns of a booking the moment it is made.
 import { useState } from 'react';
 import { imageColumn, indexColumn, Pill, TablePage, type Column } from '@/components/data-table.tsx';
 import type { Booking } from '@/lib/api/types.ts';
 import { useSession } from '@/lib/auth/session-context.ts';
-import { canMeet, hasEnded } from '@/lib/deal-status.ts';
+import { canMeet, hasEnded, isHandover } from '@/lib/deal-status.ts';
 import { formatPostTime } from '@/utils/format-post-time.ts';
 import { formatPrice } from '@/utils/format-price.ts';
 import { useSellerBookings } from '@/features/bookings/api/get-seller-bookings.ts';
@@ -24,7 +25,7 @@ export const MY_BUYERS_INTRO =
   'A booking shows here the moment a buyer makes it. The first buyer holds the bike for 48 hours; others wait in line. Agree with them here where and when to meet, or call them.';
 
 function Status({ booking }: { booking: Booking }) {
-  const deal = dealPill(booking);
+  const deal = dealPill(booking, 'seller');
   if (deal) return deal;
   if (booking.status === 'paid') return <Pill tone="green">Paid</Pill>;
   if (hasEnded(booking)) return <EndedNote booking={booking} />;
@@ -38,8 +39,7 @@ function Status({ booking }: { booking: Booking }) {
 /** Release (a reservation) or Decline (a booking in line); the handover or Call off (a deal); the receipt. */
 function Action({ booking }: { booking: Booking }) {
   if (booking.status === 'completed') return <ReceiptLink booking={booking} />;
-  if (booking.status === 'held') return <HandoverButton booking={booking} />;
-  if (booking.status === 'cash') {
+  if (isHandover(booking)) {
     return (
       <span className="flex flex-col items-end gap-2 sm:items-start">
         <HandoverButton booking={booking} />

@@ -1,6 +1,6 @@
 // What a reader can do with a listing, on its card and on its own page: Book Now or Sold
 // Out (or, for the buyer who booked it, "Reserved for you" with Pay Now, their place in
-// line, or "Bought by you"),
+// line, their card holding the price until the handover, or "Bought by you"),
 // Add to Wishlist (Saved once saved) and Report to Admin. Everyone may look; a visitor is
 // asked to log in (and told why) for what needs an account, and only buyers book and save.
 import { Link } from 'react-router';
@@ -11,6 +11,9 @@ import { inLineLabel } from '@/lib/deal-status.ts';
 export function isSold(listing: Pick<Listing, 'availability'>): boolean {
   return listing.availability.toLowerCase() === 'sold';
 }
+
+/** The buyer's own card holds the price of this bike: the money is taken at the handover. */
+export const HELD_BY_YOU = 'Your card holds the price: see how to meet the seller';
 
 /** Who is looking: a visitor, a buyer, or a seller or admin browsing. */
 export type Viewer = 'visitor' | 'buyer' | 'browsing';
@@ -67,7 +70,7 @@ export function ListingActions({
           to="/dashboard/my-orders"
           className={`${mainLook} bg-brand-50 text-brand-800 ring-1 ring-brand-200 hover:bg-brand-100`}
         >
-          Bought by you: see how to meet the seller
+          {booking.status === 'held' ? HELD_BY_YOU : 'Bought by you: see how to meet the seller'}
         </Link>
       ) : booking && !sold ? (
         <OwnBooking booking={booking} />

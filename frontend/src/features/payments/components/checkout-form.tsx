@@ -1,8 +1,9 @@
 // The card form of the payment page: Pay stays disabled until the provider and the
 // client secret are ready and while paying. The provider's own messages about the card
 // (Stripe's as the buyer types, a decline from either provider) show in red directly
-// beneath the card inputs; a confirmed payment is recorded, then celebrated, and a
-// payment the server could not record is explained beneath the Pay button.
+// beneath the card inputs; a confirmed payment is recorded (the card now holds the price
+// until the handover), and a payment the server could not record is explained beneath
+// the Pay button.
 import { useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Spinner } from '@/components/spinner.tsx';
@@ -12,6 +13,12 @@ import { formatPrice } from '@/utils/format-price.ts';
 import { useRecordPayment } from '@/features/payments/api/record-payment.ts';
 import type { Billing, CardPaymentProvider } from './card-payment-provider.ts';
 import { canTakeCards, ProviderCardFields } from './provider-card-fields.tsx';
+
+/** Before paying: what the card payment does, and does not, do. */
+export const HOLD_NOTE =
+  'Your card is only held: the money is taken when you hand over your code at the meet-up, and released if the deal is called off.';
+
+export const HELD_TOAST = 'Done: your card holds the price until the handover';
 
 export function CheckoutForm({
   booking,
@@ -47,8 +54,8 @@ export function CheckoutForm({
         return;
       }
       const { paymentIntent } = result;
-      // With Stripe the card is only authorised here ("requires_capture"): the server
-      // takes the money once it has recorded that this buyer got the bike.
+      // The card is only authorised here ("requires_capture"): the money is taken at the
+      // handover, when the seller enters the buyer's code.
       if (paymentIntent.status !== 'succeeded' && paymentIntent.status !== 'requires_capture') {
         setCardError('The payment was not completed. Please try again.');
         return;
@@ -62,7 +69,7 @@ export function CheckoutForm({
           ordersId: booking._id,
         });
         if (recorded.insertedId) {
-          toast.success('Congrats!!! Your payment successful');
+          toast.success(HELD_TOAST);
           onPaid(paymentIntent.id);
         }
       } catch (failure) {
@@ -114,6 +121,7 @@ export function CheckoutForm({
           Card payments through “{intent.provider}” cannot be taken on this page yet.
         </p>
       )}
+      <p className="rounded-lg bg-stone-50 px-3 py-2 text-sm text-stone-700 ring-1 ring-stone-200">{HOLD_NOTE}</p>
       <button
         type="submit"
         disabled={!canPay}

@@ -9,7 +9,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { inDocumentOrder } from '@/test/dom-order.ts';
 import { aBooking, inserted } from '@/test/fixtures.ts';
 
-/** What the server answers a recorded payment: the bike sold, the booking paid. */
+/** What the server answers a recorded payment: the bike sold, the booking held on the card. */
 const recordedPayment = () =>
   inserted(
     'pay1',
@@ -118,7 +118,7 @@ describe('the payment page with Stripe', { timeout: 15_000 }, () => {
       },
     });
     await pay();
-    expect(await screen.findByText('Congrats! Your payment succeeded.')).toBeInTheDocument();
+    expect(await screen.findByText(/^Your card holds ৳1,800\. Nothing is taken until/)).toBeInTheDocument();
     expect(stripe.confirmCardPayment).toHaveBeenCalledWith('pi_3Abc_secret_xyz', {
       payment_method: {
         card: { kind: 'card' },

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { inDocumentOrder } from '@/test/dom-order.ts';
 import { aBooking, inserted } from '@/test/fixtures.ts';
 
-/** What the server answers a recorded payment: the bike sold, the booking paid. */
+/** What the server answers a recorded payment: the bike sold, the booking held on the card. */
 const recordedPayment = () =>
   inserted(
     'pay1',
@@ -127,11 +127,18 @@ describe('the payment page', { timeout: 15_000 }, () => {
     });
     await payWith('4242424242424242');
 
-    expect(await screen.findByText('Congrats!!! Your payment successful')).toBeInTheDocument();
-    expect(screen.getByText('Congrats! Your payment succeeded.')).toBeInTheDocument();
+    expect(await screen.findByText('Done: your card holds the price until the handover')).toBeInTheDocument();
+    // Honest about the money: held, not taken, and the bike is not the buyer's yet.
+    expect(
+      screen.getByText(
+        'Your card holds ৳1,800. Nothing is taken until you meet the seller, check the bike and its papers, and show your handover code.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/yours|Congrats/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to My Orders' })).toHaveAttribute('href', '/dashboard/my-orders');
     expect(screen.getByText('pi_test_1')).toBeInTheDocument();
     // The next step: whom to meet, where, and their number.
-    expect(screen.getByText('Next: meet the seller and take your bike')).toBeInTheDocument();
+    expect(screen.getByText('Next: meet the seller and check the bike')).toBeInTheDocument();
     expect(screen.getByText(/Rahim Seller will meet you at Mirpur 10/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '01700000000' })).toHaveAttribute('href', 'tel:01700000000');
     expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
@@ -161,7 +168,7 @@ describe('the payment page', { timeout: 15_000 }, () => {
     await payWith('4242424242424242');
     expect(await screen.findByRole('button', { name: 'Processing…' })).toBeDisabled();
     release();
-    expect(await screen.findByText('Congrats!!! Your payment successful')).toBeInTheDocument();
+    expect(await screen.findByText('Done: your card holds the price until the handover')).toBeInTheDocument();
   });
 
   it('shows a payment the server could not record beneath the form and as an error toast', async () => {
@@ -176,8 +183,28 @@ describe('the payment page', { timeout: 15_000 }, () => {
     // The server's word, not the card's: beneath Pay, and the card inputs stay undescribed.
     expect(onPage && inDocumentOrder(screen.getByRole('button', { name: 'Pay ৳1,800' }), onPage)).toBe(true);
     expect(screen.getByRole('group', { name: 'Card details' })).not.toHaveAttribute('aria-describedby');
-    expect(screen.queryByText('Congrats!!! Your payment successful')).not.toBeInTheDocument();
+    expect(screen.queryByText('Done: your card holds the price until the handover')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pay ৳1,800' })).toBeEnabled();
+  });
+
+  it('says before paying that the card is only held until the handover', async () => {
+    openPage();
+    await screen.findByLabelText('Card number', {}, { timeout: 5000 });
+    const note = screen.getByText(
+      'Your card is only held: the money is taken when you hand over your code at the meet-up, and released if the deal is called off.',
+    );
+    expect(inDocumentOrder(note, screen.getByRole('button', { name: 'Pay ৳1,800' }))).toBe(true);
+  });
+
+  it('says a booking whose card already holds the price needs nothing more here', async () => {
+    const { fetchMock } = openPage({
+      'GET /api/paymentOrders/o1': [200, aBooking({ paid: true, status: 'held', availability: 'sold' })],
+    });
+    expect(
+      await screen.findByText('Your card already holds the price of this bike.', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();
+    expect(callsOf(fetchMock)).not.toContain('POST /api/create-payment-intent');
   });
 
   it('says an already paid booking is paid, without a card form', async () => {

@@ -1,6 +1,8 @@
 // The card payment page (docs/payments.md, 'The page'; /dashboard/stripe-payment/{id}, buyers): the
-// booking's bike and total price, then the card form. A booking that can no longer be
-// paid (paid, cancelled, its bike sold) says so instead of offering a form.
+// booking's bike and total price, then the card form. Paying holds the price on the card:
+// the money is taken only at the handover, when the seller enters the buyer's code. A
+// booking that can no longer be paid (paid, held, cancelled, its bike sold) says so
+// instead of offering a form.
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageSpinner } from '@/components/spinner.tsx';
@@ -12,6 +14,7 @@ import { usePaymentIntent } from '@/features/payments/api/create-payment-intent.
 import { paymentBookingLoader, usePaymentBooking } from '@/features/payments/api/get-payment-booking.ts';
 import type { Billing } from '@/features/payments/components/card-payment-provider.ts';
 import { CheckoutForm } from '@/features/payments/components/checkout-form.tsx';
+import { Held } from '@/features/payments/components/held.tsx';
 
 export const paymentLoader = paymentBookingLoader;
 
@@ -19,6 +22,7 @@ const cardLook = 'rounded-2xl bg-white p-5 ring-1 ring-stone-200 sm:p-6';
 
 /** Why this booking cannot be paid, or null when it can: only the buyer holding the bike pays. */
 function closedReason(booking: Booking): string | null {
+  if (booking.status === 'held') return 'Your card already holds the price of this bike.';
   if (booking.paid || booking.status === 'paid') return 'This booking is already paid.';
   if (booking.status === 'cancelled') return 'This booking was cancelled.';
   if (booking.availability === 'sold') return 'This bike has already been sold.';
@@ -53,49 +57,6 @@ function Notice({ children }: { children: string }) {
         {children}
       </p>
       <p className="mt-1 text-stone-600">There is nothing to pay here.</p>
-      <BackToBookings />
-    </div>
-  );
-}
-
-/** What the buyer does next: meet the seller at the booking's meeting place. */
-function NextStep({ booking }: { booking: Booking }) {
-  return (
-    <div className="mt-4 rounded-xl bg-brand-50 p-4 text-stone-800 ring-1 ring-brand-100">
-      <p className="font-semibold text-stone-900">Next: meet the seller and take your bike</p>
-      <p className="mt-1 text-sm">
-        {booking.sellerName} will meet you at {booking.meetingLocation}.
-        {booking.sellerPhone && (
-          <>
-            {' Call them on '}
-            <a
-              href={`tel:${booking.sellerPhone.replace(/[^\d+]/g, '')}`}
-              className="font-semibold whitespace-nowrap text-brand-800 hover:underline"
-            >
-              {booking.sellerPhone}
-            </a>
-            {' to agree on a time.'}
-          </>
-        )}
-      </p>
-    </div>
-  );
-}
-
-function Paid({ transactionId, booking }: { transactionId: string; booking: Booking }) {
-  return (
-    <div className={`${cardLook} ring-brand-200`}>
-      <p role="status" className="text-lg font-semibold text-brand-800">
-        Congrats! Your payment succeeded.
-      </p>
-      <p className="mt-2 text-stone-700">
-        Your transaction id:{' '}
-        <code className="rounded bg-stone-100 px-1.5 py-0.5 font-mono text-sm break-all text-stone-900">
-          {transactionId}
-        </code>
-      </p>
-      <p className="mt-1 text-sm text-stone-600">The bike is yours; the seller sees it as sold.</p>
-      <NextStep booking={booking} />
       <BackToBookings />
     </div>
   );
@@ -157,7 +118,7 @@ export function PaymentPage() {
             </p>
           </div>
           {transactionId ? (
-            <Paid transactionId={transactionId} booking={booking.data} />
+            <Held transactionId={transactionId} booking={booking.data} />
           ) : closedReason(booking.data) ? (
             <Notice>{closedReason(booking.data) ?? ''}</Notice>
           ) : user ? (
