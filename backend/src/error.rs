@@ -205,7 +205,6 @@ pub fn refused(why: Refused) -> &'static str {
         Refused::SoldUnchangeable => "A sold bike cannot be changed.",
         Refused::BookingPaid => "This booking is already paid.",
         Refused::BookingCancelled => "This booking was cancelled.",
-        Refused::PaidUncancellable => "A paid booking cannot be cancelled.",
         Refused::BookingEnded => "This booking has ended already.",
         Refused::InLine => {
             "Your booking is waiting in line: you can pay once the bike is reserved for you."
@@ -239,6 +238,10 @@ pub fn refused(why: Refused) -> &'static str {
         }
         Refused::HandoverLocked => {
             "Too many wrong codes: ask the buyer to show a new handover code."
+        }
+        Refused::HandoverUnderway => {
+            "The handover is under way and the card is being charged: the deal can no longer \
+             be called off."
         }
         Refused::NothingToCallOff => {
             "Only a deal whose payment is chosen can be called off: cancel or release the \

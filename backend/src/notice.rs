@@ -27,10 +27,16 @@ pub enum Notice<'a> {
     Declined { listing: &'a str, reason: &'a str },
     /// To a buyer: the seller let their reservation go, saying why.
     Released { listing: &'a str, reason: &'a str },
-    /// To a buyer: their reservation ran out.
-    Lapsed { listing: &'a str },
-    /// To a seller: a buyer's reservation of their bike ran out.
-    LapsedToSeller { buyer: &'a str, listing: &'a str },
+    /// To a buyer: their reservation ran out (`hold`: their card hold ended without a
+    /// handover, and nothing was charged).
+    Lapsed { listing: &'a str, hold: bool },
+    /// To a seller: a buyer's reservation of their bike ran out (`hold`: their card
+    /// hold).
+    LapsedToSeller {
+        buyer: &'a str,
+        listing: &'a str,
+        hold: bool,
+    },
     /// To one side of a deal: the other (`by`) proposes where and when to meet, or
     /// agreed to their proposal (`agreed`); `when` in Dhaka's time ([`dhaka_time`]),
     /// `to_seller` says which side reads it.
@@ -69,13 +75,14 @@ pub enum Notice<'a> {
     },
     /// To a seller: a buyer cancelled their booking.
     Cancelled { buyer: &'a str, listing: &'a str },
-    /// To a seller: the buyer paid; they hand the bike over.
+    /// To a seller: the buyer's card holds the price; the money is taken when they hand
+    /// the bike over.
     PaidToSeller {
         buyer: &'a str,
         listing: &'a str,
         meeting: &'a str,
     },
-    /// To a buyer: their payment is recorded; whom to meet.
+    /// To a buyer: their card holds the price until the handover; whom to meet.
     PaidByBuyer {
         listing: &'a str,
         seller: &'a str,
@@ -211,12 +218,34 @@ impl Notice<'_> {
             Notice::Released { listing, reason } => {
                 format!("The seller released your reservation of {listing}: {reason}")
             }
-            Notice::Lapsed { listing } => {
+            Notice::Lapsed {
+                listing,
+                hold: false,
+            } => {
                 format!("Your reservation of {listing} ran out; the next buyer in line has it now.")
             }
-            Notice::LapsedToSeller { buyer, listing } => {
+            Notice::Lapsed {
+                listing,
+                hold: true,
+            } => format!(
+                "The card hold for {listing} ended without a handover: nothing was charged, \
+                 and the bike is no longer reserved for you."
+            ),
+            Notice::LapsedToSeller {
+                buyer,
+                listing,
+                hold: false,
+            } => {
                 format!("{buyer}'s reservation of your {listing} ran out.")
             }
+            Notice::LapsedToSeller {
+                buyer,
+                listing,
+                hold: true,
+            } => format!(
+                "{buyer}'s card hold for your {listing} ended without a handover: nothing was \
+                 charged."
+            ),
             Notice::Meeting {
                 by,
                 listing,
@@ -281,7 +310,10 @@ impl Notice<'_> {
                 listing,
                 meeting,
             } => {
-                format!("{buyer} paid for your {listing}. Meet them at {meeting} to hand it over.")
+                format!(
+                    "{buyer}'s card holds the price of your {listing}. Meet them at {meeting}: \
+                     the money is taken when you enter their handover code."
+                )
             }
             Notice::PaidByBuyer {
                 listing,
@@ -289,8 +321,8 @@ impl Notice<'_> {
                 meeting,
                 phone,
             } => format!(
-                "Your payment for {listing} is recorded. Meet {seller} at {meeting}; call them \
-                 on {phone}."
+                "Your card holds the price of {listing}: nothing is taken until you meet \
+                 {seller} at {meeting} and show your handover code. Call them on {phone}."
             ),
             Notice::SoldToAnother {
                 listing,

@@ -13,9 +13,9 @@ use chrono::Utc;
 
 use crate::config::StripeArgs;
 use crate::error::{AppError, AppResult};
-use crate::records::TestPaymentIntent;
+use crate::records::{Booking, HeldPayment, TestPaymentIntent};
 use crate::store::prelude::*;
-use crate::store::{StoreError, StoreResult};
+use crate::store::{StoreResult, Written};
 
 pub mod stripe;
 pub mod test_card;
@@ -230,7 +230,8 @@ impl Provider {
                     order_id: intent.order_id,
                     amount: intent.amount,
                     currency: intent.currency,
-                    to_capture: false,
+                    // Held like a card's authorisation: taken at the handover.
+                    to_capture: true,
                 })),
             Provider::Disabled => Ok(None),
         }
@@ -254,71 +255,102 @@ impl Provider {
     }
 }
 
-/// Takes the money of the recorded payment `transaction_id` and notes that it is taken.
-/// When it can never be taken (the authorisation is gone) the sale is undone: the bike
-/// is for sale again and the booking is cancelled, and both are announced live.
-pub async fn collect(
+/// What a seller is told when the card provider did not answer the capture of a hold
+/// whose code was right: the deal completes when it does.
+pub const CAPTURE_PENDING: &str = "The code is right, but the card provider has not \
+     answered yet: the deal completes as soon as it does. Nothing more to enter.";
+
+/// What a seller is told when the buyer's card hold ended before the handover.
+pub const HOLD_GONE: &str = "The buyer's card hold ended before the handover (it expired or \
+     was cancelled): nothing was charged, and this deal is over.";
+
+/// Takes the money of the hold `held`, whose handover claimed it: captured, the deal
+/// completes; the hold gone, the deal lapses and the bike passes on (409 [`HOLD_GONE`]);
+/// no answer, the claim stays for the next try or the sweep (503
+/// [`CAPTURE_PENDING`]). The capture carries the same idempotency key on every try, so
+/// the provider takes the money once.
+pub async fn take_hold(
     store: &dyn Store,
     provider: &Provider,
-    transaction_id: &str,
-) -> StoreResult<Capture> {
-    let outcome = provider.capture(transaction_id).await;
-    match outcome {
-        Capture::Taken => store.mark_captured(transaction_id).await?,
+    held: &HeldPayment,
+) -> AppResult<Written<Booking>> {
+    match provider.capture(&held.transaction_id).await {
+        Capture::Taken => Ok(store.hold_captured(held).await?),
         Capture::Lost => {
-            if store.undo_uncaptured_payment(transaction_id).await? {
-                tracing::warn!(
-                    intent = transaction_id,
-                    "the card's authorisation is gone: the sale is undone and the bike is for sale again"
-                );
+            store.hold_lost(&held.transaction_id).await?;
+            Err(AppError::Conflict(HOLD_GONE.into()))
+        }
+        Capture::NotYet => Err(AppError::PaymentsUnavailable(CAPTURE_PENDING.into())),
+    }
+}
+
+/// Releases every hold whose deal ended at or before `before` and whose release the
+/// provider has not confirmed: right after a call-off, a lapse or an admin's release,
+/// and again each sweep until the provider confirms. How many were released now.
+pub async fn release_holds(
+    store: &dyn Store,
+    provider: &Provider,
+    before: chrono::DateTime<Utc>,
+) -> StoreResult<usize> {
+    let mut released = 0;
+    for transaction_id in store.holds_to_release(before, SWEEP_BATCH).await? {
+        match provider.release(&transaction_id).await {
+            Ok(_) => {
+                store.hold_released(&transaction_id).await?;
+                released += 1;
+            }
+            Err(error) => {
+                tracing::warn!(intent = %transaction_id, %error, "a hold was not released yet");
             }
         }
-        Capture::NotYet => {}
     }
-    Ok(outcome)
+    Ok(released)
+}
+
+/// Finishes each handover whose capture was claimed before `before` and has no
+/// outcome yet (the provider did not answer, or the process stopped in between).
+async fn settle_claims(
+    store: &dyn Store,
+    provider: &Provider,
+    before: chrono::DateTime<Utc>,
+) -> StoreResult<()> {
+    for held in store.claims_to_settle(before, SWEEP_BATCH).await? {
+        match take_hold(store, provider, &held).await {
+            Ok(_) => {
+                tracing::info!(intent = %held.transaction_id, "captured a held deal's payment that waited")
+            }
+            Err(error) => {
+                tracing::warn!(intent = %held.transaction_id, %error, "a claimed capture is still open")
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Payments one sweep looks at.
 const SWEEP_BATCH: i64 = 100;
 
-/// The capture sweep, one task per process when Stripe takes the cards: every `every`,
-/// it collects each payment recorded at least `every` ago whose money is still not
-/// taken (Stripe did not answer the capture right after the sale). Several processes
-/// sweeping at once is safe: Stripe captures an intent once and refuses a second
-/// capture (whatever its idempotency key), after which Stripe's record of the intent
-/// says it is taken; undoing a sale is claimed by deleting its uncaptured payment row.
+/// The payments sweep, one task per process while cards are taken: every `every`, it
+/// finishes the handovers whose capture was claimed at least `every` ago and has no
+/// outcome yet, and releases the holds of ended deals the provider has not confirmed
+/// released. Several processes sweeping at once is safe: the provider captures, cancels
+/// or refunds an intent once whatever the key, and a claimed deal completes or lapses
+/// once (conditional updates).
 pub async fn sweep(store: Arc<dyn Store>, provider: Arc<Provider>, every: Duration) {
-    if !matches!(*provider, Provider::Stripe(_)) {
+    if matches!(*provider, Provider::Disabled) {
         return;
     }
     let mut ticks = tokio::time::interval(every);
     ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         ticks.tick().await;
-        // A payment recorded just now is being captured by whoever recorded it.
+        // What was claimed or ended just now is being settled by whoever did it.
         let before = Utc::now() - every;
-        let waiting = match store.payments_to_capture(before, SWEEP_BATCH).await {
-            Ok(waiting) => waiting,
-            Err(error) => {
-                tracing::warn!(%error, "cannot read the payments waiting for capture");
-                continue;
-            }
-        };
-        for transaction_id in waiting {
-            match collect(store.as_ref(), &provider, &transaction_id).await {
-                Ok(Capture::Taken) => {
-                    tracing::info!(intent = %transaction_id, "captured a payment that waited")
-                }
-                Ok(_) => {}
-                Err(StoreError::Unavailable(error)) => {
-                    // The rest would wait for the database in turn: try at the next tick.
-                    tracing::warn!(%error, "the database went away during the capture sweep");
-                    break;
-                }
-                Err(error) => {
-                    tracing::warn!(intent = %transaction_id, %error, "cannot note a capture")
-                }
-            }
+        if let Err(error) = settle_claims(store.as_ref(), &provider, before).await {
+            tracing::warn!(%error, "cannot read the handovers waiting for their capture");
+        }
+        if let Err(error) = release_holds(store.as_ref(), &provider, before).await {
+            tracing::warn!(%error, "cannot release the holds of ended deals");
         }
     }
 }

@@ -352,18 +352,21 @@ pub const AFTER_MEETING_HOURS: i64 = 24;
 /// Wrong handover codes a seller may enter before the code locks and the buyer must
 /// show a new one.
 pub const HANDOVER_TRIES: i32 = 5;
+/// How long a card hold waits for its handover before it is released by itself: card
+/// authorisations last seven days, and one released a day early is never captured late.
+pub const HOLD_DAYS: i64 = 6;
 
 /// Where a booking stands (docs/deals.md has the whole machine). Open: `Waiting` (in
-/// line) and `Reserved` (the bike is held for this buyer); `Paid`: bought by card; the
-/// rest end it. `Cash`, `Held`, `Completed` and `CalledOff` belong to the deal's later
-/// steps and are read, never written, for now.
+/// line) and `Reserved` (the bike is held for this buyer); a deal waiting for its
+/// handover: `Cash` (paid in person) and `Held` (the card authorised, taken at the
+/// handover); `Completed` once handed over; the rest end it. (Card sales made before
+/// holds, `paid`, became completed deals or holds: migration 0015.)
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BookingStatus {
     Waiting,
     Reserved,
     Cash,
     Held,
-    Paid,
     Completed,
     Declined,
     Released,
@@ -373,12 +376,11 @@ pub enum BookingStatus {
 }
 
 impl BookingStatus {
-    const ALL: [BookingStatus; 11] = [
+    const ALL: [BookingStatus; 10] = [
         BookingStatus::Waiting,
         BookingStatus::Reserved,
         BookingStatus::Cash,
         BookingStatus::Held,
-        BookingStatus::Paid,
         BookingStatus::Completed,
         BookingStatus::Declined,
         BookingStatus::Released,
@@ -393,7 +395,6 @@ impl BookingStatus {
             BookingStatus::Reserved => "reserved",
             BookingStatus::Cash => "cash",
             BookingStatus::Held => "held",
-            BookingStatus::Paid => "paid",
             BookingStatus::Completed => "completed",
             BookingStatus::Declined => "declined",
             BookingStatus::Released => "released",
@@ -566,7 +567,9 @@ pub enum StepKind {
     NewCode,
     WrongCode,
     Completed,
-    Paid,
+    Held,
+    CaptureClaimed,
+    HoldReleased,
     PaymentUndone,
     Declined,
     Released,
@@ -586,7 +589,9 @@ impl StepKind {
             StepKind::NewCode => "new_code",
             StepKind::WrongCode => "wrong_code",
             StepKind::Completed => "completed",
-            StepKind::Paid => "paid",
+            StepKind::Held => "held",
+            StepKind::CaptureClaimed => "capture_claimed",
+            StepKind::HoldReleased => "hold_released",
             StepKind::PaymentUndone => "payment_undone",
             StepKind::Declined => "declined",
             StepKind::Released => "released",
@@ -678,8 +683,21 @@ pub struct HandoverCode {
 pub enum Handover {
     /// Right: the deal completed, as it now stands.
     Completed(Box<Booking>),
+    /// Right, and the deal's money is a hold: it is claimed for the capture, which the
+    /// caller asks of the provider before the deal completes.
+    Capture(HeldPayment),
     /// Wrong: `left` more tries before the code locks.
     WrongCode { left: i32 },
+}
+
+/// The hold of a deal whose handover claimed it: what to capture.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct HeldPayment {
+    pub order_id: i64,
+    /// The provider's id of the hold (a Stripe PaymentIntent).
+    pub transaction_id: String,
+    /// Paisa.
+    pub amount: i64,
 }
 
 #[derive(Debug, Clone)]

@@ -89,8 +89,6 @@ pub enum Refused {
     BookingPaid,
     /// The booking was cancelled.
     BookingCancelled,
-    /// A paid booking cannot be cancelled.
-    PaidUncancellable,
     /// The booking was declined, released or lapsed: nothing more can happen to it.
     BookingEnded,
     /// The booking waits in line: it may be paid once it holds the bike.
@@ -134,6 +132,9 @@ pub enum Refused {
     /// Only a deal whose payment was chosen is called off; a reservation is cancelled or
     /// released.
     NothingToCallOff,
+    /// The handover of a held deal is under way (its capture is claimed): only the
+    /// capture's outcome ends it now.
+    HandoverUnderway,
     /// The amount paid is not the price the booking was made at.
     AmountNotPrice,
     /// This payment's transaction is recorded already.
@@ -573,9 +574,7 @@ pub fn why_not_payable(status: BookingStatus) -> Option<Refused> {
     match status {
         BookingStatus::Reserved => None,
         BookingStatus::Waiting => Some(Refused::InLine),
-        BookingStatus::Paid | BookingStatus::Held | BookingStatus::Completed => {
-            Some(Refused::BookingPaid)
-        }
+        BookingStatus::Held | BookingStatus::Completed => Some(Refused::BookingPaid),
         BookingStatus::Cancelled => Some(Refused::BookingCancelled),
         BookingStatus::Cash => Some(Refused::PayingCash),
         BookingStatus::Declined
@@ -602,27 +601,35 @@ pub trait Payments: Send + Sync + 'static {
         client_secret: &str,
     ) -> StoreResult<Option<TestPaymentIntent>>;
 
-    /// Records a confirmed payment and sells the bike, all or nothing: conflict when the
-    /// bike is sold already or the booking is gone; idempotent per transaction id.
+    /// Records a confirmed card hold: the booking becomes `held` (its handover code made)
+    /// and the bike shows Sold, all or nothing: conflict when the booking no longer holds
+    /// the bike or the amount is not its price; idempotent per transaction id.
     async fn record_payment(&self, payment: &NewPayment) -> StoreResult<Written<PaymentRecorded>>;
-    /// Number of payments recorded for a listing (0 or 1).
+    /// Number of payments claiming a listing (0 or 1; a released hold claims none).
     async fn payments_for_listing(&self, product_id: i64) -> StoreResult<i64>;
-    /// Transaction ids of payments recorded before `before` whose money is not taken
-    /// yet, oldest first, at most `limit`.
-    async fn payments_to_capture(
+    /// The provider took the money of the claimed hold `held` at its handover: the deal
+    /// completes (receipts, the line declined). A deal completed already answers as it
+    /// stands, with no events; one not claimed is refused.
+    async fn hold_captured(&self, held: &HeldPayment) -> StoreResult<Written<Booking>>;
+    /// The provider ended the hold `transaction_id` itself (the authorisation expired or
+    /// was cancelled): its deal, while held, lapses, both sides told and the bike passed
+    /// on. False when no held deal has that hold.
+    async fn hold_lost(&self, transaction_id: &str) -> StoreResult<Written<bool>>;
+    /// Holds whose deal ended at or before `before` and whose release the provider has
+    /// not confirmed yet, oldest first.
+    async fn holds_to_release(&self, before: DateTime<Utc>, limit: i64)
+        -> StoreResult<Vec<String>>;
+    /// Notes that the provider released the hold `transaction_id` (on the timeline).
+    async fn hold_released(&self, transaction_id: &str) -> StoreResult<()>;
+    /// Held deals whose handover claimed the capture before `before` and that still
+    /// wait for its outcome, oldest first.
+    async fn claims_to_settle(
         &self,
         before: DateTime<Utc>,
         limit: i64,
-    ) -> StoreResult<Vec<String>>;
-    /// Notes that the money of the payment `transaction_id` is taken.
-    async fn mark_captured(&self, transaction_id: &str) -> StoreResult<()>;
-    /// Undoes a recorded payment whose money can no longer be taken (the card's
-    /// authorisation was cancelled or lapsed): the payment is forgotten, the booking is
-    /// cancelled (the buyer may book again) and the bike is for sale again. False when
-    /// there is no such payment still waiting to be captured.
-    async fn undo_uncaptured_payment(&self, transaction_id: &str) -> StoreResult<bool>;
-    /// Whether the Stripe webhook event `id` was handled already.
+    ) -> StoreResult<Vec<HeldPayment>>;
     async fn stripe_event_seen(&self, id: &str) -> StoreResult<bool>;
+
     /// Notes that the Stripe webhook event `id` is handled.
     async fn remember_stripe_event(&self, id: &str) -> StoreResult<()>;
 }

@@ -278,15 +278,17 @@ pub struct BookingView {
     pub buyer_phone: String,
     pub meeting_location: String,
     /// waiting (in line), reserved (the bike is held for this buyer), cash (to be paid
-    /// in cash at the meet-up), paid (by card), completed (handed over); or how it
-    /// ended: declined, released, called_off, lapsed, cancelled (docs/deals.md).
+    /// in cash at the meet-up), held (the buyer's card holds the price until the
+    /// handover), completed (handed over); or how it ended: declined, released,
+    /// called_off, lapsed, cancelled (docs/deals.md).
     pub status: &'static str,
-    /// True once this booking is paid: by card, or in cash at a completed handover.
+    /// True once this booking is paid: its card holds the price, or the deal completed.
     pub paid: bool,
     /// Its place in the bike's line while waiting (1: next); null otherwise.
     pub queue_position: Option<i64>,
     /// Until when the bike is held for this buyer, while reserved or to be paid in cash
-    /// (an agreed meeting holds it until a day after); null otherwise.
+    /// (an agreed meeting holds it until a day after), or until when a card hold waits
+    /// for its handover before it is released by itself; null otherwise.
     pub reserved_until: Option<DateTime<Utc>>,
     /// Why the seller declined or released it, or why a side called it off; null
     /// otherwise.
@@ -321,13 +323,13 @@ impl From<Booking> for BookingView {
             status: o.order_status.as_str(),
             paid: matches!(
                 o.order_status,
-                BookingStatus::Paid | BookingStatus::Completed
+                BookingStatus::Held | BookingStatus::Completed
             ),
             queue_position: o.queue_position,
             reserved_until: o.reserved_until.filter(|_| {
                 matches!(
                     o.order_status,
-                    BookingStatus::Reserved | BookingStatus::Cash
+                    BookingStatus::Reserved | BookingStatus::Cash | BookingStatus::Held
                 )
             }),
             reason: o.reason,

@@ -14,11 +14,13 @@ use crate::auth::{Admin, AuthUser};
 use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
 use crate::mail::letters::{self, Sale};
 use crate::notice::{dhaka_time, paid_how};
+use crate::payments::{release_holds, take_hold};
 use crate::records::{Booking, Handover, HandoverCode, Role};
 use crate::store::Missing;
 use crate::validate::Checker;
 use crate::views::{taka, DealView, ReceiptView};
 use crate::AppState;
+use chrono::Utc;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -108,13 +110,19 @@ pub struct HandoverInput {
 }
 
 /// The seller enters the buyer's handover code with the bike and its papers in front of
-/// them: the deal completes, the bike is sold for good, everyone in line is told and both
-/// sides get a receipt (a notification and a mail). A wrong code counts: after five the
-/// code locks until the buyer shows a new one.
+/// them: a card hold is captured (only now is money taken), the deal completes, the bike
+/// is sold for good, everyone in line is told and both sides get a receipt (a
+/// notification and a mail). A wrong code counts: after five the code locks until the
+/// buyer shows a new one. When the card provider does not answer the capture, the deal
+/// waits (503; nobody can call it off now) and completes at the seller's retry or by
+/// itself within minutes; when the hold ended on the provider's side, the deal is over
+/// (409).
+
 #[utoipa::path(post, path = "/orders/{id}/handover", tag = "deals", request_body = HandoverInput,
     params(("id" = String, Path, description = "Booking id")),
     responses(JsonBodyRefused, (status = 200, body = Changed), (status = 401), (status = 403), (status = 404), (status = 409),
-              (status = 422, description = "`validation`: no code, or a wrong one (the tries left are in its message)")),
+              (status = 422, description = "`validation`: no code, or a wrong one (the tries left are in its message)"),
+              (status = 503, description = "`payments_unavailable`: the code is right but the card provider did not answer the capture yet; the deal completes when it does")),
     security(("access_token" = [])))]
 async fn hand_over(
     State(state): State<AppState>,
@@ -137,17 +145,27 @@ async fn hand_over(
         .store
         .hand_over(id, user.id, &code.unwrap_or_default())
         .await?;
-    match written.outcome {
-        Handover::WrongCode { left } => Err(AppError::field("code", wrong_code(left))),
-        Handover::Completed(deal) => {
-            if !written.events.is_empty() {
-                send_receipts(&state, &deal);
-            }
-            let changed = u64::from(!written.events.is_empty());
-            Ok(Json(
-                Changed::modified(changed).seen_by(&written.events, &user),
-            ))
+    let (deal, events) = match written.outcome {
+        Handover::WrongCode { left } => return Err(AppError::field("code", wrong_code(left))),
+        Handover::Completed(deal) => (*deal, written.events),
+        // A held deal: the money is taken now, and only then does it complete.
+        Handover::Capture(held) => {
+            let taken = take_hold(state.store.as_ref(), &state.payments, &held).await?;
+            (taken.outcome, taken.events)
         }
+    };
+    if !events.is_empty() {
+        send_receipts(&state, &deal);
+    }
+    let changed = u64::from(!events.is_empty());
+    Ok(Json(Changed::modified(changed).seen_by(&events, &user)))
+}
+
+/// Releases the hold of a deal that just ended (called off, or released by an admin);
+/// what the provider does not confirm now, the payments sweep releases later.
+async fn release_now(state: &AppState) {
+    if let Err(error) = release_holds(state.store.as_ref(), &state.payments, Utc::now()).await {
+        tracing::warn!(%error, "the hold of an ended deal waits for the sweep");
     }
 }
 
@@ -212,7 +230,10 @@ impl CallOffInput {
 }
 
 /// The buyer or the seller calls the deal off before the handover, saying why: the
-/// other side is told, and the bike passes to the next in line or back on sale.
+/// other side is told, a card hold is released (nothing is charged), and the bike
+/// passes to the next in line or back on sale. A hold whose handover is under way
+/// (its capture claimed) is not called off.
+
 #[utoipa::path(post, path = "/orders/{id}/call-off", tag = "deals", request_body = CallOffInput,
     params(("id" = String, Path, description = "Booking id")),
     responses(JsonBodyRefused, (status = 200, body = Changed), (status = 401), (status = 403), (status = 404), (status = 409), (status = 422)),
@@ -225,6 +246,7 @@ async fn call_off(
 ) -> AppResult<Json<Changed>> {
     let reason = body.reason()?;
     let written = state.store.call_off(id, user.id, &reason).await?;
+    release_now(&state).await;
     Ok(Json(Changed::modified(1).seen_by(&written.events, &user)))
 }
 
@@ -278,9 +300,10 @@ async fn deal_timeline(
     }))
 }
 
-/// Ends a deal its two sides cannot settle — a reservation or a cash deal — saying why
-/// (admins only): both sides are told, the step is on the deal's timeline with the
-/// admin's name, and the bike passes to the next in line or back on sale.
+/// Ends a deal its two sides cannot settle — a reservation, a cash deal or a card hold
+/// whose handover has not begun — saying why (admins only): both sides are told, a hold
+/// is released, the step is on the deal's timeline with the admin's name, and the bike
+/// passes to the next in line or back on sale.
 #[utoipa::path(post, path = "/deals/{id}/release", tag = "deals", request_body = CallOffInput,
     params(("id" = String, Path, description = "Booking id")),
     responses(JsonBodyRefused, (status = 200, body = Changed), (status = 401), (status = 403), (status = 404), (status = 409), (status = 422)),
@@ -293,5 +316,6 @@ async fn release_deal(
 ) -> AppResult<Json<Changed>> {
     let reason = body.reason()?;
     let written = state.store.release_deal(id, admin.id, &reason).await?;
+    release_now(&state).await;
     Ok(Json(Changed::modified(1).seen_by(&written.events, &admin)))
 }

@@ -16,8 +16,9 @@ use super::bookings::own_booking;
 use super::Inserted;
 use crate::auth::Buyer;
 use crate::error::{self, AppError, AppResult, Json, JsonBodyRefused};
+use crate::payments::stripe::IntentStatus;
 use crate::payments::test_card::{check_card, Card};
-use crate::payments::{collect, webhook, Capture, Provider, Released, Succeeded, CURRENCY};
+use crate::payments::{webhook, Provider, Released, Succeeded, CURRENCY};
 use crate::records::{NewPayment, PaymentRecorded};
 use crate::store::{why_not_payable, Refused, StoreError, Written};
 use crate::validate::{parse_id, Checker};
@@ -333,15 +334,14 @@ struct Payment {
     transaction_id: String,
 }
 
-/// Records `payment`, which the provider says is `paid`, if that is the booking's price
-/// (and, when a buyer reports it, their booking), then takes the money. The page and
-/// Stripe's webhook both end here, in either order and as often as they like: the
-/// payment is recorded, captured and announced once. A payment that lost the bike
-/// (someone else's was recorded first, the booking was cancelled, the amount is not the
-/// booking's price) is given back, and the buyer is told. A report that is not the
-/// reporter's to make (someone else's booking, another bike) leaves the money alone.
-/// When Stripe does not answer the capture, the sale stands (the card is authorised)
-/// and the capture sweep takes the money later.
+/// Records `payment`, which the provider says is `paid` (authorised: a hold), if that
+/// is the booking's price (and, when a buyer reports it, their booking); the money is
+/// taken at the handover. The page and Stripe's webhook both end here, in either order
+/// and as often as they like: the hold is recorded and announced once. A payment that
+/// lost the bike (someone else's was recorded first, the booking was cancelled, the
+/// amount is not the booking's price) is given back, and the buyer is told. A report
+/// that is not the reporter's to make (someone else's booking, another bike) leaves the
+/// money alone.
 async fn settle(
     state: &AppState,
     payment: Payment,
@@ -374,15 +374,9 @@ async fn settle(
         Err(StoreError::Refused(Refused::AmountNotPrice))
     };
     match recorded {
-        Ok(recorded) => {
-            if to_capture
-                && collect(state.store.as_ref(), &state.payments, &transaction_id).await?
-                    == Capture::Lost
-            {
-                return Err(AppError::Conflict(LAPSED.into()));
-            }
-            Ok(recorded)
-        }
+        // Held: the money is taken at the handover, with the buyer's code.
+        Ok(recorded) => Ok(recorded),
+
         Err(StoreError::Refused(
             why @ (Refused::NotYourBooking | Refused::NotThisBookingsListing),
         )) => Err(why.into()),
@@ -398,11 +392,6 @@ async fn settle(
         Err(other) => Err(other.into()),
     }
 }
-
-/// What a buyer is told when their card's authorisation went away before the money
-/// was taken (cancelled from Stripe's side): the sale is undone, the booking cancelled.
-const LAPSED: &str = "Your card's authorisation was cancelled before the payment completed: \
-    nothing was charged and this booking is cancelled. Book the bike again to buy it.";
 
 /// The parts of a Stripe event this server reads.
 #[derive(Debug, Deserialize)]
@@ -451,8 +440,8 @@ async fn stripe_webhook(
     if state.store.stripe_event_seen(&event.id).await? {
         return Ok(axum::Json(json!({ "received": true })));
     }
+    let intent = event.data.object.id;
     if PAID_EVENTS.contains(&event.kind.as_str()) {
-        let intent = event.data.object.id;
         // Stripe's own record of the intent decides, not the event's copy of it.
         if let Some(paid) = state
             .payments
@@ -463,7 +452,7 @@ async fn stripe_webhook(
                 order_id: paid.order_id,
                 payer: None,
                 listing_id: None,
-                transaction_id: intent,
+                transaction_id: intent.clone(),
             };
             match settle(&state, payment, paid).await {
                 // Lost the bike (the money went back), or the booking is gone: nothing
@@ -474,9 +463,20 @@ async fn stripe_webhook(
             }
         }
     }
+    if event.kind == CANCELLED_EVENT {
+        // A hold Stripe itself ended (it lapsed after seven days, or was cancelled from
+        // the dashboard): its deal, while still held, ends; Stripe's record decides.
+        if stripe.intent(&intent).await?.map(|found| found.status) == Some(IntentStatus::Cancelled)
+        {
+            state.store.hold_lost(&intent).await?;
+        }
+    }
     state.store.remember_stripe_event(&event.id).await?;
     Ok(axum::Json(json!({ "received": true })))
 }
+
+/// The Stripe event that says an intent was cancelled.
+const CANCELLED_EVENT: &str = "payment_intent.canceled";
 
 /// Stripe events that say a buyer's card was authorised or charged.
 const PAID_EVENTS: [&str; 2] = [

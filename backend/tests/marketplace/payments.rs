@@ -91,7 +91,7 @@ async fn a_buyer_pays_with_4242_and_the_bike_is_sold_everywhere() {
         assert!(paid["insertedId"].is_string());
         let (_, orders) = app.get("/api/orders/buyer@example.com", Some(&buyer.token)).await;
         assert_eq!(orders[0]["paid"], true);
-        assert_eq!(orders[0]["status"], "paid");
+        assert_eq!(orders[0]["status"], "held");
         assert_eq!(orders[0]["availability"], "sold");
         let (_, listing) = app.get(&format!("/api/products/{category}"), Some(&buyer.token)).await;
         assert_eq!(listing[0]["availability"], "sold");
@@ -129,7 +129,7 @@ async fn a_sold_bike_stays_on_record_for_its_buyer_and_seller() {
             );
         }
         let (_, orders) = app.get("/api/orders/buyer@example.com", Some(&buyer.token)).await;
-        assert_eq!(orders[0]["status"], "paid", "{orders}");
+        assert_eq!(orders[0]["status"], "held", "{orders}");
         let (_, bookings) = app.get("/api/sellerOrders/seller@example.com", Some(&seller.token)).await;
         assert_eq!(bookings.as_array().map(Vec::len), Some(1), "{bookings}");
     })
@@ -162,7 +162,7 @@ async fn a_booking_keeps_its_price_when_the_seller_changes_it_and_its_buyer_is_t
         let (status, paid) = app.pay(&buyer, &order, "4242 4242 4242 4242").await;
         assert_eq!(status, StatusCode::CREATED, "{paid}");
         let (_, orders) = app.get("/api/orders/buyer@example.com", Some(&buyer.token)).await;
-        assert_eq!((orders[0]["status"].as_str(), orders[0]["price"].as_i64()), (Some("paid"), Some(4100)));
+        assert_eq!((orders[0]["status"].as_str(), orders[0]["price"].as_i64()), (Some("held"), Some(4100)));
 
         // A new booking is made at the new price.
         let other = app.list_bike(&seller, &category, "Honda CB", 3000).await;
@@ -216,7 +216,7 @@ async fn a_price_change_racing_a_payment_never_changes_what_the_booking_costs() 
                 .and_then(|all| all.iter().find(|o| o["_id"] == order.as_str()))
                 .cloned()
                 .unwrap_or_default();
-            assert_eq!((this["status"].as_str(), this["price"].as_i64()), (Some("paid"), Some(4100)), "{this}");
+            assert_eq!((this["status"].as_str(), this["price"].as_i64()), (Some("held"), Some(4100)), "{this}");
         }
     })
     .await;
@@ -488,7 +488,7 @@ async fn a_payment_and_the_sellers_release_racing_for_one_reservation_have_one_w
             match (paid, released) {
                 (StatusCode::CREATED, StatusCode::CONFLICT) => {
                     wins[0] += 1;
-                    assert_eq!(status(&mine, &order), Some(json!("paid")));
+                    assert_eq!(status(&mine, &order), Some(json!("held")));
                     assert_eq!(status(&theirs, &behind), Some(json!("waiting")));
                     assert!(app.listing(&product).await.sold);
                 }
@@ -569,7 +569,7 @@ async fn a_payment_and_a_cancel_racing_for_one_booking_have_exactly_one_winner()
                 .expect("count");
             match (paid, cancelled) {
                 (StatusCode::CREATED, StatusCode::CONFLICT) => {
-                    assert_eq!(stored.order_status, bikehaat::records::BookingStatus::Paid);
+                    assert_eq!(stored.order_status, bikehaat::records::BookingStatus::Held);
                     assert!(listing.sold);
                     assert_eq!(payments, 1);
                 }

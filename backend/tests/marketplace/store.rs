@@ -9,6 +9,7 @@ mod bookings;
 mod catalogue;
 mod deletion;
 mod handover;
+mod holds;
 mod line;
 mod meeting;
 mod migrations;

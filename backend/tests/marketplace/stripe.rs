@@ -94,15 +94,63 @@ impl Shop {
         self.app.listing(product).await.sold
     }
 
-    /// Intents of recorded payments whose money is not taken yet.
+    /// Intents of held deals whose handover claimed the capture and still waits for it.
     async fn waiting_for_capture(&self) -> Vec<String> {
         let later = chrono::Utc::now() + chrono::Duration::minutes(1);
+        let claims = self.app.state.store.claims_to_settle(later, 100).await;
+        let claims = claims.expect("claims to settle");
+        claims.into_iter().map(|held| held.transaction_id).collect()
+    }
+
+    /// Intents of ended deals whose hold Stripe has not released yet.
+    async fn waiting_for_release(&self) -> Vec<String> {
+        let later = chrono::Utc::now() + chrono::Duration::minutes(1);
+        let store = &self.app.state.store;
+        store.holds_to_release(later, 100).await.expect("holds")
+    }
+
+    /// The handover code `buyer` reads for `order`.
+    async fn code_of(&self, buyer: &Person, order: &str) -> Value {
+        let path = format!("/api/orders/{order}/handover-code");
+        let (status, code) = self.app.get(&path, Some(&buyer.token)).await;
+        assert_eq!(status, StatusCode::OK, "{code}");
+        code["code"].clone()
+    }
+
+    /// The seller enters `code` for `order`: the handover's answer.
+    async fn enter(&self, order: &str, code: &Value) -> (StatusCode, Value) {
+        let path = format!("/api/orders/{order}/handover");
+        let body = json!({ "code": code });
         self.app
-            .state
-            .store
-            .payments_to_capture(later, 100)
+            .call(Method::POST, &path, Some(&self.seller.token), body)
             .await
-            .expect("payments to capture")
+    }
+
+    /// The seller enters the code `buyer` reads for `order`: the handover's answer.
+    async fn hand_over(&self, buyer: &Person, order: &str) -> (StatusCode, Value) {
+        let code = self.code_of(buyer, order).await;
+        self.enter(order, &code).await
+    }
+
+    /// `by` calls the deal `order` off.
+    async fn call_off(&self, by: &Person, order: &str) -> (StatusCode, Value) {
+        self.app
+            .call(
+                Method::POST,
+                &format!("/api/orders/{order}/call-off"),
+                Some(&by.token),
+                json!({"reason": "Not as described"}),
+            )
+            .await
+    }
+
+    /// The status of `buyer`'s booking `order` as My Orders shows it.
+    async fn status_of(&self, buyer: &Person, order: &str) -> Value {
+        let path = format!("/api/orders/{}", buyer.email);
+        let (_, orders) = self.app.get(&path, Some(&buyer.token)).await;
+        let orders = orders.as_array().cloned().unwrap_or_default();
+        let found = orders.into_iter().find(|o| o["_id"] == json!(order));
+        found.map(|o| o["status"].clone()).unwrap_or(Value::Null)
     }
 
     /// Waits up to ten seconds for `done`.
@@ -139,7 +187,7 @@ impl Shop {
 }
 
 #[tokio::test]
-async fn a_buyer_pays_through_stripe_and_only_the_recorded_payment_is_captured() {
+async fn a_buyer_pays_through_stripe_and_the_hold_is_taken_only_with_the_handover_code() {
     on_both(|engine| async move {
         let Some(shop) = shop(engine).await else {
             return;
@@ -174,14 +222,29 @@ async fn a_buyer_pays_through_stripe_and_only_the_recorded_payment_is_captured()
         assert_eq!(status, StatusCode::CREATED, "{body}");
         assert_eq!(
             shop.stripe.intent(&intent)["status"],
-            "succeeded",
-            "captured once recorded"
+            "requires_capture",
+            "held, not taken, until the handover"
         );
-        assert!(shop.sold(&product).await);
+        assert_eq!(shop.status_of(&buyer, &order).await, "held");
+        assert!(shop.sold(&product).await, "Sold to others while held");
         // The page reporting twice changes nothing.
         let (status, _) = shop.pay(&buyer, &order, &intent).await;
         assert_eq!(status, StatusCode::OK);
         assert_eq!(shop.sold_events(&product).await, 1);
+        assert_eq!(shop.stripe.count("POST", "/capture"), 0);
+
+        // The seller enters the buyer's code at the meet-up: now the money is taken,
+        // once, with a key named after the intent.
+        let code = shop.code_of(&buyer, &order).await;
+        let (status, body) = shop.enter(&order, &code).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(shop.stripe.intent(&intent)["status"], "succeeded");
+        assert_eq!(shop.status_of(&buyer, &order).await, "completed");
+        let keys = shop.stripe.idempotency_keys("POST", "/capture");
+        assert_eq!(keys, [Some(format!("bikehaat-capture-{intent}"))]);
+        let (status, _) = shop.enter(&order, &code).await;
+        assert_eq!(status, StatusCode::OK, "a double tap");
+        assert_eq!(shop.stripe.count("POST", "/capture"), 1, "captured once");
         // Test cards are for test mode only.
         let (status, _) = shop
             .app
@@ -199,6 +262,7 @@ async fn a_buyer_pays_through_stripe_and_only_the_recorded_payment_is_captured()
 
 #[tokio::test]
 async fn only_the_buyer_holding_the_bike_is_asked_to_pay_and_a_released_card_is_not_charged() {
+    // (The next in line's card is taken at their handover.)
     on_both(|engine| async move {
         let Some(shop) = shop(engine).await else {
             return;
@@ -269,6 +333,9 @@ async fn only_the_buyer_holding_the_bike_is_asked_to_pay_and_a_released_card_is_
         shop.stripe.authorise(&second);
         let (status, body) = shop.pay(next, order, &second).await;
         assert_eq!(status, StatusCode::CREATED, "{body}");
+        assert_eq!(shop.stripe.intent(&second)["status"], "requires_capture");
+        let (status, body) = shop.hand_over(next, order).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
         assert_eq!(shop.stripe.intent(&second)["status"], "succeeded");
         assert_eq!(shop.stripe.intent_count(), 2);
         assert!(shop.stripe.refunds().is_empty(), "nobody needed a refund");
@@ -371,7 +438,11 @@ async fn the_webhook_finishes_a_payment_whose_page_closed_once_however_often_it_
             assert_eq!(delivery.await.expect("delivery"), StatusCode::OK);
         }
         assert!(shop.sold(&product).await);
-        assert_eq!(shop.stripe.intent(&intent)["status"], "succeeded");
+        assert_eq!(
+            shop.stripe.intent(&intent)["status"],
+            "requires_capture",
+            "held"
+        );
         assert_eq!(
             shop.sold_events(&product).await,
             1,
@@ -421,8 +492,12 @@ async fn the_page_first_then_the_webhook_reach_the_same_end() {
             assert_eq!(answer, 200, "{kind}");
         }
         assert_eq!(shop.sold_events(&product).await, 1);
-        assert_eq!(shop.stripe.intent(&intent)["status"], "succeeded");
-        assert_eq!(shop.stripe.count("POST", "/capture"), 1, "captured once");
+        assert_eq!(shop.stripe.intent(&intent)["status"], "requires_capture");
+        assert_eq!(
+            shop.stripe.count("POST", "/capture"),
+            0,
+            "held until the handover"
+        );
     })
     .await;
 }
@@ -521,21 +596,35 @@ async fn stripe_failing_is_retried_with_a_new_key_after_a_500_and_otherwise_said
     );
     assert!(!shop.sold(&product).await);
 
-    // Capturing fails after the sale is recorded: the sale stands (the card is
-    // authorised) and the money waits; the page reporting again takes it, once.
-    shop.stripe.fail_next(3, "/capture", Fault::ServerError);
+    // Held; then Stripe fails the capture at the handover: the seller hears that the
+    // code was right and the money is on its way, the deal stays claimed (nobody can
+    // call it off now), and the seller's retry takes the money, once.
     let (status, body) = shop.pay(&buyer, &order, &intent).await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
-    assert!(
-        shop.sold(&product).await,
-        "the bike is this buyer's: their card is authorised"
+    assert!(shop.sold(&product).await, "their card holds the price");
+    shop.stripe.fail_next(3, "/capture", Fault::ServerError);
+    let (status, body) = shop.hand_over(&buyer, &order).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
+    assert_eq!(
+        body["message"],
+        "The code is right, but the card provider has not answered yet: the deal completes \
+         as soon as it does. Nothing more to enter."
     );
     assert_eq!(shop.stripe.intent(&intent)["status"], "requires_capture");
     assert_eq!(shop.waiting_for_capture().await, vec![intent.clone()]);
-    let (status, body) = shop.pay(&buyer, &order, &intent).await;
+    assert_eq!(shop.status_of(&buyer, &order).await, "held");
+    let (status, body) = shop.call_off(&buyer, &order).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert_eq!(
+        body["message"],
+        "The handover is under way and the card is being charged: the deal can no longer \
+         be called off."
+    );
+    let (status, body) = shop.hand_over(&buyer, &order).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(shop.stripe.intent(&intent)["status"], "succeeded");
     assert!(shop.waiting_for_capture().await.is_empty());
+    assert_eq!(shop.status_of(&buyer, &order).await, "completed");
     assert_eq!(shop.sold_events(&product).await, 1);
 }
 
@@ -543,35 +632,47 @@ async fn stripe_failing_is_retried_with_a_new_key_after_a_500_and_otherwise_said
 const QUICK_SWEEP: [&str; 2] = ["--stripe-capture-every-ms", "200"];
 
 #[tokio::test]
-async fn the_sweep_takes_the_money_stripe_did_not_let_us_take_at_the_sale() {
+async fn the_sweep_finishes_a_handover_whose_capture_stripe_did_not_answer() {
     on_both(|engine| async move {
-        let Some(shop) = shop_with(engine, &QUICK_SWEEP).await else {
+        // A sweep slower than the handover's own three tries, so the seller hears the 503.
+        let every = ["--stripe-capture-every-ms", "2000"];
+        let Some(shop) = shop_with(engine, &every).await else {
             return;
         };
         let (buyer, product, order, intent) =
             shop.booking("karim@example.com", "Suzuki Gixxer").await;
         shop.stripe.authorise(&intent);
-        shop.stripe.fail_next(3, "/capture", Fault::ServerError);
         let (status, body) = shop.pay(&buyer, &order, &intent).await;
         assert_eq!(status, StatusCode::CREATED, "{body}");
-        assert!(shop.sold(&product).await);
+        shop.stripe.fail_next(3, "/capture", Fault::ServerError);
+        let (status, body) = shop.hand_over(&buyer, &order).await;
+        assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
 
-        // Nobody reports again: the sweep captures it on its own, and notes it.
+        // Nobody enters the code again: the sweep captures it and completes the deal.
         shop.until("the sweep captured the payment", || async {
             shop.stripe.intent(&intent)["status"] == "succeeded"
         })
         .await;
-        shop.until("the capture is noted", || async {
-            shop.waiting_for_capture().await.is_empty()
+        shop.until("the deal completed", || async {
+            shop.status_of(&buyer, &order).await == "completed"
         })
         .await;
-        let captures = shop
-            .stripe
-            .calls()
-            .iter()
-            .filter(|call| call.ends_with("/capture"))
-            .count();
-        assert!(captures >= 4, "three failed at the sale, then the sweep's");
+        assert!(shop.waiting_for_capture().await.is_empty());
+        let captures = shop.stripe.count("POST", "/capture");
+        assert!(
+            captures >= 4,
+            "three failed at the handover, then the sweep's"
+        );
+        let keys = shop.stripe.idempotency_keys("POST", "/capture");
+        assert!(
+            keys.iter().all(
+                |key| key.as_deref() == Some(&*format!("bikehaat-capture-{intent}"))
+                    || key
+                        .as_deref()
+                        .is_some_and(|k| k.starts_with(&format!("bikehaat-capture-{intent}-")))
+            ),
+            "every capture carries the intent's key: {keys:?}"
+        );
         assert!(shop.sold(&product).await);
         assert_eq!(shop.sold_events(&product).await, 1);
     })
@@ -579,55 +680,43 @@ async fn the_sweep_takes_the_money_stripe_did_not_let_us_take_at_the_sale() {
 }
 
 #[tokio::test]
-async fn a_sale_whose_authorisation_lapsed_before_capture_is_undone() {
+async fn a_hold_stripe_ended_before_the_handover_ends_the_deal() {
     on_both(|engine| async move {
-        let Some(shop) = shop_with(engine, &QUICK_SWEEP).await else {
+        let Some(shop) = shop(engine).await else {
             return;
         };
         let (buyer, product, order, intent) =
             shop.booking("karim@example.com", "Bajaj Pulsar").await;
         shop.stripe.authorise(&intent);
-        // Stripe is down through the sale and for as long as the authorisation lasts.
-        shop.stripe.fail_next(1_000, "/capture", Fault::ServerError);
         let (status, body) = shop.pay(&buyer, &order, &intent).await;
         assert_eq!(status, StatusCode::CREATED, "{body}");
         assert!(shop.sold(&product).await);
-        shop.stripe.edit(&intent, |pi| {
-            pi["status"] = json!("canceled");
-            pi["cancellation_reason"] = json!("automatic");
-        });
-
-        // The sweep learns from Stripe that the money can never be taken: the bike is
-        // for sale again, the booking is cancelled, and open pages hear both.
-        shop.until("the sale is undone", || async {
-            !shop.sold(&product).await
-        })
-        .await;
+        // The authorisation lapses just as the seller enters the code.
+        shop.stripe.fail_next(1, "/capture", Fault::Lapse);
+        let (status, body) = shop.hand_over(&buyer, &order).await;
+        assert_eq!(status, StatusCode::CONFLICT, "{body}");
+        assert_eq!(
+            body["message"],
+            "The buyer's card hold ended before the handover (it expired or was cancelled): \
+             nothing was charged, and this deal is over."
+        );
+        assert_eq!(shop.stripe.intent(&intent)["status"], "canceled");
+        assert!(!shop.sold(&product).await, "for sale again");
+        assert_eq!(shop.status_of(&buyer, &order).await, "lapsed");
         assert!(shop.waiting_for_capture().await.is_empty());
-        let (status, orders) = shop
-            .app
-            .get(&format!("/api/orders/{}", buyer.email), Some(&buyer.token))
-            .await;
-        assert_eq!(status, StatusCode::OK);
-        assert_eq!(orders, json!([]), "the booking is cancelled");
-        let events = shop
-            .app
-            .state
-            .store
-            .events_since(0, 10_000)
-            .await
-            .expect("events");
+        assert!(
+            shop.waiting_for_release().await.is_empty(),
+            "nothing left to release"
+        );
+        let events = shop.app.state.store.events_since(0, 10_000).await;
+        let events = events.expect("events");
         let named = |name: &str| events.iter().filter(|e| e.name == name).count();
         assert_eq!(named("product.unsold"), 1);
-        assert_eq!(named("order.cancelled"), 1);
+        assert_eq!(named("product.available"), 1);
         let product_id: i64 = product.parse().expect("id");
+        let store = &shop.app.state.store;
         assert_eq!(
-            shop.app
-                .state
-                .store
-                .payments_for_listing(product_id)
-                .await
-                .expect("count"),
+            store.payments_for_listing(product_id).await.expect("count"),
             0
         );
 
@@ -642,23 +731,97 @@ async fn a_sale_whose_authorisation_lapsed_before_capture_is_undone() {
 }
 
 #[tokio::test]
-async fn an_authorisation_that_lapses_as_the_sale_is_recorded_undoes_it_and_says_so() {
+async fn stripe_cancelling_a_hold_ends_its_deal_through_the_webhook_and_a_forged_event_does_not() {
     let Some(shop) = shop(Engine::Sqlite).await else {
         return;
     };
     let (buyer, product, order, intent) = shop.booking("karim@example.com", "Honda Hornet").await;
     shop.stripe.authorise(&intent);
-    shop.stripe.fail_next(1, "/capture", Fault::Lapse);
     let (status, body) = shop.pay(&buyer, &order, &intent).await;
-    assert_eq!(status, StatusCode::CONFLICT, "{body}");
-    assert_eq!(
-        body["message"],
-        "Your card's authorisation was cancelled before the payment completed: nothing was \
-         charged and this booking is cancelled. Book the bike again to buy it."
-    );
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+
+    // An event saying the hold was cancelled while Stripe still holds it: nothing.
+    let (body, signature) = shop
+        .stripe
+        .event("evt_forged", "payment_intent.canceled", &intent, 0);
+    assert_eq!(shop.webhook(body, &signature).await, StatusCode::OK);
+    assert_eq!(shop.status_of(&buyer, &order).await, "held");
+    assert!(shop.sold(&product).await);
+
+    // Stripe cancels it (seven days passed): the deal ends, once however often told.
+    shop.stripe.edit(&intent, |pi| {
+        pi["status"] = json!("canceled");
+        pi["cancellation_reason"] = json!("automatic");
+    });
+    let (body, signature) =
+        shop.stripe
+            .event("evt_cancelled", "payment_intent.canceled", &intent, 0);
+    assert_eq!(shop.webhook(body.clone(), &signature).await, StatusCode::OK);
+    assert_eq!(shop.webhook(body, &signature).await, StatusCode::OK);
+    assert_eq!(shop.status_of(&buyer, &order).await, "lapsed");
     assert!(!shop.sold(&product).await, "the bike is for sale again");
-    assert!(shop.waiting_for_capture().await.is_empty());
-    assert_eq!(shop.stripe.intent(&intent)["status"], "canceled");
+    let events = shop.app.state.store.events_since(0, 10_000).await;
+    let unsold = events
+        .expect("events")
+        .iter()
+        .filter(|e| e.name == "product.unsold")
+        .count();
+    assert_eq!(unsold, 1);
+    assert!(shop.waiting_for_release().await.is_empty());
+}
+
+#[tokio::test]
+async fn calling_off_a_held_deal_gives_the_hold_back_now_or_at_the_next_sweep() {
+    on_both(|engine| async move {
+        let Some(shop) = shop_with(engine, &QUICK_SWEEP).await else {
+            return;
+        };
+        let (buyer, product, order, intent) =
+            shop.booking("karim@example.com", "Hero Xtreme").await;
+        shop.stripe.authorise(&intent);
+        let (status, body) = shop.pay(&buyer, &order, &intent).await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        let (status, body) = shop.call_off(&buyer, &order).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(
+            shop.stripe.intent(&intent)["status"],
+            "canceled",
+            "released at once"
+        );
+        assert!(shop.stripe.refunds().is_empty(), "nothing was taken");
+        assert!(!shop.sold(&product).await, "back on sale");
+        assert_eq!(shop.status_of(&buyer, &order).await, "called_off");
+        assert!(shop.waiting_for_release().await.is_empty());
+        assert_eq!(shop.stripe.count("POST", "/capture"), 0);
+
+        // Stripe fails the release of the next buyer's hold: the deal is called off all
+        // the same, and the sweep releases the hold when Stripe answers again.
+        let (next, product, order, intent) = shop.booking("mim@example.com", "Hero Hunk").await;
+        shop.stripe.authorise(&intent);
+        let (status, body) = shop.pay(&next, &order, &intent).await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        shop.stripe.fail_next(3, "/cancel", Fault::ServerError);
+        let (status, body) = shop.call_off(&shop.seller, &order).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert!(!shop.sold(&product).await);
+        shop.until("the sweep released the hold", || async {
+            shop.stripe.intent(&intent)["status"] == "canceled"
+        })
+        .await;
+        shop.until("the release is noted", || async {
+            shop.waiting_for_release().await.is_empty()
+        })
+        .await;
+        let deal = shop
+            .app
+            .state
+            .store
+            .deal_steps(order.parse().expect("id"))
+            .await;
+        let steps: Vec<String> = deal.expect("steps").into_iter().map(|s| s.step).collect();
+        assert_eq!(steps, ["booked", "held", "called_off", "hold_released"]);
+    })
+    .await;
 }
 
 #[tokio::test]
@@ -766,7 +929,10 @@ async fn a_payment_through_stripe_and_a_cancel_racing_have_exactly_one_winner() 
             match (paid, cancelled) {
                 (StatusCode::CREATED, StatusCode::CONFLICT) => {
                     assert!(sold, "round {round}: paid, so sold");
-                    assert_eq!(status, "succeeded", "round {round}: the money is taken");
+                    assert_eq!(
+                        status, "requires_capture",
+                        "round {round}: the money is held"
+                    );
                 }
                 (StatusCode::CONFLICT, StatusCode::OK) => {
                     assert!(!sold, "round {round}: a cancelled booking sells nothing");
@@ -924,6 +1090,8 @@ async fn a_500_on_create_is_retried_with_a_new_key_and_the_retry_succeeds() {
     shop.stripe.authorise(&intent);
     let (status, body) = shop.pay(&buyer, &order2, &intent).await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
+    let (status, body) = shop.hand_over(&buyer, &order2).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(shop.stripe.intent(&intent)["status"], "succeeded");
     assert!(shop.stripe.intent(&intent)["latest_charge"]
         .as_str()

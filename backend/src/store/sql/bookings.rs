@@ -10,8 +10,9 @@ use super::*;
 use crate::notice::{dhaka_time, SOLD_TO_ANOTHER_BUYER};
 use crate::random::six_digits;
 use crate::records::{
-    Actor, BookingStatus, DealStep, Handover, HandoverCode, MeetingProposal, Side, StepKind,
-    AFTER_MEETING_HOURS, HANDOVER_TRIES, LINE_LIMIT, OPEN_BOOKINGS_PER_BUYER, RESERVED_HOURS,
+    Actor, BookingStatus, DealStep, Handover, HandoverCode, HeldPayment, MeetingProposal, Side,
+    StepKind, AFTER_MEETING_HOURS, HANDOVER_TRIES, LINE_LIMIT, OPEN_BOOKINGS_PER_BUYER,
+    RESERVED_HOURS,
 };
 use crate::store::{why_not_payable, BookingEnd, SellerAct};
 
@@ -29,7 +30,7 @@ impl This {
 
     /// Booking `id` as it stands now, outside any transaction: what a step whose
     /// conditional update found nothing to change reads to say why.
-    async fn booking_now(&self, id: i64) -> Result<Booking, Error> {
+    pub(super) async fn booking_now(&self, id: i64) -> Result<Booking, Error> {
         self.booking(id)
             .await?
             .ok_or(Error::NotFound(Missing::Booking))
@@ -46,7 +47,7 @@ impl This {
 
     /// Ends a step: records `events` in `tx`, commits, tells this process of them, and
     /// answers with `outcome` and the events as recorded.
-    async fn finish<T>(
+    pub(super) async fn finish<T>(
         &self,
         mut tx: Tx<'_>,
         events: &[Event],
@@ -123,6 +124,149 @@ impl This {
         Ok(behind.into_iter().map(Event::DealUpdated).collect())
     }
 
+    /// After booking `id` lapsed within `tx` (`hold`: from a card hold, whose money is
+    /// released): both sides are told and the bike passes on as of `now`.
+    pub(super) async fn lapsed_in(
+        tx: &mut Tx<'_>,
+        id: i64,
+        hold: bool,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<Event>, Error> {
+        let step = Step::by_server(StepKind::Lapsed, BookingStatus::Lapsed);
+        log_step(tx, id, step).await?;
+        let booking = This::booking_in(tx, id).await?;
+        let listing = &booking.listing.name;
+        let to_buyer = notify(tx, booking.buyer_id, Notice::Lapsed { listing, hold }).await?;
+        let to_seller = Notice::LapsedToSeller {
+            buyer: &booking.buyer_name,
+            listing,
+            hold,
+        };
+        let to_seller = notify(tx, booking.listing.seller_id, to_seller).await?;
+        let product_id = booking.listing.id;
+        let mut events = vec![Event::DealUpdated(booking), to_buyer, to_seller];
+        events.extend(This::reopen(tx, id, product_id, hold, now).await?);
+        Ok(events)
+    }
+
+    /// The deal `id` of bike `product_id` ended before its handover: a hold's payment is
+    /// marked for release and stops claiming the bike, which is for sale again (it showed
+    /// Sold); then the bike passes to the next in line — Reserved to others — or back on
+    /// sale.
+    pub(super) async fn reopen(
+        tx: &mut Tx<'_>,
+        id: i64,
+        product_id: i64,
+        hold: bool,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<Event>, Error> {
+        let mut events = Vec::new();
+        if hold {
+            // When the deal gave the hold up: now, even for a sweep lapsing as of `now`.
+            sqlx::query(
+                "UPDATE payments SET released_at = $2, product_id = NULL WHERE order_id = $1 \
+                 AND released_at IS NULL AND captured = FALSE",
+            )
+            .bind(id)
+            .bind(Utc::now())
+            .execute(&mut **tx)
+            .await?;
+            let (category_id, seller_id): (i64, i64) = sqlx::query_as(
+                "UPDATE products SET sold = FALSE WHERE id = $1 RETURNING category_id, seller_id",
+            )
+            .bind(product_id)
+            .fetch_one(&mut **tx)
+            .await?;
+            events.push(Event::ListingUnsold(ListingRef {
+                product_id,
+                category_id,
+                seller_id,
+            }));
+        }
+        let passed = This::pass_on_at(tx, product_id, now).await?;
+        let taken = !passed
+            .iter()
+            .any(|event| matches!(event, Event::ListingAvailable(_)));
+        events.extend(passed);
+        if hold && taken {
+            // It showed Sold; now it is the next buyer's reservation.
+            if let Some(Event::ListingUnsold(bike)) = events.first() {
+                events.push(Event::ListingReserved(*bike));
+            }
+        }
+        Ok(events)
+    }
+
+    /// The hold of deal `id`, as its handover captures it.
+    pub(super) async fn held_payment(tx: &mut Tx<'_>, id: i64) -> Result<HeldPayment, Error> {
+        sqlx::query_as::<Db, HeldPayment>(
+            "SELECT order_id, transaction_id, amount FROM payments WHERE order_id = $1 \
+             AND released_at IS NULL",
+        )
+        .bind(id)
+        .fetch_optional(&mut **tx)
+        .await?
+        .ok_or_else(|| Error::Database(format!("held deal {id} has no payment")))
+    }
+
+    /// After deal `id` completed within `tx` (the seller `by` entered the code; None: the
+    /// server finished a claimed capture; `provider_id`: the hold captured): the step is
+    /// written, both sides get their receipt, whoever saved the bike learns it is gone
+    /// (a hold's bike was sold to others when it was held, and they were told then), and
+    /// everyone still in line is declined. The deal as it now stands, and the events.
+    pub(super) async fn completed_in(
+        tx: &mut Tx<'_>,
+        id: i64,
+        by: Option<i64>,
+        provider_id: Option<&str>,
+    ) -> Result<(Booking, Vec<Event>), Error> {
+        let sale = This::booking_in(tx, id).await?;
+        let method = sale.method.as_deref().unwrap_or("cash");
+        let actor = match by {
+            Some(_) => Actor::Seller,
+            None => Actor::Server,
+        };
+        let step = Step::new(StepKind::Completed, actor, by, sale.order_status)
+            .money(sale.price, provider_id)
+            .detail(method);
+        log_step(tx, id, step).await?;
+        let receipt = |other, to_seller| Notice::Completed {
+            listing: &sale.listing.name,
+            other,
+            price: sale.price,
+            method,
+            to_seller,
+        };
+        let mut events = vec![Event::DealUpdated(sale.clone())];
+        let to_buyer = receipt(&sale.listing.seller_name, false);
+        events.push(notify(tx, sale.buyer_id, to_buyer).await?);
+        let to_seller = receipt(&sale.buyer_name, true);
+        events.push(notify(tx, sale.listing.seller_id, to_seller).await?);
+        let product_id = sale.listing.id;
+        if provider_id.is_none() {
+            let name = &sale.listing.name;
+            let fate = Fate::SoldToAnother;
+            let watchers = notify_watchers(tx, product_id, Some(sale.buyer_id), name, fate);
+            events.extend(watchers.await?);
+        }
+        // Nobody waits for a bike sold for good.
+        let ended: Vec<i64> = sqlx::query_scalar(
+            "UPDATE orders SET status = 'declined', reason = $2 WHERE product_id = $1 AND \
+             status = 'waiting' RETURNING id",
+        )
+        .bind(product_id)
+        .bind(SOLD_TO_ANOTHER_BUYER)
+        .fetch_all(&mut **tx)
+        .await?;
+        for other in ended {
+            let step = Step::by_server(StepKind::Declined, BookingStatus::Declined)
+                .detail(SOLD_TO_ANOTHER_BUYER);
+            log_step(tx, other, step).await?;
+            events.push(Event::DealUpdated(This::booking_in(tx, other).await?));
+        }
+        Ok((sale, events))
+    }
+
     /// Why `order` could not be booked once both inserts found nothing to do.
     async fn why_not_booked(&self, order: &NewBooking) -> Result<Error, Error> {
         let found: Option<(bool, i64, i64)> = sqlx::query_as(concat!(
@@ -165,34 +309,26 @@ impl This {
         ))
     }
 
-    /// Lapses the reservation or cash deal `id` if it still is one and ran out before
-    /// `now`, passing the bike on; the events, none when it was not.
+    /// Lapses the reservation, cash deal or unclaimed hold `id` if it still is one and
+    /// ran out before `now`, passing the bike on; the events, none when it was not.
     async fn lapse(&self, id: i64, now: DateTime<Utc>) -> Result<Vec<EventRecord>, Error> {
         let mut tx = self.writer.begin().await?;
-        let lapsed = sqlx::query(
+        // The status it lapsed from: a hold's bike was sold to others, and its money is
+        // to be released.
+        let was: Option<Option<String>> = sqlx::query_scalar(
             "UPDATE orders SET status = 'lapsed', handover_code = NULL WHERE id = $1 AND \
-             status IN ('reserved', 'cash') AND reserved_until < $2",
+             status IN ('reserved', 'cash', 'held') AND reserved_until < $2 AND \
+             capture_claimed_at IS NULL RETURNING method",
         )
         .bind(id)
         .bind(now)
-        .execute(&mut *tx)
+        .fetch_optional(&mut *tx)
         .await?;
-        if lapsed.rows_affected() == 0 {
+        let Some(method) = was else {
             return Ok(Vec::new());
-        }
-        let step = Step::by_server(StepKind::Lapsed, BookingStatus::Lapsed);
-        log_step(&mut tx, id, step).await?;
-        let booking = This::booking_in(&mut tx, id).await?;
-        let listing = &booking.listing.name;
-        let to_buyer = notify(&mut tx, booking.buyer_id, Notice::Lapsed { listing }).await?;
-        let to_seller = Notice::LapsedToSeller {
-            buyer: &booking.buyer_name,
-            listing,
         };
-        let to_seller = notify(&mut tx, booking.listing.seller_id, to_seller).await?;
-        let product_id = booking.listing.id;
-        let mut events = vec![Event::DealUpdated(booking), to_buyer, to_seller];
-        events.extend(This::pass_on_at(&mut tx, product_id, now).await?);
+        let hold = is_hold(method.as_deref());
+        let events = This::lapsed_in(&mut tx, id, hold, now).await?;
         let events = record(&mut tx, &events).await?;
         tx.commit().await?;
         self.committed(&events);
@@ -361,13 +497,16 @@ fn user_on(booking: &Booking, side: Side) -> i64 {
 
 /// After a meeting of booking `id` was agreed within `tx`: the bike stays held until
 /// [`AFTER_MEETING_HOURS`] after it when that is later than the booking's own deadline,
-/// so a meeting both sides agreed to is never lost to the sweep.
+/// so a meeting both sides agreed to is never lost to the sweep. A card hold keeps its
+/// own deadline: the card's authorisation does not wait for a meeting.
 async fn hold_until_after_meeting(tx: &mut Tx<'_>, id: i64) -> Result<(), Error> {
-    let (at, until): (Option<DateTime<Utc>>, Option<DateTime<Utc>>) =
-        sqlx::query_as("SELECT meeting_at, reserved_until FROM orders WHERE id = $1")
-            .bind(id)
-            .fetch_one(&mut **tx)
-            .await?;
+    let (at, until): (Option<DateTime<Utc>>, Option<DateTime<Utc>>) = sqlx::query_as(
+        "SELECT meeting_at, reserved_until FROM orders WHERE id = $1 AND status <> 'held'",
+    )
+    .bind(id)
+    .fetch_optional(&mut **tx)
+    .await?
+    .unwrap_or_default();
     let Some(hold) = at.map(|at| at + Duration::hours(AFTER_MEETING_HOURS)) else {
         return Ok(());
     };
@@ -381,11 +520,17 @@ async fn hold_until_after_meeting(tx: &mut Tx<'_>, id: i64) -> Result<(), Error>
     Ok(())
 }
 
+/// Whether a deal paid by `method` holds money (a card or bKash hold) rather than cash.
+fn is_hold(method: Option<&str>) -> bool {
+    matches!(method, Some("card" | "bkash"))
+}
+
 /// What stops a booking in `status` from taking a step that needs it `wanted`.
 fn not_now(status: BookingStatus, wanted: Refused) -> Error {
     Error::Refused(match status {
         BookingStatus::Cancelled => Refused::BookingCancelled,
-        BookingStatus::Paid => Refused::BookingPaid,
+        // A hold is called off, not released or declined.
+        BookingStatus::Held if wanted == Refused::NotReserved => Refused::BookingPaid,
         BookingStatus::Declined
         | BookingStatus::Released
         | BookingStatus::Lapsed
@@ -459,7 +604,6 @@ impl Bookings for This {
         match was {
             BookingStatus::Waiting | BookingStatus::Reserved => {}
             BookingStatus::Cancelled => return Ok(Written::nothing(false)),
-            BookingStatus::Paid => return Err(Error::Refused(Refused::PaidUncancellable)),
             BookingStatus::Cash | BookingStatus::Held => {
                 return Err(Error::Refused(Refused::CallOffInstead))
             }
@@ -477,7 +621,6 @@ impl Bookings for This {
             drop(tx);
             return match self.booking(id).await?.map(|now| now.order_status) {
                 None | Some(BookingStatus::Cancelled) => Ok(Written::nothing(false)),
-                Some(BookingStatus::Paid) => Err(Error::Refused(Refused::PaidUncancellable)),
                 Some(BookingStatus::Cash | BookingStatus::Held) => {
                     Err(Error::Refused(Refused::CallOffInstead))
                 }
@@ -603,7 +746,7 @@ impl Bookings for This {
         let proposed = sqlx::query(
             "UPDATE orders SET meeting_place = $2, meeting_at = $3, meeting_by = $4, \
              meeting_round = meeting_round + 1, meeting_agreed = FALSE \
-             WHERE id = $1 AND status IN ('reserved', 'cash')",
+             WHERE id = $1 AND status IN ('reserved', 'cash', 'held')",
         )
         .bind(id)
         .bind(&proposal.place)
@@ -630,7 +773,7 @@ impl Bookings for This {
         // holds the bike: a newer proposal that committed first leaves this one unagreed.
         let agreed = sqlx::query(
             "UPDATE orders SET meeting_agreed = TRUE WHERE id = $1 AND status IN ('reserved', \
-             'cash') AND meeting_round = $2 AND meeting_by = $3 AND meeting_agreed = FALSE",
+             'cash', 'held') AND meeting_round = $2 AND meeting_by = $3 AND meeting_agreed = FALSE",
         )
         .bind(id)
         .bind(round)
@@ -642,7 +785,7 @@ impl Bookings for This {
             let now = self.booking_now(id).await?;
             if !matches!(
                 now.order_status,
-                BookingStatus::Reserved | BookingStatus::Cash
+                BookingStatus::Reserved | BookingStatus::Cash | BookingStatus::Held
             ) {
                 return Err(not_now(now.order_status, Refused::NoMeetingNow));
             }
@@ -753,66 +896,87 @@ impl Bookings for This {
         if booking.listing.seller_id != by {
             return Err(Error::Refused(Refused::NotYourBikesBooking));
         }
-        let (expected, tries): (Option<String>, i32) =
-            sqlx::query_as("SELECT handover_code, handover_tries FROM orders WHERE id = $1")
-                .bind(id)
-                .fetch_one(&mut *tx)
-                .await?;
-        match booking.order_status {
-            BookingStatus::Cash => {}
+        let (expected, tries, claimed): (Option<String>, i32, Option<DateTime<Utc>>) =
+            sqlx::query_as(
+                "SELECT handover_code, handover_tries, capture_claimed_at FROM orders \
+                 WHERE id = $1",
+            )
+            .bind(id)
+            .fetch_one(&mut *tx)
+            .await?;
+        let status = booking.order_status;
+        match status {
+            BookingStatus::Cash | BookingStatus::Held => {}
             // The seller's retry of a handover that went through.
             BookingStatus::Completed => {
                 return Ok(Written::nothing(Handover::Completed(Box::new(booking))))
             }
             status => return Err(not_now(status, Refused::NoHandoverNow)),
         }
+        let right = expected.as_deref() == Some(code);
+        if right && claimed.is_some() {
+            // The seller's retry of a handover whose capture did not finish: the same
+            // capture is asked again (the provider takes the money once).
+            return Ok(Written::nothing(Handover::Capture(
+                This::held_payment(&mut tx, id).await?,
+            )));
+        }
         if tries >= HANDOVER_TRIES {
             return Err(Error::Refused(Refused::HandoverLocked));
         }
-        let right = expected.as_deref() == Some(code);
         // Both the wrong try and the handover hold only for the code the seller was
         // checked against: a new code, a call-off or a lapse that committed first wins.
+        // A hold's right code claims the deal for the capture (nothing else ends it from
+        // then on); a cash deal's completes it.
         let checked_against = expected.unwrap_or_default();
-        let done = if right {
-            sqlx::query(
+        let update = match (right, status) {
+            (true, BookingStatus::Held) => {
+                "UPDATE orders SET capture_claimed_at = $4 WHERE id = $1 AND status = 'held' \
+                 AND handover_code = $2 AND handover_tries < $3 AND capture_claimed_at IS NULL"
+            }
+            (true, _) => {
                 "UPDATE orders SET status = 'completed', completed_at = $4, handover_code = NULL \
-                 WHERE id = $1 AND status = 'cash' AND handover_code = $2 AND handover_tries < $3",
-            )
-            .bind(id)
-            .bind(&checked_against)
-            .bind(HANDOVER_TRIES)
-            .bind(Utc::now())
-        } else {
-            sqlx::query(
+                 WHERE id = $1 AND status = 'cash' AND handover_code = $2 AND handover_tries < $3"
+            }
+            (false, _) => {
                 "UPDATE orders SET handover_tries = handover_tries + 1 WHERE id = $1 AND \
-                 status = 'cash' AND handover_code = $2 AND handover_tries < $3",
-            )
+                 status = $4 AND handover_code = $2 AND handover_tries < $3"
+            }
+        };
+        let query = sqlx::query(update)
             .bind(id)
             .bind(&checked_against)
-            .bind(HANDOVER_TRIES)
-        }
-        .execute(&mut *tx)
-        .await?;
+            .bind(HANDOVER_TRIES);
+        let query = match right {
+            true => query.bind(Utc::now()),
+            false => query.bind(status.as_str()),
+        };
+        let done = query.execute(&mut *tx).await?;
         if done.rows_affected() == 0 {
             drop(tx);
             let now = self.booking_now(id).await?;
             return Err(match now.order_status {
-                BookingStatus::Cash => Error::Refused(Refused::HandoverLocked),
+                BookingStatus::Cash | BookingStatus::Held => {
+                    Error::Refused(Refused::HandoverLocked)
+                }
                 status => not_now(status, Refused::NoHandoverNow),
             });
         }
         if !right {
-            let step = Step::new(
-                StepKind::WrongCode,
-                Actor::Seller,
-                Some(by),
-                BookingStatus::Cash,
-            );
+            let step = Step::new(StepKind::WrongCode, Actor::Seller, Some(by), status);
             log_step(&mut tx, id, step).await?;
             tx.commit().await?;
             return Ok(Written::nothing(Handover::WrongCode {
                 left: HANDOVER_TRIES - tries - 1,
             }));
+        }
+        if status == BookingStatus::Held {
+            let held = This::held_payment(&mut tx, id).await?;
+            let step = Step::new(StepKind::CaptureClaimed, Actor::Seller, Some(by), status)
+                .money(held.amount, Some(&held.transaction_id));
+            log_step(&mut tx, id, step).await?;
+            tx.commit().await?;
+            return Ok(Written::nothing(Handover::Capture(held)));
         }
         let product_id = booking.listing.id;
         let bike = ListingRef {
@@ -820,53 +984,10 @@ impl Bookings for This {
             category_id: booking.listing.category_id,
             seller_id: by,
         };
-        let mut events = sell_listing(&mut tx, bike).await?;
-        let sale = This::booking_in(&mut tx, id).await?;
-        let method = sale.method.as_deref().unwrap_or("cash");
-        let step = Step::new(
-            StepKind::Completed,
-            Actor::Seller,
-            Some(by),
-            sale.order_status,
-        )
-        .money(sale.price, None)
-        .detail(method);
-        log_step(&mut tx, id, step).await?;
-        let receipt = |other, to_seller| Notice::Completed {
-            listing: &sale.listing.name,
-            other,
-            price: sale.price,
-            method,
-            to_seller,
-        };
-        events.push(
-            notify(
-                &mut tx,
-                sale.buyer_id,
-                receipt(&sale.listing.seller_name, false),
-            )
-            .await?,
-        );
-        events.push(notify(&mut tx, by, receipt(&sale.buyer_name, true)).await?);
-        let name = &sale.listing.name;
-        let fate = Fate::SoldToAnother;
-        events.extend(notify_watchers(&mut tx, product_id, Some(sale.buyer_id), name, fate).await?);
-        // Nobody waits for a bike sold for good.
-        let ended: Vec<i64> = sqlx::query_scalar(
-            "UPDATE orders SET status = 'declined', reason = $2 WHERE product_id = $1 AND \
-             status = 'waiting' RETURNING id",
-        )
-        .bind(product_id)
-        .bind(SOLD_TO_ANOTHER_BUYER)
-        .fetch_all(&mut *tx)
-        .await?;
-        for other in ended {
-            let step = Step::by_server(StepKind::Declined, BookingStatus::Declined)
-                .detail(SOLD_TO_ANOTHER_BUYER);
-            log_step(&mut tx, other, step).await?;
-            events.push(Event::DealUpdated(This::booking_in(&mut tx, other).await?));
-        }
-        events.insert(0, Event::DealUpdated(sale.clone()));
+        let sold = sell_listing(&mut tx, bike).await?;
+        let (sale, mut events) = This::completed_in(&mut tx, id, Some(by), None).await?;
+        // The deal first, then the bike sold, then who is told.
+        events.splice(1..1, sold);
         self.finish(tx, &events, Handover::Completed(Box::new(sale)))
             .await
     }
@@ -875,20 +996,26 @@ impl Bookings for This {
         let mut tx = self.writer.begin().await?;
         let booking = This::booking_in(&mut tx, id).await?;
         let side = side_of(&booking, by)?;
-        let called_off = sqlx::query(
+        // A hold whose handover claimed it for the capture is not called off: the
+        // capture's outcome ends it.
+        let was: Option<Option<String>> = sqlx::query_scalar(
             "UPDATE orders SET status = 'called_off', reason = $2, ended_by = $3, \
-             handover_code = NULL WHERE id = $1 AND status = 'cash'",
+             handover_code = NULL WHERE id = $1 AND status IN ('cash', 'held') AND \
+             capture_claimed_at IS NULL RETURNING method",
         )
         .bind(id)
         .bind(reason)
         .bind(side.as_str())
-        .execute(&mut *tx)
+        .fetch_optional(&mut *tx)
         .await?;
-        if called_off.rows_affected() == 0 {
+        let Some(method) = was else {
             drop(tx);
             let now = self.booking_now(id).await?;
-            return Err(not_now(now.order_status, Refused::NothingToCallOff));
-        }
+            return Err(match now.order_status {
+                BookingStatus::Held => Error::Refused(Refused::HandoverUnderway),
+                status => not_now(status, Refused::NothingToCallOff),
+            });
+        };
         let status = BookingStatus::CalledOff;
         let step = Step::new(StepKind::CalledOff, side.into(), Some(by), status).detail(reason);
         log_step(&mut tx, id, step).await?;
@@ -901,7 +1028,9 @@ impl Bookings for This {
         };
         let told = notify(&mut tx, user_on(&booking, side.other()), notice).await?;
         let mut events = vec![Event::DealUpdated(booking.clone()), told];
-        events.extend(This::pass_on(&mut tx, booking.listing.id).await?);
+        let hold = is_hold(method.as_deref());
+        let bike = booking.listing.id;
+        events.extend(This::reopen(&mut tx, id, bike, hold, Utc::now()).await?);
         self.finish(tx, &events, booking).await
     }
 
@@ -912,19 +1041,23 @@ impl Bookings for This {
         reason: &str,
     ) -> Result<Written<Booking>, Error> {
         let mut tx = self.writer.begin().await?;
-        let released = sqlx::query(
+        let released: Option<Option<String>> = sqlx::query_scalar(
             "UPDATE orders SET status = 'released', reason = $2, handover_code = NULL \
-             WHERE id = $1 AND status IN ('reserved', 'cash')",
+             WHERE id = $1 AND status IN ('reserved', 'cash', 'held') AND \
+             capture_claimed_at IS NULL RETURNING method",
         )
         .bind(id)
         .bind(reason)
-        .execute(&mut *tx)
+        .fetch_optional(&mut *tx)
         .await?;
-        if released.rows_affected() == 0 {
+        let Some(method) = released else {
             drop(tx);
             let now = self.booking_now(id).await?;
-            return Err(not_now(now.order_status, Refused::NotReserved));
-        }
+            return Err(match now.order_status {
+                BookingStatus::Held => Error::Refused(Refused::HandoverUnderway),
+                status => not_now(status, Refused::NotReserved),
+            });
+        };
         let status = BookingStatus::Released;
         let step = Step::new(StepKind::Released, Actor::Admin, Some(admin), status).detail(reason);
         log_step(&mut tx, id, step).await?;
@@ -938,7 +1071,9 @@ impl Bookings for This {
             };
             events.push(notify(&mut tx, to, notice).await?);
         }
-        events.extend(This::pass_on(&mut tx, booking.listing.id).await?);
+        let hold = is_hold(method.as_deref());
+        let bike = booking.listing.id;
+        events.extend(This::reopen(&mut tx, id, bike, hold, Utc::now()).await?);
         self.finish(tx, &events, booking).await
     }
 
@@ -959,8 +1094,8 @@ impl Bookings for This {
         most: i64,
     ) -> Result<Written<usize>, Error> {
         let due: Vec<i64> = sqlx::query_scalar(
-            "SELECT id FROM orders WHERE status IN ('reserved', 'cash') AND reserved_until < $1 \
-             ORDER BY reserved_until LIMIT $2",
+            "SELECT id FROM orders WHERE status IN ('reserved', 'cash', 'held') AND \
+             reserved_until < $1 AND capture_claimed_at IS NULL ORDER BY reserved_until LIMIT $2",
         )
         .bind(now)
         .bind(most)

@@ -2,7 +2,8 @@
 //! and undoing it, and the Stripe events already handled.
 
 use super::*;
-use crate::records::{Actor, StepKind};
+use crate::random::six_digits;
+use crate::records::{Actor, HeldPayment, StepKind, HOLD_DAYS};
 
 impl This {
     /// The payment recorded for `transaction_id`, if any: (id, booking, buyer, listing),
@@ -49,18 +50,23 @@ impl This {
             seller_id,
         };
         let mut events = sell_listing(&mut tx, bike).await?;
-        // The booking moves reserved → paid only if it still holds the bike when this
+        // The booking moves reserved → held only if it still holds the bike when this
         // update runs: a cancel, release or lapse that committed first wins (and the
         // bike's sale above rolls back), and one that comes later waits for this row lock
-        // and then finds the booking paid. Exactly one of them succeeds.
+        // and then finds the booking held. Exactly one of them succeeds.
         // The amount is checked here, inside the sale: the booking's price is the one
-        // paid, whatever the listing says now.
+        // held, whatever the listing says now. The hold waits for the handover code at
+        // most HOLD_DAYS; then the sweep releases it.
+        let now = Utc::now();
         let paid = sqlx::query(
-            "UPDATE orders SET status = 'paid', method = 'card' WHERE id = $1 \
+            "UPDATE orders SET status = 'held', method = 'card', handover_code = $3, \
+             handover_tries = 0, reserved_until = $4 WHERE id = $1 \
              AND status = 'reserved' AND price = $2",
         )
         .bind(payment.order_id)
         .bind(payment.amount)
+        .bind(six_digits())
+        .bind(now + chrono::Duration::days(HOLD_DAYS))
         .execute(&mut *tx)
         .await?;
         if paid.rows_affected() == 0 {
@@ -81,7 +87,7 @@ impl This {
             Some(buyer) => (Actor::Buyer, Some(buyer)),
             None => (Actor::Server, None),
         };
-        let step = Step::new(StepKind::Paid, actor, actor_id, BookingStatus::Paid)
+        let step = Step::new(StepKind::Held, actor, actor_id, BookingStatus::Held)
             .money(payment.amount, Some(&payment.transaction_id));
         log_step(&mut tx, payment.order_id, step).await?;
         let id: i64 = sqlx::query_scalar(
@@ -97,7 +103,7 @@ impl This {
         .bind(&payment.currency)
         .bind(&email)
         .bind(&product_name)
-        .bind(Utc::now())
+        .bind(now)
         .bind(payment.captured)
         .fetch_one(&mut *tx)
         .await
@@ -245,14 +251,75 @@ impl Payments for This {
         )
     }
 
-    async fn payments_to_capture(
+    async fn hold_captured(&self, held: &HeldPayment) -> Result<Written<Booking>, Error> {
+        let mut tx = self.writer.begin().await?;
+        let id = held.order_id;
+        // Only the claim's own deal: nothing else ends a claimed hold.
+        let completed = sqlx::query(
+            "UPDATE orders SET status = 'completed', completed_at = $2, handover_code = NULL \
+             WHERE id = $1 AND status = 'held' AND capture_claimed_at IS NOT NULL",
+        )
+        .bind(id)
+        .bind(Utc::now())
+        .execute(&mut *tx)
+        .await?;
+        if completed.rows_affected() == 0 {
+            drop(tx);
+            let now = self.booking_now(id).await?;
+            return match now.order_status {
+                BookingStatus::Completed => Ok(Written::nothing(now)),
+                _ => Err(Error::Refused(Refused::NoHandoverNow)),
+            };
+        }
+        sqlx::query("UPDATE payments SET captured = TRUE WHERE transaction_id = $1")
+            .bind(&held.transaction_id)
+            .execute(&mut *tx)
+            .await?;
+        let by: Option<i64> = sqlx::query_scalar(
+            "SELECT actor_id FROM deal_steps WHERE order_id = $1 AND step = 'capture_claimed' \
+             ORDER BY id DESC LIMIT 1",
+        )
+        .bind(id)
+        .fetch_optional(&mut *tx)
+        .await?
+        .flatten();
+        let (sale, events) =
+            This::completed_in(&mut tx, id, by, Some(&held.transaction_id)).await?;
+        self.finish(tx, &events, sale).await
+    }
+
+    async fn hold_lost(&self, transaction_id: &str) -> Result<Written<bool>, Error> {
+        let mut tx = self.writer.begin().await?;
+        // The deal of this hold, while it is one: claimed or not, its money is gone.
+        let lapsed: Option<i64> = sqlx::query_scalar(
+            "UPDATE orders SET status = 'lapsed', handover_code = NULL WHERE status = 'held' \
+             AND id = (SELECT order_id FROM payments WHERE transaction_id = $1 \
+             AND released_at IS NULL) RETURNING id",
+        )
+        .bind(transaction_id)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let Some(id) = lapsed else {
+            return Ok(Written::nothing(false));
+        };
+        let now = Utc::now();
+        let events = This::lapsed_in(&mut tx, id, true, now).await?;
+        // Nothing to release: the provider ended the hold itself.
+        sqlx::query("UPDATE payments SET release_confirmed = TRUE WHERE transaction_id = $1")
+            .bind(transaction_id)
+            .execute(&mut *tx)
+            .await?;
+        self.finish(tx, &events, true).await
+    }
+
+    async fn holds_to_release(
         &self,
         before: DateTime<Utc>,
         limit: i64,
     ) -> Result<Vec<String>, Error> {
         Ok(sqlx::query_scalar(
-            "SELECT transaction_id FROM payments WHERE captured = FALSE AND paid_at < $1 \
-             ORDER BY paid_at LIMIT $2",
+            "SELECT transaction_id FROM payments WHERE released_at IS NOT NULL AND \
+             release_confirmed = FALSE AND released_at <= $1 ORDER BY released_at LIMIT $2",
         )
         .bind(before)
         .bind(limit)
@@ -260,78 +327,43 @@ impl Payments for This {
         .await?)
     }
 
-    async fn mark_captured(&self, transaction_id: &str) -> Result<(), Error> {
-        sqlx::query("UPDATE payments SET captured = TRUE WHERE transaction_id = $1")
-            .bind(transaction_id)
-            .execute(&self.writer)
-            .await?;
-        Ok(())
-    }
-
-    async fn undo_uncaptured_payment(&self, transaction_id: &str) -> Result<bool, Error> {
+    async fn hold_released(&self, transaction_id: &str) -> Result<(), Error> {
         let mut tx = self.writer.begin().await?;
-        // Deleting the row is the claim: of two processes undoing the same payment, or
-        // an undo and a capture that marks it taken, exactly one finds it.
-        let undone: Option<(Option<i64>, Option<i64>, i64)> = sqlx::query_as(
-            "DELETE FROM payments WHERE transaction_id = $1 AND captured = FALSE \
-             RETURNING order_id, product_id, amount",
+        let released: Option<(Option<i64>, i64)> = sqlx::query_as(
+            "UPDATE payments SET release_confirmed = TRUE WHERE transaction_id = $1 AND \
+             released_at IS NOT NULL AND release_confirmed = FALSE RETURNING order_id, amount",
         )
         .bind(transaction_id)
         .fetch_optional(&mut *tx)
         .await?;
-        let Some((order_id, product_id, amount)) = undone else {
-            return Ok(false);
-        };
-        let mut events = Vec::new();
-        if let Some(product_id) = product_id {
-            let listing: Option<(i64, i64)> = sqlx::query_as(
-                "UPDATE products SET sold = FALSE WHERE id = $1 RETURNING category_id, seller_id",
-            )
-            .bind(product_id)
-            .fetch_optional(&mut *tx)
-            .await?;
-            if let Some((category_id, seller_id)) = listing {
-                events.push(Event::ListingUnsold(ListingRef {
-                    product_id,
-                    category_id,
-                    seller_id,
-                }));
-            }
+        if let Some((Some(order_id), amount)) = released {
+            let status: String = sqlx::query_scalar("SELECT status FROM orders WHERE id = $1")
+                .bind(order_id)
+                .fetch_one(&mut *tx)
+                .await?;
+            let status = BookingStatus::try_from(status).map_err(Error::Database)?;
+            let step =
+                Step::by_server(StepKind::HoldReleased, status).money(amount, Some(transaction_id));
+            log_step(&mut tx, order_id, step).await?;
         }
-        // The booking is cancelled rather than left unpaid: its intent is spent, and a
-        // new booking gets a new one.
-        if let Some(order_id) = order_id {
-            let order: Option<(i64, i64)> = sqlx::query_as(
-                "UPDATE orders SET status = 'cancelled' WHERE id = $1 AND status = 'paid' \
-                 RETURNING buyer_id, product_id",
-            )
-            .bind(order_id)
-            .fetch_optional(&mut *tx)
-            .await?;
-            if let Some((buyer_id, booked)) = order {
-                let step = Step::by_server(StepKind::PaymentUndone, BookingStatus::Cancelled)
-                    .money(amount, Some(transaction_id));
-                log_step(&mut tx, order_id, step).await?;
-                let seller_id: i64 =
-                    sqlx::query_scalar("SELECT seller_id FROM products WHERE id = $1")
-                        .bind(booked)
-                        .fetch_one(&mut *tx)
-                        .await?;
-                events.push(Event::BookingCancelled(BookingRef {
-                    order_id,
-                    product_id: booked,
-                    buyer_id,
-                    seller_id,
-                }));
-                // The bike is for sale again: the next in line holds it now.
-                events.extend(This::pass_on(&mut tx, booked).await?);
-            }
-        }
-        let events = record(&mut tx, &events).await?;
         tx.commit().await?;
-        self.committed(&events);
-        self.changed();
-        Ok(true)
+        Ok(())
+    }
+
+    async fn claims_to_settle(
+        &self,
+        before: DateTime<Utc>,
+        limit: i64,
+    ) -> Result<Vec<HeldPayment>, Error> {
+        Ok(sqlx::query_as::<Db, HeldPayment>(
+            "SELECT p.order_id, p.transaction_id, p.amount FROM orders o JOIN payments p \
+             ON p.order_id = o.id AND p.released_at IS NULL WHERE o.status = 'held' AND \
+             o.capture_claimed_at < $1 ORDER BY o.capture_claimed_at LIMIT $2",
+        )
+        .bind(before)
+        .bind(limit)
+        .fetch_all(&self.writer)
+        .await?)
     }
 
     async fn stripe_event_seen(&self, id: &str) -> Result<bool, Error> {

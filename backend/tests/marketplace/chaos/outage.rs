@@ -462,7 +462,7 @@ async fn check_writes(db: &PgPool, acknowledged: &[Acknowledged], killed: Instan
                 .expect("read payments");
                 assert_eq!(
                     recorded,
-                    Some((Some(*order), Some(*bike), "paid".to_owned(), true)),
+                    Some((Some(*order), Some(*bike), "held".to_owned(), true)),
                     "payment {transaction} was acknowledged"
                 );
                 if let Some(first) = sold_to.insert(*bike, *order) {
@@ -486,12 +486,12 @@ async fn check_writes(db: &PgPool, acknowledged: &[Acknowledged], killed: Instan
     );
     let unpaid: i64 = sqlx::query_scalar(
         "SELECT COUNT(*) FROM products p WHERE p.sold AND NOT EXISTS \
-         (SELECT 1 FROM orders o WHERE o.product_id = p.id AND o.status = 'paid')",
+         (SELECT 1 FROM orders o WHERE o.product_id = p.id AND o.status = 'held')",
     )
     .fetch_one(db)
     .await
     .expect("read listings");
-    assert_eq!(unpaid, 0, "bikes sold without a paid booking");
+    assert_eq!(unpaid, 0, "bikes sold without a held booking");
     let sold: Vec<String> =
         sqlx::query_scalar("SELECT data FROM events WHERE name = 'product.sold'")
             .fetch_all(db)

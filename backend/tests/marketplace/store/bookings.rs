@@ -186,7 +186,7 @@ async fn a_sold_or_unknown_bike_cannot_be_booked() {
 }
 
 #[tokio::test]
-async fn a_paid_booking_cannot_be_cancelled() {
+async fn a_held_booking_is_called_off_not_cancelled() {
     on_both(|engine| async move {
         let Some((_db, store)) = open(engine).await else {
             return;
@@ -199,9 +199,12 @@ async fn a_paid_booking_cannot_be_cancelled() {
         let order = book(s, bike, &buyer).await;
         pay(s, order, "pi_avenger", taka(180_000)).await;
 
-        conflict(s.cancel_booking(order, buyer.id).await);
+        assert_eq!(
+            conflict(s.cancel_booking(order, buyer.id).await),
+            Refused::CallOffInstead
+        );
         let kept = s.booking(order).await.expect("order").expect("kept");
-        assert_eq!(kept.order_status, BookingStatus::Paid);
+        assert_eq!(kept.order_status, BookingStatus::Held);
         assert!(kept.listing.sold);
         assert_eq!(
             ids(&s.bookings_of_buyer(buyer.id).await.expect("orders"), |o| o
@@ -250,7 +253,7 @@ async fn a_seller_sees_every_booking_of_their_bikes_and_no_one_elses() {
         assert_eq!(
             statuses,
             vec![
-                BookingStatus::Paid,
+                BookingStatus::Held,
                 BookingStatus::Reserved,
                 BookingStatus::Cancelled
             ],

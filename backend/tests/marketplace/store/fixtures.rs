@@ -125,7 +125,8 @@ pub fn payment(order_id: i64, transaction_id: &str, amount: i64) -> NewPayment {
         transaction_id: transaction_id.to_owned(),
         amount,
         currency: "bdt".to_owned(),
-        captured: true,
+        // A card payment is a hold until the handover takes it.
+        captured: false,
     }
 }
 

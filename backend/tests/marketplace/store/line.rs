@@ -462,7 +462,7 @@ async fn payment_release_and_lapse_racing_for_one_reservation_have_one_winner() 
             let winner = if paid {
                 assert_eq!(
                     (held, behind),
-                    (BookingStatus::Paid, BookingStatus::Waiting)
+                    (BookingStatus::Held, BookingStatus::Waiting)
                 );
                 assert!(listed(store.as_ref(), bike).await.sold);
                 "paid"

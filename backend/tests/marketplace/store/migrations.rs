@@ -264,7 +264,7 @@ async fn bookings_from_before_the_line_line_up_by_age_and_keep_their_payments() 
                 (BookingStatus::Reserved, None),
                 (BookingStatus::Waiting, Some(1)),
                 (BookingStatus::Cancelled, None),
-                (BookingStatus::Paid, None),
+                (BookingStatus::Completed, None),
                 (BookingStatus::Waiting, Some(1)),
             ]
         );
@@ -327,6 +327,130 @@ async fn bookings_from_before_the_line_line_up_by_age_and_keep_their_payments() 
             "removing a buyer removes their bookings by the foreign key"
         );
         assert!(store.booking(2).await.expect("read").is_none());
+    })
+    .await;
+}
+
+/// Card sales made before holds (`paid`): one whose money was taken becomes a completed
+/// deal; one whose capture never went through becomes a hold that waits for its buyer's
+/// code (a new one is made when they first read it) and lapses six days after it was
+/// paid.
+#[tokio::test]
+async fn card_sales_from_before_holds_become_completed_deals_or_holds() {
+    on_both(|engine| async move {
+        let Some(db) = TestDb::new(engine).await else {
+            return;
+        };
+        drop(
+            bikehaat::store::open(&db.url)
+                .await
+                .expect("create the database"),
+        );
+        let dir = format!(
+            "{}/../migrations/{}",
+            env!("CARGO_MANIFEST_DIR"),
+            match engine {
+                Engine::Sqlite => "sqlite",
+                Engine::Postgres => "postgres",
+            }
+        );
+        let mut before = sqlx::migrate::Migrator::new(std::path::Path::new(&dir))
+            .await
+            .expect("read the migrations");
+        before.migrations = before
+            .migrations
+            .iter()
+            .filter(|m| m.version <= 14)
+            .cloned()
+            .collect::<Vec<_>>()
+            .into();
+        let paid_at = chrono::Utc::now() - chrono::Duration::days(2);
+        past_the_store!(&db, |pool| async {
+            before.run(&pool).await.expect("migrate to version 14");
+            for (email, role) in [("s@x.bd", "seller"), ("a@x.bd", "buyer")] {
+                sqlx::query(
+                    "INSERT INTO users (subject, email, name, image, role, created_at) \
+                     VALUES ($1, $1, $1, '', $2, $3)",
+                )
+                .bind(email)
+                .bind(role)
+                .bind(paid_at)
+                .execute(&pool)
+                .await
+                .expect("user");
+            }
+            sqlx::query("INSERT INTO categories (name, image, created_at) VALUES ('C', '', $1)")
+                .bind(paid_at)
+                .execute(&pool)
+                .await
+                .expect("category");
+            // Bike 1 was paid and its money taken; bike 2's capture never went through.
+            for (bike, captured) in [(1_i64, true), (2, false)] {
+                sqlx::query(
+                    "INSERT INTO products (category_id, seller_id, name, image, condition, \
+                     color, description, location, original_price, resale_price, \
+                     purchase_year, years_of_use, seller_phone, sold, posted_at) \
+                     VALUES (1, 1, $1, '', 'good', 'red', '', 'Dhaka', 200, 100, 2020, 2, \
+                     '01711000000', TRUE, $2)",
+                )
+                .bind(format!("Bike {bike}"))
+                .bind(paid_at)
+                .execute(&pool)
+                .await
+                .expect("listing");
+                sqlx::query(
+                    "INSERT INTO orders (product_id, buyer_id, buyer_phone, meeting_location, \
+                     status, created_at, price, method) \
+                     VALUES ($1, 2, '01711', 'Banani', 'paid', $2, 100, 'card')",
+                )
+                .bind(bike)
+                .bind(paid_at)
+                .execute(&pool)
+                .await
+                .expect("booking");
+                sqlx::query(
+                    "INSERT INTO payments (order_id, product_id, buyer_id, transaction_id, \
+                     amount, currency, email, product_name, paid_at, captured) \
+                     VALUES ($1, $1, 2, $2, 100, 'bdt', 'a@x.bd', 'Bike', $3, $4)",
+                )
+                .bind(bike)
+                .bind(format!("pi_old_{bike}"))
+                .bind(paid_at)
+                .bind(captured)
+                .execute(&pool)
+                .await
+                .expect("payment");
+            }
+        });
+
+        let store = db.store().await;
+        let taken = store.booking(1).await.expect("read").expect("kept");
+        assert_eq!(taken.order_status, BookingStatus::Completed);
+        let completed = taken.completed_at.expect("when");
+        assert!((completed - paid_at).num_seconds().abs() < 2, "{completed}");
+        let held = store.booking(2).await.expect("read").expect("kept");
+        assert_eq!(held.order_status, BookingStatus::Held);
+        let until = held.reserved_until.expect("the hold's deadline");
+        let expected = paid_at + chrono::Duration::days(6);
+        assert!((until - expected).num_seconds().abs() < 2, "{until}");
+        // The buyer reads a code the migration could not make.
+        let code = store.handover_code(2, 2, false).await.expect("a code");
+        assert!(code.code.len() == 6 && !code.locked, "{code:?}");
+        // Six days after it was paid (four from now), the sweep lets it go.
+        let later = chrono::Utc::now() + chrono::Duration::days(4) + chrono::Duration::hours(1);
+        let swept = store.lapse_reservations(later, 10).await.expect("sweep");
+        assert_eq!(swept.outcome, 1);
+        assert_eq!(
+            store
+                .booking(2)
+                .await
+                .expect("read")
+                .expect("kept")
+                .order_status,
+            BookingStatus::Lapsed
+        );
+        assert!(!store.listing(2).await.expect("read").expect("kept").sold);
+        assert!(store.listing(1).await.expect("read").expect("kept").sold);
     })
     .await;
 }

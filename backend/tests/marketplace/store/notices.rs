@@ -82,8 +82,9 @@ async fn each_change_notifies_exactly_the_people_it_concerns() {
             told(s, &rahim).await,
             [(
                 "payment".to_owned(),
-                "Your payment for Yamaha FZ is recorded. Meet Karim Motors at Banani 11, Dhaka \
-                 (Rahim); call them on 01711-234567."
+                "Your card holds the price of Yamaha FZ: nothing is taken until you meet \
+                 Karim Motors at Banani 11, Dhaka (Rahim) and show your handover code. Call \
+                 them on 01711-234567."
                     .to_owned()
             )]
         );

@@ -157,7 +157,7 @@ async fn recording_a_payment_sells_the_bike_and_a_retry_finds_the_same_record() 
             panic!("a first payment is new: {recorded:?}")
         };
         assert!(listed(s, bike).await.sold, "the bike is sold");
-        assert_eq!(booking_status(s, order).await, BookingStatus::Paid);
+        assert_eq!(booking_status(s, order).await, BookingStatus::Held);
         assert_eq!(s.payments_for_listing(bike).await.expect("payments"), 1);
 
         let again = s
@@ -226,12 +226,12 @@ async fn a_booking_waiting_in_line_cannot_be_paid() {
         );
         assert_eq!(booking_status(s, mims).await, BookingStatus::Waiting);
         assert_eq!(s.payments_for_listing(bike).await.expect("payments"), 1);
-        assert_eq!(booking_status(s, rahims).await, BookingStatus::Paid);
+        assert_eq!(booking_status(s, rahims).await, BookingStatus::Held);
         let steps = s.deal_steps(rahims).await.expect("steps");
         let paid = steps.last().expect("a step");
         assert_eq!(
             (paid.step.as_str(), paid.status.as_str(), paid.amount),
-            ("paid", "paid", Some(taka(180_000)))
+            ("held", "held", Some(taka(180_000)))
         );
         assert_eq!(paid.provider_id.as_deref(), Some("pi_rahim"));
         assert_eq!(

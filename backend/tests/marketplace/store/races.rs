@@ -1,9 +1,9 @@
 //! Races: ten buyers booking one bike at once, ten paying for it at once, one payment
-//! reported many times at once, and processes sweeping the same uncaptured payment.
+//! reported many times at once, and many reports at once of a hold the provider ended.
 
 use super::fixtures::{book, booking_status, category, listed, listing, open, payment, taka, user};
 use crate::marketplace::support::on_both;
-use bikehaat::records::{BookingStatus, PaymentRecorded, Role};
+use bikehaat::records::{BookingStatus, Handover, PaymentRecorded, Role};
 use bikehaat::store::StoreError;
 use std::sync::Arc;
 
@@ -72,7 +72,7 @@ async fn a_bike_sells_to_exactly_one_of_ten_racing_buyers() {
         for &order in &orders {
             let status = booking_status(store.as_ref(), order).await;
             let expected = if order == winners[0] {
-                BookingStatus::Paid
+                BookingStatus::Held
             } else {
                 BookingStatus::Waiting
             };
@@ -137,7 +137,7 @@ async fn racing_retries_of_one_payment_record_it_once() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-async fn an_uncaptured_payment_is_undone_once_and_never_after_its_capture_is_noted() {
+async fn a_hold_the_provider_ended_lapses_once_and_never_after_its_capture() {
     on_both(|engine| async move {
         let Some((_db, store)) = open(engine).await else {
             return;
@@ -150,63 +150,62 @@ async fn an_uncaptured_payment_is_undone_once_and_never_after_its_capture_is_not
         let lapsed = listing(s, cruiser, &seller, "Hero Hunk", taka(150_000)).await;
         let kept_order = book(s, kept, &buyer).await;
         let lapsed_order = book(s, lapsed, &buyer).await;
-        // Each booking is paid at its own price.
-        let authorised = |order, id, price| bikehaat::records::NewPayment {
-            captured: false,
-            ..payment(order, id, price)
+        s.record_payment(&payment(kept_order, "pi_kept", taka(180_000)))
+            .await
+            .expect("record");
+        s.record_payment(&payment(lapsed_order, "pi_lapsed", taka(150_000)))
+            .await
+            .expect("record");
+
+        // Captured at the handover: nothing the provider says later undoes it.
+        let code = s
+            .handover_code(kept_order, buyer.id, false)
+            .await
+            .expect("code");
+        let claimed = s
+            .hand_over(kept_order, seller.id, &code.code)
+            .await
+            .expect("claim");
+        let Handover::Capture(held) = claimed.outcome else {
+            panic!("the right code claims the capture");
         };
-        s.record_payment(&authorised(kept_order, "pi_kept", taka(180_000)))
-            .await
-            .expect("record");
-        s.record_payment(&authorised(lapsed_order, "pi_lapsed", taka(150_000)))
-            .await
-            .expect("record");
-        let later = chrono::Utc::now() + chrono::Duration::minutes(1);
-        let mut waiting = s.payments_to_capture(later, 10).await.expect("waiting");
-        waiting.sort();
-        assert_eq!(waiting, ["pi_kept", "pi_lapsed"]);
-        let earlier = chrono::Utc::now() - chrono::Duration::minutes(1);
-        assert!(
-            s.payments_to_capture(earlier, 10)
-                .await
-                .expect("waiting")
-                .is_empty(),
-            "a payment recorded just now is left to whoever recorded it"
+        s.hold_captured(&held).await.expect("captured");
+        assert!(!s.hold_lost("pi_kept").await.expect("lost").outcome);
+        assert!(listed(s, kept).await.sold);
+        assert_eq!(
+            booking_status(s, kept_order).await,
+            BookingStatus::Completed
         );
 
-        // Captured: nothing can undo it any more.
-        s.mark_captured("pi_kept").await.expect("noted");
-        assert!(!s.undo_uncaptured_payment("pi_kept").await.expect("undo"));
-        assert!(listed(s, kept).await.sold);
-        assert_eq!(booking_status(s, kept_order).await, BookingStatus::Paid);
-
-        // Four sweeps find the lapsed one at once: exactly one undoes the sale.
+        // Four reports of the other hold's end at once (the webhook, the capture, two
+        // processes): exactly one lapses the deal.
         let start = Arc::new(tokio::sync::Barrier::new(4));
-        let sweeps: Vec<_> = (0..4)
+        let reports: Vec<_> = (0..4)
             .map(|_| {
                 let (store, start) = (store.clone(), start.clone());
                 tokio::spawn(async move {
                     start.wait().await;
-                    store.undo_uncaptured_payment("pi_lapsed").await
+                    store.hold_lost("pi_lapsed").await
                 })
             })
             .collect();
-        let mut undone = 0;
-        for sweep in sweeps {
-            if sweep.await.expect("sweep").expect("undo") {
-                undone += 1;
+        let mut ended = 0;
+        for report in reports {
+            if report.await.expect("report").expect("lost").outcome {
+                ended += 1;
             }
         }
-        assert_eq!(undone, 1);
+        assert_eq!(ended, 1);
         assert!(!listed(s, lapsed).await.sold, "for sale again");
-        assert_eq!(
-            booking_status(s, lapsed_order).await,
-            BookingStatus::Cancelled
-        );
+        assert_eq!(booking_status(s, lapsed_order).await, BookingStatus::Lapsed);
         assert_eq!(s.payments_for_listing(lapsed).await.expect("payments"), 0);
-        assert_eq!(
-            s.payments_to_capture(later, 10).await.expect("waiting"),
-            Vec::<String>::new()
+        let later = chrono::Utc::now() + chrono::Duration::minutes(1);
+        assert!(
+            s.holds_to_release(later, 10)
+                .await
+                .expect("releases")
+                .is_empty(),
+            "the provider ended it: nothing to release"
         );
     })
     .await;

@@ -403,18 +403,17 @@ async fn the_listings_kept_for_pages_change_with_every_event_that_names_them() {
         kept_as_read(store, &index, &ids, "an advert").await;
 
         let order = book(store, ids[2], &buyer).await;
-        let mut paid = payment(order, "pi_kept", listed(store, ids[2]).await.resale_price);
-        paid.captured = false;
+        let paid = payment(order, "pi_kept", listed(store, ids[2]).await.resale_price);
         assert!(matches!(
             store.record_payment(&paid).await.expect("pay").outcome,
             PaymentRecorded::New(_)
         ));
-        kept_as_read(store, &index, &ids, "a sale").await;
-        assert!(store
-            .undo_uncaptured_payment("pi_kept")
+        kept_as_read(store, &index, &ids, "a hold").await;
+        store
+            .call_off(order, buyer.id, "Not as described")
             .await
-            .expect("undo"));
-        kept_as_read(store, &index, &ids, "a sale undone").await;
+            .expect("call off");
+        kept_as_read(store, &index, &ids, "a hold called off").await;
 
         assert!(
             store

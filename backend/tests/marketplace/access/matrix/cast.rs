@@ -444,13 +444,13 @@ impl Cast {
             }
             Effect::Paid => {
                 let booking = store.booking(order()).await.expect("order").expect("kept");
-                if booking.listing.sold != (booking.order_status == BookingStatus::Paid) {
+                if booking.listing.sold != (booking.order_status == BookingStatus::Held) {
                     return Some(format!(
                         "sold is {} but the booking is {:?}",
                         booking.listing.sold, booking.order_status
                     ));
                 }
-                booking.order_status == BookingStatus::Paid
+                booking.order_status == BookingStatus::Held
             }
         };
         (done != allowed).then(|| {

@@ -1,0 +1,24 @@
+-- SQLite twin of migrations/postgres/0015_holds.sql (same version, same shape).
+-- Card holds: the handover's claim before the capture, and a released hold's record.
+ALTER TABLE orders ADD COLUMN capture_claimed_at TEXT;
+ALTER TABLE payments ADD COLUMN released_at TEXT;
+ALTER TABLE payments ADD COLUMN release_confirmed INTEGER NOT NULL DEFAULT 0;
+CREATE INDEX payments_to_release ON payments (released_at)
+    WHERE released_at IS NOT NULL AND release_confirmed = FALSE;
+CREATE INDEX orders_capture_claims ON orders (capture_claimed_at)
+    WHERE status = 'held' AND capture_claimed_at IS NOT NULL;
+DROP INDEX orders_reservations;
+CREATE INDEX orders_reservations ON orders (reserved_until)
+    WHERE status IN ('reserved', 'cash', 'held');
+-- Card sales made before holds: taken → completed; never captured → a hold that waits
+-- for the buyer's code, released by itself six days after it was paid.
+UPDATE orders SET status = 'completed',
+       completed_at = COALESCE((SELECT p.paid_at FROM payments p WHERE p.order_id = orders.id),
+                               orders.created_at)
+ WHERE status = 'paid'
+   AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.order_id = orders.id AND p.captured = FALSE);
+UPDATE orders SET status = 'held',
+       reserved_until = strftime('%Y-%m-%dT%H:%M:%f+00:00',
+                                 (SELECT p.paid_at FROM payments p WHERE p.order_id = orders.id),
+                                 '+6 days')
+ WHERE status = 'paid';
