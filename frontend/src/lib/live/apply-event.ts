@@ -192,6 +192,10 @@ export function applyLiveEvent(queryClient: QueryClient, live: LiveEvent): void 
       patch<Booking>(queryClient, queryKeys.bookings(), (old) => markBookingPaid(old, live.data._id));
       patch<Booking>(queryClient, queryKeys.sellerBookings(), (old) => markBookingPaid(old, live.data._id));
       patchPaymentBookings(queryClient, (old) => markBookingPaid(old, live.data._id));
+      // The event names the booking only: both lists read it again for until when the
+      // card holds the price.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.bookings() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.sellerBookings() });
       recountBookings(queryClient);
       return;
     case 'deal.updated':

@@ -118,8 +118,18 @@ describe('live reducers', () => {
     expect(addBooking(old, 'buyer@example.com', fresh)?.map((o) => o._id)).toEqual(['o2', 'o1']);
     expect(addBooking(old, 'someone@example.com', fresh)).toBe(old);
     const held = markBookingPaid(old, 'o1');
-    expect(held?.[0]).toMatchObject({ paid: true, status: 'held', availability: 'sold' });
+    // The reservation's 48 hours no longer apply; the hold's deadline comes with the re-read list.
+    expect(held?.[0]).toMatchObject({ paid: true, status: 'held', availability: 'sold', reservedUntil: null });
     expect(markBookingPaid(held, 'o1')).toBe(held);
+  });
+
+  it('reads both booking lists again after a card payment, for until when the card holds the price', () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(queryKeys.bookingsOf('buyer@example.com'), [aBooking({ _id: 'o1' })]);
+    queryClient.setQueryData(queryKeys.sellerBookingsOf('seller@example.com'), [aBooking({ _id: 'o1' })]);
+    applyLiveEvent(queryClient, { event: 'order.paid', data: { _id: 'o1', bookingId: 'p1' } });
+    expect(queryClient.getQueryState(queryKeys.bookingsOf('buyer@example.com'))?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(queryKeys.sellerBookingsOf('seller@example.com'))?.isInvalidated).toBe(true);
   });
 
   it('never takes a card-paid deal back when its payment is replayed after it moved on', () => {

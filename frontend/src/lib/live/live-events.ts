@@ -314,6 +314,8 @@ export function markBookingPaid(list: List<Booking>, id: string): List<Booking> 
   return produce(list, (draft) => {
     for (const booking of draft) {
       if (hits(booking)) {
+        // The reservation's deadline is over; the hold's own comes with the booking re-read.
+        if (booking.status !== 'held') booking.reservedUntil = null;
         booking.paid = true;
         booking.status = 'held';
         booking.availability = 'sold';

@@ -48,9 +48,16 @@ describe('My Orders page', () => {
     expect(within(row('Honda CBR')).queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
   });
 
-  it('flips to PAID when the payment arrives live', async () => {
-    const { queryClient } = openMyBookings();
+  it('flips to PAID when the payment arrives live, with until when the card holds the price', async () => {
+    // What the server answers when the page reads its list again: the card holds the price.
+    let onServer = bookings;
+    const { queryClient } = openMyBookings({ [MINE]: () => [200, onServer] });
     await screen.findByRole('rowheader', { name: 'Yamaha R15' });
+    onServer = bookings.map((booking) =>
+      booking._id === 'o1'
+        ? { ...booking, paid: true, status: 'held', availability: 'sold', reservedUntil: '2026-12-03T11:30:00Z' }
+        : booking,
+    );
     act(() => {
       applyLiveEvent(queryClient, { event: 'order.paid', data: { _id: 'o1', bookingId: 'p1' } });
     });
@@ -58,6 +65,11 @@ describe('My Orders page', () => {
       expect(row('Yamaha R15')).toHaveTextContent('PAID');
     });
     expect(screen.queryByRole('link', { name: 'Pay Now' })).not.toBeInTheDocument();
+    expect(await within(row('Yamaha R15')).findByText(/Card hold released by itself on/)).toHaveTextContent(
+      'Card hold released by itself on Thu 3 Dec, 5:30 pm',
+    );
+    expect(within(row('Yamaha R15')).getByRole('button', { name: 'Show handover code' })).toBeInTheDocument();
+    expect(within(row('Yamaha R15')).getByRole('button', { name: 'Call off' })).toBeInTheDocument();
   });
 
   it('does not offer to pay for a bike another buyer has paid for', async () => {

@@ -31,14 +31,17 @@ function NextStep({ booking }: { booking: Booking }) {
 }
 
 /** The card now holds the price: nothing is taken until the buyer shows their code at the meet-up. */
-export const heldLine = (price: number) =>
-  `Your card holds ${formatPrice(price)}. Nothing is taken until you meet the seller, check the bike and its papers, and show your handover code.`;
+export const NOTHING_TAKEN_YET =
+  'Nothing is taken until you meet the seller, check the bike and its papers, and show your handover code.';
 
 export function Held({ transactionId, booking }: { transactionId: string; booking: Booking }) {
   return (
     <div className={`rounded-2xl bg-white p-5 ring-1 ring-brand-200 sm:p-6`}>
-      <p role="status" className="text-lg font-semibold text-brand-800">
-        {heldLine(booking.price)}
+      <p role="status" className="text-stone-800">
+        <strong className="block text-lg font-semibold text-brand-800">
+          Your card holds {formatPrice(booking.price)}.
+        </strong>{' '}
+        {NOTHING_TAKEN_YET}
       </p>
       <p className="mt-2 text-sm text-stone-600">
         If the deal is called off, the hold is released and nothing is charged. Your transaction id:{' '}

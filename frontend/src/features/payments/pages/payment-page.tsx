@@ -110,7 +110,7 @@ export function PaymentPage() {
               height={400}
               className="aspect-[8/5] w-full rounded-xl bg-stone-100 object-cover"
             />
-            <p className="mt-4 text-sm text-stone-600">You are paying for</p>
+            <p className="mt-4 text-sm text-stone-600">{transactionId ? 'Your card holds the price of' : 'You are paying for'}</p>
             <p className="text-xl font-bold text-stone-900">{booking.data.productName}</p>
             <p className="mt-3 flex items-baseline justify-between border-t border-stone-200 pt-3">
               <span className="text-stone-700">Total price</span>
