@@ -128,6 +128,8 @@ pub struct ServeArgs {
     #[command(flatten)]
     pub stripe: StripeArgs,
     #[command(flatten)]
+    pub bkash: BkashArgs,
+    #[command(flatten)]
     pub firebase: FirebaseArgs,
 }
 
@@ -196,6 +198,46 @@ pub struct StripeArgs {
         default_value_t = 60_000
     )]
     pub capture_every_ms: u64,
+}
+
+/// bKash (Tokenized Checkout, authorisation intent), used for bKash holds when its four
+/// credentials are set.
+#[derive(Debug, Clone, Args)]
+pub struct BkashArgs {
+    #[arg(long = "bkash-app-key", env = "BKASH_APP_KEY", hide_env_values = true)]
+    pub app_key: Option<String>,
+    #[arg(
+        long = "bkash-app-secret",
+        env = "BKASH_APP_SECRET",
+        hide_env_values = true
+    )]
+    pub app_secret: Option<String>,
+    #[arg(long = "bkash-username", env = "BKASH_USERNAME")]
+    pub username: Option<String>,
+    #[arg(
+        long = "bkash-password",
+        env = "BKASH_PASSWORD",
+        hide_env_values = true
+    )]
+    pub password: Option<String>,
+    /// Base URL of bKash's tokenized API (its sandbox, or a local bKash-compatible
+    /// server in tests: allowed only where test payments are).
+    #[arg(
+        id = "bkash_api_base",
+        long = "bkash-api-base",
+        env = "BKASH_API_BASE",
+        default_value = "https://tokenized.pay.bka.sh/v1.2.0-beta"
+    )]
+    pub api_base: String,
+    /// How long one call to bKash may take, in milliseconds, before it is retried.
+    #[arg(
+        id = "bkash_timeout_ms",
+        long = "bkash-timeout-ms",
+        env = "BKASH_TIMEOUT_MS",
+        hide = true,
+        default_value_t = 10_000
+    )]
+    pub timeout_ms: u64,
 }
 
 /// Firebase Authentication, used for sign-in when `FIREBASE_PROJECT_ID` is set.

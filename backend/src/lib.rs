@@ -49,6 +49,16 @@ impl AppState {
     }
 }
 
+impl AppState {
+    /// Who holds deals' money: the card provider and bKash.
+    pub fn holders(&self) -> payments::Holders<'_> {
+        payments::Holders {
+            card: &self.payments,
+            bkash: self.bkash.as_deref(),
+        }
+    }
+}
+
 impl std::ops::Deref for AppState {
     type Target = Shared;
 
@@ -63,6 +73,8 @@ pub struct Shared {
     pub tokens: Arc<Tokens>,
     pub settings: Arc<Settings>,
     pub payments: Arc<payments::Provider>,
+    /// bKash holds, when bKash is set up.
+    pub bkash: Option<Arc<payments::bkash::Bkash>>,
     pub cache: Arc<cache::ReadCache>,
     /// What searches filter and sort on, in memory.
     pub search_index: Arc<search_index::SearchIndex>,

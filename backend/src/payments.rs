@@ -11,16 +11,18 @@ use std::time::Duration;
 use crate::random::random_hex;
 use chrono::Utc;
 
-use crate::config::StripeArgs;
+use crate::config::{BkashArgs, StripeArgs};
 use crate::error::{AppError, AppResult};
-use crate::records::{Booking, HeldPayment, TestPaymentIntent};
+use crate::records::{Booking, HeldPayment, HoldMethod, TestPaymentIntent};
 use crate::store::prelude::*;
 use crate::store::{StoreResult, Written};
 
+pub mod bkash;
 pub mod stripe;
 pub mod test_card;
 pub mod webhook;
 
+use self::bkash::Bkash;
 use self::stripe::{IntentStatus, Stripe};
 
 /// Prices are Bangladeshi taka; Stripe charges in BDT, amounts in paisa.
@@ -63,8 +65,10 @@ pub struct Succeeded {
     pub order_id: i64,
     pub amount: i64,
     pub currency: String,
-    /// The card is only authorised: the money moves when the payment is captured.
+    /// The money is only held: it moves when the payment is captured.
     pub to_capture: bool,
+    /// Who holds it.
+    pub method: HoldMethod,
 }
 
 /// What giving a buyer's money back took.
@@ -232,6 +236,7 @@ impl Provider {
                     currency: intent.currency,
                     // Held like a card's authorisation: taken at the handover.
                     to_capture: true,
+                    method: HoldMethod::Card,
                 })),
             Provider::Disabled => Ok(None),
         }
@@ -255,12 +260,82 @@ impl Provider {
     }
 }
 
-/// What a seller is told when the card provider did not answer the capture of a hold
-/// whose code was right: the deal completes when it does.
+/// Chooses bKash holds: on when its four credentials are set (half of them refuses to
+/// start); bKash's sandbox or a local stand-in only where test payments are allowed
+/// (`test_payments`: a loopback address, or `--test-payments`).
+pub fn choose_bkash(args: &BkashArgs, test_payments: bool) -> Result<Option<Bkash>, String> {
+    let set = |value: &Option<String>| value.as_deref().is_some_and(|v| !v.trim().is_empty());
+    let given = [
+        (set(&args.app_key), "BKASH_APP_KEY"),
+        (set(&args.app_secret), "BKASH_APP_SECRET"),
+        (set(&args.username), "BKASH_USERNAME"),
+        (set(&args.password), "BKASH_PASSWORD"),
+    ];
+    if given.iter().all(|(present, _)| !present) {
+        return Ok(None);
+    }
+    let missing: Vec<&str> = given
+        .iter()
+        .filter(|(present, _)| !present)
+        .map(|(_, name)| *name)
+        .collect();
+    if !missing.is_empty() {
+        return Err(format!(
+            "bKash is half configured: {} must be set too (or unset all four)",
+            missing.join(" and ")
+        ));
+    }
+    let base = args.api_base.trim().trim_end_matches('/');
+    if base != bkash::PRODUCTION && !test_payments {
+        return Err(format!(
+            "BKASH_API_BASE is {base}, not bKash's production API: test wallets are only \
+             for a server on a loopback address or started with --test-payments"
+        ));
+    }
+    Bkash::new(args).map(Some)
+}
+
+/// Who holds deals' money: the card provider, and bKash when it is set up. A hold's
+/// capture and release go to the one that holds it.
+#[derive(Clone, Copy)]
+pub struct Holders<'a> {
+    pub card: &'a Provider,
+    pub bkash: Option<&'a Bkash>,
+}
+
+impl Holders<'_> {
+    async fn capture(&self, method: HoldMethod, id: &str) -> Capture {
+        match (method, self.bkash) {
+            (HoldMethod::Card, _) => self.card.capture(id).await,
+            (HoldMethod::Bkash, Some(bkash)) => bkash.capture(id).await,
+            // bKash was switched off with holds still open: they wait for it.
+            (HoldMethod::Bkash, None) => Capture::NotYet,
+        }
+    }
+
+    /// Gives the money of `id`, held by `method`, back.
+    pub async fn release(&self, method: HoldMethod, id: &str) -> AppResult<Released> {
+        match (method, self.bkash) {
+            (HoldMethod::Card, _) => self.card.release(id).await,
+            (HoldMethod::Bkash, Some(bkash)) => bkash.void(id).await,
+            (HoldMethod::Bkash, None) => Err(AppError::PaymentsUnavailable(
+                "bKash is not set up on this marketplace any more.".into(),
+            )),
+        }
+    }
+
+    /// Whether anything here holds money.
+    fn any(&self) -> bool {
+        !matches!(self.card, Provider::Disabled) || self.bkash.is_some()
+    }
+}
+
+/// What a seller is told when the provider did not answer the capture of a hold whose
+/// code was right: the deal completes when it does.
 pub const CAPTURE_PENDING: &str = "The code is right, but the card provider has not \
      answered yet: the deal completes as soon as it does. Nothing more to enter.";
 
-/// What a seller is told when the buyer's card hold ended before the handover.
+/// What a seller is told when the buyer's hold ended before the handover.
 pub const HOLD_GONE: &str = "The buyer's card hold ended before the handover (it expired or \
      was cancelled): nothing was charged, and this deal is over.";
 
@@ -271,10 +346,10 @@ pub const HOLD_GONE: &str = "The buyer's card hold ended before the handover (it
 /// the provider takes the money once.
 pub async fn take_hold(
     store: &dyn Store,
-    provider: &Provider,
+    holders: Holders<'_>,
     held: &HeldPayment,
 ) -> AppResult<Written<Booking>> {
-    match provider.capture(&held.transaction_id).await {
+    match holders.capture(held.method, &held.transaction_id).await {
         Capture::Taken => Ok(store.hold_captured(held).await?),
         Capture::Lost => {
             store.hold_lost(&held.transaction_id).await?;
@@ -289,18 +364,19 @@ pub async fn take_hold(
 /// and again each sweep until the provider confirms. How many were released now.
 pub async fn release_holds(
     store: &dyn Store,
-    provider: &Provider,
+    holders: Holders<'_>,
     before: chrono::DateTime<Utc>,
 ) -> StoreResult<usize> {
     let mut released = 0;
-    for transaction_id in store.holds_to_release(before, SWEEP_BATCH).await? {
-        match provider.release(&transaction_id).await {
+    for hold in store.holds_to_release(before, SWEEP_BATCH).await? {
+        let id = &hold.transaction_id;
+        match holders.release(hold.method, id).await {
             Ok(_) => {
-                store.hold_released(&transaction_id).await?;
+                store.hold_released(id).await?;
                 released += 1;
             }
             Err(error) => {
-                tracing::warn!(intent = %transaction_id, %error, "a hold was not released yet");
+                tracing::warn!(hold = %id, %error, "a hold was not released yet");
             }
         }
     }
@@ -311,11 +387,11 @@ pub async fn release_holds(
 /// outcome yet (the provider did not answer, or the process stopped in between).
 async fn settle_claims(
     store: &dyn Store,
-    provider: &Provider,
+    holders: Holders<'_>,
     before: chrono::DateTime<Utc>,
 ) -> StoreResult<()> {
     for held in store.claims_to_settle(before, SWEEP_BATCH).await? {
-        match take_hold(store, provider, &held).await {
+        match take_hold(store, holders, &held).await {
             Ok(_) => {
                 tracing::info!(intent = %held.transaction_id, "captured a held deal's payment that waited")
             }
@@ -336,8 +412,17 @@ const SWEEP_BATCH: i64 = 100;
 /// released. Several processes sweeping at once is safe: the provider captures, cancels
 /// or refunds an intent once whatever the key, and a claimed deal completes or lapses
 /// once (conditional updates).
-pub async fn sweep(store: Arc<dyn Store>, provider: Arc<Provider>, every: Duration) {
-    if matches!(*provider, Provider::Disabled) {
+pub async fn sweep(
+    store: Arc<dyn Store>,
+    provider: Arc<Provider>,
+    bkash: Option<Arc<Bkash>>,
+    every: Duration,
+) {
+    let holders = Holders {
+        card: &provider,
+        bkash: bkash.as_deref(),
+    };
+    if !holders.any() {
         return;
     }
     let mut ticks = tokio::time::interval(every);
@@ -346,10 +431,10 @@ pub async fn sweep(store: Arc<dyn Store>, provider: Arc<Provider>, every: Durati
         ticks.tick().await;
         // What was claimed or ended just now is being settled by whoever did it.
         let before = Utc::now() - every;
-        if let Err(error) = settle_claims(store.as_ref(), &provider, before).await {
+        if let Err(error) = settle_claims(store.as_ref(), holders, before).await {
             tracing::warn!(%error, "cannot read the handovers waiting for their capture");
         }
-        if let Err(error) = release_holds(store.as_ref(), &provider, before).await {
+        if let Err(error) = release_holds(store.as_ref(), holders, before).await {
             tracing::warn!(%error, "cannot release the holds of ended deals");
         }
     }

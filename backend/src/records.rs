@@ -694,10 +694,12 @@ pub enum Handover {
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct HeldPayment {
     pub order_id: i64,
-    /// The provider's id of the hold (a Stripe PaymentIntent).
+    /// The provider's id of the hold (a Stripe PaymentIntent, a bKash paymentID).
     pub transaction_id: String,
     /// Paisa.
     pub amount: i64,
+    #[sqlx(try_from = "String")]
+    pub method: HoldMethod,
 }
 
 #[derive(Debug, Clone)]
@@ -731,8 +733,47 @@ pub struct NewPayment {
     pub transaction_id: String,
     pub amount: i64,
     pub currency: String,
-    /// Whether the money is taken already (false while a card is only authorised).
+    /// Whether the money is taken already (false while it is only held).
     pub captured: bool,
+    /// Who holds it.
+    pub method: HoldMethod,
+}
+
+/// Who holds a deal's money until the handover.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HoldMethod {
+    /// A card, through the card provider (Stripe, or the built-in test mode).
+    Card,
+    /// A bKash wallet.
+    Bkash,
+}
+
+impl HoldMethod {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            HoldMethod::Card => "card",
+            HoldMethod::Bkash => "bkash",
+        }
+    }
+}
+
+impl TryFrom<String> for HoldMethod {
+    type Error = String;
+    fn try_from(s: String) -> Result<Self, String> {
+        match s.as_str() {
+            "card" => Ok(HoldMethod::Card),
+            "bkash" => Ok(HoldMethod::Bkash),
+            other => Err(format!("unknown hold method {other:?}")),
+        }
+    }
+}
+
+/// A hold whose deal ended, to be given back.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct HoldToRelease {
+    pub transaction_id: String,
+    #[sqlx(try_from = "String")]
+    pub method: HoldMethod,
 }
 
 /// How recording a payment ended.

@@ -19,6 +19,7 @@ use crate::AppState;
 
 mod accounts;
 mod adverts;
+mod bkash;
 mod bookings;
 mod categories;
 mod config;
@@ -56,6 +57,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(adverts::router())
         .merge(bookings::router())
         .merge(payments::router())
+        .merge(bkash::router())
         .merge(notifications::router())
         .merge(wishlist::router())
         .merge(uploads::router())

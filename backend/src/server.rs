@@ -321,6 +321,11 @@ pub type StartResult<T> = Result<T, String>;
 /// seeds demo data into a new empty marketplace, loads the token secret.
 pub async fn state(args: &ServeArgs, addr: SocketAddr) -> StartResult<AppState> {
     let payments = Provider::choose(&args.stripe, addr, args.test_payments)?;
+    let test_payments = args.test_payments || addr.ip().is_loopback();
+    let bkash = payments::choose_bkash(&args.bkash, test_payments)?.map(Arc::new);
+    if bkash.is_some() {
+        tracing::info!(api = %args.bkash.api_base, "bKash holds are set up");
+    }
     match payments {
         Provider::TestMode if !addr.ip().is_loopback() => tracing::warn!(
             provider = payments.name(),
@@ -427,6 +432,7 @@ pub async fn state(args: &ServeArgs, addr: SocketAddr) -> StartResult<AppState> 
     tokio::spawn(payments::sweep(
         store.clone(),
         payments.clone(),
+        bkash.clone(),
         capture_every,
     ));
     let connections = crate::listen::ConnectionLimits::fit(
@@ -440,6 +446,7 @@ pub async fn state(args: &ServeArgs, addr: SocketAddr) -> StartResult<AppState> 
         store,
         tokens: Arc::new(Tokens::new(&secret)),
         payments,
+        bkash,
         cache: Arc::default(),
         search_index: Arc::default(),
         limits,

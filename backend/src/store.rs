@@ -611,14 +611,22 @@ pub trait Payments: Send + Sync + 'static {
     /// completes (receipts, the line declined). A deal completed already answers as it
     /// stands, with no events; one not claimed is refused.
     async fn hold_captured(&self, held: &HeldPayment) -> StoreResult<Written<Booking>>;
+    /// An admin (`admin`) takes a stuck hold of deal `id` without the buyer's code,
+    /// saying why: the deal is claimed for the capture (the step on its timeline with
+    /// the reason), as the seller's right code would. The hold to capture; refused when
+    /// the deal is not held. A deal claimed already answers its hold again.
+    async fn claim_for_admin(&self, id: i64, admin: i64, reason: &str) -> StoreResult<HeldPayment>;
     /// The provider ended the hold `transaction_id` itself (the authorisation expired or
     /// was cancelled): its deal, while held, lapses, both sides told and the bike passed
     /// on. False when no held deal has that hold.
     async fn hold_lost(&self, transaction_id: &str) -> StoreResult<Written<bool>>;
     /// Holds whose deal ended at or before `before` and whose release the provider has
     /// not confirmed yet, oldest first.
-    async fn holds_to_release(&self, before: DateTime<Utc>, limit: i64)
-        -> StoreResult<Vec<String>>;
+    async fn holds_to_release(
+        &self,
+        before: DateTime<Utc>,
+        limit: i64,
+    ) -> StoreResult<Vec<HoldToRelease>>;
     /// Notes that the provider released the hold `transaction_id` (on the timeline).
     async fn hold_released(&self, transaction_id: &str) -> StoreResult<()>;
     /// Held deals whose handover claimed the capture before `before` and that still

@@ -6,6 +6,7 @@ mod marketplace {
 
     mod access;
     mod accounts;
+    mod bkash;
     mod catalogue;
     mod chaos;
     mod cluster;

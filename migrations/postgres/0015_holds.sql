@@ -8,6 +8,7 @@
 -- `release_confirmed` that the provider confirmed; the row stops claiming the bike
 -- (its `product_id` is cleared) so the next buyer's payment can.
 ALTER TABLE orders ADD COLUMN capture_claimed_at TIMESTAMPTZ;
+ALTER TABLE payments ADD COLUMN method TEXT NOT NULL DEFAULT 'card' CHECK (method IN ('card', 'bkash'));
 ALTER TABLE payments ADD COLUMN released_at TIMESTAMPTZ;
 ALTER TABLE payments ADD COLUMN release_confirmed BOOLEAN NOT NULL DEFAULT FALSE;
 CREATE INDEX payments_to_release ON payments (released_at)

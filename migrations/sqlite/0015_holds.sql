@@ -1,6 +1,7 @@
 -- SQLite twin of migrations/postgres/0015_holds.sql (same version, same shape).
 -- Card holds: the handover's claim before the capture, and a released hold's record.
 ALTER TABLE orders ADD COLUMN capture_claimed_at TEXT;
+ALTER TABLE payments ADD COLUMN method TEXT NOT NULL DEFAULT 'card' CHECK (method IN ('card', 'bkash'));
 ALTER TABLE payments ADD COLUMN released_at TEXT;
 ALTER TABLE payments ADD COLUMN release_confirmed INTEGER NOT NULL DEFAULT 0;
 CREATE INDEX payments_to_release ON payments (released_at)

@@ -33,6 +33,7 @@ use stripe_types::Currency;
 
 use super::{Capture, Intent, Released, Succeeded, CURRENCY};
 use crate::error::{AppError, AppResult};
+use crate::records::HoldMethod;
 
 /// Attempts per call; the waits between them double from [`FIRST_WAIT`].
 const ATTEMPTS: u32 = 3;
@@ -285,6 +286,7 @@ fn ours(intent: &PaymentIntent) -> Option<StripeIntent> {
             amount: intent.amount,
             currency: intent.currency.to_string(),
             to_capture: status == IntentStatus::Authorised,
+            method: HoldMethod::Card,
         },
     })
 }

@@ -67,9 +67,9 @@ pub struct PaymentsConfig {
     /// Stripe's publishable key, for Stripe.js; only with provider "stripe".
     #[serde(skip_serializing_if = "Option::is_none")]
     publishable_key: Option<String>,
-    /// How a buyer may pay for a reserved bike here: "cash" (at the meet-up, always)
-    /// and "card" (unless provider is "none").
-    #[schema(example = json!(["cash", "card"]))]
+    /// How a buyer may pay for a reserved bike here: "cash" (at the meet-up, always),
+    /// "card" (unless provider is "none") and "bkash" (when bKash is set up).
+    #[schema(example = json!(["cash", "card", "bkash"]))]
     methods: Vec<&'static str>,
 }
 
@@ -89,11 +89,14 @@ async fn get_config(State(state): State<AppState>) -> Json<SiteConfig> {
         payments: PaymentsConfig {
             provider,
             publishable_key,
-            methods: if provider == "none" {
-                vec!["cash"]
-            } else {
-                vec!["cash", "card"]
-            },
+            methods: ["cash", "card", "bkash"]
+                .into_iter()
+                .filter(|method| match *method {
+                    "card" => provider != "none",
+                    "bkash" => state.bkash.is_some(),
+                    _ => true,
+                })
+                .collect(),
         },
     })
 }

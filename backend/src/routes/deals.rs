@@ -31,6 +31,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(receipt))
         .routes(routes!(deal_timeline))
         .routes(routes!(release_deal))
+        .routes(routes!(capture_deal))
 }
 
 /// The buyer chooses to pay in cash at the meet-up: nothing is charged, the bike stays
@@ -150,7 +151,7 @@ async fn hand_over(
         Handover::Completed(deal) => (*deal, written.events),
         // A held deal: the money is taken now, and only then does it complete.
         Handover::Capture(held) => {
-            let taken = take_hold(state.store.as_ref(), &state.payments, &held).await?;
+            let taken = take_hold(state.store.as_ref(), state.holders(), &held).await?;
             (taken.outcome, taken.events)
         }
     };
@@ -164,7 +165,7 @@ async fn hand_over(
 /// Releases the hold of a deal that just ended (called off, or released by an admin);
 /// what the provider does not confirm now, the payments sweep releases later.
 async fn release_now(state: &AppState) {
-    if let Err(error) = release_holds(state.store.as_ref(), &state.payments, Utc::now()).await {
+    if let Err(error) = release_holds(state.store.as_ref(), state.holders(), Utc::now()).await {
         tracing::warn!(%error, "the hold of an ended deal waits for the sweep");
     }
 }
@@ -318,4 +319,32 @@ async fn release_deal(
     let written = state.store.release_deal(id, admin.id, &reason).await?;
     release_now(&state).await;
     Ok(Json(Changed::modified(1).seen_by(&written.events, &admin)))
+}
+
+/// Takes a stuck hold without the buyer's code, saying why (admins only): for a deal
+/// whose bike and papers changed hands but whose handover never went through (the
+/// seller could not enter the code, say). The capture is claimed on the deal's timeline
+/// with the admin's name and reason, then asked of the provider as at a handover; the
+/// deal completes and both sides get their receipt.
+#[utoipa::path(post, path = "/deals/{id}/capture", tag = "deals", request_body = CallOffInput,
+    params(("id" = String, Path, description = "Booking id")),
+    responses(JsonBodyRefused, (status = 200, body = Changed), (status = 401), (status = 403), (status = 404), (status = 409), (status = 422),
+              (status = 503, description = "`payments_unavailable`: the provider did not answer the capture yet; the deal completes when it does")),
+    security(("access_token" = [])))]
+async fn capture_deal(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    RecordId(id): RecordId,
+    Json(body): Json<CallOffInput>,
+) -> AppResult<Json<Changed>> {
+    let reason = body.reason()?;
+    let held = state.store.claim_for_admin(id, admin.id, &reason).await?;
+    let taken = take_hold(state.store.as_ref(), state.holders(), &held).await?;
+    if !taken.events.is_empty() {
+        send_receipts(&state, &taken.outcome);
+    }
+    let changed = u64::from(!taken.events.is_empty());
+    Ok(Json(
+        Changed::modified(changed).seen_by(&taken.events, &admin),
+    ))
 }

@@ -325,13 +325,13 @@ fn not_confirmed() -> AppError {
 }
 
 /// A payment someone reports: of which booking, by which transaction, and who says so.
-struct Payment {
-    order_id: i64,
-    /// The buyer reporting it (None: the provider's webhook).
-    payer: Option<i64>,
+pub(super) struct Payment {
+    pub order_id: i64,
+    /// The buyer reporting it (None: the provider's own word: a webhook, bKash's record).
+    pub payer: Option<i64>,
     /// The listing the payer names, if they do.
-    listing_id: Option<i64>,
-    transaction_id: String,
+    pub listing_id: Option<i64>,
+    pub transaction_id: String,
 }
 
 /// Records `payment`, which the provider says is `paid` (authorised: a hold), if that
@@ -342,7 +342,7 @@ struct Payment {
 /// amount is not the booking's price) is given back, and the buyer is told. A report
 /// that is not the reporter's to make (someone else's booking, another bike) leaves the
 /// money alone.
-async fn settle(
+pub(super) async fn settle(
     state: &AppState,
     payment: Payment,
     paid: Succeeded,
@@ -368,6 +368,7 @@ async fn settle(
                 amount: paid.amount,
                 currency: paid.currency,
                 captured: !to_capture,
+                method: paid.method,
             })
             .await
     } else {
@@ -381,7 +382,10 @@ async fn settle(
             why @ (Refused::NotYourBooking | Refused::NotThisBookingsListing),
         )) => Err(why.into()),
         Err(StoreError::Refused(why)) => {
-            let released = state.payments.release(&transaction_id).await?;
+            let released = state
+                .holders()
+                .release(paid.method, &transaction_id)
+                .await?;
             let why = error::refused(why).trim_end_matches('.');
             Err(AppError::Conflict(match (released, to_capture) {
                 (Released::Refunded, _) => format!("{why}: your payment has been refunded."),

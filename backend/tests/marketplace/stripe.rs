@@ -13,6 +13,7 @@ use super::support::{on_both, Engine, Person, TestApp};
 struct Shop {
     app: TestApp,
     stripe: FakeStripe,
+    admin: Person,
     seller: Person,
     category: String,
 }
@@ -36,6 +37,7 @@ async fn shop_with(engine: Engine, extra: &[&str]) -> Option<Shop> {
     Some(Shop {
         app,
         stripe,
+        admin,
         seller,
         category,
     })
@@ -106,7 +108,8 @@ impl Shop {
     async fn waiting_for_release(&self) -> Vec<String> {
         let later = chrono::Utc::now() + chrono::Duration::minutes(1);
         let store = &self.app.state.store;
-        store.holds_to_release(later, 100).await.expect("holds")
+        let holds = store.holds_to_release(later, 100).await.expect("holds");
+        holds.into_iter().map(|hold| hold.transaction_id).collect()
     }
 
     /// The handover code `buyer` reads for `order`.
@@ -1156,4 +1159,67 @@ async fn giving_a_hold_back_after_500s_tries_new_keys_until_stripe_cancels_it() 
     let cancelled = shop.stripe.intent(&intent);
     assert_eq!(cancelled["status"], "canceled");
     assert!(cancelled["canceled_at"].as_i64().is_some(), "{cancelled}");
+}
+
+#[tokio::test]
+async fn an_admin_takes_a_stuck_hold_with_a_reason_on_the_deals_timeline() {
+    let Some(shop) = shop(Engine::Sqlite).await else {
+        return;
+    };
+    let (buyer, product, order, intent) = shop.booking("karim@example.com", "Honda Shine").await;
+    shop.stripe.authorise(&intent);
+    let (status, body) = shop.pay(&buyer, &order, &intent).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let admin = &shop.admin;
+    let path = format!("/api/deals/{order}/capture");
+    let why = json!({"reason": "Handed over at Banani; the seller's phone died"});
+    // Only admins, and only with a reason.
+    let (status, _) = shop
+        .app
+        .call(Method::POST, &path, Some(&shop.seller.token), why.clone())
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, body) = shop
+        .app
+        .call(Method::POST, &path, Some(&admin.token), json!({}))
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(shop.stripe.count("POST", "/capture"), 0);
+
+    let (status, body) = shop
+        .app
+        .call(Method::POST, &path, Some(&admin.token), why)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(shop.stripe.intent(&intent)["status"], "succeeded");
+    assert_eq!(shop.status_of(&buyer, &order).await, "completed");
+    assert!(shop.sold(&product).await);
+    let (_, deal) = shop
+        .app
+        .get(&format!("/api/deals/{order}"), Some(&admin.token))
+        .await;
+    let steps = deal["steps"].as_array().cloned().unwrap_or_default();
+    let claim = steps.iter().find(|s| s["step"] == "capture_claimed");
+    let claim = claim.unwrap_or_else(|| panic!("no claim in {deal}"));
+    assert_eq!(claim["by"], "admin");
+    assert_eq!(
+        claim["detail"],
+        "Handed over at Banani; the seller's phone died"
+    );
+    let last = steps.last().expect("a step");
+    assert_eq!(
+        (last["step"].as_str(), last["by"].as_str()),
+        (Some("completed"), Some("admin"))
+    );
+    // A deal that is not held cannot be captured.
+    let (status, _) = shop
+        .app
+        .call(
+            Method::POST,
+            &path,
+            Some(&admin.token),
+            json!({"reason": "again"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT);
 }

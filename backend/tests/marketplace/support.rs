@@ -2,6 +2,7 @@
 //! is reachable), the real app served on port 0, and helpers to sign people up.
 
 mod app;
+pub mod bkash;
 mod database;
 mod described;
 mod mail;

@@ -20,7 +20,8 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use bikehaat::records::{
-    Handover, NewBooking, NewListing, NewPayment, NewUser, PaymentRecorded, Role, TestPaymentIntent,
+    Handover, HoldMethod, NewBooking, NewListing, NewPayment, NewUser, PaymentRecorded, Role,
+    TestPaymentIntent,
 };
 
 use bikehaat::store::Store;
@@ -560,7 +561,9 @@ pub async fn bench_bare(database_url: &str, sweep_of: &Sweep) -> Result<(), Stri
                         transaction_id: id,
                         amount: PRICE * 100,
                         currency: "bdt".to_owned(),
-                        captured: true,
+                        // Held as the API holds it: taken at the handover.
+                        captured: false,
+                        method: HoldMethod::Card,
                     })
                     .await
                     .map_err(failed("pay"))?

@@ -200,7 +200,7 @@ impl This {
     /// The hold of deal `id`, as its handover captures it.
     pub(super) async fn held_payment(tx: &mut Tx<'_>, id: i64) -> Result<HeldPayment, Error> {
         sqlx::query_as::<Db, HeldPayment>(
-            "SELECT order_id, transaction_id, amount FROM payments WHERE order_id = $1 \
+            "SELECT order_id, transaction_id, amount, method FROM payments WHERE order_id = $1 \
              AND released_at IS NULL",
         )
         .bind(id)
@@ -209,23 +209,20 @@ impl This {
         .ok_or_else(|| Error::Database(format!("held deal {id} has no payment")))
     }
 
-    /// After deal `id` completed within `tx` (the seller `by` entered the code; None: the
-    /// server finished a claimed capture; `provider_id`: the hold captured): the step is
+    /// After deal `id` completed within `tx` (taken by `actor`, `by`: the seller who
+    /// entered the code, or the admin who captured a stuck hold; `provider_id`: the hold
+    /// captured): the step is
     /// written, both sides get their receipt, whoever saved the bike learns it is gone
     /// (a hold's bike was sold to others when it was held, and they were told then), and
     /// everyone still in line is declined. The deal as it now stands, and the events.
     pub(super) async fn completed_in(
         tx: &mut Tx<'_>,
         id: i64,
-        by: Option<i64>,
+        (actor, by): (Actor, Option<i64>),
         provider_id: Option<&str>,
     ) -> Result<(Booking, Vec<Event>), Error> {
         let sale = This::booking_in(tx, id).await?;
         let method = sale.method.as_deref().unwrap_or("cash");
-        let actor = match by {
-            Some(_) => Actor::Seller,
-            None => Actor::Server,
-        };
         let step = Step::new(StepKind::Completed, actor, by, sale.order_status)
             .money(sale.price, provider_id)
             .detail(method);
@@ -985,7 +982,8 @@ impl Bookings for This {
             seller_id: by,
         };
         let sold = sell_listing(&mut tx, bike).await?;
-        let (sale, mut events) = This::completed_in(&mut tx, id, Some(by), None).await?;
+        let (sale, mut events) =
+            This::completed_in(&mut tx, id, (Actor::Seller, Some(by)), None).await?;
         // The deal first, then the bike sold, then who is told.
         events.splice(1..1, sold);
         self.finish(tx, &events, Handover::Completed(Box::new(sale)))

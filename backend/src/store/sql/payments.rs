@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::random::six_digits;
-use crate::records::{Actor, HeldPayment, StepKind, HOLD_DAYS};
+use crate::records::{Actor, HeldPayment, HoldToRelease, StepKind, HOLD_DAYS};
 
 impl This {
     /// The payment recorded for `transaction_id`, if any: (id, booking, buyer, listing),
@@ -59,7 +59,7 @@ impl This {
         // most HOLD_DAYS; then the sweep releases it.
         let now = Utc::now();
         let paid = sqlx::query(
-            "UPDATE orders SET status = 'held', method = 'card', handover_code = $3, \
+            "UPDATE orders SET status = 'held', method = $5, handover_code = $3, \
              handover_tries = 0, reserved_until = $4 WHERE id = $1 \
              AND status = 'reserved' AND price = $2",
         )
@@ -67,6 +67,7 @@ impl This {
         .bind(payment.amount)
         .bind(six_digits())
         .bind(now + chrono::Duration::days(HOLD_DAYS))
+        .bind(payment.method.as_str())
         .execute(&mut *tx)
         .await?;
         if paid.rows_affected() == 0 {
@@ -92,8 +93,8 @@ impl This {
         log_step(&mut tx, payment.order_id, step).await?;
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO payments (order_id, product_id, buyer_id, transaction_id, amount, \
-             currency, email, product_name, paid_at, captured) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
+             currency, email, product_name, paid_at, captured, method) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id",
         )
         .bind(payment.order_id)
         .bind(product_id)
@@ -105,6 +106,7 @@ impl This {
         .bind(&product_name)
         .bind(now)
         .bind(payment.captured)
+        .bind(payment.method.as_str())
         .fetch_one(&mut *tx)
         .await
         .map_err(refused_if_taken(
@@ -275,17 +277,61 @@ impl Payments for This {
             .bind(&held.transaction_id)
             .execute(&mut *tx)
             .await?;
-        let by: Option<i64> = sqlx::query_scalar(
-            "SELECT actor_id FROM deal_steps WHERE order_id = $1 AND step = 'capture_claimed' \
-             ORDER BY id DESC LIMIT 1",
+        // Whoever claimed it took it: the seller with the code, or an admin.
+        let claim: Option<(String, Option<i64>)> = sqlx::query_as(
+            "SELECT actor, actor_id FROM deal_steps WHERE order_id = $1 AND \
+             step = 'capture_claimed' ORDER BY id DESC LIMIT 1",
         )
         .bind(id)
         .fetch_optional(&mut *tx)
-        .await?
-        .flatten();
-        let (sale, events) =
-            This::completed_in(&mut tx, id, by, Some(&held.transaction_id)).await?;
+        .await?;
+        let by = match claim {
+            Some((actor, by)) if actor == Actor::Admin.as_str() => (Actor::Admin, by),
+            Some((_, by)) => (Actor::Seller, by),
+            None => (Actor::Server, None),
+        };
+        let taken = Some(held.transaction_id.as_str());
+        let (sale, events) = This::completed_in(&mut tx, id, by, taken).await?;
         self.finish(tx, &events, sale).await
+    }
+
+    async fn claim_for_admin(
+        &self,
+        id: i64,
+        admin: i64,
+        reason: &str,
+    ) -> Result<HeldPayment, Error> {
+        let mut tx = self.writer.begin().await?;
+        let claimed = sqlx::query(
+            "UPDATE orders SET capture_claimed_at = $2 WHERE id = $1 AND status = 'held' \
+             AND capture_claimed_at IS NULL",
+        )
+        .bind(id)
+        .bind(Utc::now())
+        .execute(&mut *tx)
+        .await?;
+        let status: Option<String> = sqlx::query_scalar("SELECT status FROM orders WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&mut *tx)
+            .await?;
+        let status = status.ok_or(Error::NotFound(Missing::Booking))?;
+        if status != BookingStatus::Held.as_str() {
+            return Err(Error::Refused(Refused::NoHandoverNow));
+        }
+        let held = This::held_payment(&mut tx, id).await?;
+        if claimed.rows_affected() > 0 {
+            let step = Step::new(
+                StepKind::CaptureClaimed,
+                Actor::Admin,
+                Some(admin),
+                BookingStatus::Held,
+            )
+            .money(held.amount, Some(&held.transaction_id))
+            .detail(reason);
+            log_step(&mut tx, id, step).await?;
+        }
+        tx.commit().await?;
+        Ok(held)
     }
 
     async fn hold_lost(&self, transaction_id: &str) -> Result<Written<bool>, Error> {
@@ -316,9 +362,9 @@ impl Payments for This {
         &self,
         before: DateTime<Utc>,
         limit: i64,
-    ) -> Result<Vec<String>, Error> {
-        Ok(sqlx::query_scalar(
-            "SELECT transaction_id FROM payments WHERE released_at IS NOT NULL AND \
+    ) -> Result<Vec<HoldToRelease>, Error> {
+        Ok(sqlx::query_as::<Db, HoldToRelease>(
+            "SELECT transaction_id, method FROM payments WHERE released_at IS NOT NULL AND \
              release_confirmed = FALSE AND released_at <= $1 ORDER BY released_at LIMIT $2",
         )
         .bind(before)
@@ -356,7 +402,7 @@ impl Payments for This {
         limit: i64,
     ) -> Result<Vec<HeldPayment>, Error> {
         Ok(sqlx::query_as::<Db, HeldPayment>(
-            "SELECT p.order_id, p.transaction_id, p.amount FROM orders o JOIN payments p \
+            "SELECT p.order_id, p.transaction_id, p.amount, p.method FROM orders o JOIN payments p \
              ON p.order_id = o.id AND p.released_at IS NULL WHERE o.status = 'held' AND \
              o.capture_claimed_at < $1 ORDER BY o.capture_claimed_at LIMIT $2",
         )

@@ -3,8 +3,8 @@
 
 use crate::marketplace::support::{past_the_store, Engine, TestDb};
 use bikehaat::records::{
-    BookingStatus, Listing, NewBooking, NewListing, NewPayment, NewUser, PaymentRecorded, Role,
-    User,
+    BookingStatus, HoldMethod, Listing, NewBooking, NewListing, NewPayment, NewUser,
+    PaymentRecorded, Role, User,
 };
 use bikehaat::store::{Missing, Refused, Store, StoreError, StoreResult};
 use std::fmt::Debug;
@@ -127,6 +127,7 @@ pub fn payment(order_id: i64, transaction_id: &str, amount: i64) -> NewPayment {
         currency: "bdt".to_owned(),
         // A card payment is a hold until the handover takes it.
         captured: false,
+        method: HoldMethod::Card,
     }
 }
 

@@ -116,7 +116,11 @@ impl TestApp {
         TestApp {
             // Reached over loopback whatever address it listens on.
             base: format!("http://127.0.0.1:{}", addr.port()),
-            client: reqwest::Client::new(),
+            // Redirects are answers to check (bKash's callback), not to follow.
+            client: reqwest::Client::builder()
+                .redirect(reqwest::redirect::Policy::none())
+                .build()
+                .expect("an HTTP client"),
             state,
             db,
             server,

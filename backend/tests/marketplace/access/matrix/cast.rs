@@ -212,6 +212,25 @@ impl Cast {
                     .expect("the buyer's code")
                     .code
             }
+            // The buyer's booking, its price held on their card.
+            "fresh_held" => {
+                let order = self.fresh_booking(app, fresh).await;
+                let store = app.state.store.as_ref();
+                let booking = store.booking(id_of(&order)).await.expect("read");
+                let price = booking.expect("the booking").price;
+                let hold = bikehaat::records::NewPayment {
+                    order_id: id_of(&order),
+                    payer: Some(id_of(&self.person(BUYER).id)),
+                    listing_id: None,
+                    transaction_id: format!("pi_test_matrix_{}", serial()),
+                    amount: price,
+                    currency: "bdt".into(),
+                    captured: false,
+                    method: bikehaat::records::HoldMethod::Card,
+                };
+                store.record_payment(&hold).await.expect("the hold");
+                order
+            }
             // A deal handed over: it has a receipt.
             "fresh_completed" => {
                 let order = self.fresh_cash(app, fresh).await;
