@@ -73,15 +73,20 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static ALLOCATOR: Counting = Counting;
 
-/// One measurement at a time: the counter is the whole process's.
+/// One test at a time: the counter is the whole process's, so nothing another test
+/// allocates (making its file, checking what was stored) may fall inside a measurement.
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+/// Held for a whole test: no other test runs meanwhile.
+fn alone() -> std::sync::MutexGuard<'static, ()> {
+    ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
 
 /// Makes the file, then sanitizes it alone: the result and the peak bytes allocated
 /// during the decode on top of what was in use before.
 fn measure(what: &str, make: impl FnOnce() -> Vec<u8>) -> (Result<CleanImage, ImageError>, u64) {
-    let _alone = ONE_AT_A_TIME
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
     let file = make();
     let before = IN_USE.load(Ordering::SeqCst);
     PEAK.store(before, Ordering::SeqCst);
@@ -109,6 +114,7 @@ fn measure(what: &str, make: impl FnOnce() -> Vec<u8>) -> (Result<CleanImage, Im
 
 #[test]
 fn a_twelve_megapixel_phone_photo_is_stored_within_the_budget() {
+    let _alone = alone();
     let (result, _) = measure("12 MP JPEG", || pictures::jpeg_photo(4032, 3024, 24, 90));
     let clean = result.expect("a phone photo is accepted");
     let stored = image::load_from_memory(&clean.bytes).expect("stored image");
@@ -117,6 +123,7 @@ fn a_twelve_megapixel_phone_photo_is_stored_within_the_budget() {
 
 #[test]
 fn a_16_bit_png_of_6300_pixels_square_is_refused_before_decoding() {
+    let _alone = alone();
     let (result, peak) = measure("6300 x 6300 16-bit PNG", || pictures::png_16_bit(6300));
     assert!(
         matches!(result, Err(ImageError::TooManyPixels)),
@@ -127,6 +134,7 @@ fn a_16_bit_png_of_6300_pixels_square_is_refused_before_decoding() {
 
 #[test]
 fn the_largest_16_bit_png_accepted_stays_within_the_budget() {
+    let _alone = alone();
     let (result, peak) = measure("2600 x 2600 16-bit PNG", || pictures::png_16_bit(2600));
     assert!(result.is_ok(), "{result:?}");
     // The picture (40.6 MB) and its downscaled copy (15.4 MB) really were in memory.
@@ -135,6 +143,7 @@ fn the_largest_16_bit_png_accepted_stays_within_the_budget() {
 
 #[test]
 fn the_largest_rgba_png_accepted_stays_within_the_budget() {
+    let _alone = alone();
     let (result, _) = measure("3600 x 3600 RGBA PNG", || {
         let picture = image::RgbaImage::from_fn(3600, 3600, |x, y| {
             image::Rgba([
@@ -160,6 +169,7 @@ fn the_largest_rgba_png_accepted_stays_within_the_budget() {
 
 #[test]
 fn the_largest_lossless_webp_accepted_stays_within_the_budget() {
+    let _alone = alone();
     let (result, _) = measure("2800 x 2800 lossless WebP", || {
         let picture = image::RgbaImage::from_fn(2800, 2800, |x, y| {
             image::Rgba([(x % 251) as u8, (y % 241) as u8, 90, 255])
@@ -180,6 +190,7 @@ fn the_largest_lossless_webp_accepted_stays_within_the_budget() {
 
 #[test]
 fn a_gif_whose_frame_is_huge_is_refused_before_decoding() {
+    let _alone = alone();
     let (result, _) = measure("GIF, 64 x 64 screen, 20000 x 20000 frame", || {
         pictures::gif((64, 64), (20_000, 20_000))
     });
@@ -198,6 +209,7 @@ fn a_gif_whose_frame_is_huge_is_refused_before_decoding() {
 
 #[test]
 fn the_largest_gif_accepted_stays_within_the_budget() {
+    let _alone = alone();
     // A frame narrower than the screen goes through the decoder's own frame buffer
     // before it is copied onto the screen: both are in memory at once.
     // Its palette indices take a buffer of their own too.
@@ -213,6 +225,7 @@ fn the_largest_gif_accepted_stays_within_the_budget() {
 
 #[test]
 fn a_truncated_jpeg_is_refused_as_damaged() {
+    let _alone = alone();
     // Cut short in transit: its decoder would fill the missing half with grey.
     let (result, _) = measure("12 MP JPEG cut in half", || {
         let whole = pictures::jpeg_photo(4032, 3024, 24, 90);
@@ -223,12 +236,14 @@ fn a_truncated_jpeg_is_refused_as_damaged() {
 
 #[test]
 fn a_zip_named_png_is_not_an_image() {
+    let _alone = alone();
     let (result, _) = measure("zip archive", pictures::zip);
     assert!(matches!(result, Err(ImageError::NotAnImage)), "{result:?}");
 }
 
 #[test]
 fn a_png_signature_followed_by_a_zip_is_damaged() {
+    let _alone = alone();
     let (result, _) = measure(
         "PNG signature, then a zip",
         pictures::png_signature_then_zip,
@@ -238,6 +253,7 @@ fn a_png_signature_followed_by_a_zip_is_damaged() {
 
 #[test]
 fn a_png_claiming_20000_pixels_square_is_refused_before_decoding() {
+    let _alone = alone();
     let (result, _) = measure(
         "PNG header claiming 20000 x 20000",
         pictures::decompression_bomb,
