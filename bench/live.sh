@@ -17,7 +17,9 @@
 #      8 and 16 buyers at once ($SALES_SECONDS s each), then the same writes straight
 #      through the store (BENCHMARKS.md, "The write path").
 #   7. deals (only when asked for: ONLY=deals): as 6, each sale a deal paid in cash at the
-#      meet-up (book, choose cash, the buyer's handover code, the seller's handover).
+#      meet-up (book, choose cash, the buyer's handover code, the seller's handover);
+#   8. carddeals (only when asked for: ONLY=carddeals): as 6, each card hold carried to
+#      the handover (the buyer's code, the seller's handover, the hold captured).
 #   5. soak (only when asked for: ONLY=soak): $DURATION seconds of mixed traffic on the
 #      two processes (browse, sign in, list and book, pay, cancel, report) with
 #      $SOAK_SOCKETS sockets open; answers by kind, RSS and open files of both every
@@ -33,6 +35,7 @@
 #   ONLY=sales bench/live.sh                                 # the write path
 #   ONLY=sales SALES_SECONDS=1 SALES_BIKES=500 bench/live.sh # a quick look at it
 #   ONLY=deals bench/live.sh                                 # cash deals, handed over
+#   ONLY=carddeals bench/live.sh                             # card deals, handed over
 #   ONLY=soak DURATION=120 bench/live.sh                     # two
 #
 # Needs redis-server and psql, PostgreSQL on 127.0.0.1:5432 (user postgres, trust auth).
@@ -131,7 +134,7 @@ echo "machine: $(nproc) cores, $(uname -r), open files $(ulimit -n); client and 
 
 # wanted PHASE: whether this run measures PHASE (all of them unless ONLY names one; the
 # soak, ten minutes long, only when named).
-wanted() { [[ "$ONLY" == "$1" || (-z "$ONLY" && "$1" != soak && "$1" != sales && "$1" != deals) ]]; }
+wanted() { [[ "$ONLY" == "$1" || (-z "$ONLY" && "$1" != soak && "$1" != sales && "$1" != deals && "$1" != carddeals) ]]; }
 
 redis_port="$(free_port)"
 redis-server --port "$redis_port" --bind 127.0.0.1 --save '' --appendonly no \
@@ -194,10 +197,11 @@ fi
 stop "$pid_a"
 stop "$pid_b"
 
-for kind in sales deals; do
+for kind in sales deals carddeals; do
   wanted "$kind" || continue
   cash=()
   [[ "$kind" == deals ]] && cash=(--cash)
+  [[ "$kind" == carddeals ]] && cash=(--handover)
   for engine in sqlite postgres; do
     echo
     name="$kind-$engine"
@@ -238,7 +242,7 @@ for run in baseline-default baseline-bikehaat bikehaat booking; do
   echo "$run:"
   grep -E '^(delivered|write -> |response -> |request  -> |frame bytes|server CPU|Redis CPU|PostgreSQL CPU|all CPU)' "$work/$run.txt" | sed 's/^/  /'
 done
-for run in {sales,deals}-sqlite{,-bare} {sales,deals}-postgres{,-bare}; do
+for run in {sales,deals,carddeals}-sqlite{,-bare} {sales,deals,carddeals}-postgres{,-bare}; do
   [[ -f "$work/$run.txt" ]] || continue
   echo "$run:"
   grep -E '^ *[0-9]+ buyers|^best' "$work/$run.txt" | sed 's/^/  /'

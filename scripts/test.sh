@@ -85,7 +85,7 @@ touch "$logs/e2e.log"
 echo '{"numPassedTests":0,"numFailedTests":0,"numPendingTests":0,"numTodoTests":0}' >"$logs/e2e.json"
 if [[ -x "$CHROMIUM" ]]; then
   # The journeys start the debug server binary that the Rust tests built.
-  cargo build --locked --quiet -p bikehaat -p fake-stripe
+  cargo build --locked --quiet -p bikehaat -p fake-stripe -p fake-bkash
   ensure_auth_emulator
   (cd frontend && npm run e2e -- --reporter=default --reporter=json --outputFile.json="$logs/e2e.json")
   echo "Screenshots of every screen: frontend/screenshots/"

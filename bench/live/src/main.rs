@@ -222,6 +222,10 @@ pub(crate) struct Sweep {
     /// cash, the buyer reads the handover code, the seller enters it.
     #[arg(long)]
     cash: bool,
+    /// Card deals carried to the end: after the card hold, the buyer reads the handover
+    /// code and the seller enters it, and the hold is captured (test mode).
+    #[arg(long, conflicts_with = "cash")]
+    handover: bool,
 }
 
 /// The processes a run relies on besides the servers, whose CPU is counted too.

@@ -9,6 +9,11 @@
 //!   sqlx), with no HTTP, sign-in, validation or reads around them: what the database
 //!   itself allows, the yardstick for `sales`.
 //!
+//! A card payment only holds the price (docs/deals.md). With `--handover`, each card sale
+//! is carried to the end: the buyer's `GET /api/orders/{id}/handover-code` and the
+//! seller's `POST /api/orders/{id}/handover`, which captures the hold (bare:
+//! `handover_code`, `hand_over`, `hold_captured`).
+//!
 //! With `--cash`, each sale is a deal paid in cash at the meet-up instead:
 //! `POST /api/orders`, `POST /api/orders/{id}/cash`, the buyer's
 //! `GET /api/orders/{id}/handover-code` and the seller's `POST /api/orders/{id}/handover`
@@ -282,6 +287,7 @@ pub async fn bench_http(
         seconds,
         bikes,
         cash,
+        handover,
     } = *sweep_of;
     let base = server.trim_end_matches('/').to_owned();
     let http = reqwest::Client::new();
@@ -336,7 +342,11 @@ pub async fn bench_http(
     let seller = Arc::new(seller);
     let label = format!(
         "{} through the API of {base} (CPU of {})",
-        if cash { "cash deals" } else { "sales" },
+        match (cash, handover) {
+            (true, _) => "cash deals",
+            (_, true) => "card deals, handed over",
+            _ => "sales",
+        },
         if postgres {
             "bikehaat and PostgreSQL"
         } else {
@@ -356,8 +366,8 @@ pub async fn bench_http(
             )
             .await?;
             let order = text(&booked, "/insertedId", "book")?;
+            let deal = format!("{base}/api/orders/{order}");
             if cash {
-                let deal = format!("{base}/api/orders/{order}");
                 answer("cash", http.post(format!("{deal}/cash")).bearer_auth(token)).await?;
                 let shown = answer(
                     "code",
@@ -398,6 +408,21 @@ pub async fn bench_http(
                     "bookingId": bike, "ordersId": order})),
             )
             .await?;
+            if handover {
+                let shown = answer(
+                    "code",
+                    http.get(format!("{deal}/handover-code")).bearer_auth(token),
+                )
+                .await?;
+                let code = text(&shown, "/code", "code")?;
+                answer(
+                    "handover",
+                    http.post(format!("{deal}/handover"))
+                        .bearer_auth(seller.as_str())
+                        .json(&json!({"code": code})),
+                )
+                .await?;
+            }
             Ok(())
         }
     })
@@ -411,6 +436,7 @@ pub async fn bench_bare(database_url: &str, sweep_of: &Sweep) -> Result<(), Stri
         seconds,
         bikes,
         cash,
+        handover,
     } = *sweep_of;
     let store = bikehaat::store::open(database_url)
         .await
@@ -569,9 +595,31 @@ pub async fn bench_bare(database_url: &str, sweep_of: &Sweep) -> Result<(), Stri
                     .map_err(failed("pay"))?
                     .outcome
                 {
-                    PaymentRecorded::New(_) => Ok(()),
-                    other => Err(format!("pay: {other:?}")),
+                    PaymentRecorded::New(_) => {}
+                    other => return Err(format!("pay: {other:?}")),
                 }
+                if !handover {
+                    return Ok(());
+                }
+                let code = store
+                    .handover_code(order_id, buyers[buyer], false)
+                    .await
+                    .map_err(failed("code"))?
+                    .code;
+                let claimed = store
+                    .hand_over(order_id, seller, &code)
+                    .await
+                    .map_err(failed("handover"))?
+                    .outcome;
+                let Handover::Capture(held) = claimed else {
+                    return Err(format!("handover: {claimed:?}"));
+                };
+                // The test-mode provider's capture asks nothing of anyone.
+                store
+                    .hold_captured(&held)
+                    .await
+                    .map_err(failed("capture"))?;
+                Ok(())
             }
         },
     )
