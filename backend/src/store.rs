@@ -484,6 +484,10 @@ pub trait Bookings: Send + Sync + 'static {
     async fn bookings_of_buyer(&self, buyer_id: i64) -> StoreResult<Vec<Booking>>;
     /// Every booking of a seller's bikes, cancelled ones too, newest first.
     async fn bookings_of_seller(&self, seller_id: i64) -> StoreResult<Vec<Booking>>;
+    /// Deals for admins, newest first, at most `most`: those in `status` when given,
+    /// else every booking that held its bike at some point (not those that only waited
+    /// in line, nor cancelled ones).
+    async fn deals(&self, status: Option<BookingStatus>, most: i64) -> StoreResult<Vec<Booking>>;
     /// How many open bookings (booked, neither paid nor cancelled) each of a seller's
     /// bikes has, as (listing id, count); bikes without any are left out.
     async fn open_bookings_of_seller(&self, seller_id: i64) -> StoreResult<Vec<(i64, i64)>>;

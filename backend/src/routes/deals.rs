@@ -15,10 +15,10 @@ use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
 use crate::mail::letters::{self, Sale};
 use crate::notice::{dhaka_time, paid_how};
 use crate::payments::{release_holds, take_hold};
-use crate::records::{Booking, Handover, HandoverCode, Role};
+use crate::records::{Booking, BookingStatus, Handover, HandoverCode, Role};
 use crate::store::Missing;
 use crate::validate::Checker;
-use crate::views::{taka, DealView, ReceiptView};
+use crate::views::{taka, BookingView, DealView, ReceiptView};
 use crate::AppState;
 use chrono::Utc;
 
@@ -30,6 +30,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(call_off))
         .routes(routes!(receipt))
         .routes(routes!(deal_timeline))
+        .routes(routes!(list_deals))
         .routes(routes!(release_deal))
         .routes(routes!(capture_deal))
 }
@@ -348,3 +349,53 @@ async fn capture_deal(
         Changed::modified(changed).seen_by(&taken.events, &admin),
     ))
 }
+
+/// Which deals an admin lists.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct DealsQuery {
+    /// Only deals in this status (reserved, cash, held, completed, released,
+    /// called_off, lapsed); every deal when left out.
+    status: Option<String>,
+}
+
+/// The deals admins look after (admins only): the latest 200, newest first — those in
+/// `status` when given, else every booking that held its bike at some point.
+#[utoipa::path(get, path = "/deals", tag = "deals", params(DealsQuery),
+    responses((status = 200, body = Vec<BookingView>), (status = 401), (status = 403),
+              (status = 422, description = "`validation`: not a deal's status")),
+    security(("access_token" = [])))]
+async fn list_deals(
+    State(state): State<AppState>,
+    _admin: Admin,
+    axum::extract::Query(query): axum::extract::Query<DealsQuery>,
+) -> AppResult<Json<Vec<BookingView>>> {
+    let status = match query
+        .status
+        .as_deref()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+    {
+        None => None,
+        Some(named) => Some(
+            BookingStatus::try_from(named.to_owned())
+                .ok()
+                .filter(|status| {
+                    !matches!(
+                        status,
+                        BookingStatus::Waiting | BookingStatus::Cancelled | BookingStatus::Declined
+                    )
+                })
+                .ok_or_else(|| {
+                    AppError::field(
+                        "status",
+                        "Choose reserved, cash, held, completed, released, called_off or lapsed",
+                    )
+                })?,
+        ),
+    };
+    let deals = state.store.deals(status, DEALS_LISTED).await?;
+    Ok(Json(deals.into_iter().map(BookingView::from).collect()))
+}
+
+/// The most deals one list carries.
+const DEALS_LISTED: i64 = 200;

@@ -352,6 +352,30 @@ async fn cash_then_the_buyers_code_at_the_handover_completes_the_deal_with_recei
         );
         assert_eq!(timeline["steps"][3]["amount"], 4100.0);
         assert_eq!(timeline["steps"][3]["byName"], "Rahim Motors");
+        // Admins list the deals they look after, by status.
+        let listed = |path: &'static str| {
+            let (app, token) = (&d.app, d.admin.token.clone());
+            async move { app.get(path, Some(&token)).await }
+        };
+        let ids = |list: &Value| -> Vec<String> {
+            let list = list.as_array().cloned().unwrap_or_default();
+            list.iter()
+                .map(|b| b["_id"].as_str().unwrap_or("").to_owned())
+                .collect()
+        };
+        let (status, all) = listed("/api/deals").await;
+        assert_eq!(status, StatusCode::OK, "{all}");
+        assert_eq!(ids(&all), std::slice::from_ref(&d.order));
+        let (_, completed_ones) = listed("/api/deals?status=completed").await;
+        assert_eq!(ids(&completed_ones), std::slice::from_ref(&d.order));
+        let (_, held_ones) = listed("/api/deals?status=held").await;
+        assert_eq!(ids(&held_ones), Vec::<String>::new());
+        for wrong in ["/api/deals?status=waiting", "/api/deals?status=sold"] {
+            let (status, body) = listed(wrong).await;
+            assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{wrong}: {body}");
+        }
+        let (status, _) = d.app.get("/api/deals", Some(&d.seller.token)).await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
         let (_, listing) = d
             .app
             .get(

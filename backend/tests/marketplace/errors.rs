@@ -182,6 +182,7 @@ async fn health_reports_the_database_and_openapi_describes_every_route() {
         ("/orders/{id}/call-off", "post"),
         ("/orders/{id}/receipt", "get"),
         ("/deals/{id}", "get"),
+        ("/deals", "get"),
         ("/deals/{id}/release", "post"),
         ("/deals/{id}/capture", "post"),
         ("/notifications", "get"),

@@ -332,6 +332,7 @@ async fn each_write_reaches_exactly_the_sockets_allowed_to_see_it() {
             "product.sold".to_owned(),
             "advert.removed".to_owned(),
             "order.paid".to_owned(),
+            "deal.updated".to_owned(),
             "notification.created".to_owned(),
         ];
         assert_eq!(
@@ -538,7 +539,8 @@ async fn a_writes_answer_carries_exactly_the_events_its_authors_socket_gets() {
         let order = app.book(buyer.0, &product).await;
         sockets.drain(0).await;
 
-        // Paying: the bike sells, its advert goes, the booking is paid, the buyer is told.
+        // Paying: the bike sells, its advert goes, the booking is held (the deal as it now
+        // stands), the buyer is told.
         let (status, paid) = app.pay(buyer.0, &order, "4242424242424242").await;
         assert_eq!(status, StatusCode::CREATED, "{paid}");
         let received = sockets.drain(1).await;
@@ -549,6 +551,7 @@ async fn a_writes_answer_carries_exactly_the_events_its_authors_socket_gets() {
                 "product.sold",
                 "advert.removed",
                 "order.paid",
+                "deal.updated",
                 "notification.created"
             ]
         );

@@ -580,6 +580,37 @@ impl Bookings for This {
         .await?)
     }
 
+    async fn deals(&self, status: Option<BookingStatus>, most: i64) -> Result<Vec<Booking>, Error> {
+        let wanted: Vec<&str> = match status {
+            Some(status) => vec![status.as_str()],
+            None => vec![
+                "reserved",
+                "cash",
+                "held",
+                "completed",
+                "released",
+                "called_off",
+                "lapsed",
+            ],
+        };
+        let mut list = String::new();
+        for (i, _) in wanted.iter().enumerate() {
+            list.push_str(if i == 0 { "$2" } else { ", $" });
+            if i > 0 {
+                list.push_str(&(i + 2).to_string());
+            }
+        }
+        let sql = format!(
+            "{} WHERE o.status IN ({list}) ORDER BY o.id DESC LIMIT $1",
+            booking_select!()
+        );
+        let mut query = sqlx::query_as::<Db, Booking>(&sql).bind(most);
+        for status in wanted {
+            query = query.bind(status);
+        }
+        Ok(query.fetch_all(&self.reader).await?)
+    }
+
     async fn open_bookings_of_seller(&self, seller_id: i64) -> Result<Vec<(i64, i64)>, Error> {
         Ok(sqlx::query_as(concat!(
             "SELECT o.product_id, COUNT(*) FROM orders o JOIN products p ON p.id = o.product_id \

@@ -126,6 +126,8 @@ impl This {
         // The seller hands the bike over; the buyer learns whom to meet; whoever else
         // booked or saved it learns it is gone.
         let sale = This::booking_in(&mut tx, payment.order_id).await?;
+        // Both sides' pages take the deal as it now stands: held, until when, how.
+        events.push(Event::DealUpdated(sale.clone()));
         let bike = &sale.listing;
         let to_seller = Notice::PaidToSeller {
             buyer: &sale.buyer_name,

@@ -110,6 +110,7 @@ pub fn matrix() -> Vec<Row> {
         row(GET,    "/api/deals/{O}",                       Empty,                                       [401, 403, 403, 403, 403, 200]),
         row(POST,   "/api/deals/{fresh_cash}/release",      json_body(json!({"reason": "Stuck for a week"})), [401, 403, 403, 403, 403, 200])
             .changes(Effect::AdminReleased),
+        row(GET,    "/api/deals",                           Empty,                                       [401, 403, 403, 403, 403, 200]),
         row(POST,   "/api/deals/{fresh_held}/capture",      json_body(json!({"reason": "Handed over; the seller's phone died"})), [401, 403, 403, 403, 403, 200]),
         row(GET,    "/api/paymentOrders/{O}",               Empty,                                       [401, 200, 403, 403, 403, 200]),
         row(POST,   "/api/create-payment-intent",           intent,                                      [401, 200, 403, 403, 403, 403]),
