@@ -7,7 +7,7 @@
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
-use super::support::bkash::FakeBkash;
+use super::support::bkash::{FakeBkash, Fault};
 use super::support::{on_both, Engine, Person, TestApp};
 
 struct Shop {
@@ -18,8 +18,14 @@ struct Shop {
 }
 
 async fn shop(engine: Engine) -> Option<Shop> {
+    shop_with(engine, &[]).await
+}
+
+/// A shop whose server also gets `extra` arguments.
+async fn shop_with(engine: Engine, extra: &[&str]) -> Option<Shop> {
     let bkash = FakeBkash::start().await;
-    let args = bkash.args();
+    let mut args = bkash.args();
+    args.extend(extra.iter().map(|arg| (*arg).to_owned()));
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let app = TestApp::spawn_with(engine, &args).await?;
     let admin = app.admin().await;
@@ -343,4 +349,63 @@ async fn half_a_bkash_configuration_or_test_wallets_on_a_public_server_refuse_to
         config["payments"]["methods"],
         json!(["cash", "card", "bkash"])
     );
+}
+
+/// Waits up to ten seconds for `done`.
+async fn until<F, Fut>(what: &str, done: F)
+where
+    F: Fn() -> Fut,
+    Fut: std::future::Future<Output = bool>,
+{
+    for _ in 0..200 {
+        if done().await {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("waited ten seconds, but not: {what}");
+}
+
+#[tokio::test]
+async fn bkash_not_answering_the_capture_or_the_void_is_settled_by_the_sweep() {
+    on_both(|engine| async move {
+        // A sweep slower than the handover's own three tries, so the seller hears it.
+        let every = ["--stripe-capture-every-ms", "2000"];
+        let Some(shop) = shop_with(engine, &every).await else {
+            return;
+        };
+        let (buyer, _, order, payment) = shop.held("karim@example.com", "Yamaha Saluto").await;
+        shop.bkash
+            .fail_next(3, "/payment/confirm/capture", Fault::ServerError);
+        let (status, body) = shop.hand_over(&buyer, &order).await;
+        assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
+        assert_eq!(shop.booking(&buyer, &order).await["status"], "held");
+        until("the sweep captured the bKash payment", || async {
+            shop.bkash.payment(&payment)["transactionStatus"] == "Completed"
+        })
+        .await;
+        until("the deal completed", || async {
+            shop.booking(&buyer, &order).await["status"] == "completed"
+        })
+        .await;
+
+        // The void of a called-off hold is lost: the sweep voids it when bKash answers.
+        let (next, product, order, payment) =
+            shop.held("mim@example.com", "Suzuki Gixxer SF").await;
+        shop.bkash
+            .fail_next(3, "/payment/confirm/void", Fault::ServerError);
+        let path = format!("/api/orders/{order}/call-off");
+        let body = json!({"reason": "Did not come"});
+        let (status, answer) = shop
+            .app
+            .call(Method::POST, &path, Some(&next.token), body)
+            .await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        assert!(!shop.sold(&product).await, "the deal is over all the same");
+        until("the sweep voided the bKash payment", || async {
+            shop.bkash.payment(&payment)["transactionStatus"] == "Cancelled"
+        })
+        .await;
+    })
+    .await;
 }

@@ -320,8 +320,8 @@ async fn a_hold_lapses_after_six_days_and_one_the_provider_ended_lapses_at_once(
     .await;
 }
 
-/// The seller's right code, the buyer's call-off and the sweep at the same moment on a
-/// hold: exactly one of them wins. A claim that won leaves nothing to release; a
+/// The seller's right code, the buyer's call-off, an admin's release and the sweep at
+/// the same moment on a hold: exactly one of them wins. A claim that won leaves nothing to release; a
 /// call-off or lapse that won leaves nothing to capture.
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn the_capture_claim_racing_a_call_off_and_the_sweep_ends_the_hold_once() {
@@ -334,6 +334,7 @@ async fn the_capture_claim_racing_a_call_off_and_the_sweep_ends_the_hold_once() 
             buyer,
             category,
         } = cast(store.as_ref()).await;
+        let admin = user(store.as_ref(), "admin@example.com", "Admin", Role::Admin).await;
         let mut winners = Vec::new();
         for round in 0..6 {
             let name = format!("Yamaha R15 {round}");
@@ -342,7 +343,7 @@ async fn the_capture_claim_racing_a_call_off_and_the_sweep_ends_the_hold_once() 
             let intent = format!("pi_race_{round}");
             pay(store.as_ref(), order, &intent, taka(300_000)).await;
             let code = code_of(store.as_ref(), order, buyer.id).await;
-            let start = Arc::new(tokio::sync::Barrier::new(3));
+            let start = Arc::new(tokio::sync::Barrier::new(4));
             let claim = {
                 let (s, b, seller) = (store.clone(), start.clone(), seller.id);
                 tokio::spawn(async move {
@@ -357,6 +358,14 @@ async fn the_capture_claim_racing_a_call_off_and_the_sweep_ends_the_hold_once() 
                     s.call_off(order, buyer, "Found another bike").await
                 })
             };
+            let release = {
+                let (s, b, admin) = (store.clone(), start.clone(), admin.id);
+                tokio::spawn(async move {
+                    b.wait().await;
+                    s.release_deal(order, admin, "Stuck: both sides agree")
+                        .await
+                })
+            };
             let sweep = {
                 let (s, b) = (store.clone(), start);
                 let later = Utc::now() + Duration::days(HOLD_DAYS + 1);
@@ -367,21 +376,23 @@ async fn the_capture_claim_racing_a_call_off_and_the_sweep_ends_the_hold_once() 
             };
             let claimed = claim.await.expect("join").ok().map(|w| w.outcome);
             let called_off = call_off.await.expect("join").is_ok();
+            let released = release.await.expect("join").is_ok();
             let lapsed = sweep.await.expect("join").expect("sweep").outcome == 1;
             let claim_won = matches!(claimed, Some(Handover::Capture(_)));
-            let won = [claim_won, called_off, lapsed];
+            let won = [claim_won, called_off, released, lapsed];
             assert_eq!(
                 won.iter().filter(|w| **w).count(),
                 1,
-                "round {round}: claim {claimed:?}, call-off {called_off}, lapse {lapsed}"
+                "round {round}: claim {claimed:?}, call-off {called_off}, release {released}, \
+                 lapse {lapsed}"
             );
             let now = Utc::now() + Duration::minutes(1);
             let to_release = releases(store.as_ref(), now).await;
             let to_settle = store.claims_to_settle(now, 100).await.expect("claims");
-            let released = to_release.contains(&intent);
+            let to_give_back = to_release.contains(&intent);
             let settling = to_settle.iter().any(|held| held.transaction_id == intent);
             assert_eq!(
-                (released, settling),
+                (to_give_back, settling),
                 (!claim_won, claim_won),
                 "round {round}"
             );
