@@ -13,9 +13,11 @@ use chrono::Utc;
 
 use crate::config::{BkashArgs, StripeArgs};
 use crate::error::{AppError, AppResult};
-use crate::records::{Booking, HeldPayment, HoldMethod, TestPaymentIntent};
+use crate::records::{
+    Booking, HeldPayment, HoldMethod, NewPayment, PaymentRecorded, TestPaymentIntent,
+};
 use crate::store::prelude::*;
-use crate::store::{StoreResult, Written};
+use crate::store::{Refused, StoreError, StoreResult, Written};
 
 pub mod bkash;
 pub mod stripe;
@@ -260,6 +262,91 @@ impl Provider {
     }
 }
 
+/// A payment someone reports: of which booking, by which transaction, and who says so.
+pub struct ReportedPayment {
+    pub order_id: i64,
+    /// The buyer reporting it (None: the provider's own word: a webhook, bKash's record).
+    pub payer: Option<i64>,
+    /// The listing the payer names, if they do.
+    pub listing_id: Option<i64>,
+    pub transaction_id: String,
+}
+
+/// Records `payment`, which the provider says is `paid` (authorised: a hold), if that
+/// is the booking's price (and, when a buyer reports it, their booking); the money is
+/// taken at the handover. The page and Stripe's webhook both end here, in either order
+/// and as often as they like: the hold is recorded and announced once. A payment that
+/// lost the bike (someone else's was recorded first, the booking was cancelled, the
+/// amount is not the booking's price) is given back, and the buyer is told. A report
+/// that is not the reporter's to make (someone else's booking, another bike) leaves the
+/// money alone.
+pub async fn settle(
+    store: &dyn Store,
+    holders: Holders<'_>,
+    payment: ReportedPayment,
+    paid: Succeeded,
+) -> AppResult<Written<PaymentRecorded>> {
+    let ReportedPayment {
+        order_id,
+        payer,
+        listing_id,
+        transaction_id,
+    } = payment;
+    if paid.order_id != order_id {
+        return Err(not_confirmed());
+    }
+    let to_capture = paid.to_capture;
+    let recorded = if paid.currency == CURRENCY {
+        store
+            .record_payment(&NewPayment {
+                order_id,
+                payer,
+                listing_id,
+                transaction_id: transaction_id.clone(),
+                amount: paid.amount,
+                currency: paid.currency,
+                captured: !to_capture,
+                method: paid.method,
+            })
+            .await
+    } else {
+        Err(StoreError::Refused(Refused::AmountNotPrice))
+    };
+    match recorded {
+        // Held: the money is taken at the handover, with the buyer's code.
+        Ok(recorded) => Ok(recorded),
+
+        Err(StoreError::Refused(
+            why @ (Refused::NotYourBooking | Refused::NotThisBookingsListing),
+        )) => Err(why.into()),
+        Err(StoreError::Refused(why)) => {
+            let released = holders.release(paid.method, &transaction_id).await?;
+            let why = crate::error::refused(why).trim_end_matches('.');
+            Err(AppError::Conflict(
+                match (released, to_capture, paid.method) {
+                    (Released::Refunded, _, _) => format!("{why}: your payment has been refunded."),
+                    (Released::NotCharged, true, HoldMethod::Card) => {
+                        format!("{why}: your card was not charged.")
+                    }
+                    (Released::NotCharged, true, HoldMethod::Bkash) => {
+                        format!("{why}: nothing was taken from your bKash wallet.")
+                    }
+                    (Released::NotCharged, false, _) => format!("{why}."),
+                },
+            ))
+        }
+        Err(other) => Err(other.into()),
+    }
+}
+
+/// What a report of a payment the provider has not confirmed is told.
+pub fn not_confirmed() -> AppError {
+    AppError::field(
+        "transactionId",
+        "The card provider has not confirmed this payment",
+    )
+}
+
 /// Chooses bKash holds: on when its four credentials are set (half of them refuses to
 /// start); bKash's sandbox or a local stand-in only where test payments are allowed
 /// (`test_payments`: a loopback address, or `--test-payments`).
@@ -403,6 +490,74 @@ async fn settle_claims(
     Ok(())
 }
 
+/// How long a started bKash payment is asked about: bKash's page keeps one waiting for
+/// the buyer no longer than a day.
+const BKASH_ASKED_FOR: chrono::TimeDelta = chrono::TimeDelta::days(1);
+
+/// A bKash payment bKash holds the money of, as the hold to record for its booking.
+pub fn bkash_hold(payment: &bkash::Payment) -> Option<(ReportedPayment, Succeeded)> {
+    let order_id = payment.order_id?;
+    let reported = ReportedPayment {
+        order_id,
+        payer: None,
+        listing_id: None,
+        transaction_id: payment.payment_id.clone(),
+    };
+    let held = Succeeded {
+        order_id,
+        amount: payment.amount,
+        currency: CURRENCY.to_owned(),
+        to_capture: true,
+        method: HoldMethod::Bkash,
+    };
+    Some((reported, held))
+}
+
+/// Settles the bKash payments started and not yet settled — of booking `order_id` when
+/// given, else those started before `before`: one the buyer approved (and never came
+/// back from) is executed and recorded as the booking's hold, or given back when the
+/// booking no longer holds the bike; one that ended is forgotten; one still waiting for
+/// the buyer is asked about again later, for a day.
+pub async fn reconcile_bkash(
+    store: &dyn Store,
+    holders: Holders<'_>,
+    order_id: Option<i64>,
+    before: chrono::DateTime<Utc>,
+) -> StoreResult<()> {
+    let Some(bkash) = holders.bkash else {
+        return Ok(());
+    };
+    for (payment_id, started) in store.bkash_open(order_id, before, SWEEP_BATCH).await? {
+        let settled = match bkash.execute(&payment_id).await {
+            Ok(Some(payment)) => match bkash_hold(&payment) {
+                Some((reported, held)) if payment.status == bkash::Status::Authorized => {
+                    match settle(store, holders, reported, held).await {
+                        Ok(_) | Err(AppError::Conflict(_) | AppError::NotFound(_)) => true,
+                        Err(error) => {
+                            tracing::warn!(%error, %payment_id, "cannot record a bKash hold yet");
+                            false
+                        }
+                    }
+                }
+                _ => true,
+            },
+            // Not approved (yet): still waiting for the buyer, or ended.
+            Ok(None) => match bkash.status(&payment_id).await {
+                Ok(Some(payment)) if payment.status == bkash::Status::Initiated => {
+                    Utc::now() - started > BKASH_ASKED_FOR
+                }
+                Ok(_) => true,
+                Err(_) => false,
+            },
+            Err(_) => false,
+        };
+        if settled {
+            store.bkash_settled(&payment_id).await?;
+        }
+    }
+    Ok(())
+}
+
 /// Payments one sweep looks at.
 const SWEEP_BATCH: i64 = 100;
 
@@ -436,6 +591,9 @@ pub async fn sweep(
         }
         if let Err(error) = release_holds(store.as_ref(), holders, before).await {
             tracing::warn!(%error, "cannot release the holds of ended deals");
+        }
+        if let Err(error) = reconcile_bkash(store.as_ref(), holders, None, before).await {
+            tracing::warn!(%error, "cannot settle the bKash payments started");
         }
     }
 }

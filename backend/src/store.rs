@@ -640,6 +640,18 @@ pub trait Payments: Send + Sync + 'static {
         before: DateTime<Utc>,
         limit: i64,
     ) -> StoreResult<Vec<HeldPayment>>;
+    /// Notes a bKash payment started for booking `order_id`, until its outcome is known.
+    async fn bkash_started(&self, payment_id: &str, order_id: i64) -> StoreResult<()>;
+    /// bKash payments started and not settled, oldest first: those of booking `order_id`
+    /// when given, else those started before `before`; each with when it started.
+    async fn bkash_open(
+        &self,
+        order_id: Option<i64>,
+        before: DateTime<Utc>,
+        limit: i64,
+    ) -> StoreResult<Vec<(String, DateTime<Utc>)>>;
+    /// Forgets a started bKash payment whose outcome is known.
+    async fn bkash_settled(&self, payment_id: &str) -> StoreResult<()>;
     async fn stripe_event_seen(&self, id: &str) -> StoreResult<bool>;
 
     /// Notes that the Stripe webhook event `id` is handled.

@@ -23,3 +23,13 @@ UPDATE orders SET status = 'held',
                                  (SELECT p.paid_at FROM payments p WHERE p.order_id = orders.id),
                                  '+6 days')
  WHERE status = 'paid';
+
+-- bKash payments started for a booking, until their outcome is known: the buyer may
+-- approve on bKash's page and never come back through the callback, so the payments
+-- sweep asks bKash about each one still open and records the hold it finds.
+CREATE TABLE bkash_started (
+    payment_id TEXT PRIMARY KEY,
+    order_id   INTEGER NOT NULL REFERENCES orders (id) ON DELETE CASCADE,
+    started_at TEXT NOT NULL
+);
+CREATE INDEX bkash_started_by_order ON bkash_started (order_id);

@@ -10,13 +10,11 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::bookings::own_booking;
-use super::payments::{settle, Payment};
 use super::RecordId;
 use crate::auth::Buyer;
 use crate::error::{AppError, AppResult, Json};
 use crate::payments::bkash::{Status, ABOVE_WALLET_MAX, WALLET_MAX};
-use crate::payments::{Succeeded, CURRENCY};
-use crate::records::HoldMethod;
+use crate::payments::{bkash_hold, reconcile_bkash, settle};
 use crate::store::why_not_payable;
 use crate::AppState;
 
@@ -54,10 +52,15 @@ async fn start_bkash(
     Buyer(buyer): Buyer,
     RecordId(id): RecordId,
 ) -> AppResult<Json<BkashStartView>> {
-    let order = own_booking(&state, &buyer, id).await?;
+    own_booking(&state, &buyer, id).await?;
     let Some(bkash) = state.bkash.as_deref() else {
         return Err(AppError::PaymentsUnavailable(NOT_SET_UP.into()));
     };
+    // A payment started before may have been approved without the buyer coming back:
+    // record it first rather than hold the price twice.
+    let now = chrono::Utc::now();
+    reconcile_bkash(state.store.as_ref(), state.holders(), Some(id), now).await?;
+    let order = own_booking(&state, &buyer, id).await?;
     if let Some(why) = why_not_payable(order.order_status) {
         return Err(why.into());
     }
@@ -66,6 +69,10 @@ async fn start_bkash(
     }
     let callback = format!("{}/api/bkash/callback", state.settings.public_origin);
     let created = bkash.create(order.order_id, order.price, &callback).await?;
+    state
+        .store
+        .bkash_started(&created.payment_id, order.order_id)
+        .await?;
     Ok(Json(BkashStartView {
         bkash_url: created.bkash_url,
         payment_id: created.payment_id,
@@ -129,27 +136,24 @@ async fn bkash_callback(
             return back(None, "unavailable");
         }
     };
-    let Some(order_id) = payment.order_id else {
+    let Some((reported, held)) = bkash_hold(&payment) else {
         tracing::warn!(payment = %query.payment_id, "a bKash payment that is not one of ours");
         return back(None, "failure");
     };
+    let order_id = reported.order_id;
     if payment.status != Status::Authorized {
         return back(Some(order_id), "failure");
     }
-    let paid = Succeeded {
-        order_id,
-        amount: payment.amount,
-        currency: CURRENCY.to_owned(),
-        to_capture: true,
-        method: HoldMethod::Bkash,
-    };
-    let reported = Payment {
-        order_id,
-        payer: None,
-        listing_id: None,
-        transaction_id: payment.payment_id,
-    };
-    match settle(&state, reported, paid).await {
+    let settled = settle(state.store.as_ref(), state.holders(), reported, held).await;
+    if matches!(
+        settled,
+        Ok(_) | Err(AppError::Conflict(_) | AppError::NotFound(_))
+    ) {
+        if let Err(error) = state.store.bkash_settled(&payment.payment_id).await {
+            tracing::warn!(%error, "a settled bKash payment is asked about again later");
+        }
+    }
+    match settled {
         Ok(_) => Redirect::to(&format!("{my_orders}?bkash=held")),
         // Lost the bike (the hold was voided), or the booking is gone.
         Err(AppError::Conflict(_) | AppError::NotFound(_)) => back(Some(order_id), "refused"),

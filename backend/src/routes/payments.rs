@@ -15,12 +15,12 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::bookings::own_booking;
 use super::Inserted;
 use crate::auth::Buyer;
-use crate::error::{self, AppError, AppResult, Json, JsonBodyRefused};
+use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
 use crate::payments::stripe::IntentStatus;
 use crate::payments::test_card::{check_card, Card};
-use crate::payments::{webhook, Provider, Released, Succeeded, CURRENCY};
-use crate::records::{NewPayment, PaymentRecorded};
-use crate::store::{why_not_payable, Refused, StoreError, Written};
+use crate::payments::{not_confirmed, settle, webhook, Provider, ReportedPayment, CURRENCY};
+use crate::records::PaymentRecorded;
+use crate::store::{why_not_payable, Refused};
 use crate::validate::{parse_id, Checker};
 use crate::AppState;
 
@@ -300,13 +300,13 @@ async fn record_payment(
         .succeeded(state.store.as_ref(), &transaction_id)
         .await?
         .ok_or_else(not_confirmed)?;
-    let payment = Payment {
+    let payment = ReportedPayment {
         order_id,
         payer: Some(buyer.id),
         listing_id,
         transaction_id,
     };
-    let written = settle(&state, payment, paid).await?;
+    let written = settle(state.store.as_ref(), state.holders(), payment, paid).await?;
     let (status, id) = match written.outcome {
         PaymentRecorded::New(id) => (StatusCode::CREATED, id),
         PaymentRecorded::Existing(id) => (StatusCode::OK, id),
@@ -315,86 +315,6 @@ async fn record_payment(
         status,
         Json(Inserted::new(id).seen_by(&written.events, &buyer)),
     ))
-}
-
-fn not_confirmed() -> AppError {
-    AppError::field(
-        "transactionId",
-        "The card provider has not confirmed this payment",
-    )
-}
-
-/// A payment someone reports: of which booking, by which transaction, and who says so.
-pub(super) struct Payment {
-    pub order_id: i64,
-    /// The buyer reporting it (None: the provider's own word: a webhook, bKash's record).
-    pub payer: Option<i64>,
-    /// The listing the payer names, if they do.
-    pub listing_id: Option<i64>,
-    pub transaction_id: String,
-}
-
-/// Records `payment`, which the provider says is `paid` (authorised: a hold), if that
-/// is the booking's price (and, when a buyer reports it, their booking); the money is
-/// taken at the handover. The page and Stripe's webhook both end here, in either order
-/// and as often as they like: the hold is recorded and announced once. A payment that
-/// lost the bike (someone else's was recorded first, the booking was cancelled, the
-/// amount is not the booking's price) is given back, and the buyer is told. A report
-/// that is not the reporter's to make (someone else's booking, another bike) leaves the
-/// money alone.
-pub(super) async fn settle(
-    state: &AppState,
-    payment: Payment,
-    paid: Succeeded,
-) -> AppResult<Written<PaymentRecorded>> {
-    let Payment {
-        order_id,
-        payer,
-        listing_id,
-        transaction_id,
-    } = payment;
-    if paid.order_id != order_id {
-        return Err(not_confirmed());
-    }
-    let to_capture = paid.to_capture;
-    let recorded = if paid.currency == CURRENCY {
-        state
-            .store
-            .record_payment(&NewPayment {
-                order_id,
-                payer,
-                listing_id,
-                transaction_id: transaction_id.clone(),
-                amount: paid.amount,
-                currency: paid.currency,
-                captured: !to_capture,
-                method: paid.method,
-            })
-            .await
-    } else {
-        Err(StoreError::Refused(Refused::AmountNotPrice))
-    };
-    match recorded {
-        // Held: the money is taken at the handover, with the buyer's code.
-        Ok(recorded) => Ok(recorded),
-
-        Err(StoreError::Refused(
-            why @ (Refused::NotYourBooking | Refused::NotThisBookingsListing),
-        )) => Err(why.into()),
-        Err(StoreError::Refused(why)) => {
-            let released = state
-                .holders()
-                .release(paid.method, &transaction_id)
-                .await?;
-            let why = error::refused(why).trim_end_matches('.');
-            Err(AppError::Conflict(match (released, to_capture) {
-                (Released::Refunded, _) => format!("{why}: your payment has been refunded."),
-                (Released::NotCharged, true) => format!("{why}: your card was not charged."),
-                (Released::NotCharged, false) => format!("{why}."),
-            }))
-        }
-        Err(other) => Err(other.into()),
-    }
 }
 
 /// The parts of a Stripe event this server reads.
@@ -452,13 +372,13 @@ async fn stripe_webhook(
             .succeeded(state.store.as_ref(), &intent)
             .await?
         {
-            let payment = Payment {
+            let payment = ReportedPayment {
                 order_id: paid.order_id,
                 payer: None,
                 listing_id: None,
                 transaction_id: intent.clone(),
             };
-            match settle(&state, payment, paid).await {
+            match settle(state.store.as_ref(), state.holders(), payment, paid).await {
                 // Lost the bike (the money went back), or the booking is gone: nothing
                 // more to do.
                 Ok(_) | Err(AppError::Conflict(_) | AppError::NotFound(_)) => {}

@@ -409,3 +409,56 @@ async fn bkash_not_answering_the_capture_or_the_void_is_settled_by_the_sweep() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn a_buyer_who_approves_and_never_comes_back_is_held_once_all_the_same() {
+    on_both(|engine| async move {
+        let every = ["--stripe-capture-every-ms", "300"];
+        let Some(shop) = shop_with(engine, &every).await else {
+            return;
+        };
+        // Approved on bKash's page, then the phone lost its connection: the sweep asks
+        // bKash, executes it and records the hold.
+        let (buyer, product, order) = shop.booked("karim@example.com", "Runner Bolt", 1200).await;
+        let (_, started) = shop.start(&buyer, &order).await;
+        let payment = started["paymentId"].as_str().expect("paymentId").to_owned();
+        shop.bkash.approve(&payment);
+        until("the sweep recorded the hold", || async {
+            shop.booking(&buyer, &order).await["status"] == "held"
+        })
+        .await;
+        assert!(shop.sold(&product).await);
+        assert_eq!(
+            shop.bkash.payment(&payment)["transactionStatus"],
+            "Authorized"
+        );
+
+        // Another approved without coming back, and the buyer taps bKash again at once:
+        // the first is recorded, not a second hold made.
+        let (buyer, _, order) = shop.booked("mim@example.com", "Lifan KP165", 1600).await;
+        let (_, started) = shop.start(&buyer, &order).await;
+        let first = started["paymentId"].as_str().expect("paymentId").to_owned();
+        shop.bkash.approve(&first);
+        let (status, body) = shop.start(&buyer, &order).await;
+        assert_eq!(status, StatusCode::CONFLICT, "{body}");
+        assert_eq!(shop.booking(&buyer, &order).await["status"], "held");
+        assert_eq!(shop.bkash.count("POST", "/tokenized/checkout/create"), 2);
+        // Coming back late through the callback changes nothing.
+        let back = format!("/api/bkash/callback?paymentID={first}&status=success");
+        assert_eq!(
+            shop.come_back(&back).await,
+            "/dashboard/my-orders?bkash=held"
+        );
+        let product_id: i64 = shop.booking(&buyer, &order).await["bookingId"]
+            .as_str()
+            .expect("listing")
+            .parse()
+            .expect("id");
+        let store = &shop.app.state.store;
+        assert_eq!(
+            store.payments_for_listing(product_id).await.expect("count"),
+            1
+        );
+    })
+    .await;
+}

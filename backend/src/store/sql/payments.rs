@@ -414,6 +414,44 @@ impl Payments for This {
         .await?)
     }
 
+    async fn bkash_started(&self, payment_id: &str, order_id: i64) -> Result<(), Error> {
+        sqlx::query(
+            "INSERT INTO bkash_started (payment_id, order_id, started_at) VALUES ($1, $2, $3) \
+             ON CONFLICT DO NOTHING",
+        )
+        .bind(payment_id)
+        .bind(order_id)
+        .bind(Utc::now())
+        .execute(&self.writer)
+        .await?;
+        Ok(())
+    }
+
+    async fn bkash_open(
+        &self,
+        order_id: Option<i64>,
+        before: DateTime<Utc>,
+        limit: i64,
+    ) -> Result<Vec<(String, DateTime<Utc>)>, Error> {
+        Ok(sqlx::query_as(
+            "SELECT payment_id, started_at FROM bkash_started WHERE \
+             ($1 IS NULL AND started_at < $2) OR order_id = $1 ORDER BY started_at LIMIT $3",
+        )
+        .bind(order_id)
+        .bind(before)
+        .bind(limit)
+        .fetch_all(&self.writer)
+        .await?)
+    }
+
+    async fn bkash_settled(&self, payment_id: &str) -> Result<(), Error> {
+        sqlx::query("DELETE FROM bkash_started WHERE payment_id = $1")
+            .bind(payment_id)
+            .execute(&self.writer)
+            .await?;
+        Ok(())
+    }
+
     async fn stripe_event_seen(&self, id: &str) -> Result<bool, Error> {
         let seen: Option<String> = sqlx::query_scalar("SELECT id FROM stripe_events WHERE id = $1")
             .bind(id)
