@@ -192,10 +192,9 @@ export function applyLiveEvent(queryClient: QueryClient, live: LiveEvent): void 
       patch<Booking>(queryClient, queryKeys.bookings(), (old) => markBookingPaid(old, live.data._id));
       patch<Booking>(queryClient, queryKeys.sellerBookings(), (old) => markBookingPaid(old, live.data._id));
       patchPaymentBookings(queryClient, (old) => markBookingPaid(old, live.data._id));
-      // The event names the booking only: both lists read it again for until when the
-      // card holds the price.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.bookings() });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.sellerBookings() });
+      // The event names the booking only: until when the card or bKash holds the price
+      // comes with the `deal.updated` the server sends beside it (the booking as it
+      // stands), so nothing is read again here.
       recountBookings(queryClient);
       return;
     case 'deal.updated':

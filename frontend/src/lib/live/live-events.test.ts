@@ -4,6 +4,7 @@ import { aListing, anAdvert, aBooking, aUser } from '@/test/fixtures.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import { applyLiveEvent } from './apply-event.ts';
 import type { LiveEvent } from './live-events.ts';
+import type { Booking } from '@/lib/api/types.ts';
 import {
   addAdvert,
   addCategory,
@@ -123,13 +124,46 @@ describe('live reducers', () => {
     expect(markBookingPaid(held, 'o1')).toBe(held);
   });
 
-  it('reads both booking lists again after a card payment, for until when the card holds the price', () => {
+  it('reads nothing again after a payment: the deal.updated beside it brings until when the price is held', () => {
     const queryClient = new QueryClient();
-    queryClient.setQueryData(queryKeys.bookingsOf('buyer@example.com'), [aBooking({ _id: 'o1' })]);
-    queryClient.setQueryData(queryKeys.sellerBookingsOf('seller@example.com'), [aBooking({ _id: 'o1' })]);
+    const buyerKey = queryKeys.bookingsOf('buyer@example.com');
+    const sellerKey = queryKeys.sellerBookingsOf('seller@example.com');
+    queryClient.setQueryData(buyerKey, [aBooking({ _id: 'o1' })]);
+    queryClient.setQueryData(sellerKey, [aBooking({ _id: 'o1' })]);
+    const held = aBooking({
+      _id: 'o1',
+      status: 'held',
+      method: 'bkash',
+      paid: true,
+      availability: 'sold',
+      reservedUntil: '2026-12-03T11:30:00Z',
+    });
+    // Either order: the payment first, or the deal as it stands first.
     applyLiveEvent(queryClient, { event: 'order.paid', data: { _id: 'o1', bookingId: 'p1' } });
-    expect(queryClient.getQueryState(queryKeys.bookingsOf('buyer@example.com'))?.isInvalidated).toBe(true);
-    expect(queryClient.getQueryState(queryKeys.sellerBookingsOf('seller@example.com'))?.isInvalidated).toBe(true);
+    applyLiveEvent(queryClient, { event: 'deal.updated', data: held });
+    expect(queryClient.getQueryState(buyerKey)?.isInvalidated).toBe(false);
+    expect(queryClient.getQueryState(sellerKey)?.isInvalidated).toBe(false);
+    for (const key of [buyerKey, sellerKey]) {
+      expect(queryClient.getQueryData<Booking[]>(key)?.[0]).toMatchObject({
+        status: 'held',
+        method: 'bkash',
+        reservedUntil: '2026-12-03T11:30:00Z',
+      });
+    }
+    // The payment arriving again, or late, takes nothing back and changes nothing.
+    const before = queryClient.getQueryData<Booking[]>(buyerKey);
+    applyLiveEvent(queryClient, { event: 'order.paid', data: { _id: 'o1', bookingId: 'p1' } });
+    applyLiveEvent(queryClient, { event: 'deal.updated', data: held });
+    expect(queryClient.getQueryData<Booking[]>(buyerKey)).toBe(before);
+  });
+
+  it('keeps the held deal when its deal.updated comes before the payment event', () => {
+    const held = aBooking({ _id: 'o1', status: 'held', paid: true, availability: 'sold', reservedUntil: '2026-12-03T11:30:00Z' });
+    const list = replaceBooking([aBooking({ _id: 'o1', status: 'reserved' })], held);
+    expect(markBookingPaid(list, 'o1')).toBe(list);
+    expect(list?.[0]?.reservedUntil).toBe('2026-12-03T11:30:00Z');
+    // A reservation replayed afterwards does not take it back.
+    expect(replaceBooking(list, aBooking({ _id: 'o1', status: 'reserved' }))).toBe(list);
   });
 
   it('never takes a card-paid deal back when its payment is replayed after it moved on', () => {

@@ -28,10 +28,8 @@ function written<TInput>(call: (input: TInput) => Promise<Changed>) {
   });
 }
 
-/** The buyer will pay the seller in cash at the meet-up: nothing is charged now. */
-export function payCashMutation() {
-  return written<Booking>((booking) => api<Changed>(`${orderPath(booking._id)}/cash`, { method: 'POST', json: {} }));
-}
+/** The buyer will pay the seller in cash at the meet-up (shared with the payment page). */
+export { payCashMutation } from '@/lib/payments/pay-cash.ts';
 
 /** The seller enters the buyer's code with the bike and its papers in front of them: the sale is done. */
 export function handoverMutation() {

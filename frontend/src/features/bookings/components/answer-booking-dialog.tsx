@@ -12,6 +12,7 @@ import { AlertDialogFrame, DialogButtons } from '@/components/confirm-dialog.tsx
 import { errorId, FormField, inputLook } from '@/components/form-field.tsx';
 import type { Booking } from '@/lib/api/types.ts';
 import { answerBookingMutation, type BookingAnswer } from '@/features/bookings/api/answer-booking.ts';
+import { holdWords } from '@/lib/payments/hold-words.ts';
 import { failureLook, showRefusal, useDialogExit } from './dialog-exit.ts';
 import { ReasonChips } from './reason-chips.tsx';
 
@@ -27,6 +28,10 @@ const WORDS = {
 
 /** What calling off a deal whose buyer's card holds the price does to the money. */
 export const HOLD_RELEASED = ' The card hold is released: nothing is charged.';
+
+/** The same for a card or a bKash hold: " The bKash hold is released: nothing is charged." */
+const holdReleased = (booking: Booking) =>
+  booking.method === 'bkash' ? HOLD_RELEASED.replace('card', holdWords(booking).name) : HOLD_RELEASED;
 
 /** "Rahim" of "Rahim Uddin": the dialog's title speaks of the buyer as the seller would. */
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
@@ -81,7 +86,7 @@ export function AnswerBookingDialog({
   return createPortal(
     <AlertDialogFrame
       title={answerTitle(answer, booking)}
-      description={`${other} is told at once, with your reason.${answer === 'call-off' && booking.status === 'held' ? HOLD_RELEASED : ''}`}
+      description={`${other} is told at once, with your reason.${answer === 'call-off' && booking.status === 'held' ? holdReleased(booking) : ''}`}
       opener={opener}
       initialFocus={reasonRef}
       closeRef={closeRef}

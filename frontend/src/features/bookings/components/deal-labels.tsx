@@ -1,11 +1,12 @@
 // Where a booking stands, as My Orders and My Buyers show it: a pill for the state, the
-// hours a reservation has left, until when a buyer's card holds the price, and how an
+// hours a reservation has left, until when a buyer's card or bKash wallet holds the price, and how an
 // ended booking ended (with the seller's reason).
 import type { ReactNode } from 'react';
 import { Pill } from '@/components/data-table.tsx';
 import type { Booking } from '@/lib/api/types.ts';
-import { CARD_HELD, COMPLETED, endedLabel, inLineLabel, PAYING_CASH, timeLeft, useNow } from '@/lib/deal-status.ts';
+import { COMPLETED, endedLabel, inLineLabel, PAYING_CASH, timeLeft, useNow } from '@/lib/deal-status.ts';
 import { formatDhakaTime } from '@/utils/format-dhaka-time.ts';
+import { holdWords } from '@/lib/payments/hold-words.ts';
 
 /** "Reserved for you · 47 h left" (buyer) or "Reserved · 47 h left" (seller). */
 export function ReservedPill({ booking, label }: { booking: Booking; label: string }) {
@@ -30,17 +31,19 @@ export function EndedNote({ booking }: { booking: Booking }) {
 }
 
 /**
- * The buyer's card holds the price: PAID for the buyer, "Card held" for the seller, and
+ * The buyer's card or bKash wallet holds the price: PAID for the buyer, "Card held" or
+ * "bKash held" for the seller, and
  * when the hold is released by itself (in Dhaka's time) if nobody hands the bike over.
  */
 export function HeldNote({ booking, side }: { booking: Booking; side: 'buyer' | 'seller' }) {
   const until = booking.reservedUntil;
+  const words = holdWords(booking);
   return (
     <span className="flex max-w-56 flex-col items-start gap-1 max-sm:items-end max-sm:text-right">
-      <Pill tone="green">{side === 'buyer' ? 'PAID' : CARD_HELD}</Pill>
+      <Pill tone="green">{side === 'buyer' ? 'PAID' : words.held}</Pill>
       {until && (
         <span className="text-xs text-stone-600">
-          {side === 'buyer' ? 'Card hold released by itself on ' : 'Released by itself on '}
+          {side === 'buyer' ? `${words.name} hold released by itself on ` : 'Released by itself on '}
           <time dateTime={until} className="whitespace-nowrap">
             {formatDhakaTime(until)}
           </time>
@@ -52,8 +55,8 @@ export function HeldNote({ booking, side }: { booking: Booking; side: 'buyer' | 
 }
 
 /**
- * A deal past its reservation: "Paying cash at the meet-up", a card hold (PAID or "Card
- * held", until when), "Completed"; null otherwise.
+ * A deal past its reservation: "Paying cash at the meet-up", a card or bKash hold (PAID
+ * or "Card held"/"bKash held", until when), "Completed"; null otherwise.
  */
 export function dealPill(booking: Booking, side: 'buyer' | 'seller' = 'buyer'): ReactNode {
   if (booking.status === 'completed') return <Pill tone="green">{COMPLETED}</Pill>;

@@ -48,25 +48,24 @@ describe('My Orders page', () => {
     expect(within(row('Honda CBR')).queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
   });
 
-  it('flips to PAID when the payment arrives live, with until when the card holds the price', async () => {
-    // What the server answers when the page reads its list again: the card holds the price.
-    let onServer = bookings;
-    const { queryClient } = openMyBookings({ [MINE]: () => [200, onServer] });
+  it('flips to PAID when the payment arrives live, with until when bKash holds the price', async () => {
+    const { queryClient } = openMyBookings();
     await screen.findByRole('rowheader', { name: 'Yamaha R15' });
-    onServer = bookings.map((booking) =>
-      booking._id === 'o1'
-        ? { ...booking, paid: true, status: 'held', availability: 'sold', reservedUntil: '2026-12-03T11:30:00Z' }
-        : booking,
-    );
+    const held = bookings.find((booking) => booking._id === 'o1');
     act(() => {
       applyLiveEvent(queryClient, { event: 'order.paid', data: { _id: 'o1', bookingId: 'p1' } });
+      // The booking as it now stands comes beside the payment: nothing is read again.
+      applyLiveEvent(queryClient, {
+        event: 'deal.updated',
+        data: aBooking({ ...held, paid: true, status: 'held', method: 'bkash', availability: 'sold', reservedUntil: '2026-12-03T11:30:00Z' }),
+      });
     });
     await waitFor(() => {
       expect(row('Yamaha R15')).toHaveTextContent('PAID');
     });
     expect(screen.queryByRole('link', { name: 'Pay Now' })).not.toBeInTheDocument();
-    expect(await within(row('Yamaha R15')).findByText(/Card hold released by itself on/)).toHaveTextContent(
-      'Card hold released by itself on Thu 3 Dec, 5:30 pm',
+    expect(await within(row('Yamaha R15')).findByText(/bKash hold released by itself on/)).toHaveTextContent(
+      'bKash hold released by itself on Thu 3 Dec, 5:30 pm',
     );
     expect(within(row('Yamaha R15')).getByRole('button', { name: 'Show handover code' })).toBeInTheDocument();
     expect(within(row('Yamaha R15')).getByRole('button', { name: 'Call off' })).toBeInTheDocument();

@@ -1,6 +1,6 @@
 // The buyer's bookings and where each stands in its bike's line: reserved for them (the
 // hours left, where to meet, Pay Now or cash at the meet-up), waiting in line (their place;
-// nothing to pay until the bike is theirs), paying cash or their card holding the price
+// nothing to pay until the bike is theirs), paying cash or their card or bKash holding the price
 // (the handover code; until when the hold lasts), bought by card before holds existed,
 // completed (the receipt), or how it ended. An open booking can be cancelled, a deal to be
 // handed over (cash or card hold) called off. Live events keep the cached list current.
@@ -15,6 +15,7 @@ import { dealPill, EndedNote, InLinePill, ReservedPill } from '@/features/bookin
 import { MeetingPanel } from '@/features/bookings/components/meeting-panel.tsx';
 import { isSold, OrderPayment } from '@/features/bookings/components/order-payment.tsx';
 import { useBookings, type Booking } from '@/lib/api/get-bookings.ts';
+import { useBkashReturnToast } from '@/features/bookings/components/bkash-return-toast.ts';
 
 export const CANCEL_PROMPT = 'Are you sure, You want to Cancel this product?';
 
@@ -76,6 +77,8 @@ const columns: Column<Booking>[] = [
 
 export function MyBookingsPage() {
   const { user } = useSession();
+  // Back from bKash (`?bkash=held`): a toast says the price is now held.
+  useBkashReturnToast();
   return (
     <TablePage
       title="My Orders"

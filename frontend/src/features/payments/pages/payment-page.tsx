@@ -1,8 +1,9 @@
-// The card payment page (docs/payments.md, 'The page'; /dashboard/stripe-payment/{id}, buyers): the
-// booking's bike and total price, then the card form. Paying holds the price on the card:
-// the money is taken only at the handover, when the seller enters the buyer's code. A
-// booking that can no longer be paid (paid, held, cancelled, its bike sold) says so
-// instead of offering a form.
+// The payment page (docs/payments.md, 'The page'; /dashboard/stripe-payment/{id}, buyers): the
+// booking's bike and total price, then the ways this marketplace takes (bKash, card, cash
+// at the meet-up). A card or bKash payment only holds the price: the money is taken at the
+// handover, when the seller enters the buyer's code. Back from bKash (`?bkash=`), the page
+// says what happened first. A booking that can no longer be paid (held, paid, cancelled,
+// its bike sold) says so instead of offering a way to pay.
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageSpinner } from '@/components/spinner.tsx';
@@ -14,7 +15,10 @@ import { usePaymentIntent } from '@/features/payments/api/create-payment-intent.
 import { paymentBookingLoader, usePaymentBooking } from '@/features/payments/api/get-payment-booking.ts';
 import type { Billing } from '@/features/payments/components/card-payment-provider.ts';
 import { CheckoutForm } from '@/features/payments/components/checkout-form.tsx';
+import { BkashOutcomeNote, useBkashOutcome } from '@/features/payments/components/bkash-outcome.tsx';
 import { Held } from '@/features/payments/components/held.tsx';
+import { PayMethods } from '@/features/payments/components/pay-methods.tsx';
+import { holdWords } from '@/lib/payments/hold-words.ts';
 
 export const paymentLoader = paymentBookingLoader;
 
@@ -22,7 +26,8 @@ const cardLook = 'rounded-2xl bg-white p-5 ring-1 ring-stone-200 sm:p-6';
 
 /** Why this booking cannot be paid, or null when it can: only the buyer holding the bike pays. */
 function closedReason(booking: Booking): string | null {
-  if (booking.status === 'held') return 'Your card already holds the price of this bike.';
+  if (booking.status === 'held') return `${holdWords(booking).yours} already holds the price of this bike.`;
+  if (booking.status === 'cash') return 'You chose to pay the seller in cash at the meet-up.';
   if (booking.paid || booking.status === 'paid') return 'This booking is already paid.';
   if (booking.status === 'cancelled') return 'This booking was cancelled.';
   if (booking.availability === 'sold') return 'This bike has already been sold.';
@@ -88,6 +93,7 @@ export function PaymentPage() {
   const { user } = useSession();
   const booking = usePaymentBooking(id);
   const [transactionId, setTransactionId] = useState<string | null>(null);
+  const outcome = useBkashOutcome();
 
   if (booking.isPending) return <PageSpinner label="Loading your order" />;
 
@@ -122,7 +128,19 @@ export function PaymentPage() {
           ) : closedReason(booking.data) ? (
             <Notice>{closedReason(booking.data) ?? ''}</Notice>
           ) : user ? (
-            <Checkout booking={booking.data} billing={{ name: user.name, email: user.email }} onPaid={setTransactionId} />
+            <div className="flex flex-col gap-4">
+              {outcome && <BkashOutcomeNote outcome={outcome} />}
+              <PayMethods
+                booking={booking.data}
+                card={
+                  <Checkout
+                    booking={booking.data}
+                    billing={{ name: user.name, email: user.email }}
+                    onPaid={setTransactionId}
+                  />
+                }
+              />
+            </div>
           ) : null}
         </div>
       )}

@@ -1,0 +1,58 @@
+// "Pay with bKash": the price is held in the buyer's bKash wallet until the handover. The
+// button starts the payment and sends the browser to bKash's page, where the buyer enters
+// their wallet number and PIN; bKash sends them back to BikeHaat when they are done.
+import { useMutation } from '@tanstack/react-query';
+import type { Booking } from '@/lib/api/types.ts';
+import { formatPrice } from '@/utils/format-price.ts';
+import { startBkashMutation } from '@/features/payments/api/start-bkash.ts';
+
+export const BKASH_LINE =
+  'The price is held in your bKash wallet: taken when you hand over your code at the meet-up, released if the deal is called off.';
+
+const start = startBkashMutation();
+
+/** Leaves BikeHaat for bKash's page (an object, so tests can watch it). */
+export const bkashPage = {
+  open(url: string) {
+    window.location.assign(url);
+  },
+};
+
+export function BkashOption({ booking }: { booking: Booking }) {
+  const action = useMutation({
+    ...start,
+    onSuccess: (started) => {
+      bkashPage.open(started.bkashUrl);
+    },
+  });
+  // Stays busy once bKash answered: the browser is on its way to bKash's page.
+  const busy = action.isPending || action.isSuccess;
+  return (
+    <div className="space-y-3">
+      <p className="text-sm text-stone-700">{BKASH_LINE}</p>
+      <button
+        type="button"
+        disabled={busy}
+        aria-busy={busy}
+        onClick={() => {
+          action.mutate(booking._id);
+        }}
+        className="flex w-full items-center justify-center gap-2 rounded-lg bg-[#d1105f] px-6 py-3 font-semibold text-white shadow-sm hover:bg-[#b00d50] disabled:cursor-wait disabled:opacity-80"
+      >
+        {busy && (
+          <span
+            aria-hidden="true"
+            data-testid="bkash-spinner"
+            className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
+          />
+        )}
+        {busy ? 'Opening bKash…' : `Pay ${formatPrice(booking.price)} with bKash`}
+      </button>
+      {action.isError && (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {action.error.message}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+// "Pay cash at the meet-up": the buyer holding the bike chooses to pay the seller in person,
+// on My Orders or the payment page. One honest line says what it means, and the dialog asks
+// once more, with the safety advice.
+import { useMutation } from '@tanstack/react-query';
+import { toast } from 'react-toastify';
+import { useConfirm } from '@/components/confirm-dialog.tsx';
+import type { Booking } from '@/lib/api/types.ts';
+import { payCashMutation } from './pay-cash.ts';
+
+export const CASH_LINE = 'Nothing is charged now. Pay the seller in cash when you have checked the bike and its papers.';
+export const SAFETY_LINE = 'Meet in a public place. Check the bike and its papers before you hand over money or the code.';
+
+const payCash = payCashMutation();
+
+export function CashButton({
+  booking,
+  withLine = true,
+  label = 'Pay cash at the meet-up',
+}: {
+  booking: Booking;
+  /** The line beneath the button, saying what cash at the meet-up means. */
+  withLine?: boolean;
+  label?: string;
+}) {
+  const action = useMutation(payCash);
+  const { confirm, dialog } = useConfirm();
+  const run = async () => {
+    const asked = {
+      title: `Pay cash for ${booking.productName} at the meet-up?`,
+      prompt: `${CASH_LINE} ${SAFETY_LINE}`,
+      confirmLabel: 'Pay cash at the meet-up',
+      cancelLabel: 'Not now',
+    };
+    if (!(await confirm(asked))) return;
+    try {
+      await action.mutateAsync(booking);
+      toast.success(`${booking.sellerName} is told you will pay cash at the meet-up`);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : String(error));
+    }
+  };
+  return (
+    // Narrow in a desktop's table (the button may take two lines there), the card's width on a phone.
+    <span className="flex max-w-40 flex-col gap-1 max-sm:max-w-64 max-sm:items-end max-sm:text-right">
+      <button
+        type="button"
+        disabled={action.isPending}
+        onClick={() => void run()}
+        className="w-fit rounded-lg border border-brand-700 bg-white px-3 py-1.5 text-left text-sm leading-tight font-semibold text-brand-800 shadow-sm hover:bg-brand-50 disabled:cursor-wait disabled:opacity-60 max-sm:text-right"
+      >
+        {action.isPending ? 'Choosing cash…' : label}
+      </button>
+      {withLine && <span className="text-xs text-stone-600">{CASH_LINE}</span>}
+      {dialog}
+    </span>
+  );
+}
