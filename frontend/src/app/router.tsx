@@ -138,6 +138,15 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     lazy: lazyPage(() => import('@/features/users/pages/all-buyers-page.tsx'), (m) => m.AllBuyersPage),
                   },
                   {
+                    path: 'deals',
+                    lazy: lazyPage(() => import('@/features/deals/pages/deals-page.tsx'), (m) => m.DealsPage),
+                  },
+                  {
+                    // One deal's timeline, and settling it.
+                    path: 'deals/:id',
+                    lazy: lazyPage(() => import('@/features/deals/pages/deal-page.tsx'), (m) => m.DealPage),
+                  },
+                  {
                     path: 'reported-products',
                     lazy: lazyPage(
                       () => import('@/features/moderation/pages/reported-listings-page.tsx'),

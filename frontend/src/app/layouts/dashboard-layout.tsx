@@ -17,6 +17,7 @@ const SIDE_LINKS: Record<Role, SideLink[]> = {
     { label: 'All Sellers', to: '/dashboard/all-seller' },
     { label: 'All Buyers', to: '/dashboard/all-buyer' },
     { label: 'Reported Products', to: '/dashboard/reported-products' },
+    { label: 'Deals', to: '/dashboard/deals' },
   ],
   seller: [
     { label: 'Add Product', to: '/dashboard/add-product' },

@@ -1,0 +1,63 @@
+// `GET /api/deals?status=` (admins): the latest 200 deals, newest first, every status or
+// one. `GET /api/deals/{id}` (admins): one deal as it stands and every step it took.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client.ts';
+import type { components } from '@/lib/api/schema.d.ts';
+import type { Booking } from '@/lib/api/types.ts';
+
+export type Deal = components['schemas']['DealView'];
+export type DealStep = components['schemas']['DealStepView'];
+
+/** The statuses an admin filters deals by, in the order the chips show them. */
+export const DEAL_FILTERS = [
+  { status: '', label: 'All' },
+  { status: 'reserved', label: 'Reserved' },
+  { status: 'cash', label: 'Cash' },
+  { status: 'held', label: 'Held' },
+  { status: 'completed', label: 'Completed' },
+  { status: 'called_off', label: 'Called off' },
+  { status: 'released', label: 'Released' },
+  { status: 'lapsed', label: 'Lapsed' },
+] as const;
+
+export type DealFilter = (typeof DEAL_FILTERS)[number]['status'];
+
+/** A filter named in the address, or every deal when it names none we know. */
+export function dealFilterOf(value: string | null): DealFilter {
+  return DEAL_FILTERS.find((filter) => filter.status === value)?.status ?? '';
+}
+
+/** The admin's deal pages' cache: every list under `lists`, each deal under its id. */
+export const dealKeys = {
+  all: () => ['deals'] as const,
+  lists: () => ['deals', 'list'] as const,
+  list: (status: DealFilter) => ['deals', 'list', status] as const,
+  deal: (id: string) => ['deals', 'one', id] as const,
+};
+
+export function getDeals(status: DealFilter, signal?: AbortSignal): Promise<Booking[]> {
+  const query = status ? `?status=${encodeURIComponent(status)}` : '';
+  return api<Booking[]>(`/deals${query}`, signal ? { signal } : {});
+}
+
+export function dealsQueryOptions(status: DealFilter) {
+  return queryOptions({
+    queryKey: dealKeys.list(status),
+    queryFn: ({ signal }) => getDeals(status, signal),
+  });
+}
+
+export function useDeals(status: DealFilter) {
+  return useQuery(dealsQueryOptions(status));
+}
+
+export function dealQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: dealKeys.deal(id),
+    queryFn: ({ signal }) => api<Deal>(`/deals/${encodeURIComponent(id)}`, { signal }),
+  });
+}
+
+export function useDeal(id: string) {
+  return useQuery(dealQueryOptions(id));
+}

@@ -1,0 +1,49 @@
+// A deal at a glance, for the admin settling it: the bike, the price, both sides and how
+// to reach the buyer, where it stands, how it is paid, and its meeting.
+import type { ReactNode } from 'react';
+import type { Booking } from '@/lib/api/types.ts';
+import { formatDhakaTime } from '@/utils/format-dhaka-time.ts';
+import { formatPrice } from '@/utils/format-price.ts';
+import { DealStatus, methodWords } from './deal-status.tsx';
+
+function Line({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="flex justify-between gap-4 py-2 sm:block">
+      <dt className="text-xs font-semibold tracking-wide text-stone-500 uppercase">{term}</dt>
+      <dd className="text-right wrap-anywhere text-stone-900 sm:mt-0.5 sm:text-left">{children}</dd>
+    </div>
+  );
+}
+
+export function DealSummary({ booking }: { booking: Booking }) {
+  const meeting = booking.meeting ?? null;
+  return (
+    <dl className="grid divide-y divide-stone-100 sm:grid-cols-3 sm:gap-x-6 sm:gap-y-3 sm:divide-y-0">
+      <Line term="Status">
+        <DealStatus booking={booking} />
+      </Line>
+      <Line term="Price">
+        <span className="tabular-nums">{formatPrice(booking.price)}</span>
+      </Line>
+      <Line term="Method">{methodWords(booking.method)}</Line>
+      <Line term="Buyer">
+        {booking.buyerName}
+        <span className="block text-sm text-stone-600">
+          {booking.buyerEmail} · {booking.buyerPhone}
+        </span>
+      </Line>
+      <Line term="Seller">
+        {booking.sellerName}
+        {booking.sellerEmail && <span className="block text-sm text-stone-600">{booking.sellerEmail}</span>}
+      </Line>
+      <Line term="Booked">
+        <time dateTime={booking.orderTime}>{formatDhakaTime(booking.orderTime)}</time>
+      </Line>
+      {meeting && (
+        <Line term={meeting.agreed ? 'Meeting agreed' : 'Meeting proposed'}>
+          {meeting.place}, <time dateTime={meeting.at}>{formatDhakaTime(meeting.at)}</time>
+        </Line>
+      )}
+    </dl>
+  );
+}

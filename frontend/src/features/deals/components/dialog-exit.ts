@@ -1,0 +1,18 @@
+// What the settle dialog does on the way out: the house alert dialog closes itself (giving
+// focus back to what opened it) before it unmounts.
+import { useEffect, useRef, useState } from 'react';
+
+export function useDialogExit(onClose: () => void) {
+  const closeRef = useRef<() => void>(() => undefined);
+  // Read once, while rendering: by the time effects run, focus is inside the dialog.
+  const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
+  useEffect(() => () => opener?.focus(), [opener]);
+  const close = () => {
+    closeRef.current();
+    onClose();
+  };
+  return { opener, closeRef, close };
+}
+
+/** The refusal shown above the dialog's buttons. */
+export const failureLook = 'mt-3 rounded-lg border border-red-200 bg-red-50 px-3.5 py-2.5 text-sm text-red-700';

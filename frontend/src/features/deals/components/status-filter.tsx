@@ -1,0 +1,29 @@
+// The chips above the deals: every deal, or those in one status.
+import { DEAL_FILTERS, type DealFilter } from '@/features/deals/api/get-deals.ts';
+
+export function StatusFilter({ value, onChange }: { value: DealFilter; onChange: (status: DealFilter) => void }) {
+  return (
+    <div role="group" aria-label="Show deals" className="-mx-1 mb-4 flex gap-2 overflow-x-auto px-1 pb-1 sm:flex-wrap">
+      {DEAL_FILTERS.map((filter) => {
+        const on = filter.status === value;
+        return (
+          <button
+            key={filter.label}
+            type="button"
+            aria-pressed={on}
+            onClick={() => {
+              onChange(filter.status);
+            }}
+            className={`shrink-0 rounded-full border px-3.5 py-1.5 text-sm font-semibold whitespace-nowrap transition-colors ${
+              on
+                ? 'border-brand-700 bg-brand-700 text-white'
+                : 'border-stone-300 bg-white text-stone-700 hover:bg-stone-100'
+            }`}
+          >
+            {filter.label}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
