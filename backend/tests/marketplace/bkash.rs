@@ -8,13 +8,20 @@ use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
 use super::support::bkash::{FakeBkash, Fault};
+use super::support::counter::{until, Counter};
 use super::support::{on_both, Engine, Person, TestApp};
 
+/// A counter taking bKash.
 struct Shop {
-    app: TestApp,
+    counter: Counter,
     bkash: FakeBkash,
-    seller: Person,
-    category: String,
+}
+
+impl std::ops::Deref for Shop {
+    type Target = Counter;
+    fn deref(&self) -> &Counter {
+        &self.counter
+    }
 }
 
 async fn shop(engine: Engine) -> Option<Shop> {
@@ -26,33 +33,11 @@ async fn shop_with(engine: Engine, extra: &[&str]) -> Option<Shop> {
     let bkash = FakeBkash::start().await;
     let mut args = bkash.args();
     args.extend(extra.iter().map(|arg| (*arg).to_owned()));
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let app = TestApp::spawn_with(engine, &args).await?;
-    let admin = app.admin().await;
-    let seller = app
-        .sign_up("seller@example.com", "Rahim Motors", "seller")
-        .await;
-    let category = app.category(&admin, "Sports").await;
-    Some(Shop {
-        app,
-        bkash,
-        seller,
-        category,
-    })
+    let counter = Counter::open(engine, args).await?;
+    Some(Shop { counter, bkash })
 }
 
 impl Shop {
-    /// A new buyer (`email`) with a booking of a new `bike` at `price` taka.
-    async fn booked(&self, email: &str, bike: &str, price: u32) -> (Person, String, String) {
-        let buyer = self.app.sign_up(email, "Karim", "buyer").await;
-        let product = self
-            .app
-            .list_bike(&self.seller, &self.category, bike, price)
-            .await;
-        let order = self.app.book(&buyer, &product).await;
-        (buyer, product, order)
-    }
-
     async fn start(&self, buyer: &Person, order: &str) -> (StatusCode, Value) {
         let path = format!("/api/orders/{order}/bkash");
         self.app
@@ -76,31 +61,6 @@ impl Shop {
         assert_eq!(answer.status(), StatusCode::SEE_OTHER, "{path}");
         let to = answer.headers()["location"].to_str().expect("location");
         to.to_owned()
-    }
-
-    /// `buyer`'s booking `order` as My Orders shows it.
-    async fn booking(&self, buyer: &Person, order: &str) -> Value {
-        let path = format!("/api/orders/{}", buyer.email);
-        let (_, orders) = self.app.get(&path, Some(&buyer.token)).await;
-        let orders = orders.as_array().cloned().unwrap_or_default();
-        let found = orders.into_iter().find(|o| o["_id"] == json!(order));
-        found.unwrap_or(Value::Null)
-    }
-
-    async fn sold(&self, product: &str) -> bool {
-        self.app.listing(product).await.sold
-    }
-
-    /// The seller enters the code `buyer` reads for `order`.
-    async fn hand_over(&self, buyer: &Person, order: &str) -> (StatusCode, Value) {
-        let path = format!("/api/orders/{order}/handover-code");
-        let (status, code) = self.app.get(&path, Some(&buyer.token)).await;
-        assert_eq!(status, StatusCode::OK, "{code}");
-        let path = format!("/api/orders/{order}/handover");
-        let body = json!({ "code": code["code"] });
-        self.app
-            .call(Method::POST, &path, Some(&self.seller.token), body)
-            .await
     }
 
     /// A held bKash deal: booked, started, approved on bKash's page and come back.
@@ -247,12 +207,7 @@ async fn calling_off_a_bkash_hold_voids_it_and_the_bike_is_for_sale_again() {
             return;
         };
         let (buyer, product, order, payment) = shop.held("karim@example.com", "Hero Hunk").await;
-        let path = format!("/api/orders/{order}/call-off");
-        let body = json!({"reason": "Papers missing"});
-        let (status, answer) = shop
-            .app
-            .call(Method::POST, &path, Some(&buyer.token), body)
-            .await;
+        let (status, answer) = shop.call_off(&buyer, &order, "Papers missing").await;
         assert_eq!(status, StatusCode::OK, "{answer}");
         assert_eq!(
             shop.bkash.payment(&payment)["transactionStatus"],
@@ -351,21 +306,6 @@ async fn half_a_bkash_configuration_or_test_wallets_on_a_public_server_refuse_to
     );
 }
 
-/// Waits up to ten seconds for `done`.
-async fn until<F, Fut>(what: &str, done: F)
-where
-    F: Fn() -> Fut,
-    Fut: std::future::Future<Output = bool>,
-{
-    for _ in 0..200 {
-        if done().await {
-            return;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
-    panic!("waited ten seconds, but not: {what}");
-}
-
 #[tokio::test]
 async fn bkash_not_answering_the_capture_or_the_void_is_settled_by_the_sweep() {
     on_both(|engine| async move {
@@ -394,12 +334,7 @@ async fn bkash_not_answering_the_capture_or_the_void_is_settled_by_the_sweep() {
             shop.held("mim@example.com", "Suzuki Gixxer SF").await;
         shop.bkash
             .fail_next(3, "/payment/confirm/void", Fault::ServerError);
-        let path = format!("/api/orders/{order}/call-off");
-        let body = json!({"reason": "Did not come"});
-        let (status, answer) = shop
-            .app
-            .call(Method::POST, &path, Some(&next.token), body)
-            .await;
+        let (status, answer) = shop.call_off(&next, &order, "Did not come").await;
         assert_eq!(status, StatusCode::OK, "{answer}");
         assert!(!shop.sold(&product).await, "the deal is over all the same");
         until("the sweep voided the bKash payment", || async {

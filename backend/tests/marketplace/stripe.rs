@@ -7,15 +7,21 @@ use std::sync::Arc;
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
+use super::support::counter::{until, Counter};
 use super::support::stripe::{FakeStripe, Fault, PUBLISHABLE_KEY};
 use super::support::{on_both, Engine, Person, TestApp};
 
+/// A counter taking cards through Stripe.
 struct Shop {
-    app: TestApp,
+    counter: Counter,
     stripe: FakeStripe,
-    admin: Person,
-    seller: Person,
-    category: String,
+}
+
+impl std::ops::Deref for Shop {
+    type Target = Counter;
+    fn deref(&self) -> &Counter {
+        &self.counter
+    }
 }
 
 async fn shop(engine: Engine) -> Option<Shop> {
@@ -27,38 +33,13 @@ async fn shop_with(engine: Engine, extra: &[&str]) -> Option<Shop> {
     let stripe = FakeStripe::start().await;
     let mut args = stripe.args();
     args.extend(extra.iter().map(|arg| (*arg).to_owned()));
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let app = TestApp::spawn_with(engine, &args).await?;
-    let admin = app.admin().await;
-    let seller = app
-        .sign_up("seller@example.com", "Rahim Motors", "seller")
-        .await;
-    let category = app.category(&admin, "Sports").await;
-    Some(Shop {
-        app,
-        stripe,
-        admin,
-        seller,
-        category,
-    })
+    let counter = Counter::open(engine, args).await?;
+    Some(Shop { counter, stripe })
 }
 
 impl Shop {
-    /// A buyer with a booking of a new listing and the intent the page would get.
-    /// A new buyer (`email`) with a booking of a new `bike` at `price` taka: the buyer,
-    /// the listing and the booking.
-    async fn booked(&self, email: &str, bike: &str, price: u32) -> (Person, String, String) {
-        let buyer = self.app.sign_up(email, "Karim", "buyer").await;
-        let product = self
-            .app
-            .list_bike(&self.seller, &self.category, bike, price)
-            .await;
-        let order = self.app.book(&buyer, &product).await;
-        (buyer, product, order)
-    }
-
-    /// As [`booked`](Shop::booked), at ৳2,500, with its payment intent made.
-    async fn booking(&self, email: &str, bike: &str) -> (Person, String, String, String) {
+    /// As [`booked`](Counter::booked), at ৳2,500, with its payment intent made.
+    async fn with_intent(&self, email: &str, bike: &str) -> (Person, String, String, String) {
         let (buyer, product, order) = self.booked(email, bike, 2500).await;
         let (status, intent) = self.app.payment_intent(&buyer, &order).await;
         assert_eq!(status, StatusCode::OK, "{intent}");
@@ -92,10 +73,6 @@ impl Shop {
             .status()
     }
 
-    async fn sold(&self, product: &str) -> bool {
-        self.app.listing(product).await.sold
-    }
-
     /// Intents of held deals whose handover claimed the capture and still waits for it.
     async fn waiting_for_capture(&self) -> Vec<String> {
         let later = chrono::Utc::now() + chrono::Duration::minutes(1);
@@ -110,65 +87,6 @@ impl Shop {
         let store = &self.app.state.store;
         let holds = store.holds_to_release(later, 100).await.expect("holds");
         holds.into_iter().map(|hold| hold.transaction_id).collect()
-    }
-
-    /// The handover code `buyer` reads for `order`.
-    async fn code_of(&self, buyer: &Person, order: &str) -> Value {
-        let path = format!("/api/orders/{order}/handover-code");
-        let (status, code) = self.app.get(&path, Some(&buyer.token)).await;
-        assert_eq!(status, StatusCode::OK, "{code}");
-        code["code"].clone()
-    }
-
-    /// The seller enters `code` for `order`: the handover's answer.
-    async fn enter(&self, order: &str, code: &Value) -> (StatusCode, Value) {
-        let path = format!("/api/orders/{order}/handover");
-        let body = json!({ "code": code });
-        self.app
-            .call(Method::POST, &path, Some(&self.seller.token), body)
-            .await
-    }
-
-    /// The seller enters the code `buyer` reads for `order`: the handover's answer.
-    async fn hand_over(&self, buyer: &Person, order: &str) -> (StatusCode, Value) {
-        let code = self.code_of(buyer, order).await;
-        self.enter(order, &code).await
-    }
-
-    /// `by` calls the deal `order` off.
-    async fn call_off(&self, by: &Person, order: &str) -> (StatusCode, Value) {
-        self.app
-            .call(
-                Method::POST,
-                &format!("/api/orders/{order}/call-off"),
-                Some(&by.token),
-                json!({"reason": "Not as described"}),
-            )
-            .await
-    }
-
-    /// The status of `buyer`'s booking `order` as My Orders shows it.
-    async fn status_of(&self, buyer: &Person, order: &str) -> Value {
-        let path = format!("/api/orders/{}", buyer.email);
-        let (_, orders) = self.app.get(&path, Some(&buyer.token)).await;
-        let orders = orders.as_array().cloned().unwrap_or_default();
-        let found = orders.into_iter().find(|o| o["_id"] == json!(order));
-        found.map(|o| o["status"].clone()).unwrap_or(Value::Null)
-    }
-
-    /// Waits up to ten seconds for `done`.
-    async fn until<F, Fut>(&self, what: &str, done: F)
-    where
-        F: Fn() -> Fut,
-        Fut: std::future::Future<Output = bool>,
-    {
-        for _ in 0..200 {
-            if done().await {
-                return;
-            }
-            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-        }
-        panic!("waited ten seconds, but not: {what}");
     }
 
     /// How many `product.sold` events the log holds for `product`.
@@ -201,7 +119,7 @@ async fn a_buyer_pays_through_stripe_and_the_hold_is_taken_only_with_the_handove
             json!({"provider": "stripe", "publishableKey": PUBLISHABLE_KEY, "methods": ["cash", "card"]})
         );
 
-        let (buyer, product, order, intent) = shop.booking("karim@example.com", "Yamaha FZ").await;
+        let (buyer, product, order, intent) = shop.with_intent("karim@example.com", "Yamaha FZ").await;
         let made = shop.stripe.intent(&intent);
         assert_eq!(made["capture_method"], "manual");
         assert_eq!(made["currency"], "bdt");
@@ -354,9 +272,9 @@ async fn forged_foreign_and_tampered_intents_record_nothing() {
             return;
         };
         let (buyer, product, order, intent) =
-            shop.booking("karim@example.com", "Suzuki Gixxer").await;
+            shop.with_intent("karim@example.com", "Suzuki Gixxer").await;
         let (_, _, other_order, other_intent) =
-            shop.booking("mim@example.com", "Honda Hornet").await;
+            shop.with_intent("mim@example.com", "Honda Hornet").await;
         shop.stripe.authorise(&other_intent);
 
         // Someone else's paid intent, an intent Stripe never made, one that is not ours.
@@ -403,7 +321,7 @@ async fn forged_foreign_and_tampered_intents_record_nothing() {
         );
         // The same for a currency that is not ours.
         let (other_buyer, _, other_order2, euro) =
-            shop.booking("nila@example.com", "KTM Duke").await;
+            shop.with_intent("nila@example.com", "KTM Duke").await;
         shop.stripe.authorise(&euro);
         shop.stripe.edit(&euro, |pi| pi["currency"] = json!("eur"));
         let (status, body) = shop.pay(&other_buyer, &other_order2, &euro).await;
@@ -420,7 +338,7 @@ async fn the_webhook_finishes_a_payment_whose_page_closed_once_however_often_it_
             return;
         };
         let (buyer, product, order, intent) =
-            shop.booking("karim@example.com", "Bajaj Pulsar").await;
+            shop.with_intent("karim@example.com", "Bajaj Pulsar").await;
         shop.stripe.authorise(&intent);
         let (body, signature) = shop.stripe.event(
             "evt_1",
@@ -481,7 +399,8 @@ async fn the_page_first_then_the_webhook_reach_the_same_end() {
         let Some(shop) = shop(engine).await else {
             return;
         };
-        let (buyer, product, order, intent) = shop.booking("karim@example.com", "TVS Apache").await;
+        let (buyer, product, order, intent) =
+            shop.with_intent("karim@example.com", "TVS Apache").await;
         shop.stripe.authorise(&intent);
         let (status, _) = shop.pay(&buyer, &order, &intent).await;
         assert_eq!(status, StatusCode::CREATED);
@@ -510,7 +429,7 @@ async fn webhooks_with_a_bad_or_old_signature_are_refused_and_change_nothing() {
     let Some(shop) = shop(Engine::Sqlite).await else {
         return;
     };
-    let (_, product, _, intent) = shop.booking("karim@example.com", "Hero Hunk").await;
+    let (_, product, _, intent) = shop.with_intent("karim@example.com", "Hero Hunk").await;
     shop.stripe.authorise(&intent);
     let (body, signature) = shop.stripe.event(
         "evt_forged",
@@ -616,7 +535,7 @@ async fn stripe_failing_is_retried_with_a_new_key_after_a_500_and_otherwise_said
     assert_eq!(shop.stripe.intent(&intent)["status"], "requires_capture");
     assert_eq!(shop.waiting_for_capture().await, vec![intent.clone()]);
     assert_eq!(shop.status_of(&buyer, &order).await, "held");
-    let (status, body) = shop.call_off(&buyer, &order).await;
+    let (status, body) = shop.call_off(&buyer, &order, "Not as described").await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
     assert_eq!(
         body["message"],
@@ -643,7 +562,7 @@ async fn the_sweep_finishes_a_handover_whose_capture_stripe_did_not_answer() {
             return;
         };
         let (buyer, product, order, intent) =
-            shop.booking("karim@example.com", "Suzuki Gixxer").await;
+            shop.with_intent("karim@example.com", "Suzuki Gixxer").await;
         shop.stripe.authorise(&intent);
         let (status, body) = shop.pay(&buyer, &order, &intent).await;
         assert_eq!(status, StatusCode::CREATED, "{body}");
@@ -652,11 +571,11 @@ async fn the_sweep_finishes_a_handover_whose_capture_stripe_did_not_answer() {
         assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
 
         // Nobody enters the code again: the sweep captures it and completes the deal.
-        shop.until("the sweep captured the payment", || async {
+        until("the sweep captured the payment", || async {
             shop.stripe.intent(&intent)["status"] == "succeeded"
         })
         .await;
-        shop.until("the deal completed", || async {
+        until("the deal completed", || async {
             shop.status_of(&buyer, &order).await == "completed"
         })
         .await;
@@ -689,7 +608,7 @@ async fn a_hold_stripe_ended_before_the_handover_ends_the_deal() {
             return;
         };
         let (buyer, product, order, intent) =
-            shop.booking("karim@example.com", "Bajaj Pulsar").await;
+            shop.with_intent("karim@example.com", "Bajaj Pulsar").await;
         shop.stripe.authorise(&intent);
         let (status, body) = shop.pay(&buyer, &order, &intent).await;
         assert_eq!(status, StatusCode::CREATED, "{body}");
@@ -738,7 +657,8 @@ async fn stripe_cancelling_a_hold_ends_its_deal_through_the_webhook_and_a_forged
     let Some(shop) = shop(Engine::Sqlite).await else {
         return;
     };
-    let (buyer, product, order, intent) = shop.booking("karim@example.com", "Honda Hornet").await;
+    let (buyer, product, order, intent) =
+        shop.with_intent("karim@example.com", "Honda Hornet").await;
     shop.stripe.authorise(&intent);
     let (status, body) = shop.pay(&buyer, &order, &intent).await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
@@ -780,11 +700,11 @@ async fn calling_off_a_held_deal_gives_the_hold_back_now_or_at_the_next_sweep() 
             return;
         };
         let (buyer, product, order, intent) =
-            shop.booking("karim@example.com", "Hero Xtreme").await;
+            shop.with_intent("karim@example.com", "Hero Xtreme").await;
         shop.stripe.authorise(&intent);
         let (status, body) = shop.pay(&buyer, &order, &intent).await;
         assert_eq!(status, StatusCode::CREATED, "{body}");
-        let (status, body) = shop.call_off(&buyer, &order).await;
+        let (status, body) = shop.call_off(&buyer, &order, "Not as described").await;
         assert_eq!(status, StatusCode::OK, "{body}");
         assert_eq!(
             shop.stripe.intent(&intent)["status"],
@@ -799,19 +719,21 @@ async fn calling_off_a_held_deal_gives_the_hold_back_now_or_at_the_next_sweep() 
 
         // Stripe fails the release of the next buyer's hold: the deal is called off all
         // the same, and the sweep releases the hold when Stripe answers again.
-        let (next, product, order, intent) = shop.booking("mim@example.com", "Hero Hunk").await;
+        let (next, product, order, intent) = shop.with_intent("mim@example.com", "Hero Hunk").await;
         shop.stripe.authorise(&intent);
         let (status, body) = shop.pay(&next, &order, &intent).await;
         assert_eq!(status, StatusCode::CREATED, "{body}");
         shop.stripe.fail_next(3, "/cancel", Fault::ServerError);
-        let (status, body) = shop.call_off(&shop.seller, &order).await;
+        let (status, body) = shop
+            .call_off(&shop.seller, &order, "Not as described")
+            .await;
         assert_eq!(status, StatusCode::OK, "{body}");
         assert!(!shop.sold(&product).await);
-        shop.until("the sweep released the hold", || async {
+        until("the sweep released the hold", || async {
             shop.stripe.intent(&intent)["status"] == "canceled"
         })
         .await;
-        shop.until("the release is noted", || async {
+        until("the release is noted", || async {
             shop.waiting_for_release().await.is_empty()
         })
         .await;
@@ -870,7 +792,8 @@ async fn a_payment_for_a_cancelled_booking_gives_the_hold_back() {
     let Some(shop) = shop(Engine::Sqlite).await else {
         return;
     };
-    let (buyer, product, order, intent) = shop.booking("karim@example.com", "Walton Fusion").await;
+    let (buyer, product, order, intent) =
+        shop.with_intent("karim@example.com", "Walton Fusion").await;
     shop.stripe.authorise(&intent);
     let (status, _) = shop
         .app
@@ -901,7 +824,7 @@ async fn a_payment_through_stripe_and_a_cancel_racing_have_exactly_one_winner() 
         let shop = Arc::new(shop);
         for round in 0..8 {
             let (buyer, product, order, intent) = shop
-                .booking(
+                .with_intent(
                     &format!("karim{round}@example.com"),
                     &format!("Bajaj Platina {round}"),
                 )
@@ -1060,7 +983,7 @@ async fn a_500_on_create_is_retried_with_a_new_key_and_the_retry_succeeds() {
     let Some(shop) = shop(Engine::Sqlite).await else {
         return;
     };
-    let (buyer, _, _, first) = shop.booking("karim@example.com", "Yamaha R15").await;
+    let (buyer, _, _, first) = shop.with_intent("karim@example.com", "Yamaha R15").await;
     let first_key = shop.stripe.idempotency_keys("POST", "/v1/payment_intents")[0].clone();
 
     // Another booking: Stripe answers its first try with a 500 (and keeps it under the
@@ -1106,7 +1029,9 @@ async fn the_same_booking_at_another_price_gets_its_own_intent() {
     let Some(shop) = shop(Engine::Sqlite).await else {
         return;
     };
-    let (_, _, order, intent) = shop.booking("karim@example.com", "Honda CB Shine").await;
+    let (_, _, order, intent) = shop
+        .with_intent("karim@example.com", "Honda CB Shine")
+        .await;
     let order_id: i64 = order.parse().expect("id");
     let made = shop.stripe.intent(&intent);
     let price = made["amount"].as_i64().expect("amount");
@@ -1139,7 +1064,9 @@ async fn giving_a_hold_back_after_500s_tries_new_keys_until_stripe_cancels_it() 
     let Some(shop) = shop(Engine::Sqlite).await else {
         return;
     };
-    let (_, _, _, intent) = shop.booking("karim@example.com", "Bajaj Discover").await;
+    let (_, _, _, intent) = shop
+        .with_intent("karim@example.com", "Bajaj Discover")
+        .await;
     shop.stripe.authorise(&intent);
     let payments = &shop.app.state.payments;
     // Stripe down for every try: the hold stays, and the caller hears it.
@@ -1166,7 +1093,8 @@ async fn an_admin_takes_a_stuck_hold_with_a_reason_on_the_deals_timeline() {
     let Some(shop) = shop(Engine::Sqlite).await else {
         return;
     };
-    let (buyer, product, order, intent) = shop.booking("karim@example.com", "Honda Shine").await;
+    let (buyer, product, order, intent) =
+        shop.with_intent("karim@example.com", "Honda Shine").await;
     shop.stripe.authorise(&intent);
     let (status, body) = shop.pay(&buyer, &order, &intent).await;
     assert_eq!(status, StatusCode::CREATED, "{body}");

@@ -3,6 +3,7 @@
 
 mod app;
 pub mod bkash;
+pub mod counter;
 mod database;
 mod described;
 mod mail;

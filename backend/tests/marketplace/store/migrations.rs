@@ -139,6 +139,35 @@ async fn applying_the_migrations_again_changes_nothing() {
     .await;
 }
 
+/// A new database on `engine`, and the migrations that bring it to how `version` left
+/// it (run them past the store, then add rows in that version's words).
+async fn migrations_up_to(db: &TestDb, engine: Engine, version: i64) -> sqlx::migrate::Migrator {
+    drop(
+        bikehaat::store::open(&db.url)
+            .await
+            .expect("create the database"),
+    );
+    let dir = format!(
+        "{}/../migrations/{}",
+        env!("CARGO_MANIFEST_DIR"),
+        match engine {
+            Engine::Sqlite => "sqlite",
+            Engine::Postgres => "postgres",
+        }
+    );
+    let mut before = sqlx::migrate::Migrator::new(std::path::Path::new(&dir))
+        .await
+        .expect("read the migrations");
+    before.migrations = before
+        .migrations
+        .iter()
+        .filter(|m| m.version <= version)
+        .cloned()
+        .collect::<Vec<_>>()
+        .into();
+    before
+}
+
 /// Bookings made before bikes had a line: open ones of an unsold bike line up by age,
 /// the oldest holding it for 48 hours; those of a sold bike wait; the rest keep their
 /// status, and what refers to them (payments, test intents) still does — on SQLite the
@@ -150,29 +179,7 @@ async fn bookings_from_before_the_line_line_up_by_age_and_keep_their_payments() 
             return;
         };
         // The database as version 10 left it, with bookings in its words.
-        drop(
-            bikehaat::store::open(&db.url)
-                .await
-                .expect("create the database"),
-        );
-        let dir = format!(
-            "{}/../migrations/{}",
-            env!("CARGO_MANIFEST_DIR"),
-            match engine {
-                Engine::Sqlite => "sqlite",
-                Engine::Postgres => "postgres",
-            }
-        );
-        let mut before = sqlx::migrate::Migrator::new(std::path::Path::new(&dir))
-            .await
-            .expect("read the migrations");
-        before.migrations = before
-            .migrations
-            .iter()
-            .filter(|m| m.version <= 10)
-            .cloned()
-            .collect::<Vec<_>>()
-            .into();
+        let before = migrations_up_to(&db, engine, 10).await;
         let now = chrono::Utc::now();
         past_the_store!(&db, |pool| async {
             before.run(&pool).await.expect("migrate to version 10");
@@ -341,29 +348,7 @@ async fn card_sales_from_before_holds_become_completed_deals_or_holds() {
         let Some(db) = TestDb::new(engine).await else {
             return;
         };
-        drop(
-            bikehaat::store::open(&db.url)
-                .await
-                .expect("create the database"),
-        );
-        let dir = format!(
-            "{}/../migrations/{}",
-            env!("CARGO_MANIFEST_DIR"),
-            match engine {
-                Engine::Sqlite => "sqlite",
-                Engine::Postgres => "postgres",
-            }
-        );
-        let mut before = sqlx::migrate::Migrator::new(std::path::Path::new(&dir))
-            .await
-            .expect("read the migrations");
-        before.migrations = before
-            .migrations
-            .iter()
-            .filter(|m| m.version <= 14)
-            .cloned()
-            .collect::<Vec<_>>()
-            .into();
+        let before = migrations_up_to(&db, engine, 14).await;
         let paid_at = chrono::Utc::now() - chrono::Duration::days(2);
         past_the_store!(&db, |pool| async {
             before.run(&pool).await.expect("migrate to version 14");
