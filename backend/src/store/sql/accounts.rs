@@ -126,12 +126,22 @@ async fn remove_user_in(tx: &mut Tx<'_>, id: i64, role: Role) -> Result<Vec<Even
     for listing in doomed(tx, "seller_id = $1", id).await? {
         events.extend(removal_events(tx, &listing, None).await?);
     }
-    let bookings: Vec<(i64, i64, i64, String)> = sqlx::query_as(concat!(
+    // The money of every deal that goes with the account — theirs as buyer, or on
+    // their bikes — is given back: the payments sweep releases each hold marked here.
+    sqlx::query(
+        "UPDATE payments SET released_at = $2, product_id = NULL WHERE released_at IS NULL \
+         AND captured = FALSE AND order_id IN (SELECT o.id FROM orders o JOIN products p \
+         ON p.id = o.product_id WHERE o.status = 'held' AND (o.buyer_id = $1 OR p.seller_id = $1))",
+    )
+    .bind(id)
+    .bind(Utc::now())
+    .execute(&mut **tx)
+    .await?;
+    let bookings: Vec<(i64, i64, i64, String)> = sqlx::query_as(
         "SELECT o.id, o.product_id, p.seller_id, o.status FROM orders o JOIN products p \
-             ON p.id = o.product_id WHERE o.buyer_id = $1 AND o.status IN ",
-        open_statuses!(),
-        " ORDER BY o.id"
-    ))
+         ON p.id = o.product_id WHERE o.buyer_id = $1 AND o.status IN \
+         ('waiting', 'reserved', 'cash', 'held') ORDER BY o.id",
+    )
     .bind(id)
     .fetch_all(&mut **tx)
     .await?;
@@ -144,7 +154,7 @@ async fn remove_user_in(tx: &mut Tx<'_>, id: i64, role: Role) -> Result<Vec<Even
             seller_id,
         }));
         if seller_id != id {
-            held.push((order_id, product_id, status != "waiting"));
+            held.push((order_id, product_id, status));
         }
     }
     events.push(Event::UserDeleted { user_id: id, role });
@@ -154,12 +164,13 @@ async fn remove_user_in(tx: &mut Tx<'_>, id: i64, role: Role) -> Result<Vec<Even
         .bind(id)
         .execute(&mut **tx)
         .await?;
-    // The bikes they held pass to the next in line; those behind them in a line move up.
-    for (order_id, product_id, reserved) in held {
-        events.extend(if reserved {
-            This::pass_on(tx, product_id).await?
-        } else {
-            This::line_moved(tx, product_id, order_id).await?
+    // The bikes they held pass to the next in line (a held one is for sale again
+    // first); those behind them in a line move up.
+    for (order_id, product_id, status) in held {
+        events.extend(match status.as_str() {
+            "waiting" => This::line_moved(tx, product_id, order_id).await?,
+            "held" => This::reopen(tx, order_id, product_id, true, Utc::now()).await?,
+            _ => This::pass_on(tx, product_id).await?,
         });
     }
     Ok(events)

@@ -1,7 +1,8 @@
 //! Deleting a user takes what depends on them along, but keeps the payment records.
 
 use super::fixtures::{
-    book, category, ids, listed, listing, open, pay, payment, payment_rows, taka, user,
+    book, category, hand_over_hold, ids, listed, listing, open, pay, payment, payment_rows, taka,
+    user,
 };
 use crate::marketplace::support::on_both;
 use bikehaat::records::Role;
@@ -132,6 +133,7 @@ async fn deleting_a_buyer_takes_their_bookings_reports_and_identity_but_keeps_th
         let others_booking = book(s, reported, &other).await;
         let paid = book(s, bought, &buyer).await;
         pay(s, paid, "pi_rahim", taka(120_000)).await;
+        hand_over_hold(s, paid, &buyer, &seller).await;
 
         assert!(
             s.delete_user(buyer.id, Role::Buyer)
@@ -151,7 +153,7 @@ async fn deleting_a_buyer_takes_their_bookings_reports_and_identity_but_keeps_th
         );
         assert!(
             s.booking(paid).await.expect("order").is_none(),
-            "their paid booking goes"
+            "their completed deal goes"
         );
         assert!(
             s.booking(others_booking).await.expect("order").is_some(),
@@ -167,7 +169,7 @@ async fn deleting_a_buyer_takes_their_bookings_reports_and_identity_but_keeps_th
             .await
             .expect("product")
             .expect("the bought bike stays listed");
-        assert!(sold.sold, "the bike they paid for stays sold");
+        assert!(sold.sold, "the bike they bought stays sold");
         assert_eq!(
             s.payments_for_listing(bought).await.expect("payments"),
             1,
@@ -205,6 +207,7 @@ async fn deleting_a_seller_keeps_the_payment_for_a_bike_they_sold() {
         let bike = listing(s, cruiser, &seller, "Bajaj Avenger", taka(180_000)).await;
         let order = book(s, bike, &buyer).await;
         pay(s, order, "pi_avenger", taka(180_000)).await;
+        hand_over_hold(s, order, &buyer, &seller).await;
 
         assert!(
             s.delete_user(seller.id, Role::Seller)
@@ -241,6 +244,52 @@ async fn deleting_a_seller_keeps_the_payment_for_a_bike_they_sold() {
             "a retry after the booking is gone records nothing: {retry:?}"
         );
         assert_eq!(payment_rows(&db, "pi_avenger").await.len(), 1);
+    })
+    .await;
+}
+
+/// A deal whose buyer or seller is removed ends with them, and its hold is given back:
+/// the bike a removed buyer held is for sale again, and the sweep releases both holds.
+#[tokio::test]
+async fn removing_either_side_of_a_held_deal_gives_the_hold_back() {
+    on_both(|engine| async move {
+        let Some((_db, store)) = open(engine).await else {
+            return;
+        };
+        let s = store.as_ref();
+        let seller = user(s, "karim@example.com", "Karim", Role::Seller).await;
+        let buyer = user(s, "rahim@example.com", "Rahim", Role::Buyer).await;
+        let other = user(s, "nadia@example.com", "Nadia", Role::Seller).await;
+        let cruiser = category(s, "Cruiser").await;
+        let kept = listing(s, cruiser, &seller, "Bajaj Avenger", taka(180_000)).await;
+        let gone = listing(s, cruiser, &other, "Hero Hunk", taka(150_000)).await;
+        let buyers_deal = book(s, kept, &buyer).await;
+        pay(s, buyers_deal, "pi_buyer_gone", taka(180_000)).await;
+        let mim = user(s, "mim@example.com", "Mim", Role::Buyer).await;
+        let sellers_deal = book(s, gone, &mim).await;
+        pay(s, sellers_deal, "pi_seller_gone", taka(150_000)).await;
+        assert!(listed(s, kept).await.sold);
+
+        let written = s.delete_user(buyer.id, Role::Buyer).await.expect("delete");
+        assert!(written.outcome);
+        let names: Vec<&str> = written.events.iter().map(|e| e.name.as_str()).collect();
+        assert!(names.contains(&"product.unsold"), "{names:?}");
+        assert!(!listed(s, kept).await.sold, "the bike is for sale again");
+        assert!(
+            s.delete_user(other.id, Role::Seller)
+                .await
+                .expect("delete")
+                .outcome
+        );
+
+        let later = chrono::Utc::now() + chrono::Duration::minutes(1);
+        let holds = s.holds_to_release(later, 10).await.expect("holds");
+        let mut ids: Vec<String> = holds.into_iter().map(|h| h.transaction_id).collect();
+        ids.sort();
+        assert_eq!(ids, ["pi_buyer_gone", "pi_seller_gone"]);
+        // A new buyer can hold the bike the removed buyer had.
+        let next = book(s, kept, &mim).await;
+        pay(s, next, "pi_next", taka(180_000)).await;
     })
     .await;
 }

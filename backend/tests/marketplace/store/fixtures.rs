@@ -199,3 +199,23 @@ pub async fn booking_status(store: &dyn Store, id: i64) -> BookingStatus {
         .expect("kept")
         .order_status
 }
+
+/// Hands the held deal `order` over: the seller enters the buyer's code and the hold is
+/// captured (as a provider that answered would have it). The deal as completed.
+pub async fn hand_over_hold(store: &dyn Store, order: i64, buyer: &User, seller: &User) {
+    let code = store
+        .handover_code(order, buyer.id, false)
+        .await
+        .expect("the buyer's code")
+        .code;
+    let claimed = store
+        .hand_over(order, seller.id, &code)
+        .await
+        .expect("the handover")
+        .outcome;
+    let bikehaat::records::Handover::Capture(held) = claimed else {
+        panic!("the right code claims the capture, not {claimed:?}");
+    };
+    let done = store.hold_captured(&held).await.expect("captured").outcome;
+    assert_eq!(done.order_status, BookingStatus::Completed);
+}
