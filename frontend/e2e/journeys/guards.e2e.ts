@@ -39,6 +39,8 @@ const guarded = (): [path: string, allowed: Who[]][] => [
   ['/dashboard/all-seller', ['admin']],
   ['/dashboard/all-buyer', ['admin']],
   ['/dashboard/reported-products', ['admin']],
+  ['/dashboard/deals', ['admin']],
+  [`/dashboard/deals/${bookingId}`, ['admin']],
   ['/dashboard/add-product', ['seller']],
   ['/dashboard/seller-products', ['seller']],
   ['/dashboard/my-buyers', ['seller']],
@@ -69,7 +71,7 @@ describe.each<Who>(['visitor', 'buyer', 'seller', 'admin'])('as a %s', (who) => 
 
 test('the navigation shows each role only its own links', async () => {
   const sideLinks: Record<Exclude<Who, 'visitor'>, string[]> = {
-    admin: ['Add Category', 'All Sellers', 'All Buyers', 'Reported Products'],
+    admin: ['Add Category', 'All Sellers', 'All Buyers', 'Reported Products', 'Deals'],
     seller: ['Add Product', 'My Products', 'My Buyers'],
     buyer: ['My Orders', 'Wishlist'],
   };

@@ -14,6 +14,8 @@ let people: Record<'buyer' | 'seller' | 'admin', Person>;
 let categoryId: string;
 let bookingId: string;
 let openId: string;
+/** The buyer's booking their card holds the price of. */
+let heldId: string;
 
 beforeAll(async () => {
   server = await startServer({ demo: true });
@@ -31,7 +33,8 @@ beforeAll(async () => {
   // One the buyer has not booked, for the booking form.
   await api.listing(seller, categoryId, 'TVS Jupiter 125', 980);
   await api.advertise(seller, open);
-  await api.pay(buyer, await api.book(buyer, sold));
+  heldId = await api.book(buyer, sold);
+  await api.pay(buyer, heldId);
   bookingId = await api.book(buyer, open);
   openId = open;
   await api.report(buyer, open);
@@ -166,6 +169,8 @@ const screens: Screen[] = [
   { name: 'all-seller', path: () => '/dashboard/all-seller', as: 'admin', heading: 'Admin Dashboard' },
   { name: 'all-buyer', path: () => '/dashboard/all-buyer', as: 'admin', heading: 'Admin Dashboard' },
   { name: 'reported-products', path: () => '/dashboard/reported-products', as: 'admin', heading: 'Admin Dashboard' },
+  { name: 'deals', path: () => '/dashboard/deals', as: 'admin', heading: 'Deals' },
+  { name: 'deal', path: () => `/dashboard/deals/${heldId}`, as: 'admin', heading: 'Timeline' },
 ];
 
 describe.each([

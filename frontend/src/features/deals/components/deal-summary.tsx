@@ -28,9 +28,13 @@ export function DealSummary({ booking }: { booking: Booking }) {
       <Line term="Method">{methodWords(booking.method)}</Line>
       <Line term="Buyer">
         {booking.buyerName}
-        <span className="block text-sm text-stone-600">
-          {booking.buyerEmail} · {booking.buyerPhone}
-        </span>
+        <span className="block text-sm text-stone-600">{booking.buyerEmail}</span>
+        <a
+          href={`tel:${booking.buyerPhone.replace(/[^\d+]/g, '')}`}
+          className="block text-sm font-semibold whitespace-nowrap text-brand-700 hover:underline"
+        >
+          {booking.buyerPhone}
+        </a>
       </Line>
       <Line term="Seller">
         {booking.sellerName}
@@ -41,7 +45,10 @@ export function DealSummary({ booking }: { booking: Booking }) {
       </Line>
       {meeting && (
         <Line term={meeting.agreed ? 'Meeting agreed' : 'Meeting proposed'}>
-          {meeting.place}, <time dateTime={meeting.at}>{formatDhakaTime(meeting.at)}</time>
+          {meeting.place}
+          <time dateTime={meeting.at} className="block text-sm whitespace-nowrap text-stone-600">
+            {formatDhakaTime(meeting.at)}
+          </time>
         </Line>
       )}
     </dl>

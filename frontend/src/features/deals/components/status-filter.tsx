@@ -3,7 +3,7 @@ import { DEAL_FILTERS, type DealFilter } from '@/features/deals/api/get-deals.ts
 
 export function StatusFilter({ value, onChange }: { value: DealFilter; onChange: (status: DealFilter) => void }) {
   return (
-    <div role="group" aria-label="Show deals" className="-mx-1 mb-4 flex gap-2 overflow-x-auto px-1 pb-1 sm:flex-wrap">
+    <div role="group" aria-label="Show deals" className="mb-4 flex flex-wrap gap-2">
       {DEAL_FILTERS.map((filter) => {
         const on = filter.status === value;
         return (

@@ -57,7 +57,8 @@ describe('a deal’s page', () => {
   it('shows the booking and its timeline in plain words, oldest first', async () => {
     open({ booking: held, steps: heldSteps }, { booking: held, steps: heldSteps });
     expect(await screen.findByRole('heading', { name: 'Yamaha R15' })).toBeInTheDocument();
-    expect(screen.getByText('rahim@example.com · 01711000000')).toBeInTheDocument();
+    expect(screen.getByText('rahim@example.com')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '01711000000' })).toHaveAttribute('href', 'tel:01711000000');
     expect(screen.getByText('৳1,85,000')).toBeInTheDocument();
     const steps = within(timeline()).getAllByRole('listitem');
     expect(steps.map((step) => step.textContent)).toEqual([

@@ -3,7 +3,7 @@
 // its bike, both sides, where it stands, how it is paid, the price, when, and a link to
 // its timeline. Every step of every deal moves its row live.
 import { Link, useSearchParams } from 'react-router';
-import { DataTable, indexColumn, type Column } from '@/components/data-table.tsx';
+import { DataTable, imageColumn, indexColumn, type Column } from '@/components/data-table.tsx';
 import { PageSpinner } from '@/components/spinner.tsx';
 import type { Booking } from '@/lib/api/types.ts';
 import { formatDhakaTime } from '@/utils/format-dhaka-time.ts';
@@ -18,15 +18,18 @@ export const DEALS_INTRO = 'Every booking that held its bike, newest first. Open
 function When({ booking }: { booking: Booking }) {
   const [word, at] = booking.completedAt ? ['Completed', booking.completedAt] : ['Booked', booking.orderTime];
   return (
-    <span className="whitespace-nowrap">
-      <span className="text-stone-500">{word} </span>
-      <time dateTime={at}>{formatDhakaTime(at)}</time>
+    <span>
+      <span className="text-stone-500 sm:block sm:text-xs">{word} </span>
+      <time dateTime={at} className="whitespace-nowrap">
+        {formatDhakaTime(at)}
+      </time>
     </span>
   );
 }
 
 const columns: Column<Booking>[] = [
   indexColumn(),
+  imageColumn((booking) => booking.productImage),
   { header: 'Bike', rowHeader: true, cell: (booking) => booking.productName },
   { header: 'Buyer', cell: (booking) => booking.buyerName },
   { header: 'Seller', cell: (booking) => booking.sellerName },
