@@ -1,8 +1,8 @@
 // "Show handover code": the buyer's six digits, large and spaced for showing across a
-// table at the meet-up, with when to give them. Once the seller's wrong tries locked the
-// code, "New code" replaces it.
+// table at the meet-up, beside their QR code for a seller who scans, with when to give
+// them. Once the seller's wrong tries locked the code, "New code" replaces it.
 import { useMutation } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { AlertDialogFrame } from '@/components/confirm-dialog.tsx';
 import { Spinner } from '@/components/spinner.tsx';
@@ -14,6 +14,12 @@ import { failureLook, useDialogExit } from './dialog-exit.ts';
 export const CODE_LINE = 'Give this code to the seller only when you have the bike and its papers';
 
 const renew = newHandoverCodeMutation();
+
+/** The QR code's encoder loads with this dialog only, not with My Orders. */
+const CodeQr = lazy(() => import('./code-qr.tsx'));
+
+/** Where the QR code will be, while its encoder loads: the page does not jump. */
+const qrPlaceholder = <span aria-hidden="true" className="size-36 shrink-0 rounded-lg bg-stone-100 sm:size-32" />;
 
 export function HandoverCodeButton({ booking }: { booking: Booking }) {
   const [open, setOpen] = useState(false);
@@ -88,12 +94,20 @@ function CodeShown({ bookingId }: { bookingId: string }) {
   }
   return (
     <div className="mt-4 flex flex-col items-center gap-3">
-      <p
-        aria-label={`Code ${code.data.code.split('').join(' ')}`}
-        className={`pl-[0.35em] font-mono text-4xl font-bold tracking-[0.35em] tabular-nums sm:text-5xl ${code.data.locked ? 'text-stone-400 line-through' : 'text-stone-900'}`}
-      >
-        {code.data.code}
-      </p>
+      <div className="flex flex-col items-center gap-4 sm:flex-row sm:gap-6">
+        <p
+          aria-label={`Code ${code.data.code.split('').join(' ')}`}
+          className={`pl-[0.35em] font-mono text-4xl font-bold tracking-[0.35em] tabular-nums sm:text-5xl ${code.data.locked ? 'text-stone-400 line-through' : 'text-stone-900'}`}
+        >
+          {code.data.code}
+        </p>
+        {/* A locked code is not shown to scan. */}
+        {!code.data.locked && (
+          <Suspense fallback={qrPlaceholder}>
+            <CodeQr code={code.data.code} />
+          </Suspense>
+        )}
+      </div>
       {code.data.locked && (
         <>
           <p role="alert" className="text-center text-sm text-red-700">

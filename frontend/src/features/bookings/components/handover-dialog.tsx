@@ -1,11 +1,11 @@
 // "Enter handover code": the seller, with the bike and its papers in front of the buyer,
-// types the six digits the buyer shows them; a right code completes the sale (for a card
-// hold, the money is taken now). A wrong one shows the server's message (with the tries
+// types the six digits the buyer shows them, or scans their QR code where the browser can;
+// a right code completes the sale (for a card or bKash hold, the money is taken now). A wrong one shows the server's message (with the tries
 // left) under the field; a locked code, or a card hold that ended before the handover,
 // above the buttons. A right code whose card provider has not answered yet is not a
 // failure: the dialog says so plainly and offers only Close.
 import { useMutation } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
@@ -15,6 +15,7 @@ import { ApiError } from '@/lib/api-client.ts';
 import type { Booking } from '@/lib/api/types.ts';
 import { handoverMutation } from '@/features/bookings/api/deal-steps.ts';
 import { CapturePending } from './capture-pending.tsx';
+import { CodeScanner } from './code-scanner.tsx';
 import { SAFETY_LINE } from './cash-button.tsx';
 import { failureLook, showRefusal, useDialogExit } from './dialog-exit.ts';
 
@@ -62,8 +63,17 @@ function HandoverDialog({ booking, onClose }: { booking: Booking; onClose: () =>
     register,
     handleSubmit,
     setError,
+    setValue,
     formState: { errors },
   } = useForm<{ code: string }>({ defaultValues: { code: '' } });
+  // A scanned code fills the field, as if typed; the seller still presses Hand over.
+  const scanned = useCallback(
+    (code: string) => {
+      setValue('code', code, { shouldValidate: true });
+      codeRef.current?.focus();
+    },
+    [setValue],
+  );
   const { ref: registerCode, ...codeField } = register('code', {
     setValueAs: (value: string) => value.replace(/\D/g, ''),
     validate: (value) => /^\d{6}$/.test(value) || CODE_REQUIRED,
@@ -110,6 +120,7 @@ function HandoverDialog({ booking, onClose }: { booking: Booking; onClose: () =>
             {...codeField}
           />
         </FormField>
+        <CodeScanner onCode={scanned} disabled={pending !== null || action.isPending} />
         {failure && (
           <p role="alert" className={failureLook}>
             {failure}
