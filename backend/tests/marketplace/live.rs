@@ -59,6 +59,27 @@ impl Live {
         }
     }
 
+    /// Every event up to and including the first named `name`, waiting at most `within`
+    /// for it (events arrive in the log's order, so what came before it has arrived):
+    /// for a check that must not hang on a busy machine's timing.
+    pub async fn until(&mut self, name: &str, within: Duration) -> Vec<Value> {
+        let deadline = tokio::time::Instant::now() + within;
+        let mut events = Vec::new();
+        while let Some(left) = deadline.checked_duration_since(tokio::time::Instant::now()) {
+            let Some(message) = self.next(left).await else {
+                break;
+            };
+            if message["type"] == "event" {
+                let last = message["event"] == name;
+                events.push(message);
+                if last {
+                    break;
+                }
+            }
+        }
+        events
+    }
+
     /// Every event until the socket has been quiet for `quiet`; then proves the socket
     /// is still open (the server answers a ping), so that an empty answer means
     /// "nothing was sent", never "the socket had died".
