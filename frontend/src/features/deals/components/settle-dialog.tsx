@@ -27,7 +27,9 @@ export const SETTLE_WORDS = {
     done: 'Deal released',
     title: (booking: Booking) => `Release the deal for ${booking.productName}?`,
     description: (booking: Booking) =>
-      `${booking.buyerName} and ${booking.sellerName} are told at once, with your reason. A hold is released: nothing is charged. The bike goes to the next in line, or back on sale.`,
+      `${booking.buyerName} and ${booking.sellerName} are told at once, with your reason.${
+        booking.status === 'held' ? ' The hold is released: nothing is charged.' : ''
+      } The bike goes to the next in line, or back on sale.`,
     reasons: ['Stuck: both sides agree', 'The seller cannot be reached', 'The buyer cannot be reached'],
   },
   capture: {
