@@ -37,6 +37,8 @@ export interface ServerOptions {
   firebase?: { projectId: string; emulatorHost: string };
   /** Take cards through this Stripe-compatible server. */
   stripe?: { base: string; secretKey: string; publishableKey: string; webhookSecret: string };
+  /** More `bikehaat serve` arguments, e.g. bKash's (e2e/support/bkash.ts). */
+  args?: string[];
 }
 
 /** A plain bike drawing, for listings the journeys make without the demo's pictures. */
@@ -63,6 +65,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // Port 0: the server takes a free port and prints the address it serves at.
   const args = ['serve', '--addr', '127.0.0.1:0', '--data-dir', dataDir, '--frontend-dir', dist];
   if (!options.demo) args.push('--no-demo');
+  args.push(...(options.args ?? []));
   // Embedded defaults (SQLite, in-process events), whatever the caller's shell says.
   const external = new Set([
     'DATABASE_URL',
@@ -77,6 +80,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     'STRIPE_WEBHOOK_SECRET',
     'STRIPE_API_BASE',
     'BIKEHAAT_TEST_PAYMENTS',
+    'BKASH_APP_KEY',
+    'BKASH_APP_SECRET',
+    'BKASH_USERNAME',
+    'BKASH_PASSWORD',
+    'BKASH_API_BASE',
   ]);
   const inherited = Object.entries(process.env).filter(([name]) => !external.has(name));
   const env: Record<string, string | undefined> = {
