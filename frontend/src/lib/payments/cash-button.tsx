@@ -14,13 +14,14 @@ const payCash = payCashMutation();
 
 export function CashButton({
   booking,
-  withLine = true,
-  label = 'Pay cash at the meet-up',
+  onPage = false,
 }: {
   booking: Booking;
-  /** The line beneath the button, saying what cash at the meet-up means. */
-  withLine?: boolean;
-  label?: string;
+  /**
+   * On the payment page: a full-width "Choose cash at the meet-up", its line said above it;
+   * otherwise My Orders' narrow cell, "Pay cash at the meet-up" with the line beneath.
+   */
+  onPage?: boolean;
 }) {
   const action = useMutation(payCash);
   const { confirm, dialog } = useConfirm();
@@ -41,16 +42,20 @@ export function CashButton({
   };
   return (
     // Narrow in a desktop's table (the button may take two lines there), the card's width on a phone.
-    <span className="flex max-w-40 flex-col gap-1 max-sm:max-w-64 max-sm:items-end max-sm:text-right">
+    <span
+      className={
+        onPage ? 'flex flex-col' : 'flex max-w-40 flex-col gap-1 max-sm:max-w-64 max-sm:items-end max-sm:text-right'
+      }
+    >
       <button
         type="button"
         disabled={action.isPending}
         onClick={() => void run()}
-        className="w-fit rounded-lg border border-brand-700 bg-white px-3 py-1.5 text-left text-sm leading-tight font-semibold text-brand-800 shadow-sm hover:bg-brand-50 disabled:cursor-wait disabled:opacity-60 max-sm:text-right"
+        className={`rounded-lg border border-brand-700 bg-white font-semibold text-brand-800 shadow-sm hover:bg-brand-50 disabled:cursor-wait disabled:opacity-60 ${onPage ? 'w-full px-6 py-3' : 'w-fit px-3 py-1.5 text-left text-sm leading-tight max-sm:text-right'}`}
       >
-        {action.isPending ? 'Choosing cash…' : label}
+        {action.isPending ? 'Choosing cash…' : onPage ? 'Choose cash at the meet-up' : 'Pay cash at the meet-up'}
       </button>
-      {withLine && <span className="text-xs text-stone-600">{CASH_LINE}</span>}
+      {!onPage && <span className="text-xs text-stone-600">{CASH_LINE}</span>}
       {dialog}
     </span>
   );

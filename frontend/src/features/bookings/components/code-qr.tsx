@@ -27,7 +27,7 @@ export default function CodeQr({ code }: { code: string }) {
       data-testid="handover-qr"
       viewBox={`0 0 ${String(width)} ${String(width)}`}
       shapeRendering="crispEdges"
-      className="size-36 shrink-0 rounded-lg bg-white ring-1 ring-stone-200 sm:size-32"
+      className="size-36 shrink-0 rounded-lg bg-white ring-1 ring-stone-200 sm:size-28"
     >
       <rect width={width} height={width} fill="#fff" />
       <path d={path} fill="#1c1917" />

@@ -19,7 +19,7 @@ const renew = newHandoverCodeMutation();
 const CodeQr = lazy(() => import('./code-qr.tsx'));
 
 /** Where the QR code will be, while its encoder loads: the page does not jump. */
-const qrPlaceholder = <span aria-hidden="true" className="size-36 shrink-0 rounded-lg bg-stone-100 sm:size-32" />;
+const qrPlaceholder = <span aria-hidden="true" className="size-36 shrink-0 rounded-lg bg-stone-100 sm:size-28" />;
 
 export function HandoverCodeButton({ booking }: { booking: Booking }) {
   const [open, setOpen] = useState(false);
@@ -94,10 +94,10 @@ function CodeShown({ bookingId }: { bookingId: string }) {
   }
   return (
     <div className="mt-4 flex flex-col items-center gap-3">
-      <div className="flex flex-col items-center gap-4 sm:flex-row sm:gap-6">
+      <div className="flex flex-col items-center gap-4 sm:flex-row sm:gap-5">
         <p
           aria-label={`Code ${code.data.code.split('').join(' ')}`}
-          className={`pl-[0.35em] font-mono text-4xl font-bold tracking-[0.35em] tabular-nums sm:text-5xl ${code.data.locked ? 'text-stone-400 line-through' : 'text-stone-900'}`}
+          className={`pl-[0.35em] font-mono text-4xl font-bold tracking-[0.35em] tabular-nums ${code.data.locked ? 'sm:text-5xl ' : ''}${code.data.locked ? 'text-stone-400 line-through' : 'text-stone-900'}`}
         >
           {code.data.code}
         </p>

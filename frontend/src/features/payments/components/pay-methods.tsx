@@ -62,7 +62,7 @@ export function PayMethods({ booking, card }: { booking: Booking; card: ReactNod
         return (
           <Option key={method} method={method}>
             <p className="mb-3 text-sm text-stone-700">{CASH_LINE}</p>
-            <CashButton booking={booking} withLine={false} label="Choose cash at the meet-up" />
+            <CashButton booking={booking} onPage />
           </Option>
         );
       })}
