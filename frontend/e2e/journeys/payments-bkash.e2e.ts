@@ -106,6 +106,8 @@ test('a buyer holds the price in their bKash wallet, and their code completes th
   await bRow.getByText('PAID', { exact: true }).waitFor();
   await bRow.getByText(/^bKash hold released by itself on /).waitFor();
   await bRow.getByRole('button', { name: 'Call off' }).waitFor();
+  // The toast has slid in by the time the picture is taken.
+  await b.page.waitForTimeout(800);
   await bothWidths(b.page, 'bkash-my-orders-held');
 
   // The seller's open page shows it at once.
