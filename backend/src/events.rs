@@ -105,6 +105,8 @@ pub enum Audience {
     Admins,
     /// The buyer of a booking and the seller of its bike.
     Parties { buyer_id: i64, seller_id: i64 },
+    /// A deal's two sides, and the admins who look after deals.
+    Deal { buyer_id: i64, seller_id: i64 },
     /// One user.
     Recipient { user_id: i64 },
 }
@@ -116,6 +118,7 @@ impl Audience {
             Audience::Public => "every page, signed in or not (visitors get the public form)",
             Audience::Admins => "admins' pages",
             Audience::Parties { .. } => "the booking's buyer and the bike's seller",
+            Audience::Deal { .. } => "the deal's buyer and seller, and admins' pages",
             Audience::Recipient { .. } => "its one recipient",
         }
     }
@@ -125,6 +128,7 @@ impl Audience {
             Audience::Public => "public",
             Audience::Admins => "admins",
             Audience::Parties { .. } => "parties",
+            Audience::Deal { .. } => "deal",
             Audience::Recipient { .. } => "recipient",
         }
     }
@@ -170,7 +174,11 @@ impl Event {
             | Event::AdvertRemoved { .. }
             | Event::SellerVerified { .. } => Audience::Public,
             Event::ListingReported(_) | Event::UserDeleted { .. } => Audience::Admins,
-            Event::BookingCreated(order) | Event::DealUpdated(order) => Audience::Parties {
+            Event::BookingCreated(order) => Audience::Parties {
+                buyer_id: order.buyer_id,
+                seller_id: order.listing.seller_id,
+            },
+            Event::DealUpdated(order) => Audience::Deal {
                 buyer_id: order.buyer_id,
                 seller_id: order.listing.seller_id,
             },

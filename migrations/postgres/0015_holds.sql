@@ -41,3 +41,9 @@ CREATE TABLE bkash_started (
     started_at TIMESTAMPTZ NOT NULL
 );
 CREATE INDEX bkash_started_by_order ON bkash_started (order_id);
+
+-- A deal's steps (`deal.updated`) go to its two sides and to the admins who look after
+-- deals.
+ALTER TABLE events DROP CONSTRAINT events_audience_check;
+ALTER TABLE events ADD CONSTRAINT events_audience_check
+    CHECK (audience IN ('public', 'admins', 'parties', 'deal', 'recipient'));

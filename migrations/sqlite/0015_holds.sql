@@ -33,3 +33,28 @@ CREATE TABLE bkash_started (
     started_at TEXT NOT NULL
 );
 CREATE INDEX bkash_started_by_order ON bkash_started (order_id);
+
+-- A deal's steps (`deal.updated`) go to its two sides and to the admins who look after
+-- deals. SQLite cannot change a CHECK in place: the log is copied into a table with the
+-- new one, keeping every sequence number and the counter behind them.
+CREATE TABLE events_new (
+    seq            INTEGER PRIMARY KEY AUTOINCREMENT,
+    name           TEXT NOT NULL,
+    audience       TEXT NOT NULL
+        CHECK (audience IN ('public', 'admins', 'parties', 'deal', 'recipient')),
+    buyer_id       INTEGER,
+    seller_id      INTEGER,
+    data           TEXT NOT NULL,
+    created_at     TEXT NOT NULL,
+    public_data    TEXT,
+    ends_access_of INTEGER,
+    recipient_id   INTEGER
+) STRICT;
+INSERT INTO events_new (seq, name, audience, buyer_id, seller_id, data, created_at,
+                        public_data, ends_access_of, recipient_id)
+    SELECT seq, name, audience, buyer_id, seller_id, data, created_at, public_data,
+           ends_access_of, recipient_id FROM events;
+DELETE FROM sqlite_sequence WHERE name = 'events_new';
+INSERT INTO sqlite_sequence (name, seq) SELECT 'events_new', seq FROM sqlite_sequence WHERE name = 'events';
+DROP TABLE events;
+ALTER TABLE events_new RENAME TO events;

@@ -120,6 +120,9 @@ impl EventRecord {
             ("parties", Viewer::User { id, .. }) => {
                 self.buyer_id == Some(id) || self.seller_id == Some(id)
             }
+            ("deal", Viewer::User { id, role, .. }) => {
+                self.buyer_id == Some(id) || self.seller_id == Some(id) || role == Role::Admin
+            }
             ("recipient", Viewer::User { id, .. }) => self.recipient_id == Some(id),
             _ => false,
         }

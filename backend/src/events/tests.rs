@@ -77,7 +77,10 @@ fn every_kind_of_event_shows_visitors_nobodys_email_or_phone() {
                     assert!(parsed.get(key).is_none(), "{name} has {key}: {public}");
                 }
             }
-            Audience::Admins | Audience::Parties { .. } | Audience::Recipient { .. } => {
+            Audience::Admins
+            | Audience::Parties { .. }
+            | Audience::Deal { .. }
+            | Audience::Recipient { .. } => {
                 assert_eq!(record.public_data, None, "{name} is not for visitors");
             }
         }

@@ -183,6 +183,10 @@ async fn record(tx: &mut Tx<'_>, events: &[Event]) -> Result<Vec<EventRecord>, E
             Audience::Parties {
                 buyer_id,
                 seller_id,
+            }
+            | Audience::Deal {
+                buyer_id,
+                seller_id,
             } => (Some(buyer_id), Some(seller_id), None),
             Audience::Recipient { user_id } => (None, None, Some(user_id)),
             Audience::Public | Audience::Admins => (None, None, None),
