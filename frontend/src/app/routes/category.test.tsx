@@ -32,6 +32,7 @@ describe('Category page', () => {
           aListing({ _id: 'p4', productName: 'Suzuki Gixxer', reserved: true }),
           aListing({ _id: 'p5', productName: 'Bajaj Pulsar', reserved: true }),
           aListing({ _id: 'p6', productName: 'Hero Xtreme', availability: 'sold' }),
+          aListing({ _id: 'p7', productName: 'Runner Bolt', availability: 'sold' }),
         ],
       ],
       'GET /api/orders/buyer%40example.com': [
@@ -42,6 +43,15 @@ describe('Category page', () => {
           aBooking({ _id: 'o4', bookingId: 'p4', productName: 'Suzuki Gixxer', status: 'waiting', queuePosition: 2 }),
           aBooking({ _id: 'o5', bookingId: 'p5', productName: 'Bajaj Pulsar', status: 'released', reason: 'No show' }),
           aBooking({ _id: 'o6', bookingId: 'p6', productName: 'Hero Xtreme', paid: true, status: 'held', availability: 'sold' }),
+          aBooking({
+            _id: 'o7',
+            bookingId: 'p7',
+            productName: 'Runner Bolt',
+            paid: true,
+            status: 'held',
+            method: 'bkash',
+            availability: 'sold',
+          }),
         ],
       ],
     });
@@ -67,6 +77,11 @@ describe('Category page', () => {
       'href',
       '/dashboard/my-orders',
     );
+    // Held in the buyer's bKash wallet: it says so, not "card".
+    const inWallet = screen.getByRole('article', { name: 'Runner Bolt' });
+    expect(
+      within(inWallet).getByRole('link', { name: 'Your bKash wallet holds the price: see how to meet the seller' }),
+    ).toBeInTheDocument();
     expect(within(screen.getByRole('article', { name: 'TVS Apache' })).getByRole('button', { name: 'Book Now' })).toBeInTheDocument();
   });
 

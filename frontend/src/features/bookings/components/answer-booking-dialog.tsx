@@ -14,7 +14,7 @@ import type { Booking } from '@/lib/api/types.ts';
 import { answerBookingMutation, type BookingAnswer } from '@/features/bookings/api/answer-booking.ts';
 import { holdWords } from '@/lib/payments/hold-words.ts';
 import { failureLook, showRefusal, useDialogExit } from './dialog-exit.ts';
-import { ReasonChips } from './reason-chips.tsx';
+import { ReasonChips } from '@/components/reason-chips.tsx';
 
 export const REASON_MAX = 300;
 export const REASON_REQUIRED = 'Tell the buyer why';

@@ -15,7 +15,7 @@ import type { Booking } from '@/lib/api/types.ts';
 import { formatPrice } from '@/utils/format-price.ts';
 import { settleDealMutation, type Settlement } from '@/features/deals/api/settle-deal.ts';
 import { failureLook, useDialogExit } from './dialog-exit.ts';
-import { ReasonChips } from './reason-chips.tsx';
+import { ReasonChips } from '@/components/reason-chips.tsx';
 
 export const REASON_MAX = 300;
 export const SAY_WHY = 'Say why';

@@ -7,13 +7,17 @@ import { Link } from 'react-router';
 import { HeartIcon } from '@/components/icons.tsx';
 import type { Booking, Listing } from '@/lib/api/types.ts';
 import { inLineLabel } from '@/lib/deal-status.ts';
+import { holdWords } from '@/lib/payments/hold-words.ts';
 
 export function isSold(listing: Pick<Listing, 'availability'>): boolean {
   return listing.availability.toLowerCase() === 'sold';
 }
 
-/** The buyer's own card holds the price of this bike: the money is taken at the handover. */
-export const HELD_BY_YOU = 'Your card holds the price: see how to meet the seller';
+/** The buyer's own card or bKash wallet holds the price of this bike: the money is taken
+ * at the handover. */
+export function heldByYou(booking: Pick<Booking, 'method'>): string {
+  return `${holdWords(booking).yours} holds the price: see how to meet the seller`;
+}
 
 /** Who is looking: a visitor, a buyer, or a seller or admin browsing. */
 export type Viewer = 'visitor' | 'buyer' | 'browsing';
@@ -70,7 +74,7 @@ export function ListingActions({
           to="/dashboard/my-orders"
           className={`${mainLook} bg-brand-50 text-brand-800 ring-1 ring-brand-200 hover:bg-brand-100`}
         >
-          {booking.status === 'held' ? HELD_BY_YOU : 'Bought by you: see how to meet the seller'}
+          {booking.status === 'held' ? heldByYou(booking) : 'Bought by you: see how to meet the seller'}
         </Link>
       ) : booking && !sold ? (
         <OwnBooking booking={booking} />

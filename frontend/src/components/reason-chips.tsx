@@ -1,4 +1,5 @@
-// Reasons one taps instead of typing, on a phone at the meet-up: each fills the reason in.
+// Reasons one taps instead of typing (a buyer or seller at the meet-up, an admin settling
+// a deal): each fills the reason in.
 export function ReasonChips({ reasons, onPick }: { reasons: readonly string[]; onPick: (reason: string) => void }) {
   return (
     <fieldset className="mb-3">
@@ -11,7 +12,7 @@ export function ReasonChips({ reasons, onPick }: { reasons: readonly string[]; o
             onClick={() => {
               onPick(reason);
             }}
-            className="rounded-full border border-stone-300 bg-white px-3 py-1.5 text-sm font-medium text-stone-800 hover:bg-stone-100"
+            className="rounded-full border border-stone-300 bg-white px-3 py-1.5 text-left text-sm font-medium text-stone-800 hover:bg-stone-100"
           >
             {reason}
           </button>
