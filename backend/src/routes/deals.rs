@@ -235,7 +235,6 @@ impl CallOffInput {
 /// other side is told, a card hold is released (nothing is charged), and the bike
 /// passes to the next in line or back on sale. A hold whose handover is under way
 /// (its capture claimed) is not called off.
-
 #[utoipa::path(post, path = "/orders/{id}/call-off", tag = "deals", request_body = CallOffInput,
     params(("id" = String, Path, description = "Booking id")),
     responses(JsonBodyRefused, (status = 200, body = Changed), (status = 401), (status = 403), (status = 404), (status = 409), (status = 422)),

@@ -517,7 +517,7 @@ async fn check_sockets(db: &PgPool, watchers: &[Watcher], start: i64) {
         let user = watcher.user_id.unwrap_or(0);
         let expected: Vec<i64> = sqlx::query_scalar(
             "SELECT seq FROM events WHERE seq > $1 AND (audience = 'public' \
-             OR (audience = 'parties' AND (buyer_id = $2 OR seller_id = $2)) \
+             OR (audience IN ('parties', 'deal') AND (buyer_id = $2 OR seller_id = $2)) \
              OR (audience = 'recipient' AND recipient_id = $2)) ORDER BY seq",
         )
         .bind(start)
