@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { forgetSignedInData, queryKeys } from './query-keys.ts';
+import { forgetSignedInData, queryKeys, refetchLiveData } from './query-keys.ts';
 
 describe('forgetSignedInData', () => {
   it('drops what was read with the session and keeps what anyone may read', () => {
@@ -28,6 +28,9 @@ describe('forgetSignedInData', () => {
       queryKeys.buyers(),
       queryKeys.paymentBooking('o1'),
       queryKeys.paymentIntent('o1'),
+      queryKeys.paymentMethodsOf('o1'),
+      queryKeys.dealList('held'),
+      queryKeys.deal('o1'),
       queryKeys.listingSearch('q=honda', 'member'),
       queryKeys.latestListings('member'),
     ];
@@ -36,5 +39,28 @@ describe('forgetSignedInData', () => {
     forgetSignedInData(queryClient);
 
     expect(queryClient.getQueryCache().getAll().map((query) => query.queryKey)).toEqual(kept);
+  });
+});
+
+describe('refetchLiveData', () => {
+  it('reads again what live events change, the admin’s deals and a payment page’s offer among them, and nothing else', async () => {
+    const queryClient = new QueryClient();
+    const live = [
+      queryKeys.bookingsOf('buyer@example.com'),
+      queryKeys.sellerBookingsOf('seller@example.com'),
+      queryKeys.paymentBooking('o1'),
+      queryKeys.paymentMethodsOf('o1'),
+      queryKeys.dealList(''),
+      queryKeys.dealList('held'),
+      queryKeys.deal('o1'),
+    ];
+    const kept = [queryKeys.config(), queryKeys.user('buyer@example.com'), queryKeys.paymentIntent('o1'), queryKeys.receipt('o1')];
+    for (const key of [...live, ...kept]) queryClient.setQueryData(key, []);
+
+    await refetchLiveData(queryClient);
+
+    const invalidated = (key: readonly unknown[]) => queryClient.getQueryState(key)?.isInvalidated;
+    expect(live.filter((key) => !invalidated(key))).toEqual([]);
+    expect(kept.filter((key) => invalidated(key))).toEqual([]);
   });
 });

@@ -44,6 +44,9 @@ export const queryKeys = {
   /** The booking the payment page pays for, one entry per booking. */
   paymentBookings: () => ['paymentOrder'] as const,
   paymentBooking: (bookingId: string) => ['paymentOrder', bookingId] as const,
+  /** The ways a booking may be paid, as the server offers them, one entry per booking. */
+  paymentMethods: () => ['paymentMethods'] as const,
+  paymentMethodsOf: (bookingId: string) => ['paymentMethods', bookingId] as const,
   /** The buyer's handover code of a deal, one entry per booking. */
   handoverCode: (bookingId: string) => ['handoverCode', bookingId] as const,
   /** A completed deal's receipt, one entry per booking. */
@@ -59,6 +62,11 @@ export const queryKeys = {
   latestListings: (form: ListingForm) => ['listings', 'latest', form] as const,
   /** Listings posted since a search was read, by its query string: the "new bikes" pill. */
   newListings: (query: string) => ['newListings', query] as const,
+  /** The admin's deals: every list (one per status filter, '' for all) and each deal with its steps. */
+  deals: () => ['deals'] as const,
+  dealLists: () => ['deals', 'list'] as const,
+  dealList: (status: string) => ['deals', 'list', status] as const,
+  deal: (id: string) => ['deals', 'one', id] as const,
 } satisfies Record<string, (...args: never[]) => QueryKey>;
 
 /**
@@ -81,7 +89,9 @@ export const LIVE_DATA: readonly QueryKey[] = [
   queryKeys.sellers(),
   queryKeys.buyers(),
   queryKeys.paymentBookings(),
+  queryKeys.paymentMethods(),
   queryKeys.listings(),
+  queryKeys.deals(),
 ];
 
 /** Reads again every cached query holding data live events change. */

@@ -8,7 +8,8 @@ import { useWebSocket } from 'react-use-websocket/dist/lib/use-websocket';
 import type { Booking } from '@/lib/api/types.ts';
 import { parseServerMessage, replaceBooking } from '@/lib/live/live-events.ts';
 import { liveUrl } from '@/lib/live/live-url.ts';
-import { dealKeys, type DealFilter } from './get-deals.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
+import type { DealFilter } from './get-deals.ts';
 
 /** The most deals a list holds, as the server sends them. */
 const LATEST = 200;
@@ -33,11 +34,11 @@ export function foldDeal(list: readonly Booking[] | undefined, status: DealFilte
 }
 
 export function applyDealUpdate(client: QueryClient, booking: Booking): void {
-  for (const [key, list] of client.getQueriesData<readonly Booking[]>({ queryKey: dealKeys.lists() })) {
+  for (const [key, list] of client.getQueriesData<readonly Booking[]>({ queryKey: queryKeys.dealLists() })) {
     const next = foldDeal(list, (key[2] ?? '') as DealFilter, booking);
     if (next !== list) client.setQueryData(key, next);
   }
-  void client.invalidateQueries({ queryKey: dealKeys.deal(booking._id), exact: true });
+  void client.invalidateQueries({ queryKey: queryKeys.deal(booking._id), exact: true });
 }
 
 /** The live module's socket, once it is open: its address, or null while there is none. */

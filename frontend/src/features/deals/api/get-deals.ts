@@ -4,6 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import type { components } from '@/lib/api/schema.d.ts';
 import type { Booking } from '@/lib/api/types.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 
 export type Deal = components['schemas']['DealView'];
 export type DealStep = components['schemas']['DealStepView'];
@@ -27,14 +28,6 @@ export function dealFilterOf(value: string | null): DealFilter {
   return DEAL_FILTERS.find((filter) => filter.status === value)?.status ?? '';
 }
 
-/** The admin's deal pages' cache: every list under `lists`, each deal under its id. */
-export const dealKeys = {
-  all: () => ['deals'] as const,
-  lists: () => ['deals', 'list'] as const,
-  list: (status: DealFilter) => ['deals', 'list', status] as const,
-  deal: (id: string) => ['deals', 'one', id] as const,
-};
-
 export function getDeals(status: DealFilter, signal?: AbortSignal): Promise<Booking[]> {
   const query = status ? `?status=${encodeURIComponent(status)}` : '';
   return api<Booking[]>(`/deals${query}`, signal ? { signal } : {});
@@ -42,7 +35,7 @@ export function getDeals(status: DealFilter, signal?: AbortSignal): Promise<Book
 
 export function dealsQueryOptions(status: DealFilter) {
   return queryOptions({
-    queryKey: dealKeys.list(status),
+    queryKey: queryKeys.dealList(status),
     queryFn: ({ signal }) => getDeals(status, signal),
   });
 }
@@ -53,7 +46,7 @@ export function useDeals(status: DealFilter) {
 
 export function dealQueryOptions(id: string) {
   return queryOptions({
-    queryKey: dealKeys.deal(id),
+    queryKey: queryKeys.deal(id),
     queryFn: ({ signal }) => api<Deal>(`/deals/${encodeURIComponent(id)}`, { signal }),
   });
 }

@@ -6,7 +6,7 @@ import { mutationOptions } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api-client.ts';
 import type { components } from '@/lib/api/schema.d.ts';
 import { applyWritten } from '@/lib/live/apply-event.ts';
-import { dealKeys } from './get-deals.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 
 type Changed = components['schemas']['Changed'];
 
@@ -28,7 +28,7 @@ export function settleDealMutation(settlement: Settlement) {
     // the deal and the lists are read as they now stand. A reason refused changed nothing.
     onSettled: (_changed, error, _input, _result, { client }) => {
       if (error instanceof ApiError && error.status === 422) return;
-      void client.invalidateQueries({ queryKey: dealKeys.all() });
+      void client.invalidateQueries({ queryKey: queryKeys.deals() });
     },
   });
 }
