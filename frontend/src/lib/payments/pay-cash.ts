@@ -1,7 +1,8 @@
 // `POST /api/orders/{id}/cash` (the buyer holding the bike): they will pay the seller in
 // cash at the meet-up, and nothing is charged now. Chosen on My Orders or on the payment
 // page; the answer's events go through the live reducers, and a refusal saying the
-// booking moved on meanwhile (404, 409) has the booking lists read again.
+// booking moved on meanwhile, or that cash is not offered for it (404, 409), has the
+// booking lists and the payment page's offer read again.
 import { mutationOptions } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/api-client.ts';
 import type { components } from '@/lib/api/schema.d.ts';
@@ -22,6 +23,7 @@ export function payCashMutation() {
         void client.invalidateQueries({ queryKey: queryKeys.bookings() });
         void client.invalidateQueries({ queryKey: queryKeys.sellerBookings() });
         void client.invalidateQueries({ queryKey: queryKeys.paymentBookings() });
+        void client.invalidateQueries({ queryKey: queryKeys.paymentMethods() });
       }
     },
   });

@@ -1,10 +1,14 @@
-// "Pay with bKash": the price is held in the buyer's bKash wallet until the handover. The
-// button starts the payment and sends the browser to bKash's page, where the buyer enters
-// their wallet number and PIN; bKash sends them back to BikeHaat when they are done.
+// "Pay with bKash": the price, or the deposit the listing asks, is held in the buyer's bKash
+// wallet until the handover. The button starts the payment and sends the browser to
+// bKash's page, where the buyer enters their wallet number and PIN; bKash sends them back
+// to BikeHaat when they are done.
 import { useMutation } from '@tanstack/react-query';
 import type { Booking } from '@/lib/api/types.ts';
 import { formatPrice } from '@/utils/format-price.ts';
+import type { MethodChoice } from '@/features/payments/api/get-payment-methods.ts';
 import { startBkashMutation } from '@/features/payments/api/start-bkash.ts';
+import { depositHoldLine } from '@/features/payments/utils/hold-lines.ts';
+import { MethodNote } from './method-note.tsx';
 
 export const BKASH_LINE =
   'The price is held in your bKash wallet: taken when you hand over your code at the meet-up, released if the deal is called off.';
@@ -18,18 +22,19 @@ export const bkashPage = {
   },
 };
 
-export function BkashOption({ booking }: { booking: Booking }) {
+export function BkashOption({ booking, choice }: { booking: Booking; choice: MethodChoice }) {
   const action = useMutation({
     ...start,
     onSuccess: (started) => {
-      bkashPage.open(started.bkashUrl);
+      bkashPage.open(started.bkashURL);
     },
   });
   // Stays busy once bKash answered: the browser is on its way to bKash's page.
   const busy = action.isPending || action.isSuccess;
   return (
     <div className="space-y-3">
-      <p className="text-sm text-stone-700">{BKASH_LINE}</p>
+      <p className="text-sm text-stone-700">{choice.atHandover > 0 ? depositHoldLine(choice, 'bkash') : BKASH_LINE}</p>
+      <MethodNote note={choice.note} />
       <button
         type="button"
         disabled={busy}
@@ -46,7 +51,7 @@ export function BkashOption({ booking }: { booking: Booking }) {
             className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
           />
         )}
-        {busy ? 'Opening bKash…' : `Pay ${formatPrice(booking.price)} with bKash`}
+        {busy ? 'Opening bKash…' : `Pay ${formatPrice(choice.hold)} with bKash`}
       </button>
       {action.isError && (
         <p role="alert" className="text-sm font-medium text-red-700">

@@ -1,17 +1,20 @@
 // The card form of the payment page: Pay stays disabled until the provider and the
 // client secret are ready and while paying. The provider's own messages about the card
 // (Stripe's as the buyer types, a decline from either provider) show in red directly
-// beneath the card inputs; a confirmed payment is recorded (the card now holds the price
-// until the handover), and a payment the server could not record is explained beneath
-// the Pay button.
+// beneath the card inputs; a confirmed payment is recorded (the card now holds the price,
+// or the listing's deposit, until the handover), and a payment the server could not
+// record is explained beneath the Pay button.
 import { useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Spinner } from '@/components/spinner.tsx';
 import type { Booking, PaymentIntent } from '@/lib/api/types.ts';
 import { useConfig } from '@/lib/config/get-config.ts';
 import { formatPrice } from '@/utils/format-price.ts';
+import type { MethodChoice } from '@/features/payments/api/get-payment-methods.ts';
 import { useRecordPayment } from '@/features/payments/api/record-payment.ts';
+import { depositHoldLine } from '@/features/payments/utils/hold-lines.ts';
 import type { Billing, CardPaymentProvider } from './card-payment-provider.ts';
+import { MethodNote } from './method-note.tsx';
 import { canTakeCards, ProviderCardFields } from './provider-card-fields.tsx';
 
 /** Before paying: what the card payment does, and does not, do. */
@@ -19,14 +22,18 @@ export const HOLD_NOTE =
   'Your card is only held: the money is taken when you hand over your code at the meet-up, and released if the deal is called off.';
 
 export const HELD_TOAST = 'Done: your card holds the price until the handover';
+export const DEPOSIT_HELD_TOAST = 'Done: your card holds the deposit until the handover';
 
 export function CheckoutForm({
   booking,
+  choice,
   intent,
   billing,
   onPaid,
 }: {
   booking: Booking;
+  /** The card as the server offers it: what it holds now, and what is left for cash. */
+  choice: MethodChoice;
   /** Undefined while the server prepares it. */
   intent: PaymentIntent | undefined;
   billing: Billing;
@@ -41,6 +48,8 @@ export function CheckoutForm({
   const [recordError, setRecordError] = useState<string | null>(null);
   const cardErrorId = useId();
   const record = useRecordPayment();
+  // A deposit: the card holds part of the price, and the rest is paid in cash at the handover.
+  const deposit = choice.atHandover > 0;
 
   const pay = async () => {
     if (!intent || !card.current || processing) return;
@@ -69,7 +78,7 @@ export function CheckoutForm({
           ordersId: booking._id,
         });
         if (recorded.insertedId) {
-          toast.success(HELD_TOAST);
+          toast.success(deposit ? DEPOSIT_HELD_TOAST : HELD_TOAST);
           onPaid(paymentIntent.id);
         }
       } catch (failure) {
@@ -121,14 +130,17 @@ export function CheckoutForm({
           Card payments through “{intent.provider}” cannot be taken on this page yet.
         </p>
       )}
-      <p className="rounded-lg bg-stone-50 px-3 py-2 text-sm text-stone-700 ring-1 ring-stone-200">{HOLD_NOTE}</p>
+      <p className="rounded-lg bg-stone-50 px-3 py-2 text-sm text-stone-700 ring-1 ring-stone-200">
+        {deposit ? depositHoldLine(choice, 'card') : HOLD_NOTE}
+      </p>
+      <MethodNote note={choice.note} />
       <button
         type="submit"
         disabled={!canPay}
         aria-busy={processing}
         className="w-full rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60"
       >
-        {processing ? 'Processing…' : `Pay ${formatPrice(booking.price)}`}
+        {processing ? 'Processing…' : `Pay ${formatPrice(choice.hold)}`}
       </button>
       {recordError && (
         <p role="alert" className="text-sm font-medium text-red-600">

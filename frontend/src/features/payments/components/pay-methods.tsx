@@ -1,23 +1,20 @@
-// The ways to pay a reserved bike, as `/api/config` lists them (cash always; card unless
-// this marketplace takes none; bKash when it is set up), each with one honest line. A way
-// that must fail for this price is not offered: one line says why instead.
+// The ways to pay a reserved bike, as the server offers them for this booking: each way
+// offered is a choice with one honest line of what happens to the money and how much;
+// each way not offered is said in one muted line with the server's reason, so a buyer
+// knows why it is missing. When none is offered, the page says so plainly.
 import type { ReactNode } from 'react';
 import type { Booking } from '@/lib/api/types.ts';
-import { useConfig } from '@/lib/config/get-config.ts';
 import { CASH_LINE, CashButton } from '@/lib/payments/cash-button.tsx';
-import { overLimit, type Method } from '@/features/payments/utils/limits.ts';
+import type { Method, MethodChoice, MethodsOffer } from '@/features/payments/api/get-payment-methods.ts';
 import { BkashOption } from './bkash-option.tsx';
+import { MethodNote } from './method-note.tsx';
 
 const cardLook = 'rounded-2xl bg-white p-5 ring-1 ring-stone-200 sm:p-6';
 
-/** The methods this server takes; without its answer, cash and card (the server still decides). */
-export function useMethods(): Method[] {
-  const payments = useConfig().data?.payments;
-  const listed: readonly string[] = payments?.methods ?? (payments?.provider === 'none' ? ['cash'] : ['cash', 'card']);
-  return (['bkash', 'card', 'cash'] as const).filter((method) => listed.includes(method));
-}
-
 const TITLES: Record<Method, string> = { bkash: 'bKash', card: 'Card', cash: 'Cash at the meet-up' };
+
+/** bKash first (most buyers here have a wallet), then the card, then cash. */
+const ORDER: readonly Method[] = ['bkash', 'card', 'cash'];
 
 function Option({ method, children }: { method: Method; children: ReactNode }) {
   return (
@@ -30,42 +27,73 @@ function Option({ method, children }: { method: Method; children: ReactNode }) {
   );
 }
 
-/** A way that cannot take this price: its name, and why, in one line. */
-function NotForThisPrice({ method, why }: { method: Method; why: string }) {
+/** A way not offered for this booking: its name and why, muted. */
+function NotOffered({ choice }: { choice: MethodChoice }) {
   return (
-    <p data-testid={`pay-${method}-over`} className="rounded-xl bg-stone-50 px-4 py-3 text-sm text-stone-700 ring-1 ring-stone-200">
-      <strong className="font-semibold text-stone-900">{TITLES[method]}: </strong>
-      {why}
-    </p>
+    <div
+      data-testid={`pay-${choice.method}-not-offered`}
+      className="rounded-xl bg-stone-50 px-4 py-3 text-sm text-stone-600 ring-1 ring-stone-200"
+    >
+      <p>
+        <strong className="font-semibold text-stone-800">{TITLES[choice.method]}: </strong>
+        {choice.reason ?? 'Not offered for this booking.'}
+      </p>
+      {choice.note && <p className="mt-1">{choice.note}</p>}
+    </div>
   );
 }
 
+/** Said when the booking can be paid no way at all. */
+export const NOTHING_OFFERED = 'There is no way to pay for this bike here right now.';
+
 /**
- * bKash first (most buyers here have a wallet), then the card form, then cash. `card` is
- * the card form itself, made by the page.
+ * The offered ways, then the ones not offered with their reasons. `card` makes the card
+ * form for the card's choice (the page's own, since it needs the buyer's name).
  */
-export function PayMethods({ booking, card }: { booking: Booking; card: ReactNode }) {
-  const methods = useMethods();
+export function PayMethods({
+  booking,
+  offer,
+  card,
+}: {
+  booking: Booking;
+  offer: MethodsOffer;
+  card: (choice: MethodChoice) => ReactNode;
+}) {
+  const choices = ORDER.flatMap((method) => offer.methods.filter((choice) => choice.method === method));
+  const offered = choices.filter((choice) => choice.offered);
+  const notOffered = choices.filter((choice) => !choice.offered);
   return (
     <div className="flex flex-col gap-4">
-      {methods.map((method) => {
-        const why = overLimit(method, booking.price);
-        if (why) return <NotForThisPrice key={method} method={method} why={why} />;
-        if (method === 'bkash') {
+      {offered.length === 0 && (
+        <div className={cardLook}>
+          <p role="status" className="text-lg font-semibold text-stone-900">
+            {NOTHING_OFFERED}
+          </p>
+          <p className="mt-1 text-stone-600">Talk to the seller, or cancel the booking in My Orders. Why each way is closed:</p>
+        </div>
+      )}
+      {offered.map((choice) => {
+        if (choice.method === 'bkash') {
           return (
-            <Option key={method} method={method}>
-              <BkashOption booking={booking} />
+            <Option key={choice.method} method="bkash">
+              <BkashOption booking={booking} choice={choice} />
             </Option>
           );
         }
-        if (method === 'card') return <div key={method}>{card}</div>;
+        if (choice.method === 'card') return <div key={choice.method}>{card(choice)}</div>;
         return (
-          <Option key={method} method={method}>
-            <p className="mb-3 text-sm text-stone-700">{CASH_LINE}</p>
-            <CashButton booking={booking} onPage />
+          <Option key={choice.method} method="cash">
+            <div className="space-y-3">
+              <p className="text-sm text-stone-700">{CASH_LINE}</p>
+              <MethodNote note={choice.note} />
+              <CashButton booking={booking} onPage />
+            </div>
           </Option>
         );
       })}
+      {notOffered.map((choice) => (
+        <NotOffered key={choice.method} choice={choice} />
+      ))}
     </div>
   );
 }

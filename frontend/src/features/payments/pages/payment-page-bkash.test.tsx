@@ -4,17 +4,19 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aBooking } from '@/test/fixtures.ts';
 import { callsOf, fakeServer, holdFetchesOf, renderApp, signedInAs, type FakeServer } from '@/test/render-app.tsx';
 import { bkashPage } from '@/features/payments/components/bkash-option.tsx';
+import { anOffer, BKASH_NOT_SET_UP } from '@/features/payments/test-offer.ts';
 
-const config = (methods: string[]) => ({ signIn: { firebase: null }, payments: { provider: 'test', publishableKey: null, methods } });
+const METHODS = 'GET /api/orders/o1/methods';
+const allThree = anOffer({}, { bkash: { offered: true, reason: null } });
 const intent = { clientSecret: 'pi_test_1_secret_abc', paymentIntentId: 'pi_test_1', amount: 180000, currency: 'bdt', provider: 'test' };
 const START = 'POST /api/orders/o1/bkash';
-const started = { bkashUrl: 'https://bkash.example/checkout?paymentID=TR0011', paymentId: 'TR0011', amount: 180000 };
+const started = { bkashURL: 'https://bkash.example/checkout?paymentID=TR0011', paymentId: 'TR0011', amount: 180000 };
 
 function openPage(server: FakeServer = {}, at = '/dashboard/stripe-payment/o1') {
   const fetchMock = fakeServer({
     ...signedInAs('buyer'),
-    'GET /api/config': [200, config(['cash', 'card', 'bkash'])],
     'GET /api/paymentOrders/o1': [200, aBooking()],
+    [METHODS]: [200, allThree],
     'POST /api/create-payment-intent': [200, intent],
     [START]: [200, started],
     ...server,
@@ -27,7 +29,7 @@ afterEach(() => {
 });
 
 describe('the payment page with bKash', () => {
-  it('offers the three ways the server lists, each with its one line', async () => {
+  it('offers the three ways the server offers, each with its one line', async () => {
     openPage();
     const bkash = await screen.findByRole('region', { name: 'bKash' });
     expect(bkash).toHaveTextContent('The price is held in your bKash wallet: taken when you hand over your code');
@@ -38,10 +40,18 @@ describe('the payment page with bKash', () => {
     expect(screen.getByText(/Your card is only held/)).toBeInTheDocument();
   });
 
-  it('offers no bKash when the server does not list it', async () => {
-    openPage({ 'GET /api/config': [200, config(['cash', 'card'])] });
+  it('says why bKash is not offered, muted, instead of offering it', async () => {
+    openPage({ [METHODS]: [200, anOffer()] });
     await screen.findByLabelText('Card number');
     expect(screen.queryByRole('region', { name: 'bKash' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /with bKash/ })).not.toBeInTheDocument();
+    expect(screen.getByTestId('pay-bkash-not-offered')).toHaveTextContent(`bKash: ${BKASH_NOT_SET_UP}`);
+  });
+
+  it("shows the server's extra line beside bKash", async () => {
+    const note = 'A bKash wallet takes at most ৳50,000 of top-ups a day: have the amount in your wallet before you start.';
+    openPage({ [METHODS]: [200, anOffer({}, { bkash: { offered: true, reason: null, note } })] });
+    expect(await within(await screen.findByRole('region', { name: 'bKash' })).findByText(note)).toBeInTheDocument();
   });
 
   it('shows a spinner while bKash starts, then sends the browser to bKash', async () => {
@@ -54,7 +64,7 @@ describe('the payment page with bKash', () => {
     expect(screen.getByTestId('bkash-spinner')).toBeInTheDocument();
     release();
     await waitFor(() => {
-      expect(open).toHaveBeenCalledWith(started.bkashUrl);
+      expect(open).toHaveBeenCalledWith(started.bkashURL);
     });
     expect(callsOf(fetchMock).filter((call) => call === START)).toHaveLength(1);
     // Still busy: the browser is on its way.
@@ -71,18 +81,23 @@ describe('the payment page with bKash', () => {
     expect(open).not.toHaveBeenCalled();
   });
 
-  it('does not offer bKash above ৳5,00,000, and says why', async () => {
-    openPage({ 'GET /api/paymentOrders/o1': [200, aBooking({ price: 650000 })] });
-    expect(await screen.findByTestId('pay-bkash-over')).toHaveTextContent(
-      'bKash: A bKash wallet holds at most ৳5,00,000: pay by card or in cash at the meet-up.',
-    );
+  it('does not offer bKash above what a wallet holds, and says why in the server’s words', async () => {
+    const why = 'A bKash wallet holds at most ৳5,00,000: pay by card or in cash at the meet-up.';
+    openPage({
+      'GET /api/paymentOrders/o1': [200, aBooking({ price: 650000 })],
+      [METHODS]: [200, anOffer({ price: 650000 }, { bkash: { reason: why } })],
+    });
+    expect(await screen.findByTestId('pay-bkash-not-offered')).toHaveTextContent(`bKash: ${why}`);
     expect(await screen.findByLabelText('Card number')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay ৳6,50,000' })).toBeInTheDocument();
   });
 
-  it('does not offer a card above ৳9,99,999.99, and asks for no payment intent', async () => {
-    const { fetchMock } = openPage({ 'GET /api/paymentOrders/o1': [200, aBooking({ price: 1_200_000 })] });
-    expect(await screen.findByTestId('pay-card-over')).toHaveTextContent('Cards are not taken above ৳9,99,999.99');
+  it('does not offer a card the seller does not take, and asks for no payment intent', async () => {
+    const why = 'The seller does not take cards for this bike.';
+    const { fetchMock } = openPage({ [METHODS]: [200, anOffer({}, { bkash: { offered: true, reason: null }, card: { offered: false, reason: why } })] });
+    expect(await screen.findByTestId('pay-card-not-offered')).toHaveTextContent(`Card: ${why}`);
     expect(screen.getByRole('region', { name: 'Cash at the meet-up' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'bKash' })).toBeInTheDocument();
     expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
     expect(callsOf(fetchMock)).not.toContain('POST /api/create-payment-intent');
   });

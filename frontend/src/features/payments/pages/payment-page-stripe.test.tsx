@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { inDocumentOrder } from '@/test/dom-order.ts';
 import { aBooking, inserted } from '@/test/fixtures.ts';
+import { anOffer } from '@/features/payments/test-offer.ts';
 
 /** What the server answers a recorded payment: the bike sold, the booking held on the card. */
 const recordedPayment = () =>
@@ -67,6 +68,7 @@ function openPage(server: FakeServer = {}, publishableKey = 'pk_test_bikehaat') 
     ...signedInAs('buyer'),
     'GET /api/config': [200, { ...config, payments: { ...config.payments, publishableKey } }],
     'GET /api/paymentOrders/o1': [200, aBooking()],
+    'GET /api/orders/o1/methods': [200, anOffer()],
     'POST /api/create-payment-intent': [200, intent],
     ...server,
   });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { inDocumentOrder } from '@/test/dom-order.ts';
 import { aBooking, inserted } from '@/test/fixtures.ts';
+import { anOffer } from '@/features/payments/test-offer.ts';
 
 /** What the server answers a recorded payment: the bike sold, the booking held on the card. */
 const recordedPayment = () =>
@@ -33,6 +34,7 @@ function openPage(server: FakeServer = {}) {
   const fetchMock = fakeServer({
     ...signedInAs('buyer'),
     'GET /api/paymentOrders/o1': [200, aBooking()],
+    'GET /api/orders/o1/methods': [200, anOffer()],
     'POST /api/create-payment-intent': [200, intent],
     ...server,
   });

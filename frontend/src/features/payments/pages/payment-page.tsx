@@ -1,18 +1,22 @@
 // The payment page (docs/payments.md, 'The page'; /dashboard/stripe-payment/{id}, buyers): the
-// booking's bike and total price, then the ways this marketplace takes (bKash, card, cash
-// at the meet-up). A card or bKash payment only holds the price: the money is taken at the
-// handover, when the seller enters the buyer's code. Back from bKash (`?bkash=`), the page
-// says what happened first. A booking that can no longer be paid (held, paid, cancelled,
-// its bike sold) says so instead of offering a way to pay.
+// booking's bike and total price (with the deposit and the rest in cash, when the listing
+// asks a deposit), then the ways to pay as the server offers them for this booking (bKash,
+// card, cash at the meet-up), and the ways it does not offer, with why. A card or bKash
+// payment only holds the price, or the deposit: the money is taken at the handover, when
+// the seller enters the buyer's code. Back from bKash (`?bkash=`), the page says what
+// happened first. A booking that can no longer be paid (held, paid, cancelled, its bike
+// sold) says so instead of offering a way to pay.
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { PageSpinner } from '@/components/spinner.tsx';
+import { PageSpinner, Spinner } from '@/components/spinner.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import type { Booking } from '@/lib/api/types.ts';
 import { useSession } from '@/lib/auth/session-context.ts';
 import { formatPrice } from '@/utils/format-price.ts';
+import { depositOf } from '@/lib/payments/deposit.ts';
 import { usePaymentIntent } from '@/features/payments/api/create-payment-intent.ts';
 import { paymentBookingLoader, usePaymentBooking } from '@/features/payments/api/get-payment-booking.ts';
+import { usePaymentMethods, type MethodChoice } from '@/features/payments/api/get-payment-methods.ts';
 import type { Billing } from '@/features/payments/components/card-payment-provider.ts';
 import { CheckoutForm } from '@/features/payments/components/checkout-form.tsx';
 import { BkashOutcomeNote, useBkashOutcome } from '@/features/payments/components/bkash-outcome.tsx';
@@ -26,7 +30,9 @@ const cardLook = 'rounded-2xl bg-white p-5 ring-1 ring-stone-200 sm:p-6';
 
 /** Why this booking cannot be paid, or null when it can: only the buyer holding the bike pays. */
 function closedReason(booking: Booking): string | null {
-  if (booking.status === 'held') return `${holdWords(booking).yours} already holds the price of this bike.`;
+  if (booking.status === 'held') {
+    return `${holdWords(booking).yours} already holds the ${depositOf(booking) ? 'deposit on' : 'price of'} this bike.`;
+  }
   if (booking.status === 'cash') return 'You chose to pay the seller in cash at the meet-up.';
   if (booking.paid || booking.status === 'paid') return 'This booking is already paid.';
   if (booking.status === 'cancelled') return 'This booking was cancelled.';
@@ -67,7 +73,17 @@ function Notice({ children }: { children: string }) {
   );
 }
 
-function Checkout({ booking, billing, onPaid }: { booking: Booking; billing: Billing; onPaid: (id: string) => void }) {
+function Checkout({
+  booking,
+  choice,
+  billing,
+  onPaid,
+}: {
+  booking: Booking;
+  choice: MethodChoice;
+  billing: Billing;
+  onPaid: (id: string) => void;
+}) {
   const intent = usePaymentIntent(booking, true);
   if (intent.isError) {
     // 409: paid, cancelled or sold since this page loaded.
@@ -83,8 +99,77 @@ function Checkout({ booking, billing, onPaid }: { booking: Booking; billing: Bil
   return (
     <div className={cardLook}>
       <h3 className="mb-4 text-lg font-semibold text-stone-900">Card details</h3>
-      <CheckoutForm booking={booking} intent={intent.data} billing={billing} onPaid={onPaid} />
+      <CheckoutForm booking={booking} choice={choice} intent={intent.data} billing={billing} onPaid={onPaid} />
     </div>
+  );
+}
+
+/** A card payment just recorded: its id, and the card as it was offered (what it holds). */
+interface Paid {
+  transactionId: string;
+  choice: MethodChoice;
+}
+
+/** The server's offer of ways to pay, while it loads, or why it could not be read. */
+function Methods({ booking, billing, onPaid }: { booking: Booking; billing: Billing; onPaid: (paid: Paid) => void }) {
+  const methods = usePaymentMethods(booking._id);
+  if (methods.isPending) {
+    return (
+      <div className={`${cardLook} flex items-center gap-3 text-stone-600`}>
+        <Spinner label="Loading the ways to pay" />
+        <span>Loading the ways to pay…</span>
+      </div>
+    );
+  }
+  if (methods.isError) {
+    // 409: paid, cancelled or sold since this page loaded.
+    if (methods.error instanceof ApiError && methods.error.status === 409) return <Notice>{methods.error.message}</Notice>;
+    return (
+      <p role="alert" className={`${cardLook} text-red-700`}>
+        {methods.error.message}
+      </p>
+    );
+  }
+  return (
+    <PayMethods
+      booking={booking}
+      offer={methods.data}
+      card={(choice) => (
+        <Checkout
+          booking={booking}
+          choice={choice}
+          billing={billing}
+          onPaid={(transactionId) => {
+            onPaid({ transactionId, choice });
+          }}
+        />
+      )}
+    />
+  );
+}
+
+/** The booking's price, and with a deposit, what is held to reserve and what is paid in cash. */
+function PriceLines({ booking }: { booking: Booking }) {
+  const split = depositOf(booking);
+  return (
+    <dl className="mt-3 border-t border-stone-200 pt-3">
+      <div className="flex items-baseline justify-between gap-3">
+        <dt className="text-stone-700">Total price</dt>
+        <dd className="text-2xl font-bold text-brand-800 tabular-nums">{formatPrice(booking.price)}</dd>
+      </div>
+      {split && (
+        <>
+          <div data-testid="deposit-now" className="mt-2 flex items-baseline justify-between gap-3 text-sm">
+            <dt className="text-stone-700">Deposit to reserve, by card or bKash</dt>
+            <dd className="font-semibold text-stone-900 tabular-nums">{formatPrice(split.deposit)}</dd>
+          </div>
+          <div data-testid="deposit-rest" className="mt-1 flex items-baseline justify-between gap-3 text-sm">
+            <dt className="text-stone-700">In cash at the meet-up</dt>
+            <dd className="font-semibold text-stone-900 tabular-nums">{formatPrice(split.inCash)}</dd>
+          </div>
+        </>
+      )}
+    </dl>
   );
 }
 
@@ -92,7 +177,7 @@ export function PaymentPage() {
   const { id = '' } = useParams();
   const { user } = useSession();
   const booking = usePaymentBooking(id);
-  const [transactionId, setTransactionId] = useState<string | null>(null);
+  const [paid, setPaid] = useState<Paid | null>(null);
   const outcome = useBkashOutcome();
 
   if (booking.isPending) return <PageSpinner label="Loading your order" />;
@@ -116,30 +201,24 @@ export function PaymentPage() {
               height={400}
               className="aspect-[8/5] w-full rounded-xl bg-stone-100 object-cover"
             />
-            <p className="mt-4 text-sm text-stone-600">{transactionId ? 'Your card holds the price of' : 'You are paying for'}</p>
-            <p className="text-xl font-bold text-stone-900">{booking.data.productName}</p>
-            <p className="mt-3 flex items-baseline justify-between border-t border-stone-200 pt-3">
-              <span className="text-stone-700">Total price</span>
-              <span className="text-2xl font-bold text-brand-800">{formatPrice(booking.data.price)}</span>
+            <p className="mt-4 text-sm text-stone-600">
+              {!paid
+                ? 'You are paying for'
+                : paid.choice.atHandover > 0
+                  ? 'Your card holds the deposit on'
+                  : 'Your card holds the price of'}
             </p>
+            <p className="text-xl font-bold text-stone-900">{booking.data.productName}</p>
+            <PriceLines booking={booking.data} />
           </div>
-          {transactionId ? (
-            <Held transactionId={transactionId} booking={booking.data} />
+          {paid ? (
+            <Held transactionId={paid.transactionId} booking={booking.data} choice={paid.choice} />
           ) : closedReason(booking.data) ? (
             <Notice>{closedReason(booking.data) ?? ''}</Notice>
           ) : user ? (
             <div className="flex flex-col gap-4">
               {outcome && <BkashOutcomeNote outcome={outcome} />}
-              <PayMethods
-                booking={booking.data}
-                card={
-                  <Checkout
-                    booking={booking.data}
-                    billing={{ name: user.name, email: user.email }}
-                    onPaid={setTransactionId}
-                  />
-                }
-              />
+              <Methods booking={booking.data} billing={{ name: user.name, email: user.email }} onPaid={setPaid} />
             </div>
           ) : null}
         </div>
