@@ -4,16 +4,18 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import type { Inserted, ListingInput } from '@/lib/api/types.ts';
 import { applyWritten } from '@/lib/live/apply-event.ts';
+import type { Deposit, PayWay } from '@/features/selling/components/listing-editor-fields.ts';
 
 type Typed = 'resalePrice' | 'originalPrice' | 'purchaseYear' | 'yearsOfUse';
 
 /**
  * The listing as typed: prices and years are free text in the form, sent as numeric strings
  * that the server reads as numbers and answers with a field message when they are not.
- * `productImages` are the photos' addresses, the cover first.
+ * `productImages` are the photos' addresses, the cover first; `paymentMethods` the ways to
+ * pay it takes, and `deposit` what reserves it (null for none).
  */
 export type NewListing = Omit<ListingInput, Typed | 'productImage' | 'productImages'> &
-  Record<Typed, string> & { productImages: string[] };
+  Record<Typed, string> & { productImages: string[]; paymentMethods: PayWay[]; deposit: Deposit };
 
 export function createListing({ productImages, ...fields }: NewListing): Promise<Inserted> {
   return api<Inserted>('/products', {

@@ -7,6 +7,7 @@ import { api } from '@/lib/api-client.ts';
 import type { Listing } from '@/lib/api/types.ts';
 import { applyWritten } from '@/lib/live/apply-event.ts';
 import type { components } from '@/lib/api/schema.d.ts';
+import type { Deposit, PayWay } from '@/features/selling/components/listing-editor-fields.ts';
 
 type Changed = components['schemas']['Changed'];
 
@@ -24,6 +25,9 @@ export interface ListingChanges {
   area: string | null;
   /** Every photo's address, the cover first. */
   photos: string[];
+  /** The ways to pay the listing takes, and what reserves it (null for no deposit). */
+  paymentMethods: PayWay[];
+  deposit: Deposit;
 }
 
 export function changeListing(listing: Listing, changes: ListingChanges): Promise<Changed> {
@@ -50,6 +54,8 @@ export function changeListing(listing: Listing, changes: ListingChanges): Promis
       area: changes.area,
       productImage: changes.photos[0] ?? listing.productImage,
       productImages: changes.photos,
+      paymentMethods: changes.paymentMethods,
+      deposit: changes.deposit,
     },
   });
 }

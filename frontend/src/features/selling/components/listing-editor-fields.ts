@@ -24,7 +24,27 @@ export interface ListingEditorFields {
   color: string;
   sellerPhone: string;
   description: string;
+  /** The ways to pay the listing takes, as ticked. */
+  paymentMethods: PayWay[];
+  /** No deposit, a fixed amount or a share of the price; the amount or share as typed. */
+  deposit: DepositKind;
+  depositAmount: string;
+  depositPercent: string;
 }
+
+/** The ways a listing may be paid for, in the order they show. */
+export const PAY_WAYS = ['cash', 'card', 'bkash'] as const;
+export type PayWay = (typeof PAY_WAYS)[number];
+
+/** What a seller may ask to reserve the bike: a fixed amount in taka or a share of the price. */
+export type Deposit = { amount: number } | { percent: number } | null;
+
+export type DepositKind = 'none' | 'amount' | 'percent';
+
+/** The fields of the form that hold text (every one but the ways to pay). */
+export type TextName = {
+  [K in keyof ListingEditorFields]: ListingEditorFields[K] extends string ? K : never;
+}[keyof ListingEditorFields];
 
 /** Field messages from the server, by field name. */
 export type FieldMessages = Record<string, string>;
@@ -70,6 +90,8 @@ export const FIELD_NAMES: ReadonlySet<string> = new Set<keyof ListingEditorField
   'color',
   'sellerPhone',
   'description',
+  'paymentMethods',
+  'deposit',
 ]);
 
 export const filled = (message: string) => (value: string) => value.trim() !== '' || message;
@@ -95,7 +117,58 @@ export function asTyped(listing: Listing): Partial<ListingEditorFields> {
     color: listing.color,
     sellerPhone: listing.sellerPhone ?? '',
     description: listing.description,
+    ...payTermsOf(listing),
   };
+}
+
+/** The ways to pay and the deposit a new listing starts with: every way, no deposit. */
+export const OPEN_TERMS: Pick<ListingEditorFields, 'paymentMethods' | 'deposit' | 'depositAmount' | 'depositPercent'> =
+  { paymentMethods: [...PAY_WAYS], deposit: 'none', depositAmount: '', depositPercent: '' };
+
+/** A listing's ways to pay and deposit as the form holds them; one that does not say takes every way. */
+function payTermsOf(listing: Listing & { paymentMethods?: PayWay[]; deposit?: Deposit }): typeof OPEN_TERMS {
+  const paymentMethods = listing.paymentMethods?.length ? [...listing.paymentMethods] : [...PAY_WAYS];
+  const deposit = listing.deposit;
+  if (deposit && 'amount' in deposit) return { ...OPEN_TERMS, paymentMethods, deposit: 'amount', depositAmount: String(deposit.amount) };
+  if (deposit && 'percent' in deposit) return { ...OPEN_TERMS, paymentMethods, deposit: 'percent', depositPercent: String(deposit.percent) };
+  return { ...OPEN_TERMS, paymentMethods };
+}
+
+/** The deposit as the server takes it: null for none, else the amount or share typed. */
+export function depositOf(fields: Pick<ListingEditorFields, 'deposit' | 'depositAmount' | 'depositPercent'>): Deposit {
+  if (fields.deposit === 'amount') return { amount: asWhole(fields.depositAmount) ?? 0 };
+  if (fields.deposit === 'percent') return { percent: asWhole(fields.depositPercent) ?? 0 };
+  return null;
+}
+
+export const MAX_DEPOSIT_PERCENT = 90;
+
+export const NO_WAY_TO_PAY = 'Choose at least one way to pay';
+export const DEPOSIT_AMOUNT = 'A deposit must be more than ৳0 and less than the price';
+export const DEPOSIT_PERCENT = `A deposit share must be a whole number from 1 to ${String(MAX_DEPOSIT_PERCENT)} percent`;
+export const DEPOSIT_HELD = 'A deposit is held by card or bKash: take at least one of them';
+
+/** At least one way to pay is ticked. */
+export const someWay = (ways: PayWay[]): true | string => ways.length > 0 || NO_WAY_TO_PAY;
+
+/** A fixed deposit: whole taka above 0 and below the asking price (when that is a number). */
+export function depositAmountCheck(value: string, fields: ListingEditorFields): true | string {
+  if (fields.deposit !== 'amount') return true;
+  const amount = value.replace(/,/g, '').trim();
+  if (!/^\d+$/.test(amount) || Number(amount) <= 0) return DEPOSIT_AMOUNT;
+  const price = Number(fields.resalePrice.replace(/,/g, '').trim());
+  return fields.resalePrice.trim() === '' || !Number.isFinite(price) || Number(amount) < price || DEPOSIT_AMOUNT;
+}
+
+/** A share of the price: a whole percent from 1 to 90. */
+export function depositPercentCheck(value: string, fields: ListingEditorFields): true | string {
+  if (fields.deposit !== 'percent') return true;
+  return whole(1, MAX_DEPOSIT_PERCENT, DEPOSIT_PERCENT, DEPOSIT_PERCENT)(value);
+}
+
+/** A deposit is held by card or bKash, so one of them must be taken. */
+export function depositHeldCheck(kind: DepositKind, fields: ListingEditorFields): true | string {
+  return kind === 'none' || fields.paymentMethods.some((way) => way !== 'cash') || DEPOSIT_HELD;
 }
 
 /** The districts to choose from: the listing's own stays there while the list loads. */
@@ -118,11 +191,11 @@ export interface FieldKit {
   errors: FieldErrors<ListingEditorFields>;
   register: UseFormRegister<ListingEditorFields>;
   /** A required text field; `message` when it is left empty. */
-  text: (name: keyof ListingEditorFields, message?: string) => UseFormRegisterReturn;
+  text: (name: TextName, message?: string) => UseFormRegisterReturn;
   /** What the bike is: required when adding, read-only when editing. */
-  posted: (name: keyof ListingEditorFields, message?: string) => Registered;
+  posted: (name: TextName, message?: string) => Registered;
   /** A whole number checked by `check` (engine size and year read-only when editing). */
-  number: (name: keyof ListingEditorFields, check: (value: string) => true | string) => Registered;
+  number: (name: TextName, check: (value: string) => true | string) => Registered;
   /** Editing an existing listing: what the bike is stays as posted. */
   fixed: boolean;
 }

@@ -1,11 +1,14 @@
 // The seller's listing form, section by section, in the order it shows: what the bike is
 // (category and name; brand, model, engine, registration), its state (kilometres and
-// condition), its prices and age, where it is, and how it looks and whom to call. Each
-// section registers its own fields through the form's `FieldKit`.
+// condition), its prices and age, how buyers can pay, where it is, and how it looks and
+// whom to call. Each section registers its own fields through the form's `FieldKit`.
 import type { InputHTMLAttributes } from 'react';
-import { FieldInput, FormField } from '@/components/form-field.tsx';
+import { errorId, FieldInput, FormField } from '@/components/form-field.tsx';
 import {
   CONDITIONS,
+  depositAmountCheck,
+  depositHeldCheck,
+  depositPercentCheck,
   describedBy,
   districtsOf,
   filled,
@@ -13,8 +16,12 @@ import {
   MAX_KM,
   MIN_CC,
   MIN_REGISTRATION_YEAR,
+  PAY_WAYS,
+  someWay,
   whole,
+  type DepositKind,
   type FieldKit,
+  type PayWay,
   type Registered,
 } from '@/features/selling/components/listing-editor-fields.ts';
 import type { Category, ListingFields, Listing } from '@/lib/api/types.ts';
@@ -216,6 +223,113 @@ export function PriceFields({ kit: { errors, text, posted } }: { kit: FieldKit }
         registered={posted('yearsOfUse')}
       />
     </>
+  );
+}
+
+const PAY_WAY_LABELS: Record<PayWay, string> = {
+  cash: 'Cash at the meet-up',
+  card: 'Card (held until the handover)',
+  bkash: 'bKash (held until the handover)',
+};
+
+const DEPOSIT_KINDS: [kind: DepositKind, label: string][] = [
+  ['none', 'No deposit'],
+  ['amount', 'A fixed amount'],
+  ['percent', 'A share of the price'],
+];
+
+const choiceLook =
+  'flex min-h-11 cursor-pointer items-center gap-2.5 rounded-lg border border-stone-300 px-3 py-2 text-sm font-medium text-stone-800 has-checked:border-brand-600 has-checked:bg-brand-50 has-checked:text-brand-900';
+
+/**
+ * The ways to pay the listing takes (every one ticked on a new listing) and the deposit
+ * asked to reserve it: none, a fixed amount, or a share of the price, typed once chosen.
+ */
+export function PayFields({ kit: { errors, register }, deposit }: { kit: FieldKit; deposit: DepositKind }) {
+  const waysError = errors.paymentMethods?.message;
+  const depositError = errors.deposit?.message;
+  return (
+    <fieldset className="rounded-xl border border-stone-200 p-4 md:col-span-2">
+      <legend className="px-1 font-semibold text-stone-900">How buyers can pay</legend>
+      <fieldset aria-describedby={waysError ? errorId('product-pay-ways') : undefined}>
+        <legend className="text-sm font-medium text-stone-800">Ways to pay</legend>
+        <div className="mt-2 grid gap-2 sm:grid-cols-3">
+          {PAY_WAYS.map((way) => (
+            <label key={way} className={choiceLook}>
+              <input
+                type="checkbox"
+                value={way}
+                aria-invalid={waysError ? true : undefined}
+                className="size-5 shrink-0 accent-brand-700"
+                {...register('paymentMethods', { validate: someWay, deps: 'deposit' })}
+              />
+              {PAY_WAY_LABELS[way]}
+            </label>
+          ))}
+        </div>
+        {waysError && <GroupError id="product-pay-ways" message={waysError} />}
+      </fieldset>
+      <fieldset
+        className="mt-4"
+        aria-describedby={`product-deposit-hint${depositError ? ` ${errorId('product-deposit')}` : ''}`}
+      >
+        <legend className="text-sm font-medium text-stone-800">Deposit to reserve</legend>
+        <div className="mt-2 grid gap-2 sm:grid-cols-3">
+          {DEPOSIT_KINDS.map(([kind, label]) => (
+            <label key={kind} className={choiceLook}>
+              <input
+                type="radio"
+                value={kind}
+                aria-invalid={depositError ? true : undefined}
+                className="size-5 shrink-0 accent-brand-700"
+                {...register('deposit', { validate: depositHeldCheck })}
+              />
+              {label}
+            </label>
+          ))}
+        </div>
+        {depositError && <GroupError id="product-deposit" message={depositError} />}
+        {deposit === 'amount' && (
+          <div className="mt-3 sm:max-w-xs">
+            <InputField
+              id="product-deposit-amount"
+              label="Deposit amount (৳)"
+              error={errors.depositAmount?.message}
+              type="text"
+              inputMode="numeric"
+              placeholder="e.g. 20,000"
+              registered={register('depositAmount', { validate: depositAmountCheck })}
+            />
+          </div>
+        )}
+        {deposit === 'percent' && (
+          <div className="mt-3 sm:max-w-xs">
+            <InputField
+              id="product-deposit-percent"
+              label="Deposit share of the price (%)"
+              error={errors.depositPercent?.message}
+              type="text"
+              inputMode="numeric"
+              placeholder="e.g. 10"
+              registered={register('depositPercent', { validate: depositPercentCheck })}
+            />
+          </div>
+        )}
+        <p id="product-deposit-hint" className="mt-3 text-sm text-stone-600">
+          The deposit is held by card or bKash when the buyer reserves, and taken only at the handover; the rest is
+          paid in cash at the meet-up.
+        </p>
+      </fieldset>
+    </fieldset>
+  );
+}
+
+/** A message for a group of choices, which the group points at. */
+function GroupError({ id, message }: { id: string; message: string }) {
+  return (
+    <p id={errorId(id)} role="alert" className="mt-1.5 text-sm text-red-600">
+      {message}
+    </p>
   );
 }
 

@@ -4,23 +4,27 @@
 // column on a phone, two on wider screens. Up to 8 photos, the first the cover. The same
 // form edits an unsold listing: what the bike is (category, name, brand, model, engine
 // size, registration year, original price, purchase year, years of use) stays as posted
-// and shows read-only; the photos load and can be changed. The fields are drawn section
+// and shows read-only; the photos load and can be changed. The seller says which ways to
+// pay the listing takes and whether a deposit reserves it, on both. The fields are drawn section
 // by section (`listing-editor-sections.tsx`); this component holds the form's state, the
 // photos and what happens on submit.
 import { useEffect, useState } from 'react';
-import { useForm, type Path } from 'react-hook-form';
+import { useForm, useWatch, type Path } from 'react-hook-form';
 import {
   asTyped,
   FIELD_NAMES,
   filled,
+  OPEN_TERMS,
   type FieldKit,
   type FieldMessages,
   type ListingEditorFields,
+  type TextName,
 } from '@/features/selling/components/listing-editor-fields.ts';
 import {
   BikeFields,
   DescriptionFields,
   NameFields,
+  PayFields,
   PriceFields,
   StateFields,
   WhereFields,
@@ -41,6 +45,7 @@ const EMPTY: Partial<ListingEditorFields> = {
   area: '',
   condition: '',
   location: '',
+  ...OPEN_TERMS,
 };
 
 export function ListingEditor({
@@ -73,8 +78,11 @@ export function ListingEditor({
     setValue,
     getValues,
     getFieldState,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<ListingEditorFields>({ defaultValues: editing ? asTyped(editing) : EMPTY });
+  // The amount or share to type shows once the seller chooses that kind of deposit.
+  const deposit = useWatch({ control, name: 'deposit' });
   // A select shows its value only once that option exists: when the categories, brands or
   // districts arrive after the form, put back what the listing (or the seller) chose.
   useEffect(() => {
@@ -111,8 +119,8 @@ export function ListingEditor({
     }
   };
 
-  const text = (name: keyof ListingEditorFields, message = 'required') => register(name, { validate: filled(message) });
-  const readOnly = (name: keyof ListingEditorFields) => ({
+  const text = (name: TextName, message = 'required') => register(name, { validate: filled(message) });
+  const readOnly = (name: TextName) => ({
     ...register(name),
     readOnly: true as const,
     'aria-readonly': true as const,
@@ -160,6 +168,7 @@ export function ListingEditor({
       <BikeFields kit={kit} listingFields={listingFields} listingFieldsError={listingFieldsError} />
       <StateFields kit={kit} />
       <PriceFields kit={kit} />
+      <PayFields kit={kit} deposit={deposit} />
       <WhereFields kit={kit} listingFields={listingFields} editing={editing} suggestLocation={suggestLocation} />
       <DescriptionFields kit={kit} />
       <div className="md:col-span-2">

@@ -172,6 +172,9 @@ describe('Add product', { timeout: 15_000 }, () => {
       color: 'Racing Blue',
       sellerPhone: '01711111111',
       description: 'Serviced last month.',
+      // A new listing takes every way to pay and asks no deposit unless the seller says.
+      paymentMethods: ['cash', 'card', 'bkash'],
+      deposit: null,
     });
   });
 
@@ -283,6 +286,147 @@ describe('Add product', { timeout: 15_000 }, () => {
     await fill('Location', 'Near Mirpur 10 roundabout');
     await userEvent.selectOptions(screen.getByLabelText('District'), 'Sylhet');
     expect(screen.getByLabelText('Location')).toHaveValue('Near Mirpur 10 roundabout');
+  });
+});
+
+describe('Add product: how buyers can pay', { timeout: 15_000 }, () => {
+  /** The form filled in, with what the server was sent kept for the test to read. */
+  async function openToList() {
+    let sent: Record<string, unknown> | undefined;
+    const view = await openForm({
+      'POST /api/uploads': [200, uploaded],
+      'PUT /api/products': (init) => {
+        sent = JSON.parse(init.body as string) as Record<string, unknown>;
+        return [201, listed()];
+      },
+    });
+    await fillIn({ submit: false });
+    return { ...view, sent: () => sent };
+  }
+  const add = () => userEvent.click(screen.getByRole('button', { name: 'Add product' }));
+
+  it('starts with every way ticked, no deposit, and says what a deposit is', async () => {
+    await openForm();
+    const pay = within(screen.getByRole('group', { name: 'How buyers can pay' }));
+    for (const way of ['Cash at the meet-up', 'Card (held until the handover)', 'bKash (held until the handover)']) {
+      expect(pay.getByRole('checkbox', { name: way })).toBeChecked();
+    }
+    expect(pay.getByRole('radio', { name: 'No deposit' })).toBeChecked();
+    expect(pay.queryByLabelText('Deposit amount (৳)')).not.toBeInTheDocument();
+    expect(pay.getByRole('group', { name: 'Deposit to reserve' })).toHaveAccessibleDescription(
+      'The deposit is held by card or bKash when the buyer reserves, and taken only at the handover; the rest is paid in cash at the meet-up.',
+    );
+  });
+
+  it('sends only the ways ticked and a fixed deposit', async () => {
+    const { sent } = await openToList();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Cash at the meet-up' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'A fixed amount' }));
+    await fill('Deposit amount (৳)', '1,000');
+    await add();
+
+    expect(await screen.findByText('Product Added Successfully')).toBeInTheDocument();
+    expect(sent()).toMatchObject({ paymentMethods: ['card', 'bkash'], deposit: { amount: 1000 } });
+  });
+
+  it('sends a deposit as a share of the price', async () => {
+    const { sent } = await openToList();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Card (held until the handover)' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'A share of the price' }));
+    await fill('Deposit share of the price (%)', '10');
+    await add();
+
+    expect(await screen.findByText('Product Added Successfully')).toBeInTheDocument();
+    expect(sent()).toMatchObject({ paymentMethods: ['cash', 'bkash'], deposit: { percent: 10 } });
+  });
+
+  it('asks for at least one way to pay, and sends nothing', async () => {
+    const { fetchMock } = await openToList();
+    for (const way of ['Cash at the meet-up', 'Card (held until the handover)', 'bKash (held until the handover)']) {
+      await userEvent.click(screen.getByRole('checkbox', { name: way }));
+    }
+    await add();
+
+    expect(await screen.findByText('Choose at least one way to pay')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Ways to pay' })).toHaveAccessibleDescription('Choose at least one way to pay');
+    expect(callsOf(fetchMock)).not.toContain('PUT /api/products');
+    // Ticking one clears the message.
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Cash at the meet-up' }));
+    expect(screen.queryByText('Choose at least one way to pay')).not.toBeInTheDocument();
+  });
+
+  it('refuses a fixed deposit of nothing or of the whole price', async () => {
+    const { fetchMock } = await openToList();
+    await userEvent.click(screen.getByRole('radio', { name: 'A fixed amount' }));
+    await add();
+    const amount = screen.getByLabelText('Deposit amount (৳)');
+    expect(await screen.findByText('A deposit must be more than ৳0 and less than the price')).toBeInTheDocument();
+    expect(amount).toHaveAccessibleDescription('A deposit must be more than ৳0 and less than the price');
+
+    // The price is ৳1,800: a deposit of all of it is no deposit.
+    await fill('Deposit amount (৳)', '1800');
+    await add();
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(callsOf(fetchMock)).not.toContain('PUT /api/products');
+  });
+
+  it('refuses a share of the price outside 1 to 90 percent', async () => {
+    const { fetchMock } = await openToList();
+    await userEvent.click(screen.getByRole('radio', { name: 'A share of the price' }));
+    await fill('Deposit share of the price (%)', '95');
+    await add();
+
+    expect(await screen.findByText('A deposit share must be a whole number from 1 to 90 percent')).toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText('Deposit share of the price (%)'));
+    await fill('Deposit share of the price (%)', '12.5');
+    await add();
+    expect(screen.getByLabelText('Deposit share of the price (%)')).toHaveAccessibleDescription(
+      'A deposit share must be a whole number from 1 to 90 percent',
+    );
+    expect(callsOf(fetchMock)).not.toContain('PUT /api/products');
+  });
+
+  it('will not ask a deposit of a listing that takes cash only', async () => {
+    const { fetchMock, sent } = await openToList();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Card (held until the handover)' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'bKash (held until the handover)' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'A share of the price' }));
+    await fill('Deposit share of the price (%)', '10');
+    await add();
+
+    const held = 'A deposit is held by card or bKash: take at least one of them';
+    expect(await screen.findByText(held)).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Deposit to reserve' })).toHaveAccessibleDescription(new RegExp(`${held}$`));
+    expect(callsOf(fetchMock)).not.toContain('PUT /api/products');
+
+    // Taking bKash again is enough.
+    await userEvent.click(screen.getByRole('checkbox', { name: 'bKash (held until the handover)' }));
+    expect(screen.queryByText(held)).not.toBeInTheDocument();
+    await add();
+    expect(await screen.findByText('Product Added Successfully')).toBeInTheDocument();
+    expect(sent()).toMatchObject({ paymentMethods: ['cash', 'bkash'], deposit: { percent: 10 } });
+  });
+
+  it('shows the server’s messages for the ways to pay and the deposit', async () => {
+    await openForm({
+      'POST /api/uploads': [200, uploaded],
+      'PUT /api/products': [
+        422,
+        {
+          error: 'validation',
+          message: 'Please check the highlighted fields.',
+          fields: {
+            paymentMethods: 'Choose at least one way to pay',
+            deposit: 'A deposit is held by card or bKash: take at least one of them',
+          },
+        },
+      ],
+    });
+    await fillIn();
+
+    expect(await screen.findByText('Choose at least one way to pay')).toBeInTheDocument();
+    expect(screen.getByText('A deposit is held by card or bKash: take at least one of them')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Cash at the meet-up' })).toHaveAttribute('aria-invalid', 'true');
   });
 });
 

@@ -7,7 +7,7 @@ import { ApiError } from '@/lib/api-client.ts';
 import { useAddListing } from '@/features/selling/api/add-listing.ts';
 import { useCategoryOptions } from '@/lib/api/get-category-options.ts';
 import { useListingFields } from '@/lib/api/get-listing-fields.ts';
-import { asWhole, type FieldMessages, type ListingEditorFields } from '@/features/selling/components/listing-editor-fields.ts';
+import { asWhole, depositOf, type FieldMessages, type ListingEditorFields } from '@/features/selling/components/listing-editor-fields.ts';
 import { ListingEditor } from '@/features/selling/components/listing-editor.tsx';
 
 export function AddListingPage() {
@@ -39,6 +39,8 @@ export function AddListingPage() {
         sellerPhone: trim(fields.sellerPhone),
         description: trim(fields.description),
         productImages: photos,
+        paymentMethods: fields.paymentMethods,
+        deposit: depositOf(fields),
       });
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.fields).length > 0) return error.fields;

@@ -170,4 +170,62 @@ describe('editing a listing', () => {
     expect(await screen.findByText('required')).toBeInTheDocument();
     expect(callsOf(fetchMock)).not.toContain('PUT /api/products/p1');
   });
+
+  it('shows the ways to pay and the deposit as listed, and sends them changed', async () => {
+    const bike = { ...aListing({ _id: 'p1', productName: 'Yamaha R15' }), paymentMethods: ['card', 'bkash'], deposit: { percent: 10 } };
+    let sent: Record<string, unknown> = {};
+    fakeServer({
+      ...signedInAs('seller'),
+      [MINE]: [200, [bike]],
+      'PUT /api/products/p1': (init) => {
+        sent = JSON.parse(init.body as string) as Record<string, unknown>;
+        return [200, modified({ event: 'product.updated', data: aListing({ _id: 'p1', productName: 'Yamaha R15' }) })];
+      },
+    });
+    renderApp('/dashboard/edit-product/p1');
+    await screen.findByRole('heading', { name: 'Edit Yamaha R15' });
+    expect(screen.getByRole('checkbox', { name: 'Cash at the meet-up' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Card (held until the handover)' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'bKash (held until the handover)' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'A share of the price' })).toBeChecked();
+    expect(screen.getByLabelText('Deposit share of the price (%)')).toHaveValue('10');
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Cash at the meet-up' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Product Updated Successfully')).toBeInTheDocument();
+    expect(sent).toMatchObject({ paymentMethods: ['cash', 'card', 'bkash'], deposit: { percent: 10 } });
+  });
+
+  it('reads a listing that does not say how to pay as taking every way, with no deposit', async () => {
+    fakeServer({ ...signedInAs('seller'), [MINE]: [200, [r15]] });
+    renderApp('/dashboard/edit-product/p1');
+    await screen.findByRole('heading', { name: 'Edit Yamaha R15' });
+    for (const way of ['Cash at the meet-up', 'Card (held until the handover)', 'bKash (held until the handover)']) {
+      expect(screen.getByRole('checkbox', { name: way })).toBeChecked();
+    }
+    expect(screen.getByRole('radio', { name: 'No deposit' })).toBeChecked();
+  });
+
+  it('takes a fixed deposit off', async () => {
+    const bike = { ...aListing({ _id: 'p3', productName: 'Honda Hornet' }), paymentMethods: ['cash', 'bkash'], deposit: { amount: 500 } };
+    let sent: Record<string, unknown> = {};
+    fakeServer({
+      ...signedInAs('seller'),
+      [MINE]: [200, [bike]],
+      'PUT /api/products/p3': (init) => {
+        sent = JSON.parse(init.body as string) as Record<string, unknown>;
+        return [200, modified({ event: 'product.updated', data: aListing({ _id: 'p3', productName: 'Honda Hornet' }) })];
+      },
+    });
+    renderApp('/dashboard/edit-product/p3');
+    await screen.findByRole('heading', { name: 'Edit Honda Hornet' });
+    expect(screen.getByRole('checkbox', { name: 'Card (held until the handover)' })).not.toBeChecked();
+    expect(screen.getByRole('radio', { name: 'A fixed amount' })).toBeChecked();
+    expect(screen.getByLabelText('Deposit amount (৳)')).toHaveValue('500');
+    await userEvent.click(screen.getByRole('radio', { name: 'No deposit' }));
+    expect(screen.queryByLabelText('Deposit amount (৳)')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Product Updated Successfully')).toBeInTheDocument();
+    expect(sent).toMatchObject({ paymentMethods: ['cash', 'bkash'], deposit: null });
+  });
 });

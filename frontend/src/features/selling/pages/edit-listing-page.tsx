@@ -1,6 +1,7 @@
 // The seller changes one of their unsold listings with the listing form: price, photos,
-// kilometres, district, area, condition, colour, location, contact number and description. Every open page showing
-// the bike (cards, adverts, wishlists, bookings) shows the change at once.
+// kilometres, district, area, condition, colour, location, contact number, description,
+// the ways to pay and the deposit. Every open page showing the bike (cards, adverts,
+// wishlists, bookings) shows the change at once.
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { PageSpinner } from '@/components/spinner.tsx';
@@ -11,7 +12,7 @@ import { useListingFields } from '@/lib/api/get-listing-fields.ts';
 import { useSellerListings } from '@/features/selling/api/get-seller-listings.ts';
 import { useUpdateListing } from '@/features/selling/api/update-listing.ts';
 import { isSold } from '@/features/selling/components/availability-pill.tsx';
-import { asWhole, type FieldMessages, type ListingEditorFields } from '@/features/selling/components/listing-editor-fields.ts';
+import { asWhole, depositOf, type FieldMessages, type ListingEditorFields } from '@/features/selling/components/listing-editor-fields.ts';
 import { ListingEditor } from '@/features/selling/components/listing-editor.tsx';
 
 function Notice({ children }: { children: string }) {
@@ -55,6 +56,8 @@ export function EditListingPage() {
           district: fields.district || null,
           area: trim(fields.area) || null,
           photos,
+          paymentMethods: fields.paymentMethods,
+          deposit: depositOf(fields),
         },
       });
     } catch (error) {
