@@ -1,11 +1,13 @@
 // `GET /api/orders/{id}/receipt` (the buyer, the seller or an admin; completed deals only):
-// what was sold, to whom, for how much and how, kept for both sides' records.
+// what was sold, to whom, for how much and how (with a deposit: what the card or bKash
+// took, and what was paid in cash at the handover), kept for both sides' records.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
-import type { Receipt } from '@/lib/api/types.ts';
+import type { Receipt as ReceiptView } from '@/lib/api/types.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-export type { Receipt };
+/** `deposit`: taka taken by card or bKash, or null; `inCash`: taka paid in person at the handover. */
+export type Receipt = ReceiptView & { deposit?: number | null; inCash?: number };
 
 export function receiptQuery(bookingId: string) {
   return queryOptions({

@@ -1,12 +1,35 @@
 // Where a booking stands, as My Orders and My Buyers show it: a pill for the state, the
-// hours a reservation has left, until when a buyer's card or bKash wallet holds the price, and how an
-// ended booking ended (with the seller's reason).
+// hours a reservation has left, until when a buyer's card or bKash wallet holds the price
+// (or the listing's deposit), how an ended booking ended (with the seller's reason), and
+// beside the price, the deposit and the rest in cash when the listing asks a deposit.
 import type { ReactNode } from 'react';
 import { Pill } from '@/components/data-table.tsx';
 import type { Booking } from '@/lib/api/types.ts';
 import { COMPLETED, endedLabel, inLineLabel, PAYING_CASH, timeLeft, useNow } from '@/lib/deal-status.ts';
 import { formatDhakaTime } from '@/utils/format-dhaka-time.ts';
+import { formatPrice } from '@/utils/format-price.ts';
+import { depositLine, depositOf } from '@/lib/payments/deposit.ts';
 import { holdWords } from '@/lib/payments/hold-words.ts';
+
+/**
+ * The price, and beneath it, when the listing asks a deposit, where the deposit stands and
+ * the rest in cash: "Deposit ৳20,000 held · ৳1,65,000 in cash at the handover".
+ */
+export function PriceCell({ booking }: { booking: Booking }) {
+  const line = depositLine(booking);
+  if (!line) return formatPrice(booking.price);
+  return (
+    <span className="flex flex-col gap-0.5 max-sm:items-end">
+      <span>{formatPrice(booking.price)}</span>
+      <span data-testid="deposit-line" className="max-w-44 text-xs whitespace-normal text-stone-600 max-sm:text-right">
+        {line}
+      </span>
+    </span>
+  );
+}
+
+/** The buyer's pill while their card or bKash wallet holds the listing's deposit. */
+export const DEPOSIT_HELD = 'Deposit held';
 
 /** "Reserved for you · 47 h left" (buyer) or "Reserved · 47 h left" (seller). */
 export function ReservedPill({ booking, label }: { booking: Booking; label: string }) {
@@ -31,8 +54,8 @@ export function EndedNote({ booking }: { booking: Booking }) {
 }
 
 /**
- * The buyer's card or bKash wallet holds the price: PAID for the buyer, "Card held" or
- * "bKash held" for the seller, and
+ * The buyer's card or bKash wallet holds the price: PAID for the buyer ("Deposit held" when
+ * it holds only the listing's deposit), "Card held" or "bKash held" for the seller, and
  * when the hold is released by itself (in Dhaka's time) if nobody hands the bike over.
  */
 export function HeldNote({ booking, side }: { booking: Booking; side: 'buyer' | 'seller' }) {
@@ -40,7 +63,7 @@ export function HeldNote({ booking, side }: { booking: Booking; side: 'buyer' | 
   const words = holdWords(booking);
   return (
     <span className="flex max-w-56 flex-col items-start gap-1 max-sm:items-end max-sm:text-right">
-      <Pill tone="green">{side === 'buyer' ? 'PAID' : words.held}</Pill>
+      <Pill tone="green">{side === 'seller' ? words.held : depositOf(booking) ? DEPOSIT_HELD : 'PAID'}</Pill>
       {until && (
         <span className="text-xs text-stone-600">
           {side === 'buyer' ? `${words.name} hold released by itself on ` : 'Released by itself on '}

@@ -1,6 +1,7 @@
 // "Enter handover code": the seller, with the bike and its papers in front of the buyer,
 // types the six digits the buyer shows them, or scans their QR code where the browser can;
-// a right code completes the sale (for a card or bKash hold, the money is taken now). A wrong one shows the server's message (with the tries
+// a right code completes the sale (for a card or bKash hold, the money is taken now; with a
+// deposit, the seller takes the rest in cash first). A wrong one shows the server's message (with the tries
 // left) under the field; a locked code, or a card hold that ended before the handover,
 // above the buttons. A right code whose card provider has not answered yet is not a
 // failure: the dialog says so plainly and offers only Close.
@@ -13,6 +14,8 @@ import { AlertDialogFrame, DialogButtons } from '@/components/confirm-dialog.tsx
 import { FieldInput, FormField } from '@/components/form-field.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import type { Booking } from '@/lib/api/types.ts';
+import { depositOf } from '@/lib/payments/deposit.ts';
+import { formatPrice } from '@/utils/format-price.ts';
 import { handoverMutation } from '@/features/bookings/api/deal-steps.ts';
 import { CapturePending } from './capture-pending.tsx';
 import { CodeScanner } from './code-scanner.tsx';
@@ -26,6 +29,13 @@ const handover = handoverMutation();
 /** The right code, but the card provider has not answered the capture yet: nothing more to do. */
 const isCapturePending = (error: unknown) =>
   error instanceof ApiError && error.status === 503 && error.code === 'payments_unavailable';
+
+/** What the seller does before the code: check the bike, and with a deposit, take the rest in cash. */
+function handoverLine(booking: Booking): string {
+  const split = depositOf(booking);
+  const cash = split ? ` Take the rest of the price, ${formatPrice(split.inCash)}, in cash.` : '';
+  return `${SAFETY_LINE}${cash} Then enter the code ${booking.buyerName} shows you.`;
+}
 
 export function HandoverButton({ booking }: { booking: Booking }) {
   const [open, setOpen] = useState(false);
@@ -95,7 +105,7 @@ function HandoverDialog({ booking, onClose }: { booking: Booking; onClose: () =>
   return createPortal(
     <AlertDialogFrame
       title={`Hand over ${booking.productName} to ${booking.buyerName}?`}
-      description={`${SAFETY_LINE} Then enter the code ${booking.buyerName} shows you.`}
+      description={handoverLine(booking)}
       opener={opener}
       initialFocus={codeRef}
       closeRef={closeRef}

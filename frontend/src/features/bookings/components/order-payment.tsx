@@ -1,12 +1,14 @@
 // My Orders' Payment cell: how the buyer pays, and the next step. Reserved for them: Pay
-// Now (card) or Pay cash at the meet-up; paying cash or held: the handover code to show at
-// the meet-up; paid in full: PAID with where to meet; completed: how it was paid and the
-// receipt; in line: when their turn comes.
+// Now (card) or Pay cash at the meet-up (not when the listing asks a deposit, which only a
+// card or bKash holds); paying cash or held: the handover code to show at the meet-up; paid
+// in full: PAID with where to meet; completed: how it was paid and the receipt; in line:
+// when their turn comes.
 import { Link } from 'react-router';
 import { Pill } from '@/components/data-table.tsx';
 import { useConfig } from '@/lib/config/get-config.ts';
 import type { Booking } from '@/lib/api/types.ts';
 import { hasEnded } from '@/lib/deal-status.ts';
+import { depositOf } from '@/lib/payments/deposit.ts';
 import { CashButton } from './cash-button.tsx';
 import { HandoverCodeButton } from './handover-code-button.tsx';
 
@@ -16,8 +18,15 @@ export const isSold = (booking: Booking) => booking.availability.toLowerCase() =
 
 const PAID_BY: Record<string, string> = { cash: 'Paid in cash', card: 'Paid by card', bkash: 'Paid by bKash' };
 
-/** How a completed deal was paid: "Paid in cash". */
-export const paidBy = (method: string | null | undefined) => PAID_BY[method ?? ''] ?? 'Paid';
+const DEPOSIT_BY: Record<string, string> = { card: 'Deposit by card', bkash: 'Deposit by bKash' };
+
+/** How a completed deal was paid: "Paid in cash", or "Deposit by card, the rest in cash". */
+export function paidBy(booking: Pick<Booking, 'method' | 'price'>): string {
+  const method = booking.method ?? '';
+  const deposit = DEPOSIT_BY[method];
+  if (deposit && depositOf(booking)) return `${deposit}, the rest in cash`;
+  return PAID_BY[method] ?? 'Paid';
+}
 
 /** "View receipt", for a completed deal. */
 export function ReceiptLink({ booking }: { booking: Booking }) {
@@ -35,7 +44,7 @@ export function OrderPayment({ booking }: { booking: Booking }) {
   if (booking.status === 'completed') {
     return (
       <span className="flex flex-col items-start gap-1 text-sm text-stone-700 max-sm:items-end">
-        {paidBy(booking.method)}
+        {paidBy(booking)}
         <ReceiptLink booking={booking} />
       </span>
     );
@@ -57,7 +66,7 @@ export function OrderPayment({ booking }: { booking: Booking }) {
   return (
     <span className="flex flex-col gap-3 max-sm:items-end">
       <CardPay booking={booking} />
-      <CashButton booking={booking} />
+      {!depositOf(booking) && <CashButton booking={booking} />}
     </span>
   );
 }

@@ -8,10 +8,9 @@ import { ConfirmButton } from '@/components/confirm-button.tsx';
 import { imageColumn, indexColumn, Pill, TablePage, type Column } from '@/components/data-table.tsx';
 import { useSession } from '@/lib/auth/session-context.ts';
 import { canMeet, hasEnded, isHandover, isOpen } from '@/lib/deal-status.ts';
-import { formatPrice } from '@/utils/format-price.ts';
 import { cancelBookingMutation } from '@/features/bookings/api/cancel-booking.ts';
 import { CallOffButton } from '@/features/bookings/components/call-off-button.tsx';
-import { dealPill, EndedNote, InLinePill, ReservedPill } from '@/features/bookings/components/deal-labels.tsx';
+import { dealPill, EndedNote, InLinePill, PriceCell, ReservedPill } from '@/features/bookings/components/deal-labels.tsx';
 import { MeetingPanel } from '@/features/bookings/components/meeting-panel.tsx';
 import { isSold, OrderPayment } from '@/features/bookings/components/order-payment.tsx';
 import { useBookings, type Booking } from '@/lib/api/get-bookings.ts';
@@ -62,7 +61,7 @@ const columns: Column<Booking>[] = [
   indexColumn(),
   imageColumn((booking) => booking.productImage),
   { header: 'Name', rowHeader: true, cell: (booking) => booking.productName },
-  { header: 'Price', className: 'tabular-nums whitespace-nowrap', cell: (booking) => formatPrice(booking.price) },
+  { header: 'Price', className: 'tabular-nums whitespace-nowrap', cell: (booking) => <PriceCell booking={booking} /> },
   { header: 'Status', cell: (booking) => <Status booking={booking} /> },
   // Unlabelled on a phone: the meeting says what it is, and its buttons need the card's width.
   {

@@ -11,12 +11,11 @@ import type { Booking } from '@/lib/api/types.ts';
 import { useSession } from '@/lib/auth/session-context.ts';
 import { canMeet, hasEnded, isHandover } from '@/lib/deal-status.ts';
 import { formatPostTime } from '@/utils/format-post-time.ts';
-import { formatPrice } from '@/utils/format-price.ts';
 import { useSellerBookings } from '@/features/bookings/api/get-seller-bookings.ts';
 import type { BookingAnswer } from '@/features/bookings/api/answer-booking.ts';
 import { AnswerBookingDialog } from '@/features/bookings/components/answer-booking-dialog.tsx';
 import { CallOffButton } from '@/features/bookings/components/call-off-button.tsx';
-import { dealPill, EndedNote, InLinePill, ReservedPill } from '@/features/bookings/components/deal-labels.tsx';
+import { dealPill, EndedNote, InLinePill, PriceCell, ReservedPill } from '@/features/bookings/components/deal-labels.tsx';
 import { HandoverButton } from '@/features/bookings/components/handover-dialog.tsx';
 import { MeetingPanel } from '@/features/bookings/components/meeting-panel.tsx';
 import { isSold, ReceiptLink } from '@/features/bookings/components/order-payment.tsx';
@@ -101,7 +100,7 @@ const columns: Column<Booking>[] = [
   indexColumn(),
   imageColumn((booking) => booking.productImage),
   { header: 'Bike', rowHeader: true, cell: (booking) => booking.productName },
-  { header: 'Price', className: 'tabular-nums whitespace-nowrap', cell: (booking) => formatPrice(booking.price) },
+  { header: 'Price', className: 'tabular-nums whitespace-nowrap', cell: (booking) => <PriceCell booking={booking} /> },
   { header: 'Buyer', cell: (booking) => <Buyer booking={booking} /> },
   {
     header: 'Meeting',

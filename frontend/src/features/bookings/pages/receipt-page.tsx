@@ -1,6 +1,7 @@
 // A completed deal's receipt (/dashboard/receipts/{id}: its buyer, its seller or an admin):
-// the bike, the price, how it was paid, when, and the two sides. Printable: the page's
-// navigation and the Print button stay off paper.
+// the bike, the price, how it was paid (with a deposit: the deposit by card or bKash and the
+// rest in cash), when, and the two sides. Printable: the page's navigation and the Print
+// button stay off paper.
 import { useParams } from 'react-router';
 import { PageSpinner } from '@/components/spinner.tsx';
 import { usePageTitle } from '@/lib/page-title.ts';
@@ -28,11 +29,26 @@ export function ReceiptPage() {
   return <ReceiptCard receipt={receipt.data} />;
 }
 
+/** Amounts line up as figures. */
+const AMOUNTS: ReadonlySet<string> = new Set(['Price', 'In cash at the handover']);
+
+/** How the price was paid: one way, or a deposit by card or bKash and the rest in cash. */
+function paymentLines(receipt: Receipt): [string, string][] {
+  const { deposit } = receipt;
+  if (deposit === undefined || deposit === null) return [['Paid by', methodLabel(receipt.method)]];
+  const inCash = receipt.inCash ?? receipt.price - deposit;
+  return [
+    ['Paid by', `${methodLabel(receipt.method)} deposit, the rest in cash`],
+    [`Deposit by ${methodLabel(receipt.method)}`, formatPrice(deposit)],
+    ['In cash at the handover', formatPrice(inCash)],
+  ];
+}
+
 function ReceiptCard({ receipt }: { receipt: Receipt }) {
   const lines: [string, string][] = [
     ['Bike', receipt.name],
     ['Price', formatPrice(receipt.price)],
-    ['Paid by', methodLabel(receipt.method)],
+    ...paymentLines(receipt),
     ['Handed over', formatDhakaDate(receipt.completedAt)],
     ['Buyer', receipt.buyerName],
     ['Seller', receipt.sellerName],
@@ -65,7 +81,9 @@ function ReceiptCard({ receipt }: { receipt: Receipt }) {
         {lines.map(([term, value]) => (
           <div key={term} className="flex flex-wrap justify-between gap-x-4 gap-y-0.5 py-2.5">
             <dt className="text-stone-600">{term}</dt>
-            <dd className={`text-right font-semibold text-stone-900 ${term === 'Price' ? 'text-lg tabular-nums' : ''}`}>
+            <dd
+              className={`text-right font-semibold text-stone-900 ${term === 'Price' ? 'text-lg' : ''} ${AMOUNTS.has(term) || term.startsWith('Deposit') ? 'tabular-nums' : ''}`}
+            >
               {value}
             </dd>
           </div>

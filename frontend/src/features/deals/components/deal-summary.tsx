@@ -1,9 +1,11 @@
-// A deal at a glance, for the admin settling it: the bike, the price, both sides and how
-// to reach the buyer, where it stands, how it is paid, and its meeting.
+// A deal at a glance, for the admin settling it: the bike, the price (with the deposit and
+// the rest in cash, when the listing asked a deposit), both sides and how to reach the
+// buyer, where it stands, how it is paid, and its meeting.
 import type { ReactNode } from 'react';
 import type { Booking } from '@/lib/api/types.ts';
 import { formatDhakaTime } from '@/utils/format-dhaka-time.ts';
 import { formatPrice } from '@/utils/format-price.ts';
+import { depositLine } from '@/lib/payments/deposit.ts';
 import { DealStatus, methodWords } from './deal-status.tsx';
 
 function Line({ term, children }: { term: string; children: ReactNode }) {
@@ -12,6 +14,17 @@ function Line({ term, children }: { term: string; children: ReactNode }) {
       <dt className="text-xs font-semibold tracking-wide text-stone-500 uppercase">{term}</dt>
       <dd className="text-right wrap-anywhere text-stone-900 sm:mt-0.5 sm:text-left">{children}</dd>
     </div>
+  );
+}
+
+/** Beneath a price: the deposit and the rest in cash, when the listing asked a deposit. */
+export function DepositNote({ booking }: { booking: Booking }) {
+  const line = depositLine(booking);
+  if (!line) return null;
+  return (
+    <span data-testid="deposit-line" className="block text-sm whitespace-normal text-stone-600">
+      {line}
+    </span>
   );
 }
 
@@ -24,6 +37,7 @@ export function DealSummary({ booking }: { booking: Booking }) {
       </Line>
       <Line term="Price">
         <span className="tabular-nums">{formatPrice(booking.price)}</span>
+        <DepositNote booking={booking} />
       </Line>
       <Line term="Method">{methodWords(booking.method)}</Line>
       <Line term="Buyer">

@@ -69,6 +69,13 @@ describe('a deal’s page', () => {
     expect(screen.getByRole('button', { name: 'Release' })).toBeInTheDocument();
   });
 
+  it('shows the deposit held and the rest in cash beside the price, when the listing asked a deposit', async () => {
+    const withDeposit = { booking: { ...held, deposit: 20000 } as Booking, steps: heldSteps };
+    open(withDeposit, withDeposit);
+    await screen.findByRole('heading', { name: 'Yamaha R15' });
+    expect(screen.getByTestId('deposit-line')).toHaveTextContent('Deposit ৳20,000 held · ৳1,65,000 in cash at the handover');
+  });
+
   it('offers nothing to settle once the deal is completed, and Release only for cash', async () => {
     const cash = { booking: aDeal({ status: 'cash', method: 'cash' }), steps: heldSteps };
     open(cash, cash);

@@ -28,6 +28,17 @@ describe('the admin’s deals', () => {
     expect(screen.getByRole('link', { name: 'Deals' })).toHaveAttribute('aria-current', 'page');
   });
 
+  it('shows a deposit beneath the price, and nothing beneath a price without one', async () => {
+    const withDeposit = { ...held, deposit: 20000 } as typeof held;
+    fakeServer({ ...signedInAs('admin'), 'GET /api/deals': [200, [withDeposit, cash]] });
+    renderApp('/dashboard/deals');
+    const row = await screen.findByRole('row', { name: /Yamaha R15/ });
+    expect(within(row).getByTestId('deposit-line')).toHaveTextContent(
+      'Deposit ৳20,000 held · ৳1,65,000 in cash at the handover',
+    );
+    expect(within(screen.getByRole('row', { name: /Honda CBR/ })).queryByTestId('deposit-line')).not.toBeInTheDocument();
+  });
+
   it('filters by status with the chips, and says so when none are in it', async () => {
     const fetchMock = fakeServer({
       ...signedInAs('admin'),

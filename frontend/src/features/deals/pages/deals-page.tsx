@@ -1,7 +1,7 @@
 // The admin's deals (/dashboard/deals): the latest 200, newest first, every status or the
 // one its chip picks (kept in the address, so a filtered list can be shared), each with
-// its bike, both sides, where it stands, how it is paid, the price, when, and a link to
-// its timeline. Every step of every deal moves its row live.
+// its bike, both sides, where it stands, how it is paid, the price (and the deposit, when
+// the listing asked one), when, and a link to its timeline. Every step of every deal moves its row live.
 import { Link, useSearchParams } from 'react-router';
 import { DataTable, imageColumn, indexColumn, type Column } from '@/components/data-table.tsx';
 import { PageSpinner } from '@/components/spinner.tsx';
@@ -11,6 +11,7 @@ import { formatPrice } from '@/utils/format-price.ts';
 import { useDealUpdates } from '@/features/deals/api/deal-updates.ts';
 import { DEAL_FILTERS, dealFilterOf, useDeals, type DealFilter } from '@/features/deals/api/get-deals.ts';
 import { DealStatus, methodWords } from '@/features/deals/components/deal-status.tsx';
+import { DepositNote } from '@/features/deals/components/deal-summary.tsx';
 import { StatusFilter } from '@/features/deals/components/status-filter.tsx';
 
 export const DEALS_INTRO = 'Every booking that held its bike, newest first. Open a deal to read its timeline and settle it.';
@@ -35,7 +36,16 @@ const columns: Column<Booking>[] = [
   { header: 'Seller', cell: (booking) => booking.sellerName },
   { header: 'Status', cell: (booking) => <DealStatus booking={booking} /> },
   { header: 'Method', cell: (booking) => methodWords(booking.method) },
-  { header: 'Price', className: 'tabular-nums whitespace-nowrap', cell: (booking) => formatPrice(booking.price) },
+  {
+    header: 'Price',
+    className: 'tabular-nums whitespace-nowrap',
+    cell: (booking) => (
+      <span className="inline-block max-w-44 max-sm:text-right">
+        {formatPrice(booking.price)}
+        <DepositNote booking={booking} />
+      </span>
+    ),
+  },
   { header: 'When', cell: (booking) => <When booking={booking} /> },
   {
     header: 'Timeline',
