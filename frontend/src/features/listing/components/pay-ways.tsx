@@ -1,0 +1,61 @@
+// How a listing may be paid for, on its page: the ways its seller takes (Cash, Card,
+// bKash) and, when the seller asks one, the deposit that reserves the bike, with what it
+// means for the buyer. A listing that does not say how it is paid shows nothing.
+import { CardIcon } from '@/components/icons.tsx';
+import type { Listing } from '@/lib/api/types.ts';
+import { formatPrice } from '@/utils/format-price.ts';
+
+type PayWay = 'cash' | 'card' | 'bkash';
+type Deposit = { amount: number } | { percent: number } | null;
+
+/** A listing with the ways to pay and the deposit its seller chose. */
+type WithPayTerms = Listing & { paymentMethods?: PayWay[]; deposit?: Deposit };
+
+const WAY_NAMES: Record<PayWay, string> = { cash: 'Cash', card: 'Card', bkash: 'bKash' };
+
+/** "৳20,000", or "10% of the price (৳18,500)" for a share of the resale price. */
+export function depositText(deposit: NonNullable<Deposit>, resalePrice: number): string {
+  if ('amount' in deposit) return formatPrice(deposit.amount);
+  const share = Math.round((resalePrice * deposit.percent) / 100);
+  return `${String(deposit.percent)}% of the price (${formatPrice(share)})`;
+}
+
+export function PayWays({ listing, className = '' }: { listing: WithPayTerms; className?: string }) {
+  const ways = (listing.paymentMethods ?? []).filter((way) => way in WAY_NAMES);
+  const deposit = listing.deposit ?? null;
+  if (ways.length === 0 && !deposit) return null;
+  return (
+    <section aria-labelledby="pay-title" className={`rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200 ${className}`}>
+      <h2
+        id="pay-title"
+        className="flex items-center gap-1.5 text-sm font-semibold tracking-wide text-stone-500 uppercase"
+      >
+        <CardIcon className="size-4 shrink-0" aria-hidden="true" />
+        How to pay
+      </h2>
+      {ways.length > 0 && (
+        <ul aria-label="Ways to pay" className="mt-2 flex flex-wrap gap-1.5">
+          {ways.map((way) => (
+            <li
+              key={way}
+              className="rounded-full bg-stone-100 px-2.5 py-0.5 text-sm font-medium text-stone-800 ring-1 ring-stone-200"
+            >
+              {WAY_NAMES[way]}
+            </li>
+          ))}
+        </ul>
+      )}
+      {deposit && (
+        <div className="mt-3">
+          <p className="font-semibold text-stone-900">
+            Deposit to reserve: <span className="text-brand-800">{depositText(deposit, listing.resalePrice)}</span>
+          </p>
+          <p className="mt-0.5 text-sm text-stone-600">
+            Held by card or bKash when you reserve, and taken only at the handover; the rest is paid in cash at the
+            meet-up.
+          </p>
+        </div>
+      )}
+    </section>
+  );
+}
