@@ -39,7 +39,7 @@ function paymentLines(receipt: Receipt): [string, string][] {
   const inCash = receipt.inCash ?? receipt.price - deposit;
   return [
     ['Paid by', `${methodLabel(receipt.method)} deposit, the rest in cash`],
-    [`Deposit by ${methodLabel(receipt.method)}`, formatPrice(deposit)],
+    [receipt.method === 'bkash' ? 'Deposit by bKash' : 'Deposit by card', formatPrice(deposit)],
     ['In cash at the handover', formatPrice(inCash)],
   ];
 }
