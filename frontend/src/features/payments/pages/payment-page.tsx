@@ -160,7 +160,7 @@ function PriceLines({ booking }: { booking: Booking }) {
       {split && (
         <>
           <div data-testid="deposit-now" className="mt-2 flex items-baseline justify-between gap-3 text-sm">
-            <dt className="text-stone-700">Deposit to reserve, by card or bKash</dt>
+            <dt className="text-stone-700">Deposit to reserve</dt>
             <dd className="font-semibold text-stone-900 tabular-nums">{formatPrice(split.deposit)}</dd>
           </div>
           <div data-testid="deposit-rest" className="mt-1 flex items-baseline justify-between gap-3 text-sm">
