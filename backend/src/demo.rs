@@ -177,6 +177,7 @@ pub async fn seed(store: &dyn Store, uploads_dir: &Path) -> Result<(), StoreErro
                 // Listed over the past day, one every hour and a half, like a market already open.
                 posted_at: now - chrono::Duration::minutes(97 * (BIKES.len() - i) as i64),
                 facts,
+                terms: crate::records::PayTerms::default(),
             })
             .await?
             .outcome;

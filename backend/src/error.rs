@@ -10,7 +10,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
-use crate::records::Role;
+use crate::records::{Role, TermsFault};
 use crate::store::{Missing, Refused, StoreError};
 
 /// What a person is told while the database is out of reach.
@@ -188,6 +188,22 @@ pub fn missing(what: Missing) -> &'static str {
     }
 }
 
+/// The listing form's field and message for what is wrong with a listing's ways of
+/// paying and deposit.
+pub fn terms_fault(fault: TermsFault) -> (&'static str, &'static str) {
+    match fault {
+        TermsFault::NoWay => ("paymentMethods", "Choose at least one way to pay"),
+        TermsFault::DepositUnheld => (
+            "deposit",
+            "A deposit is held by card or bKash: take at least one of them",
+        ),
+        TermsFault::DepositNotBelowPrice => (
+            "deposit",
+            "A deposit must be more than ৳0 and less than the price",
+        ),
+    }
+}
+
 /// What people are told when the store refused their change (403 for another's
 /// listing, 409 for the rest).
 pub fn refused(why: Refused) -> &'static str {
@@ -227,6 +243,12 @@ pub fn refused(why: Refused) -> &'static str {
         Refused::MeetingChanged => "The meeting was changed since: look at the new proposal.",
         Refused::OwnProposal => "This is your own proposal: the other side confirms it.",
         Refused::PayingCash => "You chose to pay in cash at the meet-up: nothing is paid here.",
+        Refused::CashNotTaken => "The seller does not take cash for this bike.",
+        Refused::DepositAsked => {
+            "The seller asks a deposit by card or bKash to reserve this bike; the rest is paid \
+             in cash at the meet-up."
+        }
+        Refused::PayTerms(fault) => terms_fault(fault).1,
         Refused::CallOffInstead => {
             "You have chosen how to pay: call the deal off instead, saying why."
         }
@@ -273,6 +295,10 @@ impl From<StoreError> for AppError {
             ) => AppError::Forbidden(refused(why).into()),
             StoreError::Refused(why @ Refused::NotThisBookingsListing) => {
                 AppError::field("bookingId", refused(why))
+            }
+            StoreError::Refused(Refused::PayTerms(fault)) => {
+                let (field, text) = terms_fault(fault);
+                AppError::field(field, text)
             }
             StoreError::Refused(why) => AppError::Conflict(refused(why).into()),
             StoreError::Unavailable(detail) => AppError::database_unavailable(detail),

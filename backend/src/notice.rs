@@ -2,7 +2,7 @@
 //! and links live. The store stores a [`Notice`] for its recipient and sends it live; it
 //! writes no sentence of its own.
 
-use crate::records::RESERVED_HOURS;
+use crate::records::{HoldMethod, RESERVED_HOURS};
 use crate::views::taka;
 
 /// Something one person should know of, with the facts its words need.
@@ -58,6 +58,8 @@ pub enum Notice<'a> {
         other: &'a str,
         price: i64,
         method: &'a str,
+        /// The deposit a card or bKash held, the rest paid in cash.
+        deposit: Option<i64>,
         to_seller: bool,
     },
     /// To one side of a deal: the other (`by`) called it off before the handover.
@@ -81,6 +83,7 @@ pub enum Notice<'a> {
         buyer: &'a str,
         listing: &'a str,
         meeting: &'a str,
+        hold: Hold,
     },
     /// To a buyer: their card holds the price until the handover; whom to meet.
     PaidByBuyer {
@@ -88,6 +91,7 @@ pub enum Notice<'a> {
         seller: &'a str,
         meeting: &'a str,
         phone: &'a str,
+        hold: Hold,
     },
     /// To someone who booked (`booked`) or saved a bike that sold to another buyer.
     SoldToAnother { listing: &'a str, booked: bool },
@@ -274,24 +278,26 @@ impl Notice<'_> {
                 other,
                 price,
                 method,
+                deposit,
                 to_seller: false,
             } => format!(
                 "You bought {listing} from {other} for {}, paid {}. Your receipt is in My \
                  Orders.",
                 taka(price),
-                paid_how(method)
+                paid_how(method, deposit, price)
             ),
             Notice::Completed {
                 listing,
                 other,
                 price,
                 method,
+                deposit,
                 to_seller: true,
             } => format!(
                 "You sold your {listing} to {other} for {}, paid {}. Your receipt is in My \
                  Buyers.",
                 taka(price),
-                paid_how(method)
+                paid_how(method, deposit, price)
             ),
             Notice::CalledOff {
                 by,
@@ -309,10 +315,16 @@ impl Notice<'_> {
                 buyer,
                 listing,
                 meeting,
+                hold,
             } => {
+                let rest = hold
+                    .rest()
+                    .map(|rest| format!(" They pay the rest, {}, in cash then.", taka(rest)))
+                    .unwrap_or_default();
                 format!(
-                    "{buyer}'s card holds the price of your {listing}. Meet them at {meeting}: \
-                     the money is taken when you enter their handover code."
+                    "{buyer}'s {} your {listing}. Meet them at {meeting}: the money is taken \
+                     when you enter their handover code.{rest}",
+                    hold.holds()
                 )
             }
             Notice::PaidByBuyer {
@@ -320,10 +332,18 @@ impl Notice<'_> {
                 seller,
                 meeting,
                 phone,
-            } => format!(
-                "Your card holds the price of {listing}: nothing is taken until you meet \
-                 {seller} at {meeting} and show your handover code. Call them on {phone}."
-            ),
+                hold,
+            } => {
+                let rest = hold
+                    .rest()
+                    .map(|rest| format!(" Bring the rest, {}, in cash.", taka(rest)))
+                    .unwrap_or_default();
+                format!(
+                    "Your {} {listing}: nothing is taken until you meet {seller} at {meeting} \
+                     and show your handover code. Call them on {phone}.{rest}",
+                    hold.holds()
+                )
+            }
             Notice::SoldToAnother {
                 listing,
                 booked: true,
@@ -369,12 +389,50 @@ impl Notice<'_> {
 /// Why the bookings still waiting for a bike end when its deal completes.
 pub const SOLD_TO_ANOTHER_BUYER: &str = "The bike was sold to another buyer.";
 
-/// How a deal was paid, as a receipt says it: "in cash", "by card", "by bKash".
-pub fn paid_how(method: &str) -> &'static str {
-    match method {
+/// What a deal's hold holds: by card or bKash, the price or a deposit of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Hold {
+    pub method: HoldMethod,
+    /// Paisa.
+    pub price: i64,
+    /// Paisa; None: the hold covers the price.
+    pub deposit: Option<i64>,
+}
+
+impl Hold {
+    /// "card holds the price of", "bKash wallet holds a ৳20,000 deposit for".
+    fn holds(self) -> String {
+        let holder = match self.method {
+            HoldMethod::Card => "card",
+            HoldMethod::Bkash => "bKash wallet",
+        };
+        match self.deposit {
+            Some(deposit) => format!("{holder} holds a {} deposit for", taka(deposit)),
+            None => format!("{holder} holds the price of"),
+        }
+    }
+
+    /// What is paid in cash at the handover after a deposit.
+    fn rest(self) -> Option<i64> {
+        self.deposit.map(|deposit| self.price - deposit)
+    }
+}
+
+/// How a deal was paid, as a receipt says it: "in cash", "by card", "by bKash"; with a
+/// deposit held by card or bKash, both parts: "৳20,000 by card and ৳1,65,000 in cash".
+pub fn paid_how(method: &str, deposit: Option<i64>, price: i64) -> String {
+    let how = match method {
         "card" => "by card",
         "bkash" => "by bKash",
-        _ => "in cash",
+        _ => return "in cash".to_owned(),
+    };
+    match deposit {
+        Some(deposit) => format!(
+            "{} {how} and {} in cash",
+            taka(deposit),
+            taka(price - deposit)
+        ),
+        None => how.to_owned(),
     }
 }
 

@@ -163,6 +163,164 @@ pub struct Listing {
     pub reserved: bool,
     #[sqlx(flatten)]
     pub facts: BikeFacts,
+    #[sqlx(flatten)]
+    pub terms: PayTerms,
+}
+
+/// The ways of paying a listing takes, and the deposit it asks to reserve the bike
+/// (docs/deals.md "Paying"). At least one way is taken; a deposit is a fixed amount or
+/// a share of the price, never both, and is held by card or bKash.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, sqlx::FromRow)]
+pub struct PayTerms {
+    pub takes_cash: bool,
+    pub takes_card: bool,
+    pub takes_bkash: bool,
+    /// Paisa.
+    pub deposit_amount: Option<i64>,
+    /// Of the price, 1 to 90.
+    pub deposit_percent: Option<i32>,
+}
+
+impl Default for PayTerms {
+    /// Every way, no deposit: what a listing takes unless its seller says otherwise.
+    fn default() -> Self {
+        PayTerms {
+            takes_cash: true,
+            takes_card: true,
+            takes_bkash: true,
+            deposit_amount: None,
+            deposit_percent: None,
+        }
+    }
+}
+
+impl PayTerms {
+    /// Whether the listing takes `method`.
+    pub fn takes(&self, method: PayMethod) -> bool {
+        match method {
+            PayMethod::Cash => self.takes_cash,
+            PayMethod::Card => self.takes_card,
+            PayMethod::Bkash => self.takes_bkash,
+        }
+    }
+
+    /// The ways taken, in the order pages list them.
+    pub fn methods(&self) -> Vec<PayMethod> {
+        PayMethod::ALL
+            .into_iter()
+            .filter(|method| self.takes(*method))
+            .collect()
+    }
+}
+
+/// The deposit a listing asks to reserve the bike.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Deposit {
+    /// None: the hold covers the whole price.
+    None,
+    /// A fixed amount, in paisa, less than the price.
+    Amount(i64),
+    /// A share of the price, 1 to 90 percent.
+    Percent(i32),
+}
+
+/// A seller's change to a listing's ways of paying and deposit; each part left None
+/// stays as it is.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct TermsChange {
+    /// The ways taken, each method once.
+    pub takes: Option<[bool; 3]>,
+    pub deposit: Option<Deposit>,
+}
+
+impl TermsChange {
+    /// `terms` with this change made.
+    pub fn apply(self, terms: PayTerms) -> PayTerms {
+        let mut terms = terms;
+        if let Some([cash, card, bkash]) = self.takes {
+            terms.takes_cash = cash;
+            terms.takes_card = card;
+            terms.takes_bkash = bkash;
+        }
+        match self.deposit {
+            None => {}
+            Some(Deposit::None) => (terms.deposit_amount, terms.deposit_percent) = (None, None),
+            Some(Deposit::Amount(paisa)) => {
+                (terms.deposit_amount, terms.deposit_percent) = (Some(paisa), None)
+            }
+            Some(Deposit::Percent(share)) => {
+                (terms.deposit_amount, terms.deposit_percent) = (None, Some(share))
+            }
+        }
+        terms
+    }
+}
+
+impl PayTerms {
+    /// Why these terms cannot stand for a listing priced `price` (paisa), if they cannot.
+    pub fn fault(&self, price: i64) -> Option<TermsFault> {
+        let asks_deposit = self.deposit_amount.is_some() || self.deposit_percent.is_some();
+        if !(self.takes_cash || self.takes_card || self.takes_bkash) {
+            Some(TermsFault::NoWay)
+        } else if asks_deposit && !(self.takes_card || self.takes_bkash) {
+            Some(TermsFault::DepositUnheld)
+        } else if self.deposit_amount.is_some_and(|deposit| deposit >= price) {
+            Some(TermsFault::DepositNotBelowPrice)
+        } else {
+            None
+        }
+    }
+}
+
+/// What is wrong with a listing's ways of paying and deposit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TermsFault {
+    /// Not one way of paying is taken.
+    NoWay,
+    /// A deposit is asked but neither card nor bKash, which hold it, is taken.
+    DepositUnheld,
+    /// A fixed deposit is not below the price.
+    DepositNotBelowPrice,
+}
+
+/// A way a buyer pays for a deal.
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PayMethod {
+    /// In person at the handover.
+    Cash,
+    /// A card hold, taken at the handover.
+    Card,
+    /// A bKash hold, taken at the handover.
+    Bkash,
+}
+
+impl PayMethod {
+    pub const ALL: [PayMethod; 3] = [PayMethod::Cash, PayMethod::Card, PayMethod::Bkash];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PayMethod::Cash => "cash",
+            PayMethod::Card => "card",
+            PayMethod::Bkash => "bkash",
+        }
+    }
+
+    /// The method called `name` in the API.
+    pub fn named(name: &str) -> Option<PayMethod> {
+        PayMethod::ALL
+            .into_iter()
+            .find(|method| method.as_str() == name)
+    }
+}
+
+impl From<HoldMethod> for PayMethod {
+    fn from(method: HoldMethod) -> Self {
+        match method {
+            HoldMethod::Card => PayMethod::Card,
+            HoldMethod::Bkash => PayMethod::Bkash,
+        }
+    }
 }
 
 /// What a listing says of its bike in the fields buyers filter on (`listing.rs`). NULL
@@ -310,6 +468,7 @@ pub struct NewListing {
     /// When it was listed: now, except for demo listings.
     pub posted_at: DateTime<Utc>,
     pub facts: BikeFacts,
+    pub terms: PayTerms,
 }
 
 /// What a seller may change of an unsold listing; the rest (what the bike is, its
@@ -329,6 +488,8 @@ pub struct ListingEdit {
     pub km_driven: Option<i32>,
     pub district: Option<String>,
     pub area: Option<String>,
+    /// The ways taken and the deposit asked, as far as the edit changes them.
+    pub terms: TermsChange,
 }
 
 /// An advert: a listing put in the home page's advertisement area.
@@ -439,6 +600,12 @@ pub struct Booking {
     /// seller's later change applies to new bookings.
     #[sqlx(rename = "order_price")]
     pub price: i64,
+    /// What a card or bKash holds to reserve the bike, in paisa, when the listing asked
+    /// a deposit at booking; the rest is paid in cash at the handover. None: a hold
+    /// covers the whole price.
+    #[sqlx(rename = "order_deposit")]
+    pub deposit: Option<i64>,
+
     /// Its place in the bike's line while waiting: 1 is next.
     pub queue_position: Option<i64>,
     /// Until when the bike is held for this buyer, while reserved.
@@ -457,7 +624,24 @@ pub struct Booking {
     pub listing: Listing,
 }
 
+impl Booking {
+    /// What a card or bKash holds for this booking, in paisa: the deposit asked, else
+    /// the whole price.
+    pub fn hold_amount(&self) -> i64 {
+        self.deposit.unwrap_or(self.price)
+    }
+
+    /// What the buyer pays in person at the handover when paying by `method`, in paisa.
+    pub fn in_cash(&self, method: PayMethod) -> i64 {
+        match method {
+            PayMethod::Cash => self.price,
+            PayMethod::Card | PayMethod::Bkash => self.price - self.hold_amount(),
+        }
+    }
+}
+
 /// Which side of a deal someone is on.
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Side {
     Buyer,

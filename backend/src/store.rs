@@ -117,6 +117,13 @@ pub enum Refused {
     OwnProposal,
     /// A booking paid in cash at the meet-up is not paid by card.
     PayingCash,
+    /// The seller does not take cash for this listing.
+    CashNotTaken,
+    /// The listing asks a deposit by card or bKash: cash alone does not reserve it.
+    DepositAsked,
+    /// A listing's ways of paying and deposit cannot stand together (its price, say,
+    /// now under its fixed deposit).
+    PayTerms(TermsFault),
     /// The buyer chose how to pay: they call the deal off, saying why, rather than cancel.
     CallOffInstead,
     /// A handover code exists once the buyer chose how to pay.

@@ -21,7 +21,7 @@ pub struct Checker {
 }
 
 /// Text of a JSON value: strings as they are, numbers written out, anything else None.
-fn as_text(value: Option<&Value>) -> Option<String> {
+pub fn as_text(value: Option<&Value>) -> Option<String> {
     match value? {
         Value::String(s) => Some(s.trim().to_owned()),
         Value::Number(n) => Some(n.to_string()),

@@ -6,7 +6,8 @@ use serde::{Serialize, Serializer};
 use utoipa::ToSchema;
 
 use crate::records::{
-    Advert, Booking, BookingStatus, Category, DealStep, Listing, Meeting, Notification, Role, User,
+    Advert, Booking, BookingStatus, Category, DealStep, Listing, Meeting, Notification, PayMethod,
+    PayTerms, Role, User,
 };
 
 /// Paisa written as a JSON number of whole taka: 1500 or 1500.5.
@@ -15,6 +16,14 @@ fn money<S: Serializer>(paisa: &i64, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_i64(paisa / 100)
     } else {
         s.serialize_f64(*paisa as f64 / 100.0)
+    }
+}
+
+/// Paisa as taka, or null.
+fn some_money<S: Serializer>(paisa: &Option<i64>, s: S) -> Result<S::Ok, S::Error> {
+    match paisa {
+        Some(paisa) => money(paisa, s),
+        None => s.serialize_none(),
     }
 }
 
@@ -172,6 +181,36 @@ pub struct ProductFields {
     pub area: Option<String>,
     /// Every photo, the cover (`productImage`) first.
     pub photos: Vec<String>,
+    /// The ways the seller takes: cash, card, bkash (at least one, in that order).
+    #[schema(value_type = Vec<String>, example = json!(["cash", "card", "bkash"]))]
+    pub payment_methods: Vec<&'static str>,
+    /// The deposit asked to reserve the bike (held by card or bKash, the rest paid in
+    /// cash at the handover); null for none. Not in a booking, which says the deposit it
+    /// keeps from when it was made.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<DepositView>)]
+    pub deposit: Option<Option<DepositView>>,
+}
+
+/// A listing's deposit: a fixed amount in taka (`{"amount": 20000}`), or a share of
+/// the price (`{"percent": 10}`).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DepositView {
+    #[serde(skip_serializing_if = "Option::is_none", serialize_with = "some_money")]
+    #[schema(value_type = Option<f64>, nullable = false)]
+    pub amount: Option<i64>,
+    /// 1 to 90.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub percent: Option<i32>,
+}
+
+impl DepositView {
+    pub fn of(terms: &PayTerms) -> Option<DepositView> {
+        let amount = terms.deposit_amount;
+        let percent = terms.deposit_percent.filter(|_| amount.is_none());
+        (amount.is_some() || percent.is_some()).then_some(DepositView { amount, percent })
+    }
 }
 
 impl ProductFields {
@@ -210,6 +249,13 @@ impl ProductFields {
             registration_year: p.facts.registration_year,
             district: p.facts.district,
             area: p.facts.area,
+            payment_methods: p
+                .terms
+                .methods()
+                .into_iter()
+                .map(PayMethod::as_str)
+                .collect(),
+            deposit: Some(DepositView::of(&p.terms)),
         }
     }
 }
@@ -306,6 +352,12 @@ pub struct BookingView {
     #[serde(serialize_with = "money")]
     #[schema(value_type = f64)]
     pub price: i64,
+    /// What a card or bKash holds to reserve the bike when the listing asked a deposit
+    /// at booking (the rest is paid in cash at the handover); null: a hold covers the
+    /// whole price.
+    #[serde(serialize_with = "some_money")]
+    #[schema(value_type = Option<f64>)]
+    pub deposit: Option<i64>,
     pub order_time: DateTime<Utc>,
     #[serde(flatten)]
     pub fields: ProductFields,
@@ -340,8 +392,12 @@ impl From<Booking> for BookingView {
                 .filter(|_| o.order_status == BookingStatus::CalledOff),
             meeting: o.meeting.proposal().map(MeetingView::from),
             price: o.price,
+            deposit: o.deposit,
             order_time: o.ordered_at,
-            fields: ProductFields::new(o.listing, Form::SignedIn),
+            fields: ProductFields {
+                deposit: None,
+                ..ProductFields::new(o.listing, Form::SignedIn)
+            },
         }
     }
 }
@@ -413,6 +469,16 @@ pub struct ReceiptView {
     pub price: i64,
     /// cash, card or bkash.
     pub method: String,
+    /// Taken by card or bKash when a deposit was held (the rest paid in cash); null
+    /// otherwise.
+    #[serde(serialize_with = "some_money")]
+    #[schema(value_type = Option<f64>)]
+    pub deposit: Option<i64>,
+    /// Paid in person at the handover, in taka: the whole price for cash, the rest after
+    /// a deposit, 0 when a hold covered the price.
+    #[serde(serialize_with = "money")]
+    #[schema(value_type = f64)]
+    pub in_cash: i64,
     pub completed_at: DateTime<Utc>,
     pub buyer_name: String,
     pub seller_name: String,
@@ -424,6 +490,12 @@ impl ReceiptView {
     /// The receipt of `deal`, if it completed.
     pub fn of(deal: Booking) -> Option<ReceiptView> {
         let completed_at = deal.completed_at?;
+        let method = deal
+            .method
+            .as_deref()
+            .and_then(PayMethod::named)
+            .unwrap_or(PayMethod::Cash);
+        let in_cash = deal.in_cash(method);
         let meeting_place = match deal.meeting.proposal() {
             Some(meeting) if meeting.agreed => meeting.place,
             _ => deal.meeting_location,
@@ -433,7 +505,9 @@ impl ReceiptView {
             listing_id: deal.listing.id,
             name: deal.listing.name,
             price: deal.price,
-            method: deal.method.unwrap_or_else(|| "cash".into()),
+            method: method.as_str().to_owned(),
+            deposit: deal.deposit.filter(|_| method != PayMethod::Cash),
+            in_cash,
             completed_at,
             buyer_name: deal.buyer_name,
             seller_name: deal.listing.seller_name,

@@ -18,6 +18,7 @@ mod marketplace {
     mod live;
     mod notices;
     mod openapi_snapshot;
+    mod pay_ways;
     mod payments;
     mod search;
     mod secrets;

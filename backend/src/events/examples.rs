@@ -50,6 +50,7 @@ fn a_listing() -> Listing {
             area: Some("Mirpur 10".into()),
             photos: Some(r#"["/uploads/fz.webp"]"#.into()),
         },
+        terms: crate::records::PayTerms::default(),
     }
 }
 
@@ -65,6 +66,7 @@ fn a_booking() -> Booking {
         meeting_location: "Banani".into(),
         ordered_at: at(),
         price: a_listing().resale_price,
+        deposit: None,
         queue_position: None,
         reserved_until: Some(at() + chrono::Duration::hours(crate::records::RESERVED_HOURS)),
         reason: None,

@@ -13,8 +13,10 @@ use super::bookings::own_booking;
 use super::RecordId;
 use crate::auth::Buyer;
 use crate::error::{AppError, AppResult, Json};
-use crate::payments::bkash::{Status, ABOVE_WALLET_MAX, WALLET_MAX};
+use crate::payments::bkash::Status;
+use crate::payments::offer::{Offer, BKASH_NOT_SET_UP};
 use crate::payments::{bkash_hold, reconcile_bkash, settle};
+use crate::records::PayMethod;
 use crate::store::why_not_payable;
 use crate::AppState;
 
@@ -24,27 +26,26 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(bkash_callback))
 }
 
-/// What a buyer is told when this marketplace takes no bKash payments.
-const NOT_SET_UP: &str = "bKash payments are not set up on this marketplace.";
-
 /// Where the buyer approves the payment.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BkashStartView {
-    /// bKash's page: the page sends the buyer there.
+    /// bKash's page (bKash's own name for it): the page sends the buyer there.
+    #[serde(rename = "bkashURL")]
     bkash_url: String,
     payment_id: String,
-    /// Paisa (hundredths of a taka): the booking's price.
+    /// Paisa (hundredths of a taka): the booking's price, or the deposit it asked.
     amount: i64,
 }
 
-/// Starts holding the booking's price in the buyer's bKash wallet (the buyer holding the
-/// bike only): bKash's page asks them to approve it, then sends them back through the
+/// Starts holding the booking's price (or the deposit it asked) in the buyer's bKash
+/// wallet (the buyer holding the bike only): bKash's page asks them to approve it, then sends them back through the
 /// callback. The same booking at the same price gets the same payment again.
 #[utoipa::path(post, path = "/orders/{id}/bkash", tag = "payments",
     params(("id" = String, Path, description = "Booking id")),
-    responses((status = 200, body = BkashStartView), (status = 401), (status = 403), (status = 404), (status = 409),
-              (status = 422, description = "`validation`: the price is above ৳5,00,000, the most a bKash wallet holds"),
+    responses((status = 200, body = BkashStartView), (status = 401), (status = 403), (status = 404),
+              (status = 409, description = "`conflict`: the booking cannot be paid now, or the seller does not take bKash for this bike"),
+              (status = 422, description = "`validation`: the amount is above ৳5,00,000, the most a bKash wallet holds"),
               (status = 503, description = "`payments_unavailable`: bKash is not set up here, or is not answering")),
     security(("access_token" = [])))]
 async fn start_bkash(
@@ -54,7 +55,7 @@ async fn start_bkash(
 ) -> AppResult<Json<BkashStartView>> {
     own_booking(&state, &buyer, id).await?;
     let Some(bkash) = state.bkash.as_deref() else {
-        return Err(AppError::PaymentsUnavailable(NOT_SET_UP.into()));
+        return Err(AppError::PaymentsUnavailable(BKASH_NOT_SET_UP.into()));
     };
     // A payment started before may have been approved without the buyer coming back:
     // record it first rather than hold the price twice.
@@ -64,11 +65,11 @@ async fn start_bkash(
     if let Some(why) = why_not_payable(order.order_status) {
         return Err(why.into());
     }
-    if order.price > WALLET_MAX {
-        return Err(AppError::field("_id", ABOVE_WALLET_MAX));
-    }
+    let amount = Offer::of(&order, state.holders())
+        .allows(PayMethod::Bkash)?
+        .hold;
     let callback = format!("{}/api/bkash/callback", state.settings.public_origin);
-    let created = bkash.create(order.order_id, order.price, &callback).await?;
+    let created = bkash.create(order.order_id, amount, &callback).await?;
     state
         .store
         .bkash_started(&created.payment_id, order.order_id)
@@ -76,7 +77,7 @@ async fn start_bkash(
     Ok(Json(BkashStartView {
         bkash_url: created.bkash_url,
         payment_id: created.payment_id,
-        amount: order.price,
+        amount,
     }))
 }
 

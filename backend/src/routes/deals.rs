@@ -189,10 +189,11 @@ fn send_receipts(state: &AppState, deal: &Booking) {
     };
     let price = taka(receipt.price);
     let when = dhaka_time(receipt.completed_at);
+    let paid = paid_how(&receipt.method, receipt.deposit, receipt.price);
     let sale = Sale {
         bike: &receipt.name,
         price: &price,
-        paid: paid_how(&receipt.method),
+        paid: &paid,
         when: &when,
         buyer: &receipt.buyer_name,
         seller: &receipt.seller_name,

@@ -13,12 +13,14 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::{Changed, Inserted};
 use super::{EmailPath, RecordId};
 use crate::auth::{throttle, Admin, AuthUser, Buyer, MaybeUser, Seller};
-use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
+use crate::error::{terms_fault, AppError, AppResult, Json, JsonBodyRefused};
 use crate::listing;
-use crate::records::{BikeFacts, ListingEdit, NewListing, Role};
+use crate::records::{
+    BikeFacts, Deposit, ListingEdit, NewListing, PayMethod, PayTerms, Role, TermsChange, TermsFault,
+};
 use crate::store::Missing;
 use crate::validate::Checker;
-use crate::views::{Form, ListingView};
+use crate::views::{DepositView, Form, ListingView};
 use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -125,6 +127,91 @@ pub struct ListingInput {
     district: Option<Value>,
     #[schema(value_type = Option<String>)]
     area: Option<Value>,
+    /// The ways buyers may pay: any of "cash", "card", "bkash", at least one. Absent:
+    /// every way for a new listing, unchanged for an edit.
+    #[schema(value_type = Option<Vec<String>>)]
+    payment_methods: Option<Value>,
+    /// The deposit asked to reserve the bike, held by card or bKash, the rest paid in
+    /// cash at the handover: `{"amount": taka}` (less than the price) or `{"percent":
+    /// 1 to 90}`; null for none. Absent: none for a new listing, unchanged for an edit.
+    #[serde(default, deserialize_with = "given")]
+    #[schema(value_type = Option<DepositView>)]
+    deposit: Option<Value>,
+}
+
+/// A field that is present, `null` included: absent is None, `null` is Some(Null).
+fn given<'de, D: serde::Deserializer<'de>>(input: D) -> Result<Option<Value>, D::Error> {
+    Value::deserialize(input).map(Some)
+}
+
+/// The ways of paying and the deposit the body gives, checked with the form's messages;
+/// what it leaves out is None (`price` is the listing's price in paisa, 0 if invalid).
+fn terms(check: &mut Checker, body: &ListingInput, price: i64) -> TermsChange {
+    let takes = body
+        .payment_methods
+        .as_ref()
+        .filter(|v| !v.is_null())
+        .map(|list| {
+            let mut takes = [false; 3];
+            let names = list.as_array().map(Vec::as_slice).unwrap_or_default();
+            for name in names {
+                match name.as_str().and_then(PayMethod::named) {
+                    Some(method) => takes[method as usize] = true,
+                    None => check.fail(
+                        "paymentMethods",
+                        "Choose ways to pay from cash, card and bkash",
+                    ),
+                }
+            }
+            if !list.is_array() {
+                check.fail(
+                    "paymentMethods",
+                    "Choose ways to pay from cash, card and bkash",
+                );
+            } else if takes == [false; 3] {
+                let (field, text) = terms_fault(TermsFault::NoWay);
+                check.fail(field, text);
+            }
+            takes
+        });
+    let deposit = body.deposit.as_ref().map(|deposit| {
+        let amount = deposit.get("amount").filter(|v| !v.is_null());
+        let percent = deposit.get("percent").filter(|v| !v.is_null());
+        match (deposit, amount, percent) {
+            (Value::Null, _, _) => Deposit::None,
+            (_, Some(amount), None) => {
+                let text = crate::validate::as_text(Some(amount)).unwrap_or_default();
+                match crate::validate::parse_paisa(&text.replace(',', "")) {
+                    Some(paisa) if paisa > 0 && (price == 0 || paisa < price) => {
+                        Deposit::Amount(paisa)
+                    }
+                    _ => {
+                        let (field, text) = terms_fault(TermsFault::DepositNotBelowPrice);
+                        check.fail(field, text);
+                        Deposit::None
+                    }
+                }
+            }
+            (_, None, Some(percent)) => match percent.as_i64() {
+                Some(share @ 1..=90) => Deposit::Percent(share as i32),
+                _ => {
+                    check.fail(
+                        "deposit",
+                        "A deposit share must be a whole number from 1 to 90 percent",
+                    );
+                    Deposit::None
+                }
+            },
+            _ => {
+                check.fail(
+                    "deposit",
+                    "A deposit is a fixed amount or a share of the price",
+                );
+                Deposit::None
+            }
+        }
+    });
+    TermsChange { takes, deposit }
 }
 
 /// The photos of a listing: `productImages` when given (1 to 8 image addresses), else
@@ -225,7 +312,7 @@ fn bike(check: &mut Checker, body: &ListingInput) -> BikeFacts {
 fn changeable(check: &mut Checker, body: &ListingInput) -> ListingEdit {
     let photos = photos(check, body);
     let (km_driven, district, area) = whereabouts(check, body);
-    ListingEdit {
+    let edit = ListingEdit {
         image: photos.first().cloned().unwrap_or_default(),
         photos: listing::photos_json(&photos),
         km_driven,
@@ -242,7 +329,10 @@ fn changeable(check: &mut Checker, body: &ListingInput) -> ListingEdit {
             "Description is required",
             4000,
         ),
-    }
+        terms: TermsChange::default(),
+    };
+    let terms = terms(check, body, edit.resale_price);
+    ListingEdit { terms, ..edit }
 }
 
 /// Lists a bike for sale (sellers).
@@ -277,7 +367,13 @@ async fn create_listing(
         seller_phone: details.seller_phone,
         description: details.description,
         facts: BikeFacts::default(),
+        terms: details.terms.apply(PayTerms::default()),
     };
+    // What the body leaves out is every way and no deposit; what it gives must stand.
+    if let Some(fault) = product.terms.fault(product.resale_price) {
+        let (field, text) = terms_fault(fault);
+        check.fail(field, text);
+    }
     check.finish()?;
     // What the seller left out is read from what the listing says, as for listings
     // posted before these fields.

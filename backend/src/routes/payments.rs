@@ -13,13 +13,14 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::bookings::own_booking;
-use super::Inserted;
+use super::{Inserted, RecordId};
 use crate::auth::Buyer;
 use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
+use crate::payments::offer::{NotOffered, Offer};
 use crate::payments::stripe::IntentStatus;
 use crate::payments::test_card::{check_card, Card};
 use crate::payments::{not_confirmed, settle, webhook, Provider, ReportedPayment, CURRENCY};
-use crate::records::PaymentRecorded;
+use crate::records::{PayMethod, PaymentRecorded};
 use crate::store::{why_not_payable, Refused};
 use crate::validate::{parse_id, Checker};
 use crate::AppState;
@@ -27,6 +28,7 @@ use crate::AppState;
 pub fn router() -> OpenApiRouter<AppState> {
     // The test-mode card endpoint answers only in test mode, the webhook only with Stripe.
     OpenApiRouter::new()
+        .routes(routes!(payment_methods))
         .routes(routes!(create_payment_intent))
         .routes(routes!(record_payment))
         .routes(routes!(confirm_test_card))
@@ -53,10 +55,11 @@ pub struct IntentView {
     provider: &'static str,
 }
 
-/// Starts paying for a booking: the amount is the booking's price from our records (the
-/// bike's price when it was booked).
+/// Starts paying for a booking by card: the amount is the booking's price from our
+/// records (the bike's price when it was booked), or the deposit it asked.
 #[utoipa::path(post, path = "/create-payment-intent", tag = "payments", request_body = IntentInput,
-    responses(JsonBodyRefused, (status = 200, body = IntentView), (status = 401), (status = 403), (status = 404), (status = 409),
+    responses(JsonBodyRefused, (status = 200, body = IntentView), (status = 401), (status = 403), (status = 404),
+              (status = 409, description = "`conflict`: the booking cannot be paid now, or the seller does not take cards for this bike"),
               (status = 422, description = "`validation`: no booking named, or its price is above ৳9,99,999.99, the most a card payment carries (pay another way)"),
               (status = 503, description = "`payments_unavailable`: this marketplace takes no card payments")),
     security(("access_token" = [])))]
@@ -72,9 +75,12 @@ async fn create_payment_intent(
     if let Some(why) = why_not_payable(order.order_status) {
         return Err(why.into());
     }
+    let card = Offer::of(&order, state.holders())
+        .allows(PayMethod::Card)?
+        .hold;
     let intent = state
         .payments
-        .create_intent(state.store.as_ref(), order.order_id, order.price)
+        .create_intent(state.store.as_ref(), order.order_id, card)
         .await?;
     Ok(Json(IntentView {
         client_secret: intent.client_secret,
@@ -82,6 +88,84 @@ async fn create_payment_intent(
         amount: intent.amount,
         currency: CURRENCY,
         provider: state.payments.name(),
+    }))
+}
+
+/// The ways a buyer may pay a booking, offered or not.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OfferView {
+    /// The booking's price, in taka.
+    #[schema(value_type = f64)]
+    price: f64,
+    /// The deposit a card or bKash holds to reserve the bike, in taka; null: a hold
+    /// covers the whole price.
+    #[schema(value_type = Option<f64>)]
+    deposit: Option<f64>,
+    /// cash, card and bkash, always in that order.
+    methods: Vec<ChoiceView>,
+}
+
+/// One way of paying a booking.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ChoiceView {
+    /// cash, card or bkash.
+    method: &'static str,
+    /// Whether the buyer may pay this way.
+    offered: bool,
+    /// Held now by the card or bKash, in taka (0 for cash).
+    #[schema(value_type = f64)]
+    hold: f64,
+    /// Paid in person at the handover, in taka.
+    #[schema(value_type = f64)]
+    at_handover: f64,
+    /// Why it is not offered (the seller does not take it, it is not set up here, the
+    /// amount is more than it carries, a deposit is asked); absent when offered.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    reason: Option<&'static str>,
+    /// One more thing the buyer should know before choosing it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    note: Option<&'static str>,
+}
+
+/// Taka from paisa, as a JSON number.
+fn in_taka(paisa: i64) -> f64 {
+    paisa as f64 / 100.0
+}
+
+/// How the buyer may pay their booking (the booking's buyer only): the ways its listing
+/// takes, that this marketplace has set up and that can carry the amount, each with
+/// what is held now and what is paid in cash at the handover. The payment page shows
+/// it as it is; each way refuses what it does not offer.
+#[utoipa::path(get, path = "/orders/{id}/methods", tag = "payments",
+    params(("id" = String, Path, description = "Booking id")),
+    responses((status = 200, body = OfferView), (status = 401), (status = 403), (status = 404)),
+    security(("access_token" = [])))]
+async fn payment_methods(
+    State(state): State<AppState>,
+    Buyer(buyer): Buyer,
+    RecordId(id): RecordId,
+) -> AppResult<Json<OfferView>> {
+    let order = own_booking(&state, &buyer, id).await?;
+    let offer = Offer::of(&order, state.holders());
+    Ok(Json(OfferView {
+        price: in_taka(order.price),
+        deposit: order.deposit.map(in_taka),
+        methods: offer
+            .choices
+            .into_iter()
+            .map(|choice| ChoiceView {
+                method: choice.method.as_str(),
+                offered: choice.not_offered.is_none(),
+                hold: in_taka(choice.hold),
+                at_handover: in_taka(choice.at_handover),
+                reason: choice.not_offered.map(NotOffered::reason),
+                note: choice.note,
+            })
+            .collect(),
     }))
 }
 

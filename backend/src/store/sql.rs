@@ -37,7 +37,8 @@ macro_rules! listing_select {
          1 FROM reports r WHERE r.product_id = p.id) AS reported, EXISTS (SELECT 1 FROM adverts ad \
          WHERE ad.product_id = p.id) AS advertised, EXISTS (SELECT 1 FROM orders h WHERE \
          h.product_id = p.id AND h.status IN ('reserved', 'cash')) AS reserved, p.brand, p.model, \
-         p.engine_cc, p.km_driven, p.registration_year, p.district, p.area, p.photos "
+         p.engine_cc, p.km_driven, p.registration_year, p.district, p.area, p.photos, \
+         p.takes_cash, p.takes_card, p.takes_bkash, p.deposit_amount, p.deposit_percent "
     };
 }
 
@@ -51,11 +52,23 @@ macro_rules! open_statuses {
     };
 }
 
+/// The deposit a new booking keeps (paisa), read from its listing in the booking's
+/// `INSERT … SELECT … FROM products`: the fixed amount while it is below the price, else
+/// the share of the price in whole taka; NULL (the whole price is held) when none is
+/// asked.
+macro_rules! deposit_asked {
+    () => {
+        "CASE WHEN deposit_amount < resale_price THEN deposit_amount \
+         WHEN resale_price * deposit_percent / 10000 > 0 \
+         THEN resale_price * deposit_percent / 10000 * 100 END"
+    };
+}
+
 macro_rules! booking_select {
     () => {
         "SELECT o.id AS order_id, o.status AS order_status, o.buyer_id, b.name AS buyer_name, \
          b.email AS buyer_email, o.buyer_phone, o.meeting_location, o.created_at AS ordered_at, \
-         o.price AS order_price, CASE WHEN o.status = 'waiting' THEN (SELECT COUNT(*) FROM \
+         o.price AS order_price, o.deposit AS order_deposit, CASE WHEN o.status = 'waiting' THEN (SELECT COUNT(*) FROM \
          orders w WHERE w.product_id = o.product_id AND w.status = 'waiting' AND w.id <= o.id) \
          END AS queue_position, o.reserved_until, o.reason, o.method, o.completed_at, \
          o.ended_by, o.meeting_place, o.meeting_at, \
@@ -67,7 +80,8 @@ macro_rules! booking_select {
          AS reported, EXISTS (SELECT 1 FROM adverts ad WHERE ad.product_id = p.id) AS advertised, \
          EXISTS (SELECT 1 FROM orders h WHERE h.product_id = p.id AND h.status IN ('reserved', \
          'cash')) AS reserved, p.brand, p.model, p.engine_cc, p.km_driven, p.registration_year, \
-         p.district, p.area, p.photos FROM orders o JOIN users b ON b.id = o.buyer_id \
+         p.district, p.area, p.photos, p.takes_cash, p.takes_card, p.takes_bkash, \
+         p.deposit_amount, p.deposit_percent FROM orders o JOIN users b ON b.id = o.buyer_id \
          JOIN products p ON p.id = o.product_id JOIN users u ON u.id = p.seller_id "
     };
 }

@@ -95,7 +95,7 @@ async fn a_buyer_holds_the_price_in_bkash_and_the_handover_takes_it() {
         assert_eq!(status, StatusCode::OK, "{started}");
         assert_eq!(started["amount"], json!(250_000));
         let payment = started["paymentId"].as_str().expect("paymentId").to_owned();
-        assert!(started["bkashUrl"]
+        assert!(started["bkashURL"]
             .as_str()
             .is_some_and(|url| url.starts_with(&shop.bkash.base)));
         let made = shop.bkash.payment(&payment);

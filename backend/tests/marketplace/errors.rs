@@ -175,6 +175,7 @@ async fn health_reports_the_database_and_openapi_describes_every_route() {
         ("/orders/{id}/meeting/confirm", "post"),
         ("/orders/{id}/cash", "post"),
         ("/orders/{id}/bkash", "post"),
+        ("/orders/{id}/methods", "get"),
         ("/bkash/callback", "get"),
         ("/orders/{id}/handover-code", "get"),
         ("/orders/{id}/handover-code", "post"),

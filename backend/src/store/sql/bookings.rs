@@ -232,6 +232,7 @@ impl This {
             other,
             price: sale.price,
             method,
+            deposit: sale.deposit.filter(|_| method != "cash"),
             to_seller,
         };
         let mut events = vec![Event::DealUpdated(sale.clone())];
@@ -375,14 +376,16 @@ impl This {
         let now = Utc::now();
         // The bike is reserved for this buyer unless a deal holds it already (the
         // one-deal-per-bike index decides, so of two buyers at once one gets it).
-        let reserved: Option<i64> = sqlx::query_scalar(
+        let reserved: Option<i64> = sqlx::query_scalar(concat!(
             "INSERT INTO orders (product_id, buyer_id, buyer_phone, meeting_location, status, \
-             created_at, price, reserved_until) SELECT id, $2, $3, $4, 'reserved', $5, \
-             resale_price, $6 FROM products WHERE id = $1 AND sold = FALSE AND (SELECT COUNT(*) \
+             created_at, price, reserved_until, deposit) SELECT id, $2, $3, $4, 'reserved', $5, \
+             resale_price, $6, ",
+            deposit_asked!(),
+            " FROM products WHERE id = $1 AND sold = FALSE AND (SELECT COUNT(*) \
              FROM orders WHERE buyer_id = $2 AND status IN ('waiting', 'reserved', 'cash')) < $7 \
              ON CONFLICT (product_id) WHERE status IN ('reserved', 'cash', 'held', 'paid', \
-             'completed') DO NOTHING RETURNING id",
-        )
+             'completed') DO NOTHING RETURNING id"
+        ))
         .bind(order.product_id)
         .bind(order.buyer_id)
         .bind(&order.buyer_phone)
@@ -400,12 +403,13 @@ impl This {
             Some(id) => Some(id),
             // Behind the deal, in line, while the line has room.
             None => sqlx::query_scalar(
+                concat!(
                 "INSERT INTO orders (product_id, buyer_id, buyer_phone, meeting_location, \
-                 status, created_at, price) SELECT id, $2, $3, $4, 'waiting', $5, resale_price \
-                 FROM products WHERE id = $1 AND sold = FALSE AND (SELECT COUNT(*) FROM orders \
+                 status, created_at, price, deposit) SELECT id, $2, $3, $4, 'waiting', $5, \
+                 resale_price, ", deposit_asked!(), " FROM products WHERE id = $1 AND sold = FALSE AND (SELECT COUNT(*) FROM orders \
                  WHERE buyer_id = $2 AND status IN ('waiting', 'reserved', 'cash')) < $6 AND (SELECT \
                  COUNT(*) FROM orders WHERE product_id = $1 AND status = 'waiting') < $7 \
-                 RETURNING id",
+                 RETURNING id"),
             )
             .bind(order.product_id)
             .bind(order.buyer_id)
@@ -838,6 +842,15 @@ impl Bookings for This {
         let booking = This::booking_in(&mut tx, id).await?;
         if booking.buyer_id != by {
             return Err(Error::Refused(Refused::NotYourBooking));
+        }
+        // Cash only where the seller takes it, and not instead of the deposit they ask.
+        if booking.order_status == BookingStatus::Reserved {
+            if !booking.listing.terms.takes_cash {
+                return Err(Error::Refused(Refused::CashNotTaken));
+            }
+            if booking.deposit.is_some() {
+                return Err(Error::Refused(Refused::DepositAsked));
+            }
         }
         // Only from a reservation: a release, lapse or cancel that committed first wins.
         let chosen = sqlx::query(

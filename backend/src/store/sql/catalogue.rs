@@ -95,8 +95,10 @@ impl Catalogue for This {
             "INSERT INTO products (category_id, seller_id, name, image, condition, color, \
              description, location, original_price, resale_price, purchase_year, years_of_use, \
              seller_phone, sold, posted_at, brand, model, engine_cc, km_driven, registration_year, \
-             district, area, photos, search_text) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, \
-             $11, $12, $13, FALSE, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23) RETURNING id",
+             district, area, photos, search_text, takes_cash, takes_card, takes_bkash, \
+             deposit_amount, deposit_percent) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, \
+             $11, $12, $13, FALSE, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, \
+             $27, $28) RETURNING id",
         )
         .bind(p.category_id)
         .bind(p.seller_id)
@@ -128,6 +130,11 @@ impl Catalogue for This {
             &p.condition,
             &p.facts,
         ))
+        .bind(p.terms.takes_cash)
+        .bind(p.terms.takes_card)
+        .bind(p.terms.takes_bkash)
+        .bind(p.terms.deposit_amount)
+        .bind(p.terms.deposit_percent)
         .fetch_one(&mut *tx)
         .await
         .map_err(not_found_if_missing(Missing::Category))?;
@@ -307,6 +314,11 @@ impl Catalogue for This {
             return Err(Error::Refused(Refused::NotYoursToChange));
         }
         let before = current.resale_price;
+        // The ways and the deposit stay as they were unless the edit says.
+        let terms = edit.terms.apply(current.terms);
+        if let Some(fault) = terms.fault(edit.resale_price) {
+            return Err(Error::Refused(Refused::PayTerms(fault)));
+        }
         // What the edit leaves out (kilometres, district, area) stays as it was.
         let facts = BikeFacts {
             km_driven: edit.km_driven.or(current.facts.km_driven),
@@ -327,7 +339,8 @@ impl Catalogue for This {
         let changed = sqlx::query(
             "UPDATE products SET image = $3, condition = $4, color = $5, description = $6, \
              location = $7, resale_price = $8, seller_phone = $9, photos = $10, km_driven = $11, \
-             district = $12, area = $13, search_text = $14 \
+             district = $12, area = $13, search_text = $14, takes_cash = $15, takes_card = $16, \
+             takes_bkash = $17, deposit_amount = $18, deposit_percent = $19 \
              WHERE id = $1 AND seller_id = $2 AND sold = FALSE",
         )
         .bind(id)
@@ -344,6 +357,11 @@ impl Catalogue for This {
         .bind(&facts.district)
         .bind(&facts.area)
         .bind(&search_text)
+        .bind(terms.takes_cash)
+        .bind(terms.takes_card)
+        .bind(terms.takes_bkash)
+        .bind(terms.deposit_amount)
+        .bind(terms.deposit_percent)
         .execute(&mut *tx)
         .await?;
         if changed.rows_affected() == 0 {

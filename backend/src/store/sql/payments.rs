@@ -2,6 +2,7 @@
 //! and undoing it, and the Stripe events already handled.
 
 use super::*;
+use crate::notice::Hold;
 use crate::random::six_digits;
 use crate::records::{Actor, HeldPayment, HoldToRelease, StepKind, HOLD_DAYS};
 
@@ -54,14 +55,14 @@ impl This {
         // update runs: a cancel, release or lapse that committed first wins (and the
         // bike's sale above rolls back), and one that comes later waits for this row lock
         // and then finds the booking held. Exactly one of them succeeds.
-        // The amount is checked here, inside the sale: the booking's price is the one
-        // held, whatever the listing says now. The hold waits for the handover code at
+        // The amount is checked here, inside the sale: the booking's price (or the
+        // deposit it asked) is the one held, whatever the listing says now. The hold waits for the handover code at
         // most HOLD_DAYS; then the sweep releases it.
         let now = Utc::now();
         let paid = sqlx::query(
             "UPDATE orders SET status = 'held', method = $5, handover_code = $3, \
              handover_tries = 0, reserved_until = $4 WHERE id = $1 \
-             AND status = 'reserved' AND price = $2",
+             AND status = 'reserved' AND COALESCE(deposit, price) = $2",
         )
         .bind(payment.order_id)
         .bind(payment.amount)
@@ -129,10 +130,16 @@ impl This {
         // Both sides' pages take the deal as it now stands: held, until when, how.
         events.push(Event::DealUpdated(sale.clone()));
         let bike = &sale.listing;
+        let hold = Hold {
+            method: payment.method,
+            price: sale.price,
+            deposit: sale.deposit,
+        };
         let to_seller = Notice::PaidToSeller {
             buyer: &sale.buyer_name,
             listing: &bike.name,
             meeting: &sale.meeting_location,
+            hold,
         };
         events.push(notify(&mut tx, seller_id, to_seller).await?);
         let to_buyer = Notice::PaidByBuyer {
@@ -140,6 +147,7 @@ impl This {
             seller: &bike.seller_name,
             meeting: &sale.meeting_location,
             phone: &bike.seller_phone,
+            hold,
         };
         events.push(notify(&mut tx, buyer_id, to_buyer).await?);
         let fate = Fate::SoldToAnother;

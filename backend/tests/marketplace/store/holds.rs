@@ -8,11 +8,15 @@ use std::sync::Arc;
 use chrono::{Duration, Utc};
 
 use super::fixtures::{
-    book, booking_status, cast, conflict, listed, listing, open, pay, taka, user, Cast,
+    book, booking_status, cast, conflict, listed, listing, new_listing, open, pay, payment, taka,
+    user, Cast,
 };
 use crate::marketplace::support::{on_both, past_the_store, TestDb};
 use bikehaat::events::EventRecord;
-use bikehaat::records::{BookingStatus, Handover, HeldPayment, HoldMethod, Role, HOLD_DAYS};
+use bikehaat::records::{
+    BookingStatus, Deposit, Handover, HeldPayment, HoldMethod, ListingEdit, PayMethod, PayTerms,
+    Role, TermsChange, TermsFault, HOLD_DAYS,
+};
 use bikehaat::store::{Refused, Store};
 
 fn names(events: &[EventRecord]) -> Vec<&str> {
@@ -411,6 +415,119 @@ async fn the_capture_claim_racing_a_call_off_and_the_sweep_ends_the_hold_once() 
             winners.push(won.iter().position(|w| *w));
         }
         assert_eq!(winners.len(), 6);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_deposit_is_what_a_hold_covers_and_a_booking_keeps_the_one_asked_when_made() {
+    on_both(|engine| async move {
+        let Some((_db, store)) = open(engine).await else {
+            return;
+        };
+        let s = store.as_ref();
+        let Cast {
+            seller,
+            buyer,
+            category,
+        } = cast(s).await;
+        let mut asked = new_listing(category, seller.id, "Suzuki Gixxer", taka(185_000));
+        asked.terms = PayTerms {
+            takes_cash: false,
+            deposit_percent: Some(10),
+            ..PayTerms::default()
+        };
+        let bike = s.create_listing(&asked).await.expect("list").outcome;
+        let order = book(s, bike, &buyer).await;
+        let booked = s.booking(order).await.expect("read").expect("booked");
+        assert_eq!(booked.deposit, Some(taka(18_500)), "10% in whole taka");
+        assert_eq!(booked.hold_amount(), taka(18_500));
+        assert_eq!(booked.in_cash(PayMethod::Card), taka(166_500));
+
+        // The seller asks more later: this booking keeps what was asked when it was made.
+        let edit = ListingEdit {
+            image: "/uploads/demo-bike-0.svg".into(),
+            condition: "Good".into(),
+            color: "Red".into(),
+            description: "Papers up to date.".into(),
+            location: "Mirpur 10, Dhaka".into(),
+            resale_price: taka(185_000),
+            seller_phone: "01711-234567".into(),
+            photos: r#"["/uploads/demo-bike-0.svg"]"#.into(),
+            km_driven: None,
+            district: None,
+            area: None,
+            terms: TermsChange {
+                takes: None,
+                deposit: Some(Deposit::Amount(taka(50_000))),
+            },
+        };
+        s.update_listing(bike, seller.id, &edit)
+            .await
+            .expect("edit");
+        assert_eq!(
+            listed(s, bike).await.terms.deposit_amount,
+            Some(taka(50_000))
+        );
+        let kept = s.booking(order).await.expect("read").expect("booked");
+        assert_eq!(kept.deposit, Some(taka(18_500)));
+
+        // Cash cannot stand in for the deposit, and a hold of the whole price is not
+        // the one asked: both refused, the bike still reserved for this buyer.
+        assert_eq!(
+            conflict(s.choose_cash(order, buyer.id).await),
+            Refused::CashNotTaken
+        );
+        let whole = s
+            .record_payment(&payment(order, "pi_whole", taka(185_000)))
+            .await;
+        assert_eq!(conflict(whole), Refused::AmountNotPrice);
+        assert_eq!(booking_status(s, order).await, BookingStatus::Reserved);
+        pay(s, order, "pi_deposit", taka(18_500)).await;
+        assert_eq!(booking_status(s, order).await, BookingStatus::Held);
+
+        // An edit that would leave a fixed deposit at or above the price, or a deposit
+        // with nothing to hold it, is refused; the listing stays as it was.
+        let other = listing(s, category, &seller, "Honda Hornet", taka(150_000)).await;
+        for (terms, fault) in [
+            (
+                TermsChange {
+                    takes: None,
+                    deposit: Some(Deposit::Amount(taka(150_000))),
+                },
+                TermsFault::DepositNotBelowPrice,
+            ),
+            (
+                TermsChange {
+                    takes: Some([true, false, false]),
+                    deposit: Some(Deposit::Percent(20)),
+                },
+                TermsFault::DepositUnheld,
+            ),
+        ] {
+            let edit = ListingEdit {
+                resale_price: taka(150_000),
+                terms,
+                ..edit.clone()
+            };
+            let refused = conflict(s.update_listing(other, seller.id, &edit).await);
+            assert_eq!(refused, Refused::PayTerms(fault));
+        }
+        assert_eq!(listed(s, other).await.terms, PayTerms::default());
+        // Without a deposit, cash alone is a way like any other.
+        let cash_only = ListingEdit {
+            resale_price: taka(150_000),
+            terms: TermsChange {
+                takes: Some([true, false, false]),
+                deposit: None,
+            },
+            ..edit.clone()
+        };
+        s.update_listing(other, seller.id, &cash_only)
+            .await
+            .expect("cash only");
+        let now = listed(s, other).await.terms;
+        assert_eq!(now.methods(), vec![PayMethod::Cash]);
     })
     .await;
 }

@@ -388,6 +388,7 @@ fn edit(price: i64) -> bikehaat::records::ListingEdit {
         km_driven: Some(21_000),
         district: Some("Dhaka".into()),
         area: Some("Uttara".into()),
+        terms: Default::default(),
     }
 }
 

@@ -297,6 +297,7 @@ async fn the_index_finds_what_sql_finds_while_listings_change() {
                 km_driven: rng.chance(80).then(|| 5_000 * rng.below(8) as i32),
                 district: Some((*rng.pick(&DISTRICTS)).to_owned()),
                 area: None,
+                terms: Default::default(),
             };
             store
                 .update_listing(*id, product.seller_id, &edit)
@@ -381,6 +382,7 @@ async fn the_listings_kept_for_pages_change_with_every_event_that_names_them() {
                     km_driven: Some(12_000),
                     district: Some("Sylhet".to_owned()),
                     area: Some("Zindabazar".to_owned()),
+                    terms: Default::default(),
                 },
             )
             .await

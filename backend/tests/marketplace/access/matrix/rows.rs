@@ -120,6 +120,8 @@ pub fn matrix() -> Vec<Row> {
         // holding the bike hears it is not set up; the callback sends everyone to My Orders.
         row(POST,   "/api/orders/{fresh_booking}/bkash",    Empty,                                       [401, 503, 403, 403, 403, 403]),
         row(GET,    "/api/bkash/callback",                  Empty,                                       [303, 303, 303, 303, 303, 303]),
+        // What the buyer may pay with: theirs alone (tests/marketplace/pay_ways.rs).
+        row(GET,    "/api/orders/{fresh_booking}/methods",  Empty,                                       [401, 200, 403, 403, 403, 403]),
         row(GET,    "/api/notifications",                   Empty,                                       [401, 200, 200, 200, 200, 200]),
         row(POST,   "/api/notifications/read",              json_body(json!({"all": true})),             [401, 200, 200, 200, 200, 200]),
         row(GET,    "/api/wishlist",                        Empty,                                       [401, 200, 200, 403, 403, 403]),
