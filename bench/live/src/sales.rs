@@ -494,6 +494,7 @@ pub async fn bench_bare(database_url: &str, sweep_of: &Sweep) -> Result<(), Stri
             years_of_use: 3,
             seller_phone: "01711-234567".to_owned(),
             posted_at: chrono::Utc::now(),
+            terms: bikehaat::records::PayTerms::default(),
         };
         listed.push(
             store
