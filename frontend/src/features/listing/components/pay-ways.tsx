@@ -6,23 +6,24 @@ import type { Listing } from '@/lib/api/types.ts';
 import { formatPrice } from '@/utils/format-price.ts';
 
 type PayWay = 'cash' | 'card' | 'bkash';
-type Deposit = { amount: number } | { percent: number } | null;
-
-/** A listing with the ways to pay and the deposit its seller chose. */
-type WithPayTerms = Listing & { paymentMethods?: PayWay[]; deposit?: Deposit };
 
 const WAY_NAMES: Record<PayWay, string> = { cash: 'Cash', card: 'Card', bkash: 'bKash' };
 
-/** "৳20,000", or "10% of the price (৳18,500)" for a share of the resale price. */
-export function depositText(deposit: NonNullable<Deposit>, resalePrice: number): string {
-  if ('amount' in deposit) return formatPrice(deposit.amount);
-  const share = Math.round((resalePrice * deposit.percent) / 100);
-  return `${String(deposit.percent)}% of the price (${formatPrice(share)})`;
+const isPayWay = (way: string): way is PayWay => Object.hasOwn(WAY_NAMES, way);
+
+/** "৳20,000", or "10% of the price (৳18,500)" for a share of the resale price; null for no deposit. */
+export function depositText(listing: Pick<Listing, 'deposit' | 'resalePrice'>): string | null {
+  const { amount, percent } = listing.deposit ?? {};
+  if (amount != null) return formatPrice(amount);
+  if (percent == null) return null;
+  const share = Math.round((listing.resalePrice * percent) / 100);
+  return `${String(percent)}% of the price (${formatPrice(share)})`;
 }
 
-export function PayWays({ listing, className = '' }: { listing: WithPayTerms; className?: string }) {
-  const ways = (listing.paymentMethods ?? []).filter((way) => way in WAY_NAMES);
-  const deposit = listing.deposit ?? null;
+export function PayWays({ listing, className = '' }: { listing: Listing; className?: string }) {
+  // Read defensively: a listing kept from before sellers chose may not name its ways.
+  const ways = ((listing.paymentMethods as string[] | undefined) ?? []).filter(isPayWay);
+  const deposit = depositText(listing);
   if (ways.length === 0 && !deposit) return null;
   return (
     <section aria-labelledby="pay-title" className={`rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200 ${className}`}>
@@ -48,7 +49,7 @@ export function PayWays({ listing, className = '' }: { listing: WithPayTerms; cl
       {deposit && (
         <div className="mt-3">
           <p className="font-semibold text-stone-900">
-            Deposit to reserve: <span className="text-brand-800">{depositText(deposit, listing.resalePrice)}</span>
+            Deposit to reserve: <span className="text-brand-800">{deposit}</span>
           </p>
           <p className="mt-0.5 text-sm text-stone-600">
             Held by card or bKash when you reserve, and taken only at the handover; the rest is paid in cash at the

@@ -4,7 +4,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import type { Inserted, ListingInput } from '@/lib/api/types.ts';
 import { applyWritten } from '@/lib/live/apply-event.ts';
-import type { Deposit, PayWay } from '@/features/selling/components/listing-editor-fields.ts';
 
 type Typed = 'resalePrice' | 'originalPrice' | 'purchaseYear' | 'yearsOfUse';
 
@@ -15,7 +14,7 @@ type Typed = 'resalePrice' | 'originalPrice' | 'purchaseYear' | 'yearsOfUse';
  * pay it takes, and `deposit` what reserves it (null for none).
  */
 export type NewListing = Omit<ListingInput, Typed | 'productImage' | 'productImages'> &
-  Record<Typed, string> & { productImages: string[]; paymentMethods: PayWay[]; deposit: Deposit };
+  Record<Typed, string> & { productImages: string[] };
 
 export function createListing({ productImages, ...fields }: NewListing): Promise<Inserted> {
   return api<Inserted>('/products', {

@@ -4,6 +4,7 @@
 import type { FieldErrors, UseFormRegister, UseFormRegisterReturn } from 'react-hook-form';
 import { errorId, inputLook } from '@/components/form-field.tsx';
 import type { ListingFields, Listing } from '@/lib/api/types.ts';
+import type { components } from '@/lib/api/schema.d.ts';
 
 export interface ListingEditorFields {
   categoryId: string;
@@ -36,8 +37,10 @@ export interface ListingEditorFields {
 export const PAY_WAYS = ['cash', 'card', 'bkash'] as const;
 export type PayWay = (typeof PAY_WAYS)[number];
 
-/** What a seller may ask to reserve the bike: a fixed amount in taka or a share of the price. */
-export type Deposit = { amount: number } | { percent: number } | null;
+/** What a seller may ask to reserve the bike: a fixed amount in taka or a share of the price; null for none. */
+export type Deposit = components['schemas']['DepositView'] | null;
+
+const isPayWay = (way: string): way is PayWay => (PAY_WAYS as readonly string[]).includes(way);
 
 export type DepositKind = 'none' | 'amount' | 'percent';
 
@@ -125,12 +128,16 @@ export function asTyped(listing: Listing): Partial<ListingEditorFields> {
 export const OPEN_TERMS: Pick<ListingEditorFields, 'paymentMethods' | 'deposit' | 'depositAmount' | 'depositPercent'> =
   { paymentMethods: [...PAY_WAYS], deposit: 'none', depositAmount: '', depositPercent: '' };
 
-/** A listing's ways to pay and deposit as the form holds them; one that does not say takes every way. */
-function payTermsOf(listing: Listing & { paymentMethods?: PayWay[]; deposit?: Deposit }): typeof OPEN_TERMS {
-  const paymentMethods = listing.paymentMethods?.length ? [...listing.paymentMethods] : [...PAY_WAYS];
-  const deposit = listing.deposit;
-  if (deposit && 'amount' in deposit) return { ...OPEN_TERMS, paymentMethods, deposit: 'amount', depositAmount: String(deposit.amount) };
-  if (deposit && 'percent' in deposit) return { ...OPEN_TERMS, paymentMethods, deposit: 'percent', depositPercent: String(deposit.percent) };
+/**
+ * A listing's ways to pay and deposit as the form holds them; one that names none (kept
+ * from before sellers chose) takes every way, as the server reads it.
+ */
+function payTermsOf(listing: Listing): typeof OPEN_TERMS {
+  const listed = ((listing.paymentMethods as string[] | undefined) ?? []).filter(isPayWay);
+  const paymentMethods = listed.length > 0 ? listed : [...PAY_WAYS];
+  const { amount, percent } = listing.deposit ?? {};
+  if (amount != null) return { ...OPEN_TERMS, paymentMethods, deposit: 'amount', depositAmount: String(amount) };
+  if (percent != null) return { ...OPEN_TERMS, paymentMethods, deposit: 'percent', depositPercent: String(percent) };
   return { ...OPEN_TERMS, paymentMethods };
 }
 
