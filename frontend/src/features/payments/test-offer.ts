@@ -11,7 +11,7 @@ export const DEPOSIT_ASKED =
  */
 export function anOffer(
   { price = 1800, deposit = null }: { price?: number; deposit?: number | null } = {},
-  changes: Partial<Record<MethodChoice['method'], Partial<MethodChoice>>> = {},
+  changes: Partial<Record<'cash' | 'card' | 'bkash', Partial<MethodChoice>>> = {},
 ): MethodsOffer {
   const hold = deposit ?? price;
   const held = (method: 'card' | 'bkash'): MethodChoice => ({ method, offered: true, hold, atHandover: price - hold });
@@ -19,13 +19,16 @@ export function anOffer(
     deposit === null
       ? { method: 'cash', offered: true, hold: 0, atHandover: price }
       : { method: 'cash', offered: false, hold: 0, atHandover: price, reason: DEPOSIT_ASKED };
+  // An offered way carries no reason.
+  const settled = ({ reason, ...choice }: MethodChoice): MethodChoice =>
+    choice.offered || reason === undefined ? choice : { ...choice, reason };
   return {
     price,
     deposit,
     methods: [
-      { ...cash, ...changes.cash },
-      { ...held('card'), ...changes.card },
-      { ...held('bkash'), offered: false, reason: BKASH_NOT_SET_UP, ...changes.bkash },
+      settled({ ...cash, ...changes.cash }),
+      settled({ ...held('card'), ...changes.card }),
+      settled({ ...held('bkash'), offered: false, reason: BKASH_NOT_SET_UP, ...changes.bkash }),
     ],
   };
 }

@@ -13,8 +13,8 @@ export interface DepositSplit {
 }
 
 /** The deposit the booking's listing asked when it was booked, or null when it asked none. */
-export function depositOf(booking: Pick<Booking, 'price'>): DepositSplit | null {
-  const { deposit } = booking as { deposit?: number | null };
+export function depositOf(booking: Pick<Booking, 'price' | 'deposit'>): DepositSplit | null {
+  const { deposit } = booking;
   if (deposit === undefined || deposit === null) return null;
   return { deposit, inCash: Math.max(booking.price - deposit, 0) };
 }
@@ -24,7 +24,7 @@ export function depositOf(booking: Pick<Booking, 'price'>): DepositSplit | null 
  * held, "held" until the handover, "paid" once handed over, then the rest in cash; null
  * without a deposit, or once the booking ended (nothing is held any more).
  */
-export function depositLine(booking: Pick<Booking, 'price' | 'status'>): string | null {
+export function depositLine(booking: Pick<Booking, 'price' | 'deposit' | 'status'>): string | null {
   const split = depositOf(booking);
   if (!split || hasEnded(booking)) return null;
   const { deposit, inCash } = split;

@@ -3,11 +3,10 @@
 // took, and what was paid in cash at the handover), kept for both sides' records.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
-import type { Receipt as ReceiptView } from '@/lib/api/types.ts';
+import type { Receipt } from '@/lib/api/types.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-/** `deposit`: taka taken by card or bKash, or null; `inCash`: taka paid in person at the handover. */
-export type Receipt = ReceiptView & { deposit?: number | null; inCash?: number };
+export type { Receipt };
 
 export function receiptQuery(bookingId: string) {
   return queryOptions({

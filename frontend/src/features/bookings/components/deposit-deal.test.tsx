@@ -12,15 +12,14 @@ const BUYERS = 'GET /api/sellerOrders/seller%40example.com';
 const ORDERS = 'GET /api/orders/buyer%40example.com';
 
 /** A ৳1,85,000 bike whose listing asked a ৳20,000 deposit. */
-const withDeposit = (overrides: Partial<Booking> = {}, deposit: number | null = 20000): Booking =>
-  ({
-    ...aBooking({ _id: 'o1', productName: 'Yamaha R15', buyerName: 'Rahim Uddin', sellerName: 'Karim Motors', price: 185000 }),
-    completedAt: null,
-    calledOffBy: null,
-    meeting: null,
-    ...overrides,
-    deposit,
-  }) as Booking;
+const withDeposit = (overrides: Partial<Booking> = {}, deposit: number | null = 20000): Booking => ({
+  ...aBooking({ _id: 'o1', productName: 'Yamaha R15', buyerName: 'Rahim Uddin', sellerName: 'Karim Motors', price: 185000 }),
+  completedAt: null,
+  calledOffBy: null,
+  meeting: null,
+  ...overrides,
+  deposit,
+});
 
 const held = (overrides: Partial<Booking> = {}) =>
   withDeposit({ status: 'held', paid: true, method: 'card', availability: 'sold', reservedUntil: '2026-12-03T11:30:00Z', ...overrides });

@@ -36,11 +36,10 @@ const AMOUNTS: ReadonlySet<string> = new Set(['Price', 'In cash at the handover'
 function paymentLines(receipt: Receipt): [string, string][] {
   const { deposit } = receipt;
   if (deposit === undefined || deposit === null) return [['Paid by', methodLabel(receipt.method)]];
-  const inCash = receipt.inCash ?? receipt.price - deposit;
   return [
     ['Paid by', `${methodLabel(receipt.method)} deposit, the rest in cash`],
     [receipt.method === 'bkash' ? 'Deposit by bKash' : 'Deposit by card', formatPrice(deposit)],
-    ['In cash at the handover', formatPrice(inCash)],
+    ['In cash at the handover', formatPrice(receipt.inCash)],
   ];
 }
 

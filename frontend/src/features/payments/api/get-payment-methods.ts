@@ -5,27 +5,14 @@
 // (the deposit is null when the listing asked none).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
+import type { components } from '@/lib/api/schema.d.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-export type Method = 'cash' | 'card' | 'bkash';
+export type MethodsOffer = components['schemas']['OfferView'];
+export type MethodChoice = components['schemas']['ChoiceView'];
 
-export interface MethodChoice {
-  method: Method;
-  offered: boolean;
-  /** Held now by the card or bKash (0 for cash). */
-  hold: number;
-  /** Paid in person at the handover. */
-  atHandover: number;
-  /** Why it is not offered; only when it is not. */
-  reason?: string | null;
-  note?: string | null;
-}
-
-export interface MethodsOffer {
-  price: number;
-  deposit: number | null;
-  methods: MethodChoice[];
-}
+/** The ways the server names (`method`), in the order the page shows them. */
+export type Method = 'bkash' | 'card' | 'cash';
 
 export function getPaymentMethods(bookingId: string, signal?: AbortSignal): Promise<MethodsOffer> {
   return api<MethodsOffer>(`/orders/${encodeURIComponent(bookingId)}/methods`, signal ? { signal } : {});

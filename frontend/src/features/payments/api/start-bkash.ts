@@ -5,12 +5,9 @@
 // be paid or bKash is not offered for it: each with the server's words.
 import { mutationOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
+import type { components } from '@/lib/api/schema.d.ts';
 
-export interface BkashStart {
-  bkashURL: string;
-  paymentId: string;
-  amount: number;
-}
+export type BkashStart = components['schemas']['BkashStartView'];
 
 export function startBkash(bookingId: string): Promise<BkashStart> {
   return api<BkashStart>(`/orders/${encodeURIComponent(bookingId)}/bkash`, { method: 'POST', json: {} });

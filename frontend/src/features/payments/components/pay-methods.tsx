@@ -28,14 +28,14 @@ function Option({ method, children }: { method: Method; children: ReactNode }) {
 }
 
 /** A way not offered for this booking: its name and why, muted. */
-function NotOffered({ choice }: { choice: MethodChoice }) {
+function NotOffered({ method, choice }: { method: Method; choice: MethodChoice }) {
   return (
     <div
-      data-testid={`pay-${choice.method}-not-offered`}
+      data-testid={`pay-${method}-not-offered`}
       className="rounded-xl bg-stone-50 px-4 py-3 text-sm text-stone-600 ring-1 ring-stone-200"
     >
       <p>
-        <strong className="font-semibold text-stone-800">{TITLES[choice.method]}: </strong>
+        <strong className="font-semibold text-stone-800">{TITLES[method]}: </strong>
         {choice.reason ?? 'Not offered for this booking.'}
       </p>
       {choice.note && <p className="mt-1">{choice.note}</p>}
@@ -59,9 +59,11 @@ export function PayMethods({
   offer: MethodsOffer;
   card: (choice: MethodChoice) => ReactNode;
 }) {
-  const choices = ORDER.flatMap((method) => offer.methods.filter((choice) => choice.method === method));
-  const offered = choices.filter((choice) => choice.offered);
-  const notOffered = choices.filter((choice) => !choice.offered);
+  const choices = ORDER.flatMap((method) =>
+    offer.methods.filter((choice) => choice.method === method).map((choice) => ({ method, choice })),
+  );
+  const offered = choices.filter(({ choice }) => choice.offered);
+  const notOffered = choices.filter(({ choice }) => !choice.offered);
   return (
     <div className="flex flex-col gap-4">
       {offered.length === 0 && (
@@ -72,17 +74,17 @@ export function PayMethods({
           <p className="mt-1 text-stone-600">Talk to the seller, or cancel the booking in My Orders. Why each way is closed:</p>
         </div>
       )}
-      {offered.map((choice) => {
-        if (choice.method === 'bkash') {
+      {offered.map(({ method, choice }) => {
+        if (method === 'bkash') {
           return (
-            <Option key={choice.method} method="bkash">
+            <Option key={method} method="bkash">
               <BkashOption booking={booking} choice={choice} />
             </Option>
           );
         }
-        if (choice.method === 'card') return <div key={choice.method}>{card(choice)}</div>;
+        if (method === 'card') return <div key={method}>{card(choice)}</div>;
         return (
-          <Option key={choice.method} method="cash">
+          <Option key={method} method="cash">
             <div className="space-y-3">
               <p className="text-sm text-stone-700">{CASH_LINE}</p>
               <MethodNote note={choice.note} />
@@ -91,8 +93,8 @@ export function PayMethods({
           </Option>
         );
       })}
-      {notOffered.map((choice) => (
-        <NotOffered key={choice.method} choice={choice} />
+      {notOffered.map(({ method, choice }) => (
+        <NotOffered key={method} method={method} choice={choice} />
       ))}
     </div>
   );

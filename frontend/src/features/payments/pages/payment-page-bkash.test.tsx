@@ -7,7 +7,7 @@ import { bkashPage } from '@/features/payments/components/bkash-option.tsx';
 import { anOffer, BKASH_NOT_SET_UP } from '@/features/payments/test-offer.ts';
 
 const METHODS = 'GET /api/orders/o1/methods';
-const allThree = anOffer({}, { bkash: { offered: true, reason: null } });
+const allThree = anOffer({}, { bkash: { offered: true } });
 const intent = { clientSecret: 'pi_test_1_secret_abc', paymentIntentId: 'pi_test_1', amount: 180000, currency: 'bdt', provider: 'test' };
 const START = 'POST /api/orders/o1/bkash';
 const started = { bkashURL: 'https://bkash.example/checkout?paymentID=TR0011', paymentId: 'TR0011', amount: 180000 };
@@ -50,7 +50,7 @@ describe('the payment page with bKash', () => {
 
   it("shows the server's extra line beside bKash", async () => {
     const note = 'A bKash wallet takes at most ৳50,000 of top-ups a day: have the amount in your wallet before you start.';
-    openPage({ [METHODS]: [200, anOffer({}, { bkash: { offered: true, reason: null, note } })] });
+    openPage({ [METHODS]: [200, anOffer({}, { bkash: { offered: true, note } })] });
     expect(await within(await screen.findByRole('region', { name: 'bKash' })).findByText(note)).toBeInTheDocument();
   });
 
@@ -94,7 +94,7 @@ describe('the payment page with bKash', () => {
 
   it('does not offer a card the seller does not take, and asks for no payment intent', async () => {
     const why = 'The seller does not take cards for this bike.';
-    const { fetchMock } = openPage({ [METHODS]: [200, anOffer({}, { bkash: { offered: true, reason: null }, card: { offered: false, reason: why } })] });
+    const { fetchMock } = openPage({ [METHODS]: [200, anOffer({}, { bkash: { offered: true }, card: { offered: false, reason: why } })] });
     expect(await screen.findByTestId('pay-card-not-offered')).toHaveTextContent(`Card: ${why}`);
     expect(screen.getByRole('region', { name: 'Cash at the meet-up' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'bKash' })).toBeInTheDocument();

@@ -13,12 +13,14 @@ const TOP_UPS = 'A bKash wallet takes at most ৳50,000 of top-ups a day: have t
 const intent = { clientSecret: 'pi_test_1_secret_abc', paymentIntentId: 'pi_test_1', amount: 2000000, currency: 'bdt', provider: 'test' };
 
 /** A booking of a ৳1,85,000 bike whose listing asked a ৳20,000 deposit. */
-const withDeposit = (overrides: Partial<Booking> = {}): Booking =>
-  ({ ...aBooking({ price: 185000, ...overrides }), deposit: 20000 }) as Booking;
+const withDeposit = (overrides: Partial<Booking> = {}): Booking => ({
+  ...aBooking({ price: 185000, ...overrides }),
+  deposit: 20000,
+});
 
 const depositOffer = anOffer(
   { price: 185000, deposit: 20000 },
-  { bkash: { offered: true, reason: null, note: TOP_UPS } },
+  { bkash: { offered: true, note: TOP_UPS } },
 );
 
 function openPage(server: FakeServer = {}) {
