@@ -12,7 +12,7 @@ const WAY_NAMES: Record<PayWay, string> = { cash: 'Cash', card: 'Card', bkash: '
 const isPayWay = (way: string): way is PayWay => Object.hasOwn(WAY_NAMES, way);
 
 /** "৳20,000", or "10% of the price (৳18,500)" for a share of the resale price; null for no deposit. */
-export function depositText(listing: Pick<Listing, 'deposit' | 'resalePrice'>): string | null {
+function depositText(listing: Pick<Listing, 'deposit' | 'resalePrice'>): string | null {
   const { amount, percent } = listing.deposit ?? {};
   if (amount != null) return formatPrice(amount);
   if (percent == null) return null;

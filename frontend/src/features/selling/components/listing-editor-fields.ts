@@ -1,6 +1,6 @@
 // What the seller's listing form holds and checks: its fields as typed, the limits and
-// messages of what buyers filter on (like the server's), and the pieces its sections
-// share to register a field.
+// messages of what buyers filter on and of the ways to pay and the deposit (like the
+// server's), and the pieces its sections share to register a field.
 import type { FieldErrors, UseFormRegister, UseFormRegisterReturn } from 'react-hook-form';
 import { errorId, inputLook } from '@/components/form-field.tsx';
 import type { ListingFields, Listing } from '@/lib/api/types.ts';
