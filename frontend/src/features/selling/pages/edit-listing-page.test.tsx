@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { Listing } from '@/lib/api/types.ts';
 import { aListing, modified } from '@/test/fixtures.ts';
 import { callsOf, fakeServer, holdFetchesOf, renderApp, signedInAs } from '@/test/render-app.tsx';
 
@@ -197,7 +198,9 @@ describe('editing a listing', () => {
   });
 
   it('reads a listing that does not say how to pay as taking every way, with no deposit', async () => {
-    fakeServer({ ...signedInAs('seller'), [MINE]: [200, [r15]] });
+    const older: Partial<Listing> = aListing({ _id: 'p1', productName: 'Yamaha R15', deposit: null });
+    delete older.paymentMethods;
+    fakeServer({ ...signedInAs('seller'), [MINE]: [200, [older]] });
     renderApp('/dashboard/edit-product/p1');
     await screen.findByRole('heading', { name: 'Edit Yamaha R15' });
     for (const way of ['Cash at the meet-up', 'Card (held until the handover)', 'bKash (held until the handover)']) {
