@@ -34,6 +34,11 @@ describe('How to pay, on a listing', () => {
     expect(screen.getByText(/^Deposit to reserve:/)).toHaveTextContent('Deposit to reserve: 10% of the price (৳18,500)');
   });
 
+  it('rounds a share down to whole taka, as the hold is', () => {
+    render(<PayWays listing={{ ...aListing({ resalePrice: 185005 }), paymentMethods: ['card'], deposit: { percent: 10 } }} />);
+    expect(screen.getByText(/^Deposit to reserve:/)).toHaveTextContent('Deposit to reserve: 10% of the price (৳18,500)');
+  });
+
   it('shows the ways without a deposit when none is asked', () => {
     render(<PayWays listing={{ ...aListing(), paymentMethods: ['cash'], deposit: null }} />);
     expect(screen.getByRole('list', { name: 'Ways to pay' })).toHaveTextContent('Cash');

@@ -16,7 +16,8 @@ function depositText(listing: Pick<Listing, 'deposit' | 'resalePrice'>): string 
   const { amount, percent } = listing.deposit ?? {};
   if (amount != null) return formatPrice(amount);
   if (percent == null) return null;
-  const share = Math.round((listing.resalePrice * percent) / 100);
+  // In whole taka, rounded down, as the server works out what a card or bKash holds.
+  const share = Math.floor((Math.round(listing.resalePrice * 100) * percent) / 10000);
   return `${String(percent)}% of the price (${formatPrice(share)})`;
 }
 
