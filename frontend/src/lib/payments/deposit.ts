@@ -25,10 +25,18 @@ export function depositOf(booking: Pick<Booking, 'price' | 'deposit'>): DepositS
  * without a deposit, or once the booking ended (nothing is held any more).
  */
 export function depositLine(booking: Pick<Booking, 'price' | 'deposit' | 'status'>): string | null {
+  return depositParts(booking)?.join(DEPOSIT_SEPARATOR) ?? null;
+}
+
+/** Between the deposit and the rest in cash, in `depositLine`. */
+export const DEPOSIT_SEPARATOR = ' · ';
+
+/** `depositLine`'s two halves, for a narrow cell that puts each on its own line. */
+export function depositParts(booking: Pick<Booking, 'price' | 'deposit' | 'status'>): [string, string] | null {
   const split = depositOf(booking);
   if (!split || hasEnded(booking)) return null;
   const { deposit, inCash } = split;
-  if (booking.status === 'completed') return `Deposit ${formatPrice(deposit)} paid · ${formatPrice(inCash)} paid in cash`;
+  if (booking.status === 'completed') return [`Deposit ${formatPrice(deposit)} paid`, `${formatPrice(inCash)} paid in cash`];
   const state = booking.status === 'held' ? 'held' : 'to reserve';
-  return `Deposit ${formatPrice(deposit)} ${state} · ${formatPrice(inCash)} in cash at the handover`;
+  return [`Deposit ${formatPrice(deposit)} ${state}`, `${formatPrice(inCash)} in cash at the handover`];
 }

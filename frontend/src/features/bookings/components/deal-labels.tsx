@@ -8,7 +8,7 @@ import type { Booking } from '@/lib/api/types.ts';
 import { COMPLETED, endedLabel, inLineLabel, PAYING_CASH, timeLeft, useNow } from '@/lib/deal-status.ts';
 import { formatDhakaTime } from '@/utils/format-dhaka-time.ts';
 import { formatPrice } from '@/utils/format-price.ts';
-import { depositLine, depositOf } from '@/lib/payments/deposit.ts';
+import { DEPOSIT_SEPARATOR, depositOf, depositParts } from '@/lib/payments/deposit.ts';
 import { holdWords } from '@/lib/payments/hold-words.ts';
 
 /**
@@ -16,13 +16,17 @@ import { holdWords } from '@/lib/payments/hold-words.ts';
  * the rest in cash: "Deposit ৳20,000 held · ৳1,65,000 in cash at the handover".
  */
 export function PriceCell({ booking }: { booking: Booking }) {
-  const line = depositLine(booking);
-  if (!line) return formatPrice(booking.price);
+  const parts = depositParts(booking);
+  if (!parts) return formatPrice(booking.price);
+  const [deposit, rest] = parts;
   return (
     <span className="flex flex-col gap-0.5 max-sm:items-end">
       <span>{formatPrice(booking.price)}</span>
-      <span data-testid="deposit-line" className="max-w-44 text-xs whitespace-normal text-stone-600 max-sm:text-right">
-        {line}
+      {/* The deposit on one line, the rest in cash beneath it: the column stays narrow. */}
+      <span data-testid="deposit-line" className="flex flex-col text-xs text-stone-600 max-sm:items-end max-sm:text-right">
+        <span>{deposit}</span>
+        <span className="sr-only">{DEPOSIT_SEPARATOR}</span>
+        <span className="max-w-40 whitespace-normal">{rest}</span>
       </span>
     </span>
   );
