@@ -252,6 +252,9 @@ pub fn refused(why: Refused) -> &'static str {
         Refused::CallOffInstead => {
             "You have chosen how to pay: call the deal off instead, saying why."
         }
+        Refused::CallOffTheDeal => {
+            "The buyer has chosen how to pay: call the deal off instead, saying why."
+        }
         Refused::NoHandoverYet => "A handover code is made once the buyer chooses how to pay.",
         Refused::CalledOffBefore => "Your deal for this bike was called off.",
         Refused::NotYourCode => "Only the buyer sees the handover code.",

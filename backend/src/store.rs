@@ -126,6 +126,9 @@ pub enum Refused {
     PayTerms(TermsFault),
     /// The buyer chose how to pay: they call the deal off, saying why, rather than cancel.
     CallOffInstead,
+    /// The buyer chose how to pay: the seller calls the deal off, saying why, rather than
+    /// release the reservation.
+    CallOffTheDeal,
     /// A handover code exists once the buyer chose how to pay.
     NoHandoverYet,
     /// Only the buyer of a deal sees its handover code.

@@ -161,6 +161,7 @@ impl This {
         now: DateTime<Utc>,
     ) -> Result<Vec<Event>, Error> {
         let mut events = Vec::new();
+        let mut unsold = None;
         if hold {
             // When the deal gave the hold up: now, even for a sweep lapsing as of `now`.
             sqlx::query(
@@ -177,22 +178,22 @@ impl This {
             .bind(product_id)
             .fetch_one(&mut **tx)
             .await?;
-            events.push(Event::ListingUnsold(ListingRef {
+            let bike = ListingRef {
                 product_id,
                 category_id,
                 seller_id,
-            }));
+            };
+            events.push(Event::ListingUnsold(bike));
+            unsold = Some(bike);
         }
         let passed = This::pass_on_at(tx, product_id, now).await?;
         let taken = !passed
             .iter()
             .any(|event| matches!(event, Event::ListingAvailable(_)));
         events.extend(passed);
-        if hold && taken {
+        if let Some(bike) = unsold.filter(|_| taken) {
             // It showed Sold; now it is the next buyer's reservation.
-            if let Some(Event::ListingUnsold(bike)) = events.first() {
-                events.push(Event::ListingReserved(*bike));
-            }
+            events.push(Event::ListingReserved(bike));
         }
         Ok(events)
     }
@@ -530,8 +531,6 @@ fn is_hold(method: Option<&str>) -> bool {
 fn not_now(status: BookingStatus, wanted: Refused) -> Error {
     Error::Refused(match status {
         BookingStatus::Cancelled => Refused::BookingCancelled,
-        // A hold is called off, not released or declined.
-        BookingStatus::Held if wanted == Refused::NotReserved => Refused::BookingPaid,
         BookingStatus::Declined
         | BookingStatus::Released
         | BookingStatus::Lapsed
@@ -542,6 +541,17 @@ fn not_now(status: BookingStatus, wanted: Refused) -> Error {
         | BookingStatus::Cash
         | BookingStatus::Held => wanted,
     })
+}
+
+/// Why a booking in `status` is not declined or released (`end`): a deal whose buyer
+/// chose how to pay is called off with a reason, not released.
+fn not_ended(end: BookingEnd, status: BookingStatus, wanted: Refused) -> Error {
+    match (end, status) {
+        (BookingEnd::Release, BookingStatus::Cash | BookingStatus::Held) => {
+            Error::Refused(Refused::CallOffTheDeal)
+        }
+        _ => not_now(status, wanted),
+    }
 }
 
 #[async_trait]
@@ -716,7 +726,7 @@ impl Bookings for This {
             return Err(Error::Refused(Refused::NotYourBikesBooking));
         }
         if booking.order_status != from {
-            return Err(not_now(booking.order_status, wanted));
+            return Err(not_ended(end, booking.order_status, wanted));
         }
         let ended =
             sqlx::query("UPDATE orders SET status = $3, reason = $4 WHERE id = $1 AND status = $2")
@@ -729,7 +739,7 @@ impl Bookings for This {
         if ended.rows_affected() == 0 {
             drop(tx);
             let now = self.booking_now(id).await?;
-            return Err(not_now(now.order_status, wanted));
+            return Err(not_ended(end, now.order_status, wanted));
         }
         let actor = match act.admin && act.by != booking.listing.seller_id {
             true => Actor::Admin,

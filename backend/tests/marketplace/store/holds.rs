@@ -339,7 +339,6 @@ async fn the_capture_claim_racing_a_call_off_and_the_sweep_ends_the_hold_once() 
             category,
         } = cast(store.as_ref()).await;
         let admin = user(store.as_ref(), "admin@example.com", "Admin", Role::Admin).await;
-        let mut winners = Vec::new();
         for round in 0..6 {
             let name = format!("Yamaha R15 {round}");
             let bike = listing(store.as_ref(), category, &seller, &name, taka(300_000)).await;
@@ -412,9 +411,7 @@ async fn the_capture_claim_racing_a_call_off_and_the_sweep_ends_the_hold_once() 
                 store.hold_released(&intent).await.expect("released");
                 assert!(!listed(store.as_ref(), bike).await.sold, "round {round}");
             }
-            winners.push(won.iter().position(|w| *w));
         }
-        assert_eq!(winners.len(), 6);
     })
     .await;
 }

@@ -225,7 +225,8 @@ async fn only_the_bikes_seller_or_an_admin_ends_a_booking_and_only_from_its_stat
         s.end_booking(waits, as_admin, BookingEnd::Decline)
             .await
             .expect("an admin declines");
-        // What ended stays ended; a paid booking is not released.
+        // What ended stays ended; a deal paid in cash or held is called off, not
+        // released.
         assert_eq!(
             refused(
                 s.end_booking(waits, seller_act(&seller, "x"), BookingEnd::Decline)
@@ -239,7 +240,7 @@ async fn only_the_bikes_seller_or_an_admin_ends_a_booking_and_only_from_its_stat
                 s.end_booking(holds, seller_act(&seller, "x"), BookingEnd::Release)
                     .await
             ),
-            Refused::BookingPaid
+            Refused::CallOffTheDeal
         );
         assert!(matches!(
             s.end_booking(holds + 1000, seller_act(&seller, "x"), BookingEnd::Release)
