@@ -190,10 +190,13 @@ pub struct StripeArgs {
         default_value_t = 10_000
     )]
     pub timeout_ms: u64,
-    /// How often payments whose capture failed are captured again, in milliseconds.
+    /// How often the payments sweep runs, in milliseconds: it finishes claimed captures,
+    /// releases the holds of ended deals and asks bKash about payments still open, for
+    /// cards and bKash alike (its first name, kept as an alias, said Stripe only).
     #[arg(
-        long = "stripe-capture-every-ms",
-        env = "STRIPE_CAPTURE_EVERY_MS",
+        long = "payments-sweep-every-ms",
+        alias = "stripe-capture-every-ms",
+        env = "PAYMENTS_SWEEP_EVERY_MS",
         hide = true,
         default_value_t = 60_000
     )]

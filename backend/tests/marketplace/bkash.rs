@@ -310,7 +310,7 @@ async fn half_a_bkash_configuration_or_test_wallets_on_a_public_server_refuse_to
 async fn bkash_not_answering_the_capture_or_the_void_is_settled_by_the_sweep() {
     on_both(|engine| async move {
         // A sweep slower than the handover's own three tries, so the seller hears it.
-        let every = ["--stripe-capture-every-ms", "2000"];
+        let every = ["--payments-sweep-every-ms", "2000"];
         let Some(shop) = shop_with(engine, &every).await else {
             return;
         };
@@ -348,6 +348,7 @@ async fn bkash_not_answering_the_capture_or_the_void_is_settled_by_the_sweep() {
 #[tokio::test]
 async fn a_buyer_who_approves_and_never_comes_back_is_held_once_all_the_same() {
     on_both(|engine| async move {
+        // The sweep's interval under its first name, which still works.
         let every = ["--stripe-capture-every-ms", "300"];
         let Some(shop) = shop_with(engine, &every).await else {
             return;

@@ -551,13 +551,13 @@ async fn stripe_failing_is_retried_with_a_new_key_after_a_500_and_otherwise_said
 }
 
 /// Arguments for a server whose capture sweep runs every 200 ms.
-const QUICK_SWEEP: [&str; 2] = ["--stripe-capture-every-ms", "200"];
+const QUICK_SWEEP: [&str; 2] = ["--payments-sweep-every-ms", "200"];
 
 #[tokio::test]
 async fn the_sweep_finishes_a_handover_whose_capture_stripe_did_not_answer() {
     on_both(|engine| async move {
         // A sweep slower than the handover's own three tries, so the seller hears the 503.
-        let every = ["--stripe-capture-every-ms", "2000"];
+        let every = ["--payments-sweep-every-ms", "2000"];
         let Some(shop) = shop_with(engine, &every).await else {
             return;
         };
