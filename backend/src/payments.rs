@@ -518,22 +518,27 @@ pub fn bkash_hold(payment: &bkash::Payment) -> Option<(ReportedPayment, Succeede
 /// given, else those started before `before`: one the buyer approved (and never came
 /// back from) is executed and recorded as the booking's hold, or given back when the
 /// booking no longer holds the bike; one that ended is forgotten; one still waiting for
-/// the buyer is asked about again later, for a day.
+/// the buyer is asked about again later, for a day. Answers how many holds it recorded.
 pub async fn reconcile_bkash(
     store: &dyn Store,
     holders: Holders<'_>,
     order_id: Option<i64>,
     before: chrono::DateTime<Utc>,
-) -> StoreResult<()> {
+) -> StoreResult<usize> {
     let Some(bkash) = holders.bkash else {
-        return Ok(());
+        return Ok(0);
     };
+    let mut recorded = 0;
     for (payment_id, started) in store.bkash_open(order_id, before, SWEEP_BATCH).await? {
         let settled = match bkash.execute(&payment_id).await {
             Ok(Some(payment)) => match bkash_hold(&payment) {
                 Some((reported, held)) if payment.status == bkash::Status::Authorized => {
                     match settle(store, holders, reported, held).await {
-                        Ok(_) | Err(AppError::Conflict(_) | AppError::NotFound(_)) => true,
+                        Ok(_) => {
+                            recorded += 1;
+                            true
+                        }
+                        Err(AppError::Conflict(_) | AppError::NotFound(_)) => true,
                         Err(error) => {
                             tracing::warn!(%error, %payment_id, "cannot record a bKash hold yet");
                             false
@@ -556,7 +561,7 @@ pub async fn reconcile_bkash(
             store.bkash_settled(&payment_id).await?;
         }
     }
-    Ok(())
+    Ok(recorded)
 }
 
 /// Payments one sweep looks at.

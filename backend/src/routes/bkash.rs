@@ -17,7 +17,7 @@ use crate::payments::bkash::Status;
 use crate::payments::offer::{Offer, BKASH_NOT_SET_UP};
 use crate::payments::{bkash_hold, reconcile_bkash, settle};
 use crate::records::PayMethod;
-use crate::store::why_not_payable;
+use crate::store::{why_not_payable, Refused};
 use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -53,15 +53,16 @@ async fn start_bkash(
     Buyer(buyer): Buyer,
     RecordId(id): RecordId,
 ) -> AppResult<Json<BkashStartView>> {
-    own_booking(&state, &buyer, id).await?;
+    let order = own_booking(&state, &buyer, id).await?;
     let Some(bkash) = state.bkash.as_deref() else {
         return Err(AppError::PaymentsUnavailable(BKASH_NOT_SET_UP.into()));
     };
     // A payment started before may have been approved without the buyer coming back:
-    // record it first rather than hold the price twice.
+    // record it first rather than hold the price twice. Recorded, the booking is paid.
     let now = chrono::Utc::now();
-    reconcile_bkash(state.store.as_ref(), state.holders(), Some(id), now).await?;
-    let order = own_booking(&state, &buyer, id).await?;
+    if reconcile_bkash(state.store.as_ref(), state.holders(), Some(id), now).await? > 0 {
+        return Err(Refused::BookingPaid.into());
+    }
     if let Some(why) = why_not_payable(order.order_status) {
         return Err(why.into());
     }
