@@ -184,12 +184,6 @@ pub struct ProductFields {
     /// The ways the seller takes: cash, card, bkash (at least one, in that order).
     #[schema(value_type = Vec<String>, example = json!(["cash", "card", "bkash"]))]
     pub payment_methods: Vec<&'static str>,
-    /// The deposit asked to reserve the bike (held by card or bKash, the rest paid in
-    /// cash at the handover); null for none. Not in a booking, which says the deposit it
-    /// keeps from when it was made.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<DepositView>)]
-    pub deposit: Option<Option<DepositView>>,
 }
 
 /// A listing's deposit: a fixed amount in taka (`{"amount": 20000}`), or a share of
@@ -255,7 +249,6 @@ impl ProductFields {
                 .into_iter()
                 .map(PayMethod::as_str)
                 .collect(),
-            deposit: Some(DepositView::of(&p.terms)),
         }
     }
 }
@@ -268,12 +261,17 @@ pub struct ListingView {
     pub id: i64,
     #[serde(flatten)]
     pub fields: ProductFields,
+    /// The deposit asked to reserve the bike (held by card or bKash, the rest paid in
+    /// cash at the handover); null for none. A booking says instead the deposit it kept
+    /// from when it was made.
+    pub deposit: Option<DepositView>,
 }
 
 impl ListingView {
     pub fn new(p: Listing, form: Form) -> Self {
         ListingView {
             id: p.id,
+            deposit: DepositView::of(&p.terms),
             fields: ProductFields::new(p, form),
         }
     }
@@ -394,10 +392,7 @@ impl From<Booking> for BookingView {
             price: o.price,
             deposit: o.deposit,
             order_time: o.ordered_at,
-            fields: ProductFields {
-                deposit: None,
-                ..ProductFields::new(o.listing, Form::SignedIn)
-            },
+            fields: ProductFields::new(o.listing, Form::SignedIn),
         }
     }
 }

@@ -37,6 +37,8 @@ export function aListing(overrides: Partial<Listing> = {}): Listing {
     registrationYear: 2021,
     district: 'Dhaka',
     area: 'Mirpur 10',
+    paymentMethods: ['cash', 'card', 'bkash'],
+    deposit: null,
     ...overrides,
   };
 }
@@ -50,6 +52,8 @@ export function aBooking(overrides: Partial<Booking> = {}): Booking {
   const { _id: listingId, ...fields } = aListing();
   return {
     ...fields,
+    // A booking says the deposit it kept, not the listing's terms.
+    deposit: null,
     _id: 'o1',
     bookingId: listingId,
     buyerEmail: 'buyer@example.com',
