@@ -181,6 +181,7 @@ pub fn missing(what: Missing) -> &'static str {
         Missing::Account => "This account no longer exists.",
         Missing::Listing => "This bike is no longer listed.",
         Missing::Booking => "This booking no longer exists.",
+        Missing::Conversation => "This conversation no longer exists.",
         Missing::Category => "This category does not exist.",
         Missing::User(Role::Buyer) => "There is no buyer with this id.",
         Missing::User(Role::Seller) => "There is no seller with this id.",
@@ -280,6 +281,9 @@ pub fn refused(why: Refused) -> &'static str {
         Refused::NotYoursToChange => "You can only change your own listings.",
         Refused::NotYoursToDelete => "You can only delete your own listings.",
         Refused::NotYoursToAdvertise => "You can only advertise your own bikes.",
+        Refused::NotYourConversation => "Only the buyer and the seller read this conversation.",
+        Refused::OwnListing => "This is your own bike: buyers start the conversations.",
+        Refused::NobodyToTell => "This person's account is gone: nobody would read it.",
     }
 }
 
@@ -294,6 +298,7 @@ impl From<StoreError> for AppError {
                 | Refused::NotYourBikesBooking
                 | Refused::NotYourDeal
                 | Refused::NotYourCode
+                | Refused::NotYourConversation
                 | Refused::NotYourBooking),
             ) => AppError::Forbidden(refused(why).into()),
             StoreError::Refused(why @ Refused::NotThisBookingsListing) => {

@@ -14,8 +14,10 @@ mod wire;
 pub use log::{EventRecord, ListingChange, NewEvent, Share, Viewer};
 pub use wire::*;
 
-use crate::records::{Advert, Booking, Category, Listing, Notification, Role, User};
-use crate::views::{AdvertView, BookingView, CategoryView, Form, ListingView, NotificationView};
+use crate::records::{Advert, Booking, Category, Listing, Message, Notification, Role, User};
+use crate::views::{
+    AdvertView, BookingView, CategoryView, Form, ListingView, MessageView, NotificationView,
+};
 
 /// A listing that changed, by its ids.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -72,10 +74,25 @@ pub enum Event {
     },
     /// Something one person should know of, stored for them and pushed to them alone.
     NotificationCreated(Notification),
+    /// A message in a conversation about a listing, to its buyer and the seller.
+    MessageCreated {
+        message: Message,
+        product_id: i64,
+        buyer_id: i64,
+        seller_id: i64,
+    },
+    /// One side of a conversation read it up to a message.
+    MessagesRead {
+        conversation_id: i64,
+        reader_id: i64,
+        up_to: i64,
+        buyer_id: i64,
+        seller_id: i64,
+    },
 }
 
 /// Every event name, as the pages receive them (each is some variant's [`Event::name`]).
-pub const NAMES: [&str; 18] = [
+pub const NAMES: [&str; 20] = [
     "category.created",
     "product.created",
     "product.updated",
@@ -94,6 +111,8 @@ pub const NAMES: [&str; 18] = [
     "product.available",
     "user.deleted",
     "notification.created",
+    "message.created",
+    "message.read",
 ];
 
 /// Who may receive an event.
@@ -117,7 +136,9 @@ impl Audience {
         match self {
             Audience::Public => "every page, signed in or not (visitors get the public form)",
             Audience::Admins => "admins' pages",
-            Audience::Parties { .. } => "the booking's buyer and the bike's seller",
+            Audience::Parties { .. } => {
+                "the buyer and the bike's seller (of the booking, or of the conversation)"
+            }
             Audience::Deal { .. } => "the deal's buyer and seller, and admins' pages",
             Audience::Recipient { .. } => "its one recipient",
         }
@@ -156,6 +177,8 @@ impl Event {
             Event::ListingAvailable(_) => "product.available",
             Event::UserDeleted { .. } => "user.deleted",
             Event::NotificationCreated(_) => "notification.created",
+            Event::MessageCreated { .. } => "message.created",
+            Event::MessagesRead { .. } => "message.read",
         }
     }
 
@@ -188,6 +211,19 @@ impl Event {
             },
             Event::NotificationCreated(notification) => Audience::Recipient {
                 user_id: notification.user_id,
+            },
+            Event::MessageCreated {
+                buyer_id,
+                seller_id,
+                ..
+            }
+            | Event::MessagesRead {
+                buyer_id,
+                seller_id,
+                ..
+            } => Audience::Parties {
+                buyer_id: *buyer_id,
+                seller_id: *seller_id,
             },
         }
     }
@@ -240,6 +276,21 @@ impl Event {
             Event::NotificationCreated(notification) => {
                 WireEvent::NotificationCreated(NotificationView::from(notification.clone()))
             }
+            Event::MessageCreated {
+                message,
+                product_id,
+                ..
+            } => WireEvent::MessageCreated(MessageView::new(message.clone(), *product_id)),
+            Event::MessagesRead {
+                conversation_id,
+                reader_id,
+                up_to,
+                ..
+            } => WireEvent::MessagesRead(MessagesReadIds {
+                conversation_id: id(*conversation_id),
+                by: id(*reader_id),
+                up_to: id(*up_to),
+            }),
         }
     }
 

@@ -983,3 +983,67 @@ pub struct Notification {
     pub created_at: DateTime<Utc>,
     pub read: bool,
 }
+
+/// A conversation about one listing between one buyer and the listing's seller, as one
+/// of the two reads it (docs/conversations.md).
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct Conversation {
+    pub id: i64,
+    pub product_id: i64,
+    pub product_name: String,
+    pub product_image: String,
+    /// None once their account is gone.
+    pub buyer_id: Option<i64>,
+    pub buyer_name: Option<String>,
+    pub seller_id: Option<i64>,
+    pub seller_name: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub last_message_at: DateTime<Utc>,
+    /// The last message each side has read (0: none).
+    pub buyer_read_up_to: i64,
+    pub seller_read_up_to: i64,
+    /// Messages from the other side the reader has not read.
+    pub unread: i64,
+}
+
+impl Conversation {
+    /// Which side `user` is on, if either.
+    pub fn side_of(&self, user: i64) -> Option<Side> {
+        if self.buyer_id == Some(user) {
+            Some(Side::Buyer)
+        } else if self.seller_id == Some(user) {
+            Some(Side::Seller)
+        } else {
+            None
+        }
+    }
+}
+
+/// Longest message text, in characters.
+pub const MESSAGE_MAX_CHARS: usize = 2000;
+
+/// Messages a page of a conversation's history holds.
+pub const MESSAGES_PAGE: i64 = 50;
+
+/// A message of a conversation: text or a photo.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct Message {
+    pub id: i64,
+    pub conversation_id: i64,
+    /// None once the sender's account is gone (and then the words are gone too).
+    pub sender_id: Option<i64>,
+    pub client_id: String,
+    pub text: Option<String>,
+    pub image: Option<String>,
+    pub sent_at: DateTime<Utc>,
+}
+
+/// A message someone sends: `client_id` is theirs, so sending it again keeps it once.
+#[derive(Debug, Clone)]
+pub struct NewMessage {
+    pub conversation_id: i64,
+    pub sender_id: i64,
+    pub client_id: String,
+    pub text: Option<String>,
+    pub image: Option<String>,
+}

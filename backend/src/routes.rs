@@ -23,6 +23,7 @@ mod bkash;
 mod bookings;
 mod categories;
 mod config;
+mod conversations;
 mod deals;
 mod health;
 mod identity;
@@ -60,6 +61,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(bkash::router())
         .merge(notifications::router())
         .merge(wishlist::router())
+        .merge(conversations::router())
         .merge(uploads::router())
         .routes(routes!(crate::live::socket::open_live))
 }

@@ -62,6 +62,7 @@ pub enum Missing {
     Listing,
     Booking,
     Category,
+    Conversation,
     /// No user of this role has the id.
     User(Role),
 }
@@ -161,6 +162,12 @@ pub enum Refused {
     NotYoursToDelete,
     /// A seller may advertise their own listings only.
     NotYoursToAdvertise,
+    /// Only its two sides read and write a conversation.
+    NotYourConversation,
+    /// A seller does not open a conversation about their own listing.
+    OwnListing,
+    /// The other side's account is gone: nobody reads what is sent.
+    NobodyToTell,
 }
 
 impl From<sqlx::Error> for StoreError {
@@ -222,16 +229,26 @@ pub async fn open(database_url: &str) -> StoreResult<Arc<dyn Store>> {
 /// The traits of [`Store`], to bring its methods into scope: `use crate::store::prelude::*`.
 pub mod prelude {
     pub use super::{
-        Accounts, Bookings, Catalogue, EventLog, Maintenance, Notices, Payments, Store, Wishlists,
+        Accounts, Bookings, Catalogue, Conversations, EventLog, Maintenance, Notices, Payments,
+        Store, Wishlists,
     };
 }
 
-/// Every read and write of the marketplace, in nine parts. Writes that must stay
+/// Every read and write of the marketplace, in ten parts. Writes that must stay
 /// consistent run in one transaction, let the database's constraints decide races, and
 /// record the live events they cause — notifications among them — in that same
 /// transaction.
 pub trait Store:
-    Maintenance + Accounts + Catalogue + Bookings + Payments + EventLog + Notices + Wishlists + Replays
+    Maintenance
+    + Accounts
+    + Catalogue
+    + Bookings
+    + Payments
+    + EventLog
+    + Notices
+    + Wishlists
+    + Conversations
+    + Replays
 {
 }
 
@@ -244,6 +261,7 @@ impl<
             + EventLog
             + Notices
             + Wishlists
+            + Conversations
             + Replays,
     > Store for T
 {
@@ -730,6 +748,34 @@ pub trait Notices: Send + Sync + 'static {
     /// Marks read the user's notifications among `ids`, or all of them when None (never
     /// anyone else's); how many changed.
     async fn mark_notifications_read(&self, user_id: i64, ids: Option<&[i64]>) -> StoreResult<u64>;
+}
+
+/// Conversations between a listing's buyers and its seller (docs/conversations.md).
+#[async_trait]
+pub trait Conversations: Send + Sync + 'static {
+    /// The conversation of `buyer_id` about listing `product_id`, opened now if there is
+    /// none; not found when the listing is gone, refused for the seller's own listing.
+    async fn open_conversation(&self, product_id: i64, buyer_id: i64) -> StoreResult<Conversation>;
+    /// `user_id`'s conversations, the latest message first, each with its unread count.
+    async fn conversations(&self, user_id: i64) -> StoreResult<Vec<Conversation>>;
+    /// Conversation `id` as `user_id` reads it: refused unless they are one of its two.
+    async fn conversation(&self, id: i64, user_id: i64) -> StoreResult<Conversation>;
+    /// Up to `limit` messages of conversation `id` before message `before` (the newest
+    /// when None), oldest first, for one of its two.
+    async fn messages(
+        &self,
+        id: i64,
+        user_id: i64,
+        before: Option<i64>,
+        limit: i64,
+    ) -> StoreResult<Vec<Message>>;
+    /// Sends `message` (its sender one of the two, the other still there): the message,
+    /// and `message.created` to both; the same `client_id` again answers the message
+    /// kept the first time and records nothing.
+    async fn send_message(&self, message: &NewMessage) -> StoreResult<Written<Message>>;
+    /// `user_id` has read conversation `id` up to message `up_to` (never back):
+    /// `message.read` to both when it moved; how far they have read now.
+    async fn read_messages(&self, id: i64, user_id: i64, up_to: i64) -> StoreResult<Written<i64>>;
 }
 
 /// The bikes each buyer saved.

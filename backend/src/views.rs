@@ -6,8 +6,8 @@ use serde::{Serialize, Serializer};
 use utoipa::ToSchema;
 
 use crate::records::{
-    Advert, Booking, BookingStatus, Category, DealStep, Listing, Meeting, Notification, PayMethod,
-    PayTerms, Role, User,
+    Advert, Booking, BookingStatus, Category, Conversation, DealStep, Listing, Meeting, Message,
+    Notification, PayMethod, PayTerms, Role, User,
 };
 
 /// Paisa written as a JSON number of whole taka: 1500 or 1500.5.
@@ -562,6 +562,92 @@ impl From<Notification> for NotificationView {
             link: n.link,
             created_at: n.created_at,
             read: n.read,
+        }
+    }
+}
+
+/// A message of a conversation.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MessageView {
+    #[serde(rename = "_id", serialize_with = "id")]
+    #[schema(value_type = String)]
+    pub id: i64,
+    #[serde(serialize_with = "id")]
+    #[schema(value_type = String)]
+    pub conversation_id: i64,
+    /// The listing the conversation is about.
+    #[serde(serialize_with = "id")]
+    #[schema(value_type = String)]
+    pub product_id: i64,
+    /// The sender's user id; null once their account is gone.
+    pub from: Option<String>,
+    /// The sender's own id for it: sending it again keeps it once.
+    pub client_id: String,
+    /// Null for a photo, or once the sender's account is gone.
+    pub text: Option<String>,
+    /// A photo's address, from `POST /api/uploads`.
+    pub image: Option<String>,
+    pub sent_at: DateTime<Utc>,
+}
+
+impl MessageView {
+    pub fn new(m: Message, product_id: i64) -> Self {
+        MessageView {
+            id: m.id,
+            conversation_id: m.conversation_id,
+            product_id,
+            from: m.sender_id.map(|sender| sender.to_string()),
+            client_id: m.client_id,
+            text: m.text,
+            image: m.image,
+            sent_at: m.sent_at,
+        }
+    }
+}
+
+/// A conversation about a listing, as one of its two sides reads it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ConversationView {
+    #[serde(rename = "_id", serialize_with = "id")]
+    #[schema(value_type = String)]
+    pub id: i64,
+    #[serde(serialize_with = "id")]
+    #[schema(value_type = String)]
+    pub product_id: i64,
+    pub product_name: String,
+    pub product_image: String,
+    /// Null once their account is gone.
+    pub buyer_id: Option<String>,
+    pub buyer_name: Option<String>,
+    pub seller_id: Option<String>,
+    pub seller_name: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub last_message_at: DateTime<Utc>,
+    /// The last message each side has read ("0": none): the read marks.
+    pub buyer_read_up_to: String,
+    pub seller_read_up_to: String,
+    /// The other side's messages the reader has not read.
+    pub unread: i64,
+}
+
+impl From<Conversation> for ConversationView {
+    fn from(c: Conversation) -> Self {
+        ConversationView {
+            id: c.id,
+            product_id: c.product_id,
+            product_name: c.product_name,
+            product_image: c.product_image,
+            buyer_id: c.buyer_id.map(|id| id.to_string()),
+            buyer_name: c.buyer_name,
+            seller_id: c.seller_id.map(|id| id.to_string()),
+            seller_name: c.seller_name,
+            created_at: c.created_at,
+            last_message_at: c.last_message_at,
+            buyer_read_up_to: c.buyer_read_up_to.to_string(),
+            seller_read_up_to: c.seller_read_up_to.to_string(),
+            unread: c.unread,
         }
     }
 }

@@ -144,6 +144,27 @@ pub fn of(name: &str) -> Event {
             created_at: at(),
             read: false,
         }),
+        "message.created" => Event::MessageCreated {
+            message: crate::records::Message {
+                id: 51,
+                conversation_id: 61,
+                sender_id: Some(4),
+                client_id: "c0ffee-1".into(),
+                text: Some("Is it still available?".into()),
+                image: None,
+                sent_at: at(),
+            },
+            product_id: 11,
+            buyer_id: 4,
+            seller_id: 3,
+        },
+        "message.read" => Event::MessagesRead {
+            conversation_id: 61,
+            reader_id: 3,
+            up_to: 51,
+            buyer_id: 4,
+            seller_id: 3,
+        },
         other => panic!("no sample of {other}: add one"),
     }
 }

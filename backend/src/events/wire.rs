@@ -5,7 +5,9 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::{BookingRef, ListingRef};
-use crate::views::{AdvertView, BookingView, CategoryView, ListingView, NotificationView};
+use crate::views::{
+    AdvertView, BookingView, CategoryView, ListingView, MessageView, NotificationView,
+};
 
 /// `_id` and friends are strings in every JSON the pages read.
 pub(super) fn id(id: i64) -> String {
@@ -49,6 +51,17 @@ pub struct SellerIds {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub(super) email: Option<String>,
+}
+
+/// Who read a conversation how far.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MessagesReadIds {
+    pub(super) conversation_id: String,
+    /// The reader's user id.
+    pub(super) by: String,
+    /// The last message they have read.
+    pub(super) up_to: String,
 }
 
 /// A user who was deleted.
@@ -146,6 +159,12 @@ pub enum WireEvent {
     /// Something its one recipient should know of: the bell's count, a toast, the list.
     #[serde(rename = "notification.created")]
     NotificationCreated(NotificationView),
+    /// A message in a conversation: its two sides' open conversations and inboxes.
+    #[serde(rename = "message.created")]
+    MessageCreated(MessageView),
+    /// One side read a conversation up to a message: read marks, unread counts.
+    #[serde(rename = "message.read")]
+    MessagesRead(MessagesReadIds),
 }
 
 impl WireEvent {

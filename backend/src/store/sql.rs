@@ -23,8 +23,8 @@ use crate::records::{
     LOCAL_SUBJECT_PREFIX,
 };
 use crate::store::{
-    why_not_payable, Accounts, Bookings, Catalogue, EventLog, Maintenance, Missing, Notices,
-    Payments, Refused, Replay, Replays, StoreError as Error, Wishlists, Written,
+    why_not_payable, Accounts, Bookings, Catalogue, Conversations, EventLog, Maintenance, Missing,
+    Notices, Payments, Refused, Replay, Replays, StoreError as Error, Wishlists, Written,
 };
 
 /// The columns of [`Listing`]: the listing, its seller's public face, and its flags.
@@ -550,6 +550,9 @@ mod bookings;
 #[allow(clippy::duplicate_mod)]
 #[path = "sql/catalogue.rs"]
 mod catalogue;
+#[allow(clippy::duplicate_mod)]
+#[path = "sql/conversations.rs"]
+mod conversations;
 #[allow(clippy::duplicate_mod)]
 #[path = "sql/notices.rs"]
 mod notices;

@@ -158,6 +158,11 @@ async fn remove_user_in(tx: &mut Tx<'_>, id: i64, role: Role) -> Result<Vec<Even
         }
     }
     events.push(Event::UserDeleted { user_id: id, role });
+    // Their messages keep their place in the other side's conversations, without words.
+    sqlx::query("UPDATE messages SET text = NULL, image = NULL WHERE sender_id = $1")
+        .bind(id)
+        .execute(&mut **tx)
+        .await?;
     // Listings, bookings, reports, adverts and sessions go with the user by ON DELETE
     // CASCADE; payments keep their figures with the references cleared.
     sqlx::query("DELETE FROM users WHERE id = $1")

@@ -36,6 +36,8 @@ const EVERY_NAME = {
   'deal.updated': true,
   'user.deleted': true,
   'notification.created': true,
+  'message.created': true,
+  'message.read': true,
 } as const satisfies Record<LiveEventName, true>;
 
 const NAMES: ReadonlySet<string> = new Set(Object.keys(EVERY_NAME));

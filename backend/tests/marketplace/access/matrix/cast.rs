@@ -184,6 +184,18 @@ impl Cast {
                 fresh.product.clone().unwrap_or_default()
             }
             "fresh_booking" => self.fresh_booking(app, fresh).await,
+            // The buyer's conversation with the seller about a listing of its own.
+            "fresh_conversation" => {
+                let product = self.fresh_listing(app).await;
+                let buyer = id_of(&self.person(BUYER).id);
+                let opened = app
+                    .state
+                    .store
+                    .open_conversation(id_of(&product), buyer)
+                    .await
+                    .expect("the buyer opens a conversation");
+                opened.id.to_string()
+            }
             "tomorrow" => (chrono::Utc::now() + chrono::Duration::days(1)).to_rfc3339(),
             // The buyer's booking with a meeting the buyer proposed: the seller confirms.
             "fresh_proposed" => {

@@ -122,6 +122,14 @@ pub fn matrix() -> Vec<Row> {
         row(GET,    "/api/bkash/callback",                  Empty,                                       [303, 303, 303, 303, 303, 303]),
         // What the buyer may pay with: theirs alone (tests/marketplace/pay_ways.rs).
         row(GET,    "/api/orders/{fresh_booking}/methods",  Empty,                                       [401, 200, 403, 403, 403, 403]),
+        // Conversations: buyers open them; only their two sides read and write
+        // (tests/marketplace/conversations.rs).
+        row(GET,    "/api/conversations",                   Empty,                                       [401, 200, 200, 200, 200, 200]),
+        row(POST,   "/api/conversations",                   json_body(json!({"productId": "{P}"})),      [401, 200, 200, 403, 403, 403]),
+        row(GET,    "/api/conversations/{fresh_conversation}", Empty,                                    [401, 200, 403, 200, 403, 403]),
+        row(GET,    "/api/conversations/{fresh_conversation}/messages", Empty,                           [401, 200, 403, 200, 403, 403]),
+        row(POST,   "/api/conversations/{fresh_conversation}/messages", json_body(json!({"clientId": "m-1", "text": "Is it still available?"})), [401, 200, 403, 200, 403, 403]),
+        row(POST,   "/api/conversations/{fresh_conversation}/read", json_body(json!({"upTo": "1"})),    [401, 200, 403, 200, 403, 403]),
         row(GET,    "/api/notifications",                   Empty,                                       [401, 200, 200, 200, 200, 200]),
         row(POST,   "/api/notifications/read",              json_body(json!({"all": true})),             [401, 200, 200, 200, 200, 200]),
         row(GET,    "/api/wishlist",                        Empty,                                       [401, 200, 200, 403, 403, 403]),

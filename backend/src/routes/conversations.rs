@@ -1,0 +1,296 @@
+//! Conversations (docs/conversations.md): a buyer asks a listing's seller, the two write
+//! back and forth, and each reads how far the other has read. Only the two see it.
+
+use axum::extract::{Query, State};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use super::{seen, RecordId};
+use crate::auth::{AuthUser, Buyer};
+use crate::error::{AppResult, Json, JsonBodyRefused};
+use crate::events::SeenEvent;
+use crate::records::{NewMessage, User, MESSAGES_PAGE, MESSAGE_MAX_CHARS};
+use crate::validate::{as_text, parse_id, Checker};
+use crate::views::{ConversationView, MessageView};
+use crate::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list_conversations, open_conversation))
+        .routes(routes!(show_conversation))
+        .routes(routes!(list_messages, send_message))
+        .routes(routes!(read_messages))
+}
+
+/// The conversations of the signed-in user, the latest message first.
+#[utoipa::path(get, path = "/conversations", tag = "conversations",
+    responses((status = 200, body = [ConversationView]), (status = 401)),
+    security(("access_token" = [])))]
+async fn list_conversations(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+) -> AppResult<Json<Vec<ConversationView>>> {
+    let mine = state.store.conversations(user.id).await?;
+    Ok(Json(mine.into_iter().map(ConversationView::from).collect()))
+}
+
+/// The listing to ask about, and the first message if the buyer wrote one.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OpenInput {
+    #[schema(value_type = String)]
+    product_id: Option<Value>,
+    /// A first message, up to 2,000 characters ("Is it still available?").
+    #[schema(value_type = Option<String>)]
+    text: Option<Value>,
+    /// The buyer's own id for that first message: sending it again keeps it once.
+    #[schema(value_type = Option<String>)]
+    client_id: Option<Value>,
+}
+
+/// A conversation, with the message just sent in it, and the events the caller's own
+/// socket would receive.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Opened {
+    conversation: ConversationView,
+    /// The first message, when one was sent.
+    message: Option<MessageView>,
+    events: Vec<SeenEvent>,
+}
+
+/// Opens the buyer's conversation about a listing with its seller, or the one they
+/// already have; with `text`, sends it as a message.
+#[utoipa::path(post, path = "/conversations", tag = "conversations", request_body = OpenInput,
+    responses(JsonBodyRefused, (status = 200, body = Opened), (status = 401), (status = 403), (status = 404), (status = 409), (status = 422)),
+    security(("access_token" = [])))]
+async fn open_conversation(
+    State(state): State<AppState>,
+    Buyer(buyer): Buyer,
+    Json(body): Json<OpenInput>,
+) -> AppResult<Json<Opened>> {
+    let mut check = Checker::new();
+    let product_id = check.id(
+        "productId",
+        body.product_id.as_ref(),
+        "Choose a bike to ask about",
+    );
+    let text = check.optional_text("text", body.text.as_ref(), MESSAGE_MAX_CHARS);
+    let client_id = client_id(&mut check, body.client_id.as_ref(), !text.is_empty());
+    check.finish()?;
+    let conversation = state.store.open_conversation(product_id, buyer.id).await?;
+    if text.is_empty() {
+        return Ok(Json(Opened {
+            conversation: conversation.into(),
+            message: None,
+            events: Vec::new(),
+        }));
+    }
+    let product = conversation.product_id;
+    let written = state
+        .store
+        .send_message(&NewMessage {
+            conversation_id: conversation.id,
+            sender_id: buyer.id,
+            client_id,
+            text: Some(text),
+            image: None,
+        })
+        .await?;
+    let conversation = state.store.conversation(conversation.id, buyer.id).await?;
+    Ok(Json(Opened {
+        conversation: conversation.into(),
+        message: Some(MessageView::new(written.outcome, product)),
+        events: seen(&written.events, &buyer),
+    }))
+}
+
+/// The client's id of a message: required with a message, up to 64 characters; a new
+/// random one when a first message comes without it is not offered — a retry must be
+/// recognisable.
+fn client_id(check: &mut Checker, value: Option<&Value>, needed: bool) -> String {
+    let given = as_text(value).unwrap_or_default();
+    let given = given.trim();
+    if needed && (given.is_empty() || given.len() > 64) {
+        check.fail(
+            "clientId",
+            "Give each message an id of your own, up to 64 characters",
+        );
+    }
+    given.to_owned()
+}
+
+/// One conversation, as the caller (one of its two) reads it.
+#[utoipa::path(get, path = "/conversations/{id}", tag = "conversations",
+    params(("id" = String, Path, description = "Conversation id")),
+    responses((status = 200, body = ConversationView), (status = 401), (status = 403), (status = 404)),
+    security(("access_token" = [])))]
+async fn show_conversation(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    RecordId(id): RecordId,
+) -> AppResult<Json<ConversationView>> {
+    Ok(Json(state.store.conversation(id, user.id).await?.into()))
+}
+
+/// Which page of the history.
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct HistoryQuery {
+    /// Messages before this one (its `_id`); the newest page without it.
+    before: Option<String>,
+}
+
+/// A page of the conversation's messages (50), oldest first: the newest, or those
+/// before `before` as the page scrolls up.
+#[utoipa::path(get, path = "/conversations/{id}/messages", tag = "conversations",
+    params(("id" = String, Path, description = "Conversation id"), HistoryQuery),
+    responses((status = 200, body = [MessageView]), (status = 401), (status = 403), (status = 404), (status = 422)),
+    security(("access_token" = [])))]
+async fn list_messages(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    RecordId(id): RecordId,
+    Query(query): Query<HistoryQuery>,
+) -> AppResult<Json<Vec<MessageView>>> {
+    let before =
+        match query.before.as_deref() {
+            None | Some("") => None,
+            Some(raw) => Some(parse_id(raw).ok_or_else(|| {
+                crate::error::AppError::field("before", "Give the id of a message")
+            })?),
+        };
+    let conversation = state.store.conversation(id, user.id).await?;
+    let page = state
+        .store
+        .messages(id, user.id, before, MESSAGES_PAGE)
+        .await?;
+    Ok(Json(
+        page.into_iter()
+            .map(|m| MessageView::new(m, conversation.product_id))
+            .collect(),
+    ))
+}
+
+/// A message to send: text, or a photo uploaded first.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MessageInput {
+    /// The sender's own id for it: sending it again keeps it once.
+    #[schema(value_type = String)]
+    client_id: Option<Value>,
+    /// Up to 2,000 characters.
+    #[schema(value_type = Option<String>)]
+    text: Option<Value>,
+    /// A photo's address from `POST /api/uploads`.
+    #[schema(value_type = Option<String>)]
+    image: Option<Value>,
+}
+
+/// A message sent, and the events the caller's own socket would receive.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Sent {
+    message: MessageView,
+    events: Vec<SeenEvent>,
+}
+
+/// Sends a message in the conversation (one of its two): the other side's open pages
+/// get it live. The same `clientId` again answers the message sent the first time.
+#[utoipa::path(post, path = "/conversations/{id}/messages", tag = "conversations", request_body = MessageInput,
+    params(("id" = String, Path, description = "Conversation id")),
+    responses(JsonBodyRefused, (status = 200, body = Sent), (status = 401), (status = 403), (status = 404), (status = 409), (status = 422)),
+    security(("access_token" = [])))]
+async fn send_message(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    RecordId(id): RecordId,
+    Json(body): Json<MessageInput>,
+) -> AppResult<Json<Sent>> {
+    let mut check = Checker::new();
+    let client_id = client_id(&mut check, body.client_id.as_ref(), true);
+    let text = check.optional_text("text", body.text.as_ref(), MESSAGE_MAX_CHARS);
+    // A photo is one uploaded here (the upload's limits held): an address elsewhere
+    // would tell a stranger's server who opened the conversation, and when.
+    let image = match body.image.as_ref().filter(|v| !v.is_null()) {
+        Some(image) => {
+            let image = check.image("image", Some(image), "Please upload an image");
+            if !image.is_empty() && !image.starts_with("/uploads/") {
+                check.fail("image", "Please upload an image");
+            }
+            Some(image)
+        }
+        None => None,
+    };
+    if text.trim().is_empty() && image.is_none() {
+        check.fail("text", "Write a message or add a photo");
+    }
+    check.finish()?;
+    let text = (!text.trim().is_empty()).then_some(text);
+    sent(&state, &user, id, client_id, text, image).await
+}
+
+async fn sent(
+    state: &AppState,
+    user: &User,
+    id: i64,
+    client_id: String,
+    text: Option<String>,
+    image: Option<String>,
+) -> AppResult<Json<Sent>> {
+    let written = state
+        .store
+        .send_message(&NewMessage {
+            conversation_id: id,
+            sender_id: user.id,
+            client_id,
+            text,
+            image,
+        })
+        .await?;
+    let conversation = state.store.conversation(id, user.id).await?;
+    Ok(Json(Sent {
+        message: MessageView::new(written.outcome, conversation.product_id),
+        events: seen(&written.events, user),
+    }))
+}
+
+/// How far the reader has read.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReadInput {
+    /// The last message read (its `_id`).
+    #[schema(value_type = String)]
+    up_to: Option<Value>,
+}
+
+/// What the reader has read now.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReadView {
+    /// The last message read: never further back than before, never past the last.
+    up_to: String,
+    events: Vec<SeenEvent>,
+}
+
+/// The caller (one of its two) has read the conversation up to a message: the other
+/// side sees the read mark, and the caller's other tabs their unread count, live.
+#[utoipa::path(post, path = "/conversations/{id}/read", tag = "conversations", request_body = ReadInput,
+    params(("id" = String, Path, description = "Conversation id")),
+    responses(JsonBodyRefused, (status = 200, body = ReadView), (status = 401), (status = 403), (status = 404), (status = 422)),
+    security(("access_token" = [])))]
+async fn read_messages(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    RecordId(id): RecordId,
+    Json(body): Json<ReadInput>,
+) -> AppResult<Json<ReadView>> {
+    let mut check = Checker::new();
+    let up_to = check.id("upTo", body.up_to.as_ref(), "Give the id of a message");
+    check.finish()?;
+    let written = state.store.read_messages(id, user.id, up_to).await?;
+    Ok(Json(ReadView {
+        up_to: written.outcome.to_string(),
+        events: seen(&written.events, &user),
+    }))
+}

@@ -1,0 +1,126 @@
+//! Conversations in the store (docs/conversations.md), racing as a flaky network and
+//! several tabs make them race: one conversation per listing and buyer however many
+//! open it at once, a message sent several times at once with one `client_id` kept
+//! once, and reads from two tabs that never move the mark back.
+
+use std::sync::Arc;
+
+use super::fixtures::{cast, listing, open, taka, Cast};
+use crate::marketplace::support::on_both;
+use bikehaat::records::NewMessage;
+use bikehaat::store::{Refused, Store, StoreError};
+
+/// Runs `racers` copies of `run` at once and returns their answers.
+async fn at_once<T, F, Fut>(store: &Arc<dyn Store>, racers: usize, run: F) -> Vec<T>
+where
+    T: Send + 'static,
+    F: Fn(Arc<dyn Store>) -> Fut,
+    Fut: std::future::Future<Output = T> + Send + 'static,
+{
+    let start = Arc::new(tokio::sync::Barrier::new(racers));
+    let tasks: Vec<_> = (0..racers)
+        .map(|_| {
+            let race = run(store.clone());
+            let start = start.clone();
+            tokio::spawn(async move {
+                start.wait().await;
+                race.await
+            })
+        })
+        .collect();
+    let mut answers = Vec::new();
+    for task in tasks {
+        answers.push(task.await.expect("join"));
+    }
+    answers
+}
+
+#[tokio::test]
+async fn racing_opens_sends_and_reads_leave_one_conversation_one_message_and_the_furthest_mark() {
+    on_both(|engine| async move {
+        let Some((_db, store)) = open(engine).await else {
+            return;
+        };
+        let Cast {
+            seller,
+            buyer,
+            category,
+        } = cast(store.as_ref()).await;
+        let bike = listing(
+            store.as_ref(),
+            category,
+            &seller,
+            "Honda Hornet",
+            taka(190_000),
+        )
+        .await;
+
+        let opened = at_once(&store, 4, |s| {
+            let buyer = buyer.id;
+            async move { s.open_conversation(bike, buyer).await.expect("open").id }
+        })
+        .await;
+        assert!(opened.windows(2).all(|w| w[0] == w[1]), "{opened:?}");
+        let id = opened[0];
+        let sellers_own = store.open_conversation(bike, seller.id).await;
+        assert!(matches!(
+            sellers_own,
+            Err(StoreError::Refused(Refused::OwnListing))
+        ));
+
+        // The same message sent four times at once (a retry racing the first try).
+        let sent = at_once(&store, 4, |s| {
+            let message = NewMessage {
+                conversation_id: id,
+                sender_id: buyer.id,
+                client_id: "tap-1".into(),
+                text: Some("What is your last price?".into()),
+                image: None,
+            };
+            async move { s.send_message(&message).await.expect("send") }
+        })
+        .await;
+        let ids: Vec<i64> = sent.iter().map(|w| w.outcome.id).collect();
+        assert!(ids.windows(2).all(|w| w[0] == w[1]), "{ids:?}");
+        let told: usize = sent.iter().map(|w| w.events.len()).sum();
+        assert_eq!(told, 1, "one message.created for one message");
+        // The seller may use the same client id: it is theirs, not the buyer's.
+        let answer = NewMessage {
+            conversation_id: id,
+            sender_id: seller.id,
+            client_id: "tap-1".into(),
+            text: Some("1,80,000, final.".into()),
+            image: None,
+        };
+        let answered = store.send_message(&answer).await.expect("answer").outcome;
+        assert_ne!(answered.id, ids[0]);
+        let page = store.messages(id, buyer.id, None, 50).await.expect("page");
+        assert_eq!(page.len(), 2);
+
+        // Two tabs of the buyer read at once, one further than the other, then an old
+        // tab reads its old mark: the mark ends at the furthest, never back.
+        let tab = std::sync::atomic::AtomicUsize::new(0);
+        let marks = [ids[0], answered.id];
+        let reads = at_once(&store, 2, |s| {
+            let buyer = buyer.id;
+            let mark = marks[tab.fetch_add(1, std::sync::atomic::Ordering::SeqCst)];
+            async move {
+                s.read_messages(id, buyer, mark)
+                    .await
+                    .expect("read")
+                    .outcome
+            }
+        })
+        .await;
+        assert!(reads.contains(&answered.id), "{reads:?}");
+        let stale = store
+            .read_messages(id, buyer.id, ids[0])
+            .await
+            .expect("old tab");
+        assert_eq!((stale.outcome, stale.events.len()), (answered.id, 0));
+        let now = store.conversation(id, buyer.id).await.expect("read back");
+        assert_eq!(now.buyer_read_up_to, answered.id);
+        assert_eq!(now.unread, 0);
+    })
+    .await;
+}
