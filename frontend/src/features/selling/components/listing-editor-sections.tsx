@@ -182,46 +182,35 @@ export function StateFields({ kit: { errors, text, number, fixed } }: { kit: Fie
   );
 }
 
+/** The prices and age, in order; the asking price can always change, the rest stays as posted. */
+const PRICE_FIELDS: [
+  name: 'resalePrice' | 'originalPrice' | 'purchaseYear' | 'yearsOfUse',
+  id: string,
+  label: string,
+  placeholder: string,
+][] = [
+  ['resalePrice', 'product-resale-price', 'Resale Price (৳)', 'e.g. 1,85,000'],
+  ['originalPrice', 'product-original-price', 'Original Price (৳)', 'e.g. 2,40,000'],
+  ['purchaseYear', 'product-purchase-year', 'Purchase Year', 'e.g. 2021'],
+  ['yearsOfUse', 'product-years-of-use', 'Years of Use', 'e.g. 3'],
+];
+
 /** The asking price, and what the bike cost, when and for how long it was used. */
 export function PriceFields({ kit: { errors, text, posted } }: { kit: FieldKit }) {
   return (
     <>
-      <InputField
-        id="product-resale-price"
-        label="Resale Price (৳)"
-        error={errors.resalePrice?.message}
-        type="text"
-        inputMode="numeric"
-        placeholder="e.g. 1,85,000"
-        registered={text('resalePrice')}
-      />
-      <InputField
-        id="product-original-price"
-        label="Original Price (৳)"
-        error={errors.originalPrice?.message}
-        type="text"
-        inputMode="numeric"
-        placeholder="e.g. 2,40,000"
-        registered={posted('originalPrice')}
-      />
-      <InputField
-        id="product-purchase-year"
-        label="Purchase Year"
-        error={errors.purchaseYear?.message}
-        type="text"
-        inputMode="numeric"
-        placeholder="e.g. 2021"
-        registered={posted('purchaseYear')}
-      />
-      <InputField
-        id="product-years-of-use"
-        label="Years of Use"
-        error={errors.yearsOfUse?.message}
-        type="text"
-        inputMode="numeric"
-        placeholder="e.g. 3"
-        registered={posted('yearsOfUse')}
-      />
+      {PRICE_FIELDS.map(([name, id, label, placeholder]) => (
+        <InputField
+          key={name}
+          id={id}
+          label={label}
+          error={errors[name]?.message}
+          type="text"
+          inputMode="numeric"
+          placeholder={placeholder}
+          registered={name === 'resalePrice' ? text(name) : posted(name)}
+        />
+      ))}
     </>
   );
 }
@@ -237,6 +226,24 @@ const DEPOSIT_KINDS: [kind: DepositKind, label: string][] = [
   ['amount', 'A fixed amount'],
   ['percent', 'A share of the price'],
 ];
+
+/** The field a deposit kind other than none is typed in. */
+const DEPOSIT_TYPED = {
+  amount: {
+    name: 'depositAmount',
+    id: 'product-deposit-amount',
+    label: 'Deposit amount (৳)',
+    placeholder: 'e.g. 20,000',
+    check: depositAmountCheck,
+  },
+  percent: {
+    name: 'depositPercent',
+    id: 'product-deposit-percent',
+    label: 'Deposit share of the price (%)',
+    placeholder: 'e.g. 10',
+    check: depositPercentCheck,
+  },
+} as const;
 
 const choiceLook =
   'flex min-h-11 cursor-pointer items-center gap-2.5 rounded-lg border border-stone-300 px-3 py-2 text-sm font-medium text-stone-800 has-checked:border-brand-600 has-checked:bg-brand-50 has-checked:text-brand-900';
@@ -289,29 +296,17 @@ export function PayFields({ kit: { errors, register }, deposit }: { kit: FieldKi
           ))}
         </div>
         {depositError && <GroupError id="product-deposit" message={depositError} />}
-        {deposit === 'amount' && (
-          <div className="mt-3 sm:max-w-xs">
+        {deposit !== 'none' && (
+          // Its own field for each kind: what was typed as an amount is not taken for a share.
+          <div key={deposit} className="mt-3 sm:max-w-xs">
             <InputField
-              id="product-deposit-amount"
-              label="Deposit amount (৳)"
-              error={errors.depositAmount?.message}
+              id={DEPOSIT_TYPED[deposit].id}
+              label={DEPOSIT_TYPED[deposit].label}
+              error={errors[DEPOSIT_TYPED[deposit].name]?.message}
               type="text"
               inputMode="numeric"
-              placeholder="e.g. 20,000"
-              registered={register('depositAmount', { validate: depositAmountCheck })}
-            />
-          </div>
-        )}
-        {deposit === 'percent' && (
-          <div className="mt-3 sm:max-w-xs">
-            <InputField
-              id="product-deposit-percent"
-              label="Deposit share of the price (%)"
-              error={errors.depositPercent?.message}
-              type="text"
-              inputMode="numeric"
-              placeholder="e.g. 10"
-              registered={register('depositPercent', { validate: depositPercentCheck })}
+              placeholder={DEPOSIT_TYPED[deposit].placeholder}
+              registered={register(DEPOSIT_TYPED[deposit].name, { validate: DEPOSIT_TYPED[deposit].check })}
             />
           </div>
         )}
