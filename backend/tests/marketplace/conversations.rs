@@ -8,31 +8,38 @@ use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
 use super::live::{signed_in, QUIET};
-use super::support::{on_both, Person, TestApp};
+use super::support::counter::Counter;
+use super::support::{on_both, Person};
 
+/// A shop (its admin, a seller and a category) with a bike listed, its buyer, and a
+/// stranger to the conversation.
 struct Talk {
-    app: TestApp,
-    admin: Person,
-    seller: Person,
+    shop: Counter,
     buyer: Person,
     stranger: Person,
     bike: String,
 }
 
+impl std::ops::Deref for Talk {
+    type Target = Counter;
+    fn deref(&self) -> &Counter {
+        &self.shop
+    }
+}
+
 async fn talk(engine: super::support::Engine) -> Option<Talk> {
-    let app = TestApp::spawn(engine).await?;
-    let admin = app.admin().await;
-    let seller = app
-        .sign_up("seller@example.com", "Rahim Motors", "seller")
+    let shop = Counter::open(engine, Vec::new()).await?;
+    let buyer = shop
+        .app
+        .sign_up("buyer@example.com", "Sadia", "buyer")
         .await;
-    let buyer = app.sign_up("buyer@example.com", "Sadia", "buyer").await;
-    let stranger = app.sign_up("other@example.com", "Mim", "buyer").await;
-    let category = app.category(&admin, "Sports").await;
-    let bike = app.list_bike(&seller, &category, "Yamaha R15", 4100).await;
+    let stranger = shop.app.sign_up("other@example.com", "Mim", "buyer").await;
+    let bike = shop
+        .app
+        .list_bike(&shop.seller, &shop.category, "Yamaha R15", 4100)
+        .await;
     Some(Talk {
-        app,
-        admin,
-        seller,
+        shop,
         buyer,
         stranger,
         bike,

@@ -46,8 +46,22 @@ impl This {
     }
 
     /// Ends a step: records `events` in `tx`, commits, tells this process of them, and
-    /// answers with `outcome` and the events as recorded.
+    /// answers with `outcome` and the events as recorded; what listings' pages read may
+    /// have changed, so the answers kept for them go.
     pub(super) async fn finish<T>(
+        &self,
+        tx: Tx<'_>,
+        events: &[Event],
+        outcome: T,
+    ) -> Result<Written<T>, Error> {
+        let written = self.tell(tx, events, outcome).await?;
+        self.changed();
+        Ok(written)
+    }
+
+    /// Records `events` in `tx`, commits, and tells this process of them: a write that
+    /// changes nothing a listing's page reads (a message, say) ends with this alone.
+    pub(super) async fn tell<T>(
         &self,
         mut tx: Tx<'_>,
         events: &[Event],
@@ -56,7 +70,6 @@ impl This {
         let events = record(&mut tx, events).await?;
         tx.commit().await?;
         self.committed(&events);
-        self.changed();
         Ok(Written { outcome, events })
     }
 

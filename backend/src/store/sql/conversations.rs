@@ -35,20 +35,6 @@ impl This {
             None => Err(Error::Refused(Refused::NotYourConversation)),
         }
     }
-
-    /// Records `events` in `tx`, commits, and tells this process of them. Nothing a
-    /// listing's page reads changed, so no cache is dropped.
-    async fn tell<T>(
-        &self,
-        mut tx: Tx<'_>,
-        events: &[Event],
-        outcome: T,
-    ) -> Result<Written<T>, Error> {
-        let events = record(&mut tx, events).await?;
-        tx.commit().await?;
-        self.committed(&events);
-        Ok(Written { outcome, events })
-    }
 }
 
 #[async_trait]

@@ -3,37 +3,10 @@
 //! open it at once, a message sent several times at once with one `client_id` kept
 //! once, and reads from two tabs that never move the mark back.
 
-use std::sync::Arc;
-
-use super::fixtures::{cast, listing, open, taka, Cast};
+use super::fixtures::{cast, listing, open, race, taka, Cast, Racer};
 use crate::marketplace::support::on_both;
-use bikehaat::records::NewMessage;
-use bikehaat::store::{Refused, Store, StoreError};
-
-/// Runs `racers` copies of `run` at once and returns their answers.
-async fn at_once<T, F, Fut>(store: &Arc<dyn Store>, racers: usize, run: F) -> Vec<T>
-where
-    T: Send + 'static,
-    F: Fn(Arc<dyn Store>) -> Fut,
-    Fut: std::future::Future<Output = T> + Send + 'static,
-{
-    let start = Arc::new(tokio::sync::Barrier::new(racers));
-    let tasks: Vec<_> = (0..racers)
-        .map(|_| {
-            let race = run(store.clone());
-            let start = start.clone();
-            tokio::spawn(async move {
-                start.wait().await;
-                race.await
-            })
-        })
-        .collect();
-    let mut answers = Vec::new();
-    for task in tasks {
-        answers.push(task.await.expect("join"));
-    }
-    answers
-}
+use bikehaat::records::{Message, NewMessage};
+use bikehaat::store::{Refused, StoreError, Written};
 
 #[tokio::test]
 async fn racing_opens_sends_and_reads_leave_one_conversation_one_message_and_the_furthest_mark() {
@@ -55,11 +28,14 @@ async fn racing_opens_sends_and_reads_leave_one_conversation_one_message_and_the
         )
         .await;
 
-        let opened = at_once(&store, 4, |s| {
-            let buyer = buyer.id;
-            async move { s.open_conversation(bike, buyer).await.expect("open").id }
-        })
-        .await;
+        let opens: Vec<Racer<i64>> = (0..4)
+            .map(|_| {
+                let (s, buyer) = (store.clone(), buyer.id);
+                Box::pin(async move { s.open_conversation(bike, buyer).await.expect("open").id })
+                    as Racer<i64>
+            })
+            .collect();
+        let opened = race(opens).await;
         assert!(opened.windows(2).all(|w| w[0] == w[1]), "{opened:?}");
         let id = opened[0];
         let sellers_own = store.open_conversation(bike, seller.id).await;
@@ -69,17 +45,21 @@ async fn racing_opens_sends_and_reads_leave_one_conversation_one_message_and_the
         ));
 
         // The same message sent four times at once (a retry racing the first try).
-        let sent = at_once(&store, 4, |s| {
-            let message = NewMessage {
-                conversation_id: id,
-                sender_id: buyer.id,
-                client_id: "tap-1".into(),
-                text: Some("What is your last price?".into()),
-                image: None,
-            };
-            async move { s.send_message(&message).await.expect("send") }
-        })
-        .await;
+        let sends: Vec<Racer<Written<Message>>> = (0..4)
+            .map(|_| {
+                let s = store.clone();
+                let message = NewMessage {
+                    conversation_id: id,
+                    sender_id: buyer.id,
+                    client_id: "tap-1".into(),
+                    text: Some("What is your last price?".into()),
+                    image: None,
+                };
+                Box::pin(async move { s.send_message(&message).await.expect("send") })
+                    as Racer<Written<Message>>
+            })
+            .collect();
+        let sent = race(sends).await;
         let ids: Vec<i64> = sent.iter().map(|w| w.outcome.id).collect();
         assert!(ids.windows(2).all(|w| w[0] == w[1]), "{ids:?}");
         let told: usize = sent.iter().map(|w| w.events.len()).sum();
@@ -99,19 +79,19 @@ async fn racing_opens_sends_and_reads_leave_one_conversation_one_message_and_the
 
         // Two tabs of the buyer read at once, one further than the other, then an old
         // tab reads its old mark: the mark ends at the furthest, never back.
-        let tab = std::sync::atomic::AtomicUsize::new(0);
-        let marks = [ids[0], answered.id];
-        let reads = at_once(&store, 2, |s| {
-            let buyer = buyer.id;
-            let mark = marks[tab.fetch_add(1, std::sync::atomic::Ordering::SeqCst)];
-            async move {
-                s.read_messages(id, buyer, mark)
-                    .await
-                    .expect("read")
-                    .outcome
-            }
-        })
-        .await;
+        let reads: Vec<Racer<i64>> = [ids[0], answered.id]
+            .into_iter()
+            .map(|mark| {
+                let (s, buyer) = (store.clone(), buyer.id);
+                Box::pin(async move {
+                    s.read_messages(id, buyer, mark)
+                        .await
+                        .expect("read")
+                        .outcome
+                }) as Racer<i64>
+            })
+            .collect();
+        let reads = race(reads).await;
         assert!(reads.contains(&answered.id), "{reads:?}");
         let stale = store
             .read_messages(id, buyer.id, ids[0])

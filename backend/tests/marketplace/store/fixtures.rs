@@ -220,3 +220,37 @@ pub async fn hand_over_hold(store: &dyn Store, order: i64, buyer: &User, seller:
     let done = store.hold_captured(&held).await.expect("captured").outcome;
     assert_eq!(done.order_status, BookingStatus::Completed);
 }
+
+/// One racer: what it does, started when every racer is ready.
+pub type Racer<T> = std::pin::Pin<Box<dyn std::future::Future<Output = T> + Send>>;
+
+/// Runs `racers` at the same moment — each waits until all are spawned and ready — and
+/// answers what each did, in their order.
+pub async fn race<T: Send + 'static>(racers: Vec<Racer<T>>) -> Vec<T> {
+    let start = std::sync::Arc::new(tokio::sync::Barrier::new(racers.len()));
+    let running: Vec<_> = racers
+        .into_iter()
+        .map(|racer| {
+            let start = start.clone();
+            tokio::spawn(async move {
+                start.wait().await;
+                racer.await
+            })
+        })
+        .collect();
+    let mut done = Vec::with_capacity(running.len());
+    for racer in running {
+        done.push(racer.await.expect("a racer panicked"));
+    }
+    done
+}
+
+/// The handover code of `order` as its buyer `by` reads it.
+pub async fn code_of(s: &dyn Store, order: i64, by: i64) -> String {
+    s.handover_code(order, by, false).await.expect("code").code
+}
+
+/// A code that is not `code`.
+pub fn other_than(code: &str) -> String {
+    if code == "000000" { "000001" } else { "000000" }.to_owned()
+}

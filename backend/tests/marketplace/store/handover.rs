@@ -2,12 +2,11 @@
 //! the buyer chooses cash, the seller's right code completes the deal once, wrong codes
 //! lock it, and a call-off passes the bike on — whatever races.
 
-use std::sync::Arc;
-
 use chrono::{Duration, Utc};
 
 use super::fixtures::{
-    book, booking_status, cast, conflict, listed, listing, open, taka, user, Cast,
+    book, booking_status, cast, code_of, conflict, listed, listing, open, other_than, race, taka,
+    user, Cast, Racer,
 };
 use crate::marketplace::support::on_both;
 use bikehaat::events::EventRecord;
@@ -15,20 +14,10 @@ use bikehaat::notice::SOLD_TO_ANOTHER_BUYER;
 use bikehaat::records::{
     BookingStatus, Handover, MeetingProposal, Role, HANDOVER_TRIES, RESERVED_HOURS,
 };
-use bikehaat::store::{Refused, Store, StoreError};
+use bikehaat::store::{Refused, StoreError};
 
 fn names(events: &[EventRecord]) -> Vec<&str> {
     events.iter().map(|e| e.name.as_str()).collect()
-}
-
-/// The handover code of `order` as its buyer `by` reads it.
-async fn code_of(s: &dyn Store, order: i64, by: i64) -> String {
-    s.handover_code(order, by, false).await.expect("code").code
-}
-
-/// A code that is not `code`.
-fn other_than(code: &str) -> String {
-    if code == "000000" { "000001" } else { "000000" }.to_owned()
 }
 
 #[tokio::test]
@@ -424,6 +413,14 @@ async fn a_cash_deal_lapses_at_its_deadline_unless_an_agreed_meeting_is_later() 
     .await;
 }
 
+/// What one racer of the cash handover race did.
+enum Ended {
+    Handover(Result<bikehaat::store::Written<Handover>, StoreError>),
+    CallOff(bool),
+    /// How many deals the sweep lapsed.
+    Sweep(usize),
+}
+
 /// The handover, a call-off and the sweep at the same moment: exactly one of them ends
 /// the deal, and the bike is then sold (the handover won) or back for the next buyer.
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -443,43 +440,41 @@ async fn the_handover_racing_a_call_off_and_the_sweep_ends_the_deal_once() {
             let order = book(store.as_ref(), bike, &buyer).await;
             store.choose_cash(order, buyer.id).await.expect("cash");
             let code = code_of(store.as_ref(), order, buyer.id).await;
-            let start = Arc::new(tokio::sync::Barrier::new(4));
-            let handover = {
-                let (s, b, code, seller) = (store.clone(), start.clone(), code.clone(), seller.id);
-                tokio::spawn(async move {
-                    b.wait().await;
-                    s.hand_over(order, seller, &code).await
-                })
-            };
-            let second_handover = {
-                let (s, b, seller) = (store.clone(), start.clone(), seller.id);
-                tokio::spawn(async move {
-                    b.wait().await;
-                    s.hand_over(order, seller, &code).await
-                })
-            };
-            let call_off = {
-                let (s, b, buyer) = (store.clone(), start.clone(), buyer.id);
-                tokio::spawn(async move {
-                    b.wait().await;
-                    s.call_off(order, buyer, "Not as described").await
-                })
-            };
-            let sweep = {
-                let (s, b) = (store.clone(), start);
-                // Swept as if the deadline had passed.
-                let later = Utc::now() + Duration::hours(RESERVED_HOURS + 1);
-                tokio::spawn(async move {
-                    b.wait().await;
-                    s.lapse_reservations(later, 100).await
-                })
-            };
-            let handovers = [
-                handover.await.expect("join"),
-                second_handover.await.expect("join"),
+            // Two handovers with the right code (a double tap), the buyer's call-off, and
+            // the sweep as if the deadline had passed.
+            let later = Utc::now() + Duration::hours(RESERVED_HOURS + 1);
+            let racers: Vec<Racer<Ended>> = vec![
+                Box::pin({
+                    let (s, code, seller) = (store.clone(), code.clone(), seller.id);
+                    async move { Ended::Handover(s.hand_over(order, seller, &code).await) }
+                }),
+                Box::pin({
+                    let (s, seller) = (store.clone(), seller.id);
+                    async move { Ended::Handover(s.hand_over(order, seller, &code).await) }
+                }),
+                Box::pin({
+                    let (s, buyer) = (store.clone(), buyer.id);
+                    async move {
+                        Ended::CallOff(s.call_off(order, buyer, "Not as described").await.is_ok())
+                    }
+                }),
+                Box::pin({
+                    let s = store.clone();
+                    async move {
+                        let swept = s.lapse_reservations(later, 100).await;
+                        Ended::Sweep(swept.expect("the sweep never fails").outcome)
+                    }
+                }),
             ];
-            let called = call_off.await.expect("join");
-            let swept = sweep.await.expect("join").expect("the sweep never fails");
+            let mut handovers = Vec::new();
+            let (mut called, mut swept) = (false, 0);
+            for ended in race(racers).await {
+                match ended {
+                    Ended::Handover(answer) => handovers.push(answer),
+                    Ended::CallOff(ok) => called = ok,
+                    Ended::Sweep(lapsed) => swept = lapsed,
+                }
+            }
             let status = booking_status(store.as_ref(), order).await;
             let completions: usize = handovers
                 .iter()
@@ -492,17 +487,17 @@ async fn the_handover_racing_a_call_off_and_the_sweep_ends_the_deal_once() {
             match status {
                 BookingStatus::Completed => {
                     assert_eq!(completions, 1, "round {round}: completed once");
-                    assert!(called.is_err() && swept.outcome == 0, "round {round}");
+                    assert!(!called && swept == 0, "round {round}");
                     assert!(listing.sold);
                 }
                 BookingStatus::CalledOff => {
                     assert_eq!(completions, 0, "round {round}");
-                    assert!(called.is_ok() && swept.outcome == 0, "round {round}");
+                    assert!(called && swept == 0, "round {round}");
                     assert!(!listing.sold && !listing.reserved);
                 }
                 BookingStatus::Lapsed => {
                     assert_eq!(completions, 0, "round {round}");
-                    assert!(called.is_err() && swept.outcome == 1, "round {round}");
+                    assert!(!called && swept == 1, "round {round}");
                     assert!(!listing.sold && !listing.reserved);
                 }
                 other => panic!("round {round}: left {other:?}"),

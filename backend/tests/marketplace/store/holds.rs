@@ -3,13 +3,11 @@
 //! ends it then; a call-off, an admin's release or the 6-day sweep of an unclaimed hold
 //! puts the bike back and marks the hold for release — whatever races.
 
-use std::sync::Arc;
-
 use chrono::{Duration, Utc};
 
 use super::fixtures::{
-    book, booking_status, cast, conflict, listed, listing, new_listing, open, pay, payment, taka,
-    user, Cast,
+    book, booking_status, cast, code_of, conflict, listed, listing, new_listing, open, other_than,
+    pay, payment, race, taka, user, Cast, Racer,
 };
 use crate::marketplace::support::{on_both, past_the_store, TestDb};
 use bikehaat::events::EventRecord;
@@ -21,16 +19,6 @@ use bikehaat::store::{Refused, Store};
 
 fn names(events: &[EventRecord]) -> Vec<&str> {
     events.iter().map(|e| e.name.as_str()).collect()
-}
-
-/// The handover code of `order` as its buyer `by` reads it.
-async fn code_of(s: &dyn Store, order: i64, by: i64) -> String {
-    s.handover_code(order, by, false).await.expect("code").code
-}
-
-/// A code that is not `code`.
-fn other_than(code: &str) -> String {
-    if code == "000000" { "000001" } else { "000000" }.to_owned()
 }
 
 /// The payment of `transaction_id` past the store: (listing it claims, captured,
@@ -346,47 +334,45 @@ async fn the_capture_claim_racing_a_call_off_and_the_sweep_ends_the_hold_once() 
             let intent = format!("pi_race_{round}");
             pay(store.as_ref(), order, &intent, taka(300_000)).await;
             let code = code_of(store.as_ref(), order, buyer.id).await;
-            let start = Arc::new(tokio::sync::Barrier::new(4));
-            let claim = {
-                let (s, b, seller) = (store.clone(), start.clone(), seller.id);
-                tokio::spawn(async move {
-                    b.wait().await;
-                    s.hand_over(order, seller, &code).await
-                })
-            };
-            let call_off = {
-                let (s, b, buyer) = (store.clone(), start.clone(), buyer.id);
-                tokio::spawn(async move {
-                    b.wait().await;
-                    s.call_off(order, buyer, "Found another bike").await
-                })
-            };
-            let release = {
-                let (s, b, admin) = (store.clone(), start.clone(), admin.id);
-                tokio::spawn(async move {
-                    b.wait().await;
-                    s.release_deal(order, admin, "Stuck: both sides agree")
+            let later = Utc::now() + Duration::days(HOLD_DAYS + 1);
+            let (s, seller_id, buyer_id, admin_id) = (store.clone(), seller.id, buyer.id, admin.id);
+            let racers: Vec<Racer<bool>> = vec![
+                Box::pin({
+                    let s = s.clone();
+                    async move {
+                        let claimed = s.hand_over(order, seller_id, &code).await;
+                        matches!(claimed.map(|w| w.outcome), Ok(Handover::Capture(_)))
+                    }
+                }),
+                Box::pin({
+                    let s = s.clone();
+                    async move {
+                        s.call_off(order, buyer_id, "Found another bike")
+                            .await
+                            .is_ok()
+                    }
+                }),
+                Box::pin({
+                    let s = s.clone();
+                    async move {
+                        let reason = "Stuck: both sides agree";
+                        s.release_deal(order, admin_id, reason).await.is_ok()
+                    }
+                }),
+                Box::pin(async move {
+                    s.lapse_reservations(later, 100)
                         .await
-                })
-            };
-            let sweep = {
-                let (s, b) = (store.clone(), start);
-                let later = Utc::now() + Duration::days(HOLD_DAYS + 1);
-                tokio::spawn(async move {
-                    b.wait().await;
-                    s.lapse_reservations(later, 100).await
-                })
-            };
-            let claimed = claim.await.expect("join").ok().map(|w| w.outcome);
-            let called_off = call_off.await.expect("join").is_ok();
-            let released = release.await.expect("join").is_ok();
-            let lapsed = sweep.await.expect("join").expect("sweep").outcome == 1;
-            let claim_won = matches!(claimed, Some(Handover::Capture(_)));
-            let won = [claim_won, called_off, released, lapsed];
+                        .expect("sweep")
+                        .outcome
+                        == 1
+                }),
+            ];
+            let won = race(racers).await;
+            let (claim_won, called_off, released, lapsed) = (won[0], won[1], won[2], won[3]);
             assert_eq!(
                 won.iter().filter(|w| **w).count(),
                 1,
-                "round {round}: claim {claimed:?}, call-off {called_off}, release {released}, \
+                "round {round}: claim {claim_won}, call-off {called_off}, release {released}, \
                  lapse {lapsed}"
             );
             let now = Utc::now() + Duration::minutes(1);
