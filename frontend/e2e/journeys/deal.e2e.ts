@@ -6,20 +6,12 @@
 // sale, live on a visitor's category page.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { Api, type Person } from '../support/api.ts';
-import {
-  bookInBookingModal,
-  confirmInDialog,
-  DESKTOP,
-  launchBrowser,
-  openContext,
-  PHONE,
-  screenshot,
-  signInAs,
-  toastSays,
-} from '../support/browser.ts';
+import type { Api, Person } from '../support/api.ts';
+import { checkedAtBothWidths as bothWidths, confirmInDialog, openContext, PHONE, screenshot, toastSays } from '../support/browser.ts';
+import { buyerBooks, handOver, openHandover, readHandoverCode as readCode, rowOf, sellerOpensMyBuyers } from '../support/deal.ts';
 import { expectNoReload, markNoReload, openLive } from '../support/live.ts';
-import { ADMIN_EMAIL, startServer, type RunningServer } from '../support/server.ts';
+import { closeMarketplace, openMarketplace } from '../support/marketplace.ts';
+import type { RunningServer } from '../support/server.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -32,43 +24,12 @@ const CASH_LINE = 'Nothing is charged now. Pay the seller in cash when you have 
 const SAFETY = 'Meet in a public place. Check the bike and its papers before you hand over money or the code.';
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  api = new Api(server.url, server.dataDir);
-  const admin = await api.signUpAdmin(ADMIN_EMAIL, 'Ayesha Admin');
-  seller = await api.signUp('rahim@bikehaat.test', 'Rahim Motors', 'seller');
-  buyer = await api.signUp('karim@bikehaat.test', 'Karim Uddin', 'buyer');
-  categoryId = await api.category(admin, 'Sport');
+  ({ server, browser, api, seller, buyer, categoryId } = await openMarketplace('Sport'));
 });
 
 afterAll(async () => {
-  await browser.close();
-  await server.stop();
+  await closeMarketplace({ browser, server });
 });
-
-/**
- * Screenshots of what `page` shows now, on a phone and on a desktop; at each width nothing
- * scrolls sideways: not the page, and not a table inside its card.
- */
-async function bothWidths(page: Page, name: string, fullPage = true): Promise<void> {
-  await screenshot(page, name, { fullPage });
-  await expectNothingSideways(page, name);
-  await page.setViewportSize(DESKTOP);
-  await screenshot(page, name, { fullPage });
-  await expectNothingSideways(page, name);
-  await page.setViewportSize(PHONE);
-}
-
-async function expectNothingSideways(page: Page, name: string): Promise<void> {
-  const wide = await page.evaluate(() =>
-    [document.documentElement, ...document.querySelectorAll('main *, dialog *')]
-      // Visually hidden text (1 px, clipped) is meant to overflow.
-      .filter((element) => element.clientWidth > 1)
-      .filter((element) => element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).overflowX !== 'visible')
-      .map((element) => `${element.tagName.toLowerCase()}.${element.className} by ${String(element.scrollWidth - element.clientWidth)} px`),
-  );
-  expect(wide, `${name} at ${String(page.viewportSize()?.width)} px scrolls sideways`).toEqual([]);
-}
 
 /** Two days from now at 17:30 in Dhaka, as a `datetime-local` value and as the page shows it. */
 function inTwoDays(): string {
@@ -78,28 +39,16 @@ function inTwoDays(): string {
 
 /** The buyer books `bike` and both open their pages, listening; returns each side's row. */
 async function bookAndOpen(bike: string) {
-  const b = await openContext(browser, server.url, PHONE);
-  await signInAs(b.page, buyer);
-  await b.page.goto(`/category/${categoryId}`);
-  await b.page.getByRole('article', { name: bike }).getByRole('button', { name: 'Book Now' }).click();
-  await bookInBookingModal(b.page, bike);
-  await openLive(b.page, '/dashboard/my-orders', true);
-  const s = await openContext(browser, server.url, PHONE);
-  await signInAs(s.page, seller);
-  await openLive(s.page, '/dashboard/my-buyers', true);
+  const b = await buyerBooks(browser, server.url, buyer, categoryId, bike);
+  const s = await sellerOpensMyBuyers(browser, server.url, seller);
   await markNoReload(b.page);
   await markNoReload(s.page);
-  return {
-    b,
-    s,
-    bRow: b.page.getByRole('row').filter({ hasText: bike }),
-    sRow: s.page.getByRole('row').filter({ hasText: bike }),
-  };
+  return { b, s, bRow: rowOf(b.page, bike), sRow: rowOf(s.page, bike) };
 }
 
 /** The buyer chooses cash at the meet-up, after reading what it means. */
 async function chooseCash(page: Page, bike: string): Promise<void> {
-  const row = page.getByRole('row').filter({ hasText: bike });
+  const row = rowOf(page, bike);
   await row.getByText(CASH_LINE).waitFor();
   await row.getByRole('button', { name: 'Pay cash at the meet-up' }).click();
   await confirmInDialog(page, `Pay cash for ${bike} at the meet-up?`, `${CASH_LINE} ${SAFETY}`, 'Pay cash at the meet-up');
@@ -164,8 +113,7 @@ test('cash at the meet-up: a wrong code, then the buyer’s code completes the s
   await shown.getByRole('button', { name: 'Done' }).click();
 
   // The seller types a wrong code, then the right one.
-  await sRow.getByRole('button', { name: 'Enter handover code' }).click();
-  const entry = s.page.getByRole('alertdialog', { name: `Hand over ${bike} to Karim Uddin?` });
+  const entry = await openHandover(sRow, bike, buyer);
   const field = entry.getByLabel('Handover code');
   const wrong = code.endsWith('0') ? `${code.slice(0, 5)}1` : `${code.slice(0, 5)}0`;
   await field.fill(wrong);
@@ -173,9 +121,7 @@ test('cash at the meet-up: a wrong code, then the buyer’s code completes the s
   await s.page.locator('#handover-code-error').waitFor();
   expect(await field.getAttribute('aria-invalid')).toBe('true');
   await bothWidths(s.page, 'deal-handover-wrong', false);
-  await field.fill(code);
-  await entry.getByRole('button', { name: 'Hand over' }).click();
-  await toastSays(s.page, `${bike} handed over: the sale is recorded`);
+  await handOver(entry, bike, code);
 
   // Both pages say Completed, live; the receipt opens from either.
   await sRow.getByText('Completed', { exact: true }).waitFor();
@@ -200,18 +146,6 @@ test('cash at the meet-up: a wrong code, then the buyer’s code completes the s
   for (const context of [b, s]) await context.context.close();
 });
 
-/** The code the buyer's "Show handover code" shows now; the dialog is closed again. */
-async function readCode(page: Page, bike: string): Promise<{ code: string; locked: boolean }> {
-  await page.getByRole('row').filter({ hasText: bike }).getByRole('button', { name: 'Show handover code' }).click();
-  const shown = page.getByRole('alertdialog', { name: `Handover code for ${bike}` });
-  const digits = shown.getByText(/^\d{6}$/);
-  await digits.waitFor();
-  const code = (await digits.textContent()) ?? '';
-  const locked = (await shown.getByRole('button', { name: 'New code' }).count()) > 0;
-  if (!locked) await shown.getByRole('button', { name: 'Done' }).click();
-  return { code, locked };
-}
-
 test('five wrong codes lock the handover until the buyer shows a new code', async () => {
   const bike = 'TVS Apache RTR 160 4V 2022';
   await api.listing(seller, categoryId, bike, 1650);
@@ -220,8 +154,7 @@ test('five wrong codes lock the handover until the buyer shows a new code', asyn
   const first = await readCode(b.page, bike);
   expect(first.locked).toBe(false);
 
-  await sRow.getByRole('button', { name: 'Enter handover code' }).click();
-  const entry = s.page.getByRole('alertdialog', { name: `Hand over ${bike} to Karim Uddin?` });
+  const entry = await openHandover(sRow, bike, buyer);
   const field = entry.getByLabel('Handover code');
   const wrong = first.code.endsWith('0') ? `${first.code.slice(0, 5)}1` : `${first.code.slice(0, 5)}0`;
   for (const told of ['4 tries left', '3 tries left', '2 tries left', 'one try left', 'that was the last try']) {
@@ -244,9 +177,7 @@ test('five wrong codes lock the handover until the buyer shows a new code', asyn
   await shown.getByRole('button', { name: 'New code' }).waitFor({ state: 'detached' });
   const renewed = (await shown.getByText(/^\d{6}$/).textContent()) ?? '';
   await shown.getByRole('button', { name: 'Done' }).click();
-  await field.fill(renewed);
-  await entry.getByRole('button', { name: 'Hand over' }).click();
-  await toastSays(s.page, `${bike} handed over: the sale is recorded`);
+  await handOver(entry, bike, renewed);
   await bRow.getByText('Completed', { exact: true }).waitFor();
   for (const context of [b, s]) await context.context.close();
 });
@@ -322,11 +253,7 @@ test('paid by card: the card holds the price until the buyer’s code completes 
   const { code } = await readCode(b.page, bike);
 
   // At the meet-up the seller enters the code: the money is taken now.
-  await sRow.getByRole('button', { name: 'Enter handover code' }).click();
-  const entry = s.page.getByRole('alertdialog', { name: `Hand over ${bike} to Karim Uddin?` });
-  await entry.getByLabel('Handover code').fill(code);
-  await entry.getByRole('button', { name: 'Hand over' }).click();
-  await toastSays(s.page, `${bike} handed over: the sale is recorded`);
+  await handOver(await openHandover(sRow, bike, buyer), bike, code);
   await sRow.getByText('Completed', { exact: true }).waitFor();
   await bRow.getByText('Completed', { exact: true }).waitFor();
   await bRow.getByText('Paid by card').waitFor();

@@ -3,6 +3,7 @@
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import type { Person } from './api.ts';
 
 export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
@@ -128,4 +129,36 @@ export async function ownProfile(page: Page): Promise<{ role: string; name: stri
   });
   if (answer.status !== 200) throw new Error(`the profile answered ${String(answer.status)}`);
   return answer.body as { role: string; name: string; emailVerified: boolean };
+}
+
+/** Screenshots of what `page` shows now, on a phone and on a desktop; the phone's width again after. */
+export async function screenshotsAtBothWidths(page: Page, name: string, fullPage = true): Promise<void> {
+  await screenshot(page, name, { fullPage });
+  await page.setViewportSize(DESKTOP);
+  await screenshot(page, name, { fullPage });
+  await page.setViewportSize(PHONE);
+}
+
+/**
+ * The same screenshots, and at each width nothing scrolls sideways: not the page, and not
+ * a table inside its card.
+ */
+export async function checkedAtBothWidths(page: Page, name: string, fullPage = true): Promise<void> {
+  await screenshot(page, name, { fullPage });
+  await expectNothingSideways(page, name);
+  await page.setViewportSize(DESKTOP);
+  await screenshot(page, name, { fullPage });
+  await expectNothingSideways(page, name);
+  await page.setViewportSize(PHONE);
+}
+
+async function expectNothingSideways(page: Page, name: string): Promise<void> {
+  const wide = await page.evaluate(() =>
+    [document.documentElement, ...document.querySelectorAll('main *, dialog *')]
+      // Visually hidden text (1 px, clipped) is meant to overflow.
+      .filter((element) => element.clientWidth > 1)
+      .filter((element) => element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).overflowX !== 'visible')
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className} by ${String(element.scrollWidth - element.clientWidth)} px`),
+  );
+  expect(wide, `${name} at ${String(page.viewportSize()?.width)} px scrolls sideways`).toEqual([]);
 }
