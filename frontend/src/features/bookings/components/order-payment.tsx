@@ -66,7 +66,8 @@ export function OrderPayment({ booking }: { booking: Booking }) {
   return (
     <span className="flex flex-col gap-3 max-sm:items-end">
       <CardPay booking={booking} />
-      {!depositOf(booking) && <CashButton booking={booking} />}
+      {/* Cash alone only where the seller takes it and asks no deposit. */}
+      {!depositOf(booking) && booking.paymentMethods.includes('cash') && <CashButton booking={booking} />}
     </span>
   );
 }
