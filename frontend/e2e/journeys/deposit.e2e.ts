@@ -4,12 +4,14 @@
 // Orders says the rest is paid in cash at the handover. The seller, in their own browser,
 // sees the hold live, takes the rest in cash and enters the buyer's code; both receipts
 // show the deposit by card and the rest in cash.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { Api, type Person } from '../support/api.ts';
-import { bookInBookingModal, DESKTOP, launchBrowser, openContext, PHONE, screenshot, signInAs, toastSays } from '../support/browser.ts';
-import { expectNoReload, markNoReload, openLive } from '../support/live.ts';
-import { ADMIN_EMAIL, startServer, type RunningServer } from '../support/server.ts';
+import type { Api, Person } from '../support/api.ts';
+import { checkedAtBothWidths as bothWidths, toastSays } from '../support/browser.ts';
+import { buyerBooks, handOver, openHandover, readHandoverCode, rowOf, sellerOpensMyBuyers } from '../support/deal.ts';
+import { expectNoReload, markNoReload } from '../support/live.ts';
+import { closeMarketplace, openMarketplace } from '../support/marketplace.ts';
+import type { RunningServer } from '../support/server.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -22,74 +24,26 @@ const CARD_LINE =
   '৳5,000 held on your card now: taken only when you hand over your code at the meet-up, released if the deal is called off. ৳1,80,000 in cash at the meet-up.';
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  api = new Api(server.url, server.dataDir);
-  const admin = await api.signUpAdmin(ADMIN_EMAIL, 'Ayesha Admin');
-  seller = await api.signUp('rahim@bikehaat.test', 'Rahim Motors', 'seller');
-  buyer = await api.signUp('karim@bikehaat.test', 'Karim Uddin', 'buyer');
-  categoryId = await api.category(admin, 'Sport');
+  ({ server, browser, api, seller, buyer, categoryId } = await openMarketplace('Sport'));
 });
 
 afterAll(async () => {
-  await browser.close();
-  await server.stop();
+  await closeMarketplace({ browser, server });
 });
-
-/**
- * Screenshots of what `page` shows now, on a phone and on a desktop; at each width nothing
- * scrolls sideways: not the page, and not a table inside its card.
- */
-async function bothWidths(page: Page, name: string, fullPage = true): Promise<void> {
-  await screenshot(page, name, { fullPage });
-  await expectNothingSideways(page, name);
-  await page.setViewportSize(DESKTOP);
-  await screenshot(page, name, { fullPage });
-  await expectNothingSideways(page, name);
-  await page.setViewportSize(PHONE);
-}
-
-async function expectNothingSideways(page: Page, name: string): Promise<void> {
-  const wide = await page.evaluate(() =>
-    [document.documentElement, ...document.querySelectorAll('main *, dialog *')]
-      .filter((element) => element.clientWidth > 1)
-      .filter((element) => element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).overflowX !== 'visible')
-      .map((element) => `${element.tagName.toLowerCase()}.${element.className} by ${String(element.scrollWidth - element.clientWidth)} px`),
-  );
-  expect(wide, `${name} at ${String(page.viewportSize()?.width)} px scrolls sideways`).toEqual([]);
-}
-
-/** The six digits the buyer's "Show handover code" shows; the dialog is closed again. */
-async function readCode(page: Page, bike: string): Promise<string> {
-  await page.getByRole('row').filter({ hasText: bike }).getByRole('button', { name: 'Show handover code' }).click();
-  const shown = page.getByRole('alertdialog', { name: `Handover code for ${bike}` });
-  const digits = shown.getByText(/^\d{6}$/);
-  await digits.waitFor();
-  const code = (await digits.textContent()) ?? '';
-  await shown.getByRole('button', { name: 'Done' }).click();
-  return code;
-}
 
 test('a card holds the deposit to reserve, and the rest is paid in cash at the handover', async () => {
   const bike = 'Honda CB Hornet 160R 2022';
   await api.listing(seller, categoryId, bike, 185000, { paymentMethods: ['card'], deposit: { amount: 5000 } });
 
   // The buyer books it: My Orders says the deposit to reserve, and offers no cash.
-  const b = await openContext(browser, server.url, PHONE);
-  await signInAs(b.page, buyer);
-  await b.page.goto(`/category/${categoryId}`);
-  await b.page.getByRole('article', { name: bike }).getByRole('button', { name: 'Book Now' }).click();
-  await bookInBookingModal(b.page, bike);
-  await openLive(b.page, '/dashboard/my-orders', true);
-  const bRow = b.page.getByRole('row').filter({ hasText: bike });
+  const b = await buyerBooks(browser, server.url, buyer, categoryId, bike);
+  const bRow = rowOf(b.page, bike);
   await bRow.getByText('Deposit ৳5,000 to reserve · ৳1,80,000 in cash at the handover').waitFor();
   expect(await bRow.getByRole('button', { name: 'Pay cash at the meet-up' }).count()).toBe(0);
   await bothWidths(b.page, 'deposit-my-orders-reserved');
 
-  const s = await openContext(browser, server.url, PHONE);
-  await signInAs(s.page, seller);
-  await openLive(s.page, '/dashboard/my-buyers', true);
-  const sRow = s.page.getByRole('row').filter({ hasText: bike });
+  const s = await sellerOpensMyBuyers(browser, server.url, seller);
+  const sRow = rowOf(s.page, bike);
   await sRow.getByText(/^Reserved/).waitFor();
 
   // The payment page: only the card, for the deposit; cash and bKash muted, with why.
@@ -126,17 +80,15 @@ test('a card holds the deposit to reserve, and the rest is paid in cash at the h
   await bRow.getByText('Deposit ৳5,000 held · ৳1,80,000 in cash at the handover').waitFor();
   expect(await bRow.getByText('PAID', { exact: true }).count()).toBe(0);
   await bothWidths(b.page, 'deposit-my-orders-held');
-  const code = await readCode(b.page, bike);
+  const { code } = await readHandoverCode(b.page, bike);
   await markNoReload(b.page);
 
   // At the meet-up the seller takes the rest in cash, then enters the code: the deposit is taken.
-  await sRow.getByRole('button', { name: 'Enter handover code' }).click();
-  const entry = s.page.getByRole('alertdialog', { name: `Hand over ${bike} to Karim Uddin?` });
+  const entry = await openHandover(sRow, bike, buyer);
   await entry.getByText('Take the rest of the price, ৳1,80,000, in cash.', { exact: false }).waitFor();
   await entry.getByLabel('Handover code').fill(code);
   await bothWidths(s.page, 'deposit-handover', false);
-  await entry.getByRole('button', { name: 'Hand over' }).click();
-  await toastSays(s.page, `${bike} handed over: the sale is recorded`);
+  await handOver(entry, bike, code);
   await sRow.getByText('Completed', { exact: true }).waitFor();
   await bRow.getByText('Completed', { exact: true }).waitFor();
   await bRow.getByText('Deposit by card, the rest in cash').waitFor();

@@ -6,11 +6,13 @@
 // payment page, told nothing was held, with the bike still reserved for them.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { Api, type Person } from '../support/api.ts';
+import type { Api, Person } from '../support/api.ts';
 import { BKASH_PIN, startFakeBkash, type FakeBkash } from '../support/bkash.ts';
-import { bookInBookingModal, DESKTOP, launchBrowser, openContext, PHONE, screenshot, signInAs, toastSays } from '../support/browser.ts';
+import { DESKTOP, screenshotsAtBothWidths as bothWidths, toastSays } from '../support/browser.ts';
+import { bookFromCategory, handOver, openHandover, openSignedIn, rowOf, sellerOpensMyBuyers } from '../support/deal.ts';
 import { expectNoReload, markNoReload, openLive } from '../support/live.ts';
-import { ADMIN_EMAIL, startServer, type RunningServer } from '../support/server.ts';
+import { closeMarketplace, openMarketplace } from '../support/marketplace.ts';
+import type { RunningServer } from '../support/server.ts';
 
 let bkash: FakeBkash;
 let server: RunningServer;
@@ -28,38 +30,20 @@ const CASH_LINE = 'Nothing is charged now. Pay the seller in cash when you have 
 
 beforeAll(async () => {
   bkash = await startFakeBkash();
-  server = await startServer({ args: bkash.args() });
-  browser = await launchBrowser();
-  api = new Api(server.url, server.dataDir);
-  const admin = await api.signUpAdmin(ADMIN_EMAIL, 'Ayesha Admin');
-  seller = await api.signUp('rahim@bikehaat.test', 'Rahim Motors', 'seller');
-  buyer = await api.signUp('karim@bikehaat.test', 'Karim Uddin', 'buyer');
-  categoryId = await api.category(admin, 'Commuter');
+  ({ server, browser, api, seller, buyer, categoryId } = await openMarketplace('Commuter', { args: bkash.args() }));
 });
 
 afterAll(async () => {
-  await browser.close();
-  await server.stop();
+  await closeMarketplace({ browser, server });
   await bkash.stop();
 });
 
-/** Screenshots of what `page` shows now, on a phone and on a desktop. */
-async function bothWidths(page: Page, name: string, fullPage = true): Promise<void> {
-  await screenshot(page, name, { fullPage });
-  await page.setViewportSize(DESKTOP);
-  await screenshot(page, name, { fullPage });
-  await page.setViewportSize(PHONE);
-}
-
 /** The buyer, on a phone, books `bike` and opens its payment page from My Orders. */
 async function bookAndOpenPayment(bike: string) {
-  const b = await openContext(browser, server.url, PHONE);
-  await signInAs(b.page, buyer);
-  await b.page.goto(`/category/${categoryId}`);
-  await b.page.getByRole('article', { name: bike }).getByRole('button', { name: 'Book Now' }).click();
-  await bookInBookingModal(b.page, bike);
+  const b = await openSignedIn(browser, server.url, buyer);
+  await bookFromCategory(b.page, categoryId, bike);
   await b.page.goto('/dashboard/my-orders');
-  await b.page.getByRole('row').filter({ hasText: bike }).getByRole('link', { name: 'Pay Now' }).click();
+  await rowOf(b.page, bike).getByRole('link', { name: 'Pay Now' }).click();
   await b.page.waitForURL('**/dashboard/stripe-payment/**');
   await b.page.getByRole('region', { name: 'bKash' }).getByText(BKASH_LINE).waitFor();
   return b;
@@ -84,11 +68,9 @@ test('a buyer holds the price in their bKash wallet, and their code completes th
   await bothWidths(b.page, 'bkash-payment-methods');
 
   // The seller's My Buyers is open, listening.
-  const s = await openContext(browser, server.url, DESKTOP);
-  await signInAs(s.page, seller);
-  await openLive(s.page, '/dashboard/my-buyers', true);
+  const s = await sellerOpensMyBuyers(browser, server.url, seller, DESKTOP);
   await markNoReload(s.page);
-  const sRow = s.page.getByRole('row').filter({ hasText: bike });
+  const sRow = rowOf(s.page, bike);
   await sRow.getByText(/^Reserved/).waitFor();
 
   // bKash's page: the wallet number is filled in; the buyer enters their PIN and confirms.
@@ -103,7 +85,7 @@ test('a buyer holds the price in their bKash wallet, and their code completes th
   await toastSays(b.page, 'bKash holds the price until the handover');
   // Said once: the address drops `?bkash=held`, so a reload does not say it again.
   await b.page.waitForURL((url) => url.pathname === '/dashboard/my-orders' && url.search === '');
-  const bRow = b.page.getByRole('row').filter({ hasText: bike });
+  const bRow = rowOf(b.page, bike);
   await bRow.getByText('PAID', { exact: true }).waitFor();
   await bRow.getByText(/^bKash hold released by itself on /).waitFor();
   await bRow.getByRole('button', { name: 'Call off' }).waitFor();
@@ -129,11 +111,7 @@ test('a buyer holds the price in their bKash wallet, and their code completes th
   await markNoReload(b.page);
 
   // At the meet-up the seller enters it: bKash's hold is taken now, and both pages say so.
-  await sRow.getByRole('button', { name: 'Enter handover code' }).click();
-  const entry = s.page.getByRole('alertdialog', { name: `Hand over ${bike} to Karim Uddin?` });
-  await entry.getByLabel('Handover code').fill(code);
-  await entry.getByRole('button', { name: 'Hand over' }).click();
-  await toastSays(s.page, `${bike} handed over: the sale is recorded`);
+  await handOver(await openHandover(sRow, bike, buyer), bike, code);
   await sRow.getByText('Completed', { exact: true }).waitFor();
   await bRow.getByText('Completed', { exact: true }).waitFor();
   await bRow.getByText('Paid by bKash').waitFor();
