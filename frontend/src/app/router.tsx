@@ -207,6 +207,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 ),
               },
               {
+                // One of a buyer's or a seller's conversations about a bike.
+                path: 'messages/:id',
+                lazy: lazyPage(() => import('@/features/messages/pages/thread-page.tsx'), (m) => m.ThreadPage),
+              },
+              {
                 // A completed deal's receipt: its buyer's, its seller's, or an admin's.
                 path: 'receipts/:id',
                 lazy: lazyPage(() => import('@/features/bookings/pages/receipt-page.tsx'), (m) => m.ReceiptPage),

@@ -67,6 +67,15 @@ export const queryKeys = {
   dealLists: () => ['deals', 'list'] as const,
   dealList: (status: string) => ['deals', 'list', status] as const,
   deal: (id: string) => ['deals', 'one', id] as const,
+  /** The signed-in user's inbox, one entry per user id (unread counts are theirs). */
+  conversations: () => ['conversations'] as const,
+  conversationsOf: (userId: string) => ['conversations', userId] as const,
+  /** One conversation: its listing, both sides and their read marks. */
+  conversationPages: () => ['conversation'] as const,
+  conversation: (id: string) => ['conversation', id] as const,
+  /** A conversation's messages loaded so far, oldest first, one entry per conversation. */
+  messages: () => ['messages'] as const,
+  messagesOf: (conversationId: string) => ['messages', conversationId] as const,
 } satisfies Record<string, (...args: never[]) => QueryKey>;
 
 /**
@@ -92,6 +101,9 @@ export const LIVE_DATA: readonly QueryKey[] = [
   queryKeys.paymentMethods(),
   queryKeys.listings(),
   queryKeys.deals(),
+  queryKeys.conversations(),
+  queryKeys.conversationPages(),
+  queryKeys.messages(),
 ];
 
 /** Reads again every cached query holding data live events change. */

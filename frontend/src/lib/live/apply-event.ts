@@ -31,6 +31,14 @@ import {
   type Booking,
 } from './live-events.ts';
 import { addNewListing, patchListingSearches } from './search-events.ts';
+import {
+  addMessage,
+  addToInbox,
+  markConversationRead,
+  type Conversation,
+  type Message,
+  type MessagesRead,
+} from './message-events.ts';
 
 type List<T> = readonly T[] | undefined;
 
@@ -59,6 +67,33 @@ function patchOne<T>(queryClient: QueryClient, prefix: QueryKey, update: (old: L
 /** Runs a list reducer on the one booking the payment page holds. */
 function patchPaymentBookings(queryClient: QueryClient, update: (old: List<Booking>) => List<Booking>): void {
   patchOne(queryClient, queryKeys.paymentBookings(), update);
+}
+
+/** A message: in its open conversation, and first in both sides' inboxes. */
+function addLiveMessage(queryClient: QueryClient, message: Message): void {
+  patch<Message>(queryClient, queryKeys.messages(), (old, conversationId) => addMessage(old, conversationId, message));
+  for (const [key, old] of queryClient.getQueriesData<readonly Conversation[]>({ queryKey: queryKeys.conversations() })) {
+    if (!old) continue;
+    const next = addToInbox(old, typeof key[1] === 'string' ? key[1] : '', message);
+    // A conversation the inbox does not hold yet (a buyer's first message): read it again.
+    if (next === undefined) void queryClient.invalidateQueries({ queryKey: key, exact: true });
+    else if (next !== old) queryClient.setQueryData(key, next);
+  }
+}
+
+/** A read mark: the conversation's "Seen"; the reader's own unread counts are read again. */
+function markLiveRead(queryClient: QueryClient, read: MessagesRead): void {
+  patchOne<Conversation>(queryClient, queryKeys.conversationPages(), (old) =>
+    old?.map((c) => markConversationRead(c, read) ?? c),
+  );
+  for (const [key, old] of queryClient.getQueriesData<readonly Conversation[]>({ queryKey: queryKeys.conversations() })) {
+    if (!old) continue;
+    if (key[1] === read.by) void queryClient.invalidateQueries({ queryKey: key, exact: true });
+    else {
+      const next = old.map((c) => markConversationRead(c, read) ?? c);
+      if (next.some((c, i) => c !== old[i])) queryClient.setQueryData(key, next);
+    }
+  }
 }
 
 /** A listing's own page, once the listing is deleted: no longer listed (`null`). */
@@ -217,6 +252,12 @@ export function applyLiveEvent(queryClient: QueryClient, live: LiveEvent): void 
       return;
     case 'notification.created':
       queryClient.setQueryData<Notifications>(queryKeys.notifications(), (bell) => addNotification(bell, live.data));
+      return;
+    case 'message.created':
+      addLiveMessage(queryClient, live.data);
+      return;
+    case 'message.read':
+      markLiveRead(queryClient, live.data);
       return;
   }
 }

@@ -1,0 +1,30 @@
+// The top of a conversation: the bike it is about (photo and name, linking to it) and
+// who is on the other side.
+import { Link } from 'react-router';
+import type { Conversation } from '@/features/messages/api/conversations.ts';
+
+export function ThreadHeader({ conversation, otherName }: { conversation: Conversation; otherName: string }) {
+  return (
+    <header className="flex items-center gap-3 border-b border-stone-200 bg-white px-3 py-2.5 sm:px-4">
+      <Link
+        to="/dashboard/messages"
+        className="shrink-0 rounded-lg px-1.5 py-1 text-sm font-semibold text-brand-800 hover:bg-stone-100"
+      >
+        <span aria-hidden="true">‹ </span>Inbox
+      </Link>
+      <Link to={`/products/${encodeURIComponent(conversation.productId)}`} className="flex min-w-0 items-center gap-3 hover:underline">
+        <img src={conversation.productImage} alt="" className="size-11 shrink-0 rounded-lg object-cover" />
+        <span className="min-w-0">
+          <span className="block truncate font-bold text-stone-900">{conversation.productName}</span>
+          <span className="block truncate text-sm text-stone-600">with {otherName}</span>
+        </span>
+      </Link>
+    </header>
+  );
+}
+
+/** The other side's name as the reader sees it; a removed account has none. */
+export function otherSideName(conversation: Conversation, me: string): string {
+  const name = conversation.buyerId === me ? conversation.sellerName : conversation.buyerName;
+  return name ?? 'A removed account';
+}
