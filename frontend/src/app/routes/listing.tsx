@@ -1,6 +1,6 @@
 // A listing's own page (/products/:id): every photo, every field, the price, the seller,
 // and what the reader may do (Book Now — buyers only, visitors are asked to log in —,
-// Sold Out once sold, Add to Wishlist, Report to Admin); then more bikes from the same
+// Sold Out once sold, Add to Wishlist, Report to Admin, Message seller); then more bikes from the same
 // seller and similar ones. Everyone may look: visitors get the public form. Live events
 // keep it current: it turns Sold Out, shows a seller's changes, and says the bike is no
 // longer listed once deleted, without a reload. Its loader prefetches the listing.
@@ -17,6 +17,7 @@ import { ListingFacts, placeOf } from '@/features/listing/components/listing-fac
 import { PhotoGallery } from '@/features/listing/components/photo-gallery.tsx';
 import { RelatedListings } from '@/features/listing/components/related-listings.tsx';
 import { SellerCard } from '@/features/listing/components/seller-card.tsx';
+import { MessageSeller } from '@/features/messages/components/message-seller.tsx';
 import { useListingActions } from '@/app/listings/use-listing-actions.tsx';
 import { usePageTitle } from '@/lib/page-title.ts';
 
@@ -104,6 +105,17 @@ function ListingDetails({ listing }: { listing: Listing }) {
             </span>
           </p>
           <ListingActions {...actions.propsFor(listing)} className="mt-4 text-base" />
+          {actions.viewer !== 'browsing' && (
+            <div className="mt-2">
+              <MessageSeller
+                productId={listing._id}
+                visitor={actions.viewer === 'visitor'}
+                onLogIn={() => {
+                  actions.onLogIn('message');
+                }}
+              />
+            </div>
+          )}
         </div>
 
         <div className="lg:col-start-2 lg:row-start-2">

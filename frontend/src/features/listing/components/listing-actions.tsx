@@ -28,6 +28,7 @@ export const LOG_IN_TO = {
   wishlist: 'Please log in as a buyer to save bikes to your wishlist.',
   report: 'Please log in as a buyer to report a listing.',
   contact: 'Please log in as a buyer to see the seller’s contact.',
+  message: 'Please log in as a buyer to message the seller.',
 } as const;
 export type LogInReason = keyof typeof LOG_IN_TO;
 
