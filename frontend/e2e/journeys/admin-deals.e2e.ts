@@ -5,10 +5,12 @@
 // elsewhere without a reload.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { Api, type Person } from '../support/api.ts';
-import { DESKTOP, launchBrowser, openContext, PHONE, screenshot, signInAs, toastSays } from '../support/browser.ts';
+import type { Api, Person } from '../support/api.ts';
+import { DESKTOP, openContext, openSignedIn, PHONE, screenshot, toastSays } from '../support/browser.ts';
+import { rowOf } from '../support/deal.ts';
 import { expectNoReload, markNoReload, openLive } from '../support/live.ts';
-import { ADMIN_EMAIL, startServer, type RunningServer } from '../support/server.ts';
+import { closeMarketplace, openMarketplace } from '../support/marketplace.ts';
+import type { RunningServer } from '../support/server.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -19,18 +21,11 @@ let buyer: Person;
 let categoryId: string;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  api = new Api(server.url, server.dataDir);
-  admin = await api.signUpAdmin(ADMIN_EMAIL, 'Ayesha Admin');
-  seller = await api.signUp('rahim@bikehaat.test', 'Rahim Motors', 'seller');
-  buyer = await api.signUp('karim@bikehaat.test', 'Karim Uddin', 'buyer');
-  categoryId = await api.category(admin, 'Sport');
+  ({ server, browser, api, admin, seller, buyer, categoryId } = await openMarketplace('Sport'));
 });
 
 afterAll(async () => {
-  await browser.close();
-  await server.stop();
+  await closeMarketplace({ browser, server });
 });
 
 /** Screenshots at 390 and 1440 px; at each width nothing in the page scrolls sideways. */
@@ -55,7 +50,7 @@ async function openDeals(page: Page, chip: string, bike: string) {
   await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Deals' }).waitFor();
   await page.getByRole('button', { name: chip, exact: true }).click();
   await page.waitForURL(`**/dashboard/deals?status=*`);
-  const row = page.getByRole('row').filter({ hasText: bike });
+  const row = rowOf(page, bike);
   await row.waitFor();
   return row;
 }
@@ -67,10 +62,9 @@ test('a stuck card hold: the admin takes the money with a reason, and the buyer 
   await api.book(buyer, await api.listing(seller, categoryId, bike, 185000));
 
   // The buyer pays with the test card on their phone: the card holds the price.
-  const b = await openContext(browser, server.url, PHONE);
-  await signInAs(b.page, buyer);
+  const b = await openSignedIn(browser, server.url, buyer, PHONE);
   await b.page.goto('/dashboard/my-orders');
-  const bRow = b.page.getByRole('row').filter({ hasText: bike });
+  const bRow = rowOf(b.page, bike);
   await bRow.getByRole('link', { name: 'Pay Now' }).click();
   await b.page.waitForURL('**/dashboard/stripe-payment/**');
   await b.page.getByLabel('Card number').fill('4242 4242 4242 4242');
@@ -83,8 +77,7 @@ test('a stuck card hold: the admin takes the money with a reason, and the buyer 
   await markNoReload(b.page);
 
   // The admin finds it under Held and opens its timeline.
-  const a = await openContext(browser, server.url, DESKTOP);
-  await signInAs(a.page, admin);
+  const a = await openSignedIn(browser, server.url, admin, DESKTOP);
   const row = await openDeals(a.page, 'Held', bike);
   await row.getByText('Card held').waitFor();
   await row.getByText('৳1,85,000').waitFor();
@@ -125,8 +118,7 @@ test('a stuck cash deal: the admin releases it with a reason, the timeline follo
   const booking = await api.book(buyer, listing);
   await api.call('POST', `/orders/${booking}/cash`, buyer.token, {});
 
-  const a = await openContext(browser, server.url, PHONE);
-  await signInAs(a.page, admin);
+  const a = await openSignedIn(browser, server.url, admin, PHONE);
   const row = await openDeals(a.page, 'Cash', bike);
   await row.getByText('Paying cash at the meet-up').waitFor();
   await row.getByRole('link', { name: 'Timeline' }).click();

@@ -1,22 +1,14 @@
 // Bookings take turns (docs/deals.md): the first buyer holds the bike, the next waits in
 // line. Two buyers and the seller, each in their own browser, and a visitor's category
 // page in a fourth: every page follows the line live, without a reload.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, test } from 'vitest';
-import { Api, type Person } from '../support/api.ts';
-import {
-  bookInBookingModal,
-  confirmInDialog,
-  DESKTOP,
-  launchBrowser,
-  openContext,
-  PHONE,
-  screenshot,
-  signInAs,
-  toastSays,
-} from '../support/browser.ts';
+import type { Api, Person } from '../support/api.ts';
+import { bookInBookingModal, confirmInDialog, openContext, openSignedIn, PHONE, screenshotsAtBothWidths as bothWidths, toastSays } from '../support/browser.ts';
+import { bookFromCategory, rowOf, sellerOpensMyBuyers } from '../support/deal.ts';
 import { expectNoReload, markNoReload, openLive } from '../support/live.ts';
-import { ADMIN_EMAIL, startServer, type RunningServer } from '../support/server.ts';
+import { closeMarketplace, openMarketplace } from '../support/marketplace.ts';
+import type { RunningServer } from '../support/server.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -27,34 +19,13 @@ let buyerB: Person;
 let categoryId: string;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  api = new Api(server.url, server.dataDir);
-  const admin = await api.signUpAdmin(ADMIN_EMAIL, 'Ayesha Admin');
-  seller = await api.signUp('rahim@bikehaat.test', 'Rahim Motors', 'seller');
-  buyerA = await api.signUp('karim@bikehaat.test', 'Karim Uddin', 'buyer');
+  ({ server, browser, api, seller, buyer: buyerA, categoryId } = await openMarketplace('Sport'));
   buyerB = await api.signUp('nadia@bikehaat.test', 'Nadia Islam', 'buyer');
-  categoryId = await api.category(admin, 'Sport');
 });
 
 afterAll(async () => {
-  await browser.close();
-  await server.stop();
+  await closeMarketplace({ browser, server });
 });
-
-/** Screenshots of what `page` shows now, on a phone and on a desktop. */
-async function bothWidths(page: Page, name: string, fullPage = true): Promise<void> {
-  await screenshot(page, name, { fullPage });
-  await page.setViewportSize(DESKTOP);
-  await screenshot(page, name, { fullPage });
-  await page.setViewportSize(PHONE);
-}
-
-async function bookFromCategory(page: Page, bike: string): Promise<void> {
-  await page.goto(`/category/${categoryId}`);
-  await page.getByRole('article', { name: bike }).getByRole('button', { name: 'Book Now' }).click();
-  await bookInBookingModal(page, bike);
-}
 
 test('the first buyer holds the bike, the next waits; a release passes it on and a cancel frees it', async () => {
   const bike = 'Yamaha R15 V4 2022';
@@ -69,19 +40,14 @@ test('the first buyer holds the bike, the next waits; a release passes it on and
   await markNoReload(visitor.page);
 
   // Buyer A books first: the bike is reserved for them, and the visitor's card says so.
-  const a = await openContext(browser, server.url, PHONE);
-  await signInAs(a.page, buyerA);
-  await bookFromCategory(a.page, bike);
+  const a = await openSignedIn(browser, server.url, buyerA, PHONE);
+  await bookFromCategory(a.page, categoryId, bike);
   await a.page.getByRole('article', { name: bike }).getByText('Reserved for you').waitFor();
   await watched.getByTestId('availability').getByText('Reserved').waitFor();
-  await screenshot(visitor.page, 'line-card-reserved');
-  await visitor.page.setViewportSize(DESKTOP);
-  await screenshot(visitor.page, 'line-card-reserved');
-  await visitor.page.setViewportSize(PHONE);
+  await bothWidths(visitor.page, 'line-card-reserved');
 
   // Buyer B is told another buyer holds it, books anyway and waits first in line.
-  const b = await openContext(browser, server.url, PHONE);
-  await signInAs(b.page, buyerB);
+  const b = await openSignedIn(browser, server.url, buyerB, PHONE);
   await b.page.goto(`/category/${categoryId}`);
   await b.page.getByRole('article', { name: bike }).getByRole('button', { name: 'Book Now' }).click();
   await b.page
@@ -90,7 +56,7 @@ test('the first buyer holds the bike, the next waits; a release passes it on and
     .waitFor();
   await bookInBookingModal(b.page, bike);
   await openLive(b.page, '/dashboard/my-orders', true);
-  const bRow = b.page.getByRole('row').filter({ hasText: bike });
+  const bRow = rowOf(b.page, bike);
   await bRow.getByText('In line · 1st').waitFor();
   await bRow.getByText('You are next when the reservation ahead of you ends.', { exact: false }).waitFor();
   if ((await bRow.getByRole('link', { name: 'Pay Now' }).count()) !== 0) throw new Error('Pay Now offered in line');
@@ -98,15 +64,13 @@ test('the first buyer holds the bike, the next waits; a release passes it on and
   await markNoReload(b.page);
 
   await openLive(a.page, '/dashboard/my-orders', true);
-  const aRow = a.page.getByRole('row').filter({ hasText: bike });
+  const aRow = rowOf(a.page, bike);
   await aRow.getByText(/^Reserved for you · \d+ h left$/).waitFor();
   await aRow.getByRole('link', { name: 'Pay Now' }).waitFor();
   await markNoReload(a.page);
 
   // The seller releases A's reservation, saying why.
-  const s = await openContext(browser, server.url, PHONE);
-  await signInAs(s.page, seller);
-  await openLive(s.page, '/dashboard/my-buyers', true);
+  const s = await sellerOpensMyBuyers(browser, server.url, seller);
   const karim = s.page.getByRole('row').filter({ hasText: 'Karim Uddin' });
   const nadia = s.page.getByRole('row').filter({ hasText: 'Nadia Islam' });
   await karim.getByText(/^Reserved · \d+ h left$/).waitFor();

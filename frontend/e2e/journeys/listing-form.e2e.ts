@@ -4,9 +4,10 @@
 // and the photos in that order. Later the seller corrects the kilometres and drops a photo.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { Api, type Person } from '../support/api.ts';
-import { launchBrowser, openContext, photo, PHONE, screenshot, signInAs, toastSays } from '../support/browser.ts';
-import { ADMIN_EMAIL, startServer, type RunningServer } from '../support/server.ts';
+import type { Api, Person } from '../support/api.ts';
+import { openSignedIn, PHONE, photo, screenshot, toastSays } from '../support/browser.ts';
+import { closeMarketplace, openMarketplace } from '../support/marketplace.ts';
+import type { RunningServer } from '../support/server.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -15,17 +16,11 @@ let seller: Person;
 let categoryId: string;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  api = new Api(server.url, server.dataDir);
-  const admin = await api.signUpAdmin(ADMIN_EMAIL, 'Ayesha Admin');
-  seller = await api.signUp('rahim@bikehaat.test', 'Rahim Motors', 'seller');
-  categoryId = await api.category(admin, 'Sports Bikes');
+  ({ server, browser, api, seller, categoryId } = await openMarketplace('Sports Bikes'));
 });
 
 afterAll(async () => {
-  await browser.close();
-  await server.stop();
+  await closeMarketplace({ browser, server });
 });
 
 const NAME = 'Suzuki Gixxer SF 2021';
@@ -76,8 +71,7 @@ async function allUploaded(page: Page): Promise<void> {
 }
 
 test('a seller lists a bike with its details and three photos, then corrects the kilometres and drops a photo', async () => {
-  const { context, page } = await openContext(browser, server.url, PHONE);
-  await signInAs(page, seller);
+  const { context, page } = await openSignedIn(browser, server.url, seller, PHONE);
   await page.goto('/dashboard/add-product');
   await page.getByRole('heading', { name: 'Add a Product' }).waitFor();
   await page.getByLabel('Category').selectOption(categoryId);
@@ -158,8 +152,7 @@ test('a seller lists a bike with its details and three photos, then corrects the
 });
 
 test('the add and edit forms on a wide screen', async () => {
-  const { context, page } = await openContext(browser, server.url, { width: 1280, height: 800 });
-  await signInAs(page, seller);
+  const { context, page } = await openSignedIn(browser, server.url, seller, { width: 1280, height: 800 });
   await page.goto('/dashboard/add-product');
   await page.getByRole('heading', { name: 'Add a Product' }).waitFor();
   await page.getByLabel('Product image').setInputFiles([

@@ -3,10 +3,11 @@
 // phone watching the same listing sees it turn Sold Out the moment it is paid for.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { Api, type Person } from '../support/api.ts';
-import { bookInBookingModal, launchBrowser, openContext, PHONE, screenshot, signInAs } from '../support/browser.ts';
+import type { Api, Person } from '../support/api.ts';
+import { bookInBookingModal, openContext, openSignedIn, PHONE, screenshot } from '../support/browser.ts';
 import { expectNoReload, markNoReload, openLive } from '../support/live.ts';
-import { ADMIN_EMAIL, startServer, type RunningServer } from '../support/server.ts';
+import { closeMarketplace, openMarketplace } from '../support/marketplace.ts';
+import type { RunningServer } from '../support/server.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -17,20 +18,13 @@ let categoryId: string;
 
 beforeAll(async () => {
   // The demo marketplace: its photos are real files, and its bikes fill "Similar bikes".
-  server = await startServer({ demo: true });
-  browser = await launchBrowser();
-  api = new Api(server.url, server.dataDir);
-  const admin = await api.signUpAdmin(ADMIN_EMAIL, 'Ayesha Admin');
-  seller = await api.signUp('rahim@bikehaat.test', 'Rahim Motors', 'seller');
-  buyer = await api.signUp('karim@bikehaat.test', 'Karim Uddin', 'buyer');
+  ({ server, browser, api, seller, buyer, categoryId } = await openMarketplace('Commuter', { demo: true }));
   // Sellers' contact details are for buyers who confirmed their address.
   await api.proveEmail(buyer.email);
-  categoryId = await api.category(admin, 'Commuter');
 });
 
 afterAll(async () => {
-  await browser.close();
-  await server.stop();
+  await closeMarketplace({ browser, server });
 });
 
 const BIKE = 'Yamaha FZS V3 ABS 2021';
@@ -75,8 +69,7 @@ test('a buyer taps a card, swipes through the photos and books from the listing 
     area: 'Dhanmondi 27',
   });
 
-  const { page } = await openContext(browser, server.url, PHONE);
-  await signInAs(page, buyer);
+  const { page } = await openSignedIn(browser, server.url, buyer, PHONE);
   await page.goto(`/category/${categoryId}`);
   const card = page.getByRole('article', { name: BIKE });
   // On a phone a whole card, buttons and all, fits on the screen.

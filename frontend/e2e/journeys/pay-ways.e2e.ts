@@ -3,9 +3,10 @@
 // the seller takes cash again, and the page says so; the deposit stays as it was.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { Api, type Person } from '../support/api.ts';
-import { DESKTOP, launchBrowser, openContext, photo, PHONE, screenshot, signInAs, toastSays } from '../support/browser.ts';
-import { ADMIN_EMAIL, startServer, type RunningServer } from '../support/server.ts';
+import type { Api, Person } from '../support/api.ts';
+import { DESKTOP, openSignedIn, PHONE, photo, screenshot, toastSays } from '../support/browser.ts';
+import { closeMarketplace, openMarketplace } from '../support/marketplace.ts';
+import type { RunningServer } from '../support/server.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -14,17 +15,11 @@ let seller: Person;
 let categoryId: string;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  api = new Api(server.url, server.dataDir);
-  const admin = await api.signUpAdmin(ADMIN_EMAIL, 'Ayesha Admin');
-  seller = await api.signUp('rahim@bikehaat.test', 'Rahim Motors', 'seller');
-  categoryId = await api.category(admin, 'Sports Bikes');
+  ({ server, browser, api, seller, categoryId } = await openMarketplace('Sports Bikes'));
 });
 
 afterAll(async () => {
-  await browser.close();
-  await server.stop();
+  await closeMarketplace({ browser, server });
 });
 
 const NAME = 'Yamaha FZS V3 2022';
@@ -46,8 +41,7 @@ async function waysShown(page: Page): Promise<string[]> {
 }
 
 test('a seller takes card and bKash only with a fixed deposit, then takes cash again', async () => {
-  const { context, page } = await openContext(browser, server.url, PHONE);
-  await signInAs(page, seller);
+  const { context, page } = await openSignedIn(browser, server.url, seller, PHONE);
   await page.goto('/dashboard/add-product');
   await page.getByRole('heading', { name: 'Add a Product' }).waitFor();
   await page.getByLabel('Category').selectOption(categoryId);
@@ -115,8 +109,7 @@ test('a seller takes card and bKash only with a fixed deposit, then takes cash a
 });
 
 test('the form and the listing page on a wide screen', async () => {
-  const { context, page } = await openContext(browser, server.url, DESKTOP);
-  await signInAs(page, seller);
+  const { context, page } = await openSignedIn(browser, server.url, seller, DESKTOP);
   await page.goto('/dashboard/add-product');
   await page.getByRole('heading', { name: 'Add a Product' }).waitFor();
   await page.getByRole('radio', { name: 'A share of the price' }).check();

@@ -8,8 +8,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Api, Person } from '../support/api.ts';
 import { BKASH_PIN, startFakeBkash, type FakeBkash } from '../support/bkash.ts';
-import { DESKTOP, screenshotsAtBothWidths as bothWidths, toastSays } from '../support/browser.ts';
-import { bookFromCategory, handOver, openHandover, openSignedIn, rowOf, sellerOpensMyBuyers } from '../support/deal.ts';
+import { DESKTOP, openSignedIn, PHONE, screenshotsAtBothWidths as bothWidths, toastSays } from '../support/browser.ts';
+import { bookFromCategory, handOver, openHandover, rowOf, sellerOpensMyBuyers } from '../support/deal.ts';
 import { expectNoReload, markNoReload, openLive } from '../support/live.ts';
 import { closeMarketplace, openMarketplace } from '../support/marketplace.ts';
 import type { RunningServer } from '../support/server.ts';
@@ -40,7 +40,7 @@ afterAll(async () => {
 
 /** The buyer, on a phone, books `bike` and opens its payment page from My Orders. */
 async function bookAndOpenPayment(bike: string) {
-  const b = await openSignedIn(browser, server.url, buyer);
+  const b = await openSignedIn(browser, server.url, buyer, PHONE);
   await bookFromCategory(b.page, categoryId, bike);
   await b.page.goto('/dashboard/my-orders');
   await rowOf(b.page, bike).getByRole('link', { name: 'Pay Now' }).click();

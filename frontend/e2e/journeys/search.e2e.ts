@@ -4,9 +4,10 @@
 // flips to Sold Out, without a reload.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { Api, type Person } from '../support/api.ts';
-import { launchBrowser, openContext, PHONE, screenshot } from '../support/browser.ts';
-import { ADMIN_EMAIL, startServer, type RunningServer } from '../support/server.ts';
+import type { Api, Person } from '../support/api.ts';
+import { openContext, PHONE, screenshot } from '../support/browser.ts';
+import { closeMarketplace, openMarketplace } from '../support/marketplace.ts';
+import type { RunningServer } from '../support/server.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -20,13 +21,7 @@ const fzIds = new Map<string, string>();
 const FZ_COUNT = 14;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  api = new Api(server.url, server.dataDir);
-  const admin = await api.signUpAdmin(ADMIN_EMAIL, 'Ayesha Admin');
-  seller = await api.signUp('rahim@bikehaat.test', 'Rahim Motors', 'seller');
-  buyer = await api.signUp('karim@bikehaat.test', 'Karim Uddin', 'buyer');
-  categoryId = await api.category(admin, 'Sport');
+  ({ server, browser, api, seller, buyer, categoryId } = await openMarketplace('Sport'));
   for (let i = 1; i <= FZ_COUNT; i += 1) {
     const name = `Yamaha FZ V3 no. ${String(i)}`;
     fzIds.set(name, await api.listing(seller, categoryId, name, 180_000));
@@ -37,8 +32,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser.close();
-  await server.stop();
+  await closeMarketplace({ browser, server });
 });
 
 /** Opens `path` as a visitor and waits until the page's live socket is open. */

@@ -52,6 +52,18 @@ export async function signInAs(page: Page, person: Person): Promise<void> {
   );
 }
 
+/** A browser profile of `person`'s own at `viewport`, signed in. */
+export async function openSignedIn(
+  browser: Browser,
+  base: string,
+  person: Person,
+  viewport: { width: number; height: number },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const opened = await openContext(browser, base, viewport);
+  await signInAs(opened.page, person);
+  return opened;
+}
+
 const shots = resolve(import.meta.dirname, '../../screenshots');
 
 /**

@@ -2,24 +2,12 @@
 // their own page listening, the buyer shows the handover code and the seller enters it.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { Person } from './api.ts';
-import { bookInBookingModal, openContext, PHONE, signInAs, toastSays } from './browser.ts';
+import { bookInBookingModal, openSignedIn, PHONE, toastSays } from './browser.ts';
 import { openLive } from './live.ts';
 
 /** The row of `bike` in a table of bookings (My Orders, My Buyers). */
 export function rowOf(page: Page, bike: string): Locator {
   return page.getByRole('row').filter({ hasText: bike });
-}
-
-/** A browser of `person`'s own, signed in: a phone unless `viewport` says otherwise. */
-export async function openSignedIn(
-  browser: Browser,
-  base: string,
-  person: Person,
-  viewport: { width: number; height: number } = PHONE,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const opened = await openContext(browser, base, viewport);
-  await signInAs(opened.page, person);
-  return opened;
 }
 
 /** The signed-in buyer books `bike` from its category page, through "Your Order". */
@@ -37,7 +25,7 @@ export async function buyerBooks(
   categoryId: string,
   bike: string,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const b = await openSignedIn(browser, base, buyer);
+  const b = await openSignedIn(browser, base, buyer, PHONE);
   await bookFromCategory(b.page, categoryId, bike);
   await openLive(b.page, '/dashboard/my-orders', true);
   return b;
