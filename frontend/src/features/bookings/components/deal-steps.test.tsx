@@ -191,9 +191,10 @@ describe('calling a deal off', () => {
 });
 
 describe('the receipt', () => {
-  it('names the bike, the price, how and when it was paid, and both sides', async () => {
+  /** Opens the receipt of o1 as `role`, served as `fields`; returns it and its lines, "term: value". */
+  async function openReceipt(role: 'buyer' | 'seller', fields: Record<string, unknown>) {
     fakeServer({
-      ...signedInAs('buyer'),
+      ...signedInAs(role),
       'GET /api/orders/o1/receipt': [
         200,
         {
@@ -201,11 +202,11 @@ describe('the receipt', () => {
           listingId: 'p1',
           name: 'Yamaha R15',
           price: 185000,
-          method: 'cash',
           completedAt: '2026-11-27T11:30:00Z',
           buyerName: 'Rahim Uddin',
           sellerName: 'Karim Motors',
           meetingPlace: 'Banani 11',
+          ...fields,
         },
       ],
     });
@@ -214,6 +215,11 @@ describe('the receipt', () => {
     const lines = within(receipt)
       .getAllByRole('term')
       .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent ?? ''}`);
+    return { receipt, lines };
+  }
+
+  it('names the bike, the price, how and when it was paid, and both sides', async () => {
+    const { receipt, lines } = await openReceipt('buyer', { method: 'cash' });
     expect(lines).toEqual([
       'Bike: Yamaha R15',
       'Price: ৳1,85,000',
@@ -224,6 +230,17 @@ describe('the receipt', () => {
       'Where: Banani 11',
     ]);
     expect(within(receipt).getByRole('button', { name: 'Print' })).toBeInTheDocument();
+  });
+
+  it('of a deal with a deposit shows the deposit by card or bKash and the rest in cash', async () => {
+    const { lines } = await openReceipt('seller', { method: 'bkash', deposit: 20000, inCash: 165000 });
+    expect(lines.slice(0, 5)).toEqual([
+      'Bike: Yamaha R15',
+      'Price: ৳1,85,000',
+      'Paid by: bKash deposit, the rest in cash',
+      'Deposit by bKash: ৳20,000',
+      'In cash at the handover: ৳1,65,000',
+    ]);
   });
 
   it("says so when the deal is not completed", async () => {

@@ -318,26 +318,32 @@ describe('Add product: how buyers can pay', { timeout: 15_000 }, () => {
     );
   });
 
-  it('sends only the ways ticked and a fixed deposit', async () => {
+  it.each([
+    {
+      deposit: 'a fixed deposit',
+      untick: 'Cash at the meet-up',
+      kind: 'A fixed amount',
+      field: 'Deposit amount (৳)',
+      typed: '1,000',
+      sends: { paymentMethods: ['card', 'bkash'], deposit: { amount: 1000 } },
+    },
+    {
+      deposit: 'a deposit as a share of the price',
+      untick: 'Card (held until the handover)',
+      kind: 'A share of the price',
+      field: 'Deposit share of the price (%)',
+      typed: '10',
+      sends: { paymentMethods: ['cash', 'bkash'], deposit: { percent: 10 } },
+    },
+  ])('sends only the ways ticked and $deposit', async ({ untick, kind, field, typed, sends }) => {
     const { sent } = await openToList();
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Cash at the meet-up' }));
-    await userEvent.click(screen.getByRole('radio', { name: 'A fixed amount' }));
-    await fill('Deposit amount (৳)', '1,000');
+    await userEvent.click(screen.getByRole('checkbox', { name: untick }));
+    await userEvent.click(screen.getByRole('radio', { name: kind }));
+    await fill(field, typed);
     await add();
 
     expect(await screen.findByText('Product Added Successfully')).toBeInTheDocument();
-    expect(sent()).toMatchObject({ paymentMethods: ['card', 'bkash'], deposit: { amount: 1000 } });
-  });
-
-  it('sends a deposit as a share of the price', async () => {
-    const { sent } = await openToList();
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Card (held until the handover)' }));
-    await userEvent.click(screen.getByRole('radio', { name: 'A share of the price' }));
-    await fill('Deposit share of the price (%)', '10');
-    await add();
-
-    expect(await screen.findByText('Product Added Successfully')).toBeInTheDocument();
-    expect(sent()).toMatchObject({ paymentMethods: ['cash', 'bkash'], deposit: { percent: 10 } });
+    expect(sent()).toMatchObject(sends);
   });
 
   it('asks for at least one way to pay, and sends nothing', async () => {
