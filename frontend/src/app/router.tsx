@@ -207,7 +207,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 ),
               },
               {
-                // One of a buyer's or a seller's conversations about a bike.
+                // A buyer's and a seller's conversations about bikes, and each one.
+                path: 'messages',
+                lazy: lazyPage(() => import('@/features/messages/pages/inbox-page.tsx'), (m) => m.InboxPage),
+              },
+              {
                 path: 'messages/:id',
                 lazy: lazyPage(() => import('@/features/messages/pages/thread-page.tsx'), (m) => m.ThreadPage),
               },

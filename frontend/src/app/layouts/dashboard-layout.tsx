@@ -3,12 +3,16 @@ import { Avatar } from '@/components/avatar.tsx';
 import { PageSpinner } from '@/components/spinner.tsx';
 import type { Role } from '@/lib/api/types.ts';
 import { useSession } from '@/lib/auth/session-context.ts';
+import { useInbox } from '@/features/messages/api/conversations.ts';
+import { UnreadBadge } from '@/features/messages/components/unread-badge.tsx';
 import { TopNav } from './top-nav.tsx';
 
 interface SideLink {
   label: string;
   to: string;
 }
+
+const MESSAGES = '/dashboard/messages';
 
 /** Side panel links by role (docs/product.md, 'Screens and routes'). */
 const SIDE_LINKS: Record<Role, SideLink[]> = {
@@ -23,17 +27,19 @@ const SIDE_LINKS: Record<Role, SideLink[]> = {
     { label: 'Add Product', to: '/dashboard/add-product' },
     { label: 'My Products', to: '/dashboard/seller-products' },
     { label: 'My Buyers', to: '/dashboard/my-buyers' },
+    { label: 'Messages', to: MESSAGES },
   ],
   buyer: [
     { label: 'My Orders', to: '/dashboard/my-orders' },
     { label: 'Wishlist', to: '/dashboard/wishlist' },
+    { label: 'Messages', to: MESSAGES },
   ],
 };
 
 const roleName: Record<Role, string> = { admin: 'Admin', seller: 'Seller', buyer: 'Buyer' };
 
 const sideLook = ({ isActive }: { isActive: boolean }) =>
-  `block whitespace-nowrap rounded-lg px-4 py-2.5 text-sm font-medium transition-colors ${
+  `flex items-center justify-between gap-2 whitespace-nowrap rounded-lg px-4 py-2.5 text-sm font-medium transition-colors ${
     isActive ? 'bg-brand-700 text-white' : 'text-stone-700 hover:bg-stone-100'
   }`;
 
@@ -41,6 +47,9 @@ const sideLook = ({ isActive }: { isActive: boolean }) =>
 export function DashboardLayout() {
   const { user, role } = useSession();
   const navigation = useNavigation();
+  // Buyers and sellers talk about bikes: the Messages link counts what is unread.
+  const inbox = useInbox(user && role !== 'admin' ? user._id : '');
+  const unread = (inbox.data ?? []).reduce((sum, conversation) => sum + conversation.unread, 0);
   // The guard above renders this only for a signed-in user.
   if (!user || !role) return <PageSpinner label="Checking your session" />;
 
@@ -66,8 +75,13 @@ export function DashboardLayout() {
           <ul className="flex flex-wrap gap-2 rounded-xl bg-white p-2 shadow-sm lg:flex-col lg:flex-nowrap">
             {SIDE_LINKS[role].map((link) => (
               <li key={link.label}>
-                <NavLink to={link.to} className={sideLook}>
+                <NavLink
+                  to={link.to}
+                  aria-label={link.to === MESSAGES && unread > 0 ? `${link.label}, ${String(unread)} unread` : undefined}
+                  className={sideLook}
+                >
                   {link.label}
+                  {link.to === MESSAGES && unread > 0 && <UnreadBadge count={unread} />}
                 </NavLink>
               </li>
             ))}
