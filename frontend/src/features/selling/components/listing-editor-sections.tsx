@@ -245,9 +245,6 @@ const DEPOSIT_TYPED = {
   },
 } as const;
 
-const choiceLook =
-  'flex min-h-11 cursor-pointer items-center gap-2.5 rounded-lg border border-stone-300 px-3 py-2 text-sm font-medium text-stone-800 has-checked:border-brand-600 has-checked:bg-brand-50 has-checked:text-brand-900';
-
 /**
  * The ways to pay the listing takes (every one ticked on a new listing) and the deposit
  * asked to reserve it: none, a fixed amount, or a share of the price, typed once chosen.
@@ -262,16 +259,14 @@ export function PayFields({ kit: { errors, register }, deposit }: { kit: FieldKi
         <legend className="text-sm font-medium text-stone-800">Ways to pay</legend>
         <div className="mt-2 grid gap-2 sm:grid-cols-3">
           {PAY_WAYS.map((way) => (
-            <label key={way} className={choiceLook}>
-              <input
-                type="checkbox"
-                value={way}
-                aria-invalid={waysError ? true : undefined}
-                className="size-5 shrink-0 accent-brand-700"
-                {...register('paymentMethods', { validate: someWay, deps: 'deposit' })}
-              />
-              {PAY_WAY_LABELS[way]}
-            </label>
+            <Choice
+              key={way}
+              type="checkbox"
+              value={way}
+              label={PAY_WAY_LABELS[way]}
+              invalid={Boolean(waysError)}
+              registered={register('paymentMethods', { validate: someWay, deps: 'deposit' })}
+            />
           ))}
         </div>
         {waysError && <GroupError id="product-pay-ways" message={waysError} />}
@@ -283,16 +278,14 @@ export function PayFields({ kit: { errors, register }, deposit }: { kit: FieldKi
         <legend className="text-sm font-medium text-stone-800">Deposit to reserve</legend>
         <div className="mt-2 grid gap-2 sm:grid-cols-3">
           {DEPOSIT_KINDS.map(([kind, label]) => (
-            <label key={kind} className={choiceLook}>
-              <input
-                type="radio"
-                value={kind}
-                aria-invalid={depositError ? true : undefined}
-                className="size-5 shrink-0 accent-brand-700"
-                {...register('deposit', { validate: depositHeldCheck })}
-              />
-              {label}
-            </label>
+            <Choice
+              key={kind}
+              type="radio"
+              value={kind}
+              label={label}
+              invalid={Boolean(depositError)}
+              registered={register('deposit', { validate: depositHeldCheck })}
+            />
           ))}
         </div>
         {depositError && <GroupError id="product-deposit" message={depositError} />}
@@ -316,6 +309,26 @@ export function PayFields({ kit: { errors, register }, deposit }: { kit: FieldKi
         </p>
       </fieldset>
     </fieldset>
+  );
+}
+
+/** One choice of a group, a box to tick or a dot to pick, with its label beside it. */
+function Choice({
+  label,
+  invalid,
+  registered,
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & { label: string; invalid: boolean; registered: Registered }) {
+  return (
+    <label className="flex min-h-11 cursor-pointer items-center gap-2.5 rounded-lg border border-stone-300 px-3 py-2 text-sm font-medium text-stone-800 has-checked:border-brand-600 has-checked:bg-brand-50 has-checked:text-brand-900">
+      <input
+        aria-invalid={invalid ? true : undefined}
+        className="size-5 shrink-0 accent-brand-700"
+        {...input}
+        {...registered}
+      />
+      {label}
+    </label>
   );
 }
 
