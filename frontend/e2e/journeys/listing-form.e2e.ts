@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Api, Person } from '../support/api.ts';
 import { openSignedIn, PHONE, photo, screenshot, toastSays } from '../support/browser.ts';
+import { fillBikeDetails, startListing } from '../support/listing-form.ts';
 import { closeMarketplace, openMarketplace } from '../support/marketplace.ts';
 import type { RunningServer } from '../support/server.ts';
 
@@ -72,10 +73,7 @@ async function allUploaded(page: Page): Promise<void> {
 
 test('a seller lists a bike with its details and three photos, then corrects the kilometres and drops a photo', async () => {
   const { context, page } = await openSignedIn(browser, server.url, seller, PHONE);
-  await page.goto('/dashboard/add-product');
-  await page.getByRole('heading', { name: 'Add a Product' }).waitFor();
-  await page.getByLabel('Category').selectOption(categoryId);
-  await page.getByLabel('Product name').fill(NAME);
+  await startListing(page, categoryId, NAME);
 
   // Two photos at once, then one more: the front view, which should be the cover.
   const side = { ...(await photo(page, '#1d4ed8')), name: 'side.png' };
@@ -90,16 +88,18 @@ test('a seller lists a bike with its details and three photos, then corrects the
   const cover = page.getByRole('listitem', { name: 'Photo 1, the cover' });
   expect(await cover.getByText('Cover').isVisible()).toBe(true);
 
-  await page.getByLabel('Brand').selectOption('Suzuki');
-  await page.getByLabel('Model').fill('Gixxer SF');
-  await page.getByLabel('Engine (cc)').fill('155');
-  await page.getByLabel('Registration year').fill('2021');
-  await page.getByLabel('Kilometres driven').fill('14,500');
-  await page.getByLabel('Condition').selectOption('Good');
-  await page.getByLabel('Resale price').fill('185000');
-  await page.getByLabel('Original price').fill('240000');
-  await page.getByLabel('Purchase year').fill('2021');
-  await page.getByLabel('Years of use').fill('3');
+  await fillBikeDetails(page, {
+    brand: 'Suzuki',
+    model: 'Gixxer SF',
+    engineCc: '155',
+    registrationYear: '2021',
+    kmDriven: '14,500',
+    condition: 'Good',
+    resalePrice: '185000',
+    originalPrice: '240000',
+    purchaseYear: '2021',
+    yearsOfUse: '3',
+  });
   await page.getByLabel('District').selectOption('Dhaka');
   await page.getByLabel('Area').fill('Mirpur 10');
   // The location starts from the area and district.

@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Api, Person } from '../support/api.ts';
 import { DESKTOP, openSignedIn, PHONE, photo, screenshot, toastSays } from '../support/browser.ts';
+import { fillBikeDetails, startListing } from '../support/listing-form.ts';
 import { closeMarketplace, openMarketplace } from '../support/marketplace.ts';
 import type { RunningServer } from '../support/server.ts';
 
@@ -42,22 +43,21 @@ async function waysShown(page: Page): Promise<string[]> {
 
 test('a seller takes card and bKash only with a fixed deposit, then takes cash again', async () => {
   const { context, page } = await openSignedIn(browser, server.url, seller, PHONE);
-  await page.goto('/dashboard/add-product');
-  await page.getByRole('heading', { name: 'Add a Product' }).waitFor();
-  await page.getByLabel('Category').selectOption(categoryId);
-  await page.getByLabel('Product name').fill(NAME);
+  await startListing(page, categoryId, NAME);
   await page.getByLabel('Product image').setInputFiles(await photo(page));
   await page.getByText('Uploading…').first().waitFor({ state: 'detached' });
-  await page.getByLabel('Brand').selectOption('Yamaha');
-  await page.getByLabel('Model').fill('FZS V3');
-  await page.getByLabel('Engine (cc)').fill('149');
-  await page.getByLabel('Registration year').fill('2022');
-  await page.getByLabel('Kilometres driven').fill('9,800');
-  await page.getByLabel('Condition').selectOption('Excellent');
-  await page.getByLabel('Resale price').fill('185000');
-  await page.getByLabel('Original price').fill('235000');
-  await page.getByLabel('Purchase year').fill('2022');
-  await page.getByLabel('Years of use').fill('2');
+  await fillBikeDetails(page, {
+    brand: 'Yamaha',
+    model: 'FZS V3',
+    engineCc: '149',
+    registrationYear: '2022',
+    kmDriven: '9,800',
+    condition: 'Excellent',
+    resalePrice: '185000',
+    originalPrice: '235000',
+    purchaseYear: '2022',
+    yearsOfUse: '2',
+  });
 
   // Every way starts ticked and no deposit is asked; the seller would rather not handle cash.
   const pay = page.getByRole('group', { name: 'How buyers can pay' });
