@@ -25,15 +25,16 @@ interface MessageListProps {
 }
 
 export function MessageList({ messages, pending, me, seenId, onRetry, onLoadOlder, loadingOlder }: MessageListProps) {
-  const scroller = useRef<HTMLDivElement>(null);
+  const end = useRef<HTMLDivElement>(null);
   const newest = pending.at(-1)?.clientId ?? messages.at(-1)?._id;
   useEffect(() => {
-    const box = scroller.current;
-    if (box) box.scrollTop = box.scrollHeight;
+    // Not every browser engine scrolls an element into view (jsdom does not).
+    const bottom: Partial<HTMLElement> | null = end.current;
+    bottom?.scrollIntoView?.({ block: 'end' });
   }, [newest]);
 
   return (
-    <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto bg-stone-50 px-3 py-3 sm:px-4">
+    <div className="min-h-[50vh] bg-stone-50 px-3 py-3 sm:px-4 lg:min-h-0 lg:flex-1 lg:overflow-y-auto">
       {onLoadOlder && (
         <div className="mb-3 text-center">
           <button
@@ -76,6 +77,7 @@ export function MessageList({ messages, pending, me, seenId, onRetry, onLoadOlde
           />
         ))}
       </ol>
+      <div ref={end} />
     </div>
   );
 }

@@ -53,16 +53,16 @@ function InboxRow({ conversation, me }: { conversation: Conversation; me: string
       >
         <img src={conversation.productImage} alt="" className="size-14 shrink-0 rounded-lg object-cover" />
         <span className="min-w-0 flex-1">
-          <span className="flex items-baseline justify-between gap-2">
-            <span className={`truncate text-stone-900 ${unread ? 'font-bold' : 'font-semibold'}`}>
-              {conversation.productName}
-            </span>
-            <time dateTime={conversation.lastMessageAt} className="shrink-0 text-xs text-stone-500">
-              {formatDhakaTime(conversation.lastMessageAt)}
-            </time>
+          <span className={`line-clamp-2 break-words text-stone-900 ${unread ? 'font-bold' : 'font-semibold'}`}>
+            {conversation.productName}
           </span>
           <span className="mt-0.5 flex items-center justify-between gap-2">
-            <span className="truncate text-sm text-stone-600">{who}</span>
+            <span className="min-w-0 text-sm break-words text-stone-600">
+              {who} ·{' '}
+              <time dateTime={conversation.lastMessageAt} className="text-xs whitespace-nowrap text-stone-500">
+                {formatDhakaTime(conversation.lastMessageAt)}
+              </time>
+            </span>
             {unread && <UnreadBadge count={conversation.unread} />}
           </span>
         </span>

@@ -79,7 +79,7 @@ function Thread({ conversation, messages, me }: { conversation: Conversation; me
   return (
     <section
       aria-label={`Conversation about ${conversation.productName}`}
-      className="flex h-[calc(100dvh-9rem)] min-h-[28rem] flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-stone-200 lg:h-[calc(100dvh-14rem)]"
+      className="flex flex-col rounded-2xl bg-white shadow-sm ring-1 ring-stone-200 lg:h-[calc(100dvh-17rem)] lg:min-h-[28rem] lg:overflow-hidden"
     >
       <ThreadHeader conversation={conversation} otherName={otherSideName(conversation, me)} />
       <MessageList
@@ -104,7 +104,8 @@ function Thread({ conversation, messages, me }: { conversation: Conversation; me
           deliver(item);
         }}
       />
-      <div className="border-t border-stone-200 bg-white p-2 sm:p-3">
+      {/* On a phone the page scrolls and the box stays at the bottom of the screen. */}
+      <div className="sticky bottom-0 rounded-b-2xl border-t border-stone-200 bg-white p-2 sm:p-3">
         <SendBox
           onSend={(text) => {
             const item = { clientId: newClientId(), text, failed: false };
