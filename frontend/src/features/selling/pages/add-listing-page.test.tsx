@@ -30,6 +30,11 @@ const storesEachPhoto: FakeServer[string] = (init) => {
   return [200, { success: true, data: { display_url: `/uploads/${file.name}` } }];
 };
 
+/** The server takes the photo, then refuses the listing with a message for each of `fields`. */
+const refusing = (fields: Record<string, string>): FakeServer => ({
+  'POST /api/uploads': [200, uploaded],
+  'PUT /api/products': [422, { error: 'validation', message: 'Please check the highlighted fields.', fields }],
+});
 const aPhoto = (name: string) => new File(['jpg'], name, { type: 'image/jpeg' });
 
 async function openForm(server: FakeServer = {}) {
@@ -248,22 +253,14 @@ describe('Add product', { timeout: 15_000 }, () => {
   });
 
   it('shows the server’s messages for the new fields and the photos beside them', async () => {
-    await openForm({
-      'POST /api/uploads': [200, uploaded],
-      'PUT /api/products': [
-        422,
-        {
-          error: 'validation',
-          message: 'Please check the highlighted fields.',
-          fields: {
-            brand: 'Please choose a brand from the list, or Other',
-            district: 'Please choose a district from the list',
-            kmDriven: 'Kilometres driven must be a whole number from 0 to 1000000',
-            productImages: 'Please upload an image',
-          },
-        },
-      ],
-    });
+    await openForm(
+      refusing({
+        brand: 'Please choose a brand from the list, or Other',
+        district: 'Please choose a district from the list',
+        kmDriven: 'Kilometres driven must be a whole number from 0 to 1000000',
+        productImages: 'Please upload an image',
+      }),
+    );
     await fillIn();
 
     expect(await screen.findByText('Please choose a brand from the list, or Other')).toBeInTheDocument();
@@ -414,20 +411,12 @@ describe('Add product: how buyers can pay', { timeout: 15_000 }, () => {
   });
 
   it('shows the server’s messages for the ways to pay and the deposit', async () => {
-    await openForm({
-      'POST /api/uploads': [200, uploaded],
-      'PUT /api/products': [
-        422,
-        {
-          error: 'validation',
-          message: 'Please check the highlighted fields.',
-          fields: {
-            paymentMethods: 'Choose at least one way to pay',
-            deposit: 'A deposit is held by card or bKash: take at least one of them',
-          },
-        },
-      ],
-    });
+    await openForm(
+      refusing({
+        paymentMethods: 'Choose at least one way to pay',
+        deposit: 'A deposit is held by card or bKash: take at least one of them',
+      }),
+    );
     await fillIn();
 
     expect(await screen.findByText('Choose at least one way to pay')).toBeInTheDocument();
