@@ -36,6 +36,8 @@ test('the buyer asks, the seller answers, each sees the other live', async () =>
   const b = await openSignedIn(browser, server.url, buyer, PHONE);
   await openLive(b.page, `/products/${productId}`, true);
   await b.page.getByRole('button', { name: 'Message seller' }).click();
+  await b.page.getByRole('button', { name: 'Can I see the papers?' }).waitFor();
+  await checkedAtBothWidths(b.page, 'messages-ask');
   await b.page.getByRole('button', { name: 'Is it still available?' }).click();
   await b.page.waitForURL(/\/dashboard\/messages\/[^/]+$/);
   const bThread = b.page.getByRole('list', { name: 'Messages' });

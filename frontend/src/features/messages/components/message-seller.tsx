@@ -1,7 +1,7 @@
 // "Message seller" on a listing's page: a buyer asks about the bike with one tap ("Is it
 // still available?") or in their own words, and lands in the conversation. A visitor is
 // asked to log in first.
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { newClientId, useOpenConversation } from '@/features/messages/api/conversations.ts';
 import { SendBox } from './send-box.tsx';
@@ -15,6 +15,12 @@ export function MessageSeller({ productId, visitor, onLogIn }: { productId: stri
   const opening = useOpenConversation();
   // A message that did not go keeps its id, so sending it again is the same message.
   const tried = useRef<{ text: string; clientId: string } | null>(null);
+  // On a phone the panel opens below the fold: bring all of it into view.
+  const panel = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const opened: Partial<HTMLElement> | null = panel.current;
+    if (open) opened?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [open]);
 
   const ask = (text: string) => {
     const clientId = tried.current?.text === text ? tried.current.clientId : newClientId();
@@ -45,7 +51,7 @@ export function MessageSeller({ productId, visitor, onLogIn }: { productId: stri
     );
   }
   return (
-    <section aria-label="Message the seller" className="rounded-xl bg-white p-3 shadow-sm ring-1 ring-stone-200">
+    <section ref={panel} aria-label="Message the seller" className="rounded-xl bg-white p-3 shadow-sm ring-1 ring-stone-200">
       <div className="flex items-center justify-between gap-2">
         <h2 className="font-bold text-stone-900">Ask the seller</h2>
         <button
