@@ -108,4 +108,24 @@ describe('a conversation', () => {
     expect(await within(list).findByText('Papers are all in order.')).toBeInTheDocument();
     expect(within(list).getAllByRole('listitem')).toHaveLength(3);
   });
+
+  it('loads older messages above the ones shown until there are no more', async () => {
+    const newest = Array.from({ length: 50 }, (_, i) =>
+      aMessage({ _id: String(100 + i), clientId: `k${String(100 + i)}`, text: `Message ${String(100 + i)}` }),
+    );
+    const older = [aMessage({ _id: '99', clientId: 'k99', text: 'The very first question' })];
+    fakeServer(
+      server({
+        'GET /api/conversations/c1': [200, aConversation({ buyerReadUpTo: '149' })],
+        'GET /api/conversations/c1/messages': [200, newest],
+        'GET /api/conversations/c1/messages?before=100': [200, older],
+      }),
+    );
+    renderApp('/dashboard/messages/c1');
+    await userEvent.click(await screen.findByRole('button', { name: 'Load older messages' }));
+    const list = await messagesList();
+    await expect.poll(() => within(list).getAllByRole('listitem')[0]?.textContent).toContain('The very first question');
+    expect(within(list).getAllByRole('listitem')).toHaveLength(51);
+    expect(screen.queryByRole('button', { name: 'Load older messages' })).not.toBeInTheDocument();
+  });
 });
