@@ -98,7 +98,11 @@ export function useOpenConversation() {
   });
 }
 
-/** A new id for a message, its sender's own. */
+/**
+ * A new id for a message, its sender's own. A page opened over plain http on a LAN
+ * address has no `crypto.randomUUID`: random bytes serve as well there.
+ */
 export function newClientId(): string {
-  return crypto.randomUUID();
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
