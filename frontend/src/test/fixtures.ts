@@ -1,6 +1,9 @@
 // Sample records in the server's shapes, for component and reducer tests.
 import type { components } from '@/lib/api/schema.d.ts';
 import type { Advert, Notification, Listing, User } from '@/lib/api/types.ts';
+import type { SeenEvent } from '@/lib/live/apply-event.ts';
+import type { LiveEvent } from '@/lib/live/live-events.ts';
+import type { Offer } from '@/lib/live/offer-events.ts';
 
 type Booking = components['schemas']['BookingView'];
 
@@ -39,6 +42,7 @@ export function aListing(overrides: Partial<Listing> = {}): Listing {
     area: 'Mirpur 10',
     paymentMethods: ['cash', 'card', 'bkash'],
     deposit: null,
+    negotiable: true,
     ...overrides,
   };
 }
@@ -97,8 +101,6 @@ export function aNotification(overrides: Partial<Notification> = {}): Notificati
   };
 }
 
-type SeenEvent = components['schemas']['SeenEvent'];
-type LiveEvent = components['schemas']['LiveEvent'];
 
 let nextSeq = 1000;
 
@@ -121,4 +123,21 @@ export function modified(...events: LiveEvent[]) {
 /** What the server answers a delete that recorded `events`. */
 export function deleted(...events: LiveEvent[]) {
   return { acknowledged: true, modifiedCount: 0, deletedCount: 1, events: events.map(seen) };
+}
+
+/** An open offer of ৳1,500 by the buyer on the ৳1,800 Yamaha. */
+export function anOffer(overrides: Partial<Offer> = {}): Offer {
+  return {
+    _id: 'f1',
+    conversationId: 'c1',
+    productId: 'p1',
+    amount: 1500,
+    by: 'buyer',
+    status: 'open',
+    madeAt: '2026-11-27T04:10:00Z',
+    // Far ahead, so "lapses in …" does not depend on when the tests run.
+    expiresAt: '2099-01-01T00:00:00Z',
+    answeredAt: null,
+    ...overrides,
+  };
 }

@@ -6,7 +6,8 @@ type Schemas = components['schemas'];
 
 export type Category = Schemas['CategoryView'];
 export type Advert = Schemas['AdvertView'];
-export type Listing = Schemas['ListingView'];
+/** A listing; `negotiable`: whether its seller takes offers (docs/conversations.md, "Fixed price"). */
+export type Listing = Schemas['ListingView'] & PriceTerms;
 export type User = Schemas['UserView'];
 export type Session = Schemas['Session'];
 export type Profile = Schemas['Profile'];
@@ -27,13 +28,18 @@ export type HandoverCode = Schemas['HandoverCodeView'];
 export type Receipt = Schemas['ReceiptView'];
 export type Inserted = Schemas['Inserted'];
 export type CategoryInput = Schemas['CategoryInput'];
-export type ListingInput = Schemas['ListingInput'];
+export type ListingInput = Schemas['ListingInput'] & PriceTerms;
 export type PaymentIntent = Schemas['IntentView'];
 export type PaymentInput = Schemas['PaymentInput'];
 export type CardInput = Schemas['CardInput'];
 export type Notification = Schemas['NotificationView'];
 export type Notifications = Schemas['Notifications'];
 export type MarkedRead = Schemas['MarkedRead'];
-export type SellerListing = Schemas['SellerListingView'];
+export type SellerListing = Schemas['SellerListingView'] & PriceTerms;
 export type SearchResults = Schemas['SearchResults'];
 export type ListingFields = Schemas['ListingFields'];
+
+/** Whether the seller takes offers on a listing: listings do unless their seller says otherwise. */
+export interface PriceTerms {
+  negotiable?: boolean;
+}

@@ -4,7 +4,6 @@
 // the reducers are idempotent, so the event arriving as well changes nothing.
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Advert, Category, Notifications, Listing, User } from '@/lib/api/types.ts';
-import type { components } from '@/lib/api/schema.d.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import {
   addAdvert,
@@ -39,6 +38,7 @@ import {
   type Message,
   type MessagesRead,
 } from './message-events.ts';
+import { setConversationOffer, updateOfferMessage, type Offer } from './offer-events.ts';
 
 type List<T> = readonly T[] | undefined;
 
@@ -79,6 +79,20 @@ function addLiveMessage(queryClient: QueryClient, message: Message): void {
     if (next === undefined) void queryClient.invalidateQueries({ queryKey: key, exact: true });
     else if (next !== old) queryClient.setQueryData(key, next);
   }
+  if (message.offer) applyOffer(queryClient, message.offer);
+}
+
+/** An offer's state: the message carrying it, and its conversation's latest offer (page and inboxes). */
+function applyOffer(queryClient: QueryClient, offer: Offer): void {
+  patch<Message>(queryClient, queryKeys.messages(), (old, conversationId) =>
+    conversationId === offer.conversationId ? updateOfferMessage(old, offer) : old,
+  );
+  const inConversations = (old: List<Conversation>) => {
+    const next = old?.map((c) => setConversationOffer(c, offer));
+    return next?.some((c, i) => c !== old?.[i]) ? next : old;
+  };
+  patchOne<Conversation>(queryClient, queryKeys.conversationPages(), inConversations);
+  patch<Conversation>(queryClient, queryKeys.conversations(), inConversations);
 }
 
 /** A read mark: the conversation's "Seen"; the reader's own unread counts are read again. */
@@ -114,7 +128,7 @@ function recountBookings(queryClient: QueryClient): void {
 }
 
 /** An event a write recorded, as the writer's own socket delivers it (with its `seq`). */
-export type SeenEvent = components['schemas']['SeenEvent'];
+export type SeenEvent = LiveEvent & { seq: number };
 
 /** What every write answers besides the spec's fields: the events it recorded. */
 export interface Written {
@@ -258,6 +272,9 @@ export function applyLiveEvent(queryClient: QueryClient, live: LiveEvent): void 
       return;
     case 'message.read':
       markLiveRead(queryClient, live.data);
+      return;
+    case 'offer.updated':
+      applyOffer(queryClient, live.data.offer);
       return;
   }
 }

@@ -5,14 +5,15 @@ import { produce } from 'immer';
 import type { components } from '@/lib/api/schema.d.ts';
 import type { Advert, Category, Notifications, Notification, Listing, User } from '@/lib/api/types.ts';
 import { dealStage, isOpen } from '@/lib/deal-status.ts';
+import type { OfferUpdated } from './offer-events.ts';
 
 export type Booking = components['schemas']['BookingView'];
 
 /** A listing that changed: sold, for sale again, or deleted. */
 export type ListingRef = components['schemas']['ListingIds'];
 
-/** Every live event, generated from the server's own definition (`LiveEvent`). */
-export type LiveEvent = components['schemas']['LiveEvent'];
+/** Every live event, generated from the server's own definition (`LiveEvent`), and an offer's new state. */
+export type LiveEvent = components['schemas']['LiveEvent'] | OfferUpdated;
 
 export type LiveEventName = LiveEvent['event'];
 
@@ -38,6 +39,7 @@ const EVERY_NAME = {
   'notification.created': true,
   'message.created': true,
   'message.read': true,
+  'offer.updated': true,
 } as const satisfies Record<LiveEventName, true>;
 
 const NAMES: ReadonlySet<string> = new Set(Object.keys(EVERY_NAME));

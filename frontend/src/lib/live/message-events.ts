@@ -2,9 +2,10 @@
 // marks, and the inbox. Each reducer answers the same list when nothing changes, so an
 // event applied twice (the writer's answer, then their socket) changes nothing more.
 import type { components } from '@/lib/api/schema.d.ts';
+import type { ConversationTerms, OfferMessage } from './offer-events.ts';
 
-export type Message = components['schemas']['MessageView'];
-export type Conversation = components['schemas']['ConversationView'];
+export type Message = components['schemas']['MessageView'] & OfferMessage;
+export type Conversation = components['schemas']['ConversationView'] & ConversationTerms;
 export type MessagesRead = components['schemas']['MessagesReadIds'];
 
 /** Whether message id `a` comes after `b` (ids are counters; "0" is before any). */

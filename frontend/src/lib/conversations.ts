@@ -1,0 +1,30 @@
+// The signed-in user's conversations (`GET /api/conversations`), one cached list per
+// user that live events keep current; and from it, the offer a buyer may book a bike at
+// (docs/conversations.md, "The booking at the offer").
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client.ts';
+import { useSession } from '@/lib/auth/session-context.ts';
+import type { Conversation } from '@/lib/live/message-events.ts';
+import { isHolding, type Offer } from '@/lib/live/offer-events.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
+
+/** The inbox of user `userId`, the latest first (the inbox page reads the same); nothing is read without a user. */
+export function conversationsQuery(userId: string) {
+  return queryOptions({
+    queryKey: queryKeys.conversationsOf(userId),
+    queryFn: ({ signal }) => api<Conversation[]>('/conversations', { signal }),
+    enabled: userId !== '',
+  });
+}
+
+/**
+ * The signed-in buyer's accepted offer on a listing that still holds: a booking they make
+ * now is made at it. Read from their conversation about the listing, in the cached inbox.
+ */
+export function useAcceptedOffer(productId: string): Offer | undefined {
+  const { user, role } = useSession();
+  const buyer = user && role === 'buyer' ? user._id : '';
+  const inbox = useQuery(conversationsQuery(buyer));
+  const offer = inbox.data?.find((c) => c.productId === productId && c.buyerId === buyer)?.offer;
+  return offer?.status === 'accepted' && isHolding(offer) ? offer : undefined;
+}
