@@ -1,8 +1,10 @@
 // One message in a conversation: mine on the right, theirs on the left, with its time in
-// Dhaka's time; a photo shows as a photo; a removed account's message keeps its place.
+// Dhaka's time; a photo shows as a photo; an offer as its card; a removed account's
+// message keeps its place.
 import type { ReactNode } from 'react';
 import type { Message } from '@/features/messages/api/conversations.ts';
 import { formatDhakaTime } from '@/utils/format-dhaka-time.ts';
+import { OfferCard } from './offer-card.tsx';
 
 interface BubbleProps {
   mine: boolean;
@@ -41,6 +43,10 @@ export function MessageBubble({ mine, text, image, sentAt, footer }: BubbleProps
 
 /** A message kept by the server, with "Seen" under my last one once the other side read it. */
 export function SentMessage({ message, mine, seen }: { message: Message; mine: boolean; seen: boolean }) {
+  if (message.offer) {
+    const footer = seen && <span className="mt-0.5 text-xs font-medium text-stone-500">Seen</span>;
+    return <OfferCard offer={message.offer} mine={mine} sentAt={message.sentAt} footer={footer} />;
+  }
   return (
     <MessageBubble
       mine={mine}

@@ -2,7 +2,8 @@
 // box to write in. What I send shows at once ("Sending…") and stays, with a retry that
 // sends the same message again, if it does not go. Reading the other side's newest
 // message marks the conversation read; "Seen" shows under my last message once they
-// read it. Live events bring their messages and read marks without a reload.
+// read it. A buyer may make an offer by the box; offers show as cards (`offer-card.tsx`).
+// Live events bring their messages, read marks and offers' answers without a reload.
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { PageSpinner } from '@/components/spinner.tsx';
@@ -20,7 +21,9 @@ import {
   type Conversation,
   type Message,
 } from '@/features/messages/api/conversations.ts';
+import { MakeOffer } from '@/features/messages/components/make-offer.tsx';
 import { MessageList, type Pending } from '@/features/messages/components/message-list.tsx';
+import { OfferThreadContext } from '@/features/messages/components/offer-thread.ts';
 import { SendBox } from '@/features/messages/components/send-box.tsx';
 import { ThreadHeader, otherSideName } from '@/features/messages/components/thread-header.tsx';
 
@@ -37,7 +40,11 @@ export function ThreadPage() {
     );
   }
   if (!conversation.data || !messages.data || !user) return <PageSpinner label="Loading the conversation" />;
-  return <Thread conversation={conversation.data} messages={messages.data} me={user._id} />;
+  return (
+    <OfferThreadContext value={{ conversation: conversation.data, me: user._id }}>
+      <Thread conversation={conversation.data} messages={messages.data} me={user._id} />
+    </OfferThreadContext>
+  );
 }
 
 function Thread({ conversation, messages, me }: { conversation: Conversation; messages: Message[]; me: string }) {
@@ -105,7 +112,8 @@ function Thread({ conversation, messages, me }: { conversation: Conversation; me
         }}
       />
       {/* On a phone the page scrolls and the box stays at the bottom of the screen. */}
-      <div className="sticky bottom-0 rounded-b-2xl border-t border-stone-200 bg-white p-2 sm:p-3">
+      <div className="sticky bottom-0 space-y-2 rounded-b-2xl border-t border-stone-200 bg-white p-2 sm:p-3">
+        <MakeOffer conversation={conversation} me={me} />
         <SendBox
           onSend={(text) => {
             const item = { clientId: newClientId(), text, failed: false };
