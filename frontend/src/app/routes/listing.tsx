@@ -1,9 +1,10 @@
 // A listing's own page (/products/:id): every photo, every field, the price, the seller,
 // and what the reader may do (Book Now — buyers only, visitors are asked to log in —,
-// Sold Out once sold, Add to Wishlist, Report to Admin, Message seller); then more bikes from the same
-// seller and similar ones. Everyone may look: visitors get the public form. Live events
-// keep it current: it turns Sold Out, shows a seller's changes, and says the bike is no
-// longer listed once deleted, without a reload. Its loader prefetches the listing.
+// Sold Out once sold, Add to Wishlist, Report to Admin, Message seller); then more bikes
+// from the same seller and similar ones. `?book=1` (from an accepted offer) opens the
+// booking. Everyone may look: visitors get the public form. Live events keep it current:
+// it turns Sold Out, shows a seller's changes, and says the bike is no longer listed once
+// deleted, without a reload. Its loader prefetches the listing.
 import { Link, useParams } from 'react-router';
 import { ClockIcon, MapPinIcon, MotorcycleIcon } from '@/components/icons.tsx';
 import { PageSpinner } from '@/components/spinner.tsx';
@@ -19,6 +20,7 @@ import { RelatedListings } from '@/features/listing/components/related-listings.
 import { SellerCard } from '@/features/listing/components/seller-card.tsx';
 import { MessageSeller } from '@/features/messages/components/message-seller.tsx';
 import { useListingActions } from '@/app/listings/use-listing-actions.tsx';
+import { useBookFromLink } from '@/app/listings/use-book-from-link.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 
 export const listingPageLoader = listingLoader;
@@ -72,6 +74,7 @@ function ListingDetails({ listing }: { listing: Listing }) {
   usePageTitle(listing.productName);
   const saved = useSavedIds();
   const actions = useListingActions(saved);
+  useBookFromLink(listing, actions);
   const photos = listing.photos.length > 0 ? listing.photos : [listing.productImage];
 
   return (

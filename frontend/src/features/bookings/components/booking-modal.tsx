@@ -1,8 +1,8 @@
-// "Your Order": what a booking does, the listing and the buyer, read-only; phone and
-// meeting place required; submit asks first (the confirmation dialog), books, says so and
-// closes. The dialog itself (focus, Escape, the backdrop) is `Modal`. A refused booking
-// keeps it open with focus on what to fix: the first field the server refused, or its
-// message.
+// "Your Order": what a booking does, the listing and the buyer, read-only (the price is the
+// buyer's accepted offer while one holds); phone and meeting place required; submit asks
+// first (the confirmation dialog), books, says so and closes. The dialog itself (focus,
+// Escape, the backdrop) is `Modal`. A refused booking keeps it open with focus on what to
+// fix: the first field the server refused, or its message.
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
@@ -11,8 +11,8 @@ import { errorId, FormField, inputLook } from '@/components/form-field.tsx';
 import { Modal } from '@/components/modal.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import type { Listing, User } from '@/lib/api/types.ts';
-import { formatPrice } from '@/utils/format-price.ts';
 import { useBookListing } from '@/features/bookings/api/book-listing.ts';
+import { BookingPrice } from '@/features/bookings/components/booking-price.tsx';
 
 interface BookingFields {
   buyerPhone: string;
@@ -104,9 +104,7 @@ export function BookingModal({ listing, buyer, onClose }: { listing: Listing; bu
         <FormField id="order-product" label="Product">
           <input id="order-product" readOnly value={listing.productName} className={readOnlyLook} />
         </FormField>
-        <FormField id="order-price" label="Price">
-          <input id="order-price" readOnly value={formatPrice(listing.resalePrice)} className={readOnlyLook} />
-        </FormField>
+        <BookingPrice listing={listing} className={readOnlyLook} />
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField id="order-buyer-name" label="Your name">
             <input id="order-buyer-name" readOnly value={buyer.name} className={readOnlyLook} />
