@@ -1,6 +1,8 @@
 // The small pieces a listing's card and its page both show: the availability tag, the
-// two prices, and a visitor's way to the seller's contact (logging in).
+// two prices (and whether the asking one is negotiable), and a visitor's way to the
+// seller's contact (logging in).
 import { PhoneIcon } from '@/components/icons.tsx';
+import { PriceTerms } from '@/components/price-terms.tsx';
 import type { Listing } from '@/lib/api/types.ts';
 import { formatPrice } from '@/utils/format-price.ts';
 import { isSold, type LogInReason } from './listing-actions.tsx';
@@ -25,14 +27,15 @@ export function AvailabilityTag({ listing, className = '' }: { listing: Listing;
   );
 }
 
-/** The resale price, large, and the original price struck through. */
+/** The resale price, large, whether it is negotiable, and the original price struck through. */
 export function ListingPrices({ listing, large = false }: { listing: Listing; large?: boolean }) {
   return (
-    <p className="flex flex-wrap items-baseline gap-x-3">
+    <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
       <span className={`font-bold text-brand-700 ${large ? 'text-3xl font-extrabold' : 'text-lg'}`}>
         <span className="sr-only">Resale price </span>
         {formatPrice(listing.resalePrice)}
       </span>
+      <PriceTerms negotiable={listing.negotiable} className="self-center" />
       <span className="text-sm text-stone-500">
         Original price <span className="line-through">{formatPrice(listing.originalPrice)}</span>
       </span>

@@ -4,6 +4,7 @@
 import { Link } from 'react-router';
 import { Spinner } from '@/components/spinner.tsx';
 import type { Listing } from '@/lib/api/types.ts';
+import { PriceTerms } from '@/components/price-terms.tsx';
 import { formatPrice } from '@/utils/format-price.ts';
 import { useLatestListings } from '@/features/search/api/get-latest-listings.ts';
 
@@ -71,7 +72,10 @@ function BikeTile({ listing }: { listing: Listing }) {
       </div>
       <div className="p-2.5">
         <p className="truncate text-sm font-semibold text-stone-900">{listing.productName}</p>
-        <p className="text-base font-bold text-brand-700">{formatPrice(listing.resalePrice)}</p>
+        <p className="flex flex-wrap items-center gap-x-2">
+          <span className="text-base font-bold text-brand-700">{formatPrice(listing.resalePrice)}</span>
+          <PriceTerms negotiable={listing.negotiable} />
+        </p>
         {facts.length > 0 && <p className="truncate text-xs text-stone-500">{facts.join(' · ')}</p>}
       </div>
     </Link>

@@ -28,6 +28,8 @@ export interface ListingChanges {
   /** The ways to pay the listing takes, and what reserves it (null for no deposit). */
   paymentMethods: PayWay[];
   deposit: Deposit;
+  /** Whether buyers may offer less than the asking price. */
+  negotiable: boolean;
 }
 
 export function changeListing(listing: Listing, changes: ListingChanges): Promise<Changed> {
@@ -56,6 +58,7 @@ export function changeListing(listing: Listing, changes: ListingChanges): Promis
       productImages: changes.photos,
       paymentMethods: changes.paymentMethods,
       deposit: changes.deposit,
+      negotiable: changes.negotiable,
     },
   });
 }

@@ -31,6 +31,8 @@ export interface ListingEditorFields {
   deposit: DepositKind;
   depositAmount: string;
   depositPercent: string;
+  /** Buyers may offer less than the asking price; unticked, the price is fixed. */
+  negotiable: boolean;
 }
 
 /** The ways a listing may be paid for, in the order they show. */
@@ -44,7 +46,7 @@ const isPayWay = (way: string): way is PayWay => (PAY_WAYS as readonly string[])
 
 export type DepositKind = 'none' | 'amount' | 'percent';
 
-/** The fields of the form that hold text (every one but the ways to pay). */
+/** The fields of the form that hold text (every one but the ways to pay and the negotiable box). */
 export type TextName = {
   [K in keyof ListingEditorFields]: ListingEditorFields[K] extends string ? K : never;
 }[keyof ListingEditorFields];
@@ -95,6 +97,7 @@ export const FIELD_NAMES: ReadonlySet<string> = new Set<keyof ListingEditorField
   'description',
   'paymentMethods',
   'deposit',
+  'negotiable',
 ]);
 
 export const filled = (message: string) => (value: string) => value.trim() !== '' || message;
@@ -120,6 +123,8 @@ export function asTyped(listing: Listing): Partial<ListingEditorFields> {
     color: listing.color,
     sellerPhone: listing.sellerPhone ?? '',
     description: listing.description,
+    // A listing from before sellers chose takes offers, as the server reads it.
+    negotiable: listing.negotiable ?? true,
     ...payTermsOf(listing),
   };
 }

@@ -195,22 +195,45 @@ const PRICE_FIELDS: [
   ['yearsOfUse', 'product-years-of-use', 'Years of Use', 'e.g. 3'],
 ];
 
-/** The asking price, and what the bike cost, when and for how long it was used. */
-export function PriceFields({ kit: { errors, text, posted } }: { kit: FieldKit }) {
+/**
+ * The asking price, whether buyers may offer less (they may unless the seller says the
+ * price is fixed), and what the bike cost, when and for how long it was used.
+ */
+export function PriceFields({ kit: { errors, text, posted, register } }: { kit: FieldKit }) {
   return (
     <>
-      {PRICE_FIELDS.map(([name, id, label, placeholder]) => (
-        <InputField
-          key={name}
-          id={id}
-          label={label}
-          error={errors[name]?.message}
-          type="text"
-          inputMode="numeric"
-          placeholder={placeholder}
-          registered={name === 'resalePrice' ? text(name) : posted(name)}
-        />
-      ))}
+      {PRICE_FIELDS.map(([name, id, label, placeholder]) => {
+        const field = (
+          <InputField
+            key={name}
+            id={id}
+            label={label}
+            error={errors[name]?.message}
+            type="text"
+            inputMode="numeric"
+            placeholder={placeholder}
+            registered={name === 'resalePrice' ? text(name) : posted(name)}
+          />
+        );
+        if (name !== 'resalePrice') return field;
+        return (
+          <div key={name}>
+            {field}
+            <label className="mt-2 flex min-h-9 cursor-pointer items-center gap-2.5 text-sm font-medium text-stone-800">
+              <input
+                type="checkbox"
+                aria-describedby="product-negotiable-hint"
+                className="size-5 shrink-0 accent-brand-700"
+                {...register('negotiable')}
+              />
+              Price is negotiable
+            </label>
+            <p id="product-negotiable-hint" className="text-xs text-stone-500">
+              Buyers can offer a lower price in a conversation; untick for a fixed price.
+            </p>
+          </div>
+        );
+      })}
     </>
   );
 }

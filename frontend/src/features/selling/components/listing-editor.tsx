@@ -46,6 +46,7 @@ const EMPTY: Partial<ListingEditorFields> = {
   condition: '',
   location: '',
   ...OPEN_TERMS,
+  negotiable: true,
 };
 
 export function ListingEditor({

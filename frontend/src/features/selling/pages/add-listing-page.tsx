@@ -41,6 +41,7 @@ export function AddListingPage() {
         productImages: photos,
         paymentMethods: fields.paymentMethods,
         deposit: depositOf(fields),
+        negotiable: fields.negotiable,
       });
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.fields).length > 0) return error.fields;

@@ -58,6 +58,7 @@ export function EditListingPage() {
           photos,
           paymentMethods: fields.paymentMethods,
           deposit: depositOf(fields),
+          negotiable: fields.negotiable,
         },
       });
     } catch (error) {
