@@ -34,6 +34,7 @@
 #   ONLY=soak bench/live.sh                                  # ten minutes of traffic
 #   ONLY=sales bench/live.sh                                 # the write path
 #   ONLY=sales SALES_SECONDS=1 SALES_BIKES=500 bench/live.sh # a quick look at it
+#   ONLY=sales SALES_ROUNDS=3 bench/live.sh                  # three rounds, API and bare in turn
 #   ONLY=deals bench/live.sh                                 # cash deals, handed over
 #   ONLY=carddeals bench/live.sh                             # card deals, handed over
 #   ONLY=soak DURATION=120 bench/live.sh                     # two
@@ -57,6 +58,8 @@ DURATION="${DURATION:-600}"
 SOAK_SOCKETS="${SOAK_SOCKETS:-2000}"
 SALES_SECONDS="${SALES_SECONDS:-10}"
 SALES_BIKES="${SALES_BIKES:-10000}"
+# Rounds of the write path, each the API then the bare store on each engine.
+SALES_ROUNDS="${SALES_ROUNDS:-1}"
 PG_ADMIN="${BIKEHAAT_TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
 ADMIN=admin@bench.test
 command -v redis-server >/dev/null || { echo "redis-server is missing" >&2; exit 1; }
@@ -202,9 +205,11 @@ for kind in sales deals carddeals; do
   cash=()
   [[ "$kind" == deals ]] && cash=(--cash)
   [[ "$kind" == carddeals ]] && cash=(--handover)
+  for round in $(seq "$SALES_ROUNDS"); do
   for engine in sqlite postgres; do
     echo
     name="$kind-$engine"
+    [[ "$round" -gt 1 ]] && name="$kind-$engine-$round"
     settings=()
     database="$work/$name/bikehaat.db"
     if [[ "$engine" == postgres ]]; then
@@ -221,6 +226,7 @@ for kind in sales deals carddeals; do
     echo
     "$bench" sales-bare --database-url "$database" --seconds "$SALES_SECONDS" --bikes "$SALES_BIKES" "${cash[@]}" |
       tee "$work/$name-bare.txt"
+  done
   done
 done
 
@@ -242,10 +248,25 @@ for run in baseline-default baseline-bikehaat bikehaat booking; do
   echo "$run:"
   grep -E '^(delivered|write -> |response -> |request  -> |frame bytes|server CPU|Redis CPU|PostgreSQL CPU|all CPU)' "$work/$run.txt" | sed 's/^/  /'
 done
-for run in {sales,deals,carddeals}-sqlite{,-bare} {sales,deals,carddeals}-postgres{,-bare}; do
-  [[ -f "$work/$run.txt" ]] || continue
-  echo "$run:"
-  grep -E '^ *[0-9]+ buyers|^best' "$work/$run.txt" | sed 's/^/  /'
+for kind in sales deals carddeals; do
+  for engine in sqlite postgres; do
+    for round in $(seq "$SALES_ROUNDS"); do
+      name="$kind-$engine"
+      [[ "$round" -gt 1 ]] && name="$kind-$engine-$round"
+      for run in "$name" "$name-bare"; do
+        [[ -f "$work/$run.txt" ]] || continue
+        echo "$run:"
+        grep -E '^ *[0-9]+ buyers|^best' "$work/$run.txt" | sed 's/^/  /'
+      done
+      # The round's ratio: the best rate through the API over the best straight through
+      # the store, measured one after the other so both see the same machine.
+      if [[ -f "$work/$name.txt" && -f "$work/$name-bare.txt" ]]; then
+        api="$(grep -E '^best' "$work/$name.txt" | grep -oE '[0-9]+\.[0-9]+ (sales|deals)/s' | head -1 | cut -d' ' -f1)"
+        bare="$(grep -E '^best' "$work/$name-bare.txt" | grep -oE '[0-9]+\.[0-9]+ (sales|deals)/s' | head -1 | cut -d' ' -f1)"
+        [[ -n "$api" && -n "$bare" ]] && echo "  $name: API / store = $(awk -v a="$api" -v b="$bare" 'BEGIN { printf "%.2f", a / b }')x"
+      fi
+    done
+  done
 done
 if [[ -f "$work/soak.txt" ]]; then
   echo "soak:"
