@@ -1,5 +1,6 @@
 // Sample conversations and messages in the server's shapes, for this feature's tests:
-// the buyer is user "1" (as `signedInAs('buyer')` signs in), the seller user "2".
+// the buyer is user "1" (as `signedInAs('buyer')` signs in), the seller user "2"; the
+// bike's asking price is ৳1,800 and negotiable.
 import type { Conversation, Message } from '@/features/messages/api/conversations.ts';
 
 export function aConversation(overrides: Partial<Conversation> = {}): Conversation {
@@ -17,6 +18,9 @@ export function aConversation(overrides: Partial<Conversation> = {}): Conversati
     buyerReadUpTo: '0',
     sellerReadUpTo: '0',
     unread: 0,
+    offer: null,
+    price: 1800,
+    negotiable: true,
     ...overrides,
   };
 }
@@ -31,6 +35,7 @@ export function aMessage(overrides: Partial<Message> = {}): Message {
     text: 'Is it still available?',
     image: null,
     sentAt: '2026-11-27T04:00:00Z',
+    offer: null,
     ...overrides,
   };
 }
