@@ -3,7 +3,6 @@
 // (docs/conversations.md, "The booking at the offer").
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
-import { useSession } from '@/lib/auth/session-context.ts';
 import type { Conversation } from '@/lib/live/message-events.ts';
 import { isHolding, type Offer } from '@/lib/live/offer-events.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
@@ -18,13 +17,11 @@ export function conversationsQuery(userId: string) {
 }
 
 /**
- * The signed-in buyer's accepted offer on a listing that still holds: a booking they make
+ * The buyer `buyerId`'s accepted offer on a listing that still holds: a booking they make
  * now is made at it. Read from their conversation about the listing, in the cached inbox.
  */
-export function useAcceptedOffer(productId: string): Offer | undefined {
-  const { user, role } = useSession();
-  const buyer = user && role === 'buyer' ? user._id : '';
-  const inbox = useQuery(conversationsQuery(buyer));
-  const offer = inbox.data?.find((c) => c.productId === productId && c.buyerId === buyer)?.offer;
+export function useAcceptedOffer(productId: string, buyerId: string): Offer | undefined {
+  const inbox = useQuery(conversationsQuery(buyerId));
+  const offer = inbox.data?.find((c) => c.productId === productId && c.buyerId === buyerId)?.offer;
   return offer?.status === 'accepted' && isHolding(offer) ? offer : undefined;
 }

@@ -104,7 +104,7 @@ export function BookingModal({ listing, buyer, onClose }: { listing: Listing; bu
         <FormField id="order-product" label="Product">
           <input id="order-product" readOnly value={listing.productName} className={readOnlyLook} />
         </FormField>
-        <BookingPrice listing={listing} className={readOnlyLook} />
+        <BookingPrice listing={listing} buyerId={buyer._id} className={readOnlyLook} />
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField id="order-buyer-name" label="Your name">
             <input id="order-buyer-name" readOnly value={buyer.name} className={readOnlyLook} />

@@ -6,8 +6,8 @@ import type { Listing } from '@/lib/api/types.ts';
 import { useAcceptedOffer } from '@/lib/conversations.ts';
 import { formatPrice } from '@/utils/format-price.ts';
 
-export function BookingPrice({ listing, className }: { listing: Listing; className: string }) {
-  const offer = useAcceptedOffer(listing._id);
+export function BookingPrice({ listing, buyerId, className }: { listing: Listing; buyerId: string; className: string }) {
+  const offer = useAcceptedOffer(listing._id, buyerId);
   if (!offer) {
     return (
       <FormField id="order-price" label="Price">

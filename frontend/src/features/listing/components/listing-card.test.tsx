@@ -17,6 +17,11 @@ function renderCard(overrides: Parameters<typeof aListing>[0] = {}) {
 }
 
 describe('ListingCard', () => {
+  it('says beside the price whether it is negotiable', () => {
+    const { card } = renderCard({ negotiable: false });
+    expect(within(card).getByText('৳1,800').parentElement).toHaveTextContent('Fixed price');
+  });
+
   it('shows an available listing with everything a card lists and a Book Now button', async () => {
     const { card, onBook } = renderCard();
     const c = within(card);

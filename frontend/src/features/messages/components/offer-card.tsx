@@ -50,13 +50,13 @@ export function OfferCard({ offer, mine, sentAt, footer }: OfferCardProps) {
   const holding = isHolding(offer);
   const price = conversation?.price;
   const bookAt = price === undefined ? offer.amount : Math.min(offer.amount, price);
-  const answered = offer.status === 'accepted' ? 'text-brand-800' : 'text-stone-600';
+  const takenNow = offer.status === 'accepted' && holding;
   return (
     <li className={`flex flex-col ${mine ? 'items-end' : 'items-start'}`}>
       <article
         aria-label={`Offer of ${formatPrice(offer.amount)}`}
         className={`w-72 max-w-[85%] rounded-2xl bg-white px-3.5 py-3 shadow-sm ring-1 ${
-          offer.status === 'accepted' && holding ? 'ring-brand-600' : 'ring-stone-300'
+          takenNow ? 'ring-2 ring-brand-600' : 'ring-stone-300'
         } ${mine ? 'rounded-br-sm' : 'rounded-bl-sm'}`}
       >
         <p className="text-xs font-semibold tracking-wide text-stone-500 uppercase">
@@ -64,11 +64,11 @@ export function OfferCard({ offer, mine, sentAt, footer }: OfferCardProps) {
         </p>
         <p className="mt-0.5 text-2xl font-extrabold text-stone-900">{formatPrice(offer.amount)}</p>
         {price !== undefined && <p className="text-xs text-stone-500">Asking price {formatPrice(price)}</p>}
-        <p data-testid="offer-status" className={`mt-1.5 text-sm font-semibold ${answered}`}>
+        <p data-testid="offer-status" className={`mt-1.5 text-sm font-semibold ${takenNow ? 'text-brand-800' : 'text-stone-600'}`}>
           {offerStatusLine(offer)}
         </p>
         {offer.status === 'open' && holding && !mine && conversation && <OfferAnswers offer={offer} price={price} />}
-        {offer.status === 'accepted' && holding && iAmBuyer && (
+        {takenNow && iAmBuyer && (
           <>
             <Link
               to={`/products/${encodeURIComponent(offer.productId)}?book=1`}

@@ -180,7 +180,27 @@ describe('Add product', { timeout: 15_000 }, () => {
       // A new listing takes every way to pay and asks no deposit unless the seller says.
       paymentMethods: ['cash', 'card', 'bkash'],
       deposit: null,
+      // Buyers may make offers unless the seller says the price is fixed.
+      negotiable: true,
     });
+  });
+
+  it('sends a fixed price when the seller unticks Price is negotiable', async () => {
+    let sent: Record<string, unknown> = {};
+    await openForm({
+      'POST /api/uploads': [200, uploaded],
+      'PUT /api/products': (init) => {
+        sent = JSON.parse(init.body as string) as Record<string, unknown>;
+        return [201, listed()];
+      },
+    });
+    await fillIn({ submit: false });
+    const negotiable = screen.getByRole('checkbox', { name: 'Price is negotiable' });
+    expect(negotiable).toBeChecked();
+    await userEvent.click(negotiable);
+    await userEvent.click(screen.getByRole('button', { name: 'Add product' }));
+    expect(await screen.findByText('Product Added Successfully')).toBeInTheDocument();
+    expect(sent.negotiable).toBe(false);
   });
 
   it('shows Loading.... while busy', async () => {

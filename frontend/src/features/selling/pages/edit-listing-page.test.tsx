@@ -63,6 +63,25 @@ describe('editing a listing', () => {
     expect(callsOf(fetchMock)).not.toContain('POST /api/uploads');
   });
 
+  it("shows whether the price is negotiable as the listing says, and sends the seller's change", async () => {
+    let sent: Record<string, unknown> = {};
+    fakeServer({
+      ...signedInAs('seller'),
+      [MINE]: [200, [{ ...r15, negotiable: false }]],
+      'PUT /api/products/p1': (init) => {
+        sent = JSON.parse(init.body as string) as Record<string, unknown>;
+        return [200, modified({ event: 'product.updated', data: r15 })];
+      },
+    });
+    renderApp('/dashboard/edit-product/p1');
+    const negotiable = await screen.findByRole('checkbox', { name: 'Price is negotiable' });
+    expect(negotiable).not.toBeChecked();
+    await userEvent.click(negotiable);
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Product Updated Successfully')).toBeInTheDocument();
+    expect(sent.negotiable).toBe(true);
+  });
+
   it('shows the server refusing a field beside it', async () => {
     fakeServer({
       ...signedInAs('seller'),
