@@ -39,6 +39,7 @@ import {
   type MessagesRead,
 } from './message-events.ts';
 import { setConversationOffer, updateOfferMessage, type Offer } from './offer-events.ts';
+import { hideMessage, markBlocked, type ConversationBlocked } from './safety-events.ts';
 
 type List<T> = readonly T[] | undefined;
 
@@ -89,6 +90,16 @@ function applyOffer(queryClient: QueryClient, offer: Offer): void {
   );
   const inConversations = (old: List<Conversation>) => {
     const next = old?.map((c) => setConversationOffer(c, offer));
+    return next?.some((c, i) => c !== old?.[i]) ? next : old;
+  };
+  patchOne<Conversation>(queryClient, queryKeys.conversationPages(), inConversations);
+  patch<Conversation>(queryClient, queryKeys.conversations(), inConversations);
+}
+
+/** One side blocked the other, or unblocked: the conversation's page and both sides' inboxes. */
+function markLiveBlocked(queryClient: QueryClient, change: ConversationBlocked): void {
+  const inConversations = (old: List<Conversation>) => {
+    const next = old?.map((c) => markBlocked(c, change) ?? c);
     return next?.some((c, i) => c !== old?.[i]) ? next : old;
   };
   patchOne<Conversation>(queryClient, queryKeys.conversationPages(), inConversations);
@@ -275,6 +286,12 @@ export function applyLiveEvent(queryClient: QueryClient, live: LiveEvent): void 
       return;
     case 'offer.updated':
       applyOffer(queryClient, live.data.offer);
+      return;
+    case 'conversation.updated':
+      markLiveBlocked(queryClient, { conversationId: live.data.conversationId, blockedBy: live.data.blockedBy ?? null });
+      return;
+    case 'message.hidden':
+      patch<Message>(queryClient, queryKeys.messages(), (old, conversationId) => hideMessage(old, conversationId, live.data));
       return;
   }
 }

@@ -6,14 +6,18 @@ import type { components } from '@/lib/api/schema.d.ts';
 import type { Advert, Category, Notifications, Notification, Listing, User } from '@/lib/api/types.ts';
 import { dealStage, isOpen } from '@/lib/deal-status.ts';
 import type { OfferUpdated } from './offer-events.ts';
+import type { SafetyEvent } from './safety-events.ts';
 
 export type Booking = components['schemas']['BookingView'];
 
 /** A listing that changed: sold, for sale again, or deleted. */
 export type ListingRef = components['schemas']['ListingIds'];
 
-/** Every live event, generated from the server's own definition (`LiveEvent`), and an offer's new state. */
-export type LiveEvent = components['schemas']['LiveEvent'] | OfferUpdated;
+/**
+ * Every live event, generated from the server's own definition (`LiveEvent`), an offer's
+ * new state, and a conversation's blocking and deleted messages.
+ */
+export type LiveEvent = components['schemas']['LiveEvent'] | OfferUpdated | SafetyEvent;
 
 export type LiveEventName = LiveEvent['event'];
 
@@ -40,6 +44,8 @@ const EVERY_NAME = {
   'message.created': true,
   'message.read': true,
   'offer.updated': true,
+  'conversation.updated': true,
+  'message.hidden': true,
 } as const satisfies Record<LiveEventName, true>;
 
 const NAMES: ReadonlySet<string> = new Set(Object.keys(EVERY_NAME));
@@ -49,6 +55,7 @@ export type ServerMessage =
   | { type: 'event'; seq: number; live: LiveEvent | null }
   | { type: 'auth'; ok: boolean }
   | { type: 'reset' }
+  | { type: 'typing'; conversationId: string; from: string }
   | { type: 'other' };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -66,6 +73,10 @@ export function parseServerMessage(text: string): ServerMessage {
   if (!isRecord(body)) return { type: 'other' };
   if (body.type === 'reset') return { type: 'reset' };
   if (body.type === 'auth') return { type: 'auth', ok: body.ok === true };
+  // Someone typing: not an event (no place in the log), passed to whoever listens.
+  if (body.type === 'typing' && typeof body.conversationId === 'string' && typeof body.from === 'string') {
+    return { type: 'typing', conversationId: body.conversationId, from: body.from };
+  }
   if (body.type === 'event' && typeof body.seq === 'number') {
     const known = typeof body.event === 'string' && NAMES.has(body.event) && isRecord(body.data);
     return {

@@ -15,6 +15,7 @@ import { endStoredSession } from '@/lib/api-client.ts';
 import { getAccessToken, subscribeToSession } from '@/lib/auth/session-store.ts';
 import { refetchLiveData } from '@/lib/query-keys.ts';
 import { applyLiveEvent } from './apply-event.ts';
+import { liveOpened, liveTyping, setLiveSender } from './live-channel.ts';
 import { parseServerMessage, type LiveEvent } from './live-events.ts';
 import { oldestListRead, oldestRecentListRead } from './live-seq.ts';
 import { liveUrl, reconnectDelay } from './live-url.ts';
@@ -78,6 +79,8 @@ export function LiveSocket() {
       if (current) send.current({ type: 'auth', token: current });
       const since = lastSeq.current ?? oldestListRead();
       if (since !== null) send.current({ type: 'resume', since });
+      // Pages waiting for the connection (messages written offline) go on now.
+      liveOpened();
     },
     onMessage: (message: MessageEvent<unknown>) => {
       if (typeof message.data !== 'string') return;
@@ -95,6 +98,8 @@ export function LiveSocket() {
       } else if (parsed.type === 'reset') {
         // The server cannot replay what this page missed: read again what events change.
         void refetchLiveData(queryClient);
+      } else if (parsed.type === 'typing') {
+        liveTyping({ conversationId: parsed.conversationId, from: parsed.from });
       } else if (parsed.type === 'event') {
         if (lastSeq.current !== null && parsed.seq <= lastSeq.current) return;
         lastSeq.current = parsed.seq;
@@ -120,6 +125,17 @@ export function LiveSocket() {
 
   // Signing in on an open socket adds that user's events to it.
   const open = readyState === ReadyState.OPEN;
+
+  // While open, pages may say something on it (that the reader is typing).
+  useEffect(() => {
+    if (!open) return;
+    setLiveSender((frame) => {
+      sendJsonMessage(frame, false);
+    });
+    return () => {
+      setLiveSender(null);
+    };
+  }, [open, sendJsonMessage]);
   useEffect(() => {
     if (!open || !token || token === authedToken.current) return;
     authedToken.current = token;

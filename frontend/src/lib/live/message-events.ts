@@ -3,9 +3,10 @@
 // event applied twice (the writer's answer, then their socket) changes nothing more.
 import type { components } from '@/lib/api/schema.d.ts';
 import type { ConversationTerms, OfferMessage } from './offer-events.ts';
+import type { SafetyConversation, SafetyMessage } from './safety-events.ts';
 
-export type Message = components['schemas']['MessageView'] & OfferMessage;
-export type Conversation = components['schemas']['ConversationView'] & ConversationTerms;
+export type Message = components['schemas']['MessageView'] & OfferMessage & SafetyMessage;
+export type Conversation = components['schemas']['ConversationView'] & ConversationTerms & SafetyConversation;
 export type MessagesRead = components['schemas']['MessagesReadIds'];
 
 /** Whether message id `a` comes after `b` (ids are counters; "0" is before any). */
