@@ -1,7 +1,7 @@
 // Conversations between a buyer and a bike's seller (docs/conversations.md): the inbox,
 // one conversation, its messages fifty at a time, sending, opening one from a listing,
 // and read marks. Writes answer with the events they recorded, applied as the socket's.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import type { components } from '@/lib/api/schema.d.ts';
 import { applyWritten } from '@/lib/live/apply-event.ts';
@@ -58,20 +58,16 @@ export function useLoadOlder(id: string) {
   });
 }
 
-export interface Outgoing {
-  clientId: string;
-  text: string;
-}
+/** A message to send: its sender's own id, and its text or a photo's address (`POST /api/uploads`). */
+export type Outgoing = { clientId: string } & ({ text: string } | { image: string });
 
-/** Sends a message; the same `clientId` again is the same message (a safe retry). */
-export function useSendMessage(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (outgoing: Outgoing) => api<Sent>(`${path(id)}/messages`, { method: 'POST', json: outgoing }),
-    onSuccess: (sent) => {
-      applyWritten(queryClient, sent);
-    },
-  });
+/**
+ * Sends a message and applies what the server answers; the same `clientId` again is the
+ * same message (a safe retry).
+ */
+export async function postMessage(queryClient: QueryClient, id: string, outgoing: Outgoing): Promise<void> {
+  const sent = await api<Sent>(`${path(id)}/messages`, { method: 'POST', json: outgoing });
+  applyWritten(queryClient, sent);
 }
 
 /** Marks the conversation read up to a message. */
@@ -89,7 +85,7 @@ export function useMarkRead(id: string) {
 export function useOpenConversation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (first: Outgoing & { productId: string }) =>
+    mutationFn: (first: { productId: string; clientId: string; text: string }) =>
       api<Opened>('/conversations', { method: 'POST', json: first }),
     onSuccess: (opened) => {
       queryClient.setQueryData(queryKeys.conversation(opened.conversation._id), opened.conversation);

@@ -1,10 +1,18 @@
 // One message in a conversation: mine on the right, theirs on the left, with its time in
 // Dhaka's time; a photo shows as a photo; an offer as its card; a removed account's
-// message keeps its place.
+// message keeps its place. A message that asks for money or gives a phone number carries a caution for its reader.
 import type { ReactNode } from 'react';
 import type { Message } from '@/features/messages/api/conversations.ts';
 import { formatDhakaTime } from '@/utils/format-dhaka-time.ts';
+import { MenuButton } from './menu-button.tsx';
+import { MessageText } from './message-text.tsx';
 import { OfferCard } from './offer-card.tsx';
+
+/** What the reader of a message with a warning is told under it. */
+export const CAUTIONS = {
+  money: 'Careful: never send money before you have seen the bike and its papers.',
+  phone: 'This message has a phone number. Meet in a public place and check the papers before you pay.',
+} as const;
 
 interface BubbleProps {
   mine: boolean;
@@ -12,48 +20,92 @@ interface BubbleProps {
   image?: string | null | undefined;
   /** When it was sent; none while it is on its way. */
   sentAt?: string;
-  /** Under the bubble: "Sending…", "Seen", or a retry. */
+  /** Whether addresses in it are links (once both sides have written). */
+  linksLive?: boolean;
+  /** Beside the bubble: the message's menu. */
+  actions?: ReactNode;
+  /** Under the bubble: "Sending…", "Seen", a caution, or a retry. */
   footer?: ReactNode;
 }
 
-export function MessageBubble({ mine, text, image, sentAt, footer }: BubbleProps) {
+export function MessageBubble({ mine, text, image, sentAt, linksLive = false, actions, footer }: BubbleProps) {
   return (
-    <li className={`flex flex-col ${mine ? 'items-end' : 'items-start'}`}>
-      <div
-        className={`max-w-[85%] rounded-2xl px-3.5 py-2 sm:max-w-[70%] ${
-          mine ? 'rounded-br-sm bg-brand-700 text-white' : 'rounded-bl-sm bg-white text-stone-900 ring-1 ring-stone-200'
-        }`}
-      >
-        {image && <img src={image} alt="Photo sent in the conversation" className="mb-1 max-h-64 rounded-lg" />}
-        {text ? (
-          <p className="break-words whitespace-pre-line">{text}</p>
-        ) : (
-          !image && <p className="italic opacity-75">This message was removed with its sender’s account.</p>
-        )}
-        {sentAt && (
-          <time dateTime={sentAt} className={`mt-0.5 block text-right text-xs ${mine ? 'text-brand-100' : 'text-stone-500'}`}>
-            {formatDhakaTime(sentAt)}
-          </time>
-        )}
+    <li className={`group flex flex-col ${mine ? 'items-end' : 'items-start'}`}>
+      <div className={`flex w-full items-center gap-1 ${mine ? 'flex-row-reverse' : ''}`}>
+        <div
+          className={`max-w-[85%] rounded-2xl px-3.5 py-2 sm:max-w-[70%] ${
+            mine ? 'rounded-br-sm bg-brand-700 text-white' : 'rounded-bl-sm bg-white text-stone-900 ring-1 ring-stone-200'
+          }`}
+        >
+          {image && <img src={image} alt="Photo sent in the conversation" className="mb-1 max-h-64 rounded-lg" />}
+          {text ? (
+            <MessageText text={text} linksLive={linksLive} mine={mine} />
+          ) : (
+            !image && <p className="italic opacity-75">This message was removed with its sender’s account.</p>
+          )}
+          {sentAt && (
+            <time dateTime={sentAt} className={`mt-0.5 block text-right text-xs ${mine ? 'text-brand-100' : 'text-stone-500'}`}>
+              {formatDhakaTime(sentAt)}
+            </time>
+          )}
+        </div>
+        {actions}
       </div>
       {footer}
     </li>
   );
 }
 
-/** A message kept by the server, with "Seen" under my last one once the other side read it. */
-export function SentMessage({ message, mine, seen }: { message: Message; mine: boolean; seen: boolean }) {
+/**
+ * A message kept by the server, with "Seen" under my last one once the other side read
+ * it, a caution under theirs when it has a warning, and "Delete for me" in its menu.
+ */
+export function SentMessage({
+  message,
+  mine,
+  seen,
+  linksLive,
+  onHide,
+}: {
+  message: Message;
+  mine: boolean;
+  seen: boolean;
+  linksLive: boolean;
+  onHide: (message: Message) => void;
+}) {
   if (message.offer) {
     const footer = seen && <span className="mt-0.5 text-xs font-medium text-stone-500">Seen</span>;
     return <OfferCard offer={message.offer} mine={mine} sentAt={message.sentAt} footer={footer} />;
   }
+  const caution = !mine && message.warning ? CAUTIONS[message.warning] : null;
   return (
     <MessageBubble
       mine={mine}
       text={message.text}
       image={message.image}
       sentAt={message.sentAt}
-      footer={seen && <span className="mt-0.5 text-xs font-medium text-stone-500">Seen</span>}
+      linksLive={linksLive}
+      actions={
+        <MenuButton
+          label="Message options"
+          up
+          start={mine}
+          items={[{ label: 'Delete for me', onSelect: () => { onHide(message); } }]}
+          buttonClassName="grid size-8 place-items-center rounded-full text-lg leading-none text-stone-500 opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 hover:bg-stone-200 focus:opacity-100 aria-expanded:opacity-100 pointer-coarse:opacity-100"
+        >
+          <span aria-hidden="true">⋯</span>
+        </MenuButton>
+      }
+      footer={
+        caution ? (
+          <p className="mt-1 max-w-[85%] rounded-lg border border-amber-300 bg-amber-50 px-2.5 py-1.5 text-xs text-amber-900 sm:max-w-[70%]">
+            <span aria-hidden="true">⚠️ </span>
+            {caution}
+          </p>
+        ) : (
+          seen && <span className="mt-0.5 text-xs font-medium text-stone-500">Seen</span>
+        )
+      }
     />
   );
 }

@@ -1,16 +1,13 @@
 // A conversation's messages, oldest at the top and the newest at the bottom, then the
-// ones still on their way ("Sending…") or not sent ("Not sent — Retry"). The list keeps
-// its newest message in view as messages arrive.
+// ones still on their way ("Sending…", "Waiting for connection") or not sent ("Not sent —
+// Retry"), and whether the other side is typing. The list keeps its newest message in
+// view as messages arrive.
 import { useEffect, useRef } from 'react';
 import type { Message } from '@/features/messages/api/conversations.ts';
-import { MessageBubble, SentMessage } from './message-bubble.tsx';
-
-/** A message the reader sent that the server has not kept yet. */
-export interface Pending {
-  clientId: string;
-  text: string;
-  failed: boolean;
-}
+import type { Pending } from '@/features/messages/hooks/use-outbox.ts';
+import { SentMessage } from './message-bubble.tsx';
+import { bothHaveWritten } from './message-text.tsx';
+import { PendingMessage } from './pending-message.tsx';
 
 interface MessageListProps {
   messages: readonly Message[];
@@ -19,19 +16,24 @@ interface MessageListProps {
   /** The id of my message the other side has read up to, if any: "Seen" goes under it. */
   seenId: string | null;
   onRetry: (pending: Pending) => void;
+  /** "Delete for me" on a message. */
+  onHide: (message: Message) => void;
+  /** "Rahim is typing…", while they are. */
+  typing?: string | null;
   /** Offered while older messages may exist. */
   onLoadOlder?: (() => void) | undefined;
   loadingOlder: boolean;
 }
 
-export function MessageList({ messages, pending, me, seenId, onRetry, onLoadOlder, loadingOlder }: MessageListProps) {
+export function MessageList({ messages, pending, me, seenId, onRetry, onHide, typing, onLoadOlder, loadingOlder }: MessageListProps) {
   const end = useRef<HTMLDivElement>(null);
   const newest = pending.at(-1)?.clientId ?? messages.at(-1)?._id;
   useEffect(() => {
     // Not every browser engine scrolls an element into view (jsdom does not).
     const bottom: Partial<HTMLElement> | null = end.current;
     bottom?.scrollIntoView?.({ block: 'end' });
-  }, [newest]);
+  }, [newest, typing]);
+  const linksLive = bothHaveWritten(messages, me);
 
   return (
     <div className="min-h-[50vh] bg-stone-50 px-3 py-3 sm:px-4 lg:min-h-0 lg:flex-1 lg:overflow-y-auto">
@@ -52,31 +54,22 @@ export function MessageList({ messages, pending, me, seenId, onRetry, onLoadOlde
       )}
       <ol aria-label="Messages" className="flex flex-col gap-2">
         {messages.map((message) => (
-          <SentMessage key={message._id} message={message} mine={message.from === me} seen={message._id === seenId} />
-        ))}
-        {pending.map((item) => (
-          <MessageBubble
-            key={item.clientId}
-            mine
-            text={item.text}
-            footer={
-              item.failed ? (
-                <button
-                  type="button"
-                  onClick={() => {
-                    onRetry(item);
-                  }}
-                  className="mt-0.5 text-xs font-semibold text-red-700 hover:underline"
-                >
-                  Not sent — Retry
-                </button>
-              ) : (
-                <span className="mt-0.5 text-xs text-stone-500">Sending…</span>
-              )
-            }
+          <SentMessage
+            key={message._id}
+            message={message}
+            mine={message.from === me}
+            seen={message._id === seenId}
+            linksLive={linksLive}
+            onHide={onHide}
           />
         ))}
+        {pending.map((item) => (
+          <PendingMessage key={item.clientId} item={item} onRetry={onRetry} />
+        ))}
       </ol>
+      <p aria-live="polite" className="mt-2 min-h-5 text-sm text-stone-500 italic">
+        {typing}
+      </p>
       <div ref={end} />
     </div>
   );

@@ -1,9 +1,19 @@
 // The top of a conversation: the bike it is about (photo and name, linking to it) and
-// who is on the other side.
+// who is on the other side, and the conversation's menu.
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Conversation } from '@/features/messages/api/conversations.ts';
 
-export function ThreadHeader({ conversation, otherName }: { conversation: Conversation; otherName: string }) {
+export function ThreadHeader({
+  conversation,
+  otherName,
+  children,
+}: {
+  conversation: Conversation;
+  otherName: string;
+  /** At the end of the header: the conversation's menu. */
+  children?: ReactNode;
+}) {
   return (
     <header className="flex items-center gap-3 border-b border-stone-200 bg-white px-3 py-2.5 sm:px-4">
       <Link
@@ -19,6 +29,7 @@ export function ThreadHeader({ conversation, otherName }: { conversation: Conver
           <span className="block text-sm break-words text-stone-600">with {otherName}</span>
         </span>
       </Link>
+      {children && <div className="ml-auto shrink-0">{children}</div>}
     </header>
   );
 }

@@ -1,31 +1,35 @@
 // One conversation (/dashboard/messages/:id): the bike at the top, the messages, and the
-// box to write in. What I send shows at once ("Sending…") and stays, with a retry that
-// sends the same message again, if it does not go. Reading the other side's newest
-// message marks the conversation read; "Seen" shows under my last message once they
-// read it. A buyer may make an offer by the box; offers show as cards (`offer-card.tsx`).
-// Live events bring their messages, read marks and offers' answers without a reload.
+// box to write in. What I send shows at once ("Sending…"), waits for the connection
+// when there is none (and outlives a reload), and stays with a retry if it is refused.
+// Reading the other side's newest message marks the conversation read; "Seen" shows
+// under my last message once they read it. Live events bring their messages, read
+// marks, typing, blocking and offers' answers without a reload. A buyer may make an
+// offer by the box; offers show as cards (`offer-card.tsx`).
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { PageSpinner } from '@/components/spinner.tsx';
 import { useSession } from '@/lib/auth/session-context.ts';
 import { isAfter } from '@/lib/live/message-events.ts';
+import { blockedIn } from '@/lib/live/safety-events.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import {
   MESSAGES_PAGE,
-  newClientId,
   useConversation,
   useLoadOlder,
   useMarkRead,
   useMessages,
-  useSendMessage,
   type Conversation,
   type Message,
 } from '@/features/messages/api/conversations.ts';
+import { ConversationMenu } from '@/features/messages/components/conversation-menu.tsx';
 import { MakeOffer } from '@/features/messages/components/make-offer.tsx';
-import { MessageList, type Pending } from '@/features/messages/components/message-list.tsx';
+import { MessageList } from '@/features/messages/components/message-list.tsx';
 import { OfferThreadContext } from '@/features/messages/components/offer-thread.ts';
-import { SendBox } from '@/features/messages/components/send-box.tsx';
+import { ThreadFooter } from '@/features/messages/components/thread-footer.tsx';
 import { ThreadHeader, otherSideName } from '@/features/messages/components/thread-header.tsx';
+import { useDeleteForMe } from '@/features/messages/hooks/use-delete-for-me.ts';
+import { useOutbox } from '@/features/messages/hooks/use-outbox.ts';
+import { useTyping } from '@/features/messages/hooks/use-typing.ts';
 
 export function ThreadPage() {
   const { id = '' } = useParams();
@@ -50,14 +54,17 @@ export function ThreadPage() {
 function Thread({ conversation, messages, me }: { conversation: Conversation; messages: Message[]; me: string }) {
   usePageTitle(conversation.productName);
   const id = conversation._id;
-  const send = useSendMessage(id);
   const older = useLoadOlder(id);
   const markRead = useMarkRead(id);
-  const [pending, setPending] = useState<Pending[]>([]);
+  const outbox = useOutbox(me, id);
+  const otherName = otherSideName(conversation, me);
+  const deleteForMe = useDeleteForMe(id, otherName);
   const [hasOlder, setHasOlder] = useState(messages.length >= MESSAGES_PAGE);
   const iAmBuyer = conversation.buyerId === me;
   const myMark = iAmBuyer ? conversation.buyerReadUpTo : conversation.sellerReadUpTo;
   const theirMark = iAmBuyer ? conversation.sellerReadUpTo : conversation.buyerReadUpTo;
+  const blocked = blockedIn(conversation, me);
+  const typing = useTyping(id, me, messages.findLast((m) => m.from !== me)?._id);
 
   // Reading their newest message marks it read, once per message.
   const last = messages.at(-1);
@@ -70,17 +77,6 @@ function Thread({ conversation, messages, me }: { conversation: Conversation; me
 
   const myLast = messages.findLast((m) => m.from === me);
   const seenId = myLast && !isAfter(myLast._id, theirMark) ? myLast._id : null;
-
-  const deliver = (item: Pending) => {
-    send.mutateAsync({ clientId: item.clientId, text: item.text }).then(
-      () => {
-        setPending((all) => all.filter((p) => p.clientId !== item.clientId));
-      },
-      () => {
-        setPending((all) => all.map((p) => (p.clientId === item.clientId ? { ...p, failed: true } : p)));
-      },
-    );
-  };
   const kept = new Set(messages.filter((m) => m.from === me).map((m) => m.clientId));
 
   return (
@@ -88,12 +84,20 @@ function Thread({ conversation, messages, me }: { conversation: Conversation; me
       aria-label={`Conversation about ${conversation.productName}`}
       className="flex flex-col rounded-2xl bg-white shadow-sm ring-1 ring-stone-200 lg:h-[calc(100dvh-17rem)] lg:min-h-[28rem] lg:overflow-hidden"
     >
-      <ThreadHeader conversation={conversation} otherName={otherSideName(conversation, me)} />
+      <ThreadHeader conversation={conversation} otherName={otherName}>
+        <ConversationMenu
+          conversationId={id}
+          otherId={iAmBuyer ? conversation.sellerId : conversation.buyerId}
+          otherName={otherName}
+          blocked={blocked}
+        />
+      </ThreadHeader>
       <MessageList
         messages={messages}
-        pending={pending.filter((p) => !kept.has(p.clientId))}
+        pending={outbox.pending.filter((p) => !kept.has(p.clientId))}
         me={me}
         seenId={seenId}
+        typing={typing.typing && !blocked ? `${otherName} is typing…` : null}
         loadingOlder={older.isPending}
         onLoadOlder={
           hasOlder && messages[0]
@@ -107,21 +111,24 @@ function Thread({ conversation, messages, me }: { conversation: Conversation; me
             : undefined
         }
         onRetry={(item) => {
-          setPending((all) => all.map((p) => (p.clientId === item.clientId ? { ...item, failed: false } : p)));
-          deliver(item);
+          outbox.retry(item.clientId);
         }}
+        onHide={(message) => void deleteForMe.ask(message)}
       />
-      {/* On a phone the page scrolls and the box stays at the bottom of the screen. */}
-      <div className="sticky bottom-0 space-y-2 rounded-b-2xl border-t border-stone-200 bg-white p-2 sm:p-3">
+      <ThreadFooter
+        blocked={blocked}
+        otherName={otherName}
+        onSend={(text) => {
+          outbox.send({ text });
+        }}
+        onSendPhoto={(image) => {
+          outbox.send({ image });
+        }}
+        onTyping={typing.signal}
+      >
         <MakeOffer conversation={conversation} me={me} />
-        <SendBox
-          onSend={(text) => {
-            const item = { clientId: newClientId(), text, failed: false };
-            setPending((all) => [...all, item]);
-            deliver(item);
-          }}
-        />
-      </div>
+      </ThreadFooter>
+      {deleteForMe.dialog}
     </section>
   );
 }

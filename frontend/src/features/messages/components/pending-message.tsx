@@ -1,0 +1,35 @@
+// A message of mine the server has not kept yet: "Sending…", "Waiting for connection"
+// while the browser is offline, or "Not sent — Retry" (with the server's reason) when it
+// was refused.
+import type { Pending } from '@/features/messages/hooks/use-outbox.ts';
+import { MessageBubble } from './message-bubble.tsx';
+
+export function PendingMessage({ item, onRetry }: { item: Pending; onRetry: (item: Pending) => void }) {
+  return (
+    <MessageBubble
+      mine
+      text={item.text}
+      image={item.image}
+      footer={
+        item.state === 'failed' ? (
+          <span className="mt-0.5 flex flex-col items-end text-xs">
+            {item.error && <span className="text-red-700">{item.error}</span>}
+            <button
+              type="button"
+              onClick={() => {
+                onRetry(item);
+              }}
+              className="font-semibold text-red-700 hover:underline"
+            >
+              Not sent — Retry
+            </button>
+          </span>
+        ) : item.state === 'waiting' ? (
+          <span className="mt-0.5 text-xs font-medium text-amber-800">Waiting for connection</span>
+        ) : (
+          <span className="mt-0.5 text-xs text-stone-500">Sending…</span>
+        )
+      }
+    />
+  );
+}
