@@ -73,7 +73,8 @@ export function updateOfferMessage<M extends OfferMessage>(old: readonly M[] | u
 export function setConversationOffer<C extends ConversationTerms & { _id: string }>(old: C, offer: Offer): C {
   if (old._id !== offer.conversationId) return old;
   const now = old.offer;
-  const [made, was] = [Date.parse(offer.madeAt), now ? Date.parse(now.madeAt) : 0];
-  const newer = !now || (now._id !== offer._id && (made > was || (made === was && isAfter(offer._id, now._id))));
-  return newer || (now && isLater(now, offer)) ? { ...old, offer } : old;
+  if (!now) return { ...old, offer };
+  const [made, was] = [Date.parse(offer.madeAt), Date.parse(now.madeAt)];
+  const newer = now._id !== offer._id && (made > was || (made === was && isAfter(offer._id, now._id)));
+  return newer || isLater(now, offer) ? { ...old, offer } : old;
 }
