@@ -91,6 +91,12 @@ export function tryAgain(me: string, conversationId: string, clientId: string): 
   );
 }
 
+/** A refused message its writer no longer wants sent. */
+export function discard(me: string, conversationId: string, clientId: string): void {
+  const key = keyOf(me, conversationId);
+  write(key, read(key).filter((item) => item.clientId !== clientId));
+}
+
 function settle(key: string, clientId: string, failed?: string): void {
   const items = read(key);
   write(

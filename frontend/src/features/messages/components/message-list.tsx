@@ -16,6 +16,8 @@ interface MessageListProps {
   /** The id of my message the other side has read up to, if any: "Seen" goes under it. */
   seenId: string | null;
   onRetry: (pending: Pending) => void;
+  /** A refused message its writer no longer wants sent. */
+  onDiscard: (pending: Pending) => void;
   /** "Delete for me" on a message. */
   onHide: (message: Message) => void;
   /** "Rahim is typing…", while they are. */
@@ -25,7 +27,8 @@ interface MessageListProps {
   loadingOlder: boolean;
 }
 
-export function MessageList({ messages, pending, me, seenId, onRetry, onHide, typing, onLoadOlder, loadingOlder }: MessageListProps) {
+export function MessageList(props: MessageListProps) {
+  const { messages, pending, me, seenId, onRetry, onDiscard, onHide, typing, onLoadOlder, loadingOlder } = props;
   const end = useRef<HTMLDivElement>(null);
   const newest = pending.at(-1)?.clientId ?? messages.at(-1)?._id;
   useEffect(() => {
@@ -64,7 +67,7 @@ export function MessageList({ messages, pending, me, seenId, onRetry, onHide, ty
           />
         ))}
         {pending.map((item) => (
-          <PendingMessage key={item.clientId} item={item} onRetry={onRetry} />
+          <PendingMessage key={item.clientId} item={item} onRetry={onRetry} onDiscard={onDiscard} />
         ))}
       </ol>
       <p aria-live="polite" className="mt-2 min-h-5 text-sm text-stone-500 italic">

@@ -1,10 +1,18 @@
 // A message of mine the server has not kept yet: "Sending…", "Waiting for connection"
 // while the browser is offline, or "Not sent — Retry" (with the server's reason) when it
-// was refused.
+// was refused, which may also be removed.
 import type { Pending } from '@/features/messages/hooks/use-outbox.ts';
 import { MessageBubble } from './message-bubble.tsx';
 
-export function PendingMessage({ item, onRetry }: { item: Pending; onRetry: (item: Pending) => void }) {
+export function PendingMessage({
+  item,
+  onRetry,
+  onDiscard,
+}: {
+  item: Pending;
+  onRetry: (item: Pending) => void;
+  onDiscard: (item: Pending) => void;
+}) {
   return (
     <MessageBubble
       mine
@@ -22,6 +30,15 @@ export function PendingMessage({ item, onRetry }: { item: Pending; onRetry: (ite
               className="font-semibold text-red-700 hover:underline"
             >
               Not sent — Retry
+            </button>
+            <button
+              type="button"
+              onClick={() => {
+                onDiscard(item);
+              }}
+              className="text-stone-600 hover:underline"
+            >
+              Remove
             </button>
           </span>
         ) : item.state === 'waiting' ? (

@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { onLiveOpen } from '@/lib/live/live-channel.ts';
 import { newClientId, postMessage } from '@/features/messages/api/conversations.ts';
-import { enqueue, flushOutbox, outboxOf, subscribeOutbox, tryAgain } from '@/features/messages/outbox.ts';
+import { discard, enqueue, flushOutbox, outboxOf, subscribeOutbox, tryAgain } from '@/features/messages/outbox.ts';
 
 /** A message the reader sent that the server has not kept yet. */
 export interface Pending {
@@ -62,6 +62,9 @@ export function useOutbox(me: string, conversationId: string) {
     retry: (clientId: string) => {
       tryAgain(me, conversationId, clientId);
       flush();
+    },
+    discard: (clientId: string) => {
+      discard(me, conversationId, clientId);
     },
   };
 }

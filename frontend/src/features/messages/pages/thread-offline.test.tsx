@@ -88,7 +88,7 @@ describe('a message written without a connection', () => {
     expect(localStorage.getItem('outbox:1:c1')).toBeNull();
   });
 
-  it('shows the server’s refusal with a retry', async () => {
+  it('shows the server’s refusal with a retry, or removes the message', async () => {
     fakeServer(
       server([], {
         'POST /api/conversations/c1/messages': [429, { error: 'too_many_requests', message: 'Slow down: too many messages.' }],
@@ -98,6 +98,10 @@ describe('a message written without a connection', () => {
     await userEvent.type(await screen.findByRole('textbox', { name: 'Message' }), 'Hello?{Enter}');
     expect(await screen.findByText('Slow down: too many messages.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Not sent — Retry' })).toBeInTheDocument();
+    expect(localStorage.getItem('outbox:1:c1')).toContain('Hello?');
+    await userEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    expect(screen.queryByText('Hello?')).not.toBeInTheDocument();
+    expect(localStorage.getItem('outbox:1:c1')).toBeNull();
   });
 });
 

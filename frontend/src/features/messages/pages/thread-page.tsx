@@ -113,6 +113,9 @@ function Thread({ conversation, messages, me }: { conversation: Conversation; me
         onRetry={(item) => {
           outbox.retry(item.clientId);
         }}
+        onDiscard={(item) => {
+          outbox.discard(item.clientId);
+        }}
         onHide={(message) => void deleteForMe.ask(message)}
       />
       <ThreadFooter
