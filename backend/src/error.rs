@@ -182,6 +182,8 @@ pub fn missing(what: Missing) -> &'static str {
         Missing::Listing => "This bike is no longer listed.",
         Missing::Booking => "This booking no longer exists.",
         Missing::Conversation => "This conversation no longer exists.",
+        Missing::Offer => "This offer does not exist.",
+        Missing::Message => "This message does not exist.",
         Missing::Category => "This category does not exist.",
         Missing::User(Role::Buyer) => "There is no buyer with this id.",
         Missing::User(Role::Seller) => "There is no seller with this id.",
@@ -284,6 +286,16 @@ pub fn refused(why: Refused) -> &'static str {
         Refused::NotYourConversation => "Only the buyer and the seller read this conversation.",
         Refused::OwnListing => "This is your own bike: buyers start the conversations.",
         Refused::NobodyToTell => "This person's account is gone: nobody would read it.",
+        Refused::Blocked => "You can't write to this person",
+        Refused::SellerCounters => "Buyers make offers: answer theirs with a counter.",
+        Refused::OwnOffer => "This is your own offer: the other side answers it.",
+        Refused::FixedPrice => "This seller's price is fixed",
+        Refused::OfferNotBelowPrice => "An offer must be less than the asking price",
+        Refused::OfferAccepted => "Your offer was accepted: book the bike at it",
+        Refused::OfferAnswered => "This offer was already answered",
+        Refused::OfferLapsed => "This offer has lapsed",
+        Refused::OffersCrossed => "The other side made an offer just now: answer it first.",
+        Refused::ReportedAlready => "You have reported this conversation already",
     }
 }
 
@@ -299,8 +311,14 @@ impl From<StoreError> for AppError {
                 | Refused::NotYourDeal
                 | Refused::NotYourCode
                 | Refused::NotYourConversation
-                | Refused::NotYourBooking),
+                | Refused::NotYourBooking
+                | Refused::Blocked
+                | Refused::SellerCounters
+                | Refused::OwnOffer),
             ) => AppError::Forbidden(refused(why).into()),
+            StoreError::Refused(why @ Refused::OfferNotBelowPrice) => {
+                AppError::field("amount", refused(why))
+            }
             StoreError::Refused(why @ Refused::NotThisBookingsListing) => {
                 AppError::field("bookingId", refused(why))
             }

@@ -14,9 +14,13 @@ mod wire;
 pub use log::{EventRecord, ListingChange, NewEvent, Share, Viewer};
 pub use wire::*;
 
-use crate::records::{Advert, Booking, Category, Listing, Message, Notification, Role, User};
+use crate::records::{
+    Advert, Booking, Category, ConversationReport, Listing, Message, Notification, Offer, Role,
+    User,
+};
 use crate::views::{
-    AdvertView, BookingView, CategoryView, Form, ListingView, MessageView, NotificationView,
+    AdvertView, BookingView, CategoryView, ConversationReportView, Form, ListingView, MessageView,
+    NotificationView, OfferView,
 };
 
 /// A listing that changed, by its ids.
@@ -77,7 +81,6 @@ pub enum Event {
     /// A message in a conversation about a listing, to its buyer and the seller.
     MessageCreated {
         message: Message,
-        product_id: i64,
         buyer_id: i64,
         seller_id: i64,
     },
@@ -89,10 +92,33 @@ pub enum Event {
         buyer_id: i64,
         seller_id: i64,
     },
+    /// An offer in a conversation changed: answered, replaced, booked at or lapsed (a
+    /// new one arrives as its message).
+    OfferUpdated {
+        offer: Offer,
+        buyer_id: i64,
+        seller_id: i64,
+    },
+    /// One side of a conversation blocked or unblocked the other.
+    ConversationUpdated {
+        conversation_id: i64,
+        /// Who blocks now, if anyone.
+        blocked_by: Option<i64>,
+        buyer_id: i64,
+        seller_id: i64,
+    },
+    /// Someone hid a message from their own view: their other pages drop it.
+    MessageHidden {
+        conversation_id: i64,
+        message_id: i64,
+        user_id: i64,
+    },
+    /// One side reported a conversation: it joins the admins' moderation queue.
+    ConversationReported(ConversationReport),
 }
 
 /// Every event name, as the pages receive them (each is some variant's [`Event::name`]).
-pub const NAMES: [&str; 20] = [
+pub const NAMES: [&str; 24] = [
     "category.created",
     "product.created",
     "product.updated",
@@ -113,6 +139,10 @@ pub const NAMES: [&str; 20] = [
     "notification.created",
     "message.created",
     "message.read",
+    "offer.updated",
+    "conversation.updated",
+    "message.hidden",
+    "conversation.reported",
 ];
 
 /// Who may receive an event.
@@ -179,6 +209,10 @@ impl Event {
             Event::NotificationCreated(_) => "notification.created",
             Event::MessageCreated { .. } => "message.created",
             Event::MessagesRead { .. } => "message.read",
+            Event::OfferUpdated { .. } => "offer.updated",
+            Event::ConversationUpdated { .. } => "conversation.updated",
+            Event::MessageHidden { .. } => "message.hidden",
+            Event::ConversationReported(_) => "conversation.reported",
         }
     }
 
@@ -196,7 +230,10 @@ impl Event {
             | Event::AdvertCreated(_)
             | Event::AdvertRemoved { .. }
             | Event::SellerVerified { .. } => Audience::Public,
-            Event::ListingReported(_) | Event::UserDeleted { .. } => Audience::Admins,
+            Event::ListingReported(_)
+            | Event::UserDeleted { .. }
+            | Event::ConversationReported(_) => Audience::Admins,
+            Event::MessageHidden { user_id, .. } => Audience::Recipient { user_id: *user_id },
             Event::BookingCreated(order) => Audience::Parties {
                 buyer_id: order.buyer_id,
                 seller_id: order.listing.seller_id,
@@ -218,6 +255,16 @@ impl Event {
                 ..
             }
             | Event::MessagesRead {
+                buyer_id,
+                seller_id,
+                ..
+            }
+            | Event::OfferUpdated {
+                buyer_id,
+                seller_id,
+                ..
+            }
+            | Event::ConversationUpdated {
                 buyer_id,
                 seller_id,
                 ..
@@ -276,11 +323,31 @@ impl Event {
             Event::NotificationCreated(notification) => {
                 WireEvent::NotificationCreated(NotificationView::from(notification.clone()))
             }
-            Event::MessageCreated {
-                message,
-                product_id,
+            Event::MessageCreated { message, .. } => {
+                WireEvent::MessageCreated(MessageView::from(message.clone()))
+            }
+            Event::OfferUpdated { offer, .. } => WireEvent::OfferUpdated(OfferChange {
+                offer: OfferView::from(offer.clone()),
+            }),
+            Event::ConversationUpdated {
+                conversation_id,
+                blocked_by,
                 ..
-            } => WireEvent::MessageCreated(MessageView::new(message.clone(), *product_id)),
+            } => WireEvent::ConversationUpdated(ConversationChange {
+                conversation_id: id(*conversation_id),
+                blocked_by: blocked_by.map(id),
+            }),
+            Event::MessageHidden {
+                conversation_id,
+                message_id,
+                ..
+            } => WireEvent::MessageHidden(MessageIds {
+                conversation_id: id(*conversation_id),
+                message_id: id(*message_id),
+            }),
+            Event::ConversationReported(report) => {
+                WireEvent::ConversationReported(ConversationReportView::from(report.clone()))
+            }
             Event::MessagesRead {
                 conversation_id,
                 reader_id,

@@ -8,6 +8,7 @@ use std::sync::Arc;
 pub mod auth;
 pub mod bus;
 pub mod cache;
+pub mod caution;
 pub mod compression;
 pub mod config;
 pub mod demo;

@@ -179,6 +179,8 @@ pub struct PayTerms {
     pub deposit_amount: Option<i64>,
     /// Of the price, 1 to 90.
     pub deposit_percent: Option<i32>,
+    /// Whether the price takes offers (docs/conversations.md "Fixed price").
+    pub negotiable: bool,
 }
 
 impl Default for PayTerms {
@@ -190,6 +192,7 @@ impl Default for PayTerms {
             takes_bkash: true,
             deposit_amount: None,
             deposit_percent: None,
+            negotiable: true,
         }
     }
 }
@@ -231,6 +234,8 @@ pub struct TermsChange {
     /// The ways taken, each method once.
     pub takes: Option<[bool; 3]>,
     pub deposit: Option<Deposit>,
+    /// Whether the price takes offers.
+    pub negotiable: Option<bool>,
 }
 
 impl TermsChange {
@@ -241,6 +246,9 @@ impl TermsChange {
             terms.takes_cash = cash;
             terms.takes_card = card;
             terms.takes_bkash = bkash;
+        }
+        if let Some(negotiable) = self.negotiable {
+            terms.negotiable = negotiable;
         }
         match self.deposit {
             None => {}
@@ -1004,9 +1012,63 @@ pub struct Conversation {
     pub seller_read_up_to: i64,
     /// Messages from the other side the reader has not read.
     pub unread: i64,
+    /// The listing's asking price now, in paisa, and whether it takes offers.
+    pub price: i64,
+    pub negotiable: bool,
+    pub sold: bool,
+    /// Whether the reader blocked the other side, or the other side the reader.
+    #[sqlx(try_from = "Option<String>")]
+    pub blocked: Blocked,
+    /// The conversation's latest offer, in any state.
+    #[sqlx(skip)]
+    pub offer: Option<Offer>,
+}
+
+/// Whether either side of a conversation blocked the other, as one side reads it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Blocked {
+    #[default]
+    No,
+    /// The reader blocked the other side.
+    ByMe,
+    /// The other side blocked the reader.
+    ByThem,
+}
+
+impl Blocked {
+    pub fn as_str(self) -> Option<&'static str> {
+        match self {
+            Blocked::No => None,
+            Blocked::ByMe => Some("byMe"),
+            Blocked::ByThem => Some("byThem"),
+        }
+    }
+}
+
+impl TryFrom<Option<String>> for Blocked {
+    type Error = String;
+    fn try_from(s: Option<String>) -> Result<Self, String> {
+        match s.as_deref() {
+            None => Ok(Blocked::No),
+            Some("byMe") => Ok(Blocked::ByMe),
+            Some("byThem") => Ok(Blocked::ByThem),
+            Some(other) => Err(format!("unknown block {other:?}")),
+        }
+    }
 }
 
 impl Conversation {
+    /// The conversation after `message` was sent in it: its latest activity, and its
+    /// sender has read up to it.
+    pub fn sent(&mut self, message: &Message) {
+        self.last_message_at = self.last_message_at.max(message.sent_at);
+        match message.sender_id.and_then(|sender| self.side_of(sender)) {
+            Some(Side::Buyer) => self.buyer_read_up_to = self.buyer_read_up_to.max(message.id),
+            Some(Side::Seller) => self.seller_read_up_to = self.seller_read_up_to.max(message.id),
+            None => {}
+        }
+    }
+
     /// Which side `user` is on, if either.
     pub fn side_of(&self, user: i64) -> Option<Side> {
         if self.buyer_id == Some(user) {
@@ -1030,12 +1092,157 @@ pub const MESSAGES_PAGE: i64 = 50;
 pub struct Message {
     pub id: i64,
     pub conversation_id: i64,
+    /// The listing its conversation is about.
+    pub product_id: i64,
     /// None once the sender's account is gone (and then the words are gone too).
     pub sender_id: Option<i64>,
     pub client_id: String,
     pub text: Option<String>,
     pub image: Option<String>,
     pub sent_at: DateTime<Utc>,
+    /// What the server found worth a warning to its reader, when it was sent.
+    #[sqlx(try_from = "Option<String>")]
+    pub warning: Warning,
+    pub offer_id: Option<i64>,
+    /// The offer it carries, as it stands now.
+    #[sqlx(skip)]
+    pub offer: Option<Offer>,
+}
+
+/// Why a message is shown to its reader with a caution (docs/conversations.md "Safety").
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Warning {
+    /// Nothing to warn of.
+    #[default]
+    Clear,
+    /// It asks for money before the two have met.
+    Money,
+    /// It carries a phone number, from someone the reader never answered.
+    Phone,
+}
+
+impl Warning {
+    pub fn as_str(self) -> Option<&'static str> {
+        match self {
+            Warning::Clear => None,
+            Warning::Money => Some("money"),
+            Warning::Phone => Some("phone"),
+        }
+    }
+}
+
+impl TryFrom<Option<String>> for Warning {
+    type Error = String;
+    fn try_from(s: Option<String>) -> Result<Self, String> {
+        match s.as_deref() {
+            None => Ok(Warning::Clear),
+            Some("money") => Ok(Warning::Money),
+            Some("phone") => Ok(Warning::Phone),
+            Some(other) => Err(format!("unknown warning {other:?}")),
+        }
+    }
+}
+
+/// How long an open offer waits for its answer, and an accepted one for the booking.
+pub const OFFER_LASTS: chrono::TimeDelta = chrono::TimeDelta::hours(48);
+
+/// Where an offer stands (docs/conversations.md "Offers").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OfferStatus {
+    Open,
+    Accepted,
+    Declined,
+    Countered,
+    Replaced,
+    Booked,
+    Lapsed,
+}
+
+impl OfferStatus {
+    const ALL: [OfferStatus; 7] = [
+        OfferStatus::Open,
+        OfferStatus::Accepted,
+        OfferStatus::Declined,
+        OfferStatus::Countered,
+        OfferStatus::Replaced,
+        OfferStatus::Booked,
+        OfferStatus::Lapsed,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            OfferStatus::Open => "open",
+            OfferStatus::Accepted => "accepted",
+            OfferStatus::Declined => "declined",
+            OfferStatus::Countered => "countered",
+            OfferStatus::Replaced => "replaced",
+            OfferStatus::Booked => "booked",
+            OfferStatus::Lapsed => "lapsed",
+        }
+    }
+}
+
+impl TryFrom<String> for OfferStatus {
+    type Error = String;
+    fn try_from(s: String) -> Result<Self, String> {
+        OfferStatus::ALL
+            .into_iter()
+            .find(|status| status.as_str() == s)
+            .ok_or_else(|| format!("unknown offer status {s:?}"))
+    }
+}
+
+/// An offer made in a conversation: an amount one side would trade at.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct Offer {
+    pub id: i64,
+    pub conversation_id: i64,
+    pub product_id: i64,
+    /// None once the buyer's account is gone.
+    pub buyer_id: Option<i64>,
+    /// Who made it: the seller (a counter) or the buyer.
+    pub by_seller: bool,
+    /// In paisa.
+    pub amount: i64,
+    #[sqlx(try_from = "String")]
+    pub status: OfferStatus,
+    pub made_at: DateTime<Utc>,
+    /// When an open offer lapses; until when an accepted one is the buyer's price.
+    pub expires_at: DateTime<Utc>,
+    pub answered_at: Option<DateTime<Utc>>,
+}
+
+impl Offer {
+    /// The side that made it.
+    pub fn by(&self) -> Side {
+        match self.by_seller {
+            true => Side::Seller,
+            false => Side::Buyer,
+        }
+    }
+
+    /// Its state at `now`: an open or accepted offer past its time has lapsed, whether
+    /// or not the sweep has marked it yet.
+    pub fn status_at(&self, now: DateTime<Utc>) -> OfferStatus {
+        match self.status {
+            OfferStatus::Open | OfferStatus::Accepted if self.expires_at <= now => {
+                OfferStatus::Lapsed
+            }
+            status => status,
+        }
+    }
+}
+
+/// An answer to an open offer, by the side that did not make it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Answer {
+    Accept,
+    Decline,
+    /// An amount of their own (paisa), and their id for the message that carries it.
+    Counter {
+        amount: i64,
+        client_id: String,
+    },
 }
 
 /// A message someone sends: `client_id` is theirs, so sending it again keeps it once.
@@ -1046,4 +1253,43 @@ pub struct NewMessage {
     pub client_id: String,
     pub text: Option<String>,
     pub image: Option<String>,
+    /// An amount offered (paisa): the message carries a new offer.
+    pub offer: Option<i64>,
+}
+
+/// Why someone reports a conversation.
+pub const REPORT_REASONS: [&str; 5] = ["scam", "money_first", "offensive", "spam", "other"];
+
+/// A report of a conversation, as its reporter makes it.
+#[derive(Debug, Clone)]
+pub struct NewConversationReport {
+    pub conversation_id: i64,
+    pub reporter_id: i64,
+    /// One of [`REPORT_REASONS`].
+    pub reason: String,
+    pub note: String,
+}
+
+/// A report of a conversation, as the admins' queue shows it.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct ConversationReport {
+    pub id: i64,
+    pub conversation_id: i64,
+    pub product_id: i64,
+    pub product_name: String,
+    pub buyer_name: Option<String>,
+    pub seller_name: Option<String>,
+    pub reporter_id: Option<i64>,
+    pub reporter_name: Option<String>,
+    pub reason: String,
+    pub note: String,
+    pub created_at: DateTime<Utc>,
+}
+
+/// Someone a user blocked.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct BlockedPerson {
+    pub user_id: i64,
+    pub name: String,
+    pub blocked_at: DateTime<Utc>,
 }

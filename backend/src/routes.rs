@@ -29,8 +29,10 @@ mod health;
 mod identity;
 mod listings;
 mod notifications;
+mod offers;
 mod payments;
 mod people;
+mod safety;
 mod search;
 mod uploads;
 mod wishlist;
@@ -62,6 +64,8 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(notifications::router())
         .merge(wishlist::router())
         .merge(conversations::router())
+        .merge(offers::router())
+        .merge(safety::router())
         .merge(uploads::router())
         .routes(routes!(crate::live::socket::open_live))
 }
@@ -155,6 +159,24 @@ impl<S: Send + Sync> FromRequestParts<S> for RecordId {
         parse_id(&raw)
             .map(RecordId)
             .ok_or_else(|| AppError::NotFound("Nothing was found with this id.".into()))
+    }
+}
+
+/// Two record ids from the path (a conversation's and one of its messages', say); as
+/// with [`RecordId`], anything that is not a positive integer is not found.
+#[derive(Debug, Clone, Copy)]
+pub struct RecordIds(pub i64, pub i64);
+
+impl<S: Send + Sync> FromRequestParts<S> for RecordIds {
+    type Rejection = AppError;
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, AppError> {
+        let Path((first, second)) = Path::<(String, String)>::from_request_parts(parts, state)
+            .await
+            .map_err(|e: PathRejection| AppError::BadRequest(e.body_text()))?;
+        match (parse_id(&first), parse_id(&second)) {
+            (Some(first), Some(second)) => Ok(RecordIds(first, second)),
+            _ => Err(AppError::NotFound("Nothing was found with this id.".into())),
+        }
     }
 }
 

@@ -63,6 +63,8 @@ pub enum Missing {
     Booking,
     Category,
     Conversation,
+    Offer,
+    Message,
     /// No user of this role has the id.
     User(Role),
 }
@@ -168,6 +170,26 @@ pub enum Refused {
     OwnListing,
     /// The other side's account is gone: nobody reads what is sent.
     NobodyToTell,
+    /// One side of the conversation blocked the other: nothing more passes between them.
+    Blocked,
+    /// A seller answers offers (a counter), they do not open the bargaining.
+    SellerCounters,
+    /// The other side answers an offer, not its maker.
+    OwnOffer,
+    /// The listing's price is fixed: it takes no offers.
+    FixedPrice,
+    /// An offer is above zero and below the asking price.
+    OfferNotBelowPrice,
+    /// An offer of this buyer's was accepted and still holds: they book at it.
+    OfferAccepted,
+    /// The offer was answered (or replaced) already.
+    OfferAnswered,
+    /// The offer waited longer than it lasts.
+    OfferLapsed,
+    /// Another offer was made in this conversation at the same moment.
+    OffersCrossed,
+    /// This person reported this conversation already.
+    ReportedAlready,
 }
 
 impl From<sqlx::Error> for StoreError {
@@ -234,7 +256,7 @@ pub mod prelude {
     };
 }
 
-/// Every read and write of the marketplace, in ten parts. Writes that must stay
+/// Every read and write of the marketplace, in eleven parts. Writes that must stay
 /// consistent run in one transaction, let the database's constraints decide races, and
 /// record the live events they cause — notifications among them — in that same
 /// transaction.
@@ -248,6 +270,7 @@ pub trait Store:
     + Notices
     + Wishlists
     + Conversations
+    + Offers
     + Replays
 {
 }
@@ -262,6 +285,7 @@ impl<
             + Notices
             + Wishlists
             + Conversations
+            + Offers
             + Replays,
     > Store for T
 {
@@ -754,21 +778,27 @@ pub trait Notices: Send + Sync + 'static {
 #[async_trait]
 pub trait Conversations: Send + Sync + 'static {
     /// The conversation of `buyer_id` about listing `product_id`, opened now if there is
-    /// none; not found when the listing is gone, refused for the seller's own listing.
-    async fn open_conversation(&self, product_id: i64, buyer_id: i64) -> StoreResult<Conversation>;
+    /// none and `create` (else `Missing::Conversation`); not found when the listing is
+    /// gone, refused for the seller's own listing and between people who blocked.
+    async fn open_conversation(
+        &self,
+        product_id: i64,
+        buyer_id: i64,
+        create: bool,
+    ) -> StoreResult<Conversation>;
     /// `user_id`'s conversations, the latest message first, each with its unread count.
     async fn conversations(&self, user_id: i64) -> StoreResult<Vec<Conversation>>;
     /// Conversation `id` as `user_id` reads it: refused unless they are one of its two.
     async fn conversation(&self, id: i64, user_id: i64) -> StoreResult<Conversation>;
-    /// Up to `limit` messages of conversation `id` before message `before` (the newest
-    /// when None), oldest first, for one of its two.
+    /// Conversation `id` and up to `limit` of its messages before message `before` (the
+    /// newest when None), oldest first, for one of its two; those they hid left out.
     async fn messages(
         &self,
         id: i64,
         user_id: i64,
         before: Option<i64>,
         limit: i64,
-    ) -> StoreResult<Vec<Message>>;
+    ) -> StoreResult<(Conversation, Vec<Message>)>;
     /// Sends `message` (its sender one of the two, the other still there): the message,
     /// and `message.created` to both; the same `client_id` again answers the message
     /// kept the first time and records nothing.
@@ -776,6 +806,62 @@ pub trait Conversations: Send + Sync + 'static {
     /// `user_id` has read conversation `id` up to message `up_to` (never back):
     /// `message.read` to both when it moved; how far they have read now.
     async fn read_messages(&self, id: i64, user_id: i64, up_to: i64) -> StoreResult<Written<i64>>;
+    /// `blocker_id` blocks (or, with `block` false, unblocks) `blocked_id`: nothing
+    /// passes between them either way while it stands; `conversation.updated` to both
+    /// sides of every conversation between them. False when nothing changed; not found
+    /// when `blocked_id` has no account.
+    async fn block(
+        &self,
+        blocker_id: i64,
+        blocked_id: i64,
+        block: bool,
+    ) -> StoreResult<Written<bool>>;
+    /// The people `user_id` blocked, the latest first.
+    async fn blocked_people(&self, user_id: i64) -> StoreResult<Vec<BlockedPerson>>;
+    /// One of its two reports conversation `id` to the admins, once:
+    /// `conversation.reported` to admins.
+    async fn report_conversation(&self, report: &NewConversationReport)
+        -> StoreResult<Written<()>>;
+    /// Hides message `message_id` of conversation `id` from `user_id` (one of its two)
+    /// alone: `message.hidden` to them. False when hidden already.
+    async fn hide_message(
+        &self,
+        id: i64,
+        message_id: i64,
+        user_id: i64,
+    ) -> StoreResult<Written<bool>>;
+    /// Reports of conversations, the latest first (admins).
+    async fn conversation_reports(&self) -> StoreResult<Vec<ConversationReport>>;
+    /// The newest `limit` messages of conversation `id`, oldest first, for an admin
+    /// reading its report: not found unless someone reported it.
+    async fn reported_messages(&self, id: i64, limit: i64) -> StoreResult<Vec<Message>>;
+}
+
+/// Offers inside conversations (docs/conversations.md "Offers").
+#[async_trait]
+pub trait Offers: Send + Sync + 'static {
+    /// The buyer of conversation `id` offers `amount` (paisa) for its bike: a new open
+    /// offer and the message that carries it; their own open offer is replaced, the
+    /// seller's open counter countered. The same `client_id` again answers the message
+    /// of the first time and records nothing.
+    async fn make_offer(
+        &self,
+        id: i64,
+        buyer_id: i64,
+        amount: i64,
+        client_id: &str,
+    ) -> StoreResult<Written<Message>>;
+    /// The side of its conversation that did not make offer `id` answers it: the offer
+    /// as it stands now, and the counter's message when it was a counter.
+    async fn answer_offer(
+        &self,
+        id: i64,
+        user_id: i64,
+        answer: &Answer,
+    ) -> StoreResult<Written<(Offer, Option<Message>)>>;
+    /// Marks lapsed the open and accepted offers whose time ran out by `now` (at most
+    /// `most`), telling both sides: how many.
+    async fn lapse_offers(&self, now: DateTime<Utc>, most: i64) -> StoreResult<Written<usize>>;
 }
 
 /// The bikes each buyer saved.

@@ -6,8 +6,8 @@ use serde::{Serialize, Serializer};
 use utoipa::ToSchema;
 
 use crate::records::{
-    Advert, Booking, BookingStatus, Category, Conversation, DealStep, Listing, Meeting, Message,
-    Notification, PayMethod, PayTerms, Role, User,
+    Advert, BlockedPerson, Booking, BookingStatus, Category, Conversation, ConversationReport,
+    DealStep, Listing, Meeting, Message, Notification, Offer, PayMethod, PayTerms, Role, User,
 };
 
 /// Paisa written as a JSON number of whole taka: 1500 or 1500.5.
@@ -184,6 +184,8 @@ pub struct ProductFields {
     /// The ways the seller takes: cash, card, bkash (at least one, in that order).
     #[schema(value_type = Vec<String>, example = json!(["cash", "card", "bkash"]))]
     pub payment_methods: Vec<&'static str>,
+    /// Whether the seller takes offers (false: "Fixed price").
+    pub negotiable: bool,
 }
 
 /// A listing's deposit: a fixed amount in taka (`{"amount": 20000}`), or a share of
@@ -249,6 +251,7 @@ impl ProductFields {
                 .into_iter()
                 .map(PayMethod::as_str)
                 .collect(),
+            negotiable: p.terms.negotiable,
         }
     }
 }
@@ -589,19 +592,72 @@ pub struct MessageView {
     /// A photo's address, from `POST /api/uploads`.
     pub image: Option<String>,
     pub sent_at: DateTime<Utc>,
+    /// A caution for its reader: "money" (it asks for money before meeting) or "phone"
+    /// (a phone number from someone the reader never answered); null for none.
+    #[schema(value_type = Option<String>)]
+    pub warning: Option<&'static str>,
+    /// The offer it carries, as it stands now (then `text` and `image` are null).
+    pub offer: Option<OfferView>,
 }
 
-impl MessageView {
-    pub fn new(m: Message, product_id: i64) -> Self {
+impl From<Message> for MessageView {
+    fn from(m: Message) -> Self {
         MessageView {
             id: m.id,
             conversation_id: m.conversation_id,
-            product_id,
+            product_id: m.product_id,
             from: m.sender_id.map(|sender| sender.to_string()),
             client_id: m.client_id,
             text: m.text,
             image: m.image,
             sent_at: m.sent_at,
+            warning: m.warning.as_str(),
+            offer: m.offer.map(OfferView::from),
+        }
+    }
+}
+
+/// An offer in a conversation (docs/conversations.md "Offers").
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OfferView {
+    #[serde(rename = "_id", serialize_with = "id")]
+    #[schema(value_type = String)]
+    pub id: i64,
+    #[serde(serialize_with = "id")]
+    #[schema(value_type = String)]
+    pub conversation_id: i64,
+    #[serde(serialize_with = "id")]
+    #[schema(value_type = String)]
+    pub product_id: i64,
+    /// In taka.
+    #[serde(serialize_with = "money")]
+    #[schema(value_type = f64)]
+    pub amount: i64,
+    /// Who made it: buyer or seller.
+    #[schema(value_type = String)]
+    pub by: &'static str,
+    /// open, accepted, declined, countered, replaced, booked or lapsed.
+    #[schema(value_type = String)]
+    pub status: &'static str,
+    pub made_at: DateTime<Utc>,
+    /// When an open offer lapses; until when an accepted one is the buyer's price.
+    pub expires_at: DateTime<Utc>,
+    pub answered_at: Option<DateTime<Utc>>,
+}
+
+impl From<Offer> for OfferView {
+    fn from(o: Offer) -> Self {
+        OfferView {
+            id: o.id,
+            conversation_id: o.conversation_id,
+            product_id: o.product_id,
+            amount: o.amount,
+            by: o.by().as_str(),
+            status: o.status_at(Utc::now()).as_str(),
+            made_at: o.made_at,
+            expires_at: o.expires_at,
+            answered_at: o.answered_at,
         }
     }
 }
@@ -630,6 +686,18 @@ pub struct ConversationView {
     pub seller_read_up_to: String,
     /// The other side's messages the reader has not read.
     pub unread: i64,
+    /// The listing's asking price now, in taka; whether it takes offers; whether sold.
+    #[serde(serialize_with = "money")]
+    #[schema(value_type = f64)]
+    pub price: i64,
+    pub negotiable: bool,
+    pub sold: bool,
+    /// "byMe" when the reader blocked the other side, "byThem" when the other side
+    /// blocked the reader; null when neither.
+    #[schema(value_type = Option<String>)]
+    pub blocked: Option<&'static str>,
+    /// The latest offer made in it, in any state.
+    pub offer: Option<OfferView>,
 }
 
 impl From<Conversation> for ConversationView {
@@ -648,6 +716,11 @@ impl From<Conversation> for ConversationView {
             buyer_read_up_to: c.buyer_read_up_to.to_string(),
             seller_read_up_to: c.seller_read_up_to.to_string(),
             unread: c.unread,
+            price: c.price,
+            negotiable: c.negotiable,
+            sold: c.sold,
+            blocked: c.blocked.as_str(),
+            offer: c.offer.map(OfferView::from),
         }
     }
 }
@@ -664,5 +737,68 @@ mod tests {
         assert_eq!(taka(100_000), "৳1,000");
         assert_eq!(taka(0), "৳0");
         assert_eq!(taka(25_050), "৳250");
+    }
+}
+
+/// A reported conversation in the admins' queue.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ConversationReportView {
+    #[serde(rename = "_id", serialize_with = "id")]
+    #[schema(value_type = String)]
+    pub id: i64,
+    #[serde(serialize_with = "id")]
+    #[schema(value_type = String)]
+    pub conversation_id: i64,
+    #[serde(serialize_with = "id")]
+    #[schema(value_type = String)]
+    pub product_id: i64,
+    pub product_name: String,
+    pub buyer_name: Option<String>,
+    pub seller_name: Option<String>,
+    pub reporter_id: Option<String>,
+    pub reporter_name: Option<String>,
+    /// scam, money_first, offensive, spam or other.
+    pub reason: String,
+    pub note: String,
+    pub created_at: DateTime<Utc>,
+}
+
+impl From<ConversationReport> for ConversationReportView {
+    fn from(r: ConversationReport) -> Self {
+        ConversationReportView {
+            id: r.id,
+            conversation_id: r.conversation_id,
+            product_id: r.product_id,
+            product_name: r.product_name,
+            buyer_name: r.buyer_name,
+            seller_name: r.seller_name,
+            reporter_id: r.reporter_id.map(|id| id.to_string()),
+            reporter_name: r.reporter_name,
+            reason: r.reason,
+            note: r.note,
+            created_at: r.created_at,
+        }
+    }
+}
+
+/// Someone the caller blocked.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BlockedView {
+    #[serde(serialize_with = "id")]
+    #[schema(value_type = String)]
+    pub user_id: i64,
+    pub name: String,
+    pub blocked_at: DateTime<Utc>,
+}
+
+impl From<BlockedPerson> for BlockedView {
+    fn from(b: BlockedPerson) -> Self {
+        BlockedView {
+            user_id: b.user_id,
+            name: b.name,
+            blocked_at: b.blocked_at,
+        }
     }
 }

@@ -18,6 +18,7 @@ mod marketplace {
     mod identity;
     mod live;
     mod notices;
+    mod offers;
     mod openapi_snapshot;
     mod pay_ways;
     mod payments;

@@ -119,6 +119,30 @@ pub const UPLOADS_PER_USER: Rule = Rule {
     window: Duration::from_secs(10 * 60),
 };
 
+/// Messages and offers one person sends, in all their conversations: a quick typist
+/// answering several buyers stays far below it; a script spamming sellers does not.
+pub const MESSAGES_PER_SENDER: Rule = Rule {
+    name: "messages-sender",
+    limit: 30,
+    window: MINUTE,
+};
+
+/// New conversations one account opens in an hour: a buyer asking about many bikes
+/// at once is fine; a fresh account writing to every seller is held back. Accounts
+/// younger than a day get the tighter [`NEW_CONVERSATIONS_PER_NEW_ACCOUNT`].
+pub const NEW_CONVERSATIONS_PER_ACCOUNT: Rule = Rule {
+    name: "conversations-account",
+    limit: 30,
+    window: Duration::from_secs(60 * 60),
+};
+
+/// New conversations an account younger than a day opens in an hour.
+pub const NEW_CONVERSATIONS_PER_NEW_ACCOUNT: Rule = Rule {
+    name: "conversations-new-account",
+    limit: 5,
+    window: Duration::from_secs(60 * 60),
+};
+
 /// How long a wrong answer waits once an e-mail has had `failures` wrong passwords.
 pub fn wrong_password_delay(failures: u32) -> Duration {
     let over = failures.saturating_sub(LOGIN_FAILURES_PER_EMAIL.limit);

@@ -153,8 +153,27 @@ pub fn of(name: &str) -> Event {
                 text: Some("Is it still available?".into()),
                 image: None,
                 sent_at: at(),
+                product_id: 11,
+                warning: crate::records::Warning::Clear,
+                offer_id: None,
+                offer: None,
             },
-            product_id: 11,
+            buyer_id: 4,
+            seller_id: 3,
+        },
+        "offer.updated" => Event::OfferUpdated {
+            offer: crate::records::Offer {
+                id: 71,
+                conversation_id: 61,
+                product_id: 11,
+                buyer_id: Some(4),
+                by_seller: false,
+                amount: 17_500_000,
+                status: crate::records::OfferStatus::Accepted,
+                made_at: at(),
+                expires_at: at() + crate::records::OFFER_LASTS,
+                answered_at: Some(at()),
+            },
             buyer_id: 4,
             seller_id: 3,
         },
@@ -165,6 +184,32 @@ pub fn of(name: &str) -> Event {
             buyer_id: 4,
             seller_id: 3,
         },
+        "conversation.updated" => Event::ConversationUpdated {
+            conversation_id: 61,
+            blocked_by: Some(3),
+            buyer_id: 4,
+            seller_id: 3,
+        },
+        "message.hidden" => Event::MessageHidden {
+            conversation_id: 61,
+            message_id: 51,
+            user_id: 4,
+        },
+        "conversation.reported" => {
+            Event::ConversationReported(crate::records::ConversationReport {
+                id: 81,
+                conversation_id: 61,
+                product_id: 11,
+                product_name: "Yamaha FZ".into(),
+                buyer_name: Some("Karim".into()),
+                seller_name: Some("Rahim Motors".into()),
+                reporter_id: Some(3),
+                reporter_name: Some("Rahim Motors".into()),
+                reason: "money_first".into(),
+                note: "Asked for a bKash advance before meeting".into(),
+                created_at: at(),
+            })
+        }
         other => panic!("no sample of {other}: add one"),
     }
 }

@@ -6,7 +6,8 @@ use utoipa::ToSchema;
 
 use super::{BookingRef, ListingRef};
 use crate::views::{
-    AdvertView, BookingView, CategoryView, ListingView, MessageView, NotificationView,
+    AdvertView, BookingView, CategoryView, ConversationReportView, ListingView, MessageView,
+    NotificationView, OfferView,
 };
 
 /// `_id` and friends are strings in every JSON the pages read.
@@ -62,6 +63,29 @@ pub struct MessagesReadIds {
     pub(super) by: String,
     /// The last message they have read.
     pub(super) up_to: String,
+}
+
+/// An offer as it now stands.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OfferChange {
+    pub(super) offer: OfferView,
+}
+
+/// A conversation whose block changed.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ConversationChange {
+    pub(super) conversation_id: String,
+    /// The user id of whoever blocks now; null when nobody does.
+    pub(super) blocked_by: Option<String>,
+}
+
+/// A message, by its ids.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MessageIds {
+    pub(super) conversation_id: String,
+    pub(super) message_id: String,
 }
 
 /// A user who was deleted.
@@ -165,6 +189,19 @@ pub enum WireEvent {
     /// One side read a conversation up to a message: read marks, unread counts.
     #[serde(rename = "message.read")]
     MessagesRead(MessagesReadIds),
+    /// An offer was answered, replaced, booked at or lapsed: its card in both sides'
+    /// conversations.
+    #[serde(rename = "offer.updated")]
+    OfferUpdated(OfferChange),
+    /// One side blocked or unblocked the other: the conversation's send box.
+    #[serde(rename = "conversation.updated")]
+    ConversationUpdated(ConversationChange),
+    /// Its reader hid a message: their other pages drop it.
+    #[serde(rename = "message.hidden")]
+    MessageHidden(MessageIds),
+    /// A conversation was reported: the admins' queue of reported conversations.
+    #[serde(rename = "conversation.reported")]
+    ConversationReported(ConversationReportView),
 }
 
 impl WireEvent {

@@ -348,5 +348,12 @@ pub async fn lapse_reservations_every_minute(store: std::sync::Arc<dyn crate::st
             Ok(_) => {}
             Err(error) => tracing::warn!(%error, "cannot lapse the reservations that ran out"),
         }
+        match store.lapse_offers(chrono::Utc::now(), LAPSE_AT_ONCE).await {
+            Ok(written) if written.outcome > 0 => {
+                tracing::info!(lapsed = written.outcome, "offers ran out");
+            }
+            Ok(_) => {}
+            Err(error) => tracing::warn!(%error, "cannot lapse the offers that ran out"),
+        }
     }
 }

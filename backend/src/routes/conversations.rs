@@ -8,10 +8,11 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{seen, RecordId};
-use crate::auth::{AuthUser, Buyer};
+use crate::auth::{throttle, AuthUser, Buyer};
 use crate::error::{AppResult, Json, JsonBodyRefused};
 use crate::events::SeenEvent;
-use crate::records::{NewMessage, User, MESSAGES_PAGE, MESSAGE_MAX_CHARS};
+use crate::records::{NewMessage, MESSAGES_PAGE, MESSAGE_MAX_CHARS};
+use crate::store::{Missing, StoreError};
 use crate::validate::{as_text, parse_id, Checker};
 use crate::views::{ConversationView, MessageView};
 use crate::AppState;
@@ -64,7 +65,7 @@ pub struct Opened {
 /// Opens the buyer's conversation about a listing with its seller, or the one they
 /// already have; with `text`, sends it as a message.
 #[utoipa::path(post, path = "/conversations", tag = "conversations", request_body = OpenInput,
-    responses(JsonBodyRefused, (status = 200, body = Opened), (status = 401), (status = 403), (status = 404), (status = 409), (status = 422)),
+    responses(JsonBodyRefused, (status = 200, body = Opened), (status = 401), (status = 403), (status = 404), (status = 409), (status = 422), (status = 429)),
     security(("access_token" = [])))]
 async fn open_conversation(
     State(state): State<AppState>,
@@ -80,7 +81,35 @@ async fn open_conversation(
     let text = check.optional_text("text", body.text.as_ref(), MESSAGE_MAX_CHARS);
     let client_id = client_id(&mut check, body.client_id.as_ref(), !text.is_empty());
     check.finish()?;
-    let conversation = state.store.open_conversation(product_id, buyer.id).await?;
+    let conversation = match state
+        .store
+        .open_conversation(product_id, buyer.id, false)
+        .await
+    {
+        Err(StoreError::NotFound(Missing::Conversation)) => {
+            // A new conversation: a fresh account opens few an hour.
+            let new_account = chrono::Utc::now() - buyer.created_at < chrono::TimeDelta::days(1);
+            let rule = match new_account {
+                true => &throttle::NEW_CONVERSATIONS_PER_NEW_ACCOUNT,
+                false => &throttle::NEW_CONVERSATIONS_PER_ACCOUNT,
+            };
+            state
+                .limits
+                .take(rule, &buyer.id.to_string())
+                .await
+                .map_err(|retry| {
+                    throttle::too_many("You have started many conversations just now.", retry)
+                })?;
+            state
+                .store
+                .open_conversation(product_id, buyer.id, true)
+                .await?
+        }
+        found => found?,
+    };
+    if !text.is_empty() {
+        super::offers::not_too_fast(&state, &buyer).await?;
+    }
     if text.is_empty() {
         return Ok(Json(Opened {
             conversation: conversation.into(),
@@ -88,7 +117,6 @@ async fn open_conversation(
             events: Vec::new(),
         }));
     }
-    let product = conversation.product_id;
     let written = state
         .store
         .send_message(&NewMessage {
@@ -97,20 +125,21 @@ async fn open_conversation(
             client_id,
             text: Some(text),
             image: None,
+            offer: None,
         })
         .await?;
-    let conversation = state.store.conversation(conversation.id, buyer.id).await?;
+    let mut conversation = conversation;
+    conversation.sent(&written.outcome);
     Ok(Json(Opened {
         conversation: conversation.into(),
-        message: Some(MessageView::new(written.outcome, product)),
+        message: Some(written.outcome.into()),
         events: seen(&written.events, &buyer),
     }))
 }
 
-/// The client's id of a message: required with a message, up to 64 characters; a new
-/// random one when a first message comes without it is not offered — a retry must be
-/// recognisable.
-fn client_id(check: &mut Checker, value: Option<&Value>, needed: bool) -> String {
+/// The client's id of a message, up to 64 characters: required with a message, since
+/// a retry must be recognisable as one.
+pub(super) fn client_id(check: &mut Checker, value: Option<&Value>, needed: bool) -> String {
     let given = as_text(value).unwrap_or_default();
     let given = given.trim();
     if needed && (given.is_empty() || given.len() > 64) {
@@ -161,16 +190,11 @@ async fn list_messages(
                 crate::error::AppError::field("before", "Give the id of a message")
             })?),
         };
-    let conversation = state.store.conversation(id, user.id).await?;
-    let page = state
+    let (_, page) = state
         .store
         .messages(id, user.id, before, MESSAGES_PAGE)
         .await?;
-    Ok(Json(
-        page.into_iter()
-            .map(|m| MessageView::new(m, conversation.product_id))
-            .collect(),
-    ))
+    Ok(Json(page.into_iter().map(MessageView::from).collect()))
 }
 
 /// A message to send: text, or a photo uploaded first.
@@ -199,7 +223,7 @@ pub struct Sent {
 /// get it live. The same `clientId` again answers the message sent the first time.
 #[utoipa::path(post, path = "/conversations/{id}/messages", tag = "conversations", request_body = MessageInput,
     params(("id" = String, Path, description = "Conversation id")),
-    responses(JsonBodyRefused, (status = 200, body = Sent), (status = 401), (status = 403), (status = 404), (status = 409), (status = 422)),
+    responses(JsonBodyRefused, (status = 200, body = Sent), (status = 401), (status = 403), (status = 404), (status = 409), (status = 422), (status = 429)),
     security(("access_token" = [])))]
 async fn send_message(
     State(state): State<AppState>,
@@ -226,18 +250,8 @@ async fn send_message(
         check.fail("text", "Write a message or add a photo");
     }
     check.finish()?;
+    super::offers::not_too_fast(&state, &user).await?;
     let text = (!text.trim().is_empty()).then_some(text);
-    sent(&state, &user, id, client_id, text, image).await
-}
-
-async fn sent(
-    state: &AppState,
-    user: &User,
-    id: i64,
-    client_id: String,
-    text: Option<String>,
-    image: Option<String>,
-) -> AppResult<Json<Sent>> {
     let written = state
         .store
         .send_message(&NewMessage {
@@ -246,12 +260,12 @@ async fn sent(
             client_id,
             text,
             image,
+            offer: None,
         })
         .await?;
-    let conversation = state.store.conversation(id, user.id).await?;
     Ok(Json(Sent {
-        message: MessageView::new(written.outcome, conversation.product_id),
-        events: seen(&written.events, user),
+        message: written.outcome.into(),
+        events: seen(&written.events, &user),
     }))
 }
 

@@ -137,6 +137,10 @@ pub struct ListingInput {
     #[serde(default, deserialize_with = "given")]
     #[schema(value_type = Option<DepositView>)]
     deposit: Option<Value>,
+    /// Whether the seller takes offers: true unless false. Absent: negotiable for a new
+    /// listing, unchanged for an edit.
+    #[schema(value_type = Option<bool>)]
+    negotiable: Option<Value>,
 }
 
 /// A field that is present, `null` included: absent is None, `null` is Some(Null).
@@ -211,7 +215,22 @@ fn terms(check: &mut Checker, body: &ListingInput, price: i64) -> TermsChange {
             }
         }
     });
-    TermsChange { takes, deposit }
+    let negotiable = match body.negotiable.as_ref() {
+        None | Some(Value::Null) => None,
+        Some(Value::Bool(negotiable)) => Some(*negotiable),
+        Some(_) => {
+            check.fail(
+                "negotiable",
+                "Say true or false: does the price take offers?",
+            );
+            None
+        }
+    };
+    TermsChange {
+        takes,
+        deposit,
+        negotiable,
+    }
 }
 
 /// The photos of a listing: `productImages` when given (1 to 8 image addresses), else

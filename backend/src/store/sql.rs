@@ -24,7 +24,7 @@ use crate::records::{
 };
 use crate::store::{
     why_not_payable, Accounts, Bookings, Catalogue, Conversations, EventLog, Maintenance, Missing,
-    Notices, Payments, Refused, Replay, Replays, StoreError as Error, Wishlists, Written,
+    Notices, Offers, Payments, Refused, Replay, Replays, StoreError as Error, Wishlists, Written,
 };
 
 /// The columns of [`Listing`]: the listing, its seller's public face, and its flags.
@@ -38,7 +38,8 @@ macro_rules! listing_select {
          WHERE ad.product_id = p.id) AS advertised, EXISTS (SELECT 1 FROM orders h WHERE \
          h.product_id = p.id AND h.status IN ('reserved', 'cash')) AS reserved, p.brand, p.model, \
          p.engine_cc, p.km_driven, p.registration_year, p.district, p.area, p.photos, \
-         p.takes_cash, p.takes_card, p.takes_bkash, p.deposit_amount, p.deposit_percent "
+         p.takes_cash, p.takes_card, p.takes_bkash, p.deposit_amount, p.deposit_percent, \
+         p.negotiable "
     };
 }
 
@@ -52,15 +53,30 @@ macro_rules! open_statuses {
     };
 }
 
+/// The price a new booking is made at, in the booking's `INSERT … SELECT … FROM
+/// products` whose last parameter (`$8`) is the buyer's accepted offer (`i64::MAX` for
+/// none): the lower of the two.
+macro_rules! price_for {
+    () => {
+        "(CASE WHEN $8 < resale_price THEN $8 ELSE resale_price END)"
+    };
+}
+
 /// The deposit a new booking keeps (paisa), read from its listing in the booking's
-/// `INSERT … SELECT … FROM products`: the fixed amount while it is below the price, else
-/// the share of the price in whole taka; NULL (the whole price is held) when none is
-/// asked.
+/// `INSERT … SELECT … FROM products`: the fixed amount while it is below the booking's
+/// price, else the share of that price in whole taka; NULL (the whole price is held)
+/// when none is asked.
 macro_rules! deposit_asked {
     () => {
-        "CASE WHEN deposit_amount < resale_price THEN deposit_amount \
-         WHEN resale_price * deposit_percent / 10000 > 0 \
-         THEN resale_price * deposit_percent / 10000 * 100 END"
+        concat!(
+            "CASE WHEN deposit_amount < ",
+            price_for!(),
+            " THEN deposit_amount WHEN ",
+            price_for!(),
+            " * deposit_percent / 10000 > 0 THEN ",
+            price_for!(),
+            " * deposit_percent / 10000 * 100 END"
+        )
     };
 }
 
@@ -81,7 +97,7 @@ macro_rules! booking_select {
          EXISTS (SELECT 1 FROM orders h WHERE h.product_id = p.id AND h.status IN ('reserved', \
          'cash')) AS reserved, p.brand, p.model, p.engine_cc, p.km_driven, p.registration_year, \
          p.district, p.area, p.photos, p.takes_cash, p.takes_card, p.takes_bkash, \
-         p.deposit_amount, p.deposit_percent FROM orders o JOIN users b ON b.id = o.buyer_id \
+         p.deposit_amount, p.deposit_percent, p.negotiable FROM orders o JOIN users b ON b.id = o.buyer_id \
          JOIN products p ON p.id = o.product_id JOIN users u ON u.id = p.seller_id "
     };
 }
@@ -105,10 +121,12 @@ enum Key {
     PaymentTransaction,
     PaymentBooking,
     PaymentListing,
+    /// One open offer, and one accepted offer, per conversation.
+    ConversationOffer,
 }
 
 /// Each key: its name on PostgreSQL, then on SQLite (after "UNIQUE constraint failed: ").
-const KEYS: [(Key, &str, &str); 9] = [
+const KEYS: [(Key, &str, &str); 11] = [
     (
         Key::IdentityEmail,
         "identities_email_key",
@@ -141,6 +159,16 @@ const KEYS: [(Key, &str, &str); 9] = [
         Key::PaymentListing,
         "payments_product_id_key",
         "payments.product_id",
+    ),
+    (
+        Key::ConversationOffer,
+        "offers_one_open",
+        "offers.conversation_id",
+    ),
+    (
+        Key::ConversationOffer,
+        "offers_one_accepted",
+        "offers.conversation_id",
     ),
 ];
 
@@ -556,6 +584,9 @@ mod conversations;
 #[allow(clippy::duplicate_mod)]
 #[path = "sql/notices.rs"]
 mod notices;
+#[allow(clippy::duplicate_mod)]
+#[path = "sql/offers.rs"]
+mod offers;
 #[allow(clippy::duplicate_mod)]
 #[path = "sql/payments.rs"]
 mod payments;

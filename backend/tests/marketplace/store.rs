@@ -15,6 +15,7 @@ mod line;
 mod meeting;
 mod migrations;
 mod notices;
+mod offers;
 mod payments;
 mod races;
 mod search_index;

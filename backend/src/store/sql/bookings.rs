@@ -388,12 +388,17 @@ impl This {
         let mut tx = self.writer.begin().await?;
         lock_buyer(&mut tx, order.buyer_id).await?;
         let now = Utc::now();
+        // An accepted offer that still holds is this buyer's price (a lower price since
+        // is theirs too).
+        let offer = This::accepted_offer_in(&mut tx, order.product_id, order.buyer_id, now).await?;
+        let cap = offer.map_or(i64::MAX, |(_, amount)| amount);
         // The bike is reserved for this buyer unless a deal holds it already (the
         // one-deal-per-bike index decides, so of two buyers at once one gets it).
         let reserved: Option<i64> = sqlx::query_scalar(concat!(
             "INSERT INTO orders (product_id, buyer_id, buyer_phone, meeting_location, status, \
-             created_at, price, reserved_until, deposit) SELECT id, $2, $3, $4, 'reserved', $5, \
-             resale_price, $6, ",
+             created_at, price, reserved_until, deposit) SELECT id, $2, $3, $4, 'reserved', $5, ",
+            price_for!(),
+            ", $6, ",
             deposit_asked!(),
             " FROM products WHERE id = $1 AND sold = FALSE AND (SELECT COUNT(*) \
              FROM orders WHERE buyer_id = $2 AND status IN ('waiting', 'reserved', 'cash')) < $7 \
@@ -407,6 +412,7 @@ impl This {
         .bind(now)
         .bind(reserved_until(now))
         .bind(OPEN_BOOKINGS_PER_BUYER)
+        .bind(cap)
         .fetch_optional(&mut *tx)
         .await
         .map_err(refused_if_taken(
@@ -419,8 +425,8 @@ impl This {
             None => sqlx::query_scalar(
                 concat!(
                 "INSERT INTO orders (product_id, buyer_id, buyer_phone, meeting_location, \
-                 status, created_at, price, deposit) SELECT id, $2, $3, $4, 'waiting', $5, \
-                 resale_price, ", deposit_asked!(), " FROM products WHERE id = $1 AND sold = FALSE AND (SELECT COUNT(*) FROM orders \
+                 status, created_at, price, deposit) SELECT id, $2, $3, $4, 'waiting', $5, ",
+                 price_for!(), ", ", deposit_asked!(), " FROM products WHERE id = $1 AND sold = FALSE AND (SELECT COUNT(*) FROM orders \
                  WHERE buyer_id = $2 AND status IN ('waiting', 'reserved', 'cash')) < $6 AND (SELECT \
                  COUNT(*) FROM orders WHERE product_id = $1 AND status = 'waiting') < $7 \
                  RETURNING id"),
@@ -432,6 +438,7 @@ impl This {
             .bind(now)
             .bind(OPEN_BOOKINGS_PER_BUYER)
             .bind(LINE_LIMIT)
+            .bind(cap)
             .fetch_optional(&mut *tx)
             .await
             .map_err(refused_if_taken(
@@ -477,8 +484,13 @@ impl This {
                 category_id: booking.listing.category_id,
                 seller_id,
             }));
+        let booked_at_offer = match offer {
+            Some((offer, _)) => This::offer_booked_in(&mut tx, offer, seller_id).await?,
+            None => None,
+        };
         let mut events = vec![Event::BookingCreated(booking), told];
         events.extend(holds);
+        events.extend(booked_at_offer);
         self.finish(tx, &events, id).await
     }
 }

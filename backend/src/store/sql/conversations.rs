@@ -1,24 +1,57 @@
 //! Conversations between a listing's buyers and its seller, and their messages.
 
+use super::offers::OFFER_COLUMNS;
 use super::*;
-use crate::records::{Conversation, Message, NewMessage, Side};
+use crate::caution;
+use crate::records::{
+    Blocked, BlockedPerson, Conversation, ConversationReport, Message, NewConversationReport,
+    NewMessage, Offer, Side, Warning,
+};
 
-/// A conversation as `$2` reads it: the listing's name and photo, both sides' names,
-/// and how many of the other side's messages `$2` has not read.
+/// A conversation as `$2` reads it: the listing's name, photo, price and terms, both
+/// sides' names, how many of the other side's messages `$2` has not read, and whether
+/// either blocked the other.
 const CONVERSATION_SELECT: &str = "SELECT c.id, c.product_id, p.name AS product_name, \
      p.image AS product_image, c.buyer_id, b.name AS buyer_name, c.seller_id, \
      s.name AS seller_name, c.created_at, c.last_message_at, c.buyer_read_up_to, \
      c.seller_read_up_to, (SELECT COUNT(*) FROM messages m WHERE m.conversation_id = c.id \
      AND (m.sender_id IS NULL OR m.sender_id <> $2) AND m.id > CASE WHEN c.buyer_id = $2 \
-     THEN c.buyer_read_up_to ELSE c.seller_read_up_to END) AS unread \
+     THEN c.buyer_read_up_to ELSE c.seller_read_up_to END) AS unread, \
+     p.resale_price AS price, p.negotiable, p.sold, \
+     CASE WHEN EXISTS (SELECT 1 FROM blocks k WHERE k.blocker_id = $2 AND k.blocked_id = \
+     CASE WHEN c.buyer_id = $2 THEN c.seller_id ELSE c.buyer_id END) THEN 'byMe' \
+     WHEN EXISTS (SELECT 1 FROM blocks k WHERE k.blocked_id = $2 AND k.blocker_id = \
+     CASE WHEN c.buyer_id = $2 THEN c.seller_id ELSE c.buyer_id END) THEN 'byThem' \
+     END AS blocked \
      FROM conversations c JOIN products p ON p.id = c.product_id \
      LEFT JOIN users b ON b.id = c.buyer_id LEFT JOIN users s ON s.id = c.seller_id ";
 
-const MESSAGE_COLUMNS: &str = "id, conversation_id, sender_id, client_id, text, image, sent_at";
+/// A report of a conversation with what the admins' queue shows beside it.
+const REPORT_SELECT: &str = "SELECT r.id, r.conversation_id, c.product_id, \
+     p.name AS product_name, b.name AS buyer_name, s.name AS seller_name, r.reporter_id, \
+     w.name AS reporter_name, r.reason, r.note, r.created_at FROM conversation_reports r \
+     JOIN conversations c ON c.id = r.conversation_id JOIN products p ON p.id = c.product_id \
+     LEFT JOIN users b ON b.id = c.buyer_id LEFT JOIN users s ON s.id = c.seller_id \
+     LEFT JOIN users w ON w.id = r.reporter_id ";
+
+/// A message with the listing its conversation is about.
+pub(super) const MESSAGE_SELECT: &str = "SELECT m.id, m.conversation_id, c.product_id, \
+     m.sender_id, m.client_id, m.text, m.image, m.sent_at, m.warning, m.offer_id \
+     FROM messages m JOIN conversations c ON c.id = m.conversation_id ";
+
+/// Fills in each message's offer as it stands now, from `offers` (those of the
+/// messages' conversation).
+fn with_offers(messages: &mut [Message], offers: &[Offer]) {
+    for message in messages {
+        if let Some(id) = message.offer_id {
+            message.offer = offers.iter().find(|offer| offer.id == id).cloned();
+        }
+    }
+}
 
 impl This {
     /// Conversation `id` as `user_id` reads it, within `tx`.
-    async fn conversation_in(
+    pub(super) async fn conversation_in(
         tx: &mut Tx<'_>,
         id: i64,
         user_id: i64,
@@ -30,10 +63,83 @@ impl This {
             .fetch_optional(&mut **tx)
             .await?
             .ok_or(Error::NotFound(Missing::Conversation))?;
-        match found.side_of(user_id) {
-            Some(_) => Ok(found),
-            None => Err(Error::Refused(Refused::NotYourConversation)),
+        let mut found = match found.side_of(user_id) {
+            Some(_) => found,
+            None => return Err(Error::Refused(Refused::NotYourConversation)),
+        };
+        let sql = format!(
+            "SELECT {OFFER_COLUMNS} FROM offers WHERE conversation_id = $1 \
+             ORDER BY id DESC LIMIT 1"
+        );
+        found.offer = sqlx::query_as::<Db, Offer>(&sql)
+            .bind(id)
+            .fetch_optional(&mut **tx)
+            .await?;
+        Ok(found)
+    }
+
+    /// Message `id` within `tx`, with its offer.
+    pub(super) async fn message_in(tx: &mut Tx<'_>, id: i64) -> Result<Message, Error> {
+        let sql = format!("{MESSAGE_SELECT} WHERE m.id = $1");
+        let mut message = sqlx::query_as::<Db, Message>(&sql)
+            .bind(id)
+            .fetch_one(&mut **tx)
+            .await?;
+        if let Some(offer_id) = message.offer_id {
+            let sql = format!("SELECT {OFFER_COLUMNS} FROM offers WHERE id = $1");
+            message.offer = sqlx::query_as::<Db, Offer>(&sql)
+                .bind(offer_id)
+                .fetch_optional(&mut **tx)
+                .await?;
         }
+        Ok(message)
+    }
+
+    /// The message `sender_id` sent in conversation `id` with `client_id`, if they did:
+    /// what a retry answers.
+    pub(super) async fn kept_message_in(
+        tx: &mut Tx<'_>,
+        id: i64,
+        sender_id: i64,
+        client_id: &str,
+    ) -> Result<Option<Message>, Error> {
+        let kept: Option<i64> = sqlx::query_scalar(
+            "SELECT id FROM messages WHERE conversation_id = $1 AND sender_id = $2 AND \
+             client_id = $3",
+        )
+        .bind(id)
+        .bind(sender_id)
+        .bind(client_id)
+        .fetch_optional(&mut **tx)
+        .await?;
+        match kept {
+            Some(kept) => Ok(Some(This::message_in(tx, kept).await?)),
+            None => Ok(None),
+        }
+    }
+
+    /// After `side` sent message `sent` in `conversation` at `now`, within `tx`: the
+    /// conversation's latest activity, and everything before it read by its sender.
+    pub(super) async fn sent_in(
+        tx: &mut Tx<'_>,
+        conversation: &Conversation,
+        side: Side,
+        sent: i64,
+        now: DateTime<Utc>,
+    ) -> Result<(), Error> {
+        let read_column = match side {
+            Side::Buyer => "buyer_read_up_to",
+            Side::Seller => "seller_read_up_to",
+        };
+        sqlx::query(&format!(
+            "UPDATE conversations SET last_message_at = $2, {read_column} = $3 WHERE id = $1"
+        ))
+        .bind(conversation.id)
+        .bind(now)
+        .bind(sent)
+        .execute(&mut **tx)
+        .await?;
+        Ok(())
     }
 }
 
@@ -43,6 +149,7 @@ impl Conversations for This {
         &self,
         product_id: i64,
         buyer_id: i64,
+        create: bool,
     ) -> Result<Conversation, Error> {
         let mut tx = self.writer.begin().await?;
         let seller_id: Option<i64> =
@@ -53,6 +160,30 @@ impl Conversations for This {
         let seller_id = seller_id.ok_or(Error::NotFound(Missing::Listing))?;
         if seller_id == buyer_id {
             return Err(Error::Refused(Refused::OwnListing));
+        }
+        if !create {
+            let id: Option<i64> = sqlx::query_scalar(
+                "SELECT id FROM conversations WHERE product_id = $1 AND buyer_id = $2",
+            )
+            .bind(product_id)
+            .bind(buyer_id)
+            .fetch_optional(&mut *tx)
+            .await?;
+            let id = id.ok_or(Error::NotFound(Missing::Conversation))?;
+            let conversation = This::conversation_in(&mut tx, id, buyer_id).await?;
+            tx.commit().await?;
+            return Ok(conversation);
+        }
+        let blocked: Option<i64> = sqlx::query_scalar(
+            "SELECT blocker_id FROM blocks WHERE (blocker_id = $1 AND blocked_id = $2) OR \
+             (blocker_id = $2 AND blocked_id = $1)",
+        )
+        .bind(buyer_id)
+        .bind(seller_id)
+        .fetch_optional(&mut *tx)
+        .await?;
+        if blocked.is_some() {
+            return Err(Error::Refused(Refused::Blocked));
         }
         // One per listing and buyer: of two opening it at once, both get the same.
         let now = Utc::now();
@@ -84,11 +215,27 @@ impl Conversations for This {
             "{CONVERSATION_SELECT} WHERE c.buyer_id = $1 OR c.seller_id = $1 \
              ORDER BY c.last_message_at DESC, c.id DESC"
         );
-        Ok(sqlx::query_as::<Db, Conversation>(&sql)
+        let mut mine = sqlx::query_as::<Db, Conversation>(&sql)
             .bind(user_id)
             .bind(user_id)
             .fetch_all(&self.reader)
-            .await?)
+            .await?;
+        // Each one's latest offer, in one read.
+        let sql = format!(
+            "SELECT {OFFER_COLUMNS} FROM offers WHERE id IN (SELECT MAX(o.id) FROM offers o \
+             JOIN conversations c ON c.id = o.conversation_id WHERE c.buyer_id = $1 OR \
+             c.seller_id = $1 GROUP BY o.conversation_id)"
+        );
+        let latest = sqlx::query_as::<Db, Offer>(&sql)
+            .bind(user_id)
+            .fetch_all(&self.reader)
+            .await?;
+        for offer in latest {
+            if let Some(c) = mine.iter_mut().find(|c| c.id == offer.conversation_id) {
+                c.offer = Some(offer);
+            }
+        }
+        Ok(mine)
     }
 
     async fn conversation(&self, id: i64, user_id: i64) -> Result<Conversation, Error> {
@@ -104,77 +251,102 @@ impl Conversations for This {
         user_id: i64,
         before: Option<i64>,
         limit: i64,
-    ) -> Result<Vec<Message>, Error> {
-        self.conversation(id, user_id).await?;
-        // The newest page first from the index, then put oldest first.
+    ) -> Result<(Conversation, Vec<Message>), Error> {
+        let mut tx = self.reader.begin().await?;
+        let conversation = This::conversation_in(&mut tx, id, user_id).await?;
+        // The newest page first from the index, then put oldest first; what the reader
+        // hid is not theirs to see again.
         let sql = format!(
-            "SELECT {MESSAGE_COLUMNS} FROM messages WHERE conversation_id = $1 AND id < $2 \
-             ORDER BY id DESC LIMIT $3"
+            "{MESSAGE_SELECT} WHERE m.conversation_id = $1 AND m.id < $2 AND NOT EXISTS \
+             (SELECT 1 FROM hidden_messages h WHERE h.user_id = $4 AND h.message_id = m.id) \
+             ORDER BY m.id DESC LIMIT $3"
         );
         let mut page = sqlx::query_as::<Db, Message>(&sql)
             .bind(id)
             .bind(before.unwrap_or(i64::MAX))
             .bind(limit)
-            .fetch_all(&self.reader)
+            .bind(user_id)
+            .fetch_all(&mut *tx)
             .await?;
         page.reverse();
-        Ok(page)
+        if page.iter().any(|m| m.offer_id.is_some()) {
+            let sql = format!("SELECT {OFFER_COLUMNS} FROM offers WHERE conversation_id = $1");
+            let offers = sqlx::query_as::<Db, Offer>(&sql)
+                .bind(id)
+                .fetch_all(&mut *tx)
+                .await?;
+            with_offers(&mut page, &offers);
+        }
+        tx.commit().await?;
+        Ok((conversation, page))
     }
 
     async fn send_message(&self, message: &NewMessage) -> Result<Written<Message>, Error> {
         let mut tx = self.writer.begin().await?;
         let id = message.conversation_id;
-        let conversation = This::conversation_in(&mut tx, id, message.sender_id).await?;
+        let sender = message.sender_id;
+        let conversation = This::conversation_in(&mut tx, id, sender).await?;
         let (Some(buyer_id), Some(seller_id)) = (conversation.buyer_id, conversation.seller_id)
         else {
             return Err(Error::Refused(Refused::NobodyToTell));
         };
-        let now = Utc::now();
-        let sql = format!(
-            "INSERT INTO messages (conversation_id, sender_id, client_id, text, image, sent_at) \
-             VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (conversation_id, sender_id, client_id) \
-             DO NOTHING RETURNING {MESSAGE_COLUMNS}"
-        );
-        let sent = sqlx::query_as::<Db, Message>(&sql)
-            .bind(id)
-            .bind(message.sender_id)
-            .bind(&message.client_id)
-            .bind(&message.text)
-            .bind(&message.image)
-            .bind(now)
-            .fetch_optional(&mut *tx)
-            .await?;
-        let Some(sent) = sent else {
-            // Sent before (a retry): the message as kept then, and nothing new to tell.
-            let sql = format!(
-                "SELECT {MESSAGE_COLUMNS} FROM messages WHERE conversation_id = $1 AND \
-                 sender_id = $2 AND client_id = $3"
-            );
-            let kept = sqlx::query_as::<Db, Message>(&sql)
-                .bind(id)
-                .bind(message.sender_id)
-                .bind(&message.client_id)
-                .fetch_one(&mut *tx)
-                .await?;
+        // Sent before (a retry): the message as kept then, and nothing new to tell.
+        if let Some(kept) = This::kept_message_in(&mut tx, id, sender, &message.client_id).await? {
             tx.commit().await?;
             return Ok(Written::nothing(kept));
+        }
+        if conversation.blocked != Blocked::No {
+            return Err(Error::Refused(Refused::Blocked));
+        }
+        let side = match conversation.side_of(sender) {
+            Some(side) => side,
+            None => return Err(Error::Refused(Refused::NotYourConversation)),
         };
-        // Sending marks everything before it read by its sender.
-        let read_column = match conversation.side_of(message.sender_id) {
-            Some(Side::Buyer) => "buyer_read_up_to",
-            _ => "seller_read_up_to",
-        };
-        sqlx::query(&format!(
-            "UPDATE conversations SET last_message_at = $2, {read_column} = $3 WHERE id = $1"
-        ))
+        let mut warning = caution::scan(message.text.as_deref().unwrap_or_default());
+        if warning == Warning::Phone {
+            // A number is worth a warning from someone the reader never answered.
+            let reader = match side {
+                Side::Buyer => seller_id,
+                Side::Seller => buyer_id,
+            };
+            let answered: Option<i64> = sqlx::query_scalar(
+                "SELECT id FROM messages WHERE conversation_id = $1 AND sender_id = $2 LIMIT 1",
+            )
+            .bind(id)
+            .bind(reader)
+            .fetch_optional(&mut *tx)
+            .await?;
+            if answered.is_some() {
+                warning = Warning::Clear;
+            }
+        }
+        let now = Utc::now();
+        // Of the same message sent twice at once, one is kept (the unique index decides).
+        let sent: Option<i64> = sqlx::query_scalar(
+            "INSERT INTO messages (conversation_id, sender_id, client_id, text, image, sent_at, \
+             warning) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (conversation_id, \
+             sender_id, client_id) DO NOTHING RETURNING id",
+        )
         .bind(id)
+        .bind(sender)
+        .bind(&message.client_id)
+        .bind(&message.text)
+        .bind(&message.image)
         .bind(now)
-        .bind(sent.id)
-        .execute(&mut *tx)
+        .bind(warning.as_str())
+        .fetch_optional(&mut *tx)
         .await?;
+        let Some(sent) = sent else {
+            let kept = This::kept_message_in(&mut tx, id, sender, &message.client_id).await?;
+            tx.commit().await?;
+            return Ok(Written::nothing(
+                kept.ok_or(Error::NotFound(Missing::Conversation))?,
+            ));
+        };
+        This::sent_in(&mut tx, &conversation, side, sent, now).await?;
+        let sent = This::message_in(&mut tx, sent).await?;
         let event = Event::MessageCreated {
             message: sent.clone(),
-            product_id: conversation.product_id,
             buyer_id,
             seller_id,
         };
@@ -229,5 +401,179 @@ impl Conversations for This {
             seller_id: conversation.seller_id.unwrap_or(user_id),
         };
         self.tell(tx, &[event], up_to).await
+    }
+
+    async fn block(
+        &self,
+        blocker_id: i64,
+        blocked_id: i64,
+        block: bool,
+    ) -> Result<Written<bool>, Error> {
+        let mut tx = self.writer.begin().await?;
+        let changed = match block {
+            true => sqlx::query(
+                "INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES ($1, $2, $3) \
+                 ON CONFLICT (blocker_id, blocked_id) DO NOTHING",
+            )
+            .bind(blocker_id)
+            .bind(blocked_id)
+            .bind(Utc::now())
+            .execute(&mut *tx)
+            .await
+            .map_err(not_found_if_missing(Missing::Account))?,
+            false => {
+                sqlx::query("DELETE FROM blocks WHERE blocker_id = $1 AND blocked_id = $2")
+                    .bind(blocker_id)
+                    .bind(blocked_id)
+                    .execute(&mut *tx)
+                    .await?
+            }
+        };
+        if changed.rows_affected() == 0 {
+            let exists: Option<i64> = sqlx::query_scalar("SELECT id FROM users WHERE id = $1")
+                .bind(blocked_id)
+                .fetch_optional(&mut *tx)
+                .await?;
+            exists.ok_or(Error::NotFound(Missing::Account))?;
+            tx.commit().await?;
+            return Ok(Written::nothing(false));
+        }
+        // Every conversation between the two, whichever side each is on.
+        let between: Vec<(i64, i64, i64)> = sqlx::query_as(
+            "SELECT id, buyer_id, seller_id FROM conversations WHERE (buyer_id = $1 AND \
+             seller_id = $2) OR (buyer_id = $2 AND seller_id = $1)",
+        )
+        .bind(blocker_id)
+        .bind(blocked_id)
+        .fetch_all(&mut *tx)
+        .await?;
+        // Whoever still blocks after this change (the other may have blocked too).
+        let still: Option<i64> = sqlx::query_scalar(
+            "SELECT blocker_id FROM blocks WHERE (blocker_id = $1 AND blocked_id = $2) OR \
+             (blocker_id = $2 AND blocked_id = $1) ORDER BY created_at LIMIT 1",
+        )
+        .bind(blocker_id)
+        .bind(blocked_id)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let events: Vec<Event> = between
+            .into_iter()
+            .map(|(id, buyer_id, seller_id)| Event::ConversationUpdated {
+                conversation_id: id,
+                blocked_by: still,
+                buyer_id,
+                seller_id,
+            })
+            .collect();
+        self.tell(tx, &events, true).await
+    }
+
+    async fn blocked_people(&self, user_id: i64) -> Result<Vec<BlockedPerson>, Error> {
+        Ok(sqlx::query_as::<Db, BlockedPerson>(
+            "SELECT u.id AS user_id, u.name, k.created_at AS blocked_at FROM blocks k \
+             JOIN users u ON u.id = k.blocked_id WHERE k.blocker_id = $1 \
+             ORDER BY k.created_at DESC",
+        )
+        .bind(user_id)
+        .fetch_all(&self.reader)
+        .await?)
+    }
+
+    async fn report_conversation(
+        &self,
+        report: &NewConversationReport,
+    ) -> Result<Written<()>, Error> {
+        let mut tx = self.writer.begin().await?;
+        let id = report.conversation_id;
+        This::conversation_in(&mut tx, id, report.reporter_id).await?;
+        let reported: Option<i64> = sqlx::query_scalar(
+            "INSERT INTO conversation_reports (conversation_id, reporter_id, reason, note, \
+             created_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (conversation_id, \
+             reporter_id) DO NOTHING RETURNING id",
+        )
+        .bind(id)
+        .bind(report.reporter_id)
+        .bind(&report.reason)
+        .bind(&report.note)
+        .bind(Utc::now())
+        .fetch_optional(&mut *tx)
+        .await?;
+        let reported = reported.ok_or(Error::Refused(Refused::ReportedAlready))?;
+        let sql = format!("{REPORT_SELECT} WHERE r.id = $1");
+        let report = sqlx::query_as::<Db, ConversationReport>(&sql)
+            .bind(reported)
+            .fetch_one(&mut *tx)
+            .await?;
+        self.tell(tx, &[Event::ConversationReported(report)], ())
+            .await
+    }
+
+    async fn hide_message(
+        &self,
+        id: i64,
+        message_id: i64,
+        user_id: i64,
+    ) -> Result<Written<bool>, Error> {
+        let mut tx = self.writer.begin().await?;
+        This::conversation_in(&mut tx, id, user_id).await?;
+        let in_it: Option<i64> =
+            sqlx::query_scalar("SELECT id FROM messages WHERE id = $1 AND conversation_id = $2")
+                .bind(message_id)
+                .bind(id)
+                .fetch_optional(&mut *tx)
+                .await?;
+        in_it.ok_or(Error::NotFound(Missing::Message))?;
+        let hidden = sqlx::query(
+            "INSERT INTO hidden_messages (message_id, user_id) VALUES ($1, $2) \
+             ON CONFLICT (user_id, message_id) DO NOTHING",
+        )
+        .bind(message_id)
+        .bind(user_id)
+        .execute(&mut *tx)
+        .await?;
+        if hidden.rows_affected() == 0 {
+            tx.commit().await?;
+            return Ok(Written::nothing(false));
+        }
+        let event = Event::MessageHidden {
+            conversation_id: id,
+            message_id,
+            user_id,
+        };
+        self.tell(tx, &[event], true).await
+    }
+
+    async fn conversation_reports(&self) -> Result<Vec<ConversationReport>, Error> {
+        let sql = format!("{REPORT_SELECT} ORDER BY r.id DESC");
+        Ok(sqlx::query_as::<Db, ConversationReport>(&sql)
+            .fetch_all(&self.reader)
+            .await?)
+    }
+
+    async fn reported_messages(&self, id: i64, limit: i64) -> Result<Vec<Message>, Error> {
+        let mut tx = self.reader.begin().await?;
+        let reported: Option<i64> = sqlx::query_scalar(
+            "SELECT id FROM conversation_reports WHERE conversation_id = $1 LIMIT 1",
+        )
+        .bind(id)
+        .fetch_optional(&mut *tx)
+        .await?;
+        reported.ok_or(Error::NotFound(Missing::Conversation))?;
+        let sql =
+            format!("{MESSAGE_SELECT} WHERE m.conversation_id = $1 ORDER BY m.id DESC LIMIT $2");
+        let mut page = sqlx::query_as::<Db, Message>(&sql)
+            .bind(id)
+            .bind(limit)
+            .fetch_all(&mut *tx)
+            .await?;
+        page.reverse();
+        let sql = format!("SELECT {OFFER_COLUMNS} FROM offers WHERE conversation_id = $1");
+        let offers = sqlx::query_as::<Db, Offer>(&sql)
+            .bind(id)
+            .fetch_all(&mut *tx)
+            .await?;
+        with_offers(&mut page, &offers);
+        tx.commit().await?;
+        Ok(page)
     }
 }

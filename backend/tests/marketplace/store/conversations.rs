@@ -31,14 +31,18 @@ async fn racing_opens_sends_and_reads_leave_one_conversation_one_message_and_the
         let opens: Vec<Racer<i64>> = (0..4)
             .map(|_| {
                 let (s, buyer) = (store.clone(), buyer.id);
-                Box::pin(async move { s.open_conversation(bike, buyer).await.expect("open").id })
-                    as Racer<i64>
+                Box::pin(async move {
+                    s.open_conversation(bike, buyer, true)
+                        .await
+                        .expect("open")
+                        .id
+                }) as Racer<i64>
             })
             .collect();
         let opened = race(opens).await;
         assert!(opened.windows(2).all(|w| w[0] == w[1]), "{opened:?}");
         let id = opened[0];
-        let sellers_own = store.open_conversation(bike, seller.id).await;
+        let sellers_own = store.open_conversation(bike, seller.id, true).await;
         assert!(matches!(
             sellers_own,
             Err(StoreError::Refused(Refused::OwnListing))
@@ -54,6 +58,7 @@ async fn racing_opens_sends_and_reads_leave_one_conversation_one_message_and_the
                     client_id: "tap-1".into(),
                     text: Some("What is your last price?".into()),
                     image: None,
+                    offer: None,
                 };
                 Box::pin(async move { s.send_message(&message).await.expect("send") })
                     as Racer<Written<Message>>
@@ -71,10 +76,11 @@ async fn racing_opens_sends_and_reads_leave_one_conversation_one_message_and_the
             client_id: "tap-1".into(),
             text: Some("1,80,000, final.".into()),
             image: None,
+            offer: None,
         };
         let answered = store.send_message(&answer).await.expect("answer").outcome;
         assert_ne!(answered.id, ids[0]);
-        let page = store.messages(id, buyer.id, None, 50).await.expect("page");
+        let (_, page) = store.messages(id, buyer.id, None, 50).await.expect("page");
         assert_eq!(page.len(), 2);
 
         // Two tabs of the buyer read at once, one further than the other, then an old

@@ -443,6 +443,7 @@ async fn a_deposit_is_what_a_hold_covers_and_a_booking_keeps_the_one_asked_when_
             terms: TermsChange {
                 takes: None,
                 deposit: Some(Deposit::Amount(taka(50_000))),
+                negotiable: None,
             },
         };
         s.update_listing(bike, seller.id, &edit)
@@ -477,6 +478,7 @@ async fn a_deposit_is_what_a_hold_covers_and_a_booking_keeps_the_one_asked_when_
                 TermsChange {
                     takes: None,
                     deposit: Some(Deposit::Amount(taka(150_000))),
+                    negotiable: None,
                 },
                 TermsFault::DepositNotBelowPrice,
             ),
@@ -484,6 +486,7 @@ async fn a_deposit_is_what_a_hold_covers_and_a_booking_keeps_the_one_asked_when_
                 TermsChange {
                     takes: Some([true, false, false]),
                     deposit: Some(Deposit::Percent(20)),
+                    negotiable: None,
                 },
                 TermsFault::DepositUnheld,
             ),
@@ -503,6 +506,7 @@ async fn a_deposit_is_what_a_hold_covers_and_a_booking_keeps_the_one_asked_when_
             terms: TermsChange {
                 takes: Some([true, false, false]),
                 deposit: None,
+                negotiable: None,
             },
             ..edit.clone()
         };

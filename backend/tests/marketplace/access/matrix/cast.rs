@@ -61,6 +61,8 @@ pub struct Fresh {
     order: Option<String>,
     user: Option<String>,
     intent: Option<(String, String)>,
+    /// A conversation of its own and the buyer's first message in it.
+    message: Option<(String, String)>,
 }
 
 impl Cast {
@@ -185,17 +187,23 @@ impl Cast {
             }
             "fresh_booking" => self.fresh_booking(app, fresh).await,
             // The buyer's conversation with the seller about a listing of its own.
-            "fresh_conversation" => {
-                let product = self.fresh_listing(app).await;
+            "fresh_conversation" => self.fresh_conversation(app).await.to_string(),
+            // The buyer's open offer of ৳1,000 in a conversation of its own: the seller
+            // answers it.
+            "fresh_offer" => {
+                let id = self.fresh_conversation(app).await;
                 let buyer = id_of(&self.person(BUYER).id);
-                let opened = app
+                let made = app
                     .state
                     .store
-                    .open_conversation(id_of(&product), buyer)
+                    .make_offer(id, buyer, 100_000, "o-1")
                     .await
-                    .expect("the buyer opens a conversation");
-                opened.id.to_string()
+                    .expect("the buyer offers");
+                made.outcome.offer_id.unwrap_or_default().to_string()
             }
+            // A conversation of its own and the buyer's first message in it.
+            "fresh_message_conversation" => self.fresh_message(app, fresh).await.0,
+            "fresh_message" => self.fresh_message(app, fresh).await.1,
             "tomorrow" => (chrono::Utc::now() + chrono::Duration::days(1)).to_rfc3339(),
             // The buyer's booking with a meeting the buyer proposed: the seller confirms.
             "fresh_proposed" => {
@@ -285,6 +293,39 @@ impl Cast {
             }
             other => panic!("unknown placeholder {{{other}}}"),
         }
+    }
+
+    /// The conversation and message ids of a conversation of this cell's own with the
+    /// buyer's first message in it.
+    async fn fresh_message(&self, app: &TestApp, fresh: &mut Fresh) -> (String, String) {
+        if fresh.message.is_none() {
+            let id = self.fresh_conversation(app).await;
+            let buyer = id_of(&self.person(BUYER).id);
+            let message = bikehaat::records::NewMessage {
+                conversation_id: id,
+                sender_id: buyer,
+                client_id: "m-0".into(),
+                text: Some("Is it still available?".into()),
+                image: None,
+                offer: None,
+            };
+            let sent = app.state.store.send_message(&message).await.expect("sent");
+            fresh.message = Some((id.to_string(), sent.outcome.id.to_string()));
+        }
+        fresh.message.clone().unwrap_or_default()
+    }
+
+    /// The buyer's conversation with the seller about a listing of its own.
+    async fn fresh_conversation(&self, app: &TestApp) -> i64 {
+        let product = self.fresh_listing(app).await;
+        let buyer = id_of(&self.person(BUYER).id);
+        let opened = app
+            .state
+            .store
+            .open_conversation(id_of(&product), buyer, true)
+            .await
+            .expect("the buyer opens a conversation");
+        opened.id
     }
 
     async fn fresh_booking(&self, app: &TestApp, fresh: &mut Fresh) -> String {
