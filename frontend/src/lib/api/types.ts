@@ -41,5 +41,5 @@ export type ListingFields = Schemas['ListingFields'];
 
 /** Whether the seller takes offers on a listing: listings do unless their seller says otherwise. */
 export interface PriceTerms {
-  negotiable?: boolean;
+  negotiable: boolean;
 }

@@ -10,7 +10,8 @@ const open = anOffer();
 const accepted = anOffer({ status: 'accepted', answeredAt: '2026-11-27T05:00:00Z', expiresAt: '2099-01-03T00:00:00Z' });
 const counter = anOffer({ _id: 'f2', by: 'seller', amount: 1650, madeAt: '2026-11-27T05:00:00Z' });
 
-const conversation: Conversation = {
+// As the server sends them (a conversation also says whether the bike is sold).
+const conversation = {
   _id: 'c1',
   productId: 'p1',
   productName: 'Yamaha R15',
@@ -27,8 +28,9 @@ const conversation: Conversation = {
   offer: open,
   price: 1800,
   negotiable: true,
+  sold: false,
 };
-const question: Message = {
+const question = {
   _id: '10',
   conversationId: 'c1',
   productId: 'p1',

@@ -7,18 +7,22 @@ import { isAfter } from './message-events.ts';
 /** Where an offer stands. */
 export type OfferStatus = 'open' | 'accepted' | 'declined' | 'countered' | 'replaced' | 'booked' | 'lapsed';
 
-/** An offer: an amount in taka, made by the buyer or (a counter) the seller. */
+/**
+ * An offer: an amount in taka, made by the buyer or (a counter) the seller. `by` and
+ * `status` are plain strings on the wire; what they hold is "buyer" or "seller" and an
+ * `OfferStatus`.
+ */
 export interface Offer {
   _id: string;
   conversationId: string;
   productId: string;
   amount: number;
-  by: 'buyer' | 'seller';
-  status: OfferStatus;
+  by: string;
+  status: string;
   madeAt: string;
   /** When an open offer lapses; for an accepted one, until when the buyer can book at it. */
   expiresAt: string;
-  answeredAt: string | null;
+  answeredAt?: string | null;
 }
 
 /** What a message carries when it is an offer (its text and photo are then null). */
@@ -29,8 +33,8 @@ export interface OfferMessage {
 /** What a conversation says of its bike's price: the latest offer in it, the asking price, fixed or not. */
 export interface ConversationTerms {
   offer?: Offer | null;
-  price?: number;
-  negotiable?: boolean;
+  price: number;
+  negotiable: boolean;
 }
 
 /** `offer.updated`: an offer was answered (accepted, declined, countered), booked or lapsed. */
@@ -40,7 +44,7 @@ export interface OfferUpdated {
 }
 
 /** How far along an offer is: a state only gives way to one further along. */
-const STAGE: Record<OfferStatus, number> = {
+const STAGE: Readonly<Record<string, number | undefined>> = {
   open: 0,
   accepted: 1,
   declined: 2,
@@ -52,7 +56,7 @@ const STAGE: Record<OfferStatus, number> = {
 
 /** Whether `next` is the offer `now` further along (an older state replayed is not). */
 export function isLater(now: Offer, next: Offer): boolean {
-  return now._id === next._id && STAGE[next.status] > STAGE[now.status];
+  return now._id === next._id && (STAGE[next.status] ?? 0) > (STAGE[now.status] ?? 0);
 }
 
 /** Whether an open offer can still be answered, or an accepted one booked at, at `now`. */

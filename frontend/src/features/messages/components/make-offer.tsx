@@ -7,11 +7,11 @@ import { refusalOf, useMakeOffer } from '@/features/messages/api/offers.ts';
 import { isHolding } from '@/lib/live/offer-events.ts';
 import { AmountForm } from './amount-form.tsx';
 
-/** Whether the reader may offer: the buyer, on a negotiable listing with a known price, no accepted offer holding. */
+/** Whether the reader may offer: the buyer, on a negotiable listing, while no accepted offer of theirs holds. */
 export function mayOffer(conversation: Conversation, me: string): boolean {
-  const { offer, price, negotiable } = conversation;
+  const { offer, negotiable } = conversation;
   const accepted = offer?.status === 'accepted' && isHolding(offer);
-  return conversation.buyerId === me && negotiable === true && price !== undefined && !accepted;
+  return conversation.buyerId === me && negotiable && !accepted;
 }
 
 export function MakeOffer({ conversation, me }: { conversation: Conversation; me: string }) {
@@ -19,7 +19,7 @@ export function MakeOffer({ conversation, me }: { conversation: Conversation; me
   const making = useMakeOffer(conversation._id);
   // The same amount sent again after a failure is the same offer.
   const tried = useRef<{ amount: number; clientId: string } | null>(null);
-  if (!mayOffer(conversation, me) || conversation.price === undefined) return null;
+  if (!mayOffer(conversation, me)) return null;
 
   if (!open) {
     return (

@@ -4,13 +4,13 @@
 // whose offer was accepted books the bike at it from here.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { isHolding, type Offer } from '@/lib/live/offer-events.ts';
+import { isHolding, type Offer, type OfferStatus } from '@/lib/live/offer-events.ts';
 import { formatDhakaTime } from '@/utils/format-dhaka-time.ts';
 import { formatPrice } from '@/utils/format-price.ts';
 import { OfferAnswers } from './offer-answers.tsx';
 import { useOfferThread } from './offer-thread.ts';
 
-const ENDED: Record<Exclude<Offer['status'], 'open'>, string> = {
+const ENDED: Readonly<Record<Exclude<OfferStatus, 'open'>, string>> = {
   accepted: 'Accepted',
   declined: 'Declined',
   countered: 'Countered',
@@ -30,7 +30,7 @@ export function offerStatusLine(offer: Offer, now = Date.now()): string {
   const live = offer.status === 'open' || offer.status === 'accepted';
   if (live && !isHolding(offer, now)) return ENDED.lapsed;
   if (offer.status === 'open') return `Waiting for an answer · lapses in ${timeLeft(offer.expiresAt, now)}`;
-  return ENDED[offer.status];
+  return Object.hasOwn(ENDED, offer.status) ? ENDED[offer.status as keyof typeof ENDED] : offer.status;
 }
 
 interface OfferCardProps {

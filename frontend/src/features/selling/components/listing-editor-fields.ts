@@ -123,8 +123,7 @@ export function asTyped(listing: Listing): Partial<ListingEditorFields> {
     color: listing.color,
     sellerPhone: listing.sellerPhone ?? '',
     description: listing.description,
-    // A listing from before sellers chose takes offers, as the server reads it.
-    negotiable: listing.negotiable ?? true,
+    negotiable: listing.negotiable,
     ...payTermsOf(listing),
   };
 }
