@@ -46,6 +46,7 @@ const EVERY_NAME = {
   'offer.updated': true,
   'conversation.updated': true,
   'message.hidden': true,
+  'conversation.reported': true,
 } as const satisfies Record<LiveEventName, true>;
 
 const NAMES: ReadonlySet<string> = new Set(Object.keys(EVERY_NAME));

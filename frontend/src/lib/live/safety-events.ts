@@ -8,9 +8,9 @@ export type Warning = 'money' | 'phone';
 /** Who blocked whom, as the reader sees it; `null`: nobody. */
 export type Blocked = 'byMe' | 'byThem' | null;
 
-/** What a message carries for its reader's safety. */
+/** What a message carries for its reader's safety: a [`Warning`], or null. */
 export interface SafetyMessage {
-  warning?: Warning | null;
+  warning?: string | null;
 }
 
 /**
@@ -18,7 +18,8 @@ export interface SafetyMessage {
  * `blockedBy` (a user id, or `null` when unblocked) once an event told of a change since.
  */
 export interface SafetyConversation {
-  blocked?: Blocked;
+  /** "byMe", "byThem", or null. */
+  blocked?: string | null;
   blockedBy?: string | null;
 }
 
@@ -40,9 +41,17 @@ export type SafetyEvent =
 
 /** Who blocked whom in `conversation`, as reader `me` sees it. */
 export function blockedIn(conversation: SafetyConversation, me: string): Blocked {
-  if (conversation.blockedBy === undefined) return conversation.blocked ?? null;
+  if (conversation.blockedBy === undefined) {
+    const { blocked } = conversation;
+    return blocked === 'byMe' || blocked === 'byThem' ? blocked : null;
+  }
   if (conversation.blockedBy === null) return null;
   return conversation.blockedBy === me ? 'byMe' : 'byThem';
+}
+
+/** The warning a message carries, if it is one the page knows. */
+export function warningOf(message: SafetyMessage): Warning | null {
+  return message.warning === 'money' || message.warning === 'phone' ? message.warning : null;
 }
 
 /** The conversation once one side blocked the other or unblocked. */

@@ -32,9 +32,13 @@ export function useBlocking() {
 
 /** Reports the conversation `id` to the admins, once. */
 export function useReportConversation(id: string) {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (report: { reason: ReportReason; note?: string }) =>
-      api<{ reported: true }>(`/conversations/${encodeURIComponent(id)}/report`, { method: 'POST', json: report }),
+      api<Written>(`/conversations/${encodeURIComponent(id)}/report`, { method: 'POST', json: report }),
+    onSuccess: (written) => {
+      applyWritten(queryClient, written);
+    },
   });
 }
 

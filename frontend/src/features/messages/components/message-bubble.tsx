@@ -2,6 +2,7 @@
 // Dhaka's time; a photo shows as a photo; an offer as its card; a removed account's
 // message keeps its place. A message that asks for money or gives a phone number carries a caution for its reader.
 import type { ReactNode } from 'react';
+import { warningOf } from '@/lib/live/safety-events.ts';
 import type { Message } from '@/features/messages/api/conversations.ts';
 import { formatDhakaTime } from '@/utils/format-dhaka-time.ts';
 import { MenuButton } from './menu-button.tsx';
@@ -77,7 +78,8 @@ export function SentMessage({
     const footer = seen && <span className="mt-0.5 text-xs font-medium text-stone-500">Seen</span>;
     return <OfferCard offer={message.offer} mine={mine} sentAt={message.sentAt} footer={footer} />;
   }
-  const caution = !mine && message.warning ? CAUTIONS[message.warning] : null;
+  const warning = mine ? null : warningOf(message);
+  const caution = warning && CAUTIONS[warning];
   return (
     <MessageBubble
       mine={mine}

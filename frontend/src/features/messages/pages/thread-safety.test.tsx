@@ -82,7 +82,7 @@ describe('reporting a conversation', () => {
       server({
         'POST /api/conversations/c1/report': (init) => {
           body = JSON.parse(init.body as string);
-          return [200, { reported: true }];
+          return [200, { reported: true, events: [] }];
         },
       }),
     );
