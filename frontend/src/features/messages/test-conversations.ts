@@ -21,6 +21,7 @@ export function aConversation(overrides: Partial<Conversation> = {}): Conversati
     offer: null,
     price: 1800,
     negotiable: true,
+    sold: false,
     ...overrides,
   };
 }
