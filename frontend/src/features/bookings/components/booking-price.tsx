@@ -17,7 +17,7 @@ export function BookingPrice({ listing, buyerId, className }: { listing: Listing
   }
   const price = Math.min(offer.amount, listing.resalePrice);
   return (
-    <div>
+    <div className="space-y-4">
       <p className="rounded-lg border border-brand-200 bg-brand-50 px-3.5 py-2.5 text-sm font-semibold text-brand-900">
         Your accepted offer: {formatPrice(price)}
         <span className="block text-xs font-normal text-stone-600">

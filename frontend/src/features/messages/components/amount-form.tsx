@@ -40,7 +40,7 @@ export function AmountForm({ label, submitLabel, price, busy, refused, onSubmit,
       <label htmlFor={id} className="text-sm font-medium text-stone-800">
         {label}
       </label>
-      <div className="flex flex-wrap items-center gap-2">
+      <div className="flex items-center gap-2">
         <input
           id={id}
           type="text"
@@ -54,26 +54,28 @@ export function AmountForm({ label, submitLabel, price, busy, refused, onSubmit,
           onChange={(event) => {
             setTyped(event.target.value);
           }}
-          className="min-h-11 w-40 min-w-0 flex-1 rounded-xl border border-stone-300 bg-white px-3 py-2 text-base focus:border-brand-600 focus:outline-none aria-[invalid=true]:border-red-500 sm:flex-none"
+          className="min-h-11 w-full min-w-0 rounded-xl border border-stone-300 bg-white px-3 py-2 text-base focus:border-brand-600 focus:outline-none aria-[invalid=true]:border-red-500 sm:max-w-48"
         />
         <button
           type="submit"
           disabled={busy}
-          className="min-h-11 rounded-xl bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+          className="min-h-11 shrink-0 rounded-xl bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
         >
           {busy ? 'Sending…' : submitLabel}
         </button>
+      </div>
+      <div className="flex items-center justify-between gap-2 sm:justify-start">
+        <p id={`${id}-asking`} className="text-xs text-stone-500">
+          Asking price {formatPrice(price)}
+        </p>
         <button
           type="button"
           onClick={onCancel}
-          className="min-h-11 rounded-xl px-3 text-sm font-semibold text-stone-700 hover:bg-stone-100"
+          className="min-h-9 rounded-lg px-2 text-sm font-semibold text-stone-700 hover:bg-stone-100"
         >
           Cancel
         </button>
       </div>
-      <p id={`${id}-asking`} className="text-xs text-stone-500">
-        Asking price {formatPrice(price)}
-      </p>
       {message && (
         <p id={`${id}-error`} role="alert" className="text-sm text-red-700">
           {message}

@@ -76,7 +76,7 @@ export function OfferCard({ offer, mine, sentAt, footer }: OfferCardProps) {
             >
               Book at {formatPrice(bookAt)}
             </Link>
-            <p className="mt-1 text-xs text-stone-500">Yours at this price until {formatDhakaTime(offer.expiresAt)}</p>
+            <p className="mt-1 text-xs text-stone-500">Book by {formatDhakaTime(offer.expiresAt)}</p>
           </>
         )}
         <time dateTime={sentAt} className="mt-1 block text-right text-xs text-stone-500">
