@@ -36,10 +36,24 @@ export function MessageList(props: MessageListProps) {
     const bottom: Partial<HTMLElement> | null = end.current;
     bottom?.scrollIntoView?.({ block: 'end' });
   }, [newest, typing]);
+  // The newest message's photo takes its height once it has loaded: keep it in view.
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const shown = box.current;
+    const loaded = (event: Event) => {
+      const newestItem = shown?.querySelector('ol > li:last-child');
+      const bottom: Partial<HTMLElement> | null = end.current;
+      if (event.target instanceof Node && newestItem?.contains(event.target)) bottom?.scrollIntoView?.({ block: 'end' });
+    };
+    shown?.addEventListener('load', loaded, true);
+    return () => {
+      shown?.removeEventListener('load', loaded, true);
+    };
+  }, []);
   const linksLive = bothHaveWritten(messages, me);
 
   return (
-    <div className="min-h-[50vh] bg-stone-50 px-3 py-3 sm:px-4 lg:min-h-0 lg:flex-1 lg:overflow-y-auto">
+    <div ref={box} className="min-h-[50vh] bg-stone-50 px-3 py-3 sm:px-4 lg:min-h-0 lg:flex-1 lg:overflow-y-auto">
       {onLoadOlder && (
         <div className="mb-3 text-center">
           <button
@@ -73,7 +87,8 @@ export function MessageList(props: MessageListProps) {
       <p aria-live="polite" className="mt-2 min-h-5 text-sm text-stone-500 italic">
         {typing}
       </p>
-      <div ref={end} />
+      {/* On a phone the send box stays over the bottom of the page: the newest message stops above it. */}
+      <div ref={end} className="scroll-mb-40 lg:scroll-mb-0" />
     </div>
   );
 }

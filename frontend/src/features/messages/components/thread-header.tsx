@@ -25,7 +25,7 @@ export function ThreadHeader({
       <Link to={`/products/${encodeURIComponent(conversation.productId)}`} className="flex min-w-0 items-center gap-3 hover:underline">
         <img src={conversation.productImage} alt="" className="size-11 shrink-0 rounded-lg object-cover" />
         <span className="min-w-0">
-          <span className="line-clamp-2 font-bold break-words text-stone-900">{conversation.productName}</span>
+          <span className="line-clamp-3 font-bold break-words text-stone-900">{conversation.productName}</span>
           <span className="block text-sm break-words text-stone-600">with {otherName}</span>
         </span>
       </Link>
