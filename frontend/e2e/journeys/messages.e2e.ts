@@ -1,10 +1,21 @@
 // Asking before buying (docs/conversations.md): the buyer asks about a bike from its page
 // with one tap, the seller sees the question arrive live in their inbox and answers in
 // the conversation, and the buyer sees the answer, and then "Seen", without a reload.
-import type { Browser } from 'playwright-core';
+// A message written offline arrives once the connection is back, and once only; a photo
+// and a caution under a message asking for money show; a blocked buyer cannot reply.
+import { resolve } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Api, Person } from '../support/api.ts';
-import { checkedAtBothWidths, openSignedIn, PHONE } from '../support/browser.ts';
+import {
+  checkedAtBothWidths,
+  confirmInDialog,
+  DESKTOP,
+  expectNothingSideways,
+  openSignedIn,
+  photo,
+  PHONE,
+} from '../support/browser.ts';
 import { expectNoReload, markNoReload, openLive } from '../support/live.ts';
 import { closeMarketplace, openMarketplace } from '../support/marketplace.ts';
 import type { RunningServer } from '../support/server.ts';
@@ -23,6 +34,23 @@ beforeAll(async () => {
 afterAll(async () => {
   await closeMarketplace({ browser, server });
 });
+
+/**
+ * A conversation as it is on screen on a phone (where the page keeps the newest message
+ * in view) and on a desktop; nothing scrolls sideways at either width.
+ */
+async function threadAtBothWidths(page: Page, name: string): Promise<void> {
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    // On a desktop the messages scroll inside their card, which the wider page has just laid out.
+    if (viewport === DESKTOP) {
+      await page.getByRole('list', { name: 'Messages' }).getByRole('listitem').last().scrollIntoViewIfNeeded();
+    }
+    await page.screenshot({ path: resolve(import.meta.dirname, `../../screenshots/${name}-${String(viewport.width)}.png`) });
+    await expectNothingSideways(page, name);
+  }
+  await page.setViewportSize(PHONE);
+}
 
 test('the buyer asks, the seller answers, each sees the other live', async () => {
   const bike = 'Honda CB Hornet 160R 2020';
@@ -63,4 +91,60 @@ test('the buyer asks, the seller answers, each sees the other live', async () =>
   await expectNoReload(b.page);
   await sThread.getByText('Seen').waitFor();
   await checkedAtBothWidths(b.page, 'messages-thread', false);
+});
+
+test('a message written offline arrives once, and a blocked buyer cannot reply', async () => {
+  const bike = 'Bajaj Pulsar N160 2023';
+  const productId = await api.listing(seller, categoryId, bike, 1900);
+  const opened = await api.call<{ conversation: { _id: string } }>('POST', '/conversations', buyer.token, {
+    productId,
+    text: 'Is it still available?',
+    clientId: 'journey-first',
+  });
+  const thread = `/dashboard/messages/${opened.conversation._id}`;
+  const s = await openSignedIn(browser, server.url, seller, PHONE);
+  await openLive(s.page, thread, true);
+  const sThread = s.page.getByRole('list', { name: 'Messages' });
+  const b = await openSignedIn(browser, server.url, buyer, PHONE);
+  await openLive(b.page, thread, true);
+  const bThread = b.page.getByRole('list', { name: 'Messages' });
+  await bThread.getByText('Is it still available?').waitFor();
+
+  // Written on a bus with no signal: it waits, then goes once the phone is back online.
+  const offline = 'Can I see it tomorrow at 5 pm?';
+  await b.context.setOffline(true);
+  await b.page.getByRole('textbox', { name: 'Message' }).fill(offline);
+  await b.page.keyboard.press('Enter');
+  await bThread.getByText('Waiting for connection').waitFor();
+  await b.context.setOffline(false);
+  await bThread.getByText('Waiting for connection').waitFor({ state: 'detached' });
+  await sThread.getByText(offline).waitFor();
+  await s.page.waitForTimeout(500);
+  expect(await sThread.getByText(offline).count()).toBe(1);
+  expect(await bThread.getByText(offline).count()).toBe(1);
+
+  // The seller sends a photo, then asks for money first: the buyer is cautioned.
+  await s.page.getByLabel('Attach a photo').setInputFiles(await photo(s.page));
+  await s.page.getByText('Ready to send').waitFor();
+  await s.page.getByRole('button', { name: 'Send', exact: true }).click();
+  await s.page.getByRole('textbox', { name: 'Message' }).fill('Send 2000 taka advance to my bKash first, then come.');
+  await s.page.keyboard.press('Enter');
+  await bThread.getByRole('img', { name: 'Photo sent in the conversation' }).waitFor();
+  await bThread.getByText('Careful: never send money before you have seen the bike and its papers.').waitFor();
+  await threadAtBothWidths(b.page, 'messages-warning');
+
+  // The seller blocks the buyer; the buyer's box says they cannot reply, live.
+  await s.page.getByRole('button', { name: 'Conversation options' }).click();
+  await s.page.getByRole('menuitem', { name: 'Block Karim Uddin' }).click();
+  await confirmInDialog(
+    s.page,
+    'Block Karim Uddin?',
+    'You and Karim Uddin will not be able to write to each other until you unblock them.',
+    'Block',
+  );
+  await s.page.getByText('You blocked Karim Uddin. Unblock to write again.').waitFor();
+  await b.page.getByText("You can't reply to this conversation.").waitFor();
+  expect(await b.page.getByRole('textbox', { name: 'Message' }).count()).toBe(0);
+  await threadAtBothWidths(b.page, 'messages-blocked');
+  await threadAtBothWidths(s.page, 'messages-blocker');
 });

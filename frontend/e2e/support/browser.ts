@@ -164,7 +164,8 @@ export async function checkedAtBothWidths(page: Page, name: string, fullPage = t
   await page.setViewportSize(PHONE);
 }
 
-async function expectNothingSideways(page: Page, name: string): Promise<void> {
+/** Nothing on the page scrolls sideways: not the page, and not a table inside its card. */
+export async function expectNothingSideways(page: Page, name: string): Promise<void> {
   const wide = await page.evaluate(() =>
     [document.documentElement, ...document.querySelectorAll('main *, dialog *')]
       // Visually hidden text (1 px, clipped) is meant to overflow.
