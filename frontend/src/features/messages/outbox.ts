@@ -74,6 +74,17 @@ export function outboxOf(me: string, conversationId: string): Outbox {
   return outbox;
 }
 
+/** The conversations of `me` with messages waiting in this browser. */
+export function conversationsWaiting(me: string): string[] {
+  const prefix = keyOf(me, '');
+  const found: string[] = [];
+  for (let i = 0; i < localStorage.length; i += 1) {
+    const key = localStorage.key(i);
+    if (key?.startsWith(prefix)) found.push(key.slice(prefix.length));
+  }
+  return found;
+}
+
 /** Keeps a message to send; the same `clientId` twice is kept once. */
 export function enqueue(me: string, conversationId: string, item: Queued): void {
   const key = keyOf(me, conversationId);

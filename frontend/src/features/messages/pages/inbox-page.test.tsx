@@ -56,3 +56,27 @@ describe('the inbox', () => {
     expect(await screen.findByText(/No messages yet/)).toBeInTheDocument();
   });
 });
+
+describe('the inbox and messages written without a connection', () => {
+  it('sends what waits in any conversation, once, and leaves a refused one for its writer', async () => {
+    localStorage.setItem('outbox:1:c2', JSON.stringify([{ clientId: 'w1', text: 'Still for sale?' }]));
+    localStorage.setItem('outbox:1:c1', JSON.stringify([{ clientId: 'w2', text: 'Pay first?', failed: 'Blocked' }]));
+    localStorage.setItem('outbox:2:c1', JSON.stringify([{ clientId: 'w3', text: 'Another account’s' }]));
+    const posts: string[] = [];
+    fakeServer({
+      ...signedInAs('buyer'),
+      'GET /api/conversations': [200, [r15, pulsar]],
+      'POST /api/conversations/c2/messages': (init) => {
+        const body = JSON.parse(init.body as string) as { clientId: string; text: string };
+        posts.push(body.clientId);
+        return [200, { message: aMessage({ _id: '30', conversationId: 'c2', ...body }), events: [] }];
+      },
+    });
+    renderApp('/dashboard/messages');
+    await screen.findByRole('list', { name: 'Conversations' });
+    await expect.poll(() => localStorage.getItem('outbox:1:c2')).toBeNull();
+    expect(posts).toEqual(['w1']);
+    expect(localStorage.getItem('outbox:1:c1')).toContain('Pay first?');
+    expect(localStorage.getItem('outbox:2:c1')).toContain('Another account');
+  });
+});

@@ -1,6 +1,7 @@
 // The inbox (/dashboard/messages): one row per conversation, the latest first, with the
 // bike, the other side, when they last wrote and how many messages are unread. Live
-// events move a conversation to the top as a message arrives.
+// events move a conversation to the top as a message arrives. Messages written without a
+// connection in any conversation go from here too once it is back.
 import { Link } from 'react-router';
 import { PageSpinner } from '@/components/spinner.tsx';
 import { useSession } from '@/lib/auth/session-context.ts';
@@ -9,12 +10,14 @@ import { formatDhakaTime } from '@/utils/format-dhaka-time.ts';
 import { useInbox, type Conversation } from '@/features/messages/api/conversations.ts';
 import { otherSideName } from '@/features/messages/components/thread-header.tsx';
 import { UnreadBadge } from '@/features/messages/components/unread-badge.tsx';
+import { useSendAllWaiting } from '@/features/messages/hooks/use-outbox.ts';
 
 export function InboxPage() {
   usePageTitle('Messages');
   const { user } = useSession();
   const me = user?._id ?? '';
   const inbox = useInbox(me);
+  useSendAllWaiting(me);
   return (
     <section aria-labelledby="messages-title">
       <h2 id="messages-title" className="mb-4 text-2xl font-bold text-stone-900">
