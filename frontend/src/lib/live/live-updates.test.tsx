@@ -7,6 +7,7 @@ import type { Listing } from '@/lib/api/types.ts';
 import { api, onUnauthorized } from '@/lib/api-client.ts';
 import { getAccessToken, saveSession } from '@/lib/auth/session-store.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
+import { onLiveOpen, onTyping, sendLive } from './live-channel.ts';
 import { forgetListReads } from './live-seq.ts';
 import { LiveUpdates } from './live-updates.tsx';
 
@@ -301,5 +302,32 @@ describe('LiveUpdates, the live socket', () => {
     expect(queryClient.getQueryState(queryKeys.config())?.isInvalidated).toBe(false);
     expect(queryClient.getQueryState(queryKeys.user('buyer@example.com'))?.isInvalidated).toBe(false);
     expect(queryClient.getQueryState(queryKeys.paymentIntent('o1'))?.isInvalidated).toBe(false);
+  });
+});
+
+describe('LiveUpdates, besides events', () => {
+  beforeEach(() => {
+    FakeWebSocket.sockets = [];
+    vi.stubGlobal('WebSocket', FakeWebSocket);
+    forgetListReads();
+  });
+
+  it('says when the socket opens, passes on who is typing, and sends what a page says while open', async () => {
+    signIn('token-of-buyer');
+    const opened = vi.fn();
+    const heard = vi.fn();
+    const stops = [onLiveOpen(opened), onTyping(heard)];
+    renderLive(new QueryClient());
+    const socket = await theSocket();
+    expect(sendLive({ type: 'typing', conversationId: 'c1' })).toBe(false);
+    socket.serverAccepts();
+    expect(opened).toHaveBeenCalledTimes(1);
+    socket.serverSends({ type: 'typing', conversationId: 'c1', from: '2' });
+    expect(heard).toHaveBeenCalledWith({ conversationId: 'c1', from: '2' });
+    await waitFor(() => {
+      expect(sendLive({ type: 'typing', conversationId: 'c1' })).toBe(true);
+    });
+    expect(socket.sent).toContainEqual({ type: 'typing', conversationId: 'c1' });
+    for (const stop of stops) stop();
   });
 });
