@@ -2,7 +2,7 @@
 //! and links live. The store stores a [`Notice`] for its recipient and sends it live; it
 //! writes no sentence of its own.
 
-use crate::records::{HoldMethod, RESERVED_HOURS};
+use crate::records::{HoldMethod, Message, RESERVED_HOURS};
 use crate::views::taka;
 
 /// Something one person should know of, with the facts its words need.
@@ -433,6 +433,18 @@ pub fn paid_how(method: &str, deposit: Option<i64>, price: i64) -> String {
             taka(price - deposit)
         ),
         None => how.to_owned(),
+    }
+}
+
+/// A message as a mail quotes it: its words, "A photo", or its offer.
+pub fn message_line(message: &Message) -> String {
+    if let Some(offer) = &message.offer {
+        return format!("An offer of {}", taka(offer.amount));
+    }
+    match (&message.text, &message.image) {
+        (Some(text), _) => text.clone(),
+        (None, Some(_)) => "A photo".to_owned(),
+        (None, None) => "(a message)".to_owned(),
     }
 }
 

@@ -1293,3 +1293,21 @@ pub struct BlockedPerson {
     pub name: String,
     pub blocked_at: DateTime<Utc>,
 }
+
+/// How long a message waits unread before its reader is mailed about it.
+pub const UNREAD_MAIL_AFTER: chrono::TimeDelta = chrono::TimeDelta::minutes(15);
+
+/// Messages one side of a conversation has not read for a while, gathered for one mail.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnreadDigest {
+    pub conversation_id: i64,
+    pub to_email: String,
+    pub to_name: String,
+    /// The other side's name (None once their account is gone).
+    pub from_name: Option<String>,
+    pub listing: String,
+    /// The newest few, oldest first: each message's words, "a photo", or its offer.
+    pub lines: Vec<String>,
+    /// How many more arrived besides those.
+    pub more: i64,
+}

@@ -39,6 +39,7 @@ mod wishlist;
 
 /// Deleting the uploads nothing uses.
 pub use bookings::lapse_reservations_every_minute;
+pub use conversations::mail_unread_every_minute;
 /// Who has uploads in flight.
 pub use uploads::InFlight as UploadsInFlight;
 /// The largest body a photo upload takes.

@@ -441,7 +441,7 @@ pub async fn state(args: &ServeArgs, addr: SocketAddr) -> StartResult<AppState> 
         std::time::Duration::from_secs(args.request_timeout),
         args.trust_proxy,
     );
-    Ok(AppState::new(crate::Shared {
+    let state = AppState::new(crate::Shared {
         live_seats: Arc::new(crate::listen::LiveSeats::new(&connections)),
         store,
         tokens: Arc::new(Tokens::new(&secret)),
@@ -482,7 +482,9 @@ pub async fn state(args: &ServeArgs, addr: SocketAddr) -> StartResult<AppState> 
             policies,
             connections,
         }),
-    }))
+    });
+    tokio::spawn(crate::routes::mail_unread_every_minute(state.clone()));
+    Ok(state)
 }
 
 /// Gives listings posted before brand, model, engine size, kilometres and district were

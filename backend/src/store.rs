@@ -830,6 +830,12 @@ pub trait Conversations: Send + Sync + 'static {
         message_id: i64,
         user_id: i64,
     ) -> StoreResult<Written<bool>>;
+    /// Claims, at `now`, the unread messages to mail about (at most `most` mails): for
+    /// each side of a conversation whose oldest message unread and not yet mailed is
+    /// [`UNREAD_MAIL_AFTER`] old, one digest of them all; each message is in one digest
+    /// at most, whichever process claims it first.
+    async fn unread_to_mail(&self, now: DateTime<Utc>, most: i64)
+        -> StoreResult<Vec<UnreadDigest>>;
     /// Reports of conversations, the latest first (admins).
     async fn conversation_reports(&self) -> StoreResult<Vec<ConversationReport>>;
     /// The newest `limit` messages of conversation `id`, oldest first, for an admin

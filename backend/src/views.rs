@@ -11,7 +11,7 @@ use crate::records::{
 };
 
 /// Paisa written as a JSON number of whole taka: 1500 or 1500.5.
-fn money<S: Serializer>(paisa: &i64, s: S) -> Result<S::Ok, S::Error> {
+pub(crate) fn money<S: Serializer>(paisa: &i64, s: S) -> Result<S::Ok, S::Error> {
     if paisa % 100 == 0 {
         s.serialize_i64(paisa / 100)
     } else {
@@ -20,7 +20,7 @@ fn money<S: Serializer>(paisa: &i64, s: S) -> Result<S::Ok, S::Error> {
 }
 
 /// Paisa as taka, or null.
-fn some_money<S: Serializer>(paisa: &Option<i64>, s: S) -> Result<S::Ok, S::Error> {
+pub(crate) fn some_money<S: Serializer>(paisa: &Option<i64>, s: S) -> Result<S::Ok, S::Error> {
     match paisa {
         Some(paisa) => money(paisa, s),
         None => s.serialize_none(),

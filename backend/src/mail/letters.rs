@@ -1,6 +1,8 @@
 //! The words of each mail, as plain text and as HTML: the site's name, what the link
 //! does, the link itself, how long it works, and what to do if it was not you.
 
+use crate::records::UnreadDigest;
+
 /// One mail to one person.
 #[derive(Debug, Clone)]
 pub struct Letter {
@@ -124,6 +126,37 @@ pub fn receipt(to: &str, link: &str, sale: Sale<'_>, to_seller: bool) -> Letter 
     )
 }
 
+/// "New messages about your bike": what arrived in a conversation while its reader was
+/// away, gathered in one mail (docs/conversations.md "When you are away").
+pub fn unread_messages(link: &str, digest: &UnreadDigest) -> Letter {
+    let from = digest.from_name.as_deref().unwrap_or("Someone");
+    let mut quoted: Vec<String> = digest
+        .lines
+        .iter()
+        .map(|line| format!("> {line}"))
+        .collect();
+    if digest.more > 0 {
+        quoted.push(format!("… and {} more", digest.more));
+    }
+    letter(
+        &digest.to_email,
+        link,
+        &format!("{from} wrote to you about {} on {SITE}", digest.listing),
+        &[
+            &format!("Hello {},", digest.to_name),
+            &format!(
+                "{from} wrote to you about {} while you were away:",
+                digest.listing
+            ),
+            &quoted.join("\n"),
+        ],
+        "Read and answer",
+        "We mail you once for what arrives while you are away, not for every message.",
+        "Meet in a public place, check the bike and its papers, and never pay before you \
+         have seen them.",
+    )
+}
+
 fn letter(
     to: &str,
     link: &str,
@@ -196,6 +229,35 @@ mod tests {
             assert!(part.contains("48 hours"), "{part}");
             assert!(part.contains("did not sign up"), "{part}");
         }
+        assert!(mail.html.contains(&format!("href=\"{link}\"")));
+    }
+
+    #[test]
+    fn an_unread_messages_mail_quotes_the_newest_few_counts_the_rest_and_escapes_them() {
+        let digest = UnreadDigest {
+            conversation_id: 61,
+            to_email: "rahim@example.com".into(),
+            to_name: "Rahim".into(),
+            from_name: Some("Sadia".into()),
+            listing: "Yamaha R15".into(),
+            lines: vec!["Is it still available?".into(), "<b>Last price?</b>".into()],
+            more: 3,
+        };
+        let link = "https://bikehaat.example/dashboard/messages/61";
+        let mail = unread_messages(link, &digest);
+        assert_eq!(mail.to, "rahim@example.com");
+        assert_eq!(
+            mail.subject,
+            "Sadia wrote to you about Yamaha R15 on BikeHaat"
+        );
+        assert!(mail
+            .text
+            .contains("> Is it still available?\n> <b>Last price?</b>\n… and 3 more"));
+        assert!(
+            mail.html.contains("&lt;b&gt;Last price?&lt;/b&gt;"),
+            "{}",
+            mail.html
+        );
         assert!(mail.html.contains(&format!("href=\"{link}\"")));
     }
 

@@ -308,3 +308,29 @@ async fn read_messages(
         events: seen(&written.events, &user),
     }))
 }
+
+/// Mails each person what arrived in a conversation while they were away, once a
+/// minute until the runtime stops: one mail per conversation gathering the messages
+/// unread for 15 minutes, never one per message. Every process runs it; the store's
+/// claim mails each message once, whichever process gets there first.
+pub async fn mail_unread_every_minute(state: AppState) {
+    let mut ticks = tokio::time::interval(std::time::Duration::from_secs(60));
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        ticks.tick().await;
+        match state.store.unread_to_mail(chrono::Utc::now(), 200).await {
+            Ok(digests) => {
+                for digest in digests {
+                    let link = format!(
+                        "{}/dashboard/messages/{}",
+                        state.settings.public_origin, digest.conversation_id
+                    );
+                    state
+                        .mailer
+                        .deliver(crate::mail::letters::unread_messages(&link, &digest));
+                }
+            }
+            Err(error) => tracing::warn!(%error, "cannot gather the unread messages to mail"),
+        }
+    }
+}

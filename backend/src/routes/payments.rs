@@ -94,14 +94,16 @@ async fn create_payment_intent(
 /// The ways a buyer may pay a booking, offered or not.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct OfferView {
+pub struct PayWaysView {
     /// The booking's price, in taka.
+    #[serde(serialize_with = "crate::views::money")]
     #[schema(value_type = f64)]
-    price: f64,
+    price: i64,
     /// The deposit a card or bKash holds to reserve the bike, in taka; null: a hold
     /// covers the whole price.
+    #[serde(serialize_with = "crate::views::some_money")]
     #[schema(value_type = Option<f64>)]
-    deposit: Option<f64>,
+    deposit: Option<i64>,
     /// cash, card and bkash, always in that order.
     methods: Vec<ChoiceView>,
 }
@@ -115,11 +117,13 @@ pub struct ChoiceView {
     /// Whether the buyer may pay this way.
     offered: bool,
     /// Held now by the card or bKash, in taka (0 for cash).
+    #[serde(serialize_with = "crate::views::money")]
     #[schema(value_type = f64)]
-    hold: f64,
+    hold: i64,
     /// Paid in person at the handover, in taka.
+    #[serde(serialize_with = "crate::views::money")]
     #[schema(value_type = f64)]
-    at_handover: f64,
+    at_handover: i64,
     /// Why it is not offered (the seller does not take it, it is not set up here, the
     /// amount is more than it carries, a deposit is asked); absent when offered.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -131,37 +135,32 @@ pub struct ChoiceView {
     note: Option<&'static str>,
 }
 
-/// Taka from paisa, as a JSON number.
-fn in_taka(paisa: i64) -> f64 {
-    paisa as f64 / 100.0
-}
-
 /// How the buyer may pay their booking (the booking's buyer only): the ways its listing
 /// takes, that this marketplace has set up and that can carry the amount, each with
 /// what is held now and what is paid in cash at the handover. The payment page shows
 /// it as it is; each way refuses what it does not offer.
 #[utoipa::path(get, path = "/orders/{id}/methods", tag = "payments",
     params(("id" = String, Path, description = "Booking id")),
-    responses((status = 200, body = OfferView), (status = 401), (status = 403), (status = 404)),
+    responses((status = 200, body = PayWaysView), (status = 401), (status = 403), (status = 404)),
     security(("access_token" = [])))]
 async fn payment_methods(
     State(state): State<AppState>,
     Buyer(buyer): Buyer,
     RecordId(id): RecordId,
-) -> AppResult<Json<OfferView>> {
+) -> AppResult<Json<PayWaysView>> {
     let order = own_booking(&state, &buyer, id).await?;
     let offer = Offer::of(&order, state.holders());
-    Ok(Json(OfferView {
-        price: in_taka(order.price),
-        deposit: order.deposit.map(in_taka),
+    Ok(Json(PayWaysView {
+        price: order.price,
+        deposit: order.deposit,
         methods: offer
             .choices
             .into_iter()
             .map(|choice| ChoiceView {
                 method: choice.method.as_str(),
                 offered: choice.not_offered.is_none(),
-                hold: in_taka(choice.hold),
-                at_handover: in_taka(choice.at_handover),
+                hold: choice.hold,
+                at_handover: choice.at_handover,
                 reason: choice.not_offered.map(NotOffered::reason),
                 note: choice.note,
             })

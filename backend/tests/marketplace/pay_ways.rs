@@ -188,13 +188,13 @@ async fn a_deposit_is_held_by_card_or_bkash_and_the_rest_is_paid_in_cash_at_the_
         assert_eq!(
             offered,
             json!({
-                "price": 185000.0,
-                "deposit": 20000.0,
+                "price": 185000,
+                "deposit": 20000,
                 "methods": [
-                    {"method": "cash", "offered": false, "hold": 0.0, "atHandover": 185000.0,
+                    {"method": "cash", "offered": false, "hold": 0, "atHandover": 185000,
                      "reason": "The seller does not take cash for this bike."},
-                    {"method": "card", "offered": true, "hold": 20000.0, "atHandover": 165000.0},
-                    {"method": "bkash", "offered": true, "hold": 20000.0, "atHandover": 165000.0},
+                    {"method": "card", "offered": true, "hold": 20000, "atHandover": 165000},
+                    {"method": "bkash", "offered": true, "hold": 20000, "atHandover": 165000},
                 ]
             })
         );

@@ -3,9 +3,10 @@
 use super::offers::OFFER_COLUMNS;
 use super::*;
 use crate::caution;
+use crate::notice::message_line;
 use crate::records::{
     Blocked, BlockedPerson, Conversation, ConversationReport, Message, NewConversationReport,
-    NewMessage, Offer, Side, Warning,
+    NewMessage, Offer, Side, UnreadDigest, Warning, UNREAD_MAIL_AFTER,
 };
 
 /// A conversation as `$2` reads it: the listing's name, photo, price and terms, both
@@ -33,6 +34,9 @@ const REPORT_SELECT: &str = "SELECT r.id, r.conversation_id, c.product_id, \
      JOIN conversations c ON c.id = r.conversation_id JOIN products p ON p.id = c.product_id \
      LEFT JOIN users b ON b.id = c.buyer_id LEFT JOIN users s ON s.id = c.seller_id \
      LEFT JOIN users w ON w.id = r.reporter_id ";
+
+/// Messages one unread-messages mail quotes; it counts the rest.
+const MAILED_LINES: usize = 5;
 
 /// A message with the listing its conversation is about.
 pub(super) const MESSAGE_SELECT: &str = "SELECT m.id, m.conversation_id, c.product_id, \
@@ -575,5 +579,100 @@ impl Conversations for This {
         with_offers(&mut page, &offers);
         tx.commit().await?;
         Ok(page)
+    }
+
+    async fn unread_to_mail(
+        &self,
+        now: DateTime<Utc>,
+        most: i64,
+    ) -> Result<Vec<UnreadDigest>, Error> {
+        let mut digests = Vec::new();
+        for side in [Side::Buyer, Side::Seller] {
+            let (reader, writer, read, mailed) = match side {
+                Side::Buyer => (
+                    "buyer_id",
+                    "seller_id",
+                    "buyer_read_up_to",
+                    "buyer_mailed_up_to",
+                ),
+                Side::Seller => (
+                    "seller_id",
+                    "buyer_id",
+                    "seller_read_up_to",
+                    "seller_mailed_up_to",
+                ),
+            };
+            // Only conversations active in the last day: older unread messages were
+            // mailed then, or their reader came back.
+            let due: Vec<(i64, i64, i64)> = sqlx::query_as(&format!(
+                "SELECT c.id, c.{mailed}, MAX(m.id) FROM conversations c JOIN messages m ON \
+                 m.conversation_id = c.id AND m.sender_id = c.{writer} AND m.id > c.{read} \
+                 AND m.id > c.{mailed} WHERE c.last_message_at > $1 AND c.{reader} IS NOT NULL \
+                 GROUP BY c.id, c.{mailed} HAVING MIN(m.sent_at) <= $2 LIMIT $3"
+            ))
+            .bind(now - chrono::TimeDelta::days(1))
+            .bind(now - UNREAD_MAIL_AFTER)
+            .bind(most)
+            .fetch_all(&self.reader)
+            .await?;
+            for (id, was, up_to) in due {
+                let mut tx = self.writer.begin().await?;
+                // The claim: of two processes sweeping at once, one mails.
+                let claimed = sqlx::query(&format!(
+                    "UPDATE conversations SET {mailed} = $3 WHERE id = $1 AND {mailed} = $2"
+                ))
+                .bind(id)
+                .bind(was)
+                .bind(up_to)
+                .execute(&mut *tx)
+                .await?;
+                if claimed.rows_affected() == 0 {
+                    continue;
+                }
+                let (to_email, to_name, from_name, listing): (
+                    String,
+                    String,
+                    Option<String>,
+                    String,
+                ) = sqlx::query_as(&format!(
+                    "SELECT r.email, r.name, w.name, p.name FROM conversations c \
+                         JOIN users r ON r.id = c.{reader} LEFT JOIN users w ON w.id = c.{writer} \
+                         JOIN products p ON p.id = c.product_id WHERE c.id = $1"
+                ))
+                .bind(id)
+                .fetch_one(&mut *tx)
+                .await?;
+                let sql = format!(
+                    "{MESSAGE_SELECT} WHERE m.conversation_id = $1 AND m.sender_id = c.{writer} \
+                     AND m.id > c.{read} AND m.id > $2 AND m.id <= $3 ORDER BY m.id DESC"
+                );
+                let mut unread = sqlx::query_as::<Db, Message>(&sql)
+                    .bind(id)
+                    .bind(was)
+                    .bind(up_to)
+                    .fetch_all(&mut *tx)
+                    .await?;
+                let sql = format!("SELECT {OFFER_COLUMNS} FROM offers WHERE conversation_id = $1");
+                let offers = sqlx::query_as::<Db, Offer>(&sql)
+                    .bind(id)
+                    .fetch_all(&mut *tx)
+                    .await?;
+                tx.commit().await?;
+                with_offers(&mut unread, &offers);
+                let more = unread.len().saturating_sub(MAILED_LINES) as i64;
+                unread.truncate(MAILED_LINES);
+                unread.reverse();
+                digests.push(UnreadDigest {
+                    conversation_id: id,
+                    to_email,
+                    to_name,
+                    from_name,
+                    listing,
+                    lines: unread.iter().map(message_line).collect(),
+                    more,
+                });
+            }
+        }
+        Ok(digests)
     }
 }

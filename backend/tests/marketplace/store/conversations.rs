@@ -110,3 +110,89 @@ async fn racing_opens_sends_and_reads_leave_one_conversation_one_message_and_the
     })
     .await;
 }
+
+#[tokio::test]
+async fn what_stays_unread_fifteen_minutes_is_mailed_once_gathered_per_conversation() {
+    use bikehaat::records::UNREAD_MAIL_AFTER;
+    on_both(|engine| async move {
+        let Some((_db, store)) = open(engine).await else {
+            return;
+        };
+        let Cast {
+            seller,
+            buyer,
+            category,
+        } = cast(store.as_ref()).await;
+        let s = store.as_ref();
+        let bike = listing(s, category, &seller, "Honda Shine", taka(95_000)).await;
+        let id = s
+            .open_conversation(bike, buyer.id, true)
+            .await
+            .expect("open")
+            .id;
+        let say = |client: &str, text: &str| NewMessage {
+            conversation_id: id,
+            sender_id: buyer.id,
+            client_id: client.into(),
+            text: Some(text.into()),
+            image: None,
+            offer: None,
+        };
+        for (n, text) in ["Is it still available?", "Any accident?", "Papers ok?"]
+            .iter()
+            .enumerate()
+        {
+            s.send_message(&say(&format!("b-{n}"), text))
+                .await
+                .expect("sent");
+        }
+        s.make_offer(id, buyer.id, taka(90_000), "b-offer")
+            .await
+            .expect("offer");
+
+        // Not yet: the first message is not fifteen minutes old.
+        let now = chrono::Utc::now();
+        assert!(s.unread_to_mail(now, 100).await.expect("sweep").is_empty());
+
+        // Fifteen minutes on: one mail to the seller gathering all four, none to the
+        // buyer (who has read everything they sent).
+        let later = now + UNREAD_MAIL_AFTER + chrono::TimeDelta::seconds(5);
+        let mails = s.unread_to_mail(later, 100).await.expect("sweep");
+        assert_eq!(mails.len(), 1, "{mails:?}");
+        let mail = &mails[0];
+        assert_eq!(mail.to_email, seller.email);
+        assert_eq!(mail.from_name.as_deref(), Some(buyer.name.as_str()));
+        assert_eq!(
+            mail.lines,
+            [
+                "Is it still available?",
+                "Any accident?",
+                "Papers ok?",
+                "An offer of ৳90,000"
+            ]
+        );
+        // Never twice for the same messages.
+        assert!(s
+            .unread_to_mail(later, 100)
+            .await
+            .expect("sweep")
+            .is_empty());
+
+        // A new message the seller reads in time is not mailed.
+        let fresh = s
+            .send_message(&say("b-9", "Hello?"))
+            .await
+            .expect("sent")
+            .outcome;
+        s.read_messages(id, seller.id, fresh.id)
+            .await
+            .expect("read");
+        let much_later = later + UNREAD_MAIL_AFTER * 2;
+        assert!(s
+            .unread_to_mail(much_later, 100)
+            .await
+            .expect("sweep")
+            .is_empty());
+    })
+    .await;
+}

@@ -8,7 +8,7 @@ import { api } from '@/lib/api-client.ts';
 import type { components } from '@/lib/api/schema.d.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-export type MethodsOffer = components['schemas']['OfferView'];
+export type MethodsOffer = components['schemas']['PayWaysView'];
 export type MethodChoice = components['schemas']['ChoiceView'];
 
 /** The ways the server names (`method`), in the order the page shows them. */
