@@ -1,7 +1,8 @@
-//! How processes tell each other "the event log grew to seq N". Without `REDIS_URL`
-//! there is one process and nothing to tell; with it, every process publishes to and
-//! subscribes from one Redis pub/sub channel. The bus only carries wake-ups: the event
-//! log carries the events, so a lost message costs at most the pump's poll interval.
+//! How processes tell each other "the event log grew to seq N", and pass on who is
+//! typing. Without `REDIS_URL` there is one process and nothing to tell; with it, every
+//! process publishes to and subscribes from two Redis pub/sub channels. The bus only
+//! carries wake-ups and signals: the event log carries the events, so a lost wake-up
+//! costs at most the pump's poll interval, and a lost typing signal nothing at all.
 
 use std::time::Duration;
 
@@ -10,6 +11,47 @@ use tokio::sync::{watch, Mutex};
 
 /// The channel every process of one marketplace shares.
 const CHANNEL: &str = "bikehaat:events";
+/// Who is typing to whom: never stored, lost when nobody listens.
+const TYPING_CHANNEL: &str = "bikehaat:typing";
+
+/// Someone typing in a conversation, for the other side's sockets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Typing {
+    /// Whose sockets show it.
+    pub to: i64,
+    pub conversation_id: i64,
+    /// Who types.
+    pub from: i64,
+}
+
+impl Typing {
+    /// As it crosses Redis: "to:conversation:from".
+    fn encode(self) -> String {
+        format!("{}:{}:{}", self.to, self.conversation_id, self.from)
+    }
+
+    fn decode(text: &str) -> Option<Typing> {
+        let mut parts = text.split(':').map(str::parse::<i64>);
+        match (parts.next(), parts.next(), parts.next(), parts.next()) {
+            (Some(Ok(to)), Some(Ok(conversation_id)), Some(Ok(from)), None) => Some(Typing {
+                to,
+                conversation_id,
+                from,
+            }),
+            _ => None,
+        }
+    }
+
+    /// The frame the other side's page receives.
+    pub fn frame(self) -> String {
+        serde_json::json!({
+            "type": "typing",
+            "conversationId": self.conversation_id.to_string(),
+            "from": self.from.to_string(),
+        })
+        .to_string()
+    }
+}
 /// Reconnection backoff bounds.
 const BACKOFF_MIN: Duration = Duration::from_millis(100);
 const BACKOFF_MAX: Duration = Duration::from_secs(5);
@@ -18,8 +60,13 @@ const BACKOFF_MAX: Duration = Duration::from_secs(5);
 pub struct Bus {
     /// The highest sequence number other processes (or this one) announced.
     announced: watch::Sender<i64>,
+    /// Typing signals for this process's sockets, from any process (this one too).
+    typing: tokio::sync::broadcast::Sender<Typing>,
     redis: Option<RedisBus>,
 }
+
+/// Typing signals one process keeps for its sockets while they are passed on.
+const TYPING_BACKLOG: usize = 256;
 
 struct RedisBus {
     client: redis::Client,
@@ -33,6 +80,7 @@ impl Bus {
     pub fn in_process() -> Bus {
         Bus {
             announced: watch::channel(0).0,
+            typing: tokio::sync::broadcast::channel(TYPING_BACKLOG).0,
             redis: None,
         }
     }
@@ -43,6 +91,7 @@ impl Bus {
         let client = redis::Client::open(url).map_err(|e| format!("bad REDIS_URL: {e}"))?;
         let bus = Bus {
             announced: watch::channel(0).0,
+            typing: tokio::sync::broadcast::channel(TYPING_BACKLOG).0,
             redis: Some(RedisBus {
                 client,
                 subscribed: Default::default(),
@@ -104,12 +153,44 @@ impl Bus {
         }
     }
 
+    /// Typing signals for this process's sockets, as they arrive.
+    pub fn typing_signals(&self) -> tokio::sync::broadcast::Receiver<Typing> {
+        self.typing.subscribe()
+    }
+
+    /// Passes `signal` on to the process holding its recipient's sockets (every
+    /// process, this one too, through Redis; this one alone without it, or while Redis
+    /// is away). Best effort: a typing signal late or lost is nothing.
+    pub async fn typing(&self, signal: Typing) {
+        let Some(redis) = &self.redis else {
+            let _ = self.typing.send(signal);
+            return;
+        };
+        let mut publisher = redis.publisher.lock().await;
+        if publisher.is_none() {
+            *publisher = redis.client.get_multiplexed_async_connection().await.ok();
+        }
+        let sent = match publisher.as_mut() {
+            Some(connection) => redis::cmd("PUBLISH")
+                .arg(TYPING_CHANNEL)
+                .arg(signal.encode())
+                .query_async::<()>(connection)
+                .await
+                .is_ok(),
+            None => false,
+        };
+        if !sent {
+            *publisher = None;
+            let _ = self.typing.send(signal);
+        }
+    }
+
     async fn listen(&self) {
         let Some(redis) = &self.redis else { return };
         let mut backoff = BACKOFF_MIN;
         loop {
             match redis.client.get_async_pubsub().await {
-                Ok(mut pubsub) => match pubsub.subscribe(CHANNEL).await {
+                Ok(mut pubsub) => match pubsub.subscribe(&[CHANNEL, TYPING_CHANNEL]).await {
                     Ok(()) => {
                         tracing::info!("subscribed to live events on Redis");
                         redis
@@ -121,7 +202,12 @@ impl Bus {
                         self.announced.send_modify(|_| {});
                         let mut messages = pubsub.on_message();
                         while let Some(message) = messages.next().await {
-                            if let Ok(seq) = message.get_payload::<i64>() {
+                            if message.get_channel_name() == TYPING_CHANNEL {
+                                let payload = message.get_payload::<String>().ok();
+                                if let Some(signal) = payload.as_deref().and_then(Typing::decode) {
+                                    let _ = self.typing.send(signal);
+                                }
+                            } else if let Ok(seq) = message.get_payload::<i64>() {
                                 self.announced
                                     .send_modify(|announced| *announced = (*announced).max(seq));
                             }

@@ -159,6 +159,11 @@ pub fn events_markdown() -> String {
          page resumes once, as its socket opens: the socket holds live events back until then \
          (300 ms at most), so the replay and the live events arrive in one order. Every list the page patches from events answers with `x-live-seq`, the last \
          event already in it (`architecture.md`).\n\n\
+         A signed-in page in a conversation sends `{\"type\":\"typing\",\"conversationId\":\"…\"}` \
+         while its reader types; the other side's sockets, on whichever process, receive \
+         `{\"type\":\"typing\",\"conversationId\":\"…\",\"from\":\"<user id>\"}` (one every \
+         two seconds at most, not between people who blocked, never stored, no `seq`: a \
+         page that was not there misses nothing worth having).\n\n\
          The JSON Schema of every event is `LiveEvent` in `/api/openapi.json`. Visitors get \
          the public form of an event: the same, without anyone's e-mail address or phone \
          number.\n\n\

@@ -296,6 +296,28 @@ impl Hub {
         }
     }
 
+    /// Writes `payload` (a signal that is not an event: nothing to resume, nothing kept)
+    /// to every socket of this process signed in as `user`. A socket that cannot take it
+    /// now goes without: such signals are worth nothing late.
+    pub fn signal(&self, user: i64, payload: &str) {
+        let frame = wire::text_frame(payload.as_bytes());
+        for shard in self.shards.iter() {
+            shard.each(|socket| {
+                if socket.user_id.load(Ordering::Acquire) != user {
+                    return;
+                }
+                let mut out = socket.outbox();
+                if out.unsent.len() >= QUEUE_LIMIT / 2 {
+                    return;
+                }
+                if socket.put(&mut out, &[&frame]) == wire::Put::Waiting {
+                    drop(out);
+                    socket.wake.notify_one();
+                }
+            });
+        }
+    }
+
     /// A deleted user's sockets stop receiving private events at once.
     fn revoke(&self, user: i64) {
         for shard in self.shards.iter() {

@@ -484,7 +484,22 @@ pub async fn state(args: &ServeArgs, addr: SocketAddr) -> StartResult<AppState> 
         }),
     });
     tokio::spawn(crate::routes::mail_unread_every_minute(state.clone()));
+    tokio::spawn(pass_on_typing(state.bus.clone(), state.live.clone()));
     Ok(state)
+}
+
+/// Shows this process's sockets who is typing to them, as the bus brings the signals
+/// (from this process or another), until the runtime stops.
+async fn pass_on_typing(bus: Arc<crate::bus::Bus>, live: Arc<Hub>) {
+    let mut signals = bus.typing_signals();
+    loop {
+        match signals.recv().await {
+            Ok(signal) => live.signal(signal.to, &signal.frame()),
+            // Signals missed while this task was behind are worth nothing now.
+            Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {}
+            Err(tokio::sync::broadcast::error::RecvError::Closed) => return,
+        }
+    }
 }
 
 /// Gives listings posted before brand, model, engine size, kilometres and district were

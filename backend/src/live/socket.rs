@@ -31,9 +31,11 @@ use tokio_tungstenite::WebSocketStream;
 use super::wire::Conn;
 use super::{Outgoing, Subscriber};
 use crate::auth::client_ip::ClientIp;
+use crate::bus::Typing;
 use crate::error::AppError;
-use crate::events::{EventRecord, Share};
+use crate::events::{EventRecord, Share, Viewer};
 use crate::listen::{Held, LiveSeat, Place};
+use crate::records::{Blocked, Side as RecordSide};
 use crate::store::StoreError;
 use crate::AppState;
 
@@ -62,9 +64,22 @@ const CLOSE_WAIT: Duration = Duration::from_secs(5);
 #[derive(Debug, Deserialize)]
 #[serde(tag = "type", rename_all = "lowercase")]
 enum Incoming {
-    Auth { token: String },
-    Resume { since: i64 },
+    Auth {
+        token: String,
+    },
+    Resume {
+        since: i64,
+    },
+    /// The page's reader is typing in a conversation.
+    Typing {
+        #[serde(rename = "conversationId")]
+        conversation_id: String,
+    },
 }
+
+/// Typing signals one socket passes on: one per this long at most (the page sends one
+/// every three seconds while its reader types).
+const TYPING_EVERY: Duration = Duration::from_secs(2);
 
 /// Upgrades to a live socket. Browsers always send `Origin`: it must be the site's own.
 /// Live sockets leave a tenth of the process's connections to plain requests, and one
@@ -193,6 +208,7 @@ async fn serve(
         held: true,
         signed_in: None,
         try_again: None,
+        typed_at: None,
     };
     session.run().await;
     // The hub gave up on this socket for falling behind, or the database could not
@@ -226,6 +242,8 @@ struct Session<'a> {
     /// Why the socket closes asking the page to come back: the database could not
     /// answer a sign-in or a resume just now.
     try_again: Option<&'static str>,
+    /// When this socket last passed on that its reader is typing.
+    typed_at: Option<tokio::time::Instant>,
 }
 
 impl Session<'_> {
@@ -300,6 +318,10 @@ impl Session<'_> {
                 self.held = false;
                 replayed && self.flush().await
             }
+            Ok(Incoming::Typing { conversation_id }) => {
+                Box::pin(self.typing(&conversation_id)).await;
+                true
+            }
             Err(_) => {
                 let help = json!({"type": "error", "message": "Send {\"type\":\"auth\",\"token\":…} or {\"type\":\"resume\",\"since\":N}."});
                 self.socket
@@ -307,6 +329,43 @@ impl Session<'_> {
                     .await
                     .is_ok()
             }
+        }
+    }
+
+    /// The page's reader is typing in conversation `id`: the other side's sockets, on
+    /// whichever process, show it for a few seconds. Only a signed-in side of the
+    /// conversation, neither side blocking the other, at most once per
+    /// [`TYPING_EVERY`]; nothing is stored and nothing answers (a signal lost is nothing).
+    async fn typing(&mut self, id: &str) {
+        let now = tokio::time::Instant::now();
+        if self.typed_at.is_some_and(|at| now - at < TYPING_EVERY) {
+            return;
+        }
+        let Viewer::User { id: user, .. } = self.me.viewer(chrono::Utc::now().timestamp()) else {
+            return;
+        };
+        let Some(conversation_id) = crate::validate::parse_id(id) else {
+            return;
+        };
+        self.typed_at = Some(now);
+        let Ok(conversation) = self.state.store.conversation(conversation_id, user).await else {
+            return;
+        };
+        if conversation.blocked != Blocked::No {
+            return;
+        }
+        let other = match conversation.side_of(user) {
+            Some(RecordSide::Buyer) => conversation.seller_id,
+            Some(RecordSide::Seller) => conversation.buyer_id,
+            None => None,
+        };
+        if let Some(to) = other {
+            let signal = Typing {
+                to,
+                conversation_id,
+                from: user,
+            };
+            self.state.bus.typing(signal).await;
         }
     }
 

@@ -520,3 +520,51 @@ async fn a_listing_posted_changed_or_deleted_through_one_process_is_searched_so_
     .await;
     until_found(&b.base, "q=pulsar&sold=true", &[]).await;
 }
+
+#[tokio::test]
+async fn a_typing_signal_crosses_to_every_process_through_redis_and_is_kept_nowhere() {
+    use bikehaat::bus::{Bus, Typing};
+    if !redis_installed() {
+        skip("typing across processes", "redis-server is not installed");
+        return;
+    }
+    let port = free_port();
+    let _redis = start_redis(port).await;
+    let url = format!("redis://127.0.0.1:{port}");
+    let (a, b) = (
+        std::sync::Arc::new(Bus::redis(&url).expect("bus a")),
+        std::sync::Arc::new(Bus::redis(&url).expect("bus b")),
+    );
+    a.start();
+    b.start();
+    let (mut on_a, mut on_b) = (a.typing_signals(), b.typing_signals());
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !(a.connected() && b.connected()) {
+        assert!(Instant::now() < deadline, "both subscribe to Redis");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let signal = Typing {
+        to: 7,
+        conversation_id: 61,
+        from: 4,
+    };
+    a.typing(signal).await;
+    for (name, signals) in [("b", &mut on_b), ("a", &mut on_a)] {
+        let got = tokio::time::timeout(Duration::from_secs(5), signals.recv())
+            .await
+            .unwrap_or_else(|_| panic!("process {name} hears it"))
+            .expect("a signal");
+        assert_eq!(got, signal, "process {name}");
+    }
+    assert_eq!(
+        serde_json::from_str::<Value>(&signal.frame()).expect("json"),
+        json!({"type": "typing", "conversationId": "61", "from": "4"})
+    );
+    // Nothing was kept: a process that subscribes afterwards hears nothing of it.
+    let mut late = b.typing_signals();
+    let nothing = tokio::time::timeout(Duration::from_millis(300), late.recv()).await;
+    assert!(
+        nothing.is_err(),
+        "a typing signal is not stored: {nothing:?}"
+    );
+}

@@ -83,6 +83,15 @@ impl Live {
     /// Every event until the socket has been quiet for `quiet`; then proves the socket
     /// is still open (the server answers a ping), so that an empty answer means
     /// "nothing was sent", never "the socket had died".
+    /// Every message (events, signals, answers) until none comes for `quiet`.
+    pub async fn heard(&mut self, quiet: Duration) -> Vec<Value> {
+        let mut heard = Vec::new();
+        while let Some(message) = self.next(quiet).await {
+            heard.push(message);
+        }
+        heard
+    }
+
     pub async fn drain(&mut self, quiet: Duration) -> Vec<Value> {
         let mut events = Vec::new();
         while let Some(message) = self.next(quiet).await {

@@ -407,3 +407,50 @@ async fn new_accounts_and_fast_senders_are_held_back() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn typing_reaches_the_other_side_alone_and_a_stranger_or_a_flood_passes_nothing() {
+    on_both(|engine| async move {
+        let Some(t) = talk(engine).await else { return };
+        let id = t.conversation().await;
+        let mut buyer_socket = signed_in(&t.app, &t.buyer).await;
+        let mut seller_socket = signed_in(&t.app, &t.seller).await;
+        let mut stranger_socket = signed_in(&t.app, &t.stranger).await;
+        let typing = json!({"type": "typing", "conversationId": id});
+
+        // A stranger to the conversation types into it: nobody hears anything.
+        stranger_socket.send(typing.clone()).await;
+        let heard = seller_socket.heard(Duration::from_millis(500)).await;
+        assert!(heard.iter().all(|m| m["type"] != "typing"), "{heard:?}");
+
+        // The buyer types, three times in a row: the seller sees it once, the buyer's
+        // own socket not at all, and no answer comes back to the buyer.
+        for _ in 0..3 {
+            buyer_socket.send(typing.clone()).await;
+        }
+        let heard = seller_socket.heard(Duration::from_millis(800)).await;
+        let signals: Vec<&Value> = heard.iter().filter(|m| m["type"] == "typing").collect();
+        assert_eq!(signals.len(), 1, "{heard:?}");
+        assert_eq!(signals[0]["conversationId"], json!(id));
+        assert_eq!(signals[0]["from"], json!(t.buyer.id));
+        let own = buyer_socket.heard(Duration::from_millis(300)).await;
+        assert!(own.is_empty(), "nothing comes back: {own:?}");
+        let stranger = stranger_socket.heard(Duration::from_millis(100)).await;
+        assert!(
+            stranger.iter().all(|m| m["type"] != "typing"),
+            "{stranger:?}"
+        );
+
+        // Blocked: typing passes no more.
+        let (status, _) = t
+            .post(&t.seller, "/api/blocks", json!({"userId": t.buyer.id}))
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        seller_socket.heard(Duration::from_millis(300)).await;
+        tokio::time::sleep(Duration::from_millis(2100)).await;
+        buyer_socket.send(typing).await;
+        let heard = seller_socket.heard(Duration::from_millis(800)).await;
+        assert!(heard.iter().all(|m| m["type"] != "typing"), "{heard:?}");
+    })
+    .await;
+}
