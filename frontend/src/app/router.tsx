@@ -153,6 +153,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                       (m) => m.ReportedListingsPage,
                     ),
                   },
+                  {
+                    path: 'reported-conversations',
+                    lazy: lazyPage(
+                      () => import('@/features/messages/pages/reported-conversations-page.tsx'),
+                      (m) => m.ReportedConversationsPage,
+                    ),
+                  },
                 ],
               },
               {
@@ -210,6 +217,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 // A buyer's and a seller's conversations about bikes, and each one.
                 path: 'messages',
                 lazy: lazyPage(() => import('@/features/messages/pages/inbox-page.tsx'), (m) => m.InboxPage),
+              },
+              {
+                // Whom the reader blocked, and unblocking them.
+                path: 'blocked',
+                lazy: lazyPage(() => import('@/features/messages/pages/blocked-page.tsx'), (m) => m.BlockedPage),
               },
               {
                 path: 'messages/:id',

@@ -35,6 +35,12 @@ export const queryKeys = {
   sellerBookings: () => ['sellerOrders'] as const,
   sellerBookingsOf: (sellerEmail: string) => ['sellerOrders', sellerEmail] as const,
   reportedListings: () => ['reportedProducts'] as const,
+  /** The admin's queue of reported conversations, the latest first. */
+  reportedConversations: () => ['reportedConversations'] as const,
+  /** A reported conversation's messages as the admin reads them, one entry per conversation. */
+  reportedMessages: (conversationId: string) => ['reportedMessages', conversationId] as const,
+  /** The people the signed-in user blocked. */
+  blocks: () => ['blocks'] as const,
   /** The signed-in buyer's saved bikes. */
   wishlist: () => ['wishlist'] as const,
   /** The signed-in user's bell: the newest notifications and the unread count. */
@@ -93,6 +99,7 @@ export const LIVE_DATA: readonly QueryKey[] = [
   queryKeys.bookings(),
   queryKeys.sellerBookings(),
   queryKeys.reportedListings(),
+  queryKeys.reportedConversations(),
   queryKeys.wishlist(),
   queryKeys.notifications(),
   queryKeys.sellers(),

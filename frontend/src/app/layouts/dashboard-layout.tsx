@@ -21,6 +21,7 @@ const SIDE_LINKS: Record<Role, SideLink[]> = {
     { label: 'All Sellers', to: '/dashboard/all-seller' },
     { label: 'All Buyers', to: '/dashboard/all-buyer' },
     { label: 'Reported Products', to: '/dashboard/reported-products' },
+    { label: 'Reported Conversations', to: '/dashboard/reported-conversations' },
     { label: 'Deals', to: '/dashboard/deals' },
   ],
   seller: [

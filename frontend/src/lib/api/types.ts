@@ -38,6 +38,9 @@ export type MarkedRead = Schemas['MarkedRead'];
 export type SellerListing = Schemas['SellerListingView'] & PriceTerms;
 export type SearchResults = Schemas['SearchResults'];
 export type ListingFields = Schemas['ListingFields'];
+export type ConversationReport = Schemas['ConversationReportView'];
+export type BlockedPerson = Schemas['BlockedView'];
+export type Unblocked = Schemas['BlockView'];
 
 /** Whether the seller takes offers on a listing: listings do unless their seller says otherwise. */
 export interface PriceTerms {

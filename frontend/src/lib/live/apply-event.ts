@@ -3,7 +3,7 @@
 // that their socket will deliver), so the page is right before, or without, the socket;
 // the reducers are idempotent, so the event arriving as well changes nothing.
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import type { Advert, Category, Notifications, Listing, User } from '@/lib/api/types.ts';
+import type { Advert, Category, ConversationReport, Notifications, Listing, User } from '@/lib/api/types.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import {
   addAdvert,
@@ -11,6 +11,7 @@ import {
   addNotification,
   addCategoryListing,
   addBooking,
+  addReportedConversation,
   addReportedListing,
   addSellerBooking,
   addSellerListing,
@@ -292,6 +293,11 @@ export function applyLiveEvent(queryClient: QueryClient, live: LiveEvent): void 
       return;
     case 'message.hidden':
       patch<Message>(queryClient, queryKeys.messages(), (old, conversationId) => hideMessage(old, conversationId, live.data));
+      return;
+    case 'conversation.reported':
+      patch<ConversationReport>(queryClient, queryKeys.reportedConversations(), (old) =>
+        addReportedConversation(old, live.data),
+      );
       return;
   }
 }

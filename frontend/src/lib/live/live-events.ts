@@ -3,7 +3,15 @@
 // unchanged list keeps its identity and React re-renders nothing.
 import { produce } from 'immer';
 import type { components } from '@/lib/api/schema.d.ts';
-import type { Advert, Category, Notifications, Notification, Listing, User } from '@/lib/api/types.ts';
+import type {
+  Advert,
+  Category,
+  ConversationReport,
+  Notifications,
+  Notification,
+  Listing,
+  User,
+} from '@/lib/api/types.ts';
 import { dealStage, isOpen } from '@/lib/deal-status.ts';
 import type { OfferUpdated } from './offer-events.ts';
 import type { SafetyEvent } from './safety-events.ts';
@@ -205,6 +213,14 @@ export function setAdvertised(list: List<Listing>, id: string, advertised: boole
 /** A newly reported listing joins the admin's queue. */
 export function addReportedListing(list: List<Listing>, listing: Listing): List<Listing> {
   return prependOnce(list, listing);
+}
+
+/** A newly reported conversation joins the admin's queue, on top. */
+export function addReportedConversation(
+  list: List<ConversationReport>,
+  report: ConversationReport,
+): List<ConversationReport> {
+  return prependOnce(list, report);
 }
 
 /** Listings and adverts of the seller `sellerId` show the verified badge. */

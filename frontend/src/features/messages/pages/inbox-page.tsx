@@ -20,9 +20,14 @@ export function InboxPage() {
   useSendAllWaiting(me);
   return (
     <section aria-labelledby="messages-title">
-      <h2 id="messages-title" className="mb-4 text-2xl font-bold text-stone-900">
-        Messages
-      </h2>
+      <div className="mb-4 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h2 id="messages-title" className="text-2xl font-bold text-stone-900">
+          Messages
+        </h2>
+        <Link to="/dashboard/blocked" className="text-sm font-semibold text-brand-800 hover:underline">
+          Blocked people
+        </Link>
+      </div>
       {inbox.isPending ? (
         <PageSpinner label="Loading your messages" />
       ) : inbox.isError ? (

@@ -1,0 +1,72 @@
+// The people the reader blocked (/dashboard/blocked), reached from the inbox: whom and
+// since when, and unblocking each, after which they may write to each other again.
+import { useState } from 'react';
+import { PageSpinner } from '@/components/spinner.tsx';
+import { usePageTitle } from '@/lib/page-title.ts';
+import { formatDhakaTime } from '@/utils/format-dhaka-time.ts';
+import { useBlockedPeople, useUnblock, type BlockedPerson } from '@/features/messages/api/blocks.ts';
+
+export function BlockedPage() {
+  usePageTitle('Blocked people');
+  const people = useBlockedPeople();
+  return (
+    <section aria-labelledby="blocked-title">
+      <h2 id="blocked-title" className="mb-1 text-2xl font-bold text-stone-900">
+        Blocked people
+      </h2>
+      <p className="mb-4 text-sm text-stone-600">You and the people you block cannot write to each other.</p>
+      {people.isPending ? (
+        <PageSpinner label="Loading the people you blocked" />
+      ) : people.isError ? (
+        <p role="alert" className="text-red-700">
+          {people.error.message}
+        </p>
+      ) : people.data.length === 0 ? (
+        <p className="rounded-2xl bg-white p-6 text-center text-stone-600 shadow-sm ring-1 ring-stone-200">
+          You have not blocked anyone.
+        </p>
+      ) : (
+        <ul aria-label="Blocked people" className="divide-y divide-stone-200 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-stone-200">
+          {people.data.map((person) => (
+            <BlockedRow key={person.userId} person={person} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function BlockedRow({ person }: { person: BlockedPerson }) {
+  const unblock = useUnblock();
+  const [failed, setFailed] = useState<string | null>(null);
+  return (
+    <li aria-label={person.name} className="flex flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3">
+      <span className="min-w-0 flex-1">
+        <span className="block font-semibold break-words text-stone-900">{person.name}</span>
+        <span className="text-xs text-stone-500">
+          Blocked <time dateTime={person.blockedAt}>{formatDhakaTime(person.blockedAt)}</time>
+        </span>
+      </span>
+      <button
+        type="button"
+        disabled={unblock.isPending}
+        onClick={() => {
+          setFailed(null);
+          unblock.mutate(person.userId, {
+            onError: (error) => {
+              setFailed(error.message);
+            },
+          });
+        }}
+        className="min-h-11 rounded-xl border border-stone-300 bg-white px-4 text-sm font-semibold text-stone-800 hover:bg-stone-100 disabled:opacity-60"
+      >
+        {unblock.isPending ? 'Unblocking…' : 'Unblock'}
+      </button>
+      {failed && (
+        <p role="alert" className="w-full text-sm text-red-700">
+          {failed}
+        </p>
+      )}
+    </li>
+  );
+}
