@@ -3,6 +3,8 @@
 // the conversation, and the buyer sees the answer, and then "Seen", without a reload.
 // A message written offline arrives once the connection is back, and once only; a photo
 // and a caution under a message asking for money show; a blocked buyer cannot reply.
+// The buyer reports the conversation: it reaches the admin's queue live and the admin
+// reads it; the seller finds the buyer among the people they blocked and unblocks them.
 import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -23,12 +25,13 @@ import type { RunningServer } from '../support/server.ts';
 let server: RunningServer;
 let browser: Browser;
 let api: Api;
+let admin: Person;
 let seller: Person;
 let buyer: Person;
 let categoryId: string;
 
 beforeAll(async () => {
-  ({ server, browser, api, seller, buyer, categoryId } = await openMarketplace('Commuter'));
+  ({ server, browser, api, admin, seller, buyer, categoryId } = await openMarketplace('Commuter'));
 });
 
 afterAll(async () => {
@@ -147,4 +150,31 @@ test('a message written offline arrives once, and a blocked buyer cannot reply',
   expect(await b.page.getByRole('textbox', { name: 'Message' }).count()).toBe(0);
   await threadAtBothWidths(b.page, 'messages-blocked');
   await threadAtBothWidths(s.page, 'messages-blocker');
+
+  // The buyer reports it; the admin's queue shows the report live, and the admin reads it.
+  const a = await openSignedIn(browser, server.url, admin, PHONE);
+  await openLive(a.page, '/dashboard/reported-conversations', true);
+  await a.page.getByText('No reported conversations').waitFor();
+  await markNoReload(a.page);
+  await b.page.getByRole('button', { name: 'Conversation options' }).click();
+  await b.page.getByRole('menuitem', { name: 'Report conversation' }).click();
+  await b.page.getByRole('button', { name: 'Asks for money before meeting' }).click();
+  await b.page.getByLabel('Anything to add (optional)').fill('Wants a bKash advance before I have seen the bike.');
+  await b.page.getByRole('button', { name: 'Report', exact: true }).click();
+  const report = a.page.getByRole('article', { name: `Report about ${bike}` });
+  await report.getByText('Asks for money before meeting').waitFor();
+  await expectNoReload(a.page);
+  await report.getByRole('button', { name: 'Read conversation' }).click();
+  await report.getByText('Send 2000 taka advance to my bKash first, then come.').waitFor();
+  await report.getByRole('img', { name: 'Photo sent in the conversation' }).waitFor();
+  await checkedAtBothWidths(a.page, 'reported-conversations');
+
+  // The seller finds the buyer among the people they blocked, and unblocks them.
+  await s.page.goto('/dashboard/messages');
+  await s.page.getByRole('link', { name: 'Blocked people' }).click();
+  const blockedRow = s.page.getByRole('listitem', { name: 'Karim Uddin' });
+  await blockedRow.waitFor();
+  await checkedAtBothWidths(s.page, 'blocked-people');
+  await blockedRow.getByRole('button', { name: 'Unblock' }).click();
+  await s.page.getByText('You have not blocked anyone.').waitFor();
 });

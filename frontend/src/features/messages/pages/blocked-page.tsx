@@ -1,6 +1,7 @@
 // The people the reader blocked (/dashboard/blocked), reached from the inbox: whom and
 // since when, and unblocking each, after which they may write to each other again.
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { PageSpinner } from '@/components/spinner.tsx';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { formatDhakaTime } from '@/utils/format-dhaka-time.ts';
@@ -11,6 +12,12 @@ export function BlockedPage() {
   const people = useBlockedPeople();
   return (
     <section aria-labelledby="blocked-title">
+      <Link
+        to="/dashboard/messages"
+        className="-ml-1.5 mb-2 inline-block rounded-lg px-1.5 py-1 text-sm font-semibold text-brand-800 hover:bg-stone-100"
+      >
+        <span aria-hidden="true">‹ </span>Inbox
+      </Link>
       <h2 id="blocked-title" className="mb-1 text-2xl font-bold text-stone-900">
         Blocked people
       </h2>
