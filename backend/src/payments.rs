@@ -20,9 +20,9 @@ use crate::store::prelude::*;
 use crate::store::{Refused, StoreError, StoreResult, Written};
 
 pub mod bkash;
-pub mod offer;
 pub mod stripe;
 pub mod test_card;
+pub mod ways;
 pub mod webhook;
 
 use self::bkash::Bkash;

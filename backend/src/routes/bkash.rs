@@ -14,7 +14,7 @@ use super::RecordId;
 use crate::auth::Buyer;
 use crate::error::{AppError, AppResult, Json};
 use crate::payments::bkash::Status;
-use crate::payments::offer::{Offer, BKASH_NOT_SET_UP};
+use crate::payments::ways::{PayWays, BKASH_NOT_SET_UP};
 use crate::payments::{bkash_hold, reconcile_bkash, settle};
 use crate::records::PayMethod;
 use crate::store::{why_not_payable, Refused};
@@ -66,7 +66,7 @@ async fn start_bkash(
     if let Some(why) = why_not_payable(order.order_status) {
         return Err(why.into());
     }
-    let amount = Offer::of(&order, state.holders())
+    let amount = PayWays::of(&order, state.holders())
         .allows(PayMethod::Bkash)?
         .hold;
     let callback = format!("{}/api/bkash/callback", state.settings.public_origin);

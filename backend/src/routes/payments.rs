@@ -16,9 +16,9 @@ use super::bookings::own_booking;
 use super::{Inserted, RecordId};
 use crate::auth::Buyer;
 use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
-use crate::payments::offer::{NotOffered, Offer};
 use crate::payments::stripe::IntentStatus;
 use crate::payments::test_card::{check_card, Card};
+use crate::payments::ways::{NotOffered, PayWays};
 use crate::payments::{not_confirmed, settle, webhook, Provider, ReportedPayment, CURRENCY};
 use crate::records::{PayMethod, PaymentRecorded};
 use crate::store::{why_not_payable, Refused};
@@ -75,7 +75,7 @@ async fn create_payment_intent(
     if let Some(why) = why_not_payable(order.order_status) {
         return Err(why.into());
     }
-    let card = Offer::of(&order, state.holders())
+    let card = PayWays::of(&order, state.holders())
         .allows(PayMethod::Card)?
         .hold;
     let intent = state
@@ -149,11 +149,11 @@ async fn payment_methods(
     RecordId(id): RecordId,
 ) -> AppResult<Json<PayWaysView>> {
     let order = own_booking(&state, &buyer, id).await?;
-    let offer = Offer::of(&order, state.holders());
+    let ways = PayWays::of(&order, state.holders());
     Ok(Json(PayWaysView {
         price: order.price,
         deposit: order.deposit,
-        methods: offer
+        methods: ways
             .choices
             .into_iter()
             .map(|choice| ChoiceView {

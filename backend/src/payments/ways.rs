@@ -1,7 +1,7 @@
 //! What a buyer may pay a booking with (docs/deals.md "Paying"): the ways its listing
 //! takes, that this marketplace has set up, and that can carry the amount — and, for
 //! each, what is held now and what is paid in cash at the handover. The payment page
-//! shows this offer as it is, and each way of paying checks it before it starts, so a
+//! shows these ways as they are, and each way of paying checks it before it starts, so a
 //! way the page does not offer is refused by the server too.
 
 use super::bkash::{ABOVE_WALLET_MAX, WALLET_MAX};
@@ -84,60 +84,51 @@ pub struct Choice {
 
 /// Every way of paying a booking, offered or not, in the order pages list them.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Offer {
-    pub choices: Vec<Choice>,
+pub struct PayWays {
+    /// Cash, card and bKash, in that order ([`PayMethod`]'s).
+    pub choices: [Choice; 3],
 }
 
-impl Offer {
+impl PayWays {
     /// The offer for `booking` with these holders set up.
-    pub fn of(booking: &Booking, holders: Holders<'_>) -> Offer {
+    pub fn of(booking: &Booking, holders: Holders<'_>) -> PayWays {
         let terms = booking.listing.terms;
         let hold = booking.hold_amount();
-        let choices = PayMethod::ALL
-            .into_iter()
-            .map(|method| {
-                let not_offered = if !terms.takes(method) {
-                    Some(NotOffered::NotTaken(method))
-                } else {
-                    match method {
-                        PayMethod::Cash => booking.deposit.map(|_| NotOffered::DepositAsked),
-                        PayMethod::Card if matches!(holders.card, Provider::Disabled) => {
-                            Some(NotOffered::NotSetUp(method))
-                        }
-                        PayMethod::Card => {
-                            (hold > CARD_MAX).then_some(NotOffered::AboveLimit(method))
-                        }
-                        PayMethod::Bkash if holders.bkash.is_none() => {
-                            Some(NotOffered::NotSetUp(method))
-                        }
-                        PayMethod::Bkash => {
-                            (hold > WALLET_MAX).then_some(NotOffered::AboveLimit(method))
-                        }
+        let choices = PayMethod::ALL.map(|method| {
+            let not_offered = if !terms.takes(method) {
+                Some(NotOffered::NotTaken(method))
+            } else {
+                match method {
+                    PayMethod::Cash => booking.deposit.map(|_| NotOffered::DepositAsked),
+                    PayMethod::Card if matches!(holders.card, Provider::Disabled) => {
+                        Some(NotOffered::NotSetUp(method))
                     }
-                };
-                let note = (method == PayMethod::Bkash
-                    && not_offered.is_none()
-                    && hold > BKASH_DAILY_TOP_UP)
-                    .then_some(BKASH_TOP_UP_NOTE);
-                Choice {
-                    method,
-                    hold: if method == PayMethod::Cash { 0 } else { hold },
-                    at_handover: booking.in_cash(method),
-                    not_offered,
-                    note,
+                    PayMethod::Card => (hold > CARD_MAX).then_some(NotOffered::AboveLimit(method)),
+                    PayMethod::Bkash if holders.bkash.is_none() => {
+                        Some(NotOffered::NotSetUp(method))
+                    }
+                    PayMethod::Bkash => {
+                        (hold > WALLET_MAX).then_some(NotOffered::AboveLimit(method))
+                    }
                 }
-            })
-            .collect();
-        Offer { choices }
+            };
+            let note =
+                (method == PayMethod::Bkash && not_offered.is_none() && hold > BKASH_DAILY_TOP_UP)
+                    .then_some(BKASH_TOP_UP_NOTE);
+            Choice {
+                method,
+                hold: if method == PayMethod::Cash { 0 } else { hold },
+                at_handover: booking.in_cash(method),
+                not_offered,
+                note,
+            }
+        });
+        PayWays { choices }
     }
 
     /// The choice of `method` if it is offered; why not otherwise.
     pub fn allows(&self, method: PayMethod) -> Result<&Choice, NotOffered> {
-        let choice = self
-            .choices
-            .iter()
-            .find(|choice| choice.method == method)
-            .expect("every method has a choice");
+        let choice = &self.choices[method as usize];
         match choice.not_offered {
             None => Ok(choice),
             Some(why) => Err(why),
