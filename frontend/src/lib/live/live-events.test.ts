@@ -472,6 +472,21 @@ describe('connection helpers', () => {
   });
 });
 
+/** A conversation reported for asking for money first. */
+const REPORT = {
+  _id: 'r9',
+  conversationId: 'c9',
+  productId: 'p1',
+  productName: 'Yamaha R15',
+  buyerName: 'Karim',
+  sellerName: 'Rahim',
+  reporterId: 'u2',
+  reporterName: 'Karim',
+  reason: 'money_first',
+  note: '',
+  createdAt: '2026-11-27T04:30:00Z',
+};
+
 describe('every reducer is idempotent', () => {
   /** One event of every kind the page knows, about the lists filled below. */
   const everyKind: LiveEvent[] = [
@@ -487,6 +502,7 @@ describe('every reducer is idempotent', () => {
     { event: 'advert.created', data: anAdvert({ _id: 'a9', advertiseId: 'p9' }) },
     { event: 'advert.removed', data: { _id: 'a1', advertiseId: 'p1' } },
     { event: 'product.reported', data: aListing({ _id: 'p9', categoryId: 'c1' }) },
+    { event: 'conversation.reported', data: REPORT },
     { event: 'seller.verified', data: { _id: 's1' } },
     { event: 'order.created', data: aBooking({ _id: 'o9', bookingId: 'p9' }) },
     { event: 'order.paid', data: { _id: 'o1', bookingId: 'p1' } },
@@ -516,6 +532,7 @@ describe('every reducer is idempotent', () => {
     queryClient.setQueryData(['products', 'c1', 'member'], listings);
     queryClient.setQueryData(['sellerProducts', 'seller@example.com'], listings);
     queryClient.setQueryData(['reportedProducts'], [aListing({ _id: 'p2', categoryId: 'c1' })]);
+    queryClient.setQueryData(queryKeys.reportedConversations(), [{ ...REPORT, _id: 'r1' }]);
     queryClient.setQueryData(['advertise'], [anAdvert({ _id: 'a1', advertiseId: 'p1' })]);
     queryClient.setQueryData(['orders', 'buyer@example.com'], [aBooking({ _id: 'o1', bookingId: 'p1' })]);
     queryClient.setQueryData(queryKeys.sellerBookingsOf('seller@example.com'), [
