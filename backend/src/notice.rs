@@ -436,6 +436,15 @@ pub fn paid_how(method: &str, deposit: Option<i64>, price: i64) -> String {
     }
 }
 
+/// The message a seller sends with "Share my number": their phone, and a WhatsApp link
+/// when it takes WhatsApp.
+pub fn shared_number(phone: &str, whatsapp: Option<&str>) -> String {
+    match whatsapp {
+        Some(link) => format!("My phone number: {phone}\nWhatsApp: {link}"),
+        None => format!("My phone number: {phone}"),
+    }
+}
+
 /// A message as a mail quotes it: its words, "A photo", or its offer.
 pub fn message_line(message: &Message) -> String {
     if let Some(offer) = &message.offer {

@@ -181,6 +181,10 @@ pub struct PayTerms {
     pub deposit_percent: Option<i32>,
     /// Whether the price takes offers (docs/conversations.md "Fixed price").
     pub negotiable: bool,
+    /// The seller's phone stays off the listing: they share it in a conversation.
+    pub phone_in_conversation: bool,
+    /// The seller's phone takes WhatsApp.
+    pub on_whatsapp: bool,
 }
 
 impl Default for PayTerms {
@@ -193,6 +197,8 @@ impl Default for PayTerms {
             deposit_amount: None,
             deposit_percent: None,
             negotiable: true,
+            phone_in_conversation: false,
+            on_whatsapp: false,
         }
     }
 }
@@ -236,6 +242,9 @@ pub struct TermsChange {
     pub deposit: Option<Deposit>,
     /// Whether the price takes offers.
     pub negotiable: Option<bool>,
+    /// Whether the phone stays off the listing, and whether it takes WhatsApp.
+    pub phone_in_conversation: Option<bool>,
+    pub on_whatsapp: Option<bool>,
 }
 
 impl TermsChange {
@@ -249,6 +258,12 @@ impl TermsChange {
         }
         if let Some(negotiable) = self.negotiable {
             terms.negotiable = negotiable;
+        }
+        if let Some(in_conversation) = self.phone_in_conversation {
+            terms.phone_in_conversation = in_conversation;
+        }
+        if let Some(whatsapp) = self.on_whatsapp {
+            terms.on_whatsapp = whatsapp;
         }
         match self.deposit {
             None => {}

@@ -109,6 +109,9 @@ impl From<Category> for CategoryView {
 pub enum Form {
     SignedIn,
     Public,
+    /// The listing's own seller (or an admin looking at their listings): every detail,
+    /// the phone they keep for conversations too.
+    Owner,
 }
 
 impl Form {
@@ -186,6 +189,16 @@ pub struct ProductFields {
     pub payment_methods: Vec<&'static str>,
     /// Whether the seller takes offers (false: "Fixed price").
     pub negotiable: bool,
+    /// Whether the seller keeps their phone for conversations ("Share my number"):
+    /// then `sellerPhone` is absent for everyone but the seller.
+    pub phone_in_conversation: bool,
+    /// Whether the phone takes WhatsApp.
+    pub on_whatsapp: bool,
+    /// A link to a WhatsApp chat with the seller, where the phone is shown and takes
+    /// WhatsApp ("https://wa.me/8801711223344").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub whatsapp: Option<String>,
 }
 
 /// A listing's deposit: a fixed amount in taka (`{"amount": 20000}`), or a share of
@@ -212,7 +225,16 @@ impl DepositView {
 impl ProductFields {
     /// The listing `p` in `form`.
     pub fn new(p: Listing, form: Form) -> Self {
-        let contact = |detail: String| (form == Form::SignedIn).then_some(detail);
+        // A phone kept for conversations is shared there, not on the listing.
+        let shown = match form {
+            Form::Owner => true,
+            Form::SignedIn => !p.terms.phone_in_conversation,
+            Form::Public => false,
+        };
+        let contact = |detail: String| shown.then_some(detail);
+        let whatsapp = (shown && p.terms.on_whatsapp)
+            .then(|| whatsapp_link(&p.seller_phone))
+            .flatten();
         let photos = crate::listing::photos(p.facts.photos.as_deref(), &p.image);
         ProductFields {
             product_name: p.name,
@@ -252,8 +274,23 @@ impl ProductFields {
                 .map(PayMethod::as_str)
                 .collect(),
             negotiable: p.terms.negotiable,
+            phone_in_conversation: p.terms.phone_in_conversation,
+            on_whatsapp: p.terms.on_whatsapp,
+            whatsapp,
         }
     }
+}
+
+/// A WhatsApp chat link for a Bangladeshi mobile number as sellers write it
+/// ("01711-223344", "+880 1711 223344"); None when it is not one.
+pub fn whatsapp_link(phone: &str) -> Option<String> {
+    let digits: String = phone.chars().filter(char::is_ascii_digit).collect();
+    let international = match digits.len() {
+        11 if digits.starts_with("01") => format!("88{digits}"),
+        13 if digits.starts_with("8801") => digits,
+        _ => return None,
+    };
+    Some(format!("https://wa.me/{international}"))
 }
 
 /// A listing.

@@ -9,7 +9,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{seen, RecordId};
 use crate::auth::{throttle, AuthUser, Buyer};
-use crate::error::{AppResult, Json, JsonBodyRefused};
+use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
 use crate::events::SeenEvent;
 use crate::records::{NewMessage, MESSAGES_PAGE, MESSAGE_MAX_CHARS};
 use crate::store::{Missing, StoreError};
@@ -23,6 +23,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(show_conversation))
         .routes(routes!(list_messages, send_message))
         .routes(routes!(read_messages))
+        .routes(routes!(share_number))
 }
 
 /// The conversations of the signed-in user, the latest message first.
@@ -260,6 +261,53 @@ async fn send_message(
             client_id,
             text,
             image,
+            offer: None,
+        })
+        .await?;
+    Ok(Json(Sent {
+        message: written.outcome.into(),
+        events: seen(&written.events, &user),
+    }))
+}
+
+/// The seller shares their phone in the conversation ("Share my number"): a message from
+/// them with the listing's phone, and its WhatsApp link when it takes WhatsApp. Sharing
+/// again answers the message of the first time.
+#[utoipa::path(post, path = "/conversations/{id}/share-number", tag = "conversations",
+    params(("id" = String, Path, description = "Conversation id")),
+    responses((status = 200, body = Sent), (status = 401), (status = 403), (status = 404), (status = 409), (status = 429)),
+    security(("access_token" = [])))]
+async fn share_number(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    RecordId(id): RecordId,
+) -> AppResult<Json<Sent>> {
+    let conversation = state.store.conversation(id, user.id).await?;
+    if conversation.seller_id != Some(user.id) {
+        return Err(AppError::Forbidden(
+            "Only the seller shares their number here.".into(),
+        ));
+    }
+    let listing = state
+        .store
+        .listing(conversation.product_id)
+        .await?
+        .ok_or(Missing::Listing)?;
+    let whatsapp = listing
+        .terms
+        .on_whatsapp
+        .then(|| crate::views::whatsapp_link(&listing.seller_phone))
+        .flatten();
+    let text = crate::notice::shared_number(&listing.seller_phone, whatsapp.as_deref());
+    super::offers::not_too_fast(&state, &user).await?;
+    let written = state
+        .store
+        .send_message(&NewMessage {
+            conversation_id: id,
+            sender_id: user.id,
+            client_id: "share-number".into(),
+            text: Some(text),
+            image: None,
             offer: None,
         })
         .await?;

@@ -141,6 +141,15 @@ pub struct ListingInput {
     /// listing, unchanged for an edit.
     #[schema(value_type = Option<bool>)]
     negotiable: Option<Value>,
+    /// Whether the phone stays off the listing, shared by the seller inside a
+    /// conversation instead ("Share my number"). Absent: shown (to proven buyers) for a
+    /// new listing, unchanged for an edit.
+    #[schema(value_type = Option<bool>)]
+    phone_in_conversation: Option<Value>,
+    /// Whether the phone takes WhatsApp (the listing then links to a chat). Absent: no
+    /// for a new listing, unchanged for an edit.
+    #[schema(value_type = Option<bool>)]
+    on_whatsapp: Option<Value>,
 }
 
 /// A field that is present, `null` included: absent is None, `null` is Some(Null).
@@ -215,21 +224,35 @@ fn terms(check: &mut Checker, body: &ListingInput, price: i64) -> TermsChange {
             }
         }
     });
-    let negotiable = match body.negotiable.as_ref() {
+    let mut yes_or_no = |field: &str, value: Option<&Value>, question: &str| match value {
         None | Some(Value::Null) => None,
-        Some(Value::Bool(negotiable)) => Some(*negotiable),
+        Some(Value::Bool(yes)) => Some(*yes),
         Some(_) => {
-            check.fail(
-                "negotiable",
-                "Say true or false: does the price take offers?",
-            );
+            check.fail(field, format!("Say true or false: {question}"));
             None
         }
     };
+    let negotiable = yes_or_no(
+        "negotiable",
+        body.negotiable.as_ref(),
+        "does the price take offers?",
+    );
+    let phone_in_conversation = yes_or_no(
+        "phoneInConversation",
+        body.phone_in_conversation.as_ref(),
+        "is the phone shared only in conversations?",
+    );
+    let on_whatsapp = yes_or_no(
+        "onWhatsapp",
+        body.on_whatsapp.as_ref(),
+        "does the phone take WhatsApp?",
+    );
     TermsChange {
         takes,
         deposit,
         negotiable,
+        phone_in_conversation,
+        on_whatsapp,
     }
 }
 
@@ -531,7 +554,7 @@ async fn list_seller_listings(
             .into_iter()
             .map(|product| SellerListingView {
                 bookings: bookings.get(&product.id).copied().unwrap_or(0),
-                listing: ListingView::from(product),
+                listing: ListingView::new(product, Form::Owner),
             })
             .collect(),
     ))

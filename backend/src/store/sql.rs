@@ -39,7 +39,7 @@ macro_rules! listing_select {
          h.product_id = p.id AND h.status IN ('reserved', 'cash')) AS reserved, p.brand, p.model, \
          p.engine_cc, p.km_driven, p.registration_year, p.district, p.area, p.photos, \
          p.takes_cash, p.takes_card, p.takes_bkash, p.deposit_amount, p.deposit_percent, \
-         p.negotiable "
+         p.negotiable, p.phone_in_conversation, p.on_whatsapp "
     };
 }
 
@@ -97,7 +97,8 @@ macro_rules! booking_select {
          EXISTS (SELECT 1 FROM orders h WHERE h.product_id = p.id AND h.status IN ('reserved', \
          'cash')) AS reserved, p.brand, p.model, p.engine_cc, p.km_driven, p.registration_year, \
          p.district, p.area, p.photos, p.takes_cash, p.takes_card, p.takes_bkash, \
-         p.deposit_amount, p.deposit_percent, p.negotiable FROM orders o JOIN users b ON b.id = o.buyer_id \
+         p.deposit_amount, p.deposit_percent, p.negotiable, p.phone_in_conversation, \
+         p.on_whatsapp FROM orders o JOIN users b ON b.id = o.buyer_id \
          JOIN products p ON p.id = o.product_id JOIN users u ON u.id = p.seller_id "
     };
 }

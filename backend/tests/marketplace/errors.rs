@@ -197,6 +197,7 @@ async fn health_reports_the_database_and_openapi_describes_every_route() {
         ("/offers/{id}/decline", "post"),
         ("/offers/{id}/counter", "post"),
         ("/conversations/{id}/report", "post"),
+        ("/conversations/{id}/share-number", "post"),
         ("/conversations/{id}/messages/{messageId}", "delete"),
         ("/blocks", "get"),
         ("/blocks", "post"),

@@ -454,3 +454,77 @@ async fn typing_reaches_the_other_side_alone_and_a_stranger_or_a_flood_passes_no
     })
     .await;
 }
+
+#[tokio::test]
+async fn a_seller_keeps_the_phone_for_conversations_and_shares_it_there_with_whatsapp() {
+    on_both(|engine| async move {
+        let Some(t) = talk(engine).await else { return };
+        let id = t.conversation().await;
+        // Contact details are for buyers who proved their address.
+        t.app.verify_email(&t.buyer.email).await;
+        let page = format!("/api/listings/{}", t.bike);
+        let (_, shown) = t.app.get(&page, Some(&t.buyer.token)).await;
+        let phone = shown["sellerPhone"]
+            .as_str()
+            .expect("shown to a proven buyer")
+            .to_owned();
+        assert_eq!(shown["phoneInConversation"], false);
+        assert!(shown.get("whatsapp").is_none(), "{shown}");
+
+        // The phone takes WhatsApp: a chat link beside it, for those who see the phone.
+        let path = format!("/api/products/{}", t.bike);
+        let mut edit = listing_body(&t.category, "Yamaha R15", 4100);
+        edit["onWhatsapp"] = json!(true);
+        let (status, answer) = t
+            .app
+            .call(Method::PUT, &path, Some(&t.seller.token), edit.clone())
+            .await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        let (_, linked) = t.app.get(&page, Some(&t.buyer.token)).await;
+        let link = linked["whatsapp"].as_str().expect("a chat link").to_owned();
+        assert!(link.starts_with("https://wa.me/8801"), "{link}");
+        let (_, public) = t.app.get(&page, None).await;
+        assert!(
+            public.get("whatsapp").is_none() && public.get("sellerPhone").is_none(),
+            "{public}"
+        );
+
+        // Kept for conversations: off the listing for everyone but its seller.
+        edit["phoneInConversation"] = json!(true);
+        let (status, answer) = t
+            .app
+            .call(Method::PUT, &path, Some(&t.seller.token), edit)
+            .await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        let (_, kept) = t.app.get(&page, Some(&t.buyer.token)).await;
+        assert_eq!(kept["phoneInConversation"], true);
+        assert!(
+            kept.get("sellerPhone").is_none() && kept.get("whatsapp").is_none(),
+            "{kept}"
+        );
+        let mine = format!("/api/sellerProducts/{}", t.seller.email);
+        let (_, own) = t.app.get(&mine, Some(&t.seller.token)).await;
+        assert_eq!(
+            own[0]["sellerPhone"],
+            json!(phone),
+            "the seller still has it"
+        );
+
+        // Share my number: the seller alone, once however often tapped.
+        let share = format!("/api/conversations/{id}/share-number");
+        let (status, _) = t.post(&t.buyer, &share, json!(null)).await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+        let (status, shared) = t.post(&t.seller, &share, json!(null)).await;
+        assert_eq!(status, StatusCode::OK, "{shared}");
+        assert_eq!(
+            shared["message"]["text"],
+            json!(format!("My phone number: {phone}\nWhatsApp: {link}"))
+        );
+        let (_, again) = t.post(&t.seller, &share, json!(null)).await;
+        assert_eq!(again["message"]["_id"], shared["message"]["_id"]);
+        assert_eq!(again["events"], json!([]));
+        let (status, _) = t.post(&t.stranger, &share, json!(null)).await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+    })
+    .await;
+}

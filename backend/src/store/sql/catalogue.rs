@@ -96,9 +96,10 @@ impl Catalogue for This {
              description, location, original_price, resale_price, purchase_year, years_of_use, \
              seller_phone, sold, posted_at, brand, model, engine_cc, km_driven, registration_year, \
              district, area, photos, search_text, takes_cash, takes_card, takes_bkash, \
-             deposit_amount, deposit_percent, negotiable) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, \
-             $9, $10, $11, $12, $13, FALSE, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, \
-             $25, $26, $27, $28, $29) RETURNING id",
+             deposit_amount, deposit_percent, negotiable, phone_in_conversation, on_whatsapp) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, FALSE, $14, $15, \
+             $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31) \
+             RETURNING id",
         )
         .bind(p.category_id)
         .bind(p.seller_id)
@@ -136,6 +137,8 @@ impl Catalogue for This {
         .bind(p.terms.deposit_amount)
         .bind(p.terms.deposit_percent)
         .bind(p.terms.negotiable)
+        .bind(p.terms.phone_in_conversation)
+        .bind(p.terms.on_whatsapp)
         .fetch_one(&mut *tx)
         .await
         .map_err(not_found_if_missing(Missing::Category))?;
@@ -341,7 +344,8 @@ impl Catalogue for This {
             "UPDATE products SET image = $3, condition = $4, color = $5, description = $6, \
              location = $7, resale_price = $8, seller_phone = $9, photos = $10, km_driven = $11, \
              district = $12, area = $13, search_text = $14, takes_cash = $15, takes_card = $16, \
-             takes_bkash = $17, deposit_amount = $18, deposit_percent = $19, negotiable = $20 \
+             takes_bkash = $17, deposit_amount = $18, deposit_percent = $19, negotiable = $20, \
+             phone_in_conversation = $21, on_whatsapp = $22 \
              WHERE id = $1 AND seller_id = $2 AND sold = FALSE",
         )
         .bind(id)
@@ -364,6 +368,8 @@ impl Catalogue for This {
         .bind(terms.deposit_amount)
         .bind(terms.deposit_percent)
         .bind(terms.negotiable)
+        .bind(terms.phone_in_conversation)
+        .bind(terms.on_whatsapp)
         .execute(&mut *tx)
         .await?;
         if changed.rows_affected() == 0 {

@@ -444,6 +444,7 @@ async fn a_deposit_is_what_a_hold_covers_and_a_booking_keeps_the_one_asked_when_
                 takes: None,
                 deposit: Some(Deposit::Amount(taka(50_000))),
                 negotiable: None,
+                ..Default::default()
             },
         };
         s.update_listing(bike, seller.id, &edit)
@@ -479,6 +480,7 @@ async fn a_deposit_is_what_a_hold_covers_and_a_booking_keeps_the_one_asked_when_
                     takes: None,
                     deposit: Some(Deposit::Amount(taka(150_000))),
                     negotiable: None,
+                    ..Default::default()
                 },
                 TermsFault::DepositNotBelowPrice,
             ),
@@ -487,6 +489,7 @@ async fn a_deposit_is_what_a_hold_covers_and_a_booking_keeps_the_one_asked_when_
                     takes: Some([true, false, false]),
                     deposit: Some(Deposit::Percent(20)),
                     negotiable: None,
+                    ..Default::default()
                 },
                 TermsFault::DepositUnheld,
             ),
@@ -507,6 +510,7 @@ async fn a_deposit_is_what_a_hold_covers_and_a_booking_keeps_the_one_asked_when_
                 takes: Some([true, false, false]),
                 deposit: None,
                 negotiable: None,
+                ..Default::default()
             },
             ..edit.clone()
         };

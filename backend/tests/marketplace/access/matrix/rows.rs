@@ -135,6 +135,7 @@ pub fn matrix() -> Vec<Row> {
         row(POST,   "/api/offers/{fresh_offer}/decline",    Empty,                                       [401, 403, 403, 200, 403, 403]),
         row(POST,   "/api/offers/{fresh_offer}/counter",    json_body(json!({"amount": 2000, "clientId": "c-1"})), [401, 403, 403, 200, 403, 403]),
         row(POST,   "/api/conversations/{fresh_conversation}/report", json_body(json!({"reason": "spam"})), [401, 200, 403, 200, 403, 403]),
+        row(POST,   "/api/conversations/{fresh_conversation}/share-number", Empty,                     [401, 403, 403, 200, 403, 403]),
         row(DELETE, "/api/conversations/{fresh_message_conversation}/messages/{fresh_message}", Empty,                                      [401, 200, 403, 200, 403, 403]),
         row(GET,    "/api/blocks",                          Empty,                                       [401, 200, 200, 200, 200, 200]),
         row(POST,   "/api/blocks",                          json_body(json!({"userId": "{fresh_buyer_id}"})), [401, 200, 200, 200, 200, 200]),
