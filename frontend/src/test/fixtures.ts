@@ -43,6 +43,8 @@ export function aListing(overrides: Partial<Listing> = {}): Listing {
     paymentMethods: ['cash', 'card', 'bkash'],
     deposit: null,
     negotiable: true,
+    phoneInConversation: false,
+    onWhatsapp: false,
     ...overrides,
   };
 }

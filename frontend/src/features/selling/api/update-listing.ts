@@ -30,6 +30,9 @@ export interface ListingChanges {
   deposit: Deposit;
   /** Whether buyers may offer less than the asking price. */
   negotiable: boolean;
+  /** Whether the phone waits for a conversation, and whether it takes WhatsApp. */
+  phoneInConversation: boolean;
+  onWhatsapp: boolean;
 }
 
 export function changeListing(listing: Listing, changes: ListingChanges): Promise<Changed> {
@@ -59,6 +62,8 @@ export function changeListing(listing: Listing, changes: ListingChanges): Promis
       paymentMethods: changes.paymentMethods,
       deposit: changes.deposit,
       negotiable: changes.negotiable,
+      phoneInConversation: changes.phoneInConversation,
+      onWhatsapp: changes.onWhatsapp,
     },
   });
 }

@@ -33,6 +33,10 @@ export interface ListingEditorFields {
   depositPercent: string;
   /** Buyers may offer less than the asking price; unticked, the price is fixed. */
   negotiable: boolean;
+  /** Buyers see the phone only once the seller shares it in a conversation. */
+  phoneInConversation: boolean;
+  /** The phone takes WhatsApp: buyers who see it may chat there. */
+  onWhatsapp: boolean;
 }
 
 /** The ways a listing may be paid for, in the order they show. */
@@ -46,7 +50,7 @@ const isPayWay = (way: string): way is PayWay => (PAY_WAYS as readonly string[])
 
 export type DepositKind = 'none' | 'amount' | 'percent';
 
-/** The fields of the form that hold text (every one but the ways to pay and the negotiable box). */
+/** The fields of the form that hold text (every one but the ways to pay and the boxes). */
 export type TextName = {
   [K in keyof ListingEditorFields]: ListingEditorFields[K] extends string ? K : never;
 }[keyof ListingEditorFields];
@@ -98,6 +102,8 @@ export const FIELD_NAMES: ReadonlySet<string> = new Set<keyof ListingEditorField
   'paymentMethods',
   'deposit',
   'negotiable',
+  'phoneInConversation',
+  'onWhatsapp',
 ]);
 
 export const filled = (message: string) => (value: string) => value.trim() !== '' || message;
@@ -124,6 +130,8 @@ export function asTyped(listing: Listing): Partial<ListingEditorFields> {
     sellerPhone: listing.sellerPhone ?? '',
     description: listing.description,
     negotiable: listing.negotiable,
+    phoneInConversation: listing.phoneInConversation,
+    onWhatsapp: listing.onWhatsapp,
     ...payTermsOf(listing),
   };
 }

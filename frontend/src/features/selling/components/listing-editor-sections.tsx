@@ -25,6 +25,7 @@ import {
   type Registered,
 } from '@/features/selling/components/listing-editor-fields.ts';
 import type { Category, ListingFields, Listing } from '@/lib/api/types.ts';
+import { ContactTermsFields } from '@/features/selling/components/contact-terms-fields.tsx';
 
 /** Category and name: what the listing is called, where it is filed. */
 export function NameFields({
@@ -416,8 +417,8 @@ export function WhereFields({
   );
 }
 
-/** Colour, the number buyers call, and the seller's own words. */
-export function DescriptionFields({ kit: { errors, text } }: { kit: FieldKit }) {
+/** Colour, the number buyers call and when they see it, and the seller's own words. */
+export function DescriptionFields({ kit: { errors, text, register } }: { kit: FieldKit }) {
   return (
     <>
       <InputField
@@ -437,6 +438,7 @@ export function DescriptionFields({ kit: { errors, text } }: { kit: FieldKit }) 
         placeholder="01XXXXXXXXX"
         registered={text('sellerPhone')}
       />
+      <ContactTermsFields register={register} />
       <div className="md:col-span-2">
         <FormField id="product-description" label="Description" error={errors.description?.message}>
           <textarea

@@ -47,6 +47,8 @@ const EMPTY: Partial<ListingEditorFields> = {
   location: '',
   ...OPEN_TERMS,
   negotiable: true,
+  phoneInConversation: false,
+  onWhatsapp: false,
 };
 
 export function ListingEditor({

@@ -182,7 +182,34 @@ describe('Add product', { timeout: 15_000 }, () => {
       deposit: null,
       // Buyers may make offers unless the seller says the price is fixed.
       negotiable: true,
+      // The number shows on the listing, and is not said to take WhatsApp, unless ticked.
+      phoneInConversation: false,
+      onWhatsapp: false,
     });
+  });
+
+  it('sends that the number waits for a conversation and takes WhatsApp when the seller ticks them', async () => {
+    let sent: Record<string, unknown> = {};
+    await openForm({
+      'POST /api/uploads': [200, uploaded],
+      'PUT /api/products': (init) => {
+        sent = JSON.parse(init.body as string) as Record<string, unknown>;
+        return [201, listed()];
+      },
+    });
+    await fillIn({ submit: false });
+    const inConversation = screen.getByRole('checkbox', { name: 'Share my number only in conversations' });
+    const whatsapp = screen.getByRole('checkbox', { name: 'This number is on WhatsApp' });
+    expect(inConversation).not.toBeChecked();
+    expect(inConversation).toHaveAccessibleDescription(
+      'Buyers see your number after you tap Share my number in a conversation',
+    );
+    expect(whatsapp).not.toBeChecked();
+    await userEvent.click(inConversation);
+    await userEvent.click(whatsapp);
+    await userEvent.click(screen.getByRole('button', { name: 'Add product' }));
+    expect(await screen.findByText('Product Added Successfully')).toBeInTheDocument();
+    expect(sent).toMatchObject({ phoneInConversation: true, onWhatsapp: true });
   });
 
   it('sends a fixed price when the seller unticks Price is negotiable', async () => {

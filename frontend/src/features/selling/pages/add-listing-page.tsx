@@ -42,6 +42,8 @@ export function AddListingPage() {
         paymentMethods: fields.paymentMethods,
         deposit: depositOf(fields),
         negotiable: fields.negotiable,
+        phoneInConversation: fields.phoneInConversation,
+        onWhatsapp: fields.onWhatsapp,
       });
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.fields).length > 0) return error.fields;

@@ -82,6 +82,28 @@ describe('editing a listing', () => {
     expect(sent.negotiable).toBe(true);
   });
 
+  it('shows when the number is shared and whether it takes WhatsApp as the listing says, and sends the change', async () => {
+    let sent: Record<string, unknown> = {};
+    fakeServer({
+      ...signedInAs('seller'),
+      [MINE]: [200, [{ ...r15, phoneInConversation: true, onWhatsapp: false }]],
+      'PUT /api/products/p1': (init) => {
+        sent = JSON.parse(init.body as string) as Record<string, unknown>;
+        return [200, modified({ event: 'product.updated', data: r15 })];
+      },
+    });
+    renderApp('/dashboard/edit-product/p1');
+    const inConversation = await screen.findByRole('checkbox', { name: 'Share my number only in conversations' });
+    const whatsapp = screen.getByRole('checkbox', { name: 'This number is on WhatsApp' });
+    expect(inConversation).toBeChecked();
+    expect(whatsapp).not.toBeChecked();
+    await userEvent.click(inConversation);
+    await userEvent.click(whatsapp);
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Product Updated Successfully')).toBeInTheDocument();
+    expect(sent).toMatchObject({ phoneInConversation: false, onWhatsapp: true });
+  });
+
   it('shows the server refusing a field beside it', async () => {
     fakeServer({
       ...signedInAs('seller'),

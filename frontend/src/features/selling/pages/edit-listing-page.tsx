@@ -59,6 +59,8 @@ export function EditListingPage() {
           paymentMethods: fields.paymentMethods,
           deposit: depositOf(fields),
           negotiable: fields.negotiable,
+          phoneInConversation: fields.phoneInConversation,
+          onWhatsapp: fields.onWhatsapp,
         },
       });
     } catch (error) {
