@@ -103,6 +103,37 @@ describe('Listing page', () => {
     expect(within(modal).getByLabelText('Your name')).toHaveValue('Test buyer');
   });
 
+  it('offers a buyer to chat on WhatsApp when the seller says the number takes it', async () => {
+    const onWhatsapp = { ...bike, onWhatsapp: true, whatsapp: 'https://wa.me/8801700000000' };
+    fakeServer({ ...signedInAs('buyer'), ...listingServer(onWhatsapp), 'GET /api/wishlist': [200, []] });
+    renderApp('/products/p1');
+    const seller = within(await screen.findByRole('region', { name: 'Seller' }));
+    const chat = seller.getByRole('link', { name: 'Chat on WhatsApp' });
+    expect(chat).toHaveAttribute('href', 'https://wa.me/8801700000000');
+    expect(chat).toHaveAttribute('target', '_blank');
+    expect(chat).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(screen.queryByText('The seller shares their number in a conversation')).not.toBeInTheDocument();
+  });
+
+  it('offers no WhatsApp chat when the listing carries no WhatsApp link', async () => {
+    fakeServer({ ...signedInAs('buyer'), ...listingServer(bike), 'GET /api/wishlist': [200, []] });
+    renderApp('/products/p1');
+    const seller = within(await screen.findByRole('region', { name: 'Seller' }));
+    expect(seller.getByRole('link', { name: /01700000000/ })).toBeInTheDocument();
+    expect(seller.queryByRole('link', { name: 'Chat on WhatsApp' })).not.toBeInTheDocument();
+  });
+
+  it('tells a buyer the seller shares their number in a conversation, beside Message seller', async () => {
+    const kept: Listing = { ...bike, phoneInConversation: true, onWhatsapp: true };
+    delete kept.sellerPhone;
+    fakeServer({ ...signedInAs('buyer'), ...listingServer(kept), 'GET /api/wishlist': [200, []] });
+    renderApp('/products/p1');
+    const note = await screen.findByText('The seller shares their number in a conversation');
+    expect(within(note.parentElement as HTMLElement).getByRole('button', { name: 'Message seller' })).toBeInTheDocument();
+    expect(screen.getByRole('main').querySelector('a[href^="tel:"]')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Chat on WhatsApp' })).not.toBeInTheDocument();
+  });
+
   it('lets a buyer save the bike and report it from its page', async () => {
     const sent: unknown[] = [];
     fakeServer({

@@ -13,7 +13,7 @@ import { formatPostTime } from '@/utils/format-post-time.ts';
 import { listingLoader, useListing } from '@/features/listing/api/get-listing.ts';
 import { useSavedIds } from '@/features/wishlist/api/get-wishlist.ts';
 import { ListingActions } from '@/features/listing/components/listing-actions.tsx';
-import { AvailabilityTag, ListingPrices } from '@/features/listing/components/listing-labels.tsx';
+import { AvailabilityTag, ListingPrices, NumberInConversation } from '@/features/listing/components/listing-labels.tsx';
 import { ListingFacts, placeOf } from '@/features/listing/components/listing-facts.tsx';
 import { PhotoGallery } from '@/features/listing/components/photo-gallery.tsx';
 import { RelatedListings } from '@/features/listing/components/related-listings.tsx';
@@ -117,6 +117,7 @@ function ListingDetails({ listing }: { listing: Listing }) {
                   actions.onLogIn('message');
                 }}
               />
+              <NumberInConversation listing={listing} className="mt-2" />
             </div>
           )}
         </div>

@@ -1,6 +1,7 @@
 // The small pieces a listing's card and its page both show: the availability tag, the
 // two prices (and whether the asking one is negotiable), and a visitor's way to the
-// seller's contact (logging in).
+// seller's contact (logging in), or word that the seller shares their number in a
+// conversation.
 import { PhoneIcon } from '@/components/icons.tsx';
 import { PriceTerms } from '@/components/price-terms.tsx';
 import type { Listing } from '@/lib/api/types.ts';
@@ -76,6 +77,17 @@ export function ConfirmForContact({ className = '' }: { className?: string }) {
     <p className={`flex items-center gap-1 text-sm text-stone-600 ${className}`}>
       <PhoneIcon className="size-3.5 shrink-0" aria-hidden="true" />
       Confirm your email address to see the seller&apos;s phone and email.
+    </p>
+  );
+}
+
+/** Beside "Message seller" when the seller keeps their number for conversations. */
+export function NumberInConversation({ listing, className = '' }: { listing: Listing; className?: string }) {
+  if (!listing.phoneInConversation || listing.sellerPhone !== undefined) return null;
+  return (
+    <p className={`flex items-center gap-1 text-sm text-stone-600 ${className}`}>
+      <PhoneIcon className="size-3.5 shrink-0" aria-hidden="true" />
+      The seller shares their number in a conversation
     </p>
   );
 }

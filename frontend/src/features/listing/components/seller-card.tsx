@@ -1,5 +1,6 @@
 // Who sells a bike, on its page: name, the verified badge, how long they have been a
-// member, and — for a buyer, when the server sent them — a phone to call and an e-mail
+// member, and — for a buyer, when the server sent them — a phone to call (and to chat on
+// WhatsApp when it takes it) and an e-mail
 // (a buyer whose address is not confirmed yet is told to confirm it).
 // A visitor is offered to log in for the contact; sellers and admins browse without it.
 // Under it, the seller's terms: the ways to pay they take and any deposit to reserve.
@@ -68,6 +69,16 @@ export function SellerCard({
                 <PhoneIcon className="size-4 shrink-0" aria-hidden="true" />
                 <span className="sr-only">Call </span>
                 {listing.sellerPhone}
+              </a>
+            )}
+            {listing.whatsapp !== undefined && (
+              <a
+                href={listing.whatsapp}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="flex min-h-11 items-center justify-center gap-2 rounded-lg bg-emerald-50 px-3 py-2 font-semibold text-emerald-800 ring-1 ring-emerald-200 hover:bg-emerald-100"
+              >
+                Chat on WhatsApp
               </a>
             )}
             {listing.sellerEmail !== undefined && (
