@@ -22,6 +22,7 @@ import {
   type Message,
 } from '@/features/messages/api/conversations.ts';
 import { ConversationMenu } from '@/features/messages/components/conversation-menu.tsx';
+import { ShareNumber } from '@/features/messages/components/share-number.tsx';
 import { MakeOffer } from '@/features/messages/components/make-offer.tsx';
 import { MessageList } from '@/features/messages/components/message-list.tsx';
 import { OfferThreadContext } from '@/features/messages/components/offer-thread.ts';
@@ -130,6 +131,7 @@ function Thread({ conversation, messages, me }: { conversation: Conversation; me
         onTyping={typing.signal}
       >
         <MakeOffer conversation={conversation} me={me} />
+        <ShareNumber conversation={conversation} me={me} />
       </ThreadFooter>
       {deleteForMe.dialog}
     </section>
