@@ -43,14 +43,23 @@ pub(super) const MESSAGE_SELECT: &str = "SELECT m.id, m.conversation_id, c.produ
      m.sender_id, m.client_id, m.text, m.image, m.sent_at, m.warning, m.offer_id \
      FROM messages m JOIN conversations c ON c.id = m.conversation_id ";
 
-/// Fills in each message's offer as it stands now, from `offers` (those of the
-/// messages' conversation).
-fn with_offers(messages: &mut [Message], offers: &[Offer]) {
+/// Fills in, within `tx`, the offer each of `messages` (of conversation `id`) carries,
+/// as it stands now; reads nothing when none carries one.
+async fn with_offers(tx: &mut Tx<'_>, id: i64, messages: &mut [Message]) -> Result<(), Error> {
+    if messages.iter().all(|m| m.offer_id.is_none()) {
+        return Ok(());
+    }
+    let sql = format!("SELECT {OFFER_COLUMNS} FROM offers WHERE conversation_id = $1");
+    let offers = sqlx::query_as::<Db, Offer>(&sql)
+        .bind(id)
+        .fetch_all(&mut **tx)
+        .await?;
     for message in messages {
-        if let Some(id) = message.offer_id {
-            message.offer = offers.iter().find(|offer| offer.id == id).cloned();
+        if let Some(offer_id) = message.offer_id {
+            message.offer = offers.iter().find(|offer| offer.id == offer_id).cloned();
         }
     }
+    Ok(())
 }
 
 impl This {
@@ -273,14 +282,7 @@ impl Conversations for This {
             .fetch_all(&mut *tx)
             .await?;
         page.reverse();
-        if page.iter().any(|m| m.offer_id.is_some()) {
-            let sql = format!("SELECT {OFFER_COLUMNS} FROM offers WHERE conversation_id = $1");
-            let offers = sqlx::query_as::<Db, Offer>(&sql)
-                .bind(id)
-                .fetch_all(&mut *tx)
-                .await?;
-            with_offers(&mut page, &offers);
-        }
+        with_offers(&mut tx, id, &mut page).await?;
         tx.commit().await?;
         Ok((conversation, page))
     }
@@ -571,12 +573,7 @@ impl Conversations for This {
             .fetch_all(&mut *tx)
             .await?;
         page.reverse();
-        let sql = format!("SELECT {OFFER_COLUMNS} FROM offers WHERE conversation_id = $1");
-        let offers = sqlx::query_as::<Db, Offer>(&sql)
-            .bind(id)
-            .fetch_all(&mut *tx)
-            .await?;
-        with_offers(&mut page, &offers);
+        with_offers(&mut tx, id, &mut page).await?;
         tx.commit().await?;
         Ok(page)
     }
@@ -652,13 +649,8 @@ impl Conversations for This {
                     .bind(up_to)
                     .fetch_all(&mut *tx)
                     .await?;
-                let sql = format!("SELECT {OFFER_COLUMNS} FROM offers WHERE conversation_id = $1");
-                let offers = sqlx::query_as::<Db, Offer>(&sql)
-                    .bind(id)
-                    .fetch_all(&mut *tx)
-                    .await?;
+                with_offers(&mut tx, id, &mut unread).await?;
                 tx.commit().await?;
-                with_offers(&mut unread, &offers);
                 let more = unread.len().saturating_sub(MAILED_LINES) as i64;
                 unread.truncate(MAILED_LINES);
                 unread.reverse();

@@ -3,7 +3,7 @@
 //! open it at once, a message sent several times at once with one `client_id` kept
 //! once, and reads from two tabs that never move the mark back.
 
-use super::fixtures::{cast, listing, open, race, taka, Cast, Racer};
+use super::fixtures::{cast, listing, open, race, taka, talk, Cast, Racer};
 use crate::marketplace::support::on_both;
 use bikehaat::records::{Message, NewMessage};
 use bikehaat::store::{Refused, StoreError, Written};
@@ -118,18 +118,8 @@ async fn what_stays_unread_fifteen_minutes_is_mailed_once_gathered_per_conversat
         let Some((_db, store)) = open(engine).await else {
             return;
         };
-        let Cast {
-            seller,
-            buyer,
-            category,
-        } = cast(store.as_ref()).await;
         let s = store.as_ref();
-        let bike = listing(s, category, &seller, "Honda Shine", taka(95_000)).await;
-        let id = s
-            .open_conversation(bike, buyer.id, true)
-            .await
-            .expect("open")
-            .id;
+        let (Cast { seller, buyer, .. }, _, id) = talk(s, "Honda Shine", taka(95_000)).await;
         let say = |client: &str, text: &str| NewMessage {
             conversation_id: id,
             sender_id: buyer.id,

@@ -56,6 +56,19 @@ pub async fn cast(store: &dyn Store) -> Cast {
     }
 }
 
+/// The cast, the seller's bike `name` at `price` (paisa), and the buyer's conversation
+/// about it: the cast, the bike's id and the conversation's.
+pub async fn talk(store: &dyn Store, name: &str, price: i64) -> (Cast, i64, i64) {
+    let cast = cast(store).await;
+    let bike = listing(store, cast.category, &cast.seller, name, price).await;
+    let id = store
+        .open_conversation(bike, cast.buyer.id, true)
+        .await
+        .expect("the buyer opens a conversation")
+        .id;
+    (cast, bike, id)
+}
+
 pub fn taka(units: i64) -> i64 {
     units * 100
 }

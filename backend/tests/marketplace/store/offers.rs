@@ -4,7 +4,7 @@
 
 use chrono::Utc;
 
-use super::fixtures::{book, cast, conflict, listing, open, race, taka, user, Cast, Racer};
+use super::fixtures::{book, conflict, listing, open, race, taka, talk, user, Cast, Racer};
 use crate::marketplace::support::on_both;
 use bikehaat::records::{Answer, Message, Offer, OfferStatus, Role, OFFER_LASTS};
 use bikehaat::store::{Refused, Store, StoreResult, Written};
@@ -45,24 +45,8 @@ async fn bargaining_walks_the_state_table_and_the_booking_takes_the_accepted_pri
         let Some((_db, store)) = open(engine).await else {
             return;
         };
-        let Cast {
-            seller,
-            buyer,
-            category,
-        } = cast(store.as_ref()).await;
-        let bike = listing(
-            store.as_ref(),
-            category,
-            &seller,
-            "Suzuki Gixxer",
-            taka(200_000),
-        )
-        .await;
-        let id = store
-            .open_conversation(bike, buyer.id, true)
-            .await
-            .expect("open")
-            .id;
+        let (cast, bike, id) = talk(store.as_ref(), "Suzuki Gixxer", taka(200_000)).await;
+        let Cast { seller, buyer, .. } = cast;
         let s = store.as_ref();
 
         // Refused: the seller opening the bargaining, an amount at the price, nothing.
@@ -143,24 +127,12 @@ async fn answers_that_race_end_the_offer_once_and_the_sweep_lapses_what_ran_out(
         let Some((_db, store)) = open(engine).await else {
             return;
         };
+        let (cast, _, id) = talk(store.as_ref(), "Bajaj Pulsar", taka(180_000)).await;
         let Cast {
             seller,
             buyer,
             category,
-        } = cast(store.as_ref()).await;
-        let bike = listing(
-            store.as_ref(),
-            category,
-            &seller,
-            "Bajaj Pulsar",
-            taka(180_000),
-        )
-        .await;
-        let id = store
-            .open_conversation(bike, buyer.id, true)
-            .await
-            .expect("open")
-            .id;
+        } = cast;
         let made = offer(store.as_ref(), id, buyer.id, taka(150_000), "b-1").await;
         let offer_id = offer_of(&made).id;
 
@@ -225,18 +197,13 @@ async fn fixed_prices_and_blocks_stop_the_bargaining() {
         let Some((_db, store)) = open(engine).await else {
             return;
         };
+        let (cast, bike, id) = talk(store.as_ref(), "Honda CB Hornet", taka(210_000)).await;
         let Cast {
             seller,
             buyer,
             category,
-        } = cast(store.as_ref()).await;
+        } = cast;
         let s = store.as_ref();
-        let bike = listing(s, category, &seller, "Honda CB Hornet", taka(210_000)).await;
-        let id = s
-            .open_conversation(bike, buyer.id, true)
-            .await
-            .expect("open")
-            .id;
         let made = offer(s, id, buyer.id, taka(200_000), "b-1").await;
 
         // The seller fixes the price: the open offer can no longer be accepted.
