@@ -790,15 +790,15 @@ pub trait Conversations: Send + Sync + 'static {
     async fn conversations(&self, user_id: i64) -> StoreResult<Vec<Conversation>>;
     /// Conversation `id` as `user_id` reads it: refused unless they are one of its two.
     async fn conversation(&self, id: i64, user_id: i64) -> StoreResult<Conversation>;
-    /// Conversation `id` and up to `limit` of its messages before message `before` (the
-    /// newest when None), oldest first, for one of its two; those they hid left out.
+    /// Up to `limit` messages of conversation `id` before message `before` (the newest
+    /// when None), oldest first, for one of its two; those they hid left out.
     async fn messages(
         &self,
         id: i64,
         user_id: i64,
         before: Option<i64>,
         limit: i64,
-    ) -> StoreResult<(Conversation, Vec<Message>)>;
+    ) -> StoreResult<Vec<Message>>;
     /// Sends `message` (its sender one of the two, the other still there): the message,
     /// and `message.created` to both; the same `client_id` again answers the message
     /// kept the first time and records nothing.

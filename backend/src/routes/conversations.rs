@@ -191,7 +191,7 @@ async fn list_messages(
                 crate::error::AppError::field("before", "Give the id of a message")
             })?),
         };
-    let (_, page) = state
+    let page = state
         .store
         .messages(id, user.id, before, MESSAGES_PAGE)
         .await?;

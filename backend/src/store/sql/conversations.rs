@@ -76,19 +76,25 @@ impl This {
             .fetch_optional(&mut **tx)
             .await?
             .ok_or(Error::NotFound(Missing::Conversation))?;
-        let mut found = match found.side_of(user_id) {
-            Some(_) => found,
-            None => return Err(Error::Refused(Refused::NotYourConversation)),
-        };
+        match found.side_of(user_id) {
+            Some(_) => Ok(found),
+            None => Err(Error::Refused(Refused::NotYourConversation)),
+        }
+    }
+
+    /// Conversation `id` as `user_id` reads it, with its latest offer, within `tx`: what
+    /// the pages show of it (the checks before a write need no offer).
+    async fn shown_in(tx: &mut Tx<'_>, id: i64, user_id: i64) -> Result<Conversation, Error> {
+        let mut conversation = This::conversation_in(tx, id, user_id).await?;
         let sql = format!(
             "SELECT {OFFER_COLUMNS} FROM offers WHERE conversation_id = $1 \
              ORDER BY id DESC LIMIT 1"
         );
-        found.offer = sqlx::query_as::<Db, Offer>(&sql)
+        conversation.offer = sqlx::query_as::<Db, Offer>(&sql)
             .bind(id)
             .fetch_optional(&mut **tx)
             .await?;
-        Ok(found)
+        Ok(conversation)
     }
 
     /// Message `id` within `tx`, with its offer.
@@ -183,7 +189,7 @@ impl Conversations for This {
             .fetch_optional(&mut *tx)
             .await?;
             let id = id.ok_or(Error::NotFound(Missing::Conversation))?;
-            let conversation = This::conversation_in(&mut tx, id, buyer_id).await?;
+            let conversation = This::shown_in(&mut tx, id, buyer_id).await?;
             tx.commit().await?;
             return Ok(conversation);
         }
@@ -218,7 +224,7 @@ impl Conversations for This {
         .bind(buyer_id)
         .fetch_one(&mut *tx)
         .await?;
-        let conversation = This::conversation_in(&mut tx, id, buyer_id).await?;
+        let conversation = This::shown_in(&mut tx, id, buyer_id).await?;
         tx.commit().await?;
         Ok(conversation)
     }
@@ -253,7 +259,7 @@ impl Conversations for This {
 
     async fn conversation(&self, id: i64, user_id: i64) -> Result<Conversation, Error> {
         let mut tx = self.reader.begin().await?;
-        let conversation = This::conversation_in(&mut tx, id, user_id).await?;
+        let conversation = This::shown_in(&mut tx, id, user_id).await?;
         tx.commit().await?;
         Ok(conversation)
     }
@@ -264,9 +270,9 @@ impl Conversations for This {
         user_id: i64,
         before: Option<i64>,
         limit: i64,
-    ) -> Result<(Conversation, Vec<Message>), Error> {
+    ) -> Result<Vec<Message>, Error> {
         let mut tx = self.reader.begin().await?;
-        let conversation = This::conversation_in(&mut tx, id, user_id).await?;
+        This::conversation_in(&mut tx, id, user_id).await?;
         // The newest page first from the index, then put oldest first; what the reader
         // hid is not theirs to see again.
         let sql = format!(
@@ -284,7 +290,7 @@ impl Conversations for This {
         page.reverse();
         with_offers(&mut tx, id, &mut page).await?;
         tx.commit().await?;
-        Ok((conversation, page))
+        Ok(page)
     }
 
     async fn send_message(&self, message: &NewMessage) -> Result<Written<Message>, Error> {

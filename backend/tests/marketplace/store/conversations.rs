@@ -80,7 +80,7 @@ async fn racing_opens_sends_and_reads_leave_one_conversation_one_message_and_the
         };
         let answered = store.send_message(&answer).await.expect("answer").outcome;
         assert_ne!(answered.id, ids[0]);
-        let (_, page) = store.messages(id, buyer.id, None, 50).await.expect("page");
+        let page = store.messages(id, buyer.id, None, 50).await.expect("page");
         assert_eq!(page.len(), 2);
 
         // Two tabs of the buyer read at once, one further than the other, then an old

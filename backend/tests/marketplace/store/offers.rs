@@ -70,7 +70,7 @@ async fn bargaining_walks_the_state_table_and_the_booking_takes_the_accepted_pri
             .expect("retry");
         assert_eq!(retry.outcome.id, again.id);
         assert!(retry.events.is_empty());
-        let (_, page) = s.messages(id, buyer.id, None, 50).await.expect("page");
+        let page = s.messages(id, buyer.id, None, 50).await.expect("page");
         let states: Vec<_> = page.iter().map(|m| offer_of(m).status).collect();
         assert_eq!(states, [OfferStatus::Replaced, OfferStatus::Open]);
 
