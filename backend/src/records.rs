@@ -1268,8 +1268,6 @@ pub struct NewMessage {
     pub client_id: String,
     pub text: Option<String>,
     pub image: Option<String>,
-    /// An amount offered (paisa): the message carries a new offer.
-    pub offer: Option<i64>,
 }
 
 /// Why someone reports a conversation.

@@ -126,7 +126,6 @@ async fn open_conversation(
             client_id,
             text: Some(text),
             image: None,
-            offer: None,
         })
         .await?;
     let mut conversation = conversation;
@@ -261,7 +260,6 @@ async fn send_message(
             client_id,
             text,
             image,
-            offer: None,
         })
         .await?;
     Ok(Json(Sent {
@@ -308,7 +306,6 @@ async fn share_number(
             client_id: "share-number".into(),
             text: Some(text),
             image: None,
-            offer: None,
         })
         .await?;
     Ok(Json(Sent {

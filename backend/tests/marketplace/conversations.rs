@@ -268,7 +268,6 @@ async fn the_history_comes_in_pages_of_fifty_and_a_removed_accounts_words_go() {
                 client_id: format!("m{n}"),
                 text: Some(format!("Message {n}")),
                 image: None,
-                offer: None,
             };
             t.app
                 .state

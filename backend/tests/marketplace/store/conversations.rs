@@ -58,7 +58,6 @@ async fn racing_opens_sends_and_reads_leave_one_conversation_one_message_and_the
                     client_id: "tap-1".into(),
                     text: Some("What is your last price?".into()),
                     image: None,
-                    offer: None,
                 };
                 Box::pin(async move { s.send_message(&message).await.expect("send") })
                     as Racer<Written<Message>>
@@ -76,7 +75,6 @@ async fn racing_opens_sends_and_reads_leave_one_conversation_one_message_and_the
             client_id: "tap-1".into(),
             text: Some("1,80,000, final.".into()),
             image: None,
-            offer: None,
         };
         let answered = store.send_message(&answer).await.expect("answer").outcome;
         assert_ne!(answered.id, ids[0]);
@@ -126,7 +124,6 @@ async fn what_stays_unread_fifteen_minutes_is_mailed_once_gathered_per_conversat
             client_id: client.into(),
             text: Some(text.into()),
             image: None,
-            offer: None,
         };
         for (n, text) in ["Is it still available?", "Any accident?", "Papers ok?"]
             .iter()

@@ -242,7 +242,6 @@ async fn fixed_prices_and_blocks_stop_the_bargaining() {
             client_id: "b-3".into(),
             text: Some("Hello?".into()),
             image: None,
-            offer: None,
         };
         assert_eq!(conflict(s.send_message(&message).await), Refused::Blocked);
         let other = listing(s, category, &seller, "Yamaha MT-15", taka(300_000)).await;

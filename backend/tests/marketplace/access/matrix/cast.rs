@@ -307,7 +307,6 @@ impl Cast {
                 client_id: "m-0".into(),
                 text: Some("Is it still available?".into()),
                 image: None,
-                offer: None,
             };
             let sent = app.state.store.send_message(&message).await.expect("sent");
             fresh.message = Some((id.to_string(), sent.outcome.id.to_string()));
