@@ -1,11 +1,11 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { applyLiveEvent } from '@/lib/live/apply-event.ts';
 import { anOffer, seen } from '@/test/fixtures.ts';
 import { fakeServer, holdFetchesOf, renderApp, signedInAs, type FakeServer } from '@/test/render-app.tsx';
 import { aConversation, aMessage } from '@/features/messages/test-conversations.ts';
-import { offerStatusLine } from './offer-card.tsx';
+import { OfferCard, offerStatusLine, offerSummary } from './offer-card.tsx';
 
 // The buyer ("1") offered ৳1,500; the seller ("2") countered with ৳1,650.
 const mine = anOffer({ status: 'countered', answeredAt: '2026-11-27T05:00:00Z' });
@@ -195,5 +195,54 @@ describe('offerStatusLine', () => {
     [{ status: 'lapsed' }, 'Lapsed'],
   ] as const)('%o reads %s', (fields, line) => {
     expect(offerStatusLine(anOffer(fields), now)).toBe(line);
+  });
+});
+
+describe('an open offer card on an open page', () => {
+  it('counts "lapses in" down every minute, reads lapsed once its time passes, and stops its clock when it goes', () => {
+    const now = Date.parse('2026-11-27T06:00:00Z');
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    vi.setSystemTime(now);
+    try {
+      const offer = anOffer({ expiresAt: new Date(now + 2 * 3_600_000).toISOString() });
+      const { unmount } = render(
+        <ul>
+          <OfferCard offer={offer} mine={false} sentAt={offer.madeAt} />
+        </ul>,
+      );
+      const status = screen.getByTestId('offer-status');
+      expect(status).toHaveTextContent('Waiting for an answer · lapses in 2h');
+      act(() => {
+        vi.advanceTimersByTime(60_000);
+      });
+      expect(status).toHaveTextContent('Waiting for an answer · lapses in 1h');
+      act(() => {
+        vi.advanceTimersByTime(60 * 60_000);
+      });
+      expect(status).toHaveTextContent('Waiting for an answer · lapses in 59m');
+      act(() => {
+        vi.advanceTimersByTime(59 * 60_000);
+      });
+      expect(status).toHaveTextContent(/^Lapsed$/);
+      unmount();
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('offerSummary', () => {
+  const now = Date.parse('2026-11-27T06:00:00Z');
+  const holding = { expiresAt: '2026-11-29T04:10:00Z', amount: 145000 };
+  it.each([
+    [{ status: 'open', ...holding }, false, 'Offer ৳1,45,000 · waiting for you · lapses in 46h'],
+    [{ status: 'open', ...holding }, true, 'Your offer ৳1,45,000 · waiting for an answer · lapses in 46h'],
+    [{ status: 'accepted', ...holding }, true, 'Accepted ৳1,45,000 · lapses in 46h'],
+    [{ status: 'accepted', amount: 145000, expiresAt: '2026-11-27T05:00:00Z' }, false, 'Lapsed ৳1,45,000'],
+    [{ status: 'declined', amount: 145000 }, true, 'Declined ৳1,45,000'],
+    [{ status: 'booked', amount: 145000 }, false, 'Booked ৳1,45,000'],
+  ] as const)('%o (mine: %s) reads %s', (fields, mine, line) => {
+    expect(offerSummary(anOffer(fields), mine, now)).toBe(line);
   });
 });

@@ -1,9 +1,10 @@
 // An offer in the conversation, as a card in its place among the messages: the amount,
 // whose it is, and where it stands ("Waiting for an answer · lapses in 47h", "Accepted",
-// "Countered"...). The side that did not make an open offer answers it here; a buyer
+// "Countered"...), the hours left counting down while the page is open. The side that did not make an open offer answers it here; a buyer
 // whose offer was accepted books the bike at it from here.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useNow } from '@/lib/deal-status.ts';
 import { isHolding, type Offer, type OfferStatus } from '@/lib/live/offer-events.ts';
 import { formatDhakaTime } from '@/utils/format-dhaka-time.ts';
 import { formatPrice } from '@/utils/format-price.ts';
@@ -30,7 +31,30 @@ export function offerStatusLine(offer: Offer, now = Date.now()): string {
   const live = offer.status === 'open' || offer.status === 'accepted';
   if (live && !isHolding(offer, now)) return ENDED.lapsed;
   if (offer.status === 'open') return `Waiting for an answer · lapses in ${timeLeft(offer.expiresAt, now)}`;
-  return Object.hasOwn(ENDED, offer.status) ? ENDED[offer.status as keyof typeof ENDED] : offer.status;
+  return endedWord(offer.status);
+}
+
+/** "Accepted", "Declined"...: a state other than open, in words. */
+function endedWord(status: string): string {
+  return Object.hasOwn(ENDED, status) ? ENDED[status as keyof typeof ENDED] : status;
+}
+
+/**
+ * An inbox row's word on its conversation's latest offer, for the reader (`mine`: they
+ * made it): "Offer ৳1,45,000 · waiting for you · lapses in 47h", "Your offer ৳1,45,000 ·
+ * waiting for an answer · lapses in 47h", "Accepted ৳1,45,000 · lapses in 47h",
+ * "Declined ৳1,45,000".
+ */
+export function offerSummary(offer: Offer, mine: boolean, now = Date.now()): string {
+  const amount = formatPrice(offer.amount);
+  const live = offer.status === 'open' || offer.status === 'accepted';
+  if (live && !isHolding(offer, now)) return `${ENDED.lapsed} ${amount}`;
+  const left = `lapses in ${timeLeft(offer.expiresAt, now)}`;
+  if (offer.status === 'open') {
+    return mine ? `Your offer ${amount} · waiting for an answer · ${left}` : `Offer ${amount} · waiting for you · ${left}`;
+  }
+  if (offer.status === 'accepted') return `${ENDED.accepted} ${amount} · ${left}`;
+  return `${endedWord(offer.status)} ${amount}`;
 }
 
 interface OfferCardProps {
@@ -44,10 +68,12 @@ interface OfferCardProps {
 
 export function OfferCard({ offer, mine, sentAt, footer }: OfferCardProps) {
   const thread = useOfferThread();
+  // Read again every minute: "lapses in 3h" counts down, and an offer past its time reads lapsed.
+  const now = useNow();
   const conversation = thread?.conversation;
   const maker = offer.by === 'buyer' ? conversation?.buyerName : conversation?.sellerName;
   const iAmBuyer = conversation !== undefined && conversation.buyerId === thread?.me;
-  const holding = isHolding(offer);
+  const holding = isHolding(offer, now);
   const price = conversation?.price;
   const bookAt = price === undefined ? offer.amount : Math.min(offer.amount, price);
   const takenNow = offer.status === 'accepted' && holding;
@@ -65,7 +91,7 @@ export function OfferCard({ offer, mine, sentAt, footer }: OfferCardProps) {
         <p className="mt-0.5 text-2xl font-extrabold text-stone-900">{formatPrice(offer.amount)}</p>
         {price !== undefined && <p className="text-xs text-stone-500">Asking price {formatPrice(price)}</p>}
         <p data-testid="offer-status" className={`mt-1.5 text-sm font-semibold ${takenNow ? 'text-brand-800' : 'text-stone-600'}`}>
-          {offerStatusLine(offer)}
+          {offerStatusLine(offer, now)}
         </p>
         {offer.status === 'open' && holding && !mine && conversation && <OfferAnswers offer={offer} price={price} />}
         {takenNow && iAmBuyer && (
