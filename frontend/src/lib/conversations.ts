@@ -1,6 +1,7 @@
 // The signed-in user's conversations (`GET /api/conversations`), one cached list per
 // user that live events keep current; and from it, the offer a buyer may book a bike at
-// (docs/conversations.md, "The booking at the offer").
+// (docs/conversations.md, "The booking at the offer"), and how many messages about a
+// bike wait unread. One bike's conversations are the inbox's page at `bikeMessagesPath`.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import type { Conversation } from '@/lib/live/message-events.ts';
@@ -24,4 +25,15 @@ export function useAcceptedOffer(productId: string, buyerId: string): Offer | un
   const inbox = useQuery(conversationsQuery(buyerId));
   const offer = inbox.data?.find((c) => c.productId === productId && c.buyerId === buyerId)?.offer;
   return offer?.status === 'accepted' && isHolding(offer) ? offer : undefined;
+}
+
+/** The inbox showing one bike's conversations only (a seller's buyers of it). */
+export function bikeMessagesPath(productId: string): string {
+  return `/dashboard/messages?bike=${encodeURIComponent(productId)}`;
+}
+
+/** How many messages about the listing `productId` user `userId` has not read, from their cached inbox. */
+export function useUnreadAbout(productId: string, userId: string): number {
+  const inbox = useQuery(conversationsQuery(userId));
+  return (inbox.data ?? []).reduce((sum, c) => sum + (c.productId === productId ? c.unread : 0), 0);
 }

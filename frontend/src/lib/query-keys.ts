@@ -76,6 +76,8 @@ export const queryKeys = {
   /** The signed-in user's inbox, one entry per user id (unread counts are theirs). */
   conversations: () => ['conversations'] as const,
   conversationsOf: (userId: string) => ['conversations', userId] as const,
+  /** The signed-in user's conversations about one listing (a seller's "Messages" of a bike). */
+  conversationsAbout: (userId: string, productId: string) => ['conversations', userId, productId] as const,
   /** One conversation: its listing, both sides and their read marks. */
   conversationPages: () => ['conversation'] as const,
   conversation: (id: string) => ['conversation', id] as const,

@@ -3,6 +3,7 @@ import type { components } from '@/lib/api/schema.d.ts';
 import type { Advert, Notification, Listing, User } from '@/lib/api/types.ts';
 import type { SeenEvent } from '@/lib/live/apply-event.ts';
 import type { LiveEvent } from '@/lib/live/live-events.ts';
+import type { Conversation } from '@/lib/live/message-events.ts';
 import type { Offer } from '@/lib/live/offer-events.ts';
 
 type Booking = components['schemas']['BookingView'];
@@ -140,6 +141,33 @@ export function anOffer(overrides: Partial<Offer> = {}): Offer {
     // Far ahead, so "lapses in …" does not depend on when the tests run.
     expiresAt: '2099-01-01T00:00:00Z',
     answeredAt: null,
+    ...overrides,
+  };
+}
+
+/**
+ * A conversation about the ৳1,800 negotiable Yamaha between the buyer (user "1") and the
+ * seller (user "2"); a seller's own tests set `sellerId: '1'` (as `signedInAs` signs in).
+ */
+export function aConversation(overrides: Partial<Conversation> = {}): Conversation {
+  return {
+    _id: 'c1',
+    productId: 'p1',
+    productName: 'Yamaha R15',
+    productImage: '/uploads/bike.jpg',
+    buyerId: '1',
+    buyerName: 'Karim Buyer',
+    sellerId: '2',
+    sellerName: 'Rahim Seller',
+    createdAt: '2026-11-27T04:00:00Z',
+    lastMessageAt: '2026-11-27T04:05:00Z',
+    buyerReadUpTo: '0',
+    sellerReadUpTo: '0',
+    unread: 0,
+    offer: null,
+    price: 1800,
+    negotiable: true,
+    sold: false,
     ...overrides,
   };
 }

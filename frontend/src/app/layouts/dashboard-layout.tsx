@@ -4,7 +4,7 @@ import { PageSpinner } from '@/components/spinner.tsx';
 import type { Role } from '@/lib/api/types.ts';
 import { useSession } from '@/lib/auth/session-context.ts';
 import { useInbox } from '@/features/messages/api/conversations.ts';
-import { UnreadBadge } from '@/features/messages/components/unread-badge.tsx';
+import { UnreadBadge } from '@/components/unread-badge.tsx';
 import { TopNav } from './top-nav.tsx';
 
 interface SideLink {

@@ -76,6 +76,8 @@ function addLiveMessage(queryClient: QueryClient, message: Message): void {
   patch<Message>(queryClient, queryKeys.messages(), (old, conversationId) => addMessage(old, conversationId, message));
   for (const [key, old] of queryClient.getQueriesData<readonly Conversation[]>({ queryKey: queryKeys.conversations() })) {
     if (!old) continue;
+    // A list of one listing's conversations (`conversationsAbout`) holds no other listing's.
+    if (typeof key[2] === 'string' && key[2] !== message.productId) continue;
     const next = addToInbox(old, typeof key[1] === 'string' ? key[1] : '', message);
     // A conversation the inbox does not hold yet (a buyer's first message): read it again.
     if (next === undefined) void queryClient.invalidateQueries({ queryKey: key, exact: true });

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { applyLiveEvent } from '@/lib/live/apply-event.ts';
-import { aBooking, modified } from '@/test/fixtures.ts';
+import { aBooking, aConversation, modified } from '@/test/fixtures.ts';
 import { fakeServer, renderApp, signedInAs, type FakeServer } from '@/test/render-app.tsx';
 
 const MINE = 'GET /api/sellerOrders/seller%40example.com';
@@ -206,5 +206,29 @@ describe('My Buyers page: the line', () => {
     // Keep it closes without a call.
     await userEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+});
+
+describe("My Buyers: each bike's conversations", () => {
+  it("leads from every booking to its bike's conversations, counting what is unread", async () => {
+    const aboutYamaha = aConversation({ sellerId: '1', buyerId: '3', unread: 4 });
+    const { router } = openMyBuyers({
+      'GET /api/conversations': [200, [aboutYamaha]],
+      'GET /api/conversations?productId=p1': [200, [aboutYamaha]],
+    });
+    await screen.findByRole('rowheader', { name: 'Yamaha R15' });
+    const yamaha = await within(row('Yamaha R15')).findByRole('link', { name: 'Messages about Yamaha R15, 4 unread' });
+    expect(yamaha).toHaveAttribute('href', '/dashboard/messages?bike=p1');
+    expect(within(row('Honda CBR')).getByRole('link', { name: 'Messages about Honda CBR' })).toHaveAttribute(
+      'href',
+      '/dashboard/messages?bike=p2',
+    );
+    await userEvent.click(yamaha);
+    expect(await screen.findByRole('heading', { name: 'About Yamaha R15' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?bike=p1');
+    expect(await screen.findByRole('link', { name: 'Yamaha R15, with Karim Buyer, 4 unread' })).toHaveAttribute(
+      'href',
+      '/dashboard/messages/c1',
+    );
   });
 });

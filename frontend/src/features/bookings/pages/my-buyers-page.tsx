@@ -1,11 +1,12 @@
 // The seller's bookings: every booking of their bikes, newest first, with who booked,
-// how to reach them, where and when to meet, and where each booking stands in its
-// bike's line: the buyer holding the bike (Release), those waiting (Decline), a cash deal
-// or one whose buyer's card holds the price (the buyer's handover code, Call off),
-// completed (the receipt), paid (by card, before holds existed) or ended. Live
-// events add a new booking at the top (highlighted) and change a row as it moves along,
-// so a seller learns of a booking the moment it is made.
+// how to reach them (the bike's conversations, too), where and when to meet, and where
+// each booking stands in its bike's line: the buyer holding the bike (Release), those
+// waiting (Decline), a cash deal or one whose buyer's card holds the price (the buyer's
+// handover code, Call off), completed (the receipt), paid (by card, before holds
+// existed) or ended. Live events add a new booking at the top (highlighted) and change
+// a row as it moves along, so a seller learns of a booking the moment it is made.
 import { useState } from 'react';
+import { BikeMessagesLink } from '@/components/bike-messages-link.tsx';
 import { imageColumn, indexColumn, Pill, TablePage, type Column } from '@/components/data-table.tsx';
 import type { Booking } from '@/lib/api/types.ts';
 import { useSession } from '@/lib/auth/session-context.ts';
@@ -91,6 +92,9 @@ function Buyer({ booking }: { booking: Booking }) {
       </a>
       <span className="text-xs text-stone-500 tabular-nums">
         Booked <time dateTime={booking.orderTime}>{formatPostTime(booking.orderTime)}</time>
+      </span>
+      <span className="mt-1.5">
+        <BikeMessagesLink productId={booking.bookingId} productName={booking.productName} />
       </span>
     </span>
   );

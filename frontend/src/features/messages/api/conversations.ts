@@ -1,6 +1,7 @@
-// Conversations between a buyer and a bike's seller (docs/conversations.md): the inbox,
-// one conversation, its messages fifty at a time, sending, opening one from a listing,
-// and read marks. Writes answer with the events they recorded, applied as the socket's.
+// Conversations between a buyer and a bike's seller (docs/conversations.md): the inbox
+// (all of them, or one listing's), one conversation, its messages fifty at a time,
+// sending, opening one from a listing, and read marks. Writes answer with the events
+// they recorded, applied as the socket's.
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import type { components } from '@/lib/api/schema.d.ts';
@@ -26,6 +27,18 @@ export function useInbox(userId: string) {
     queryKey: queryKeys.conversationsOf(userId),
     queryFn: ({ signal }) => api<Conversation[]>('/conversations', { signal }),
     enabled: userId !== '',
+  });
+}
+
+/**
+ * The signed-in user's conversations about one listing, the latest first: a seller's with
+ * every buyer who asked about the bike, a buyer's one (`GET /api/conversations?productId=`).
+ */
+export function useConversationsAbout(userId: string, productId: string) {
+  return useQuery({
+    queryKey: queryKeys.conversationsAbout(userId, productId),
+    queryFn: ({ signal }) => api<Conversation[]>(`/conversations?productId=${encodeURIComponent(productId)}`, { signal }),
+    enabled: userId !== '' && productId !== '',
   });
 }
 

@@ -1,22 +1,38 @@
 // The inbox (/dashboard/messages): one row per conversation, the latest first, with the
-// bike, the other side, when they last wrote and how many messages are unread. Live
-// events move a conversation to the top as a message arrives. Messages written without a
-// connection in any conversation go from here too once it is back.
-import { Link } from 'react-router';
+// bike, the other side, when they last wrote, how many messages are unread and where the
+// latest offer stands. `?bike=<listing id>` shows one bike's conversations only (a
+// seller's "Messages" of a bike), named above them, with the way back to all of them.
+// Live events move a conversation to the top as a message arrives. Messages written
+// without a connection in any conversation go from here too once it is back.
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { PageSpinner } from '@/components/spinner.tsx';
+import { UnreadBadge } from '@/components/unread-badge.tsx';
 import { useSession } from '@/lib/auth/session-context.ts';
+import { useNow } from '@/lib/deal-status.ts';
+import { isHolding } from '@/lib/live/offer-events.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { formatDhakaTime } from '@/utils/format-dhaka-time.ts';
-import { useInbox, type Conversation } from '@/features/messages/api/conversations.ts';
+import { useConversationsAbout, useInbox, type Conversation } from '@/features/messages/api/conversations.ts';
+import { offerSummary } from '@/features/messages/components/offer-card.tsx';
 import { otherSideName } from '@/features/messages/components/thread-header.tsx';
-import { UnreadBadge } from '@/features/messages/components/unread-badge.tsx';
 import { useSendAllWaiting } from '@/features/messages/hooks/use-outbox.ts';
+
+/** Router state a bike's "Messages" link sets: the bike's name, for a bike nobody asked about yet. */
+interface BikeState {
+  bikeName?: string;
+}
 
 export function InboxPage() {
   usePageTitle('Messages');
   const { user } = useSession();
   const me = user?._id ?? '';
-  const inbox = useInbox(me);
+  const bike = useSearchParams()[0].get('bike') ?? '';
+  const all = useInbox(me);
+  const about = useConversationsAbout(me, bike);
+  const inbox = bike === '' ? all : about;
+  const state = useLocation().state as BikeState | null;
+  // Every row's "lapses in 3h" counts down while the page is open.
+  const now = useNow();
   useSendAllWaiting(me);
   return (
     <section aria-labelledby="messages-title">
@@ -28,6 +44,16 @@ export function InboxPage() {
           Blocked people
         </Link>
       </div>
+      {bike !== '' && (
+        <div className="mb-3 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+          <h3 className="text-lg font-semibold text-stone-900">
+            About {inbox.data?.[0]?.productName ?? state?.bikeName ?? 'this bike'}
+          </h3>
+          <Link to="/dashboard/messages" className="text-sm font-semibold text-brand-800 hover:underline">
+            Show all conversations
+          </Link>
+        </div>
+      )}
       {inbox.isPending ? (
         <PageSpinner label="Loading your messages" />
       ) : inbox.isError ? (
@@ -36,12 +62,14 @@ export function InboxPage() {
         </p>
       ) : inbox.data.length === 0 ? (
         <p className="rounded-2xl bg-white p-6 text-center text-stone-600 shadow-sm ring-1 ring-stone-200">
-          No messages yet. Ask a seller about a bike from its page, and the conversation shows here.
+          {bike === ''
+            ? 'No messages yet. Ask a seller about a bike from its page, and the conversation shows here.'
+            : 'Nobody has asked about this bike yet. When a buyer writes, the conversation shows here.'}
         </p>
       ) : (
         <ul aria-label="Conversations" className="divide-y divide-stone-200 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-stone-200">
           {inbox.data.map((conversation) => (
-            <InboxRow key={conversation._id} conversation={conversation} me={me} />
+            <InboxRow key={conversation._id} conversation={conversation} me={me} now={now} />
           ))}
         </ul>
       )}
@@ -49,9 +77,11 @@ export function InboxPage() {
   );
 }
 
-function InboxRow({ conversation, me }: { conversation: Conversation; me: string }) {
+function InboxRow({ conversation, me, now }: { conversation: Conversation; me: string; now: number }) {
   const unread = conversation.unread > 0;
   const who = otherSideName(conversation, me);
+  const { offer } = conversation;
+  const offerMine = offer && (offer.by === 'buyer' ? conversation.buyerId : conversation.sellerId) === me;
   return (
     <li>
       <Link
@@ -73,6 +103,14 @@ function InboxRow({ conversation, me }: { conversation: Conversation; me: string
             </span>
             {unread && <UnreadBadge count={conversation.unread} />}
           </span>
+          {offer && (
+            <span
+              data-testid="inbox-offer"
+              className={`mt-0.5 block text-sm font-medium break-words ${isHolding(offer, now) ? 'text-brand-800' : 'text-stone-500'}`}
+            >
+              {offerSummary(offer, offerMine === true, now)}
+            </span>
+          )}
         </span>
       </Link>
     </li>

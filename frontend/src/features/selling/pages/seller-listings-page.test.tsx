@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { answerConfirm } from '@/test/confirm-dialog.ts';
-import { anAdvert, aListing, deleted, inserted } from '@/test/fixtures.ts';
+import { aConversation, anAdvert, aListing, deleted, inserted } from '@/test/fixtures.ts';
 import { fakeServer, renderApp, signedInAs, type FakeServer } from '@/test/render-app.tsx';
 
 const MINE = 'GET /api/sellerProducts/seller%40example.com';
@@ -134,5 +134,33 @@ describe('My Products page', () => {
   it("shows the server's message when the listings cannot be fetched", async () => {
     openMyListings({ [MINE]: [403, { error: 'forbidden', message: 'You can only see your own listings.' }] });
     expect(await screen.findByRole('alert')).toHaveTextContent('You can only see your own listings.');
+  });
+});
+
+describe("My Products: each bike's conversations", () => {
+  it('leads from every bike, sold or not, to its conversations, counting what is unread', async () => {
+    const withKarim = aConversation({ sellerId: '1', buyerId: '3', unread: 2 });
+    const withSadia = aConversation({ _id: 'c3', sellerId: '1', buyerId: '4', unread: 1 });
+    const aboutHonda = aConversation({ _id: 'c4', productId: 'p2', productName: 'Honda CBR', sellerId: '1', buyerId: '3' });
+    const { router } = openMyListings({
+      'GET /api/conversations': [200, [withKarim, withSadia, aboutHonda]],
+      'GET /api/conversations?productId=p1': [200, [withKarim, withSadia]],
+    });
+    await screen.findByRole('rowheader', { name: 'Yamaha R15' });
+    const yamaha = await within(row('Yamaha R15')).findByRole('link', { name: 'Messages about Yamaha R15, 3 unread' });
+    expect(yamaha).toHaveAttribute('href', '/dashboard/messages?bike=p1');
+    expect(yamaha).toHaveTextContent('Messages3');
+    // A sold bike's conversations stay open.
+    expect(within(row('Honda CBR')).getByRole('link', { name: 'Messages about Honda CBR' })).toHaveAttribute(
+      'href',
+      '/dashboard/messages?bike=p2',
+    );
+    expect(within(row('Suzuki Gixxer')).getByRole('link', { name: 'Messages about Suzuki Gixxer' })).toHaveTextContent(
+      /^Messages$/,
+    );
+    await userEvent.click(yamaha);
+    await expect.poll(() => router.state.location.search).toBe('?bike=p1');
+    expect(await screen.findByRole('heading', { name: 'About Yamaha R15' })).toBeInTheDocument();
+    expect(await screen.findAllByRole('link', { name: /^Yamaha R15, with/ })).toHaveLength(2);
   });
 });

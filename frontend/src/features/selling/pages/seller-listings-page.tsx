@@ -1,7 +1,8 @@
 // The seller's own listings: status, Advertise (or Already Sold), Edit and Delete while
-// unsold (a sale stays on record).
+// unsold (a sale stays on record), and each bike's conversations with its buyers.
 // Live events keep the cached list current (new listings, bikes turning sold).
 import { Link } from 'react-router';
+import { BikeMessagesLink } from '@/components/bike-messages-link.tsx';
 import { ConfirmButton, DeleteButton } from '@/components/confirm-button.tsx';
 import { imageColumn, indexColumn, Pill, TablePage, type Column } from '@/components/data-table.tsx';
 import type { Listing, SellerListing } from '@/lib/api/types.ts';
@@ -67,11 +68,16 @@ const columns: Column<Listing>[] = [
     header: 'Action',
     phone: 'action',
     // A sold bike stays on record for its buyer: it can be neither edited nor deleted.
+    // Its conversations stay open either way.
     cell: (listing) =>
       isSold(listing) ? (
-        <span className="text-sm text-stone-500">Kept on record</span>
+        <span className="flex flex-wrap items-center gap-2">
+          <span className="text-sm text-stone-500">Kept on record</span>
+          <BikeMessagesLink productId={listing._id} productName={listing.productName} />
+        </span>
       ) : (
         <span className="flex flex-wrap items-center gap-2">
+          <BikeMessagesLink productId={listing._id} productName={listing.productName} />
           <Link
             to={`/dashboard/edit-product/${listing._id}`}
             aria-label={`Edit ${listing.productName}`}

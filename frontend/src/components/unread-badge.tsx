@@ -1,4 +1,5 @@
-// The count of unread messages, on an inbox row and on the dashboard's Messages link.
+// The count of unread messages, on an inbox row, the dashboard's Messages link and a
+// seller's bike's Messages.
 /** How many messages wait to be read, as a small round badge. */
 export function UnreadBadge({ count }: { count: number }) {
   return (
