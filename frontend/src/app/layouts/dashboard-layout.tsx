@@ -23,6 +23,8 @@ const SIDE_LINKS: Record<Role, SideLink[]> = {
     { label: 'Reported Products', to: '/dashboard/reported-products' },
     { label: 'Reported Conversations', to: '/dashboard/reported-conversations' },
     { label: 'Deals', to: '/dashboard/deals' },
+    // Buyers and sellers reach it from their inbox; an admin, who has none, from here.
+    { label: 'Blocked people', to: '/dashboard/blocked' },
   ],
   seller: [
     { label: 'Add Product', to: '/dashboard/add-product' },

@@ -19,6 +19,16 @@ const unblocked = (userId: string) => ({
 });
 
 describe('Blocked people page', () => {
+  it("is in an admin's side panel, who has no inbox to reach it from", async () => {
+    fakeServer({ ...signedInAs('admin'), 'GET /api/blocks': [200, blocked] });
+    renderApp('/dashboard');
+    const panel = await screen.findByRole('navigation', { name: 'Dashboard' });
+    await userEvent.click(within(panel).getByRole('link', { name: 'Blocked people' }));
+    expect(await screen.findByRole('heading', { name: 'Blocked people' })).toBeInTheDocument();
+    const rows = within(await screen.findByRole('list', { name: 'Blocked people' })).getAllByRole('listitem');
+    expect(rows.map((row) => row.getAttribute('aria-label'))).toEqual(['Rahim Seller', 'Jamal Seller']);
+  });
+
   it('lists whom the reader blocked and since when, reached from the inbox', async () => {
     fakeServer({ ...signedInAs('buyer'), 'GET /api/conversations': [200, []], 'GET /api/blocks': [200, blocked] });
     renderApp('/dashboard/messages');
