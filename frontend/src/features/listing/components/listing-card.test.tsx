@@ -68,6 +68,43 @@ describe('ListingCard', () => {
     expect(within(card).getByText("Confirm your email address to see the seller's phone and email.")).toBeInTheDocument();
   });
 
+  it("offers a buyer the seller's WhatsApp chat beside the phone when the listing carries it", () => {
+    const { card } = renderCard({ onWhatsapp: true, whatsapp: 'https://wa.me/8801700000000' });
+    const chat = within(card).getByRole('link', { name: 'Chat on WhatsApp' });
+    expect(chat).toHaveAttribute('href', 'https://wa.me/8801700000000');
+    expect(chat).toHaveAttribute('target', '_blank');
+    expect(chat).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(chat.parentElement).toHaveTextContent('01700000000');
+    expect(within(card).queryByText('The seller shares their number in a conversation')).not.toBeInTheDocument();
+  });
+
+  it('offers no WhatsApp chat without its link', () => {
+    const { card } = renderCard({ onWhatsapp: true });
+    expect(within(card).queryByRole('link', { name: 'Chat on WhatsApp' })).not.toBeInTheDocument();
+  });
+
+  it('says the seller shares their number in a conversation, to buyers and visitors, as the listing page does', () => {
+    const kept = aListing({ phoneInConversation: true, onWhatsapp: true });
+    delete kept.sellerPhone;
+    const { rerender } = render(<ListingCard listing={kept} onBook={vi.fn()} onReport={vi.fn()} />);
+    const card = screen.getByRole('article', { name: 'Yamaha R15' });
+    expect(within(card).getByText('The seller shares their number in a conversation')).toBeInTheDocument();
+    expect(card.querySelector('a[href^="tel:"]')).toBeNull();
+    expect(within(card).queryByRole('link', { name: 'Chat on WhatsApp' })).not.toBeInTheDocument();
+    rerender(
+      <MemoryRouter>
+        <ListingCard listing={kept} viewer="visitor" onBook={vi.fn()} onReport={vi.fn()} />
+      </MemoryRouter>,
+    );
+    expect(within(card).getByText('The seller shares their number in a conversation')).toBeInTheDocument();
+    rerender(
+      <MemoryRouter>
+        <ListingCard listing={kept} viewer="browsing" onBook={vi.fn()} onReport={vi.fn()} />
+      </MemoryRouter>,
+    );
+    expect(within(card).queryByText('The seller shares their number in a conversation')).not.toBeInTheDocument();
+  });
+
   it('shows Sold Out in red instead of Book Now once sold', () => {
     const { card } = renderCard({ availability: 'sold' });
     const c = within(card);

@@ -2,13 +2,23 @@
 // a whole card at once: the photo and name lead to the listing's own page (every photo, every
 // field, the seller), and the card keeps what the spec lists — seller and contact, post time,
 // availability, prices, purchase year, years of use, condition, colour, a line or two of the
-// description, location — and the actions (`ListingActions`).
+// description, location — and the actions (`ListingActions`). As on the listing's page, a
+// buyer may chat on WhatsApp when the seller's phone takes it, and a seller who keeps their
+// number for conversations is said to share it there.
 import { Link } from 'react-router';
 import { CameraIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon, ShieldCheckIcon } from '@/components/icons.tsx';
 import type { Listing } from '@/lib/api/types.ts';
 import { formatPostTime } from '@/utils/format-post-time.ts';
 import { ListingActions, type ListingActionsProps } from './listing-actions.tsx';
-import { AvailabilityTag, ConfirmForContact, ContactLogInButton, contactWithheld, ListingPrices } from './listing-labels.tsx';
+import {
+  AvailabilityTag,
+  ConfirmForContact,
+  ContactLogInButton,
+  contactWithheld,
+  ListingPrices,
+  NumberInConversation,
+  WhatsAppChat,
+} from './listing-labels.tsx';
 
 /** The address of a listing's own page. */
 export function listingPath(listing: Pick<Listing, '_id'>): string {
@@ -99,6 +109,7 @@ export function ListingCard({
                   {listing.sellerPhone}
                 </a>
               )}
+              <WhatsAppChat listing={listing} className="font-semibold text-emerald-800 hover:underline" />
               {listing.sellerEmail !== undefined && (
                 <a href={`mailto:${listing.sellerEmail}`} className="flex min-w-0 items-center gap-1 hover:underline">
                   <MailIcon className="size-3.5 shrink-0" aria-hidden="true" />
@@ -109,6 +120,7 @@ export function ListingCard({
           )}
           {contact && contactWithheld(listing) && <ConfirmForContact className="mt-0.5" />}
           {viewer === 'visitor' && <ContactLogInButton onLogIn={onLogIn} className="mt-0.5" />}
+          {viewer !== 'browsing' && <NumberInConversation listing={listing} className="mt-0.5" />}
         </div>
 
         <ListingActions {...actions} className="mt-auto pt-3" />

@@ -1,7 +1,7 @@
 // The small pieces a listing's card and its page both show: the availability tag, the
 // two prices (and whether the asking one is negotiable), and a visitor's way to the
-// seller's contact (logging in), or word that the seller shares their number in a
-// conversation.
+// seller's contact (logging in), a buyer's WhatsApp chat with the seller, or word that
+// the seller shares their number in a conversation.
 import { PhoneIcon } from '@/components/icons.tsx';
 import { PriceTerms } from '@/components/price-terms.tsx';
 import type { Listing } from '@/lib/api/types.ts';
@@ -89,5 +89,15 @@ export function NumberInConversation({ listing, className = '' }: { listing: Lis
       <PhoneIcon className="size-3.5 shrink-0" aria-hidden="true" />
       The seller shares their number in a conversation
     </p>
+  );
+}
+
+/** A buyer's chat with the seller on WhatsApp, when the listing carries its link (the phone shown takes WhatsApp). */
+export function WhatsAppChat({ listing, className = '' }: { listing: Listing; className?: string }) {
+  if (listing.whatsapp === undefined) return null;
+  return (
+    <a href={listing.whatsapp} target="_blank" rel="noopener noreferrer" className={className}>
+      Chat on WhatsApp
+    </a>
   );
 }

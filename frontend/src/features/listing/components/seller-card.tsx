@@ -7,7 +7,7 @@
 import { MailIcon, PhoneIcon, ShieldCheckIcon } from '@/components/icons.tsx';
 import type { Listing } from '@/lib/api/types.ts';
 import type { LogInReason, Viewer } from './listing-actions.tsx';
-import { ConfirmForContact, ContactLogInButton, contactWithheld } from './listing-labels.tsx';
+import { ConfirmForContact, ContactLogInButton, contactWithheld, WhatsAppChat } from './listing-labels.tsx';
 import { PayWays } from './pay-ways.tsx';
 
 const monthYear = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric' });
@@ -71,16 +71,10 @@ export function SellerCard({
                 {listing.sellerPhone}
               </a>
             )}
-            {listing.whatsapp !== undefined && (
-              <a
-                href={listing.whatsapp}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="flex min-h-11 items-center justify-center gap-2 rounded-lg bg-emerald-50 px-3 py-2 font-semibold text-emerald-800 ring-1 ring-emerald-200 hover:bg-emerald-100"
-              >
-                Chat on WhatsApp
-              </a>
-            )}
+            <WhatsAppChat
+              listing={listing}
+              className="flex min-h-11 items-center justify-center gap-2 rounded-lg bg-emerald-50 px-3 py-2 font-semibold text-emerald-800 ring-1 ring-emerald-200 hover:bg-emerald-100"
+            />
             {listing.sellerEmail !== undefined && (
               <a
                 href={`mailto:${listing.sellerEmail}`}
