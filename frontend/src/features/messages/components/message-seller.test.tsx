@@ -2,8 +2,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { aListing, seen } from '@/test/fixtures.ts';
-import { fakeServer, renderApp, signedInAs } from '@/test/render-app.tsx';
+import { fakeServer, renderApp, signedInAs, type FakeServer } from '@/test/render-app.tsx';
 import { aConversation, aMessage } from '@/features/messages/test-conversations.ts';
+import { WAITING_OPENER } from './message-seller.tsx';
 
 const bike = aListing();
 
@@ -29,16 +30,96 @@ describe('Message seller on a listing', () => {
     expect(within(panel).getByRole('button', { name: 'What is your last price?' })).toBeInTheDocument();
     expect(within(panel).getByRole('button', { name: 'Can I see the papers?' })).toBeInTheDocument();
     await userEvent.click(within(panel).getByRole('button', { name: 'Is it still available?' }));
-    await expect.poll(() => router.state.location.pathname).toBe('/dashboard/messages/c1');
+        await expect.poll(() => router.state.location.pathname).toBe('/dashboard/messages/c1');
     expect(sent).toEqual([{ productId: 'p1', text: 'Is it still available?', clientId: expect.any(String) as string }]);
     expect(await screen.findByText('Is it still available?')).toBeInTheDocument();
   });
 
-  it('sends a visitor to log in', async () => {
+  it('sends a visitor to log in with the question they picked', async () => {
     fakeServer({ 'GET /api/listings/p1': [200, bike] });
     const { router } = renderApp('/products/p1');
     await userEvent.click(await screen.findByRole('button', { name: 'Message seller' }));
+    const panel = screen.getByRole('region', { name: 'Message the seller' });
+    expect(panel).toHaveTextContent('Pick your question, log in, and it goes to the seller.');
+    await userEvent.click(within(panel).getByRole('button', { name: 'What is your last price?' }));
     await expect.poll(() => router.state.location.pathname).toBe('/login');
+    expect(JSON.parse(sessionStorage.getItem(WAITING_OPENER) ?? 'null')).toMatchObject({
+      productId: 'p1',
+      text: 'What is your last price?',
+      clientId: expect.any(String) as string,
+    });
+  });
+
+  it("sends a visitor's question once after they log in, and lands them in the conversation", async () => {
+    const user = { _id: '1', name: 'Karim Buyer', email: 'karim@example.com', image: '/uploads/k.png', role: 'buyer', emailVerified: true };
+    const sent: { text: string; clientId: string }[] = [];
+    fakeServer({
+      'GET /api/listings/p1': [200, bike],
+      'GET /api/wishlist': [200, []],
+      'GET /api/notifications': [200, { unread: 0, notifications: [] }],
+      'POST /api/auth/login': [200, { idToken: 'identity' }],
+      'PUT /api/users/karim%40example.com': [200, { token: 'access', user }],
+      'GET /api/users/karim%40example.com': [200, user],
+      'POST /api/conversations': (init) => {
+        const body = JSON.parse(init.body as string) as { text: string; clientId: string };
+        sent.push(body);
+        const message = aMessage({ text: body.text, clientId: body.clientId });
+        return [200, { conversation: aConversation(), message, events: [seen({ event: 'message.created', data: message })] }];
+      },
+      'GET /api/conversations/c1': [200, aConversation({ buyerReadUpTo: '10' })],
+      'GET /api/conversations/c1/messages': [200, [aMessage({ text: 'What is your last price?' })]],
+      'GET /api/conversations': [200, [aConversation()]],
+    });
+    const { router } = renderApp('/products/p1');
+    await userEvent.click(await screen.findByRole('button', { name: 'Message seller' }));
+    await userEvent.click(screen.getByRole('button', { name: 'What is your last price?' }));
+    const { clientId } = JSON.parse(sessionStorage.getItem(WAITING_OPENER) ?? '{}') as { clientId: string };
+
+    await userEvent.type(await screen.findByLabelText('Email'), 'karim@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'Secret#1');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+
+        await expect.poll(() => router.state.location.pathname).toBe('/dashboard/messages/c1');
+    expect(sent).toEqual([{ productId: 'p1', text: 'What is your last price?', clientId }]);
+    expect(sessionStorage.getItem(WAITING_OPENER)).toBeNull();
+    expect(await screen.findByText('What is your last price?')).toBeInTheDocument();
+    // Back on the bike's page, nothing more goes.
+    await router.navigate('/products/p1');
+    expect(await screen.findByRole('button', { name: 'Message seller' })).toBeInTheDocument();
+    expect(sent).toHaveLength(1);
+  });
+
+  it('sends a question again with the id it waited with, and not one left from long ago', async () => {
+    const sent: { clientId: string }[] = [];
+    const server: FakeServer = {
+      ...signedInAs('buyer'),
+      'GET /api/listings/p1': [200, bike],
+      'GET /api/wishlist': [200, []],
+      'POST /api/conversations': (init) => {
+        sent.push(JSON.parse(init.body as string) as { clientId: string });
+        return [500, { error: 'internal', message: 'Something went wrong' }];
+      },
+    };
+    sessionStorage.setItem(
+      WAITING_OPENER,
+      JSON.stringify({ productId: 'p1', text: 'Is it still available?', clientId: 'w1', at: Date.now() - 31 * 60_000 }),
+    );
+    fakeServer(server);
+    const first = renderApp('/products/p1');
+    expect(await screen.findByRole('button', { name: 'Message seller' })).toBeInTheDocument();
+    expect(sent).toEqual([]);
+    first.unmount();
+
+    sessionStorage.setItem(
+      WAITING_OPENER,
+      JSON.stringify({ productId: 'p1', text: 'Is it still available?', clientId: 'w2', at: Date.now() }),
+    );
+    renderApp('/products/p1');
+    const panel = await screen.findByRole('region', { name: 'Message the seller' });
+    expect(await within(panel).findByRole('alert')).toHaveTextContent('Not sent: Something went wrong');
+    expect(sessionStorage.getItem(WAITING_OPENER)).toBeNull();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Retry' }));
+    await expect.poll(() => sent.map((body) => body.clientId)).toEqual(['w2', 'w2']);
   });
 
   it('is not offered to a seller', async () => {

@@ -1,17 +1,60 @@
 // "Message seller" on a listing's page: a buyer asks about the bike with one tap ("Is it
-// still available?") or in their own words, and lands in the conversation. A visitor is
-// asked to log in first.
-import { useEffect, useRef, useState } from 'react';
+// still available?") or in their own words, and lands in the conversation. A visitor
+// picks their question too, then logs in: the question waits in the tab (with its id)
+// and goes once they are back on the bike's page signed in, landing them in the
+// conversation; sent again (a reload on the way), the same id is the same message.
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useSession } from '@/lib/auth/session-context.ts';
 import { newClientId, useOpenConversation } from '@/features/messages/api/conversations.ts';
 import { SendBox } from './send-box.tsx';
 
 /** What buyers ask first, sent with one tap. */
 export const OPENERS = ['Is it still available?', 'What is your last price?', 'Can I see the papers?'] as const;
 
+/** Where a visitor's question waits while they log in (this tab only). */
+export const WAITING_OPENER = 'opener-after-login';
+/** A question left waiting longer than this (the visitor wandered off) is not sent. */
+const WAITING_FOR = 30 * 60_000;
+
+interface WaitingOpener {
+  productId: string;
+  text: string;
+  clientId: string;
+  /** When the visitor asked, in ms. */
+  at: number;
+}
+
+/** Keeps a visitor's question about `productId` (and its id) while they log in. */
+function keepWaiting(productId: string, text: string, clientId: string): void {
+  const waiting: WaitingOpener = { productId, text, clientId, at: Date.now() };
+  sessionStorage.setItem(WAITING_OPENER, JSON.stringify(waiting));
+}
+
+/** The question a visitor asked about `productId` before logging in, if it is still fresh. */
+function waitingOpener(productId: string): WaitingOpener | null {
+  try {
+    const waiting = JSON.parse(sessionStorage.getItem(WAITING_OPENER) ?? 'null') as Partial<WaitingOpener> | null;
+    if (
+      waiting?.productId !== productId ||
+      typeof waiting.text !== 'string' ||
+      typeof waiting.clientId !== 'string' ||
+      typeof waiting.at !== 'number' ||
+      Date.now() - waiting.at > WAITING_FOR
+    ) {
+      return null;
+    }
+    return waiting as WaitingOpener;
+  } catch {
+    return null;
+  }
+}
+
 export function MessageSeller({ productId, visitor, onLogIn }: { productId: string; visitor: boolean; onLogIn: () => void }) {
-  const [open, setOpen] = useState(false);
+  // Open already when a question waits from before logging in: it is being sent.
+  const [open, setOpen] = useState(() => waitingOpener(productId) !== null);
   const navigate = useNavigate();
+  const { status, role } = useSession();
   const opening = useOpenConversation();
   // A message that did not go keeps its id, so sending it again is the same message.
   const tried = useRef<{ text: string; clientId: string } | null>(null);
@@ -22,8 +65,7 @@ export function MessageSeller({ productId, visitor, onLogIn }: { productId: stri
     if (open) opened?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
   }, [open]);
 
-  const ask = (text: string) => {
-    const clientId = tried.current?.text === text ? tried.current.clientId : newClientId();
+  const send = (text: string, clientId: string) => {
     tried.current = { text, clientId };
     opening.mutate(
       { productId, text, clientId },
@@ -31,9 +73,39 @@ export function MessageSeller({ productId, visitor, onLogIn }: { productId: stri
         onSuccess: (opened) => {
           void navigate(`/dashboard/messages/${encodeURIComponent(opened.conversation._id)}`);
         },
+        onSettled: () => {
+          // Sent, or shown here with Retry (which keeps its id): it waits no longer.
+          sessionStorage.removeItem(WAITING_OPENER);
+        },
       },
     );
   };
+
+  const ask = (text: string) => {
+    const clientId = tried.current?.text === text ? tried.current.clientId : newClientId();
+    if (visitor) {
+      tried.current = { text, clientId };
+      keepWaiting(productId, text, clientId);
+      onLogIn();
+    } else {
+      send(text, clientId);
+    }
+  };
+
+  // Back from logging in: the question the visitor picked goes now, once.
+  const resumed = useRef(false);
+  const sendWaiting = useEffectEvent(() => {
+    const waiting = waitingOpener(productId);
+    if (!waiting) return;
+    // Only buyers ask sellers: a seller or an admin who logged in has nothing to send.
+    if (role === 'buyer') send(waiting.text, waiting.clientId);
+    else sessionStorage.removeItem(WAITING_OPENER);
+  });
+  useEffect(() => {
+    if (resumed.current || status !== 'signed-in') return;
+    resumed.current = true;
+    sendWaiting();
+  }, [status]);
 
   if (!open) {
     return (
@@ -41,8 +113,7 @@ export function MessageSeller({ productId, visitor, onLogIn }: { productId: stri
         type="button"
         aria-expanded={false}
         onClick={() => {
-          if (visitor) onLogIn();
-          else setOpen(true);
+          setOpen(true);
         }}
         className="min-h-11 w-full rounded-lg border border-brand-700 bg-white px-3 py-2.5 font-semibold text-brand-800 hover:bg-brand-50"
       >
@@ -64,6 +135,7 @@ export function MessageSeller({ productId, visitor, onLogIn }: { productId: stri
           Close
         </button>
       </div>
+      {visitor && <p className="mt-1 text-sm text-stone-600">Pick your question, log in, and it goes to the seller.</p>}
       <div className="mt-2 flex flex-wrap gap-2">
         {OPENERS.map((opener) => (
           <button
