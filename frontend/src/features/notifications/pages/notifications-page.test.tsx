@@ -36,6 +36,29 @@ describe('the notifications page', () => {
     expect(within(page).queryByRole('button', { name: 'Mark all as read' })).not.toBeInTheDocument();
   });
 
+  it('leads from a message left unread to its conversation, marking it read', async () => {
+    const waiting = aNotification({
+      _id: 'n5',
+      kind: 'message',
+      message: 'Rahim Seller wrote about Yamaha R15.',
+      link: '/dashboard/messages/c1',
+    });
+    let sent: unknown = null;
+    fakeServer({
+      ...signedInAs('buyer'),
+      'GET /api/notifications': [200, { unread: 1, notifications: [waiting] }],
+      'POST /api/notifications/read': (init) => {
+        sent = JSON.parse(init.body as string);
+        return [200, { updated: 1, unread: 0 }];
+      },
+    });
+    const { router } = renderApp('/dashboard/notifications');
+    const page = (await screen.findByRole('heading', { name: 'Notifications' })).closest('section') as HTMLElement;
+    await userEvent.click(await within(page).findByRole('link', { name: 'Unread: Rahim Seller wrote about Yamaha R15.' }));
+    await expect.poll(() => router.state.location.pathname).toBe('/dashboard/messages/c1');
+    expect(sent).toEqual({ ids: ['n5'] });
+  });
+
   it('says what will show here when there is nothing yet', async () => {
     fakeServer(signedInAs('seller'));
     renderApp('/dashboard/notifications');
