@@ -116,10 +116,22 @@ pub enum Notice<'a> {
         now: i64,
         kept: i64,
     },
+    /// To one side of a conversation: `count` messages from `from` have waited unread
+    /// (the same ones the away mail gathers).
+    UnreadMessages {
+        from: &'a str,
+        listing: &'a str,
+        count: i64,
+        conversation: i64,
+    },
 }
+
+/// Who wrote, once their account is gone.
+pub const SOMEONE: &str = "Someone";
 
 /// Where a notification sends its reader to act.
 mod link {
+    pub const MESSAGES: &str = "/dashboard/messages";
     pub const MY_BUYERS: &str = "/dashboard/my-buyers";
     pub const MY_ORDERS: &str = "/dashboard/my-orders";
     pub const MY_PRODUCTS: &str = "/dashboard/seller-products";
@@ -147,11 +159,20 @@ impl Notice<'_> {
             Notice::Reported { .. } => "report",
             Notice::SellerVerified => "verified",
             Notice::PriceDropped { .. } | Notice::PriceChangedForBooking { .. } => "price",
+            Notice::UnreadMessages { .. } => "message",
         }
     }
 
     /// The page where the reader acts on it.
-    pub fn link(&self) -> &'static str {
+    pub fn link(&self) -> String {
+        if let Notice::UnreadMessages { conversation, .. } = *self {
+            return format!("{}/{conversation}", link::MESSAGES);
+        }
+        self.page().to_owned()
+    }
+
+    /// The page of a notice that points at a page, not at one record of it.
+    fn page(&self) -> &'static str {
         let booked_or_saved = |booked: bool| {
             if booked {
                 link::MY_ORDERS
@@ -188,6 +209,7 @@ impl Notice<'_> {
             Notice::RemovedByAdmin { .. } | Notice::SellerVerified => link::MY_PRODUCTS,
             Notice::Reported { .. } => link::REPORTED,
             Notice::PriceDropped { .. } => link::WISHLIST,
+            Notice::UnreadMessages { .. } => link::MESSAGES,
         }
     }
 
@@ -382,6 +404,18 @@ impl Notice<'_> {
                 taka(now),
                 taka(kept)
             ),
+            Notice::UnreadMessages {
+                from,
+                listing,
+                count: 1,
+                ..
+            } => format!("{from} wrote to you about {listing}: 1 new message."),
+            Notice::UnreadMessages {
+                from,
+                listing,
+                count,
+                ..
+            } => format!("{from} wrote to you about {listing}: {count} new messages."),
         }
     }
 }
@@ -505,6 +539,22 @@ mod tests {
         assert_eq!(gone(true).link(), "/dashboard/my-orders");
         assert_eq!(gone(false).link(), "/dashboard/wishlist");
         assert_eq!(gone(false).kind(), "removed");
+        let unread = |count| Notice::UnreadMessages {
+            from: "Sadia",
+            listing: "Yamaha R15",
+            count,
+            conversation: 7,
+        };
+        assert_eq!(
+            unread(1).message(),
+            "Sadia wrote to you about Yamaha R15: 1 new message."
+        );
+        assert_eq!(
+            unread(3).message(),
+            "Sadia wrote to you about Yamaha R15: 3 new messages."
+        );
+        assert_eq!(unread(3).link(), "/dashboard/messages/7");
+        assert_eq!(unread(3).kind(), "message");
         let price = Notice::PriceChangedForBooking {
             listing: "Yamaha R15",
             now: 41_000_000,

@@ -998,7 +998,9 @@ pub enum PaymentRecorded {
 pub struct Notification {
     pub id: i64,
     pub user_id: i64,
-    /// booking, cancellation, payment, sold, removed, verified or report.
+    /// What it is of (`Notice::kind`): booking, reserved, declined, lapsed, meeting,
+    /// payment, completed, called_off, cancellation, sold, removed, report, verified,
+    /// price or message.
     pub kind: String,
     pub message: String,
     /// The page where the recipient acts on it.

@@ -786,8 +786,13 @@ pub trait Conversations: Send + Sync + 'static {
         buyer_id: i64,
         create: bool,
     ) -> StoreResult<Conversation>;
-    /// `user_id`'s conversations, the latest message first, each with its unread count.
-    async fn conversations(&self, user_id: i64) -> StoreResult<Vec<Conversation>>;
+    /// `user_id`'s conversations, the latest message first, each with its unread count;
+    /// with `about`, only those about that listing.
+    async fn conversations(
+        &self,
+        user_id: i64,
+        about: Option<i64>,
+    ) -> StoreResult<Vec<Conversation>>;
     /// Conversation `id` as `user_id` reads it: refused unless they are one of its two.
     async fn conversation(&self, id: i64, user_id: i64) -> StoreResult<Conversation>;
     /// Up to `limit` messages of conversation `id` before message `before` (the newest

@@ -251,6 +251,17 @@ pub fn parse_paisa(text: &str) -> Option<i64> {
     whole.checked_mul(100)?.checked_add(frac)
 }
 
+/// An id a query string may carry: None when absent or empty, 422 on `field` when it is
+/// not an id.
+pub fn query_id(raw: Option<&str>, field: &str, message: &str) -> Result<Option<i64>, AppError> {
+    match raw {
+        None | Some("") => Ok(None),
+        Some(raw) => parse_id(raw)
+            .map(Some)
+            .ok_or_else(|| AppError::field(field, message)),
+    }
+}
+
 /// A record id in a path or body: a positive integer.
 pub fn parse_id(text: &str) -> Option<i64> {
     text.trim().parse::<i64>().ok().filter(|id| *id > 0)

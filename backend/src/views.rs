@@ -584,7 +584,9 @@ pub struct NotificationView {
     #[serde(rename = "_id", serialize_with = "id")]
     #[schema(value_type = String)]
     pub id: i64,
-    /// booking, cancellation, payment, sold, removed, verified or report.
+    /// What it is of: booking, reserved, declined, lapsed, meeting,
+    /// payment, completed, called_off, cancellation, sold, removed, report, verified,
+    /// price or message.
     pub kind: String,
     pub message: String,
     /// The page where the recipient acts on it, such as `/dashboard/my-buyers`.

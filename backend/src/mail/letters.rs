@@ -1,6 +1,7 @@
 //! The words of each mail, as plain text and as HTML: the site's name, what the link
 //! does, the link itself, how long it works, and what to do if it was not you.
 
+use crate::notice::SOMEONE;
 use crate::records::UnreadDigest;
 
 /// One mail to one person.
@@ -129,7 +130,7 @@ pub fn receipt(to: &str, link: &str, sale: Sale<'_>, to_seller: bool) -> Letter 
 /// "New messages about your bike": what arrived in a conversation while its reader was
 /// away, gathered in one mail (docs/conversations.md "When you are away").
 pub fn unread_messages(link: &str, digest: &UnreadDigest) -> Letter {
-    let from = digest.from_name.as_deref().unwrap_or("Someone");
+    let from = digest.from_name.as_deref().unwrap_or(SOMEONE);
     let mut quoted: Vec<String> = digest
         .lines
         .iter()

@@ -13,7 +13,7 @@ use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
 use crate::events::SeenEvent;
 use crate::records::{NewMessage, MESSAGES_PAGE, MESSAGE_MAX_CHARS};
 use crate::store::{Missing, StoreError};
-use crate::validate::{as_text, parse_id, Checker};
+use crate::validate::{as_text, query_id, Checker};
 use crate::views::{ConversationView, MessageView};
 use crate::AppState;
 
@@ -26,15 +26,30 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(share_number))
 }
 
-/// The conversations of the signed-in user, the latest message first.
-#[utoipa::path(get, path = "/conversations", tag = "conversations",
-    responses((status = 200, body = [ConversationView]), (status = 401)),
+/// Which conversations: all of the caller's, or one bike's.
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+pub struct ConversationsQuery {
+    /// Only those about this listing (a seller's buyers of one bike).
+    product_id: Option<String>,
+}
+
+/// The conversations of the signed-in user, the latest message first; with
+/// `productId`, only those about that listing.
+#[utoipa::path(get, path = "/conversations", tag = "conversations", params(ConversationsQuery),
+    responses((status = 200, body = [ConversationView]), (status = 401), (status = 422)),
     security(("access_token" = [])))]
 async fn list_conversations(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
+    Query(query): Query<ConversationsQuery>,
 ) -> AppResult<Json<Vec<ConversationView>>> {
-    let mine = state.store.conversations(user.id).await?;
+    let about = query_id(
+        query.product_id.as_deref(),
+        "productId",
+        "Give a listing's id",
+    )?;
+    let mine = state.store.conversations(user.id, about).await?;
     Ok(Json(mine.into_iter().map(ConversationView::from).collect()))
 }
 
@@ -183,13 +198,11 @@ async fn list_messages(
     RecordId(id): RecordId,
     Query(query): Query<HistoryQuery>,
 ) -> AppResult<Json<Vec<MessageView>>> {
-    let before =
-        match query.before.as_deref() {
-            None | Some("") => None,
-            Some(raw) => Some(parse_id(raw).ok_or_else(|| {
-                crate::error::AppError::field("before", "Give the id of a message")
-            })?),
-        };
+    let before = query_id(
+        query.before.as_deref(),
+        "before",
+        "Give the id of a message",
+    )?;
     let page = state
         .store
         .messages(id, user.id, before, MESSAGES_PAGE)

@@ -184,6 +184,63 @@ async fn a_buyer_asks_the_seller_answers_and_only_the_two_of_them_hear_it() {
 }
 
 #[tokio::test]
+async fn a_seller_reads_one_bikes_conversations_apart_from_the_rest() {
+    on_both(|engine| async move {
+        let Some(t) = talk(engine).await else { return };
+        let other_bike = t
+            .app
+            .list_bike(&t.seller, &t.category, "Honda CB Hornet", 4100)
+            .await;
+        let ask = |who: &'static str, bike: &str| {
+            json!({"productId": bike, "text": "Last price?", "clientId": who})
+        };
+        let (_, first) = t.open(&t.buyer, ask("b-1", &t.bike)).await;
+        let (_, second) = t.open(&t.stranger, ask("m-1", &t.bike)).await;
+        let (_, third) = t.open(&t.buyer, ask("b-2", &other_bike)).await;
+        let ids = |list: &Value| -> Vec<String> {
+            list.as_array()
+                .expect("a list of conversations")
+                .iter()
+                .map(|c| c["_id"].as_str().expect("id").to_owned())
+                .collect()
+        };
+        let id = |opened: &Value| opened["conversation"]["_id"].as_str().expect("id").to_owned();
+
+        let (_, all) = t.app.get("/api/conversations", Some(&t.seller.token)).await;
+        assert_eq!(ids(&all), [id(&third), id(&second), id(&first)]);
+        let path = format!("/api/conversations?productId={}", t.bike);
+        let (status, one_bike) = t.app.get(&path, Some(&t.seller.token)).await;
+        assert_eq!(status, StatusCode::OK, "{one_bike}");
+        assert_eq!(ids(&one_bike), [id(&second), id(&first)]);
+        assert!(one_bike
+            .as_array()
+            .expect("list")
+            .iter()
+            .all(|c| c["productName"] == "Yamaha R15" && c["unread"] == 1));
+        // A buyer's own of that bike only; nobody reads another's through the filter.
+        let (_, buyers) = t.app.get(&path, Some(&t.buyer.token)).await;
+        assert_eq!(ids(&buyers), [id(&first)]);
+        let (_, admins) = t.app.get(&path, Some(&t.admin.token)).await;
+        assert_eq!(admins, json!([]));
+        let (status, _) = t.app.get(&path, None).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
+        // An empty filter is no filter; one that is not an id is refused by name.
+        let (_, unfiltered) = t
+            .app
+            .get("/api/conversations?productId=", Some(&t.seller.token))
+            .await;
+        assert_eq!(ids(&unfiltered), ids(&all));
+        let (status, refused) = t
+            .app
+            .get("/api/conversations?productId=R15", Some(&t.seller.token))
+            .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{refused}");
+        assert_eq!(refused["fields"]["productId"], "Give a listing's id");
+    })
+    .await;
+}
+
+#[tokio::test]
 async fn what_cannot_be_a_message_is_refused_with_the_field_that_is_wrong() {
     let Some(t) = talk(super::support::Engine::Sqlite).await else {
         return;

@@ -3,7 +3,7 @@
 use super::offers::OFFER_COLUMNS;
 use super::*;
 use crate::caution;
-use crate::notice::message_line;
+use crate::notice::{message_line, SOMEONE};
 use crate::records::{
     Blocked, BlockedPerson, Conversation, ConversationReport, Message, NewConversationReport,
     NewMessage, Offer, Side, UnreadDigest, Warning, UNREAD_MAIL_AFTER,
@@ -229,30 +229,45 @@ impl Conversations for This {
         Ok(conversation)
     }
 
-    async fn conversations(&self, user_id: i64) -> Result<Vec<Conversation>, Error> {
+    async fn conversations(
+        &self,
+        user_id: i64,
+        about: Option<i64>,
+    ) -> Result<Vec<Conversation>, Error> {
+        // The caller's side of each, and with `about` one listing's only.
+        let mine_where = match about {
+            Some(_) => "(c.buyer_id = $1 OR c.seller_id = $1) AND c.product_id = $3",
+            None => "(c.buyer_id = $1 OR c.seller_id = $1)",
+        };
         let sql = format!(
-            "{CONVERSATION_SELECT} WHERE c.buyer_id = $1 OR c.seller_id = $1 \
-             ORDER BY c.last_message_at DESC, c.id DESC"
+            "{CONVERSATION_SELECT} WHERE {mine_where} ORDER BY c.last_message_at DESC, c.id DESC"
         );
-        let mut mine = sqlx::query_as::<Db, Conversation>(&sql)
+        let mut query = sqlx::query_as::<Db, Conversation>(&sql)
             .bind(user_id)
-            .bind(user_id)
-            .fetch_all(&self.reader)
-            .await?;
+            .bind(user_id);
+        if let Some(product_id) = about {
+            query = query.bind(product_id);
+        }
+        let mut mine = query.fetch_all(&self.reader).await?;
         // Each one's latest offer, in one read.
         let sql = format!(
             "SELECT {OFFER_COLUMNS} FROM offers WHERE id IN (SELECT MAX(o.id) FROM offers o \
-             JOIN conversations c ON c.id = o.conversation_id WHERE c.buyer_id = $1 OR \
-             c.seller_id = $1 GROUP BY o.conversation_id)"
+             JOIN conversations c ON c.id = o.conversation_id WHERE {} \
+             GROUP BY o.conversation_id)",
+            mine_where.replace("$3", "$2")
         );
-        let latest = sqlx::query_as::<Db, Offer>(&sql)
-            .bind(user_id)
+        let mut query = sqlx::query_as::<Db, Offer>(&sql).bind(user_id);
+        if let Some(product_id) = about {
+            query = query.bind(product_id);
+        }
+        let mut latest: std::collections::HashMap<i64, Offer> = query
             .fetch_all(&self.reader)
-            .await?;
-        for offer in latest {
-            if let Some(c) = mine.iter_mut().find(|c| c.id == offer.conversation_id) {
-                c.offer = Some(offer);
-            }
+            .await?
+            .into_iter()
+            .map(|offer| (offer.conversation_id, offer))
+            .collect();
+        for c in &mut mine {
+            c.offer = latest.remove(&c.id);
         }
         Ok(mine)
     }
@@ -632,13 +647,14 @@ impl Conversations for This {
                 if claimed.rows_affected() == 0 {
                     continue;
                 }
-                let (to_email, to_name, from_name, listing): (
+                let (to_id, to_email, to_name, from_name, listing): (
+                    i64,
                     String,
                     String,
                     Option<String>,
                     String,
                 ) = sqlx::query_as(&format!(
-                    "SELECT r.email, r.name, w.name, p.name FROM conversations c \
+                    "SELECT r.id, r.email, r.name, w.name, p.name FROM conversations c \
                          JOIN users r ON r.id = c.{reader} LEFT JOIN users w ON w.id = c.{writer} \
                          JOIN products p ON p.id = c.product_id WHERE c.id = $1"
                 ))
@@ -656,7 +672,16 @@ impl Conversations for This {
                     .fetch_all(&mut *tx)
                     .await?;
                 with_offers(&mut tx, id, &mut unread).await?;
-                tx.commit().await?;
+                // The bell says it too, once for the same messages as the mail.
+                let from = from_name.as_deref().unwrap_or(SOMEONE);
+                let notice = Notice::UnreadMessages {
+                    from,
+                    listing: &listing,
+                    count: unread.len() as i64,
+                    conversation: id,
+                };
+                let told = [notify(&mut tx, to_id, notice).await?];
+                self.tell(tx, &told, ()).await?;
                 let more = unread.len().saturating_sub(MAILED_LINES) as i64;
                 unread.truncate(MAILED_LINES);
                 unread.reverse();

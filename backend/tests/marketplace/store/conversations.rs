@@ -110,7 +110,7 @@ async fn racing_opens_sends_and_reads_leave_one_conversation_one_message_and_the
 }
 
 #[tokio::test]
-async fn what_stays_unread_fifteen_minutes_is_mailed_once_gathered_per_conversation() {
+async fn what_stays_unread_fifteen_minutes_is_mailed_and_rung_once_gathered_per_conversation() {
     use bikehaat::records::UNREAD_MAIL_AFTER;
     on_both(|engine| async move {
         let Some((_db, store)) = open(engine).await else {
@@ -158,12 +158,31 @@ async fn what_stays_unread_fifteen_minutes_is_mailed_once_gathered_per_conversat
                 "An offer of ৳90,000"
             ]
         );
+        // The bell tells of the same four, once; the buyer's tells of nothing.
+        let bell = |user| async move {
+            let (notes, _) = s.notifications(user, 10).await.expect("notifications");
+            notes
+                .into_iter()
+                .filter(|n| n.kind == "message")
+                .map(|n| (n.message, n.link))
+                .collect::<Vec<_>>()
+        };
+        let told = vec![(
+            format!(
+                "{} wrote to you about Honda Shine: 4 new messages.",
+                buyer.name
+            ),
+            format!("/dashboard/messages/{id}"),
+        )];
+        assert_eq!(bell(seller.id).await, told);
+        assert_eq!(bell(buyer.id).await, []);
         // Never twice for the same messages.
         assert!(s
             .unread_to_mail(later, 100)
             .await
             .expect("sweep")
             .is_empty());
+        assert_eq!(bell(seller.id).await, told);
 
         // A new message the seller reads in time is not mailed.
         let fresh = s
