@@ -71,12 +71,12 @@ const columns: Column<Listing>[] = [
     // Its conversations stay open either way.
     cell: (listing) =>
       isSold(listing) ? (
-        <span className="flex flex-wrap items-center gap-2">
+        <span className="flex flex-wrap items-center gap-2 max-sm:justify-end lg:flex-nowrap">
           <span className="text-sm text-stone-500">Kept on record</span>
           <BikeMessagesLink productId={listing._id} productName={listing.productName} />
         </span>
       ) : (
-        <span className="flex flex-wrap items-center gap-2">
+        <span className="flex flex-wrap items-center gap-2 max-sm:justify-end lg:flex-nowrap">
           <BikeMessagesLink productId={listing._id} productName={listing.productName} />
           <Link
             to={`/dashboard/edit-product/${listing._id}`}
