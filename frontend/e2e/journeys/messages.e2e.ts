@@ -5,15 +5,18 @@
 // and a caution under a message asking for money show; a blocked buyer cannot reply.
 // The buyer reports the conversation: it reaches the admin's queue live and the admin
 // reads it; the seller finds the buyer among the people they blocked and unblocks them.
+// A seller reads one bike's conversations from My Products, each row saying where its
+// offer stands; a visitor's one-tap question goes once they have logged in.
 import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Api, Person } from '../support/api.ts';
+import { PASSWORD, type Api, type Person } from '../support/api.ts';
 import {
   checkedAtBothWidths,
   confirmInDialog,
   DESKTOP,
   expectNothingSideways,
+  openContext,
   openSignedIn,
   photo,
   PHONE,
@@ -177,4 +180,68 @@ test('a message written offline arrives once, and a blocked buyer cannot reply',
   await checkedAtBothWidths(s.page, 'blocked-people');
   await blockedRow.getByRole('button', { name: 'Unblock' }).click();
   await s.page.getByText('You have not blocked anyone.').waitFor();
+});
+
+test("a seller reads one bike's conversations from My Products, each saying where its offer stands", async () => {
+  const asked = 'Yamaha FZS V3 2021';
+  const other = 'TVS Apache RTR 160 2019';
+  const askedId = await api.listing(seller, categoryId, asked, 1800);
+  const otherId = await api.listing(seller, categoryId, other, 1500);
+  const open = (productId: string, clientId: string) =>
+    api.call<{ conversation: { _id: string } }>('POST', '/conversations', buyer.token, {
+      productId,
+      text: 'Is it still available?',
+      clientId,
+    });
+  const { conversation } = await open(askedId, 'bike-filter-1');
+  await open(otherId, 'bike-filter-2');
+  await api.call('POST', `/conversations/${conversation._id}/offers`, buyer.token, { amount: 1450, clientId: 'bike-filter-3' });
+
+  const s = await openSignedIn(browser, server.url, seller, PHONE);
+  await s.page.goto('/dashboard/seller-products');
+  const messages = s.page.getByRole('link', { name: `Messages about ${asked}, 2 unread` });
+  await messages.waitFor();
+  await checkedAtBothWidths(s.page, 'my-products-messages');
+  await messages.click();
+  await s.page.waitForURL(/\/dashboard\/messages\?bike=/);
+  await s.page.getByRole('heading', { name: `About ${asked}` }).waitFor();
+  const rows = s.page.getByRole('list', { name: 'Conversations' }).getByRole('link');
+  await rows.first().getByText(/^Offer ৳1,450 · waiting for you · lapses in 4\dh$/).waitFor();
+  expect(await rows.count()).toBe(1);
+  expect(await s.page.getByRole('link', { name: new RegExp(`^${other}`) }).count()).toBe(0);
+  await checkedAtBothWidths(s.page, 'inbox-one-bike');
+
+  // Back to every conversation: the other bike's is there too.
+  await s.page.getByRole('link', { name: 'Show all conversations' }).click();
+  await s.page.getByRole('link', { name: new RegExp(`^${other}, with Karim Uddin`) }).waitFor();
+
+  // The buyer's inbox says the offer waits on the seller.
+  const b = await openSignedIn(browser, server.url, buyer, PHONE);
+  await b.page.goto('/dashboard/messages');
+  await b.page.getByText(/^Your offer ৳1,450 · waiting for an answer · lapses in 4\dh$/).waitFor();
+  await checkedAtBothWidths(b.page, 'inbox-offers');
+});
+
+test('a visitor picks a question, logs in, and lands in the conversation with it sent once', async () => {
+  const bike = 'Suzuki Gixxer 155 2022';
+  const productId = await api.listing(seller, categoryId, bike, 1700);
+  const v = await openContext(browser, server.url, PHONE);
+  await v.page.goto(`/products/${productId}`);
+  await v.page.getByRole('button', { name: 'Message seller' }).click();
+  await v.page.getByRole('button', { name: 'Can I see the papers?' }).click();
+  await v.page.waitForURL(/\/login$/);
+  await v.page.getByLabel('Email').fill(buyer.email);
+  await v.page.getByLabel('Password').fill(PASSWORD);
+  await v.page.getByRole('button', { name: 'Login' }).click();
+  await v.page.waitForURL(/\/dashboard\/messages\/[^/?]+$/);
+  const thread = v.page.getByRole('list', { name: 'Messages' });
+  await thread.getByText('Can I see the papers?').waitFor();
+  // A reload of the bike's page sends nothing more.
+  await v.page.goto(`/products/${productId}`);
+  await v.page.getByRole('button', { name: 'Message seller' }).waitFor();
+  const inbox = await api.call<{ _id: string; productId: string }[]>('GET', '/conversations', buyer.token);
+  const about = inbox.find((c) => c.productId === productId);
+  if (!about) throw new Error('no conversation about the bike');
+  const messages = await api.call<{ text: string | null }[]>('GET', `/conversations/${about._id}/messages`, buyer.token);
+  expect(messages.map((m) => m.text)).toEqual(['Can I see the papers?']);
 });
