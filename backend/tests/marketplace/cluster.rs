@@ -568,3 +568,217 @@ async fn a_typing_signal_crosses_to_every_process_through_redis_and_is_kept_nowh
         "a typing signal is not stored: {nothing:?}"
     );
 }
+
+/// The texts of the `message.created` events among `events`, in the order they came.
+fn message_texts(events: &[Value]) -> Vec<String> {
+    events
+        .iter()
+        .filter(|e| e["event"] == "message.created")
+        .map(|e| e["data"]["text"].as_str().unwrap_or_default().to_owned())
+        .collect()
+}
+
+/// Everything a socket hears until it has heard `count` messages (or 15 s passed), then
+/// until it is quiet: what came, and nothing more than came.
+async fn hear_messages(live: &mut Live, count: usize) -> Vec<Value> {
+    let deadline = Instant::now() + Duration::from_secs(15);
+    let mut events = Vec::new();
+    while message_texts(&events).len() < count && Instant::now() < deadline {
+        if let Some(message) = live.next(Duration::from_secs(1)).await {
+            if message["type"] == "event" {
+                events.push(message);
+            }
+        }
+    }
+    events.extend(live.drain(Duration::from_millis(600)).await);
+    events
+}
+
+#[tokio::test]
+async fn a_conversation_across_two_processes_loses_and_doubles_no_message_when_redis_or_a_process_dies(
+) {
+    let Some(Cluster {
+        db,
+        redis_port,
+        redis,
+        a,
+        b,
+    }) = Cluster::start().await
+    else {
+        return;
+    };
+    let admin = admin_token(&a.base, &db.dir.join("a")).await;
+    add_category(&a.base, &admin, "Commuter").await;
+    let categories = call(&a.base, Method::GET, "/api/categories", None, json!(null)).await;
+    let category = categories[0]["_id"].as_str().expect("category id");
+    // The seller lives on B, the buyer on A: every message crosses between them.
+    let seller = sign_up(
+        &b.base,
+        "seller@example.com",
+        json!({"name": "Rafiq", "role": "seller"}),
+    )
+    .await;
+    let seller = seller["token"].as_str().expect("token").to_owned();
+    let buyer = sign_up(
+        &a.base,
+        "buyer@example.com",
+        json!({"name": "Sadia", "role": "buyer"}),
+    )
+    .await;
+    let buyer = buyer["token"].as_str().expect("token").to_owned();
+    let body = super::support::listing_body(category, "Suzuki Gixxer SF", 210_000);
+    let posted = call(&b.base, Method::PUT, "/api/products", Some(&seller), body).await;
+    let bike = posted["insertedId"].as_str().expect("insertedId");
+
+    let mut buyer_on_a = Live::open(&a.base).await;
+    assert_eq!(buyer_on_a.auth(&buyer).await["ok"], true);
+    let mut seller_on_b = Live::open(&b.base).await;
+    assert_eq!(seller_on_b.auth(&seller).await["ok"], true);
+
+    let opened = call(
+        &a.base,
+        Method::POST,
+        "/api/conversations",
+        Some(&buyer),
+        json!({"productId": bike, "text": "Is it still available?", "clientId": "b-0"}),
+    )
+    .await;
+    let id = opened["conversation"]["_id"]
+        .as_str()
+        .expect("conversation id")
+        .to_owned();
+    let say = |base: &str, token: &str, client: &str, text: &str| {
+        let (base, token, path) = (
+            base.to_owned(),
+            token.to_owned(),
+            format!("/api/conversations/{id}/messages"),
+        );
+        let body = json!({"clientId": client, "text": text});
+        async move { call(&base, Method::POST, &path, Some(&token), body).await }
+    };
+    let turn = |base: &str, token: &str, client: String, text: String| {
+        let base = base.to_owned();
+        let token = token.to_owned();
+        let say = &say;
+        async move { say(&base, &token, &client, &text).await }
+    };
+
+    // Both ways at once through both processes: each side hears every message once, in
+    // the conversation's order.
+    for n in 1..=3 {
+        let (buyer_says, seller_says) = (
+            turn(&a.base, &buyer, format!("b-{n}"), format!("Buyer {n}")),
+            turn(&b.base, &seller, format!("s-{n}"), format!("Seller {n}")),
+        );
+        tokio::join!(buyer_says, seller_says);
+    }
+    // A retry through the other process keeps the message once and tells nobody again.
+    let again = say(&a.base, &seller, "s-3", "Seller 3").await;
+    assert_eq!(again["events"], json!([]), "{again}");
+    let history = |base: String, token: String| {
+        let path = format!("/api/conversations/{id}/messages");
+        async move {
+            let page = call(&base, Method::GET, &path, Some(&token), json!(null)).await;
+            page.as_array()
+                .expect("a page of messages")
+                .iter()
+                .map(|m| m["text"].as_str().unwrap_or_default().to_owned())
+                .collect::<Vec<_>>()
+        }
+    };
+    let order = history(a.base.clone(), buyer.clone()).await;
+    let mut sorted = order.clone();
+    sorted.sort();
+    assert_eq!(
+        sorted,
+        [
+            "Buyer 1",
+            "Buyer 2",
+            "Buyer 3",
+            "Is it still available?",
+            "Seller 1",
+            "Seller 2",
+            "Seller 3"
+        ],
+        "every message is kept once"
+    );
+    let mut buyer_heard = hear_messages(&mut buyer_on_a, 7).await;
+    let mut seller_heard = hear_messages(&mut seller_on_b, 7).await;
+    assert_eq!(message_texts(&buyer_heard), order, "the buyer, on A");
+    assert_eq!(message_texts(&seller_heard), order, "the seller, on B");
+
+    // Redis dies: each process still hears the other's messages (from the log), once.
+    drop(redis);
+    bus_connected(&a.base, false).await;
+    bus_connected(&b.base, false).await;
+    for n in 4..=5 {
+        let (buyer_says, seller_says) = (
+            turn(&a.base, &buyer, format!("b-{n}"), format!("Buyer {n}")),
+            turn(&b.base, &seller, format!("s-{n}"), format!("Seller {n}")),
+        );
+        tokio::join!(buyer_says, seller_says);
+    }
+    let redis = start_redis(redis_port).await;
+    bus_connected(&a.base, true).await;
+    bus_connected(&b.base, true).await;
+    turn(&b.base, &seller, "s-6".into(), "Seller 6".into()).await;
+    let order = history(a.base.clone(), buyer.clone()).await;
+    assert_eq!(order.len(), 12, "{order:?}");
+    buyer_heard.extend(hear_messages(&mut buyer_on_a, 5).await);
+    seller_heard.extend(hear_messages(&mut seller_on_b, 5).await);
+    assert_eq!(
+        message_texts(&buyer_heard),
+        order,
+        "the buyer, through Redis's loss"
+    );
+    assert_eq!(
+        message_texts(&seller_heard),
+        order,
+        "the seller, through Redis's loss"
+    );
+
+    // B dies: the seller's page comes back through A and resumes where it was.
+    let last_seq = seller_heard
+        .iter()
+        .filter_map(|e| e["seq"].as_i64())
+        .max()
+        .expect("seq");
+    drop(b);
+    turn(
+        &a.base,
+        &buyer,
+        "b-7".into(),
+        "Buyer 7 (while B was down)".into(),
+    )
+    .await;
+    let mut seller_on_a = Live::open(&a.base).await;
+    assert_eq!(seller_on_a.auth(&seller).await["ok"], true);
+    seller_on_a
+        .send(json!({"type": "resume", "since": last_seq}))
+        .await;
+    seller_heard.extend(hear_messages(&mut seller_on_a, 1).await);
+    turn(&a.base, &seller, "s-7".into(), "Seller 7, back".into()).await;
+    seller_heard.extend(hear_messages(&mut seller_on_a, 1).await);
+    buyer_heard.extend(hear_messages(&mut buyer_on_a, 2).await);
+    let order = history(a.base.clone(), seller.clone()).await;
+    assert_eq!(order.len(), 14, "{order:?}");
+    assert_eq!(message_texts(&buyer_heard), order, "the buyer, all along");
+    assert_eq!(
+        message_texts(&seller_heard),
+        order,
+        "the seller, across B's death"
+    );
+    // Each socket's messages came in the conversation's own order.
+    for heard in [&buyer_heard, &seller_heard] {
+        let ids: Vec<i64> = heard
+            .iter()
+            .filter(|e| e["event"] == "message.created")
+            .map(|e| {
+                let text = e["data"]["_id"].as_str().expect("message id");
+                text.parse().expect("an id")
+            })
+            .collect();
+        assert!(ids.windows(2).all(|w| w[0] < w[1]), "{ids:?}");
+    }
+    drop(redis);
+}
