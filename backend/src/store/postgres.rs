@@ -100,6 +100,21 @@ async fn lock_buyer(
     Ok(())
 }
 
+/// Locks conversation `id`'s row until the transaction ends, so its messages are written
+/// one at a time: a message's id, and the event that tells of it, follow the order in
+/// which they commit, and both sides hear the conversation in the order its history
+/// shows.
+async fn lock_conversation(
+    tx: &mut sqlx::Transaction<'_, Db>,
+    id: i64,
+) -> Result<(), super::StoreError> {
+    sqlx::query("SELECT 1 FROM conversations WHERE id = $1 FOR UPDATE")
+        .bind(id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
 /// PostgreSQL's autovacuum keeps the planner's statistics current, in its own time: after
 /// many listings changed at once (`bulk`: older listings indexed at start-up), the
 /// listings are analyzed now, or searches are planned on the word counts of before.

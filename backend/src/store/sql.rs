@@ -2,7 +2,7 @@
 //! `sqlite.rs` (a `#[path]` module of each), where the parent has defined `Db` (the sqlx
 //! database), `This` (the store type, with `reader` and `writer` pools and the `writes`
 //! signal), `MIGRATOR` and the few functions whose SQL differs (`lock_event_log`, `lock_buyer`,
-//! `refresh_statistics`, `index_search_text`, `push_text_match`). Both dialects accept
+//! `lock_conversation`, `refresh_statistics`, `index_search_text`, `push_text_match`). Both dialects accept
 //! this SQL as written: `$N` placeholders, `RETURNING`, partial unique indexes,
 //! `TRUE`/`FALSE`; times are bound from Rust. The trait implementations live in
 //! `sql/*.rs`, one module per part of [`Store`](crate::store::Store).
@@ -11,8 +11,8 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 
 use super::{
-    index_search_text, lock_buyer, lock_event_log, push_text_match, refresh_statistics, Db, This,
-    MIGRATOR,
+    index_search_text, lock_buyer, lock_conversation, lock_event_log, push_text_match,
+    refresh_statistics, Db, This, MIGRATOR,
 };
 use crate::events::{Audience, BookingRef, Event, EventRecord, ListingRef};
 use crate::notice::Notice;

@@ -82,6 +82,14 @@ async fn lock_buyer(_tx: &mut sqlx::Transaction<'_, Db>, _buyer: i64) -> Result<
     Ok(())
 }
 
+/// The one writer connection already writes one conversation's messages one at a time.
+async fn lock_conversation(
+    _tx: &mut sqlx::Transaction<'_, Db>,
+    _id: i64,
+) -> Result<(), StoreError> {
+    Ok(())
+}
+
 /// Re-reads the statistics of tables that changed much since they were last read, so
 /// that a search with a LIMIT walks the index of its order rather than sorting what a
 /// range filter found (SQLite's planner knows nothing of the data without them). Whole

@@ -114,6 +114,16 @@ async fn add_category(base: &str, token: &str, name: &str) {
     .await;
 }
 
+/// The admin (signed up and proven through `a`) and the "Commuter" category they add:
+/// the admin's session and the category's id.
+async fn open_shop(db: &TestDb, a: &ServerProcess) -> (String, String) {
+    let admin = admin_token(&a.base, &db.dir.join("a")).await;
+    add_category(&a.base, &admin, "Commuter").await;
+    let categories = call(&a.base, Method::GET, "/api/categories", None, json!(null)).await;
+    let category = categories[0]["_id"].as_str().expect("category id");
+    (admin, category.to_owned())
+}
+
 /// Waits until `base`'s health says its Redis subscription is `up` (or not).
 async fn bus_connected(base: &str, up: bool) {
     let client = reqwest::Client::new();
@@ -452,13 +462,7 @@ async fn a_listing_posted_changed_or_deleted_through_one_process_is_searched_so_
     let Some(Cluster { db, a, b, .. }) = Cluster::start().await else {
         return;
     };
-    let admin = admin_token(&a.base, &db.dir.join("a")).await;
-    add_category(&a.base, &admin, "Commuter").await;
-    let categories = call(&a.base, Method::GET, "/api/categories", None, json!(null)).await;
-    let category = categories[0]["_id"]
-        .as_str()
-        .expect("category id")
-        .to_owned();
+    let (_, category) = open_shop(&db, &a).await;
     let seller = sign_up(
         &a.base,
         "seller@example.com",
@@ -607,10 +611,7 @@ async fn a_conversation_across_two_processes_loses_and_doubles_no_message_when_r
     else {
         return;
     };
-    let admin = admin_token(&a.base, &db.dir.join("a")).await;
-    add_category(&a.base, &admin, "Commuter").await;
-    let categories = call(&a.base, Method::GET, "/api/categories", None, json!(null)).await;
-    let category = categories[0]["_id"].as_str().expect("category id");
+    let (_, category) = open_shop(&db, &a).await;
     // The seller lives on B, the buyer on A: every message crosses between them.
     let seller = sign_up(
         &b.base,
@@ -626,7 +627,7 @@ async fn a_conversation_across_two_processes_loses_and_doubles_no_message_when_r
     )
     .await;
     let buyer = buyer["token"].as_str().expect("token").to_owned();
-    let body = super::support::listing_body(category, "Suzuki Gixxer SF", 210_000);
+    let body = super::support::listing_body(&category, "Suzuki Gixxer SF", 210_000);
     let posted = call(&b.base, Method::PUT, "/api/products", Some(&seller), body).await;
     let bike = posted["insertedId"].as_str().expect("insertedId");
 

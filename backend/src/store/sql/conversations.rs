@@ -312,6 +312,7 @@ impl Conversations for This {
         let mut tx = self.writer.begin().await?;
         let id = message.conversation_id;
         let sender = message.sender_id;
+        lock_conversation(&mut tx, id).await?;
         let conversation = This::conversation_in(&mut tx, id, sender).await?;
         let (Some(buyer_id), Some(seller_id)) = (conversation.buyer_id, conversation.seller_id)
         else {

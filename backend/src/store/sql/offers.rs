@@ -196,6 +196,7 @@ impl Offers for This {
         client_id: &str,
     ) -> Result<Written<Message>, Error> {
         let mut tx = self.writer.begin().await?;
+        lock_conversation(&mut tx, id).await?;
         let conversation = This::conversation_in(&mut tx, id, buyer_id).await?;
         let sides = both_sides(&conversation)?;
         if conversation.side_of(buyer_id) != Some(Side::Buyer) {
@@ -244,6 +245,7 @@ impl Offers for This {
             .fetch_optional(&mut *tx)
             .await?
             .ok_or(Error::NotFound(Missing::Offer))?;
+        lock_conversation(&mut tx, offer.conversation_id).await?;
         let conversation = This::conversation_in(&mut tx, offer.conversation_id, user_id).await?;
         let (buyer_id, seller_id) = both_sides(&conversation)?;
         let Some(side) = conversation.side_of(user_id) else {

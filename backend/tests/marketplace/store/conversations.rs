@@ -110,6 +110,42 @@ async fn racing_opens_sends_and_reads_leave_one_conversation_one_message_and_the
 }
 
 #[tokio::test]
+async fn messages_sent_at_once_from_both_sides_are_told_in_the_order_the_history_keeps() {
+    on_both(|engine| async move {
+        let Some((_db, store)) = open(engine).await else {
+            return;
+        };
+        let (Cast { seller, buyer, .. }, _, id) =
+            talk(store.as_ref(), "Bajaj Pulsar", taka(180_000)).await;
+        let sends: Vec<Racer<Written<Message>>> = (0..16)
+            .map(|n| {
+                let s = store.clone();
+                let sender = if n % 2 == 0 { buyer.id } else { seller.id };
+                let message = NewMessage {
+                    conversation_id: id,
+                    sender_id: sender,
+                    client_id: format!("m-{n}"),
+                    text: Some(format!("Message {n}")),
+                    image: None,
+                };
+                Box::pin(async move { s.send_message(&message).await.expect("send") })
+                    as Racer<Written<Message>>
+            })
+            .collect();
+        let mut told: Vec<(i64, i64)> = race(sends)
+            .await
+            .iter()
+            .map(|w| (w.outcome.id, w.events[0].seq))
+            .collect();
+        told.sort();
+        // By message id, the events' places in the log rise too: a page that appends
+        // what it hears shows the conversation as its history does.
+        assert!(told.windows(2).all(|w| w[0].1 < w[1].1), "{told:?}");
+    })
+    .await;
+}
+
+#[tokio::test]
 async fn what_stays_unread_fifteen_minutes_is_mailed_and_rung_once_gathered_per_conversation() {
     use bikehaat::records::UNREAD_MAIL_AFTER;
     on_both(|engine| async move {
