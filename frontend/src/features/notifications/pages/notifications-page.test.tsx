@@ -40,7 +40,7 @@ describe('the notifications page', () => {
     const waiting = aNotification({
       _id: 'n5',
       kind: 'message',
-      message: 'Rahim Seller wrote about Yamaha R15.',
+      message: 'Rahim Seller wrote to you about Yamaha R15: 3 new messages.',
       link: '/dashboard/messages/c1',
     });
     let sent: unknown = null;
@@ -54,7 +54,10 @@ describe('the notifications page', () => {
     });
     const { router } = renderApp('/dashboard/notifications');
     const page = (await screen.findByRole('heading', { name: 'Notifications' })).closest('section') as HTMLElement;
-    await userEvent.click(await within(page).findByRole('link', { name: 'Unread: Rahim Seller wrote about Yamaha R15.' }));
+    const link = await within(page).findByRole('link', {
+      name: 'Unread: Rahim Seller wrote to you about Yamaha R15: 3 new messages.',
+    });
+    await userEvent.click(link);
     await expect.poll(() => router.state.location.pathname).toBe('/dashboard/messages/c1');
     expect(sent).toEqual({ ids: ['n5'] });
   });
