@@ -84,6 +84,7 @@ async fn start_bkash(
 
 /// What bKash appends to the callback address.
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct CallbackQuery {
     /// bKash's payment id.
     #[serde(rename = "paymentID", default)]

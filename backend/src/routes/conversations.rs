@@ -28,6 +28,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 /// Which conversations: all of the caller's, or one bike's.
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
 pub struct ConversationsQuery {
     /// Only those about this listing (a seller's buyers of one bike).
@@ -181,6 +182,7 @@ async fn show_conversation(
 
 /// Which page of the history.
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct HistoryQuery {
     /// Messages before this one (its `_id`); the newest page without it.
     before: Option<String>,

@@ -352,6 +352,7 @@ async fn capture_deal(
 
 /// Which deals an admin lists.
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct DealsQuery {
     /// Only deals in this status (reserved, cash, held, completed, released,
     /// called_off, lapsed); every deal when left out.
