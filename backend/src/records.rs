@@ -648,6 +648,43 @@ pub struct Booking {
 }
 
 impl Booking {
+    /// What paying it needs of it.
+    pub fn payable(&self) -> Payable {
+        Payable {
+            order_id: self.order_id,
+            order_status: self.order_status,
+            buyer_id: self.buyer_id,
+            price: self.price,
+            deposit: self.deposit,
+            terms: self.listing.terms,
+        }
+    }
+
+    /// What the buyer pays in person at the handover when paying by `method`, in paisa.
+    pub fn in_cash(&self, method: PayMethod) -> i64 {
+        self.payable().in_cash(method)
+    }
+}
+
+/// What paying a booking needs of it, read without the rest: whose it is, where it
+/// stands, its price and deposit, and the ways its listing takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, sqlx::FromRow)]
+pub struct Payable {
+    pub order_id: i64,
+    #[sqlx(try_from = "String")]
+    pub order_status: BookingStatus,
+    pub buyer_id: i64,
+    /// Paisa, as [`Booking::price`].
+    #[sqlx(rename = "order_price")]
+    pub price: i64,
+    /// Paisa, as [`Booking::deposit`].
+    #[sqlx(rename = "order_deposit")]
+    pub deposit: Option<i64>,
+    #[sqlx(flatten)]
+    pub terms: PayTerms,
+}
+
+impl Payable {
     /// What a card or bKash holds for this booking, in paisa: the deposit asked, else
     /// the whole price.
     pub fn hold_amount(&self) -> i64 {

@@ -532,6 +532,8 @@ pub trait Bookings: Send + Sync + 'static {
     /// Books an unsold listing: conflict when sold or already booked by this buyer.
     async fn create_booking(&self, order: &NewBooking) -> StoreResult<Written<i64>>;
     async fn booking(&self, id: i64) -> StoreResult<Option<Booking>>;
+    /// What paying booking `id` needs of it, without the rest of the booking.
+    async fn payable(&self, id: i64) -> StoreResult<Option<Payable>>;
     /// A buyer's bookings that are not cancelled, newest first.
     async fn bookings_of_buyer(&self, buyer_id: i64) -> StoreResult<Vec<Booking>>;
     /// Every booking of a seller's bikes, cancelled ones too, newest first.

@@ -7,7 +7,7 @@
 use super::bkash::{ABOVE_WALLET_MAX, WALLET_MAX};
 use super::{Holders, Provider, ABOVE_CARD_MAX, CARD_MAX, NOT_SET_UP};
 use crate::error::{refused, AppError};
-use crate::records::{Booking, PayMethod};
+use crate::records::{PayMethod, Payable};
 use crate::store::Refused;
 
 /// A bKash wallet takes at most ৳50,000 of top-ups a day: a larger hold needs money the
@@ -91,8 +91,8 @@ pub struct PayWays {
 
 impl PayWays {
     /// The offer for `booking` with these holders set up.
-    pub fn of(booking: &Booking, holders: Holders<'_>) -> PayWays {
-        let terms = booking.listing.terms;
+    pub fn of(booking: &Payable, holders: Holders<'_>) -> PayWays {
+        let terms = booking.terms;
         let hold = booking.hold_amount();
         let choices = PayMethod::ALL.map(|method| {
             let not_offered = if !terms.takes(method) {

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::bookings::own_booking;
+use super::bookings::own_payable;
 use super::RecordId;
 use crate::auth::Buyer;
 use crate::error::{AppError, AppResult, Json};
@@ -53,7 +53,7 @@ async fn start_bkash(
     Buyer(buyer): Buyer,
     RecordId(id): RecordId,
 ) -> AppResult<Json<BkashStartView>> {
-    let order = own_booking(&state, &buyer, id).await?;
+    let order = own_payable(&state, &buyer, id).await?;
     let Some(bkash) = state.bkash.as_deref() else {
         return Err(AppError::PaymentsUnavailable(BKASH_NOT_SET_UP.into()));
     };

@@ -13,7 +13,7 @@ use super::{Changed, Inserted};
 use super::{EmailPath, RecordId};
 use crate::auth::{throttle, AuthUser, Buyer};
 use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
-use crate::records::{Booking, MeetingProposal, NewBooking, Role, User};
+use crate::records::{Booking, MeetingProposal, NewBooking, Payable, Role, User};
 use crate::store::{BookingEnd, Missing, Refused, SellerAct};
 use crate::validate::Checker;
 use crate::views::BookingView;
@@ -34,12 +34,21 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 /// A booking that the caller may see: its buyer's, or any for an admin.
 pub(crate) async fn own_booking(state: &AppState, user: &User, id: i64) -> AppResult<Booking> {
-    let order = state
-        .store
-        .booking(id)
-        .await?
-        .ok_or_else(|| AppError::from(Missing::Booking))?;
-    if order.buyer_id != user.id && user.role() != Role::Admin {
+    let order = state.store.booking(id).await?;
+    yours(order, user, |order| order.buyer_id)
+}
+
+/// What paying booking `id` needs of it, when `user` may pay it (its buyer, or an admin):
+/// [`own_booking`] without the rest of the booking.
+pub(crate) async fn own_payable(state: &AppState, user: &User, id: i64) -> AppResult<Payable> {
+    let order = state.store.payable(id).await?;
+    yours(order, user, |order| order.buyer_id)
+}
+
+/// `found` when it is there and `user` bought it or is an admin.
+fn yours<T>(found: Option<T>, user: &User, buyer: impl Fn(&T) -> i64) -> AppResult<T> {
+    let order = found.ok_or_else(|| AppError::from(Missing::Booking))?;
+    if buyer(&order) != user.id && user.role() != Role::Admin {
         return Err(Refused::NotYourBooking.into());
     }
     Ok(order)
@@ -148,7 +157,7 @@ async fn cancel_booking(
     AuthUser(user): AuthUser,
     RecordId(id): RecordId,
 ) -> AppResult<Json<Changed>> {
-    own_booking(&state, &user, id).await?;
+    own_payable(&state, &user, id).await?;
     let written = state.store.cancel_booking(id, user.id).await?;
     if !written.outcome {
         return Err(AppError::NotFound(

@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::bookings::own_booking;
+use super::bookings::own_payable;
 use super::{Inserted, RecordId};
 use crate::auth::Buyer;
 use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
@@ -71,7 +71,7 @@ async fn create_payment_intent(
     let mut check = Checker::new();
     let order_id = check.id("_id", body.id.as_ref(), "Choose a booking to pay for");
     check.finish()?;
-    let order = own_booking(&state, &buyer, order_id).await?;
+    let order = own_payable(&state, &buyer, order_id).await?;
     if let Some(why) = why_not_payable(order.order_status) {
         return Err(why.into());
     }
@@ -148,7 +148,7 @@ async fn payment_methods(
     Buyer(buyer): Buyer,
     RecordId(id): RecordId,
 ) -> AppResult<Json<PayWaysView>> {
-    let order = own_booking(&state, &buyer, id).await?;
+    let order = own_payable(&state, &buyer, id).await?;
     let ways = PayWays::of(&order, state.holders());
     Ok(Json(PayWaysView {
         price: order.price,

@@ -19,8 +19,8 @@ use crate::notice::Notice;
 use crate::records::{
     Advert, BikeFacts, Booking, BookingStatus, Category, FacetsOf, Identity, LinkProof, Listing,
     ListingEdit, ListingFacets, ListingSearch, ListingSort, MailPurpose, NewBooking, NewListing,
-    NewPayment, NewUser, Notification, PaymentRecorded, Role, Step, TestPaymentIntent, User,
-    LOCAL_SUBJECT_PREFIX,
+    NewPayment, NewUser, Notification, Payable, PaymentRecorded, Role, Step, TestPaymentIntent,
+    User, LOCAL_SUBJECT_PREFIX,
 };
 use crate::store::{
     why_not_payable, Accounts, Bookings, Catalogue, Conversations, EventLog, Maintenance, Missing,

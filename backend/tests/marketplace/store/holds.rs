@@ -424,8 +424,12 @@ async fn a_deposit_is_what_a_hold_covers_and_a_booking_keeps_the_one_asked_when_
         let order = book(s, bike, &buyer).await;
         let booked = s.booking(order).await.expect("read").expect("booked");
         assert_eq!(booked.deposit, Some(taka(18_500)), "10% in whole taka");
-        assert_eq!(booked.hold_amount(), taka(18_500));
+        assert_eq!(booked.payable().hold_amount(), taka(18_500));
         assert_eq!(booked.in_cash(PayMethod::Card), taka(166_500));
+        // What paying reads alone is what the whole booking says of it.
+        let payable = s.payable(order).await.expect("read").expect("booked");
+        assert_eq!(payable, booked.payable());
+        assert_eq!(s.payable(order + 1000).await.expect("read"), None);
 
         // The seller asks more later: this booking keeps what was asked when it was made.
         let edit = ListingEdit {
