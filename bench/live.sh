@@ -20,6 +20,12 @@
 #      meet-up (book, choose cash, the buyer's handover code, the seller's handover);
 #   8. carddeals (only when asked for: ONLY=carddeals): as 6, each card hold carried to
 #      the handover (the buyer's code, the seller's handover, the hold captured).
+#   9. messages (only when asked for: ONLY=messages): on the two processes, $MESSAGES_CONVERSATIONS
+#      conversations (a seller with a bike, a buyer who asked), each buyer's socket on one
+#      process and its seller's on the other; $MESSAGES_STORED messages stored straight into
+#      PostgreSQL; RSS per signed-in socket; $MESSAGES_RATE messages a second for
+#      $MESSAGES_SECONDS s through the senders' own process, send -> the other side's socket;
+#      50-message history pages (BENCHMARKS.md, "Conversations: messages across two processes").
 #   5. soak (only when asked for: ONLY=soak): $DURATION seconds of mixed traffic on the
 #      two processes (browse, sign in, list and book, pay, cancel, report) with
 #      $SOAK_SOCKETS sockets open; answers by kind, RSS and open files of both every
@@ -37,6 +43,8 @@
 #   ONLY=sales SALES_ROUNDS=3 bench/live.sh                  # three rounds, API and bare in turn
 #   ONLY=deals bench/live.sh                                 # cash deals, handed over
 #   ONLY=carddeals bench/live.sh                             # card deals, handed over
+#   ONLY=messages bench/live.sh                              # conversations, 2,000 on two processes
+#   ONLY=messages MESSAGES_CONVERSATIONS=200 MESSAGES_STORED=100000 MESSAGES_SECONDS=5 bench/live.sh
 #   ONLY=soak DURATION=120 bench/live.sh                     # two
 #
 # Needs redis-server and psql, PostgreSQL on 127.0.0.1:5432 (user postgres, trust auth).
@@ -60,6 +68,11 @@ SALES_SECONDS="${SALES_SECONDS:-10}"
 SALES_BIKES="${SALES_BIKES:-10000}"
 # Rounds of the write path, each the API then the bare store on each engine.
 SALES_ROUNDS="${SALES_ROUNDS:-1}"
+MESSAGES_CONVERSATIONS="${MESSAGES_CONVERSATIONS:-2000}"
+MESSAGES_RATE="${MESSAGES_RATE:-100}"
+MESSAGES_SECONDS="${MESSAGES_SECONDS:-30}"
+MESSAGES_STORED="${MESSAGES_STORED:-1000000}"
+MESSAGES_HISTORY_SECONDS="${MESSAGES_HISTORY_SECONDS:-10}"
 PG_ADMIN="${BIKEHAAT_TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
 ADMIN=admin@bench.test
 command -v redis-server >/dev/null || { echo "redis-server is missing" >&2; exit 1; }
@@ -136,8 +149,8 @@ make_admin() {
 echo "machine: $(nproc) cores, $(uname -r), open files $(ulimit -n); client and servers on the same box"
 
 # wanted PHASE: whether this run measures PHASE (all of them unless ONLY names one; the
-# soak, ten minutes long, only when named).
-wanted() { [[ "$ONLY" == "$1" || (-z "$ONLY" && "$1" != soak && "$1" != sales && "$1" != deals && "$1" != carddeals) ]]; }
+# soak, ten minutes long, the write path and the conversations only when named).
+wanted() { [[ "$ONLY" == "$1" || (-z "$ONLY" && "$1" != soak && "$1" != sales && "$1" != deals && "$1" != carddeals && "$1" != messages) ]]; }
 
 redis_port="$(free_port)"
 redis-server --port "$redis_port" --bind 127.0.0.1 --save '' --appendonly no \
@@ -185,6 +198,18 @@ if wanted booking; then
   "$bench" booking --servers "http://127.0.0.1:$port_a,http://127.0.0.1:$port_b" \
     --admin-email "$ADMIN" --sockets "$BOOKING_SOCKETS" --bookings "$BOOKINGS" |
     tee "$work/booking.txt"
+fi
+if wanted messages; then
+  echo
+  "$bench" messages --servers "http://127.0.0.1:$port_a,http://127.0.0.1:$port_b" \
+    --pids "$pid_a,$pid_b" --admin-email "$ADMIN" --database-url "$database_url" \
+    --conversations "$MESSAGES_CONVERSATIONS" --rate "$MESSAGES_RATE" --seconds "$MESSAGES_SECONDS" \
+    --stored "$MESSAGES_STORED" --history-seconds "$MESSAGES_HISTORY_SECONDS" |
+    tee "$work/messages.txt" || {
+    echo "the servers' last warnings and errors:"
+    grep -hE 'WARN|ERROR' "$work/a.log" "$work/b.log" | tail -30 || true
+    exit 1
+  }
 fi
 if wanted soak; then
   echo
@@ -268,6 +293,10 @@ for kind in sales deals carddeals; do
     done
   done
 done
+if [[ -f "$work/messages.txt" ]]; then
+  echo "messages:"
+  grep -E '^(idle socket RSS|sent |send -> |answer -> |send request|frames:|history)' "$work/messages.txt" | sed 's/^/  /'
+fi
 if [[ -f "$work/soak.txt" ]]; then
   echo "soak:"
   grep -E '^(requests |server [0-9]|public events|sockets missing|sellers|verdict)' "$work/soak.txt" | sed 's/^/  /'

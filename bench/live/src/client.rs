@@ -282,20 +282,39 @@ pub async fn open_all(
     Ok(sockets.into_iter().map(|(_, ws)| ws).collect())
 }
 
-/// Reads every socket, `per_task` sockets to a task, recording bench events in `fleet`.
-pub fn spawn_readers(fleet: &Arc<Fleet>, sockets: Vec<Ws>, per_task: usize) {
+/// What the reader tasks tell of each socket: its text frames, and its end.
+pub trait Recorder: Send + Sync + 'static {
+    /// Socket `socket` received the text frame `text`.
+    fn record(&self, socket: usize, text: &str);
+    /// Socket `socket` closed or failed.
+    fn closed(&self, socket: usize);
+}
+
+impl Recorder for Fleet {
+    fn record(&self, socket: usize, text: &str) {
+        Fleet::record(self, socket, text);
+    }
+
+    fn closed(&self, _socket: usize) {
+        self.closed.fetch_add(1, Ordering::Relaxed);
+    }
+}
+
+/// Reads every socket, `per_task` sockets to a task, telling `recorder` what each
+/// receives (a [`Fleet`]: the bench events).
+pub fn spawn_readers<R: Recorder>(recorder: &Arc<R>, sockets: Vec<Ws>, per_task: usize) {
     let mut sockets = sockets.into_iter().enumerate().peekable();
     while sockets.peek().is_some() {
         let chunk: Vec<(usize, Ws)> = sockets.by_ref().take(per_task.max(1)).collect();
         let streams = chunk.into_iter().map(|(i, ws)| {
-            let fleet = fleet.clone();
+            let recorder = recorder.clone();
             ws.map(move |message| match message {
                 Ok(Message::Text(text)) => {
-                    fleet.record(i, text.as_str());
+                    recorder.record(i, text.as_str());
                     true
                 }
                 Ok(Message::Close(_)) | Err(_) => {
-                    fleet.closed.fetch_add(1, Ordering::Relaxed);
+                    recorder.closed(i);
                     false
                 }
                 Ok(_) => true, // pings are answered by tungstenite

@@ -12,12 +12,16 @@
 //! - `sales`, `sales-bare`: the write path — sales a second (book, pay, sold) through
 //!   one server's API at 1, 2, 4, … buyers at once, and the same writes straight
 //!   through the store.
+//! - `messages`: conversations between buyers and sellers, each side's socket on another
+//!   server; messages at a steady rate, send → the other side's socket; history pages
+//!   with a million messages stored; RSS per signed-in socket.
 //! - `soak`: minutes of mixed traffic (browse, sign in, list, book, pay, cancel,
 //!   report) with N sockets open; answers by kind, servers' RSS and open files, and
 //!   whether every socket received every public event.
 
 mod booking;
 mod client;
+mod messages;
 mod procfs;
 mod sales;
 mod soak;
@@ -114,6 +118,26 @@ enum Mode {
         database_url: String,
         #[command(flatten)]
         sweep: Sweep,
+    },
+    /// Conversations across two servers: N buyers each asking a seller about a bike,
+    /// the buyer's socket on one server and the seller's on the other; messages at a
+    /// steady rate (send → the other side's socket), then history pages with many
+    /// messages stored (seeded through `psql`), and RSS per signed-in socket.
+    Messages {
+        /// Servers, comma-separated (http://127.0.0.1:PORT): two, sharing one database.
+        #[arg(long, value_delimiter = ',', required = true)]
+        servers: Vec<String>,
+        /// Their pids, in the same order (default: found by port through /proc).
+        #[arg(long, value_delimiter = ',')]
+        pids: Vec<u32>,
+        /// An admin's e-mail (made admin before the run), to add the bench's category.
+        #[arg(long, default_value = "admin@bench.test")]
+        admin_email: String,
+        /// The servers' PostgreSQL database (postgres://…), where the history is seeded.
+        #[arg(long)]
+        database_url: String,
+        #[command(flatten)]
+        plan: messages::Plan,
     },
     /// Mixed traffic over running servers for a while, N sockets open throughout.
     Soak {
@@ -286,6 +310,7 @@ fn main() {
         | Mode::Soak { run, .. }
         | Mode::Baseline { run, .. }
         | Mode::Idle { run, .. } => run.client_threads,
+        Mode::Messages { plan, .. } => plan.client_threads,
         Mode::ServeBaseline { .. } | Mode::Sales { .. } | Mode::SalesBare { .. } => 0,
     };
     let mut builder = if threads == 0 {
@@ -319,6 +344,18 @@ fn main() {
                 admin_email,
                 run,
             } => booking::bench(&servers, bookings, &admin_email, &run).await,
+            Mode::Messages {
+                servers,
+                pids,
+                admin_email,
+                database_url,
+                plan,
+            } => match server_pids(&servers, pids) {
+                Ok(pids) => {
+                    messages::bench(&servers, &pids, &admin_email, &database_url, &plan).await
+                }
+                Err(e) => Err(e),
+            },
             Mode::Soak {
                 servers,
                 pids,
@@ -572,7 +609,7 @@ async fn open_fleet_as(
 }
 
 /// The servers' pids: those given, or found by port through /proc.
-fn server_pids(servers: &[String], pids: Vec<u32>) -> Result<Vec<u32>, String> {
+pub(crate) fn server_pids(servers: &[String], pids: Vec<u32>) -> Result<Vec<u32>, String> {
     let pids = if pids.is_empty() {
         servers
             .iter()
@@ -809,6 +846,16 @@ async fn bench_baseline(
     .await
 }
 
+/// A few sockets opened and closed on each server first, so that one-time costs
+/// (thread stacks, allocator arenas) are not charged to the idle sockets measured next.
+pub(crate) async fn warm_up(urls: &[String]) -> Result<(), String> {
+    let warm = client::open_all(urls, 50 * urls.len(), 50).await?;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    drop(warm);
+    tokio::time::sleep(Duration::from_millis(1000)).await;
+    Ok(())
+}
+
 async fn bench_idle(
     server: Option<String>,
     pid: Option<u32>,
@@ -835,12 +882,7 @@ async fn bench_idle(
         }
         (None, None) => return Err("give --server or --baseline".into()),
     };
-    // A few sockets first, so one-time costs (thread stacks, allocator arenas) are
-    // not charged to the idle sockets.
-    let warm = client::open_all(std::slice::from_ref(&url), 50, 50).await?;
-    tokio::time::sleep(Duration::from_millis(500)).await;
-    drop(warm);
-    tokio::time::sleep(Duration::from_millis(1000)).await;
+    warm_up(std::slice::from_ref(&url)).await?;
     let before = procfs::rss_kib(pid)?;
     let fleet = open_fleet(std::slice::from_ref(&url), 0, run).await?;
     let after = procfs::rss_kib(pid)?;

@@ -247,7 +247,7 @@ where
     Ok(())
 }
 
-fn nonce() -> u128 {
+pub(crate) fn nonce() -> u128 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map(|d| d.as_millis())
@@ -256,7 +256,7 @@ fn nonce() -> u128 {
 
 /// Sends `request`; its JSON body when the status is a success, else an error naming
 /// `what`.
-async fn answer(what: &str, request: reqwest::RequestBuilder) -> Result<Value, String> {
+pub(crate) async fn answer(what: &str, request: reqwest::RequestBuilder) -> Result<Value, String> {
     let response = request.send().await.map_err(|e| format!("{what}: {e}"))?;
     let status = response.status();
     let body: Value = response.json().await.unwrap_or(Value::Null);
@@ -266,7 +266,7 @@ async fn answer(what: &str, request: reqwest::RequestBuilder) -> Result<Value, S
     Ok(body)
 }
 
-fn text(body: &Value, pointer: &str, what: &str) -> Result<String, String> {
+pub(crate) fn text(body: &Value, pointer: &str, what: &str) -> Result<String, String> {
     body.pointer(pointer)
         .and_then(Value::as_str)
         .map(str::to_owned)

@@ -18,12 +18,18 @@ pub fn ms(nanos: u64) -> String {
 
 /// p50/p90/p99/max of latencies in nanoseconds, for one summary line.
 pub fn spread(latencies: &mut [u64]) -> String {
+    spread_at(latencies, &[50.0, 90.0, 99.0])
+}
+
+/// The given percentiles and the max of latencies in nanoseconds, for one summary line.
+pub fn spread_at(latencies: &mut [u64], percentiles: &[f64]) -> String {
     latencies.sort_unstable();
+    let mut line = String::new();
+    for &p in percentiles {
+        line.push_str(&format!("p{p} {} ms  ", ms(percentile(latencies, p))));
+    }
     format!(
-        "p50 {} ms  p90 {} ms  p99 {} ms  max {} ms  (n={})",
-        ms(percentile(latencies, 50.0)),
-        ms(percentile(latencies, 90.0)),
-        ms(percentile(latencies, 99.0)),
+        "{line}max {} ms  (n={})",
         ms(latencies.last().copied().unwrap_or(0)),
         latencies.len()
     )
@@ -62,5 +68,18 @@ mod tests {
         assert_eq!(cpu_per_event(Duration::from_secs(1), 200_000), 5.0);
         assert_eq!(cpu_per_event(Duration::from_secs(1), 0), 0.0);
         assert_eq!(ms(1_234_567), "1.23");
+    }
+
+    #[test]
+    fn summary_lines() {
+        let mut values: Vec<u64> = (1..=100).rev().map(|v| v * 1_000_000).collect();
+        assert_eq!(
+            spread(&mut values),
+            "p50 50.00 ms  p90 90.00 ms  p99 99.00 ms  max 100.00 ms  (n=100)"
+        );
+        assert_eq!(
+            spread_at(&mut values, &[95.0]),
+            "p95 95.00 ms  max 100.00 ms  (n=100)"
+        );
     }
 }
