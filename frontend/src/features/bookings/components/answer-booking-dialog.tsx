@@ -8,12 +8,13 @@ import { useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import { AlertDialogFrame, DialogButtons } from '@/components/confirm-dialog.tsx';
+import { AlertDialogFrame } from '@/components/confirm-dialog.tsx';
+import { DialogFormFooter } from '@/components/dialog-form-footer.tsx';
 import { errorId, FormField, inputLook } from '@/components/form-field.tsx';
 import type { Booking } from '@/lib/api/types.ts';
 import { answerBookingMutation, type BookingAnswer } from '@/features/bookings/api/answer-booking.ts';
 import { holdWords } from '@/lib/payments/hold-words.ts';
-import { failureLook, showRefusal, useDialogExit } from './dialog-exit.ts';
+import { showRefusal, useDialogExit } from './dialog-exit.ts';
 import { ReasonChips } from '@/components/reason-chips.tsx';
 
 export const REASON_MAX = 300;
@@ -117,17 +118,13 @@ export function AnswerBookingDialog({
             {...reasonField}
           />
         </FormField>
-        {failure && (
-          <p role="alert" className={failureLook}>
-            {failure}
-          </p>
-        )}
-        <DialogButtons
+        <DialogFormFooter
+          failure={failure}
           cancelLabel="Keep it"
-          confirmLabel={action.isPending ? words.busy : words.label}
+          confirmLabel={words.label}
+          busyLabel={words.busy}
           tone="danger"
           busy={action.isPending}
-          submit
           onCancel={close}
         />
       </form>

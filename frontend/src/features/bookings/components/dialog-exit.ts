@@ -33,6 +33,3 @@ export function showRefusal<T extends FieldValues>(
   }
   setFailure(error instanceof Error ? error.message : String(error));
 }
-
-/** The refusal shown above a dialog's buttons. */
-export const failureLook = 'mt-3 rounded-lg border border-red-200 bg-red-50 px-3.5 py-2.5 text-sm text-red-700';

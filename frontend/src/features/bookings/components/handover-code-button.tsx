@@ -5,11 +5,12 @@ import { useMutation } from '@tanstack/react-query';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { AlertDialogFrame } from '@/components/confirm-dialog.tsx';
+import { failureLook } from '@/components/dialog-form-footer.tsx';
 import { Spinner } from '@/components/spinner.tsx';
 import type { Booking } from '@/lib/api/types.ts';
 import { newHandoverCodeMutation, useHandoverCode } from '@/features/bookings/api/deal-steps.ts';
 import { SAFETY_LINE } from './cash-button.tsx';
-import { failureLook, useDialogExit } from './dialog-exit.ts';
+import { useDialogExit } from './dialog-exit.ts';
 
 export const CODE_LINE = 'Give this code to the seller only when you have the bike and its papers';
 

@@ -10,7 +10,8 @@ import { useCallback, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import { AlertDialogFrame, DialogButtons } from '@/components/confirm-dialog.tsx';
+import { AlertDialogFrame } from '@/components/confirm-dialog.tsx';
+import { DialogFormFooter } from '@/components/dialog-form-footer.tsx';
 import { FieldInput, FormField } from '@/components/form-field.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import type { Booking } from '@/lib/api/types.ts';
@@ -20,7 +21,7 @@ import { handoverMutation } from '@/features/bookings/api/deal-steps.ts';
 import { CapturePending } from './capture-pending.tsx';
 import { CodeScanner } from './code-scanner.tsx';
 import { SAFETY_LINE } from './cash-button.tsx';
-import { failureLook, showRefusal, useDialogExit } from './dialog-exit.ts';
+import { showRefusal, useDialogExit } from './dialog-exit.ts';
 
 export const CODE_REQUIRED = 'Enter the six digits the buyer shows you';
 
@@ -131,20 +132,17 @@ function HandoverDialog({ booking, onClose }: { booking: Booking; onClose: () =>
           />
         </FormField>
         <CodeScanner onCode={scanned} disabled={pending !== null || action.isPending} />
-        {failure && (
-          <p role="alert" className={failureLook}>
-            {failure}
-          </p>
-        )}
         {pending ? (
+          // Only a right code gets here, so there is no refusal to show above it.
           <CapturePending message={pending} onClose={close} />
         ) : (
-          <DialogButtons
+          <DialogFormFooter
+            failure={failure}
             cancelLabel="Not yet"
-            confirmLabel={action.isPending ? 'Checking…' : 'Hand over'}
+            confirmLabel="Hand over"
+            busyLabel="Checking…"
             tone="primary"
             busy={action.isPending}
-            submit
             onCancel={close}
           />
         )}

@@ -6,12 +6,13 @@ import { useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import { AlertDialogFrame, DialogButtons } from '@/components/confirm-dialog.tsx';
+import { AlertDialogFrame } from '@/components/confirm-dialog.tsx';
+import { DialogFormFooter } from '@/components/dialog-form-footer.tsx';
 import { FieldInput, FormField } from '@/components/form-field.tsx';
 import type { Booking } from '@/lib/api/types.ts';
 import { fromDhakaInput, toDhakaInput } from '@/utils/format-dhaka-time.ts';
 import { proposeMeetingMutation } from '@/features/bookings/api/meeting.ts';
-import { failureLook, showRefusal, useDialogExit } from './dialog-exit.ts';
+import { showRefusal, useDialogExit } from './dialog-exit.ts';
 
 export const PLACE_MAX = 200;
 export const PLACE_REQUIRED = 'Say where to meet';
@@ -89,17 +90,13 @@ export function MeetingDialog({ booking, other, onClose }: { booking: Booking; o
             {...register('at', { required: TIME_REQUIRED })}
           />
         </FormField>
-        {failure && (
-          <p role="alert" className={failureLook}>
-            {failure}
-          </p>
-        )}
-        <DialogButtons
+        <DialogFormFooter
+          failure={failure}
           cancelLabel="Not now"
-          confirmLabel={action.isPending ? 'Sending…' : 'Suggest'}
+          confirmLabel="Suggest"
+          busyLabel="Sending…"
           tone="primary"
           busy={action.isPending}
-          submit
           onCancel={close}
         />
       </form>

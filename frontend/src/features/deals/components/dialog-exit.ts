@@ -13,6 +13,3 @@ export function useDialogExit(onClose: () => void) {
   };
   return { opener, closeRef, close };
 }
-
-/** The refusal shown above the dialog's buttons. */
-export const failureLook = 'mt-3 rounded-lg border border-red-200 bg-red-50 px-3.5 py-2.5 text-sm text-red-700';

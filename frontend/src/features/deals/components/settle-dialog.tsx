@@ -9,12 +9,13 @@ import { createPortal } from 'react-dom';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { AlertDialogFrame, DialogButtons } from '@/components/confirm-dialog.tsx';
+import { DialogFormFooter } from '@/components/dialog-form-footer.tsx';
 import { errorId, FormField, inputLook } from '@/components/form-field.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import type { Booking } from '@/lib/api/types.ts';
 import { formatPrice } from '@/utils/format-price.ts';
 import { settleDealMutation, type Settlement } from '@/features/deals/api/settle-deal.ts';
-import { failureLook, useDialogExit } from './dialog-exit.ts';
+import { useDialogExit } from './dialog-exit.ts';
 import { ReasonChips } from '@/components/reason-chips.tsx';
 
 export const REASON_MAX = 300;
@@ -122,17 +123,13 @@ export function SettleDialog({
               {...reasonField}
             />
           </FormField>
-          {failure && (
-            <p role="alert" className={failureLook}>
-              {failure}
-            </p>
-          )}
-          <DialogButtons
+          <DialogFormFooter
+            failure={failure}
             cancelLabel="Keep it"
-            confirmLabel={action.isPending ? words.busy : words.label}
+            confirmLabel={words.label}
+            busyLabel={words.busy}
             tone={settlement === 'release' ? 'danger' : 'primary'}
             busy={action.isPending}
-            submit
             onCancel={close}
           />
         </form>

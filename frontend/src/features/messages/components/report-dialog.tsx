@@ -4,7 +4,8 @@
 import { useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { toast } from 'react-toastify';
-import { AlertDialogFrame, DialogButtons } from '@/components/confirm-dialog.tsx';
+import { AlertDialogFrame } from '@/components/confirm-dialog.tsx';
+import { DialogFormFooter } from '@/components/dialog-form-footer.tsx';
 import { inputLook } from '@/components/form-field.tsx';
 import { ReasonChips } from '@/components/reason-chips.tsx';
 import { REPORT_REASONS, useReportConversation } from '@/features/messages/api/safety.ts';
@@ -77,17 +78,13 @@ export function ReportDialog({ conversationId, otherName, onClose }: { conversat
           }}
           className={inputLook}
         />
-        {failure && (
-          <p role="alert" className="mt-3 rounded-lg border border-red-200 bg-red-50 px-3.5 py-2.5 text-sm text-red-700">
-            {failure}
-          </p>
-        )}
-        <DialogButtons
+        <DialogFormFooter
+          failure={failure}
           cancelLabel="Cancel"
-          confirmLabel={report.isPending ? 'Reporting…' : 'Report'}
+          confirmLabel="Report"
+          busyLabel="Reporting…"
           tone="danger"
           busy={report.isPending}
-          submit
           onCancel={close}
         />
       </form>
