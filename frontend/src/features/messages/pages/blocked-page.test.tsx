@@ -29,6 +29,29 @@ describe('Blocked people page', () => {
     expect(rows.map((row) => row.getAttribute('aria-label'))).toEqual(['Rahim Seller', 'Jamal Seller']);
   });
 
+  it("takes an admin back to the dashboard's home, not to an inbox they do not have", async () => {
+    fakeServer({ ...signedInAs('admin'), 'GET /api/blocks': [200, blocked] });
+    renderApp('/dashboard/blocked');
+    const main = await screen.findByRole('main');
+    await screen.findByRole('heading', { name: 'Blocked people' });
+    expect(within(main).queryByRole('link', { name: 'Inbox' })).not.toBeInTheDocument();
+    const back = within(main).getByRole('link', { name: 'Dashboard' });
+    expect(back).toHaveTextContent('‹ Dashboard');
+    await userEvent.click(back);
+    expect(await screen.findByRole('heading', { name: /^Welcome back/ })).toBeInTheDocument();
+  });
+
+  it.each(['buyer', 'seller'] as const)('takes a %s back to their inbox', async (role) => {
+    fakeServer({ ...signedInAs(role), 'GET /api/conversations': [200, []], 'GET /api/blocks': [200, blocked] });
+    renderApp('/dashboard/blocked');
+    const main = await screen.findByRole('main');
+    await screen.findByRole('heading', { name: 'Blocked people' });
+    const back = within(main).getByRole('link', { name: 'Inbox' });
+    expect(back).toHaveTextContent('‹ Inbox');
+    await userEvent.click(back);
+    expect(await screen.findByRole('heading', { name: 'Messages' })).toBeInTheDocument();
+  });
+
   it('lists whom the reader blocked and since when, reached from the inbox', async () => {
     fakeServer({ ...signedInAs('buyer'), 'GET /api/conversations': [200, []], 'GET /api/blocks': [200, blocked] });
     renderApp('/dashboard/messages');

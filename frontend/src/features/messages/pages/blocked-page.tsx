@@ -1,8 +1,11 @@
-// The people the reader blocked (/dashboard/blocked), reached from the inbox: whom and
-// since when, and unblocking each, after which they may write to each other again.
+// The people the reader blocked (/dashboard/blocked): whom and since when, and unblocking
+// each, after which they may write to each other again. Buyers and sellers reach it from
+// their inbox and go back there; an admin, who has no inbox, from the dashboard's side
+// panel, and goes back to the dashboard.
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageSpinner } from '@/components/spinner.tsx';
+import { useSession } from '@/lib/auth/session-context.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { formatDhakaTime } from '@/utils/format-dhaka-time.ts';
 import { useBlockedPeople, useUnblock, type BlockedPerson } from '@/features/messages/api/blocks.ts';
@@ -10,13 +13,16 @@ import { useBlockedPeople, useUnblock, type BlockedPerson } from '@/features/mes
 export function BlockedPage() {
   usePageTitle('Blocked people');
   const people = useBlockedPeople();
+  const { role } = useSession();
+  const back = role === 'admin' ? { to: '/dashboard', label: 'Dashboard' } : { to: '/dashboard/messages', label: 'Inbox' };
   return (
     <section aria-labelledby="blocked-title">
       <Link
-        to="/dashboard/messages"
+        to={back.to}
         className="-ml-1.5 mb-2 inline-block rounded-lg px-1.5 py-1 text-sm font-semibold text-brand-800 hover:bg-stone-100"
       >
-        <span aria-hidden="true">‹ </span>Inbox
+        <span aria-hidden="true">‹ </span>
+        {back.label}
       </Link>
       <h2 id="blocked-title" className="mb-1 text-2xl font-bold text-stone-900">
         Blocked people
