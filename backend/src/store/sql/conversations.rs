@@ -421,6 +421,8 @@ impl Conversations for This {
             };
             return Ok(Written::nothing(read));
         }
+        // The reader's own other tabs hear it too; a side whose account is gone has no
+        // socket, so the reader stands in for it and the event reaches the reader alone.
         let event = Event::MessagesRead {
             conversation_id: id,
             reader_id: user_id,
