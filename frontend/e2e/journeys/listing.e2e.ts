@@ -30,12 +30,41 @@ afterAll(async () => {
 const BIKE = 'Yamaha FZS V3 ABS 2021';
 const PHOTOS = [3, 0, 5, 7, 9].map((n) => `/uploads/demo-bike-${String(n)}.svg`);
 
+const STRIP = 'Photos: swipe, or use the arrow keys';
+
+/**
+ * Which photo (1 for the first) the strip rests on: waits until its scrolling has stopped
+ * (the same position five frames running) on a photo's snap point. Read while a finger is
+ * still dragging, or while the browser is still snapping, the counter already says the
+ * photo the strip is nearest; the next swipe must start from rest, or it starts short.
+ */
+async function restingPhoto(page: Page): Promise<number> {
+  return page.getByLabel(STRIP).evaluate(
+    (strip) =>
+      new Promise<number>((resolve) => {
+        let last = Number.NaN;
+        let still = 0;
+        const look = () => {
+          still = strip.scrollLeft === last ? still + 1 : 0;
+          last = strip.scrollLeft;
+          const at = strip.scrollLeft / strip.clientWidth;
+          if (still >= 5 && Math.abs(at - Math.round(at)) < 0.01) resolve(Math.round(at) + 1);
+          else requestAnimationFrame(look);
+        };
+        requestAnimationFrame(look);
+      }),
+  );
+}
+
 /**
  * A thumb's swipe from right to left across the photos: touch events as a phone's screen
- * sends them, which the browser turns into its own scrolling (and snapping).
+ * sends them, which the browser turns into its own scrolling (and snapping). It starts
+ * with the strip at rest and ends once the strip has come to rest again, exactly one
+ * photo on.
  */
 async function swipeLeft(page: Page): Promise<void> {
-  const box = await page.getByLabel('Photos: swipe, or use the arrow keys').boundingBox();
+  const before = await restingPhoto(page);
+  const box = await page.getByLabel(STRIP).boundingBox();
   if (!box) throw new Error('the photo strip is not on the screen');
   const y = Math.round(box.y + box.height / 2);
   const from = box.x + box.width * 0.8;
@@ -49,6 +78,7 @@ async function swipeLeft(page: Page): Promise<void> {
   }
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await cdp.detach();
+  expect(await restingPhoto(page)).toBe(before + 1);
 }
 
 /** Waits until the gallery's counter says `text` ("2 / 5"). */
@@ -84,11 +114,7 @@ test('a buyer taps a card, swipes through the photos and books from the listing 
   await counterSays(page, '2 / 5');
   await swipeLeft(page);
   await counterSays(page, '3 / 5');
-  // The strip settles on the photo before the picture is taken.
-  await page.waitForFunction(() => {
-    const strip = document.querySelector('[aria-roledescription="carousel"] [tabindex="0"]');
-    return strip !== null && strip.scrollLeft === strip.clientWidth * 2;
-  });
+  // The swipe ended with the strip at rest on the photo: the picture shows it whole.
   await screenshot(page, 'journey-listing', { fullPage: false });
 
   // The buyer sees the seller's contact and the bike's details.
