@@ -729,11 +729,19 @@ pub trait EventLog: Send + Sync + 'static {
     /// [`Committed::MOST`] is dropped), nor another process's: whoever takes them reads
     /// the log wherever their `seq`s leave a gap.
     fn take_committed(&self) -> Vec<EventRecord>;
+    /// Returns once this process's writes committed events the pump has not taken (at
+    /// once when some did since the pump last waited): every write that logs events
+    /// wakes the pump, whether or not it changes what cached reads show.
+    async fn committed_arrived(&self);
 }
 
 /// Events this process's writes logged, kept from their commit until the pump takes them.
 #[derive(Debug, Default)]
-pub struct Committed(std::sync::Mutex<Vec<EventRecord>>);
+pub struct Committed {
+    kept: std::sync::Mutex<Vec<EventRecord>>,
+    /// Wakes the pump; a push while it is busy leaves a permit for its next wait.
+    arrived: tokio::sync::Notify,
+}
 
 impl Committed {
     /// The most kept: a pump that falls this far behind reads the log instead.
@@ -744,18 +752,26 @@ impl Committed {
         if events.is_empty() {
             return;
         }
-        let mut kept = self.0.lock().unwrap_or_else(|p| p.into_inner());
-        if kept.len() + events.len() > Self::MOST {
-            kept.clear();
+        {
+            let mut kept = self.kept.lock().unwrap_or_else(|p| p.into_inner());
+            if kept.len() + events.len() > Self::MOST {
+                kept.clear();
+            }
+            kept.extend_from_slice(events);
         }
-        kept.extend_from_slice(events);
+        self.arrived.notify_one();
     }
 
     /// Everything kept, in `seq` order.
     pub fn take(&self) -> Vec<EventRecord> {
-        let mut taken = std::mem::take(&mut *self.0.lock().unwrap_or_else(|p| p.into_inner()));
+        let mut taken = std::mem::take(&mut *self.kept.lock().unwrap_or_else(|p| p.into_inner()));
         taken.sort_unstable_by_key(|event| event.seq);
         taken
+    }
+
+    /// Returns once events were pushed (at once when some were since the last wait).
+    pub async fn arrived(&self) {
+        self.arrived.notified().await;
     }
 }
 
@@ -928,6 +944,26 @@ mod tests {
         committed.push(&many);
         committed.push(&[event(Committed::MOST as i64 + 1)]);
         assert_eq!(seqs(&committed.take()), [Committed::MOST as i64 + 1]);
+    }
+
+    #[tokio::test]
+    async fn committing_events_wakes_the_pump_even_when_it_was_not_waiting_yet() {
+        let committed = Committed::default();
+        let quick = std::time::Duration::from_millis(50);
+        // Nothing committed: the wait goes on.
+        assert!(tokio::time::timeout(quick, committed.arrived())
+            .await
+            .is_err());
+        // Pushed before the wait began: the wait ends at once.
+        committed.push(&[event(1)]);
+        assert!(tokio::time::timeout(quick, committed.arrived())
+            .await
+            .is_ok());
+        // A write that logged nothing wakes nobody.
+        committed.push(&[]);
+        assert!(tokio::time::timeout(quick, committed.arrived())
+            .await
+            .is_err());
     }
 
     #[test]

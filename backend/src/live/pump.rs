@@ -33,6 +33,7 @@ pub async fn run(store: Arc<dyn Store>, hub: Arc<Hub>, bus: Arc<Bus>, start: i64
         let mut local = false;
         if !more {
             tokio::select! {
+                () = store.committed_arrived() => local = true,
                 _ = writes.changed() => local = true,
                 _ = remote.changed() => {}
                 () = tokio::time::sleep(POLL) => {}

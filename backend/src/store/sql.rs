@@ -560,6 +560,10 @@ impl EventLog for This {
         self.committed.take()
     }
 
+    async fn committed_arrived(&self) {
+        self.committed.arrived().await;
+    }
+
     async fn prune_events(&self, seq: i64) -> Result<(), Error> {
         sqlx::query("DELETE FROM events WHERE seq <= $1")
             .bind(seq)

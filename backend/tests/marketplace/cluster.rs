@@ -664,6 +664,32 @@ async fn a_conversation_across_two_processes_loses_and_doubles_no_message_when_r
         async move { say(&base, &token, &client, &text).await }
     };
 
+    // Each message through A reaches its reader's socket on B through Redis, well
+    // within the poll that would find it without a wake-up.
+    let (mut buyer_heard, mut seller_heard) = (Vec::new(), Vec::new());
+    let mut slowest = Duration::ZERO;
+    for n in 0..=5 {
+        let start = Instant::now();
+        if n > 0 {
+            say(&a.base, &buyer, &format!("q-{n}"), &format!("Quick {n}")).await;
+        }
+        let heard = seller_on_b
+            .until("message.created", Duration::from_secs(5))
+            .await;
+        if n > 0 {
+            slowest = slowest.max(start.elapsed());
+        }
+        seller_heard.extend(heard);
+        let own = buyer_on_a
+            .until("message.created", Duration::from_secs(5))
+            .await;
+        buyer_heard.extend(own);
+    }
+    assert!(
+        slowest < Duration::from_millis(400),
+        "a message through A took {slowest:?} to reach its reader's socket on B"
+    );
+
     // Both ways at once through both processes: each side hears every message once, in
     // the conversation's order.
     for n in 1..=3 {
@@ -697,14 +723,19 @@ async fn a_conversation_across_two_processes_loses_and_doubles_no_message_when_r
             "Buyer 2",
             "Buyer 3",
             "Is it still available?",
+            "Quick 1",
+            "Quick 2",
+            "Quick 3",
+            "Quick 4",
+            "Quick 5",
             "Seller 1",
             "Seller 2",
             "Seller 3"
         ],
         "every message is kept once"
     );
-    let mut buyer_heard = hear_messages(&mut buyer_on_a, 7).await;
-    let mut seller_heard = hear_messages(&mut seller_on_b, 7).await;
+    buyer_heard.extend(hear_messages(&mut buyer_on_a, 6).await);
+    seller_heard.extend(hear_messages(&mut seller_on_b, 6).await);
     assert_eq!(message_texts(&buyer_heard), order, "the buyer, on A");
     assert_eq!(message_texts(&seller_heard), order, "the seller, on B");
 
@@ -724,7 +755,7 @@ async fn a_conversation_across_two_processes_loses_and_doubles_no_message_when_r
     bus_connected(&b.base, true).await;
     turn(&b.base, &seller, "s-6".into(), "Seller 6".into()).await;
     let order = history(a.base.clone(), buyer.clone()).await;
-    assert_eq!(order.len(), 12, "{order:?}");
+    assert_eq!(order.len(), 17, "{order:?}");
     buyer_heard.extend(hear_messages(&mut buyer_on_a, 5).await);
     seller_heard.extend(hear_messages(&mut seller_on_b, 5).await);
     assert_eq!(
@@ -762,7 +793,7 @@ async fn a_conversation_across_two_processes_loses_and_doubles_no_message_when_r
     seller_heard.extend(hear_messages(&mut seller_on_a, 1).await);
     buyer_heard.extend(hear_messages(&mut buyer_on_a, 2).await);
     let order = history(a.base.clone(), seller.clone()).await;
-    assert_eq!(order.len(), 14, "{order:?}");
+    assert_eq!(order.len(), 19, "{order:?}");
     assert_eq!(message_texts(&buyer_heard), order, "the buyer, all along");
     assert_eq!(
         message_texts(&seller_heard),
