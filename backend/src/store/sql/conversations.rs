@@ -43,16 +43,20 @@ pub(super) const MESSAGE_SELECT: &str = "SELECT m.id, m.conversation_id, c.produ
      m.sender_id, m.client_id, m.text, m.image, m.sent_at, m.warning, m.offer_id \
      FROM messages m JOIN conversations c ON c.id = m.conversation_id ";
 
-/// Fills in, within `tx`, the offer each of `messages` (of conversation `id`) carries,
-/// as it stands now; reads nothing when none carries one.
-async fn with_offers(tx: &mut Tx<'_>, id: i64, messages: &mut [Message]) -> Result<(), Error> {
+/// Fills in, through `db` (a transaction, or the readers), the offer each of `messages`
+/// (of conversation `id`) carries, as it stands now; reads nothing when none carries one.
+async fn with_offers<'c>(
+    db: impl sqlx::Executor<'c, Database = Db>,
+    id: i64,
+    messages: &mut [Message],
+) -> Result<(), Error> {
     if messages.iter().all(|m| m.offer_id.is_none()) {
         return Ok(());
     }
     let sql = format!("SELECT {OFFER_COLUMNS} FROM offers WHERE conversation_id = $1");
     let offers = sqlx::query_as::<Db, Offer>(&sql)
         .bind(id)
-        .fetch_all(&mut **tx)
+        .fetch_all(db)
         .await?;
     for message in messages {
         if let Some(offer_id) = message.offer_id {
@@ -286,12 +290,12 @@ impl Conversations for This {
         before: Option<i64>,
         limit: i64,
     ) -> Result<Vec<Message>, Error> {
-        let mut tx = self.reader.begin().await?;
-        This::conversation_in(&mut tx, id, user_id).await?;
-        // The newest page first from the index, then put oldest first; what the reader
-        // hid is not theirs to see again.
+        // The newest page first from the index, then put oldest first, of a conversation
+        // the reader is one of; what the reader hid is not theirs to see again. One read
+        // when there is a page (a conversation scrolled up is read a page at a time).
         let sql = format!(
-            "{MESSAGE_SELECT} WHERE m.conversation_id = $1 AND m.id < $2 AND NOT EXISTS \
+            "{MESSAGE_SELECT} WHERE m.conversation_id = $1 AND m.id < $2 AND \
+             (c.buyer_id = $4 OR c.seller_id = $4) AND NOT EXISTS \
              (SELECT 1 FROM hidden_messages h WHERE h.user_id = $4 AND h.message_id = m.id) \
              ORDER BY m.id DESC LIMIT $3"
         );
@@ -300,11 +304,17 @@ impl Conversations for This {
             .bind(before.unwrap_or(i64::MAX))
             .bind(limit)
             .bind(user_id)
-            .fetch_all(&mut *tx)
+            .fetch_all(&self.reader)
             .await?;
+        if page.is_empty() {
+            // Nothing before there, or not theirs to read: the checks say which.
+            let mut tx = self.reader.begin().await?;
+            This::conversation_in(&mut tx, id, user_id).await?;
+            tx.commit().await?;
+            return Ok(page);
+        }
         page.reverse();
-        with_offers(&mut tx, id, &mut page).await?;
-        tx.commit().await?;
+        with_offers(&self.reader, id, &mut page).await?;
         Ok(page)
     }
 
@@ -597,7 +607,7 @@ impl Conversations for This {
             .fetch_all(&mut *tx)
             .await?;
         page.reverse();
-        with_offers(&mut tx, id, &mut page).await?;
+        with_offers(&mut *tx, id, &mut page).await?;
         tx.commit().await?;
         Ok(page)
     }
@@ -674,7 +684,7 @@ impl Conversations for This {
                     .bind(up_to)
                     .fetch_all(&mut *tx)
                     .await?;
-                with_offers(&mut tx, id, &mut unread).await?;
+                with_offers(&mut *tx, id, &mut unread).await?;
                 // The bell says it too, once for the same messages as the mail.
                 let from = from_name.as_deref().unwrap_or(SOMEONE);
                 let notice = Notice::UnreadMessages {
