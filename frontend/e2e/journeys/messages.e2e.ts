@@ -6,7 +6,8 @@
 // The buyer reports the conversation: it reaches the admin's queue live and the admin
 // reads it; the seller finds the buyer among the people they blocked and unblocks them.
 // A seller reads one bike's conversations from My Products, each row saying where its
-// offer stands; a visitor's one-tap question goes once they have logged in.
+// offer stands; a visitor's one-tap question goes once they have logged in. Message
+// seller on a bike's card in a category opens its page ready to ask.
 import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -245,3 +246,45 @@ test('a visitor picks a question, logs in, and lands in the conversation with it
   const messages = await api.call<{ text: string | null }[]>('GET', `/conversations/${about._id}/messages`, buyer.token);
   expect(messages.map((m) => m.text)).toEqual(['Can I see the papers?']);
 });
+
+test("Message seller on a category's card opens the bike's page ready to ask", async () => {
+  const bike = 'Hero Xtreme 160R 2022';
+  const productId = await api.listing(seller, categoryId, bike, 1400);
+  const b = await openSignedIn(browser, server.url, buyer, PHONE);
+  await b.page.goto(`/category/${categoryId}`);
+  const card = b.page.getByRole('article', { name: bike });
+  const message = card.getByRole('link', { name: 'Message seller' });
+  await message.waitFor();
+  // The card keeps one tidy row: Book Now and Message seller side by side, as tall, inside the card.
+  for (const viewport of [PHONE, DESKTOP]) {
+    await b.page.setViewportSize(viewport);
+    await card.scrollIntoViewIfNeeded();
+    const book = await card.getByRole('button', { name: 'Book Now' }).boundingBox();
+    const ask = await message.boundingBox();
+    const box = await card.boundingBox();
+    if (!book || !ask || !box) throw new Error('the card or its actions are not laid out');
+    expect(Math.abs(book.y - ask.y)).toBeLessThan(1);
+    expect(Math.abs(book.height - ask.height)).toBeLessThan(1);
+    expect(ask.x).toBeGreaterThan(book.x + book.width);
+    expect(ask.x + ask.width).toBeLessThanOrEqual(box.x + box.width);
+    await b.page.screenshot({ path: `/tmp/card-message-seller-${String(viewport.width)}.png` });
+    // The page itself does not scroll sideways (a card's details are clipped on purpose).
+    expect(await b.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  }
+  await b.page.setViewportSize(PHONE);
+  await message.click();
+  await b.page.waitForURL(new RegExp(`/products/${productId}$`));
+  const panel = b.page.getByRole('region', { name: 'Message the seller' });
+  await panel.waitFor();
+  await expect.poll(() => panel.getByRole('button', { name: 'Is it still available?' }).evaluate((el) => el === document.activeElement)).toBe(true);
+  // The panel comes into view with a smooth scroll: it has settled by now.
+  await b.page.waitForTimeout(800);
+  await b.page.screenshot({ path: '/tmp/card-message-seller-ask-390.png' });
+  // Back on the category and forward again: the address no longer opens the questions.
+  await b.page.goBack();
+  await b.page.waitForURL(/\/category\//);
+  await b.page.goForward();
+  await b.page.getByRole('button', { name: 'Message seller' }).waitFor();
+  expect(await panel.count()).toBe(0);
+});
+

@@ -37,3 +37,11 @@ export function useUnreadAbout(productId: string, userId: string): number {
   const inbox = useQuery(conversationsQuery(userId));
   return (inbox.data ?? []).reduce((sum, c) => sum + (c.productId === productId ? c.unread : 0), 0);
 }
+
+/** The mark on a listing's page address that opens its questions to the seller. */
+export const ASK_PARAM = 'ask';
+
+/** A listing's page (`listingPath`) opened ready to ask the seller: Message seller on a card. */
+export function askSellerPath(listingPath: string): string {
+  return `${listingPath}?${ASK_PARAM}=1`;
+}

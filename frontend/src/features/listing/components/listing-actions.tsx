@@ -1,11 +1,13 @@
 // What a reader can do with a listing, on its card and on its own page: Book Now or Sold
 // Out (or, for the buyer who booked it, "Reserved for you" with Pay Now, their place in
 // line, their card holding the price until the handover, or "Bought by you"),
-// Add to Wishlist (Saved once saved) and Report to Admin. Everyone may look; a visitor is
+// Add to Wishlist (Saved once saved) and Report to Admin; on a card, Message seller beside
+// Book Now too, which opens the listing's page ready to ask. Everyone may look; a visitor is
 // asked to log in (and told why) for what needs an account, and only buyers book and save.
 import { Link } from 'react-router';
 import { HeartIcon } from '@/components/icons.tsx';
 import type { Booking, Listing } from '@/lib/api/types.ts';
+import { askSellerPath } from '@/lib/conversations.ts';
 import { inLineLabel } from '@/lib/deal-status.ts';
 import { holdWords } from '@/lib/payments/hold-words.ts';
 
@@ -36,7 +38,7 @@ const secondaryButton =
   'inline-flex min-h-10 items-center justify-center gap-1.5 whitespace-nowrap rounded-lg border px-2 py-2 text-sm font-semibold disabled:opacity-60';
 const plainLook = 'border-stone-300 bg-white hover:bg-stone-50';
 const savedLook = 'border-rose-300 bg-rose-50 text-rose-700 hover:bg-rose-100';
-const mainLook = 'col-span-2 min-h-11 rounded-lg px-3 py-2.5 text-center font-bold';
+const mainLook = 'min-h-11 rounded-lg px-3 py-2.5 text-center font-bold';
 
 export interface ListingActionsProps {
   listing: Listing;
@@ -64,23 +66,32 @@ export function ListingActions({
   saved = false,
   onToggleSaved = () => undefined,
   booking,
+  askAt,
   className = '',
-}: ListingActionsProps & { className?: string }) {
+}: ListingActionsProps & {
+  /** The listing's page, for a card's Message seller (the page has its own). */
+  askAt?: string;
+  className?: string;
+}) {
   const visitor = viewer === 'visitor';
   const sold = isSold(listing);
+  // A buyer or a visitor may ask about a bike still for sale; sellers and admins do not.
+  const ask = askAt !== undefined && viewer !== 'browsing' && !sold;
+  // Beside Book Now it shares the row; under a booking it has a row of its own.
+  const besideBook = ask && !booking;
   return (
     <div className={`grid grid-cols-2 gap-2 text-sm ${className}`}>
       {booking?.paid ? (
         <Link
           to="/dashboard/my-orders"
-          className={`${mainLook} bg-brand-50 text-brand-800 ring-1 ring-brand-200 hover:bg-brand-100`}
+          className={`col-span-2 ${mainLook} bg-brand-50 text-brand-800 ring-1 ring-brand-200 hover:bg-brand-100`}
         >
           {booking.status === 'held' ? heldByYou(booking) : 'Bought by you: see how to meet the seller'}
         </Link>
       ) : booking && !sold ? (
         <OwnBooking booking={booking} />
       ) : sold ? (
-        <span className={`${mainLook} bg-red-50 text-red-700 ring-1 ring-red-200`}>Sold Out</span>
+        <span className={`col-span-2 ${mainLook} bg-red-50 text-red-700 ring-1 ring-red-200`}>Sold Out</span>
       ) : viewer === 'browsing' ? (
         <p className="col-span-2 rounded-lg bg-stone-100 px-3 py-2 text-center text-stone-600">
           Only buyers can book bikes.
@@ -92,10 +103,18 @@ export function ListingActions({
             if (visitor) onLogIn('book');
             else onBook(listing);
           }}
-          className={`${mainLook} bg-brand-700 text-white hover:bg-brand-800`}
+          className={`${besideBook ? '' : 'col-span-2'} ${mainLook} bg-brand-700 text-white hover:bg-brand-800`}
         >
           Book Now
         </button>
+      )}
+      {ask && (
+        <Link
+          to={askSellerPath(askAt)}
+          className={`${besideBook ? '' : 'order-last col-span-2'} ${mainLook} border border-brand-700 bg-white font-semibold whitespace-nowrap text-brand-800 hover:bg-brand-50`}
+        >
+          Message seller
+        </Link>
       )}
       {viewer !== 'browsing' && (
         <>

@@ -176,4 +176,24 @@ describe('ListingCard', () => {
     render(<ListingCard listing={aListing()} viewer="browsing" onBook={vi.fn()} onReport={vi.fn()} />);
     expect(screen.queryByRole('button', { name: 'Add to Wishlist' })).not.toBeInTheDocument();
   });
+
+  it("offers buyers and visitors Message seller beside Book Now, leading to the listing's page ready to ask", () => {
+    const { card } = renderCard();
+    const message = within(card).getByRole('link', { name: 'Message seller' });
+    expect(message).toHaveAttribute('href', '/products/p1?ask=1');
+    expect(message.previousElementSibling).toHaveTextContent('Book Now');
+    render(<ListingCard listing={aListing({ _id: 'p2', productName: 'Honda CBR' })} viewer="visitor" onBook={vi.fn()} onReport={vi.fn()} />);
+    const visitorCard = screen.getByRole('article', { name: 'Honda CBR' });
+    expect(within(visitorCard).getByRole('link', { name: 'Message seller' })).toHaveAttribute('href', '/products/p2?ask=1');
+  });
+
+  it('offers no Message seller to sellers and admins, nor once the bike is sold', () => {
+    render(<ListingCard listing={aListing()} viewer="browsing" onBook={vi.fn()} onReport={vi.fn()} />);
+    expect(screen.queryByRole('link', { name: 'Message seller' })).not.toBeInTheDocument();
+    expect(screen.getByText('Only buyers can book bikes.')).toBeInTheDocument();
+    render(<ListingCard listing={aListing({ _id: 'p2', productName: 'Honda CBR', availability: 'sold' })} onBook={vi.fn()} onReport={vi.fn()} />);
+    const sold = screen.getByRole('article', { name: 'Honda CBR' });
+    expect(within(sold).getByText('Sold Out')).toBeInTheDocument();
+    expect(within(sold).queryByRole('link', { name: 'Message seller' })).not.toBeInTheDocument();
+  });
 });

@@ -2,7 +2,7 @@
 // a whole card at once: the photo and name lead to the listing's own page (every photo, every
 // field, the seller), and the card keeps what the spec lists — seller and contact, post time,
 // availability, prices, purchase year, years of use, condition, colour, a line or two of the
-// description, location — and the actions (`ListingActions`). As on the listing's page, a
+// description, location — and the actions (`ListingActions`, with Message seller). As on the listing's page, a
 // buyer may chat on WhatsApp when the seller's phone takes it, and a seller who keeps their
 // number for conversations is said to share it there.
 import { Link } from 'react-router';
@@ -123,7 +123,7 @@ export function ListingCard({
           {viewer !== 'browsing' && <NumberInConversation listing={listing} className="mt-0.5" />}
         </div>
 
-        <ListingActions {...actions} className="mt-auto pt-3" />
+        <ListingActions {...actions} askAt={path} className="mt-auto pt-3" />
       </div>
     </article>
   );

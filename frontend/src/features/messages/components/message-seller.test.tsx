@@ -128,4 +128,33 @@ describe('Message seller on a listing', () => {
     expect(await screen.findByText('Only buyers can book bikes.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Message seller' })).not.toBeInTheDocument();
   });
+
+  it("opens ready to ask, the first question focused, when a card's Message seller led here", async () => {
+    fakeServer({ ...signedInAs('buyer'), 'GET /api/listings/p1': [200, bike], 'GET /api/wishlist': [200, []] });
+    const { router } = renderApp('/products/p1?ask=1');
+    const panel = await screen.findByRole('region', { name: 'Message the seller' });
+    const first = within(panel).getByRole('button', { name: 'Is it still available?' });
+    await expect.poll(() => document.activeElement).toBe(first);
+    // The address drops the mark, so going back or reloading does not open it again.
+    await expect.poll(() => router.state.location.search).toBe('');
+    expect(router.state.location.pathname).toBe('/products/p1');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(screen.queryByRole('button', { name: 'Message seller' })).not.toBeInTheDocument();
+  });
+
+  it('opens ready to ask for a visitor from a card too, who picks, then logs in', async () => {
+    fakeServer({ 'GET /api/listings/p1': [200, bike] });
+    renderApp('/products/p1?ask=1');
+    const panel = await screen.findByRole('region', { name: 'Message the seller' });
+    expect(panel).toHaveTextContent('Pick your question, log in, and it goes to the seller.');
+    await expect.poll(() => document.activeElement).toBe(within(panel).getByRole('button', { name: 'Is it still available?' }));
+  });
+
+  it('stays closed without the mark', async () => {
+    fakeServer({ ...signedInAs('buyer'), 'GET /api/listings/p1': [200, bike], 'GET /api/wishlist': [200, []] });
+    renderApp('/products/p1?from=search');
+    expect(await screen.findByRole('button', { name: 'Message seller' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('region', { name: 'Message the seller' })).not.toBeInTheDocument();
+  });
 });
+

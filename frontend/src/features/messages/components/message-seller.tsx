@@ -3,8 +3,12 @@
 // picks their question too, then logs in: the question waits in the tab (with its id)
 // and goes once they are back on the bike's page signed in, landing them in the
 // conversation; sent again (a reload on the way), the same id is the same message.
+// Message seller on a listing's card leads here with `?ask=1`: the questions are open
+// and the first has the focus; the address then drops the mark, so going back or
+// reloading does not open them again.
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ASK_PARAM } from '@/lib/conversations.ts';
 import { useSession } from '@/lib/auth/session-context.ts';
 import { newClientId, useOpenConversation } from '@/features/messages/api/conversations.ts';
 import { SendBox } from './send-box.tsx';
@@ -51,8 +55,23 @@ function waitingOpener(productId: string): WaitingOpener | null {
 }
 
 export function MessageSeller({ productId, visitor, onLogIn }: { productId: string; visitor: boolean; onLogIn: () => void }) {
-  // Open already when a question waits from before logging in: it is being sent.
-  const [open, setOpen] = useState(() => waitingOpener(productId) !== null);
+  const [params, setParams] = useSearchParams();
+  // Open already when a question waits from before logging in (it is being sent), or
+  // when the reader came from a card's Message seller.
+  const [asked] = useState(() => params.has(ASK_PARAM));
+  const [open, setOpen] = useState(() => asked || waitingOpener(productId) !== null);
+  const firstOpener = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!asked) return;
+    firstOpener.current?.focus({ preventScroll: true });
+    setParams(
+      (now) => {
+        now.delete(ASK_PARAM);
+        return now;
+      },
+      { replace: true },
+    );
+  }, [asked, setParams]);
   const navigate = useNavigate();
   const { status, role } = useSession();
   const opening = useOpenConversation();
@@ -137,9 +156,10 @@ export function MessageSeller({ productId, visitor, onLogIn }: { productId: stri
       </div>
       {visitor && <p className="mt-1 text-sm text-stone-600">Pick your question, log in, and it goes to the seller.</p>}
       <div className="mt-2 flex flex-wrap gap-2">
-        {OPENERS.map((opener) => (
+        {OPENERS.map((opener, index) => (
           <button
             key={opener}
+            ref={index === 0 ? firstOpener : undefined}
             type="button"
             disabled={opening.isPending}
             onClick={() => {
