@@ -327,6 +327,12 @@ async fn sign_up(base: &str, email: &str, profile: Value) -> Value {
     .await
 }
 
+/// Signs `email` up through `base` as `name` in `role`: their session's token.
+async fn session(base: &str, email: &str, name: &str, role: &str) -> String {
+    let signed_up = sign_up(base, email, json!({"name": name, "role": role})).await;
+    signed_up["token"].as_str().expect("token").to_owned()
+}
+
 /// Starts a session of `email` through `base` with the built-in provider's password.
 async fn log_in(base: &str, email: &str) -> String {
     let id = call(
@@ -463,13 +469,7 @@ async fn a_listing_posted_changed_or_deleted_through_one_process_is_searched_so_
         return;
     };
     let (_, category) = open_shop(&db, &a).await;
-    let seller = sign_up(
-        &a.base,
-        "seller@example.com",
-        json!({"name": "Seller", "role": "seller"}),
-    )
-    .await;
-    let seller = seller["token"].as_str().expect("token").to_owned();
+    let seller = session(&a.base, "seller@example.com", "Seller", "seller").await;
     // B's search index is loaded before the listing exists: it must catch up, not load.
     assert_eq!(found(&b.base, "q=pulsar").await, Vec::<String>::new());
 
@@ -613,20 +613,8 @@ async fn a_conversation_across_two_processes_loses_and_doubles_no_message_when_r
     };
     let (_, category) = open_shop(&db, &a).await;
     // The seller lives on B, the buyer on A: every message crosses between them.
-    let seller = sign_up(
-        &b.base,
-        "seller@example.com",
-        json!({"name": "Rafiq", "role": "seller"}),
-    )
-    .await;
-    let seller = seller["token"].as_str().expect("token").to_owned();
-    let buyer = sign_up(
-        &a.base,
-        "buyer@example.com",
-        json!({"name": "Sadia", "role": "buyer"}),
-    )
-    .await;
-    let buyer = buyer["token"].as_str().expect("token").to_owned();
+    let seller = session(&b.base, "seller@example.com", "Rafiq", "seller").await;
+    let buyer = session(&a.base, "buyer@example.com", "Sadia", "buyer").await;
     let body = super::support::listing_body(&category, "Suzuki Gixxer SF", 210_000);
     let posted = call(&b.base, Method::PUT, "/api/products", Some(&seller), body).await;
     let bike = posted["insertedId"].as_str().expect("insertedId");
