@@ -277,8 +277,15 @@ test("Message seller on a category's card opens the bike's page ready to ask", a
   const panel = b.page.getByRole('region', { name: 'Message the seller' });
   await panel.waitFor();
   await expect.poll(() => panel.getByRole('button', { name: 'Is it still available?' }).evaluate((el) => el === document.activeElement)).toBe(true);
-  // The panel comes into view with a smooth scroll: it has settled by now.
-  await b.page.waitForTimeout(800);
+  // The panel comes into view with a smooth scroll, all of it on a phone's screen.
+  await expect
+    .poll(() =>
+      panel.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight;
+      }),
+    )
+    .toBe(true);
   await b.page.screenshot({ path: '/tmp/card-message-seller-ask-390.png' });
   // Back on the category and forward again: the address no longer opens the questions.
   await b.page.goBack();

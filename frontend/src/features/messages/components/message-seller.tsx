@@ -69,7 +69,9 @@ export function MessageSeller({ productId, visitor, onLogIn }: { productId: stri
         now.delete(ASK_PARAM);
         return now;
       },
-      { replace: true },
+      // Dropping the parameter is no new page: the scroll that brings the panel into
+      // view stays.
+      { replace: true, preventScrollReset: true },
     );
   }, [asked, setParams]);
   const navigate = useNavigate();
