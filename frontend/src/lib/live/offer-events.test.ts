@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { anOffer } from '@/test/fixtures.ts';
+import { aConversation, anOffer } from '@/test/fixtures.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import { applyLiveEvent } from './apply-event.ts';
 import type { Conversation, Message } from './message-events.ts';
@@ -11,25 +11,7 @@ const accepted = anOffer({ status: 'accepted', answeredAt: '2026-11-27T05:00:00Z
 const counter = anOffer({ _id: 'f2', by: 'seller', amount: 1650, madeAt: '2026-11-27T05:00:00Z' });
 
 // As the server sends them (a conversation also says whether the bike is sold).
-const conversation = {
-  _id: 'c1',
-  productId: 'p1',
-  productName: 'Yamaha R15',
-  productImage: '/uploads/bike.jpg',
-  buyerId: '1',
-  buyerName: 'Karim Buyer',
-  sellerId: '2',
-  sellerName: 'Rahim Seller',
-  createdAt: '2026-11-27T04:00:00Z',
-  lastMessageAt: '2026-11-27T04:10:00Z',
-  buyerReadUpTo: '11',
-  sellerReadUpTo: '0',
-  unread: 0,
-  offer: open,
-  price: 1800,
-  negotiable: true,
-  sold: false,
-};
+const conversation = aConversation({ lastMessageAt: '2026-11-27T04:10:00Z', buyerReadUpTo: '11', offer: open });
 const question = {
   _id: '10',
   conversationId: 'c1',

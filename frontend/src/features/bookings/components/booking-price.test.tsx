@@ -1,28 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aListing, anOffer } from '@/test/fixtures.ts';
+import { aConversation, aListing, anOffer } from '@/test/fixtures.ts';
 import { fakeServer, renderApp, signedInAs, type FakeServer } from '@/test/render-app.tsx';
 
 /** The buyer's ("1") conversation about the ৳1,800 Yamaha, with `offer` its latest offer. */
 function conversationWith(offer: ReturnType<typeof anOffer>) {
-  return {
-    _id: 'c1',
-    productId: 'p1',
-    productName: 'Yamaha R15',
-    productImage: '/uploads/bike.jpg',
-    buyerId: '1',
-    buyerName: 'Karim Buyer',
-    sellerId: '2',
-    sellerName: 'Rahim Seller',
-    createdAt: '2026-11-27T04:00:00Z',
-    lastMessageAt: '2026-11-27T04:10:00Z',
-    buyerReadUpTo: '11',
-    sellerReadUpTo: '11',
-    unread: 0,
-    offer,
-    price: 1800,
-    negotiable: true,
-  };
+  return aConversation({ lastMessageAt: '2026-11-27T04:10:00Z', buyerReadUpTo: '11', sellerReadUpTo: '11', offer });
 }
 
 function server(conversations: unknown[]): FakeServer {
