@@ -2,25 +2,31 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { aListing, seen } from '@/test/fixtures.ts';
-import { fakeServer, renderApp, signedInAs, type FakeServer } from '@/test/render-app.tsx';
+import { fakeServer, renderApp, signedInAs, type FakeServer, type Reply } from '@/test/render-app.tsx';
 import { aConversation, aMessage } from '@/features/messages/test-conversations.ts';
 import { WAITING_OPENER } from './message-seller.tsx';
 
 const bike = aListing();
 
+/** The server's answer to opening the conversation with a question: the conversation and
+ * the message sent, each question kept in `sent`. */
+function opens(sent: { text: string; clientId: string }[]) {
+  return (init: RequestInit): Reply => {
+    const body = JSON.parse(init.body as string) as { text: string; clientId: string };
+    sent.push(body);
+    const message = aMessage({ text: body.text, clientId: body.clientId });
+    return [200, { conversation: aConversation(), message, events: [seen({ event: 'message.created', data: message })] }];
+  };
+}
+
 describe('Message seller on a listing', () => {
   it('lets a buyer ask with one tap and opens the conversation', async () => {
-    const sent: unknown[] = [];
+    const sent: { text: string; clientId: string }[] = [];
     fakeServer({
       ...signedInAs('buyer'),
       'GET /api/listings/p1': [200, bike],
       'GET /api/wishlist': [200, []],
-      'POST /api/conversations': (init) => {
-        const body = JSON.parse(init.body as string) as { text: string; clientId: string };
-        sent.push(body);
-        const message = aMessage({ text: body.text, clientId: body.clientId });
-        return [200, { conversation: aConversation(), message, events: [seen({ event: 'message.created', data: message })] }];
-      },
+      'POST /api/conversations': opens(sent),
       'GET /api/conversations/c1': [200, aConversation({ buyerReadUpTo: '10' })],
       'GET /api/conversations/c1/messages': [200, [aMessage({ text: 'Is it still available?' })]],
     });
@@ -60,12 +66,7 @@ describe('Message seller on a listing', () => {
       'POST /api/auth/login': [200, { idToken: 'identity' }],
       'PUT /api/users/karim%40example.com': [200, { token: 'access', user }],
       'GET /api/users/karim%40example.com': [200, user],
-      'POST /api/conversations': (init) => {
-        const body = JSON.parse(init.body as string) as { text: string; clientId: string };
-        sent.push(body);
-        const message = aMessage({ text: body.text, clientId: body.clientId });
-        return [200, { conversation: aConversation(), message, events: [seen({ event: 'message.created', data: message })] }];
-      },
+      'POST /api/conversations': opens(sent),
       'GET /api/conversations/c1': [200, aConversation({ buyerReadUpTo: '10' })],
       'GET /api/conversations/c1/messages': [200, [aMessage({ text: 'What is your last price?' })]],
       'GET /api/conversations': [200, [aConversation()]],
