@@ -56,6 +56,7 @@ describe('Message seller on a listing', () => {
     });
   });
 
+  // Logging in, coming back and sending go through the whole app: slow on a busy machine.
   it("sends a visitor's question once after they log in, and lands them in the conversation", async () => {
     const user = { _id: '1', name: 'Karim Buyer', email: 'karim@example.com', image: '/uploads/k.png', role: 'buyer', emailVerified: true };
     const sent: { text: string; clientId: string }[] = [];
@@ -88,7 +89,7 @@ describe('Message seller on a listing', () => {
     await router.navigate('/products/p1');
     expect(await screen.findByRole('button', { name: 'Message seller' })).toBeInTheDocument();
     expect(sent).toHaveLength(1);
-  });
+  }, 15_000);
 
   it('sends a question again with the id it waited with, and not one left from long ago', async () => {
     const sent: { clientId: string }[] = [];
