@@ -1,4 +1,5 @@
-import { NavLink, Outlet, useNavigation } from 'react-router';
+import { NavLink, Outlet } from 'react-router';
+import { usePageChange } from './use-page-change.ts';
 import { Avatar } from '@/components/avatar.tsx';
 import { PageSpinner } from '@/components/spinner.tsx';
 import type { Role } from '@/lib/api/types.ts';
@@ -49,7 +50,7 @@ const sideLook = ({ isActive }: { isActive: boolean }) =>
 /** The dashboard: its header (role, avatar, name, e-mail), the side panel, the page. */
 export function DashboardLayout() {
   const { user, role } = useSession();
-  const navigation = useNavigation();
+  const changing = usePageChange();
   // Buyers and sellers talk about bikes: the Messages link counts what is unread.
   const inbox = useInbox(user && role !== 'admin' ? user._id : '');
   const unread = (inbox.data ?? []).reduce((sum, conversation) => sum + conversation.unread, 0);
@@ -91,7 +92,7 @@ export function DashboardLayout() {
           </ul>
         </nav>
         <main id="main" className="min-w-0 flex-1">
-          {navigation.state === 'loading' ? <PageSpinner /> : <Outlet />}
+          {changing ? <PageSpinner /> : <Outlet />}
         </main>
       </div>
     </div>

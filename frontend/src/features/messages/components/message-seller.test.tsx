@@ -36,9 +36,10 @@ describe('Message seller on a listing', () => {
     expect(within(panel).getByRole('button', { name: 'What is your last price?' })).toBeInTheDocument();
     expect(within(panel).getByRole('button', { name: 'Can I see the papers?' })).toBeInTheDocument();
     await userEvent.click(within(panel).getByRole('button', { name: 'Is it still available?' }));
-        await expect.poll(() => router.state.location.pathname).toBe('/dashboard/messages/c1');
+    await expect.poll(() => router.state.location.pathname, { timeout: 5000 }).toBe('/dashboard/messages/c1');
     expect(sent).toEqual([{ productId: 'p1', text: 'Is it still available?', clientId: expect.any(String) as string }]);
-    expect(await screen.findByText('Is it still available?')).toBeInTheDocument();
+    const messages = await screen.findByRole('list', { name: 'Messages' }, { timeout: 5000 });
+    expect(within(messages).getByText('Is it still available?')).toBeInTheDocument();
   });
 
   it('sends a visitor to log in with the question they picked', async () => {
@@ -81,10 +82,13 @@ describe('Message seller on a listing', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'Secret#1');
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
 
-        await expect.poll(() => router.state.location.pathname).toBe('/dashboard/messages/c1');
+    await expect.poll(() => router.state.location.pathname, { timeout: 5000 }).toBe('/dashboard/messages/c1');
     expect(sent).toEqual([{ productId: 'p1', text: 'What is your last price?', clientId }]);
     expect(sessionStorage.getItem(WAITING_OPENER)).toBeNull();
-    expect(await screen.findByText('What is your last price?')).toBeInTheDocument();
+    // The conversation's page is a chunk of its own, loaded the first time it is opened;
+    // until it shows, the bike's page (with the same question on a button) stays.
+    const messages = await screen.findByRole('list', { name: 'Messages' }, { timeout: 5000 });
+    expect(within(messages).getByText('What is your last price?')).toBeInTheDocument();
     // Back on the bike's page, nothing more goes.
     await router.navigate('/products/p1');
     expect(await screen.findByRole('button', { name: 'Message seller' })).toBeInTheDocument();
