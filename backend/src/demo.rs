@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use crate::records::{NewListing, NewUser, Role};
+use crate::records::{Language, NewListing, NewUser, Role};
 use crate::store::prelude::*;
 use crate::store::StoreError;
 
@@ -141,6 +141,7 @@ pub async fn seed(store: &dyn Store, uploads_dir: &Path) -> Result<(), StoreErro
                 image,
                 role: Role::Seller,
                 email_verified: true,
+                language: Language::En,
             })
             .await?;
         if s.verified {

@@ -30,6 +30,46 @@ impl Role {
     }
 }
 
+/// The language a person reads the marketplace in: its pages, mails and notifications.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Language {
+    /// English, the default.
+    #[default]
+    En,
+    /// Bangla.
+    Bn,
+}
+
+impl Language {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Language::En => "en",
+            Language::Bn => "bn",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Language> {
+        match s {
+            "en" => Some(Language::En),
+            "bn" => Some(Language::Bn),
+            _ => None,
+        }
+    }
+}
+
+/// A language as read from its text column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LanguageColumn(pub Language);
+
+impl TryFrom<String> for LanguageColumn {
+    type Error = String;
+    fn try_from(s: String) -> Result<Self, String> {
+        Language::parse(&s)
+            .map(LanguageColumn)
+            .ok_or_else(|| format!("unknown language {s:?}"))
+    }
+}
+
 /// Credentials of the built-in e-mail/password sign-in provider.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct Identity {
@@ -91,11 +131,18 @@ pub struct User {
     /// Whether the user has proven they read mail at `email`.
     pub email_verified: bool,
     pub created_at: DateTime<Utc>,
+    /// The language their mails and notifications are written in.
+    #[sqlx(try_from = "String")]
+    pub language: LanguageColumn,
 }
 
 impl User {
     pub fn role(&self) -> Role {
         self.role.0
+    }
+
+    pub fn language(&self) -> Language {
+        self.language.0
     }
 }
 
@@ -122,6 +169,8 @@ pub struct NewUser {
     pub role: Role,
     /// Whether the identity provider says the address is proven.
     pub email_verified: bool,
+    /// The language the person chose before signing up (English when they did not).
+    pub language: Language,
 }
 
 #[derive(Debug, Clone, sqlx::FromRow)]

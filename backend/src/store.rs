@@ -439,6 +439,8 @@ pub trait Accounts: Send + Sync + 'static {
     async fn create_user(&self, user: &NewUser) -> StoreResult<User>;
     /// Marks a user's address proven (their identity provider says so).
     async fn mark_email_verified(&self, user_id: i64) -> StoreResult<()>;
+    /// Sets the language a user's pages, mails and notifications are written in.
+    async fn set_language(&self, user_id: i64, language: Language) -> StoreResult<()>;
     /// Makes the user with this e-mail an admin; false when there is none.
     async fn grant_admin(&self, email: &str) -> StoreResult<bool>;
     /// Users of one role, oldest first.

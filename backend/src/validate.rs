@@ -6,6 +6,7 @@ use chrono::Datelike;
 use serde_json::Value;
 
 use crate::error::{AppError, FieldErrors};
+use crate::records::Language;
 
 /// The highest price a listing may ask, in whole units.
 pub const MAX_PRICE: i64 = 100_000_000;
@@ -13,6 +14,9 @@ pub const MAX_PRICE: i64 = 100_000_000;
 pub const MIN_YEAR: i32 = 1950;
 /// The most years of use a listing may state.
 pub const MAX_YEARS_OF_USE: i32 = 100;
+
+/// What a language that is neither English nor Bangla is told.
+pub const LANGUAGE_CHOICE: &str = "Choose English (en) or Bangla (bn)";
 
 /// Collects field errors while reading a request body.
 #[derive(Debug, Default)]
@@ -64,6 +68,17 @@ impl Checker {
             None => self.fail(field, required),
         }
         String::new()
+    }
+
+    /// A language the marketplace is written in: `en` or `bn`.
+    pub fn language(&mut self, field: &str, value: &Value) -> Language {
+        match value.as_str().and_then(Language::parse) {
+            Some(language) => language,
+            None => {
+                self.fail(field, LANGUAGE_CHOICE);
+                Language::En
+            }
+        }
     }
 
     /// Optional text: empty when missing.

@@ -66,6 +66,8 @@ pub struct UserView {
     pub verification: Option<&'static str>,
     /// Whether the user has proven they read mail at `email`.
     pub email_verified: bool,
+    /// en or bn: the language their pages open in and their mails are written in.
+    pub language: &'static str,
 }
 
 impl From<&User> for UserView {
@@ -78,6 +80,7 @@ impl From<&User> for UserView {
             role: u.role().as_str(),
             verification: (u.role() == Role::Seller && u.verified).then_some("verified"),
             email_verified: u.email_verified,
+            language: u.language().as_str(),
         }
     }
 }

@@ -16,6 +16,7 @@ mod marketplace {
     mod errors;
     mod firebase;
     mod identity;
+    mod language;
     mod live;
     mod notices;
     mod offers;

@@ -16,7 +16,7 @@ use crate::auth::{mail_tokens, passwords, throttle};
 use crate::auth::{AuthUser, Proven, ProvenIdentity, Tokens};
 use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
 use crate::mail::letters;
-use crate::records::{Identity, MailPurpose, NewUser, Role, User};
+use crate::records::{Identity, Language, MailPurpose, NewUser, Role, User};
 use crate::store::{Refused, StoreError};
 use crate::validate::{self, Checker};
 use crate::views::UserView;
@@ -27,6 +27,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(sign_up))
         .routes(routes!(log_in))
         .routes(routes!(get_user, put_user))
+        .routes(routes!(set_language))
 }
 
 /// E-mail and password for the built-in sign-in provider.
@@ -238,6 +239,10 @@ pub struct Profile {
     /// buyer (default) or seller; nobody can choose admin.
     #[schema(value_type = Option<String>)]
     role: Option<Value>,
+    /// en (default) or bn: the language the person chose before signing up, kept on
+    /// the new account. Ignored for an account that exists.
+    #[schema(value_type = Option<String>)]
+    language: Option<Value>,
 }
 
 /// Our access token and the user it belongs to.
@@ -381,6 +386,10 @@ fn new_user(identity: &ProvenIdentity, profile: &Profile) -> AppResult<NewUser> 
         Some(Value::String(s)) if s.trim().is_empty() => String::new(),
         Some(v) => check.image("image", Some(v), "Please Provide Your photo"),
     };
+    let language = match profile.language.as_ref() {
+        None | Some(Value::Null) => Language::En,
+        Some(v) => check.language("language", v),
+    };
     check.finish()?;
     Ok(NewUser {
         subject: identity.subject.clone(),
@@ -389,6 +398,7 @@ fn new_user(identity: &ProvenIdentity, profile: &Profile) -> AppResult<NewUser> 
         image,
         role,
         email_verified: identity.email_verified,
+        language,
     })
 }
 
@@ -413,5 +423,39 @@ async fn get_user(
         .user_by_email(&email)
         .await?
         .ok_or_else(not_found)?;
+    Ok(Json(UserView::from(&user)))
+}
+
+/// The language to read the marketplace in.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct LanguageChoice {
+    /// en or bn.
+    #[schema(value_type = String)]
+    language: Option<Value>,
+}
+
+/// Sets the signed-in user's language: every device they sign in on opens in it, and
+/// their mails and notifications are written in it. Answers the user as it now is.
+#[utoipa::path(put, path = "/users/me/language", tag = "users", request_body = LanguageChoice,
+    responses(JsonBodyRefused, (status = 200, body = UserView), (status = 401), (status = 422)),
+    security(("access_token" = [])))]
+async fn set_language(
+    State(state): State<AppState>,
+    AuthUser(reader): AuthUser,
+    Json(body): Json<LanguageChoice>,
+) -> AppResult<Json<UserView>> {
+    let mut check = Checker::new();
+    let language = match body.language.as_ref() {
+        Some(value) => check.language("language", value),
+        None => {
+            check.fail("language", validate::LANGUAGE_CHOICE);
+            Language::En
+        }
+    };
+    check.finish()?;
+    if reader.language() != language {
+        state.store.set_language(reader.id, language).await?;
+    }
+    let user = reread(&state, reader.id).await?;
     Ok(Json(UserView::from(&user)))
 }

@@ -17,10 +17,10 @@ use super::{
 use crate::events::{Audience, BookingRef, Event, EventRecord, ListingRef};
 use crate::notice::Notice;
 use crate::records::{
-    Advert, BikeFacts, Booking, BookingStatus, Category, FacetsOf, Identity, LinkProof, Listing,
-    ListingEdit, ListingFacets, ListingSearch, ListingSort, MailPurpose, NewBooking, NewListing,
-    NewPayment, NewUser, Notification, Payable, PaymentRecorded, Role, Step, TestPaymentIntent,
-    User, LOCAL_SUBJECT_PREFIX,
+    Advert, BikeFacts, Booking, BookingStatus, Category, FacetsOf, Identity, Language, LinkProof,
+    Listing, ListingEdit, ListingFacets, ListingSearch, ListingSort, MailPurpose, NewBooking,
+    NewListing, NewPayment, NewUser, Notification, Payable, PaymentRecorded, Role, Step,
+    TestPaymentIntent, User, LOCAL_SUBJECT_PREFIX,
 };
 use crate::store::{
     why_not_payable, Accounts, Bookings, Catalogue, Conversations, EventLog, Maintenance, Missing,
@@ -104,7 +104,7 @@ macro_rules! booking_select {
 }
 
 const USER_COLUMNS: &str =
-    "id, subject, email, name, image, role, verified, email_verified, created_at";
+    "id, subject, email, name, image, role, verified, email_verified, created_at, language";
 const IDENTITY_COLUMNS: &str = "id, email, password_hash, email_verified";
 
 type Tx<'a> = sqlx::Transaction<'a, Db>;

@@ -132,6 +132,7 @@ async fn health_reports_the_database_and_openapi_describes_every_route() {
     let expected = [
         ("/users/{email}", "get"),
         ("/users/{email}", "put"),
+        ("/users/me/language", "put"),
         ("/categories", "get"),
         ("/categories/{email}", "post"),
         ("/products/{id}", "get"),

@@ -25,8 +25,8 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use bikehaat::records::{
-    Handover, HoldMethod, NewBooking, NewListing, NewPayment, NewUser, PaymentRecorded, Role,
-    TestPaymentIntent,
+    Handover, HoldMethod, Language, NewBooking, NewListing, NewPayment, NewUser, PaymentRecorded,
+    Role, TestPaymentIntent,
 };
 
 use bikehaat::store::Store;
@@ -449,6 +449,7 @@ pub async fn bench_bare(database_url: &str, sweep_of: &Sweep) -> Result<(), Stri
         email,
         role,
         email_verified: true,
+        language: Language::En,
     };
     let seller = store
         .create_user(&person(

@@ -88,6 +88,7 @@ export function aUser(overrides: Partial<User> = {}): User {
     image: '/uploads/me.png',
     role: 'buyer',
     emailVerified: true,
+    language: 'en',
     ...overrides,
   };
 }

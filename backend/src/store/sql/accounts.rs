@@ -346,7 +346,7 @@ impl Accounts for This {
     async fn session_user(&self, id: &str) -> Result<Option<User>, Error> {
         Ok(sqlx::query_as::<Db, User>(
             "SELECT u.id, u.subject, u.email, u.name, u.image, u.role, u.verified, \
-             u.email_verified, u.created_at FROM sessions s JOIN users u ON u.id = s.user_id \
+             u.email_verified, u.created_at, u.language FROM sessions s JOIN users u ON u.id = s.user_id \
              WHERE s.id = $1 AND s.expires_at > $2",
         )
         .bind(id)
@@ -435,7 +435,8 @@ impl Accounts for This {
     async fn create_user(&self, user: &NewUser) -> Result<User, Error> {
         let sql = format!(
             "INSERT INTO users (subject, email, name, image, role, verified, email_verified, \
-             created_at) VALUES ($1, $2, $3, $4, $5, FALSE, $6, $7) RETURNING {USER_COLUMNS}"
+             created_at, language) VALUES ($1, $2, $3, $4, $5, FALSE, $6, $7, $8) \
+             RETURNING {USER_COLUMNS}"
         );
         sqlx::query_as::<Db, User>(&sql)
             .bind(&user.subject)
@@ -445,6 +446,7 @@ impl Accounts for This {
             .bind(user.role.as_str())
             .bind(user.email_verified)
             .bind(Utc::now())
+            .bind(user.language.as_str())
             .fetch_one(&self.writer)
             .await
             .map_err(refused_if_taken(
@@ -455,6 +457,16 @@ impl Accounts for This {
 
     async fn mark_email_verified(&self, user_id: i64) -> Result<(), Error> {
         sqlx::query("UPDATE users SET email_verified = TRUE WHERE id = $1")
+            .bind(user_id)
+            .execute(&self.writer)
+            .await?;
+        self.changed_accounts();
+        Ok(())
+    }
+
+    async fn set_language(&self, user_id: i64, language: Language) -> Result<(), Error> {
+        sqlx::query("UPDATE users SET language = $1 WHERE id = $2")
+            .bind(language.as_str())
             .bind(user_id)
             .execute(&self.writer)
             .await?;

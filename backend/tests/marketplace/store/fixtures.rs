@@ -3,7 +3,7 @@
 
 use crate::marketplace::support::{past_the_store, Engine, TestDb};
 use bikehaat::records::{
-    BookingStatus, HoldMethod, Listing, NewBooking, NewListing, NewPayment, NewUser,
+    BookingStatus, HoldMethod, Language, Listing, NewBooking, NewListing, NewPayment, NewUser,
     PaymentRecorded, Role, User,
 };
 use bikehaat::store::{Missing, Refused, Store, StoreError, StoreResult};
@@ -26,6 +26,7 @@ pub async fn user(store: &dyn Store, email: &str, name: &str, role: Role) -> Use
             image: format!("https://example.com/{name}.jpg"),
             role,
             email_verified: false,
+            language: Language::En,
         })
         .await
         .unwrap_or_else(|e| panic!("create user {email}: {e}"))

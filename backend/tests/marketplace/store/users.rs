@@ -3,7 +3,7 @@
 
 use super::fixtures::{book, category, conflict, ids, listed, listing, open, taka, user};
 use crate::marketplace::support::on_both;
-use bikehaat::records::{NewUser, Role};
+use bikehaat::records::{Language, NewUser, Role};
 use chrono::Utc;
 
 #[tokio::test]
@@ -119,6 +119,7 @@ async fn a_user_is_found_by_id_email_and_subject_and_email_and_subject_are_uniqu
             image: String::new(),
             role: Role::Seller,
             email_verified: false,
+            language: Language::En,
         };
         conflict(store.create_user(&same_email).await);
         let same_subject = NewUser {

@@ -3,7 +3,7 @@
 
 use std::sync::atomic::{AtomicU32, Ordering};
 
-use bikehaat::records::{BookingStatus, NewUser, Role};
+use bikehaat::records::{BookingStatus, Language, NewUser, Role};
 use reqwest::StatusCode;
 use serde_json::Value;
 
@@ -154,6 +154,7 @@ impl Cast {
                 image: String::new(),
                 role,
                 email_verified: false,
+                language: Language::En,
             })
             .await
             .expect("throwaway user");

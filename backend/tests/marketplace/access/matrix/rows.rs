@@ -51,6 +51,7 @@ pub fn matrix() -> Vec<Row> {
         row(GET,    "/api/users/{seller}",                  Empty,                                       [401, 404, 404, 200, 404, 200]),
         row(PUT,    "/api/users/{me}",                      profile,                                     [401, 200, 200, 200, 200, 200])
             .with_identity_token(),
+        row(PUT,    "/api/users/me/language",               json_body(json!({"language": "en"})),       [401, 200, 200, 200, 200, 200]),
         row(GET,    "/api/categories",                      Empty,                                       [200, 200, 200, 200, 200, 200]),
         row(POST,   "/api/categories/{admin}",              category.clone(),                            [401, 403, 403, 403, 403, 201])
             .changes(Effect::CategoryAdded),

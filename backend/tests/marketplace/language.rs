@@ -1,0 +1,203 @@
+//! The language a person reads the marketplace in: chosen before signing up and kept on
+//! the new account, changed later with `PUT /api/users/me/language`, and shown on the
+//! user so every device they sign in on opens in it.
+
+use reqwest::{Method, StatusCode};
+use serde_json::json;
+
+use super::support::{on_both, TestApp, PASSWORD};
+
+#[tokio::test]
+async fn a_signed_in_person_sets_their_language_and_every_device_reads_it() {
+    on_both(|engine| async move {
+        let Some(app) = TestApp::spawn(engine).await else {
+            return;
+        };
+        let buyer = app.sign_up("mim@example.com", "Mim", "buyer").await;
+        let (_, user) = app.profile("mim@example.com").await;
+        assert_eq!(
+            user["language"], "en",
+            "an account starts in English: {user}"
+        );
+
+        let (status, user) = app
+            .call(
+                Method::PUT,
+                "/api/users/me/language",
+                Some(&buyer.token),
+                json!({"language": "bn"}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{user}");
+        assert_eq!(user["language"], "bn");
+        assert_eq!(user["email"], "mim@example.com");
+
+        // Another device: the profile the page reads after signing in says Bangla, at
+        // once (the signed-in user's cached record is not the one from before).
+        let (status, profile) = app
+            .call(
+                Method::GET,
+                "/api/users/mim@example.com",
+                Some(&buyer.token),
+                json!(null),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{profile}");
+        assert_eq!(profile["language"], "bn");
+
+        // Choosing the same again changes nothing and says so the same way.
+        let (status, user) = app
+            .call(
+                Method::PUT,
+                "/api/users/me/language",
+                Some(&buyer.token),
+                json!({"language": "bn"}),
+            )
+            .await;
+        assert_eq!(
+            (status, user["language"].clone()),
+            (StatusCode::OK, json!("bn"))
+        );
+
+        let (status, user) = app
+            .call(
+                Method::PUT,
+                "/api/users/me/language",
+                Some(&buyer.token),
+                json!({"language": "en"}),
+            )
+            .await;
+        assert_eq!(
+            (status, user["language"].clone()),
+            (StatusCode::OK, json!("en"))
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn only_english_or_bangla_is_taken_and_only_from_a_signed_in_person() {
+    on_both(|engine| async move {
+        let Some(app) = TestApp::spawn(engine).await else {
+            return;
+        };
+        let seller = app.sign_up("karim@example.com", "Karim", "seller").await;
+        for body in [
+            json!({"language": "fr"}),
+            json!({"language": "BN"}),
+            json!({"language": ""}),
+            json!({"language": 1}),
+            json!({"language": null}),
+            json!({}),
+        ] {
+            let (status, answer) = app
+                .call(
+                    Method::PUT,
+                    "/api/users/me/language",
+                    Some(&seller.token),
+                    body.clone(),
+                )
+                .await;
+            assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}: {answer}");
+            assert_eq!(answer["error"], "validation");
+            assert_eq!(
+                answer["fields"]["language"], "Choose English (en) or Bangla (bn)",
+                "{body}: {answer}"
+            );
+        }
+        let (_, user) = app.profile("karim@example.com").await;
+        assert_eq!(user["language"], "en", "nothing refused was kept: {user}");
+
+        let (status, _) = app
+            .call(
+                Method::PUT,
+                "/api/users/me/language",
+                None,
+                json!({"language": "bn"}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
+        let (status, _) = app
+            .call(
+                Method::PUT,
+                "/api/users/me/language",
+                Some("not-a-token"),
+                json!({"language": "bn"}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn the_language_chosen_before_signing_up_is_kept_on_the_new_account_only() {
+    on_both(|engine| async move {
+        let Some(app) = TestApp::spawn(engine).await else {
+            return;
+        };
+        let id_token = |email: &'static str| {
+            let app = &app;
+            async move {
+                let (_, body) = app
+                    .call(
+                        Method::POST,
+                        "/api/auth/signup",
+                        None,
+                        json!({"email": email, "password": PASSWORD}),
+                    )
+                    .await;
+                body["idToken"].as_str().expect("idToken").to_owned()
+            }
+        };
+
+        // A language that is neither is refused with the rest of the form.
+        let token = id_token("rina@example.com").await;
+        let (status, answer) = app
+            .call(
+                Method::PUT,
+                "/api/users/rina@example.com",
+                Some(&token),
+                json!({"name": "Rina", "language": "hi"}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
+        assert_eq!(
+            answer["fields"]["language"],
+            "Choose English (en) or Bangla (bn)"
+        );
+
+        let (status, session) = app
+            .call(
+                Method::PUT,
+                "/api/users/rina@example.com",
+                Some(&token),
+                json!({"name": "Rina", "language": "bn"}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{session}");
+        assert_eq!(session["user"]["language"], "bn");
+
+        // Signing in again from an English device does not undo the account's choice.
+        let (_, body) = app
+            .call(
+                Method::POST,
+                "/api/auth/login",
+                None,
+                json!({"email": "rina@example.com", "password": PASSWORD}),
+            )
+            .await;
+        let token = body["idToken"].as_str().expect("idToken");
+        let (status, session) = app
+            .call(
+                Method::PUT,
+                "/api/users/rina@example.com",
+                Some(token),
+                json!({"language": "en"}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{session}");
+        assert_eq!(session["user"]["language"], "bn");
+    })
+    .await;
+}
