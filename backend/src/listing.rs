@@ -2,7 +2,8 @@
 //! engine size, kilometres, registration year, district — and the words it is found by.
 //!
 //! Search words are made here, in Rust, for both engines: a listing's `search_text` is
-//! its words lower-cased and joined by spaces, and a query becomes the same words. So
+//! its words lower-cased, accents folded and Bangla read as English, joined by spaces,
+//! and a query becomes the same words (a query word that cannot be read finds nothing). So
 //! PostgreSQL's `to_tsvector('simple', …)` and SQLite's FTS5 see the same tokens and
 //! give the same results for the same data (docs/search.md).
 
@@ -15,7 +16,7 @@ use crate::records::BikeFacts;
 pub const BRANDS: &[(&str, &[&str])] = &[
     ("Bajaj", &["বাজাজ"]),
     ("Hero", &["হিরো"]),
-    ("Honda", &["হোন্ডা"]),
+    ("Honda", &["হোন্ডা", "হন্ডা"]),
     ("Yamaha", &["ইয়ামাহা"]),
     ("Suzuki", &["সুজুকি"]),
     ("TVS", &["টিভিএস"]),
@@ -32,6 +33,92 @@ pub const BRANDS: &[(&str, &[&str])] = &[
     ("Zongshen", &["জংশেন"]),
     ("Vespa", &["ভেসপা"]),
     ("Other", &[]),
+];
+
+/// Models buyers in Bangladesh ask for, with the ways people write them in Bangla. A
+/// spelling of several words pairs with the English words one by one ("এক্স ব্লেড" is
+/// "x blade"); a spelling of one word may stand for several ("এক্সব্লেড").
+pub const MODELS: &[(&str, &[&str])] = &[
+    // Bajaj
+    ("Pulsar", &["পালসার", "পালসর", "পলসার", "পালছার"]),
+    ("Discover", &["ডিসকভার", "ডিস্কভার", "ডিসকোভার"]),
+    ("Platina", &["প্লাটিনা", "প্লাটিনাম", "প্লেটিনা"]),
+    (
+        "Avenger",
+        &["অ্যাভেঞ্জার", "এভেঞ্জার", "অ্যাভেন্জার", "এভেন্জার", "এভেনজার"],
+    ),
+    ("Dominar", &["ডমিনার", "ডোমিনার"]),
+    ("Boxer", &["বক্সার"]),
+    // TVS
+    (
+        "Apache",
+        &["অ্যাপাচি", "অ্যাপাচে", "এ্যাপাচি", "এপাচি", "এপাচে", "আপাচি"],
+    ),
+    ("RTR", &["আরটিআর"]),
+    ("Metro", &["মেট্রো", "মেট্র"]),
+    ("Stryker", &["স্ট্রাইকার", "স্ট্রাইকর"]),
+    ("Ntorq", &["এনটর্ক", "এনটরক", "এন্টর্ক"]),
+    ("Raider", &["রেইডার"]),
+    ("Wego", &["উইগো"]),
+    // Hero
+    ("Splendor", &["স্প্লেন্ডার", "স্প্লেন্ডর", "স্পেলেন্ডার", "স্প্লেনডার"]),
+    ("Glamour", &["গ্ল্যামার", "গ্লামার", "গ্লেমার"]),
+    ("Passion", &["প্যাশন", "পেশন", "প্যাসন"]),
+    ("Hunk", &["হাঙ্ক", "হাংক"]),
+    ("Xtreme", &["এক্সট্রিম", "এক্সট্রীম"]),
+    ("Xpulse", &["এক্সপালস", "এক্সপাল্স"]),
+    ("Ignitor", &["ইগনিটর", "ইগনাইটর"]),
+    ("Maestro", &["মায়েস্ত্রো", "মায়েস্ট্রো", "মেস্ট্রো"]),
+    ("Pleasure", &["প্লেজার"]),
+    // Honda
+    ("CB", &["সিবি"]),
+    ("Hornet", &["হর্নেট", "হরনেট"]),
+    ("Shine", &["শাইন"]),
+    ("Livo", &["লিভো"]),
+    ("CBR", &["সিবিআর"]),
+    ("X Blade", &["এক্স ব্লেড", "এক্সব্লেড"]),
+    ("Dio", &["ডিও"]),
+    ("Dream", &["ড্রিম"]),
+    ("Unicorn", &["ইউনিকর্ন"]),
+    ("Activa", &["অ্যাক্টিভা", "এক্টিভা"]),
+    // Yamaha
+    ("FZ", &["এফজেড"]),
+    ("FZ S", &["এফজেডএস"]),
+    ("R15", &["আর১৫"]),
+    ("R", &["আর"]),
+    ("MT 15", &["এমটি১৫"]),
+    ("MT", &["এমটি"]),
+    ("Fazer", &["ফেজার", "ফেজর"]),
+    ("Saluto", &["সালুটো", "সেলুটো"]),
+    ("Ray", &["রে"]),
+    ("ZR", &["জেডআর"]),
+    ("Fascino", &["ফ্যাসিনো", "ফেসিনো"]),
+    ("V", &["ভি"]),
+    // Suzuki
+    ("Gixxer", &["জিক্সার", "জিকসার", "জিক্সর"]),
+    ("SF", &["এসএফ"]),
+    ("GSX", &["জিএসএক্স"]),
+    ("Hayate", &["হায়াতে", "হায়াতি", "হায়াটে"]),
+    ("Intruder", &["ইন্ট্রুডার"]),
+    ("Access", &["অ্যাক্সেস", "এক্সেস"]),
+    // Runner, Lifan, Walton
+    ("Bullet", &["বুলেট"]),
+    ("Knight Rider", &["নাইট রাইডার"]),
+    ("Turbo", &["টার্বো"]),
+    ("KPR", &["কেপিআর"]),
+    ("Fusion", &["ফিউশন"]),
+    // Royal Enfield, KTM
+    ("Classic", &["ক্লাসিক"]),
+    ("Hunter", &["হান্টার"]),
+    ("Meteor", &["মিটিওর", "মেটিওর"]),
+    ("Himalayan", &["হিমালয়ান"]),
+    ("Duke", &["ডিউক"]),
+    ("RC", &["আরসি"]),
+    // What a listing says of any bike.
+    ("cc", &["সিসি"]),
+    ("ABS", &["এবিএস"]),
+    ("bike", &["বাইক"]),
+    ("scooter", &["স্কুটার", "স্কুটি"]),
 ];
 
 /// The brand a listing falls under when none of the list fits.
@@ -142,20 +229,29 @@ const KNOWN_CC: &[(&str, i32)] = &[
     ("duke 390", 373),
 ];
 
-/// The words of `text` as search sees them: lower-case runs of letters and digits, with
-/// Bangla spellings of brands and districts in their English form (a word a query in
-/// either script finds). An apostrophe joins ("cox's" is "coxs").
+/// The words of `text` as search sees them: lower-case runs of letters and digits of
+/// any script, folded so that one word has one spelling — Latin letters without their
+/// accents ("hönda" is "honda", "æ" is "ae"), Bangla digits as digits ("১৫০" is "150"),
+/// Bangla letters in one form (a letter with a dot below, or a vowel sign, written as one
+/// character or two; long and short i and u alike). An apostrophe or a zero-width
+/// joiner joins ("cox's" is "coxs").
 pub fn words(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut word = String::new();
-    for c in text.chars() {
-        if let Some(nukta) = with_nukta(c) {
-            // য় is written as one letter or as য and a dot below: one spelling.
-            word.push(nukta);
-            word.push('\u{09BC}');
+    for c in text.chars().flat_map(char::to_lowercase) {
+        if let Some(digit) = bangla_digit(c) {
+            word.push(digit);
+        } else if let Some(latin) = latin_fold(c) {
+            word.push_str(latin);
+        } else if let Some(bangla) = bangla_fold(c) {
+            word.push_str(bangla);
         } else if c.is_alphanumeric() || is_bangla_mark(c) {
-            word.extend(c.to_lowercase());
-        } else if c == '\'' || c == '’' {
+            word.push(c);
+        } else if matches!(
+            c,
+            '\'' | '’' | '\u{200C}' | '\u{200D}' | '\u{0300}'..='\u{036F}'
+        ) {
+            // Joins, and accents written apart from their letter.
             continue;
         } else if !word.is_empty() {
             out.push(std::mem::take(&mut word));
@@ -167,51 +263,153 @@ pub fn words(text: &str) -> Vec<String> {
     out
 }
 
-/// The letter a Bangla letter-with-dot-below is made of.
-fn with_nukta(c: char) -> Option<char> {
-    match c {
-        '\u{09DC}' => Some('\u{09A1}'),
-        '\u{09DD}' => Some('\u{09A2}'),
-        '\u{09DF}' => Some('\u{09AF}'),
-        _ => None,
-    }
+/// A Bangla digit as the digit.
+fn bangla_digit(c: char) -> Option<char> {
+    let offset = u32::from(c).checked_sub(0x09E6).filter(|n| *n < 10)?;
+    char::from_digit(offset, 10)
 }
 
-/// Bangla vowel signs and the hasanta are marks, not letters, but belong inside a word.
+/// A lower-case Latin letter with a diacritic as the letters it is read as.
+fn latin_fold(c: char) -> Option<&'static str> {
+    Some(match c {
+        'à'..='å' | 'ā' | 'ă' | 'ą' => "a",
+        'æ' => "ae",
+        'ç' | 'ć' | 'ĉ' | 'ċ' | 'č' => "c",
+        'ð' | 'ď' | 'đ' => "d",
+        'è'..='ë' | 'ē' | 'ĕ' | 'ė' | 'ę' | 'ě' => "e",
+        'ĝ' | 'ğ' | 'ġ' | 'ģ' => "g",
+        'ĥ' | 'ħ' => "h",
+        'ì'..='ï' | 'ĩ' | 'ī' | 'ĭ' | 'į' | 'ı' => "i",
+        'ĵ' => "j",
+        'ķ' => "k",
+        'ĺ' | 'ļ' | 'ľ' | 'ŀ' | 'ł' => "l",
+        'ñ' | 'ń' | 'ņ' | 'ň' => "n",
+        'ò'..='ö' | 'ø' | 'ō' | 'ŏ' | 'ő' => "o",
+        'œ' => "oe",
+        'ŕ' | 'ŗ' | 'ř' => "r",
+        'ś' | 'ŝ' | 'ş' | 'š' => "s",
+        'ß' => "ss",
+        'ţ' | 'ť' | 'ŧ' => "t",
+        'þ' => "th",
+        'ù'..='ü' | 'ũ' | 'ū' | 'ŭ' | 'ů' | 'ű' | 'ų' => "u",
+        'ŵ' => "w",
+        'ý' | 'ÿ' | 'ŷ' => "y",
+        'ź' | 'ż' | 'ž' => "z",
+        _ => return None,
+    })
+}
+
+/// A Bangla letter or sign written more than one way, in the one way words keep.
+fn bangla_fold(c: char) -> Option<&'static str> {
+    Some(match c {
+        // A letter with a dot below: the letter and the dot.
+        '\u{09DC}' => "\u{09A1}\u{09BC}",
+        '\u{09DD}' => "\u{09A2}\u{09BC}",
+        '\u{09DF}' => "\u{09AF}\u{09BC}",
+        // ো and ৌ: the two signs they are drawn with.
+        '\u{09CB}' => "\u{09C7}\u{09BE}",
+        '\u{09CC}' => "\u{09C7}\u{09D7}",
+        // Long i and u as short (ী ি, ূ ু, ঈ ই, ঊ উ), ণ as ন, and no chandrabindu.
+        '\u{09C0}' => "\u{09BF}",
+        '\u{09C2}' => "\u{09C1}",
+        '\u{0988}' => "\u{0987}",
+        '\u{098A}' => "\u{0989}",
+        '\u{09A3}' => "\u{09A8}",
+        '\u{0981}' => "",
+        _ => return None,
+    })
+}
+
+/// Bangla vowel signs, the hasanta and the other marks belong inside a word; the taka
+/// sign and the like do not.
 fn is_bangla_mark(c: char) -> bool {
-    ('\u{0981}'..='\u{09FE}').contains(&c)
+    matches!(c, '\u{0981}'..='\u{0983}' | '\u{09BC}' | '\u{09BE}'..='\u{09CD}' | '\u{09D7}' | '\u{09E2}' | '\u{09E3}' | '\u{09FE}')
 }
 
-/// The English words a Bangla word stands for, when it spells a brand or a district.
-fn in_english(word: &str) -> Option<Vec<String>> {
-    if word.is_ascii() {
-        return None;
-    }
-    for list in [BRANDS, DISTRICTS] {
-        for (name, others) in list {
-            if others
-                .iter()
-                .any(|other| !other.is_ascii() && words(other) == [word])
-            {
-                return Some(words(name));
+/// Every Bangla word search reads, with the English words it stands for: the Bangla
+/// spellings of brands, districts and models.
+fn bangla_words() -> &'static std::collections::HashMap<String, Vec<String>> {
+    static WORDS: std::sync::LazyLock<std::collections::HashMap<String, Vec<String>>> =
+        std::sync::LazyLock::new(|| {
+            let mut map = std::collections::HashMap::new();
+            let lists = [BRANDS, DISTRICTS, MODELS];
+            let spellings = || {
+                lists.into_iter().flatten().flat_map(|(name, others)| {
+                    others
+                        .iter()
+                        .filter(|other| !other.is_ascii())
+                        .map(move |other| (words(name), words(other)))
+                })
+            };
+            // Each word of a spelling of several words as the English word in its place
+            // ("এনফিল্ড" is "enfield"); then spellings of one word, as all of the name.
+            for (english, bangla) in spellings() {
+                if bangla.len() > 1 && bangla.len() == english.len() {
+                    for (one, english) in bangla.into_iter().zip(english) {
+                        map.entry(one).or_insert_with(|| vec![english]);
+                    }
+                }
             }
-        }
-    }
-    None
+            for (english, bangla) in spellings() {
+                if let [one] = bangla.as_slice() {
+                    map.entry(one.clone()).or_insert(english);
+                }
+            }
+            map
+        });
+    &WORDS
 }
 
-/// The search words of `text`: its [`words`], each Bangla brand or district spelled in
-/// English, and only what both engines' tokenizers read alike (ASCII letters and digits).
+/// What search reads `word` (one of [`words`]) as: itself when it is ASCII letters and
+/// digits; the English a Bangla spelling stands for; a word mixing digits or English
+/// letters with such Bangla in one ("১৫০সিসি" is "150cc"). `None`: a word of letters
+/// search cannot read.
+fn readable(word: &str) -> Option<Vec<String>> {
+    if word.is_ascii() {
+        return Some(vec![word.to_owned()]);
+    }
+    if let Some(english) = bangla_words().get(word) {
+        return Some(english.clone());
+    }
+    let mut joined = String::new();
+    let mut rest = word;
+    while let Some(first) = rest.chars().next() {
+        let ascii = first.is_ascii();
+        let end = rest
+            .find(|c: char| c.is_ascii() != ascii)
+            .unwrap_or(rest.len());
+        let (run, after) = rest.split_at(end);
+        if ascii {
+            joined.push_str(run);
+        } else {
+            joined.extend(bangla_words().get(run)?.iter().map(String::as_str));
+        }
+        rest = after;
+    }
+    Some(vec![joined])
+}
+
+/// The search words of `text`, as a listing is found by them: its [`words`] as search
+/// reads them — ASCII letters and digits only, which both engines' tokenizers read alike
+/// — leaving out the words it cannot read.
 pub fn search_words(text: &str) -> Vec<String> {
+    words(text)
+        .iter()
+        .filter_map(|word| readable(word))
+        .flatten()
+        .collect()
+}
+
+/// The words of a search, as [`search_words`] makes a listing's; `None` when a word of
+/// it cannot be read (a Bangla word search does not know, a letter of another script),
+/// which no listing then matches: an unread word never widens a search. Punctuation
+/// alone is no word.
+pub fn query_words(text: &str) -> Option<Vec<String>> {
     let mut out = Vec::new();
     for word in words(text) {
-        match in_english(&word) {
-            Some(english) => out.extend(english),
-            None if word.is_ascii() => out.push(word),
-            None => {}
-        }
+        out.extend(readable(&word)?);
     }
-    out
+    Some(out)
 }
 
 /// What a listing is found by: every field a buyer might type, as [`search_words`]
@@ -508,11 +706,109 @@ mod tests {
         );
         assert_eq!(search_words("হোন্ডা CB Hornet"), ["honda", "cb", "hornet"]);
         assert_eq!(search_words("Cox's Bazar"), ["coxs", "bazar"]);
-        assert_eq!(search_words("ভালো বাইক 150cc"), ["150cc"]);
+        // A listing's words search cannot read are left out of what it is found by.
+        assert_eq!(search_words("ভালো বাইক 150cc"), ["bike", "150cc"]);
         assert_eq!(
             search_text(&["Royal Enfield", "Classic 350"]),
             "royal enfield classic 350"
         );
+    }
+
+    #[test]
+    fn bangla_models_are_read_as_their_english_names() {
+        for (bangla, english) in [
+            ("পালসার", "pulsar"),
+            ("পালসর", "pulsar"),
+            ("অ্যাপাচি", "apache"),
+            ("এপাচি", "apache"),
+            ("ডিসকভার", "discover"),
+            ("স্প্লেন্ডার", "splendor"),
+            ("গ্ল্যামার", "glamour"),
+            ("জিক্সার", "gixxer"),
+            ("হর্নেট", "hornet"),
+            ("ফেজার", "fazer"),
+            ("ডমিনার", "dominar"),
+        ] {
+            assert_eq!(
+                query_words(bangla),
+                Some(vec![english.to_owned()]),
+                "{bangla}"
+            );
+        }
+        assert_eq!(
+            search_words("বাজাজ পালসার N160, ঢাকা"),
+            ["bajaj", "pulsar", "n160", "dhaka"]
+        );
+        assert_eq!(
+            search_words("রয়্যাল এনফিল্ড ক্লাসিক ৩৫০"),
+            ["royal", "enfield", "classic", "350"]
+        );
+        assert_eq!(search_words("এনফিল্ড"), ["enfield"]);
+        assert_eq!(search_words("হোন্ডা এক্স-ব্লেড"), ["honda", "x", "blade"]);
+        assert_eq!(search_words("এক্সব্লেড"), ["x", "blade"]);
+        assert_eq!(search_words("এমটি১৫"), ["mt", "15"]);
+        // Bangla mixed with digits or English letters in one word.
+        assert_eq!(search_words("আর১৫"), ["r15"]);
+        assert_eq!(search_words("এফজেড ভি৩"), ["fz", "v3"]);
+        assert_eq!(search_words("১৫০সিসি"), ["150cc"]);
+        // One spelling however it is typed: long or short i, ো as one sign or two,
+        // a zero-width joiner in অ্যা.
+        assert_eq!(search_words("অ্যাপাচী"), ["apache"]);
+        assert_eq!(search_words("হ\u{09C7}\u{09BE}ন্ডা"), ["honda"]);
+        assert_eq!(search_words("অ\u{09CD}\u{200D}যাপাচি"), ["apache"]);
+    }
+
+    #[test]
+    fn every_bangla_spelling_is_read_as_its_name() {
+        for (name, others) in BRANDS.iter().chain(DISTRICTS).chain(MODELS) {
+            let english = words(name);
+            for other in others.iter().filter(|other| !other.is_ascii()) {
+                let bangla = words(other);
+                assert!(
+                    bangla.len() == 1 || bangla.len() == english.len(),
+                    "{other}: one word, or as many words as {name}"
+                );
+                let read = query_words(other).unwrap_or_else(|| panic!("{other} is read"));
+                assert!(!read.is_empty(), "{other}");
+                assert!(
+                    read.iter().all(|word| english.contains(word)),
+                    "{other} is read as {read:?}, not as {name}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn accents_fold_and_bangla_digits_are_digits() {
+        assert_eq!(query_words("hönda"), Some(vec!["honda".to_owned()]));
+        assert_eq!(query_words("HÖNDA Café"), query_words("honda cafe"));
+        // An accent typed apart from its letter.
+        assert_eq!(query_words("cafe\u{0301}"), Some(vec!["cafe".to_owned()]));
+        assert_eq!(query_words("Æther straße"), query_words("aether strasse"));
+        assert_eq!(query_words("১৫০cc"), Some(vec!["150cc".to_owned()]));
+        assert_eq!(query_words("২০২১"), query_words("2021"));
+        assert_eq!(brand("Hönda"), Some("Honda"));
+        // The taka sign is no letter.
+        assert_eq!(search_words("৳২,৫০,০০০"), ["2", "50", "000"]);
+    }
+
+    #[test]
+    fn a_query_word_that_cannot_be_read_is_not_dropped() {
+        // A Bangla word search does not know, a letter of another script.
+        assert_eq!(query_words("পালসার মিরপুর"), None);
+        assert_eq!(query_words("ভালো"), None);
+        assert_eq!(query_words("yamaha ƒz"), None);
+        assert_eq!(query_words("Москва"), None);
+        assert_eq!(query_words("পালসারটা"), None);
+        // Punctuation alone is no word.
+        assert_eq!(query_words(" - , ! "), Some(Vec::new()));
+        assert_eq!(
+            query_words("fz - v3"),
+            Some(vec!["fz".to_owned(), "v3".to_owned()])
+        );
+        assert_eq!(query_words(""), Some(Vec::new()));
+        // A listing is found by the words that can be read.
+        assert_eq!(search_words("Москва pulsar"), ["pulsar"]);
     }
 
     #[test]

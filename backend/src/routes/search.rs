@@ -95,6 +95,18 @@ async fn search_listings(
     let (limits, index) = (&state.limits, &state.search_index);
     let (live_seq, results) = cache
         .search(store, &key, form, state.live.head(), || async move {
+            // A word that cannot be read matches no listing: nothing to read or count.
+            let Some(words) = words else {
+                let nothing = SearchResults {
+                    listings: Vec::new(),
+                    total: 0,
+                    total_capped: false,
+                    next_cursor: None,
+                };
+                return Ok(Bytes::from(
+                    serde_json::to_vec(&nothing).map_err(AppError::internal)?,
+                ));
+            };
             // A search read afresh costs many times one kept in memory (a new one-letter
             // prefix most of all): those are counted per client address.
             limits
@@ -149,7 +161,8 @@ async fn search_listings(
 /// A search as the page asked for it: its words (before typo correction), the rest, and
 /// a key that is the same for every way of writing the same search.
 struct Asked {
-    words: Vec<String>,
+    /// `None`: a word the search cannot read, which no listing matches.
+    words: Option<Vec<String>>,
     search: ListingSearch,
     key: String,
 }
@@ -161,7 +174,7 @@ fn read_search(pairs: &[(String, String)]) -> AppResult<Asked> {
         limit: DEFAULT_LIMIT,
         ..ListingSearch::default()
     };
-    let mut words = Vec::new();
+    let mut words = Some(Vec::new());
     let mut cursor = None;
     let mut seen = std::collections::BTreeSet::new();
     for (name, value) in pairs {
@@ -181,8 +194,10 @@ fn read_search(pairs: &[(String, String)]) -> AppResult<Asked> {
                         format!("Please keep a search under {MAX_QUERY} characters"),
                     );
                 }
-                words = listing::search_words(value);
-                words.truncate(MAX_WORDS);
+                words = listing::query_words(value);
+                if let Some(words) = &mut words {
+                    words.truncate(MAX_WORDS);
+                }
             }
             "category" => search.category_id = id(&mut check, name, value),
             "seller" => search.seller_id = id(&mut check, name, value),

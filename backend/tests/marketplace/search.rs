@@ -842,3 +842,209 @@ async fn searches_read_afresh_are_metered_per_address_and_kept_ones_are_not() {
         StatusCode::OK
     );
 }
+
+/// What the Bangla-and-accents test asks, asked of one engine: the fixture alone, then
+/// with a listing written in Bangla and one that says café.
+async fn bangla_answers(m: &Market) -> Vec<(String, Vec<String>, i64)> {
+    let alone = [
+        "q=পালসার",
+        "q=পালসর",
+        "q=অ্যাপাচি",
+        "q=অ্যাপাচি ১৬০",
+        "q=জিক্সার",
+        "q=হোন্ডা হর্নেট",
+        "q=hönda",
+        "q=HÖNDA",
+        "q=yamaha café",
+        "q=yamaha cafe",
+        "q=ভালো",
+        "q=পালসার ভালো",
+        "q=yamaha Москва",
+        "q=১৬০",
+        "q=160",
+        "q=১৫৫cc",
+        "q=155cc",
+        "q=fz - v3",
+        "q=-",
+    ];
+    let mut out = Vec::new();
+    for query in alone {
+        let (found, total) = m.find(query).await;
+        out.push((query.to_owned(), found, total));
+    }
+    // A Pulsar listed in Bangla, and a Yamaha that says café.
+    let seller = &m.verified_seller;
+    let mut bangla = listing_body(&m.category, "বাজাজ পালসার ১৫০", 150_000);
+    for (key, value) in [
+        ("brand", json!("বাজাজ")),
+        ("model", json!("পালসার ১৫০")),
+        ("engineCc", json!(150)),
+        ("location", json!("মিরপুর ১০, ঢাকা")),
+        ("description", json!("ভালো কন্ডিশন, কাগজ আপডেট।")),
+    ] {
+        bangla[key] = value;
+    }
+    let answer = m
+        .app
+        .call(Method::PUT, "/api/products", Some(&seller.token), bangla)
+        .await;
+    inserted("product", answer);
+    let mut cafe = listing_body(&m.category, "Yamaha Fazer Café Racer", 160_000);
+    cafe["brand"] = json!("Yamaha");
+    cafe["description"] = json!("Built as a café racer, clip-ons and a bar-end mirror.");
+    let answer = m
+        .app
+        .call(Method::PUT, "/api/products", Some(&seller.token), cafe)
+        .await;
+    inserted("product", answer);
+    let with_more = [
+        "q=pulsar",
+        "q=পালসার",
+        "q=pulsar 150",
+        "q=পালসার ১৫০",
+        "q=bajaj dhaka",
+        "q=yamaha café",
+        "q=yamaha cafe",
+        "q=ফেজার",
+        "q=ভালো",
+    ];
+    for query in with_more {
+        let (found, total) = m.find(query).await;
+        out.push((format!("then {query}"), found, total));
+    }
+    out
+}
+
+/// Bangla spellings of brands and models are their English names, in a search and in
+/// a listing; accents fold; Bangla digits are digits; a word the search cannot read
+/// finds nothing rather than being left out.
+#[tokio::test]
+async fn bangla_and_accented_words_find_the_same_bikes_on_both_engines() {
+    let mut per_engine = Vec::new();
+    for engine in [Engine::Sqlite, Engine::Postgres] {
+        let Some(m) = market(engine).await else {
+            continue;
+        };
+        let got = bangla_answers(&m).await;
+        let of = |query: &str| {
+            got.iter()
+                .find(|(q, _, _)| q == query)
+                .map(|(_, names, total)| (names.clone(), *total))
+                .unwrap_or_else(|| panic!("{query} asked"))
+        };
+        let only = |names: &[&str]| (strings(names), names.len() as i64);
+        assert_eq!(of("q=পালসার"), only(&["Bajaj Pulsar N160"]));
+        assert_eq!(of("q=পালসর"), only(&["Bajaj Pulsar N160"]));
+        assert_eq!(of("q=অ্যাপাচি"), only(&["TVS Apache RTR 160"]));
+        assert_eq!(of("q=অ্যাপাচি ১৬০"), only(&["TVS Apache RTR 160"]));
+        assert_eq!(of("q=জিক্সার"), only(&["Suzuki Gixxer SF"]));
+        assert_eq!(of("q=হোন্ডা হর্নেট"), only(&["Honda CB Hornet 160R"]));
+        assert_eq!(of("q=hönda"), only(&["Honda CB Hornet 160R"]));
+        assert_eq!(of("q=HÖNDA"), only(&["Honda CB Hornet 160R"]));
+        // No listing says café: the word is not left out to find every Yamaha.
+        assert_eq!(of("q=yamaha café"), (Vec::new(), 0));
+        assert_eq!(of("q=yamaha cafe"), (Vec::new(), 0));
+        // Words the search cannot read find nothing, alone or beside a known one.
+        assert_eq!(of("q=ভালো"), (Vec::new(), 0));
+        assert_eq!(of("q=পালসার ভালো"), (Vec::new(), 0));
+        assert_eq!(of("q=yamaha Москва"), (Vec::new(), 0));
+        // Bangla digits are digits.
+        assert_eq!(of("q=১৬০"), of("q=160"));
+        assert_eq!(
+            of("q=160"),
+            only(&[
+                "TVS Apache RTR 160",
+                "Bajaj Pulsar N160",
+                "Honda CB Hornet 160R"
+            ])
+        );
+        assert_eq!(of("q=১৫৫cc"), of("q=155cc"));
+        assert_eq!(of("q=155cc"), only(&["Suzuki Gixxer SF", "Yamaha R15 V4"]));
+        // Punctuation alone is no word.
+        assert_eq!(of("q=fz - v3"), only(&["Yamaha FZ-S V3"]));
+        assert_eq!(of("q=-").1, 7);
+        // A listing written in Bangla is found by the English words, and the other way.
+        assert_eq!(
+            of("then q=pulsar"),
+            only(&["বাজাজ পালসার ১৫০", "Bajaj Pulsar N160"])
+        );
+        assert_eq!(of("then q=পালসার"), of("then q=pulsar"));
+        assert_eq!(of("then q=pulsar 150"), only(&["বাজাজ পালসার ১৫০"]));
+        assert_eq!(of("then q=পালসার ১৫০"), only(&["বাজাজ পালসার ১৫০"]));
+        assert_eq!(of("then q=bajaj dhaka"), only(&["বাজাজ পালসার ১৫০"]));
+        // Once a listing says café, café finds it, written either way.
+        assert_eq!(of("then q=yamaha café"), only(&["Yamaha Fazer Café Racer"]));
+        assert_eq!(of("then q=yamaha cafe"), of("then q=yamaha café"));
+        assert_eq!(of("then q=ফেজার"), only(&["Yamaha Fazer Café Racer"]));
+        // A word the listing says but the search cannot read is still no word.
+        assert_eq!(of("then q=ভালো"), (Vec::new(), 0));
+        per_engine.push(got);
+    }
+    if let [sqlite, postgres] = per_engine.as_slice() {
+        assert_eq!(sqlite, postgres, "the same data, the same answers");
+    }
+}
+
+/// Listings worded before the search read Bangla models, accents and Bangla digits are
+/// worded again when the server starts after the migration that says so.
+#[tokio::test]
+async fn listings_worded_before_are_worded_again_after_the_migration() {
+    on_both(|engine| async move {
+        let Some(app) = TestApp::spawn(engine).await else {
+            return;
+        };
+        let admin = app.admin().await;
+        let seller = app.sign_up("seller@example.com", "Seller", "seller").await;
+        let category = app.category(&admin, "Commuter").await;
+        let mut body = listing_body(&category, "বাজাজ পালসার ১৫০", 150_000);
+        body["description"] = json!("Café racer, ১২০০০ km.");
+        inserted(
+            "product",
+            app.call(Method::PUT, "/api/products", Some(&seller.token), body)
+                .await,
+        );
+        // The words the earlier word-maker made of it: its brand and district only.
+        let (sqlite, postgres) = (engine == Engine::Sqlite, engine == Engine::Postgres);
+        past_the_store!(app.db(), |pool| async {
+            sqlx::query("UPDATE products SET search_text = 'bajaj mirpur 10 dhaka red good'")
+                .execute(&pool)
+                .await
+                .expect("the old words");
+            if sqlite {
+                sqlx::query("INSERT INTO products_search (products_search) VALUES ('rebuild')")
+                    .execute(&pool)
+                    .await
+                    .expect("the old words indexed");
+            }
+        });
+        app.state.search_index.invalidate();
+        // (Another page than the one asked below: pages are kept for a second.)
+        let (_, found) = app.get("/api/listings?q=pulsar&limit=5", None).await;
+        assert_eq!(found["total"], 0, "worded as before: {found}");
+
+        let migration = format!(
+            "{}/../migrations/{}/0022_search_words.sql",
+            env!("CARGO_MANIFEST_DIR"),
+            if postgres { "postgres" } else { "sqlite" }
+        );
+        let migration = std::fs::read_to_string(&migration).expect("the migration");
+        past_the_store!(app.db(), |pool| async {
+            sqlx::raw_sql(&migration)
+                .execute(&pool)
+                .await
+                .expect("the migration runs");
+        });
+        // What a server does when it starts.
+        let store = app.state.store.as_ref();
+        let mut after = 0;
+        while let Some(last) = store.index_old_listings(after, 500).await.expect("index") {
+            after = last;
+        }
+        app.state.search_index.invalidate();
+        for query in ["pulsar", "পালসার", "cafe", "12000", "bajaj"] {
+            let (_, found) = app.get(&format!("/api/listings?q={query}"), None).await;
+            assert_eq!(names(&found), ["বাজাজ পালসার ১৫০"], "{query}");
+        }
+    })
+    .await;
+}
