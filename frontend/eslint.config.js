@@ -2,6 +2,7 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
+import formatjs from 'eslint-plugin-formatjs';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -16,6 +17,13 @@ const PARENT = { group: ['../*'], message: 'Import through the @/ alias (`@/lib/
 const FEATURES = readdirSync(new URL('src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+/** The components that show no text of their own: every text is from a catalog. */
+const TRANSLATED = [
+  'src/app/layouts/top-nav.tsx',
+  'src/components/site-footer.tsx',
+  'src/components/language-switch.tsx',
+];
+
 const layers = [
   {
     files: ['src/**/*.{ts,tsx}'],
@@ -73,6 +81,19 @@ export default defineConfig(
     },
   },
   ...layers,
+  {
+    // Components whose texts come from their catalogs (`*.messages.ts`, docs/i18n.md):
+    // a literal text or label in their JSX is one Bangla readers would see in English.
+    // Every component joins this list as it is translated.
+    files: TRANSLATED,
+    plugins: { formatjs },
+    rules: {
+      'formatjs/no-literal-string-in-jsx': [
+        'error',
+        { props: { include: [['*', '{aria-label,alt,label,placeholder,title}']] } },
+      ],
+    },
+  },
   {
     files: ['**/*.js'],
     extends: [js.configs.recommended],

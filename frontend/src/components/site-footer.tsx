@@ -1,12 +1,18 @@
 import { Link } from 'react-router';
 import { MailIcon, MapPinIcon, MotorcycleIcon, PhoneIcon } from './icons.tsx';
+import { BRAND, SUPPORT_EMAIL, SUPPORT_PHONE, SUPPORT_PHONE_LINK } from './brand.ts';
 import { SocialLinks } from './social-links.tsx';
+import { siteFooterMessages } from './site-footer.messages.ts';
+import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
+import { localDigits } from '@/lib/i18n/numbers.ts';
 
-const COMPANY_LINKS = ['About BikeHaat', 'Careers', 'Press kit', 'Terms of use', 'Privacy policy'];
-const HELP_LINKS = ['How buying works', 'Selling tips', 'Safe meet-ups', 'Help centre'];
+const COMPANY_LINKS = ['about', 'careers', 'press', 'terms', 'privacy'] as const;
+const HELP_LINKS = ['howBuyingWorks', 'sellingTips', 'safeMeetups', 'helpCentre'] as const;
 
 /** Placeholder company links, social icons and a contact block. */
 export function SiteFooter() {
+  const { locale } = useLanguage();
+  const t = useT(siteFooterMessages);
   return (
     <footer className="mt-16 bg-stone-900 text-stone-300">
       <div className="page-container grid grid-cols-2 gap-x-6 gap-y-10 py-12 lg:grid-cols-4">
@@ -15,12 +21,9 @@ export function SiteFooter() {
             <span className="flex size-9 items-center justify-center rounded-full bg-brand-600">
               <MotorcycleIcon className="size-5 text-white" />
             </span>
-            BikeHaat
+            {BRAND}
           </Link>
-          <p className="mt-3 max-w-xs text-sm leading-relaxed">
-            The trusted marketplace for used motorcycles in Bangladesh. Verified sellers,
-            live availability and secure card payments.
-          </p>
+          <p className="mt-3 max-w-xs text-sm leading-relaxed">{t('tagline')}</p>
           <div className="mt-5">
             <SocialLinks tone="dark" />
           </div>
@@ -28,14 +31,14 @@ export function SiteFooter() {
 
         <nav aria-labelledby="footer-company">
           <h2 id="footer-company" className="text-sm font-semibold tracking-wide text-white uppercase">
-            Company
+            {t('company')}
           </h2>
           <ul className="mt-4 space-y-2 text-sm">
-            {COMPANY_LINKS.map((label) => (
-              <li key={label}>
+            {COMPANY_LINKS.map((key) => (
+              <li key={key}>
                 {/* Placeholder pages: the links are there, their pages are not yet. */}
                 <a href="#" className="hover:text-white hover:underline">
-                  {label}
+                  {t(key)}
                 </a>
               </li>
             ))}
@@ -44,13 +47,13 @@ export function SiteFooter() {
 
         <nav aria-labelledby="footer-help">
           <h2 id="footer-help" className="text-sm font-semibold tracking-wide text-white uppercase">
-            Buyers &amp; sellers
+            {t('buyersAndSellers')}
           </h2>
           <ul className="mt-4 space-y-2 text-sm">
-            {HELP_LINKS.map((label) => (
-              <li key={label}>
+            {HELP_LINKS.map((key) => (
+              <li key={key}>
                 <a href="#" className="hover:text-white hover:underline">
-                  {label}
+                  {t(key)}
                 </a>
               </li>
             ))}
@@ -58,22 +61,22 @@ export function SiteFooter() {
         </nav>
 
         <address className="col-span-2 text-sm not-italic lg:col-span-1">
-          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Contact</h2>
+          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">{t('contact')}</h2>
           <ul className="mt-4 space-y-3">
             <li className="flex gap-3">
               <MapPinIcon className="mt-0.5 size-5 shrink-0 text-brand-500" />
-              House 12, Road 5, Dhanmondi, Dhaka 1205, Bangladesh
+              {t('address')}
             </li>
             <li className="flex gap-3">
               <PhoneIcon className="mt-0.5 size-5 shrink-0 text-brand-500" />
-              <a href="tel:+8801700000000" className="hover:text-white">
-                +880 1700-000000
+              <a href={SUPPORT_PHONE_LINK} className="hover:text-white">
+                {SUPPORT_PHONE}
               </a>
             </li>
             <li className="flex gap-3">
               <MailIcon className="mt-0.5 size-5 shrink-0 text-brand-500" />
-              <a href="mailto:support@bikehaat.com.bd" className="hover:text-white">
-                support@bikehaat.com.bd
+              <a href={`mailto:${SUPPORT_EMAIL}`} className="hover:text-white">
+                {SUPPORT_EMAIL}
               </a>
             </li>
           </ul>
@@ -81,7 +84,7 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-white/10">
         <p className="page-container py-5 text-center text-xs text-stone-400">
-          © {new Date().getFullYear()} BikeHaat. All rights reserved.
+          {t('rights', { year: localDigits(String(new Date().getFullYear()), locale) })}
         </p>
       </div>
     </footer>

@@ -7,6 +7,7 @@ import type { Session } from '@/lib/api/types.ts';
 import { uploadImage } from '@/lib/api/upload-image.ts';
 import { firebaseSettings } from '@/lib/config/get-config.ts';
 import { forgetSignedInData } from '@/lib/query-keys.ts';
+import { initialLocale } from '@/lib/i18n/locale.ts';
 import { firebaseLogIn, firebaseSignOut, firebaseSignUp } from '@/lib/firebase/firebase-password.ts';
 import { exchangeToken } from './exchange-token.ts';
 import { useUser } from './get-user.ts';
@@ -71,6 +72,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           email: emailAddress,
           image,
           role,
+          // The language the page was read in before signing up becomes the account's.
+          language: initialLocale(),
         });
         return finish(session);
       } finally {

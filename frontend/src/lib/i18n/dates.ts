@@ -1,4 +1,4 @@
-// Dates in both of the marketplace's languages (issue 30), in the reader's local time as
+// Dates in both of the marketplace's languages, in the reader's local time as
 // the pages show them now. English is exactly what the pages say today: the blog's
 // "28 November 2026", the seller's "January 2024", a post's "5/3/2026 14:07"
 // (docs/product.md: day/month/year hour:minute). Bangla says the same with its month

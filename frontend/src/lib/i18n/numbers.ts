@@ -1,4 +1,4 @@
-// Numbers and taka in both of the marketplace's languages (issue 30). English reads as the
+// Numbers and taka in both of the marketplace's languages. English reads as the
 // pages always have (`@/utils/format-price.ts`, the en-IN counts): lakh grouping, Latin
 // digits. Bangla groups the same way and writes Bengali digits: ৳১,৮৫,০০০.
 //

@@ -42,6 +42,8 @@ describe('the signup form', () => {
   });
 
   it('defaults to buyer and creates a seller account when asked, uploading the photo', async () => {
+    // Read in Bangla on this device before signing up: the new account keeps it.
+    localStorage.setItem('language', 'bn');
     const seller = { _id: '9', name: 'Karim', email: 'karim@example.com', image: '/uploads/k.png', role: 'seller' };
     const fetchMock = fakeServer({
       'POST /api/auth/signup': [201, { idToken: 'identity' }],
@@ -73,6 +75,7 @@ describe('the signup form', () => {
       email: 'karim@example.com',
       image: '/uploads/k.png',
       role: 'seller',
+      language: 'bn',
     });
   });
 });
