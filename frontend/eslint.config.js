@@ -1,5 +1,5 @@
 // @ts-check
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import formatjs from 'eslint-plugin-formatjs';
@@ -17,12 +17,15 @@ const PARENT = { group: ['../*'], message: 'Import through the @/ alias (`@/lib/
 const FEATURES = readdirSync(new URL('src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
-/** The components that show no text of their own: every text is from a catalog. */
-const TRANSLATED = [
-  'src/app/layouts/top-nav.tsx',
-  'src/components/site-footer.tsx',
-  'src/components/language-switch.tsx',
-];
+/**
+ * The components that take their texts from catalogs (they call `useT`): every text
+ * they show comes from one, so a literal text in their JSX is one a Bangla reader would
+ * see in English. A component joins by being translated (docs/i18n.md).
+ */
+const TRANSLATED = readdirSync(new URL('src', import.meta.url), { recursive: true, encoding: 'utf8' })
+  .filter((path) => path.endsWith('.tsx') && !path.endsWith('.test.tsx'))
+  .map((path) => `src/${path}`)
+  .filter((path) => /\buseT\(/.test(readFileSync(new URL(path, import.meta.url), 'utf8')));
 
 const layers = [
   {
@@ -82,9 +85,6 @@ export default defineConfig(
   },
   ...layers,
   {
-    // Components whose texts come from their catalogs (`*.messages.ts`, docs/i18n.md):
-    // a literal text or label in their JSX is one Bangla readers would see in English.
-    // Every component joins this list as it is translated.
     files: TRANSLATED,
     plugins: { formatjs },
     rules: {
