@@ -8,30 +8,22 @@ import { Link } from 'react-router';
 import { HeartIcon } from '@/components/icons.tsx';
 import type { Booking, Listing } from '@/lib/api/types.ts';
 import { askSellerPath } from '@/lib/conversations.ts';
-import { inLineLabel } from '@/lib/deal-status.ts';
-import { holdWords } from '@/lib/payments/hold-words.ts';
+import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
+import { localDigits } from '@/lib/i18n/numbers.ts';
+import { listingActionsMessages, logInReasonMessages } from './listing-actions.messages.ts';
 
 export function isSold(listing: Pick<Listing, 'availability'>): boolean {
   return listing.availability.toLowerCase() === 'sold';
 }
 
-/** The buyer's own card or bKash wallet holds the price of this bike: the money is taken
- * at the handover. */
-export function heldByYou(booking: Pick<Booking, 'method'>): string {
-  return `${holdWords(booking).yours} holds the price: see how to meet the seller`;
-}
-
 /** Who is looking: a visitor, a buyer, or a seller or admin browsing. */
 export type Viewer = 'visitor' | 'buyer' | 'browsing';
 
-/** Why a visitor is sent to log in, by what they tried. */
-export const LOG_IN_TO = {
-  book: 'Please log in as a buyer to book this bike.',
-  wishlist: 'Please log in as a buyer to save bikes to your wishlist.',
-  report: 'Please log in as a buyer to report a listing.',
-  contact: 'Please log in as a buyer to see the seller’s contact.',
-  message: 'Please log in as a buyer to message the seller.',
-} as const;
+/**
+ * Why a visitor is sent to log in, by what they tried, in English; in the page's language
+ * with `useT(logInReasonMessages)(reason)`.
+ */
+export const LOG_IN_TO = logInReasonMessages.en;
 export type LogInReason = keyof typeof LOG_IN_TO;
 
 const secondaryButton =
@@ -73,6 +65,7 @@ export function ListingActions({
   askAt?: string;
   className?: string;
 }) {
+  const t = useT(listingActionsMessages);
   const visitor = viewer === 'visitor';
   const sold = isSold(listing);
   // A buyer or a visitor may ask about a bike still for sale; sellers and admins do not.
@@ -86,15 +79,18 @@ export function ListingActions({
           to="/dashboard/my-orders"
           className={`col-span-2 ${mainLook} bg-brand-50 text-brand-800 ring-1 ring-brand-200 hover:bg-brand-100`}
         >
-          {booking.status === 'held' ? heldByYou(booking) : 'Bought by you: see how to meet the seller'}
+          {booking.status === 'held'
+            ? // The buyer's own card or bKash wallet holds the price: the money is taken at the handover.
+              t('heldByYou', { method: booking.method ?? 'card' })
+            : t('boughtByYou')}
         </Link>
       ) : booking && !sold ? (
         <OwnBooking booking={booking} />
       ) : sold ? (
-        <span className={`col-span-2 ${mainLook} bg-red-50 text-red-700 ring-1 ring-red-200`}>Sold Out</span>
+        <span className={`col-span-2 ${mainLook} bg-red-50 text-red-700 ring-1 ring-red-200`}>{t('soldOut')}</span>
       ) : viewer === 'browsing' ? (
         <p className="col-span-2 rounded-lg bg-stone-100 px-3 py-2 text-center text-stone-600">
-          Only buyers can book bikes.
+          {t('onlyBuyers')}
         </p>
       ) : (
         <button
@@ -105,7 +101,7 @@ export function ListingActions({
           }}
           className={`${besideBook ? '' : 'col-span-2'} ${mainLook} bg-brand-700 text-white hover:bg-brand-800`}
         >
-          Book Now
+          {t('bookNow')}
         </button>
       )}
       {ask && (
@@ -113,7 +109,7 @@ export function ListingActions({
           to={askSellerPath(askAt)}
           className={`${besideBook ? '' : 'order-last col-span-2'} ${mainLook} border border-brand-700 bg-white font-semibold whitespace-nowrap text-brand-800 hover:bg-brand-50`}
         >
-          Message seller
+          {t('messageSeller')}
         </Link>
       )}
       {viewer !== 'browsing' && (
@@ -129,7 +125,7 @@ export function ListingActions({
             className={`${secondaryButton} ${saved ? savedLook : `${plainLook} text-stone-800`}`}
           >
             <HeartIcon className="size-4 shrink-0" fill={saved ? 'currentColor' : 'none'} />
-            {saved ? 'Saved' : 'Add to Wishlist'}
+            {saved ? t('saved') : t('addToWishlist')}
           </button>
           <button
             type="button"
@@ -140,7 +136,7 @@ export function ListingActions({
             }}
             className={`${secondaryButton} ${plainLook} text-red-700`}
           >
-            Report to Admin
+            {t('reportToAdmin')}
           </button>
         </>
       )}
@@ -150,10 +146,16 @@ export function ListingActions({
 
 /** The reader's own open booking: reserved for them (Pay Now), or their place in line. */
 function OwnBooking({ booking }: { booking: Booking }) {
+  const t = useT(listingActionsMessages);
+  const { locale } = useLanguage();
   const reserved = booking.status === 'reserved';
+  const position = booking.queuePosition;
+  const inLine = position
+    ? t('inLineAt', { position, place: localDigits(String(position), locale) })
+    : t('inLine');
   return (
     <div className="col-span-2 flex items-center justify-between gap-2 rounded-lg bg-sky-50 px-3 py-2 ring-1 ring-sky-200">
-      <span className="font-bold text-sky-900">{reserved ? 'Reserved for you' : inLineLabel(booking)}</span>
+      <span className="font-bold text-sky-900">{reserved ? t('reservedForYou') : inLine}</span>
       <Link
         to={reserved ? `/dashboard/stripe-payment/${encodeURIComponent(booking._id)}` : '/dashboard/my-orders'}
         className={
@@ -162,7 +164,7 @@ function OwnBooking({ booking }: { booking: Booking }) {
             : 'font-semibold whitespace-nowrap text-sky-900 underline-offset-2 hover:underline'
         }
       >
-        {reserved ? 'Pay Now' : 'My Orders'}
+        {reserved ? t('payNow') : t('myOrders')}
       </Link>
     </div>
   );

@@ -8,7 +8,10 @@
 import { Link } from 'react-router';
 import { CameraIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon, ShieldCheckIcon } from '@/components/icons.tsx';
 import type { Listing } from '@/lib/api/types.ts';
-import { formatPostTime } from '@/utils/format-post-time.ts';
+import { formatPostTime } from '@/lib/i18n/dates.ts';
+import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
+import { localDigits } from '@/lib/i18n/numbers.ts';
+import { listingCardMessages } from './listing-card.messages.ts';
 import { ListingActions, type ListingActionsProps } from './listing-actions.tsx';
 import {
   AvailabilityTag,
@@ -32,6 +35,8 @@ export function ListingCard({
   /** The bike's name under the page's own heading: h2 under a page's h1, h3 under a section's h2. */
   headingLevel?: 'h2' | 'h3';
 }) {
+  const t = useT(listingCardMessages);
+  const { locale } = useLanguage();
   const { listing, viewer = 'buyer', onLogIn = () => undefined } = actions;
   // A seller's contact is for the buyers who may book; a signed-in socket's events carry
   // it, so the card, not only the server's list, keeps it from sellers and admins.
@@ -58,7 +63,7 @@ export function ListingCard({
         {photoCount > 1 && (
           <p className="absolute right-2 bottom-2 flex items-center gap-1 rounded-full bg-stone-900/70 px-2 py-0.5 text-xs font-medium text-white">
             <CameraIcon className="size-3.5" aria-hidden="true" />
-            {photoCount} <span className="sr-only">photos</span>
+            {localDigits(String(photoCount), locale)} <span className="sr-only">{t('photos')}</span>
           </p>
         )}
       </div>
@@ -71,10 +76,10 @@ export function ListingCard({
         </Heading>
         <ListingPrices listing={listing} />
         <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-0.5 text-sm">
-          <Detail term="Purchase year" value={String(listing.purchaseYear)} />
-          <Detail term="Years of use" value={String(listing.yearsOfUse)} />
-          <Detail term="Condition" value={listing.condition} />
-          <Detail term="Color" value={listing.color} />
+          <Detail term={t('purchaseYear')} value={localDigits(String(listing.purchaseYear), locale)} />
+          <Detail term={t('yearsOfUse')} value={localDigits(String(listing.yearsOfUse), locale)} />
+          <Detail term={t('condition')} value={listing.condition} />
+          <Detail term={t('color')} value={listing.color} />
         </dl>
         <p className="mt-2 line-clamp-2 text-sm text-stone-600">{listing.description}</p>
         <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-xs text-stone-500">
@@ -84,7 +89,7 @@ export function ListingCard({
           </span>
           <span className="flex items-center gap-1">
             <ClockIcon className="size-3.5 shrink-0" aria-hidden="true" />
-            <time dateTime={listing.postTime}>{formatPostTime(listing.postTime)}</time>
+            <time dateTime={listing.postTime}>{formatPostTime(listing.postTime, locale)}</time>
           </span>
         </p>
 
@@ -93,11 +98,11 @@ export function ListingCard({
             <span className="truncate">{listing.sellerName}</span>
             {listing.sellerVerification && (
               <span
-                title="Verified seller"
+                title={t('verifiedSeller')}
                 className="inline-flex shrink-0 items-center gap-0.5 rounded-full bg-sky-100 px-2 py-0.5 text-xs font-medium text-sky-800"
               >
                 <ShieldCheckIcon className="size-3.5" aria-hidden="true" />
-                Verified
+                {t('verified')}
               </span>
             )}
           </p>
@@ -129,10 +134,11 @@ export function ListingCard({
   );
 }
 
+/** `term` comes with its colon ("Purchase year:"). */
 function Detail({ term, value }: { term: string; value: string }) {
   return (
     <div className="flex min-w-0 gap-1">
-      <dt className="shrink-0 text-stone-500">{term}:</dt>
+      <dt className="shrink-0 text-stone-500">{term}</dt>
       <dd className="truncate font-medium text-stone-800">{value}</dd>
     </div>
   );

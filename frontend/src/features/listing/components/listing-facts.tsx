@@ -2,9 +2,12 @@
 // (brand, model, engine size, kilometres, registration year, where it is) and the spec's
 // own fields. A field an older listing does not have is left out, not shown empty.
 import type { Listing } from '@/lib/api/types.ts';
-import { formatPostTime } from '@/utils/format-post-time.ts';
+import { formatPostTime } from '@/lib/i18n/dates.ts';
+import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
+import { formatNumber, localDigits } from '@/lib/i18n/numbers.ts';
+import { listingFactsMessages } from './listing-facts.messages.ts';
 
-const count = new Intl.NumberFormat('en-IN');
+type Term = keyof (typeof listingFactsMessages)['en'];
 
 /** "Mirpur 10, Dhaka": the area and district, or the location as the seller wrote it. */
 export function placeOf(listing: Pick<Listing, 'area' | 'district' | 'location'>): string {
@@ -13,28 +16,31 @@ export function placeOf(listing: Pick<Listing, 'area' | 'district' | 'location'>
 }
 
 export function ListingFacts({ listing }: { listing: Listing }) {
-  const facts: [term: string, value: string | null | undefined][] = [
-    ['Brand', listing.brand],
-    ['Model', listing.model],
-    ['Engine', listing.engineCc == null ? null : `${String(listing.engineCc)} cc`],
-    ['Km driven', listing.kmDriven == null ? null : `${count.format(listing.kmDriven)} km`],
-    ['Registration year', listing.registrationYear == null ? null : String(listing.registrationYear)],
-    ['Location', placeOf(listing)],
-    ['Condition', listing.condition],
-    ['Color', listing.color],
-    ['Purchase year', String(listing.purchaseYear)],
-    ['Years of use', String(listing.yearsOfUse)],
-    ['Posted', formatPostTime(listing.postTime)],
+  const t = useT(listingFactsMessages);
+  const { locale } = useLanguage();
+  const digits = (n: number) => localDigits(String(n), locale);
+  const facts: [term: Term, value: string | null | undefined][] = [
+    ['brand', listing.brand],
+    ['model', listing.model],
+    ['engine', listing.engineCc == null ? null : t('engineCc', { cc: digits(listing.engineCc) })],
+    ['kmDriven', listing.kmDriven == null ? null : t('km', { km: formatNumber(listing.kmDriven, locale) })],
+    ['registrationYear', listing.registrationYear == null ? null : digits(listing.registrationYear)],
+    ['location', placeOf(listing)],
+    ['condition', listing.condition],
+    ['color', listing.color],
+    ['purchaseYear', digits(listing.purchaseYear)],
+    ['yearsOfUse', digits(listing.yearsOfUse)],
+    ['posted', formatPostTime(listing.postTime, locale)],
   ];
   return (
     <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">
       {facts
-        .filter((fact): fact is [string, string] => Boolean(fact[1]))
+        .filter((fact): fact is [Term, string] => Boolean(fact[1]))
         .map(([term, value]) => (
           <div key={term} className="min-w-0 rounded-xl bg-white px-3 py-2 ring-1 ring-stone-200">
-            <dt className="text-xs text-stone-500">{term}</dt>
+            <dt className="text-xs text-stone-500">{t(term)}</dt>
             <dd className="font-semibold break-words text-stone-900">
-              {term === 'Posted' ? <time dateTime={listing.postTime}>{value}</time> : value}
+              {term === 'posted' ? <time dateTime={listing.postTime}>{value}</time> : value}
             </dd>
           </div>
         ))}

@@ -5,8 +5,10 @@
 import { PhoneIcon } from '@/components/icons.tsx';
 import { PriceTerms } from '@/components/price-terms.tsx';
 import type { Listing } from '@/lib/api/types.ts';
-import { formatPrice } from '@/utils/format-price.ts';
+import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
+import { formatTaka } from '@/lib/i18n/numbers.ts';
 import { isSold, type LogInReason } from './listing-actions.tsx';
+import { listingLabelsMessages } from './listing-labels.messages.ts';
 
 /** Whether a booking holds the bike now (and it is not sold): others may only join the line. */
 export function isReserved(listing: Pick<Listing, 'availability' | 'reserved'>): boolean {
@@ -15,30 +17,37 @@ export function isReserved(listing: Pick<Listing, 'availability' | 'reserved'>):
 
 /** "Available", "Reserved" in amber while a booking holds the bike, or "sold" in red. */
 export function AvailabilityTag({ listing, className = '' }: { listing: Listing; className?: string }) {
+  const t = useT(listingLabelsMessages);
+  const { locale } = useLanguage();
   const reserved = isReserved(listing);
-  const look = isSold(listing)
+  const sold = isSold(listing);
+  // English shows the server's own word ("Available", "sold"); Bangla says it in Bangla.
+  const availability = locale === 'en' ? listing.availability : t(sold ? 'sold' : 'available');
+  const look = sold
     ? 'bg-red-100 text-red-700'
     : reserved
       ? 'bg-amber-100 text-amber-900'
       : 'bg-brand-100 text-brand-800';
   return (
     <p data-testid="availability" className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${look} ${className}`}>
-      {reserved ? 'Reserved' : listing.availability}
+      {reserved ? t('reserved') : availability}
     </p>
   );
 }
 
 /** The resale price, large, whether it is negotiable, and the original price struck through. */
 export function ListingPrices({ listing, large = false }: { listing: Listing; large?: boolean }) {
+  const t = useT(listingLabelsMessages);
+  const { locale } = useLanguage();
   return (
     <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
       <span className={`font-bold text-brand-700 ${large ? 'text-3xl font-extrabold' : 'text-lg'}`}>
-        <span className="sr-only">Resale price </span>
-        {formatPrice(listing.resalePrice)}
+        <span className="sr-only">{t('resalePrice')}</span>
+        {formatTaka(listing.resalePrice, locale)}
       </span>
       <PriceTerms negotiable={listing.negotiable} className="self-center" />
       <span className="text-sm text-stone-500">
-        Original price <span className="line-through">{formatPrice(listing.originalPrice)}</span>
+        {t('originalPrice')} <span className="line-through">{formatTaka(listing.originalPrice, locale)}</span>
       </span>
     </p>
   );
@@ -52,6 +61,7 @@ export function ContactLogInButton({
   onLogIn: (reason: LogInReason) => void;
   className?: string;
 }) {
+  const t = useT(listingLabelsMessages);
   return (
     <button
       type="button"
@@ -61,7 +71,7 @@ export function ContactLogInButton({
       className={`flex items-center gap-1.5 font-semibold text-brand-800 underline-offset-2 hover:underline ${className}`}
     >
       <PhoneIcon className="size-4 shrink-0" aria-hidden="true" />
-      Log in to see the seller&rsquo;s contact
+      {t('logInForContact')}
     </button>
   );
 }
@@ -73,31 +83,34 @@ export function contactWithheld(listing: Listing): boolean {
 
 /** What a buyer whose address is not confirmed is told where the seller's contact would be. */
 export function ConfirmForContact({ className = '' }: { className?: string }) {
+  const t = useT(listingLabelsMessages);
   return (
     <p className={`flex items-center gap-1 text-sm text-stone-600 ${className}`}>
       <PhoneIcon className="size-3.5 shrink-0" aria-hidden="true" />
-      Confirm your email address to see the seller&apos;s phone and email.
+      {t('confirmForContact')}
     </p>
   );
 }
 
 /** Beside "Message seller" when the seller keeps their number for conversations. */
 export function NumberInConversation({ listing, className = '' }: { listing: Listing; className?: string }) {
+  const t = useT(listingLabelsMessages);
   if (!listing.phoneInConversation || listing.sellerPhone !== undefined) return null;
   return (
     <p className={`flex items-center gap-1 text-sm text-stone-600 ${className}`}>
       <PhoneIcon className="size-3.5 shrink-0" aria-hidden="true" />
-      The seller shares their number in a conversation
+      {t('numberInConversation')}
     </p>
   );
 }
 
 /** A buyer's chat with the seller on WhatsApp, when the listing carries its link (the phone shown takes WhatsApp). */
 export function WhatsAppChat({ listing, className = '' }: { listing: Listing; className?: string }) {
+  const t = useT(listingLabelsMessages);
   if (listing.whatsapp === undefined) return null;
   return (
     <a href={listing.whatsapp} target="_blank" rel="noopener noreferrer" className={className}>
-      Chat on WhatsApp
+      {t('whatsApp')}
     </a>
   );
 }

@@ -3,28 +3,36 @@
 // means for the buyer. A listing that does not say how it is paid shows nothing.
 import { CardIcon } from '@/components/icons.tsx';
 import type { Listing } from '@/lib/api/types.ts';
-import { formatPrice } from '@/utils/format-price.ts';
+import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
+import { formatTaka, localDigits, type Locale } from '@/lib/i18n/numbers.ts';
+import { payWaysMessages } from './pay-ways.messages.ts';
 
 type PayWay = 'cash' | 'card' | 'bkash';
 
-const WAY_NAMES: Record<PayWay, string> = { cash: 'Cash', card: 'Card', bkash: 'bKash' };
+const PAY_WAYS: readonly PayWay[] = ['cash', 'card', 'bkash'];
 
-const isPayWay = (way: string): way is PayWay => Object.hasOwn(WAY_NAMES, way);
+const isPayWay = (way: string): way is PayWay => (PAY_WAYS as readonly string[]).includes(way);
 
 /** "৳20,000", or "10% of the price (৳18,500)" for a share of the resale price; null for no deposit. */
-function depositText(listing: Pick<Listing, 'deposit' | 'resalePrice'>): string | null {
+function depositText(
+  listing: Pick<Listing, 'deposit' | 'resalePrice'>,
+  t: (key: 'share', values: { percent: string; amount: string }) => string,
+  locale: Locale,
+): string | null {
   const { amount, percent } = listing.deposit ?? {};
-  if (amount != null) return formatPrice(amount);
+  if (amount != null) return formatTaka(amount, locale);
   if (percent == null) return null;
   // In whole taka, rounded down, as the server works out what a card or bKash holds.
   const share = Math.floor((Math.round(listing.resalePrice * 100) * percent) / 10000);
-  return `${String(percent)}% of the price (${formatPrice(share)})`;
+  return t('share', { percent: localDigits(String(percent), locale), amount: formatTaka(share, locale) });
 }
 
 export function PayWays({ listing, className = '' }: { listing: Listing; className?: string }) {
+  const t = useT(payWaysMessages);
+  const { locale } = useLanguage();
   // Read defensively: a listing kept from before sellers chose may not name its ways.
   const ways = ((listing.paymentMethods as string[] | undefined) ?? []).filter(isPayWay);
-  const deposit = depositText(listing);
+  const deposit = depositText(listing, t, locale);
   if (ways.length === 0 && !deposit) return null;
   return (
     <section aria-labelledby="pay-title" className={`rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200 ${className}`}>
@@ -33,16 +41,16 @@ export function PayWays({ listing, className = '' }: { listing: Listing; classNa
         className="flex items-center gap-1.5 text-sm font-semibold tracking-wide text-stone-500 uppercase"
       >
         <CardIcon className="size-4 shrink-0" aria-hidden="true" />
-        How to pay
+        {t('howToPay')}
       </h2>
       {ways.length > 0 && (
-        <ul aria-label="Ways to pay" className="mt-2 flex flex-wrap gap-1.5">
+        <ul aria-label={t('waysToPay')} className="mt-2 flex flex-wrap gap-1.5">
           {ways.map((way) => (
             <li
               key={way}
               className="rounded-full bg-stone-100 px-2.5 py-0.5 text-sm font-medium text-stone-800 ring-1 ring-stone-200"
             >
-              {WAY_NAMES[way]}
+              {t(way)}
             </li>
           ))}
         </ul>
@@ -50,11 +58,10 @@ export function PayWays({ listing, className = '' }: { listing: Listing; classNa
       {deposit && (
         <div className="mt-3">
           <p className="font-semibold text-stone-900">
-            Deposit to reserve: <span className="text-brand-800">{deposit}</span>
+            {t('depositToReserve')} <span className="text-brand-800">{deposit}</span>
           </p>
           <p className="mt-0.5 text-sm text-stone-600">
-            Held by card or bKash when you reserve, and taken only at the handover; the rest is paid in cash at the
-            meet-up.
+            {t('heldUntilHandover')}
           </p>
         </div>
       )}

@@ -4,11 +4,17 @@
 // thumbnails; with the strip focused, the arrow keys, Home and End.
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/icons.tsx';
+import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
+import { localDigits } from '@/lib/i18n/numbers.ts';
+import { photoGalleryMessages } from './photo-gallery.messages.ts';
 
 const arrowLook =
   'absolute top-1/2 hidden size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-stone-900 shadow-md ring-1 ring-stone-200 hover:bg-white disabled:opacity-0 sm:flex';
 
 export function PhotoGallery({ photos, name }: { photos: readonly string[]; name: string }) {
+  const t = useT(photoGalleryMessages);
+  const { locale } = useLanguage();
+  const digits = (n: number) => localDigits(String(n), locale);
   const strip = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(0);
   // Where a button or key sent the strip: the scroll events on the way there are not a swipe.
@@ -38,6 +44,9 @@ export function PhotoGallery({ photos, name }: { photos: readonly string[]; name
     setIndex(Math.max(0, Math.min(count - 1, at)));
   };
 
+  // "2 / 5": the same in both languages but for the digits.
+  const counter = `${digits(shown + 1)} / ${digits(count)}`;
+
   const onKeyDown = (event: KeyboardEvent) => {
     const moves: Record<string, number> = { ArrowLeft: shown - 1, ArrowRight: shown + 1, Home: 0, End: count - 1 };
     const next = moves[event.key];
@@ -47,13 +56,13 @@ export function PhotoGallery({ photos, name }: { photos: readonly string[]; name
   };
 
   return (
-    <section aria-roledescription="carousel" aria-label={`Photos of ${name}`} className="min-w-0">
+    <section aria-roledescription="carousel" aria-label={t('photosOf', { name })} className="min-w-0">
       <div className="relative">
         <div
           ref={strip}
           // The strip scrolls, so the keyboard must be able to reach it.
           tabIndex={0}
-          aria-label={count > 1 ? 'Photos: swipe, or use the arrow keys' : 'Photo'}
+          aria-label={count > 1 ? t('swipe') : t('onePhoto')}
           onScroll={onScroll}
           onPointerDown={() => {
             target.current = null;
@@ -66,12 +75,12 @@ export function PhotoGallery({ photos, name }: { photos: readonly string[]; name
               key={`${String(i)}-${photo}`}
               role="group"
               aria-roledescription="slide"
-              aria-label={`${String(i + 1)} of ${String(count)}`}
+              aria-label={t('slide', { number: digits(i + 1), count: digits(count) })}
               className="w-full shrink-0 snap-center snap-always"
             >
               <img
                 src={photo}
-                alt={i === 0 ? name : `${name}, photo ${String(i + 1)}`}
+                alt={i === 0 ? name : t('photoAlt', { name, number: digits(i + 1) })}
                 loading={i === 0 ? 'eager' : 'lazy'}
                 draggable={false}
                 className="aspect-[4/3] w-full object-contain"
@@ -86,12 +95,12 @@ export function PhotoGallery({ photos, name }: { photos: readonly string[]; name
               data-testid="photo-counter"
               className="pointer-events-none absolute right-3 bottom-3 rounded-full bg-stone-900/75 px-2.5 py-0.5 text-sm font-semibold text-white tabular-nums"
             >
-              <span className="sr-only">Photo </span>
-              {shown + 1} / {count}
+              <span className="sr-only">{t('counterLabel')}</span>
+              {counter}
             </p>
             <button
               type="button"
-              aria-label="Previous photo"
+              aria-label={t('previous')}
               disabled={shown === 0}
               onClick={() => {
                 goTo(shown - 1);
@@ -102,7 +111,7 @@ export function PhotoGallery({ photos, name }: { photos: readonly string[]; name
             </button>
             <button
               type="button"
-              aria-label="Next photo"
+              aria-label={t('next')}
               disabled={shown === count - 1}
               onClick={() => {
                 goTo(shown + 1);
@@ -129,7 +138,7 @@ export function PhotoGallery({ photos, name }: { photos: readonly string[]; name
               <button
                 key={`${String(i)}-${photo}`}
                 type="button"
-                aria-label={`Show photo ${String(i + 1)}`}
+                aria-label={t('show', { number: digits(i + 1) })}
                 aria-current={i === shown ? 'true' : undefined}
                 onClick={() => {
                   goTo(i);

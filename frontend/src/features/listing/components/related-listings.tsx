@@ -3,12 +3,14 @@
 // while they load, when there are none, or when they cannot be read: they are extras.
 import { Link } from 'react-router';
 import type { Listing } from '@/lib/api/types.ts';
-import { formatPrice } from '@/utils/format-price.ts';
+import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
+import { formatTaka } from '@/lib/i18n/numbers.ts';
 import { useRelatedListings, type RelatedKind } from '@/features/listing/api/get-related-listings.ts';
 import { isSold } from './listing-actions.tsx';
 import { isReserved } from './listing-labels.tsx';
 import { placeOf } from './listing-facts.tsx';
 import { listingPath } from './listing-card.tsx';
+import { relatedListingsMessages } from './related-listings.messages.ts';
 
 export function RelatedListings({ listing, kind, title }: { listing: Listing; kind: RelatedKind; title: string }) {
   const related = useRelatedListings(listing, kind);
@@ -32,6 +34,8 @@ export function RelatedListings({ listing, kind, title }: { listing: Listing; ki
 }
 
 function ListingTile({ listing }: { listing: Listing }) {
+  const t = useT(relatedListingsMessages);
+  const { locale } = useLanguage();
   return (
     <Link
       to={listingPath(listing)}
@@ -41,12 +45,12 @@ function ListingTile({ listing }: { listing: Listing }) {
         <img src={listing.productImage} alt="" loading="lazy" className="aspect-[4/3] w-full bg-stone-100 object-cover" />
         {isSold(listing) && (
           <span className="absolute top-1.5 left-1.5 rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-700">
-            Sold
+            {t('sold')}
           </span>
         )}
         {isReserved(listing) && (
           <span className="absolute top-1.5 left-1.5 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
-            Reserved
+            {t('reserved')}
           </span>
         )}
       </div>
@@ -54,7 +58,7 @@ function ListingTile({ listing }: { listing: Listing }) {
         <p className="line-clamp-2 text-sm leading-snug font-semibold text-stone-900 group-hover:text-brand-800">
           {listing.productName}
         </p>
-        <p className="mt-0.5 font-bold text-brand-700">{formatPrice(listing.resalePrice)}</p>
+        <p className="mt-0.5 font-bold text-brand-700">{formatTaka(listing.resalePrice, locale)}</p>
         <p className="truncate text-xs text-stone-500">{placeOf(listing)}</p>
       </div>
     </Link>

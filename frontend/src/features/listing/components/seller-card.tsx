@@ -6,17 +6,12 @@
 // Under it, the seller's terms: the ways to pay they take and any deposit to reserve.
 import { MailIcon, PhoneIcon, ShieldCheckIcon } from '@/components/icons.tsx';
 import type { Listing } from '@/lib/api/types.ts';
+import { formatMonthYear } from '@/lib/i18n/dates.ts';
+import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
 import type { LogInReason, Viewer } from './listing-actions.tsx';
 import { ConfirmForContact, ContactLogInButton, contactWithheld, WhatsAppChat } from './listing-labels.tsx';
 import { PayWays } from './pay-ways.tsx';
-
-const monthYear = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric' });
-
-/** "January 2024", or nothing for a date that cannot be read. */
-export function formatMonthYear(iso: string): string | null {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : monthYear.format(date);
-}
+import { sellerCardMessages } from './seller-card.messages.ts';
 
 export function SellerCard({
   listing,
@@ -27,7 +22,9 @@ export function SellerCard({
   viewer: Viewer;
   onLogIn: (reason: LogInReason) => void;
 }) {
-  const since = formatMonthYear(listing.sellerSince);
+  const t = useT(sellerCardMessages);
+  const { locale } = useLanguage();
+  const since = formatMonthYear(listing.sellerSince, locale);
   const initial = listing.sellerName.trim().charAt(0).toUpperCase() || '?';
   const contact = viewer === 'buyer';
   return (
@@ -37,7 +34,7 @@ export function SellerCard({
         className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200"
       >
         <h2 id="seller-title" className="text-sm font-semibold tracking-wide text-stone-500 uppercase">
-          Seller
+          {t('seller')}
         </h2>
         <div className="mt-2 flex items-center gap-3">
           <span
@@ -52,11 +49,11 @@ export function SellerCard({
               {listing.sellerVerification && (
                 <span className="inline-flex items-center gap-0.5 rounded-full bg-sky-100 px-2 py-0.5 text-xs font-medium text-sky-800">
                   <ShieldCheckIcon className="size-3.5" aria-hidden="true" />
-                  Verified seller
+                  {t('verifiedSeller')}
                 </span>
               )}
             </p>
-            {since && <p className="text-sm text-stone-600">Member since {since}</p>}
+            {since && <p className="text-sm text-stone-600">{t('memberSince', { since })}</p>}
           </div>
         </div>
         {contact && (listing.sellerPhone !== undefined || listing.sellerEmail !== undefined) && (
@@ -67,7 +64,7 @@ export function SellerCard({
                 className="flex min-h-11 items-center justify-center gap-2 rounded-lg bg-brand-50 px-3 py-2 font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-100"
               >
                 <PhoneIcon className="size-4 shrink-0" aria-hidden="true" />
-                <span className="sr-only">Call </span>
+                <span className="sr-only">{t('call')}</span>
                 {listing.sellerPhone}
               </a>
             )}

@@ -1,0 +1,22 @@
+import { defineCatalog } from '@/lib/i18n/catalog.ts';
+
+export const listingCardMessages = defineCatalog(
+  {
+    photos: 'photos',
+    purchaseYear: 'Purchase year:',
+    yearsOfUse: 'Years of use:',
+    condition: 'Condition:',
+    color: 'Color:',
+    verified: 'Verified',
+    verifiedSeller: 'Verified seller',
+  },
+  {
+    photos: 'ছবি',
+    purchaseYear: 'কেনার সাল:',
+    yearsOfUse: 'কত বছর চলেছে:',
+    condition: 'অবস্থা:',
+    color: 'রং:',
+    verified: 'যাচাই করা',
+    verifiedSeller: 'যাচাই করা বিক্রেতা',
+  },
+);
