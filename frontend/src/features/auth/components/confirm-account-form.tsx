@@ -4,6 +4,9 @@ import { toast } from 'react-toastify';
 import { FieldInput, FormField } from '@/components/form-field.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import type { AccountToVerify } from '@/lib/api/types.ts';
+import { useT } from '@/lib/i18n/language-context.ts';
+import { authMessages } from '@/features/auth/auth.messages.ts';
+import { withParts } from '@/features/auth/utils/with-parts.tsx';
 import { verifyEmail } from '@/features/auth/api/verify-email.ts';
 import { SubmitButton } from '@/features/auth/components/submit-button.tsx';
 import { NewPasswordField } from '@/features/auth/components/new-password-field.tsx';
@@ -29,6 +32,7 @@ export function ConfirmAccountForm({
   onConfirmed: (email: string) => Promise<void>;
   onLinkProblem: (message: string) => void;
 }) {
+  const t = useT(authMessages);
   const [choosingNew, setChoosingNew] = useState(false);
   const {
     register,
@@ -46,7 +50,7 @@ export function ConfirmAccountForm({
       const field = error instanceof ApiError ? (error.fields.password ?? error.fields.newPassword) : undefined;
       if (field) setError('password', { message: field });
       else if (error instanceof ApiError && error.status === 400) onLinkProblem(error.message);
-      else toast.error(error instanceof Error ? error.message : 'Could not confirm the address. Please try again.');
+      else toast.error(error instanceof Error ? error.message : t('confirmFailed'));
     }
   };
 
@@ -58,42 +62,41 @@ export function ConfirmAccountForm({
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="space-y-5">
       <p className="rounded-lg bg-stone-50 p-4 text-stone-700 ring-1 ring-stone-200">
-        This link confirms the account for <strong className="break-all">{account.email}</strong>
-        {account.name ? (
-          <>
-            {' '}
-            named <strong>{account.name}</strong>
-          </>
-        ) : null}
-        .
+        {account.name
+          ? withParts((values) => t('linkConfirmsNamed', values), {
+              email: <strong className="break-all">{account.email}</strong>,
+              name: <strong>{account.name}</strong>,
+            })
+          : withParts((values) => t('linkConfirms', values), {
+              email: <strong className="break-all">{account.email}</strong>,
+            })}
       </p>
       {choosingNew ? (
         <NewPasswordField
           id="confirm-new-password"
-          label="New password"
+          label={t('newPassword')}
           error={errors.password?.message}
-          registration={register('password', newPasswordRules)}
+          registration={register('password', newPasswordRules(t))}
         />
       ) : (
-        <FormField id="confirm-password" label="Password of this account" error={errors.password?.message}>
+        <FormField id="confirm-password" label={t('passwordOfAccount')} error={errors.password?.message}>
           <FieldInput
             id="confirm-password"
             error={errors.password?.message}
             type="password"
             autoComplete="current-password"
-            {...register('password', { required: 'Please give your password' })}
+            {...register('password', { required: t('passwordRequired') })}
           />
         </FormField>
       )}
       {choosingNew && (
         <p className="text-sm text-stone-600">
-          Everyone signed in to this account is signed out. If you did not make it, it starts afresh: whatever someone
-          else put in it goes.
+          {t('everyoneSignedOut')}
         </p>
       )}
-      <SubmitButton busy={isSubmitting}>{choosingNew ? 'Set password and confirm' : 'Confirm my email'}</SubmitButton>
+      <SubmitButton busy={isSubmitting}>{choosingNew ? t('setAndConfirm') : t('confirmMyEmail')}</SubmitButton>
       <button type="button" onClick={toggle} className="text-sm font-semibold text-brand-700 hover:underline">
-        {choosingNew ? 'I know the password' : 'Not your account, or forgot its password? Choose a new password'}
+        {choosingNew ? t('knowPassword') : t('chooseNewInstead')}
       </button>
     </form>
   );

@@ -11,6 +11,8 @@ import { keepSession } from '@/lib/auth/keep-session.ts';
 import { returnPath } from '@/lib/auth/return-path.ts';
 import { useConfig } from '@/lib/config/get-config.ts';
 import { firebaseCode, loadFirebaseAuth, readableError, type FirebaseConfig } from '@/lib/firebase/firebase-auth.ts';
+import { useT } from '@/lib/i18n/language-context.ts';
+import { authMessages } from '@/features/auth/auth.messages.ts';
 
 /** The server keeps display names to 80 characters. */
 const MAX_NAME_LENGTH = 80;
@@ -27,12 +29,15 @@ const CANCELLED = new Set(['auth/popup-closed-by-user', 'auth/cancelled-popup-re
 
 class SignInCancelled extends Error {}
 
+/** The Google account has no address to sign in with. */
+class NoEmail extends Error {}
+
 /** Step 1 with Firebase: Google's pop-up, then the ID token. */
 async function signInWithGoogle(config: FirebaseConfig): Promise<GoogleAccount> {
   const { sdk, auth } = await loadFirebaseAuth(config);
   try {
     const { user } = await sdk.signInWithPopup(auth, new sdk.GoogleAuthProvider());
-    if (!user.email) throw new Error('Your Google account has no email address. Please sign in with your email.');
+    if (!user.email) throw new NoEmail('no email');
     return {
       idToken: await user.getIdToken(),
       email: user.email,
@@ -50,10 +55,11 @@ async function signInWithGoogle(config: FirebaseConfig): Promise<GoogleAccount> 
 }
 
 function Divider() {
+  const t = useT(authMessages);
   return (
     <div className="my-6 flex items-center gap-3 text-sm text-stone-500">
       <span className="h-px flex-1 bg-stone-200" />
-      or
+      {t('or')}
       <span className="h-px flex-1 bg-stone-200" />
     </div>
   );
@@ -68,6 +74,7 @@ export function GoogleSignIn() {
   const navigate = useNavigate();
   const location = useLocation();
   const [busy, setBusy] = useState(false);
+  const t = useT(authMessages);
 
   if (config.isPending) {
     // Same height as the button, so nothing moves when the answer arrives.
@@ -87,10 +94,10 @@ export function GoogleSignIn() {
         <Divider />
         <button type="button" disabled aria-describedby="google-unavailable" className={buttonClass}>
           <GoogleIcon className="size-5" />
-          Sign in with Google
+          {t('googleButton')}
         </button>
         <p id="google-unavailable" className="mt-2 text-center text-xs text-stone-500">
-          Google sign-in isn&apos;t set up on this server yet — please use your email.
+          {t('googleUnavailable')}
         </p>
       </div>
     );
@@ -108,11 +115,12 @@ export function GoogleSignIn() {
         role: 'buyer',
       });
       keepSession(queryClient, session);
-      toast.success('Login Successful With Google');
+      toast.success(t('googleSuccess'));
       await navigate(returnPath(location.state), { replace: true });
     } catch (error) {
-      if (!(error instanceof SignInCancelled)) {
-        toast.error(error instanceof Error ? error.message : 'Google sign-in failed. Please try again.');
+      if (error instanceof NoEmail) toast.error(t('googleNoEmail'));
+      else if (!(error instanceof SignInCancelled)) {
+        toast.error(error instanceof Error ? error.message : t('googleFailed'));
       }
     } finally {
       setBusy(false);
@@ -134,7 +142,7 @@ export function GoogleSignIn() {
         ) : (
           <GoogleIcon className="size-5" />
         )}
-        Sign in with Google
+        {t('googleButton')}
       </button>
     </div>
   );

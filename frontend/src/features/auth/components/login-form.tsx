@@ -4,6 +4,9 @@ import { toast } from 'react-toastify';
 import { FieldInput, FormField } from '@/components/form-field.tsx';
 import { returnPath } from '@/lib/auth/return-path.ts';
 import { useSession } from '@/lib/auth/session-context.ts';
+import { useT } from '@/lib/i18n/language-context.ts';
+import { authMessages } from '@/features/auth/auth.messages.ts';
+import { EXAMPLE_EMAIL } from '@/features/auth/utils/example-email.ts';
 import { GoogleSignIn } from './google-sign-in.tsx';
 import { SubmitButton } from './submit-button.tsx';
 
@@ -21,6 +24,7 @@ function emailFrom(state: unknown): string {
 /** E-mail and password sign-in, with the messages of docs/product.md ('Forms and their messages'). */
 export function LoginForm() {
   const { logIn, busy } = useSession();
+  const t = useT(authMessages);
   const navigate = useNavigate();
   const location = useLocation();
   const {
@@ -34,34 +38,34 @@ export function LoginForm() {
   const onSubmit = async ({ email, password }: LoginFields) => {
     try {
       await logIn(email.trim(), password);
-      toast.success('Login Successful');
+      toast.success(t('loginSuccess'));
       await navigate(returnPath(location.state), { replace: true });
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Login failed. Please try again.');
+      toast.error(error instanceof Error ? error.message : t('loginFailed'));
     }
   };
 
   return (
     <>
       <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="space-y-5">
-        <FormField id="login-email" label="Email" error={errors.email?.message}>
+        <FormField id="login-email" label={t('email')} error={errors.email?.message}>
           <FieldInput
             id="login-email"
             error={errors.email?.message}
             type="email"
             autoComplete="email"
-            placeholder="you@example.com"
-            {...register('email', { required: 'Email Address is required' })}
+            placeholder={EXAMPLE_EMAIL}
+            {...register('email', { required: t('emailRequired') })}
           />
         </FormField>
-        <FormField id="login-password" label="Password" error={errors.password?.message}>
+        <FormField id="login-password" label={t('password')} error={errors.password?.message}>
           <FieldInput
             id="login-password"
             error={errors.password?.message}
             type="password"
             autoComplete="current-password"
-            placeholder="Your password"
-            {...register('password', { required: 'Please give your password' })}
+            placeholder={t('passwordPlaceholder')}
+            {...register('password', { required: t('passwordRequired') })}
           />
         </FormField>
         <div className="text-right">
@@ -70,16 +74,15 @@ export function LoginForm() {
             state={{ email: typedEmail }}
             className="text-sm font-medium text-brand-700 hover:underline"
           >
-            Forgot Your Password
+            {t('forgotLink')}
           </Link>
         </div>
-        <SubmitButton busy={busy}>Login</SubmitButton>
+        <SubmitButton busy={busy}>{t('loginButton')}</SubmitButton>
       </form>
       <GoogleSignIn />
       <p className="mt-6 text-center text-sm text-stone-600">
-        New to BikeHaat?{' '}
-        <Link to="/signup" state={location.state as unknown} className="font-semibold text-brand-700 hover:underline">
-          Create an account
+        {t('newHere')} <Link to="/signup" state={location.state as unknown} className="font-semibold text-brand-700 hover:underline">
+          {t('createAccount')}
         </Link>
       </p>
     </>

@@ -1,5 +1,7 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { FieldInput, FormField } from '@/components/form-field.tsx';
+import { useT } from '@/lib/i18n/language-context.ts';
+import { authMessages } from '@/features/auth/auth.messages.ts';
 
 /**
  * A field for choosing a password (sign-up, a reset, confirming an address with a new
@@ -16,6 +18,7 @@ export function NewPasswordField({
   error?: string | undefined;
   registration: UseFormRegisterReturn;
 }) {
+  const t = useT(authMessages);
   return (
     <FormField id={id} label={label} error={error}>
       <FieldInput
@@ -23,7 +26,7 @@ export function NewPasswordField({
         error={error}
         type="password"
         autoComplete="new-password"
-        placeholder="At least 6 characters"
+        placeholder={t('newPasswordPlaceholder')}
         {...registration}
       />
     </FormField>

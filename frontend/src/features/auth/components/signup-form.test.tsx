@@ -42,7 +42,7 @@ describe('the signup form', () => {
   });
 
   it('defaults to buyer and creates a seller account when asked, uploading the photo', async () => {
-    // Read in Bangla on this device before signing up: the new account keeps it.
+    // Read in Bangla on this device before signing up: the form is in Bangla and the new account keeps it.
     localStorage.setItem('language', 'bn');
     const seller = { _id: '9', name: 'Karim', email: 'karim@example.com', image: '/uploads/k.png', role: 'seller' };
     const fetchMock = fakeServer({
@@ -55,15 +55,15 @@ describe('the signup form', () => {
     });
     renderApp('/signup');
 
-    expect(await screen.findByLabelText('As a Buyer')).toBeChecked();
-    await userEvent.type(screen.getByLabelText('Name'), 'Karim');
-    await userEvent.upload(screen.getByLabelText('Photo'), new File(['png'], 'me.png', { type: 'image/png' }));
-    await userEvent.type(screen.getByLabelText('Email'), 'karim@example.com');
-    await userEvent.type(screen.getByLabelText('Password'), 'Secret#1');
-    await userEvent.click(screen.getByLabelText('As a Seller'));
-    await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByLabelText('ক্রেতা হিসেবে')).toBeChecked();
+    await userEvent.type(screen.getByLabelText('নাম'), 'Karim');
+    await userEvent.upload(screen.getByLabelText('ছবি'), new File(['png'], 'me.png', { type: 'image/png' }));
+    await userEvent.type(screen.getByLabelText('ইমেইল'), 'karim@example.com');
+    await userEvent.type(screen.getByLabelText('পাসওয়ার্ড'), 'Secret#1');
+    await userEvent.click(screen.getByLabelText('বিক্রেতা হিসেবে'));
+    await userEvent.click(screen.getByRole('button', { name: 'অ্যাকাউন্ট খুলুন' }));
 
-    expect(await screen.findByText('Successfully Created Your seller Account')).toBeInTheDocument();
+    expect(await screen.findByText('আপনার বিক্রেতা অ্যাকাউন্ট খোলা হয়েছে')).toBeInTheDocument();
     expect(localStorage.getItem('access-token')).toBe('access');
 
     const upload = fetchMock.mock.calls.find(([url]) => url === '/api/uploads');

@@ -4,6 +4,9 @@ import { toast } from 'react-toastify';
 import { FieldInput, FormField } from '@/components/form-field.tsx';
 import { returnPath } from '@/lib/auth/return-path.ts';
 import { useSession } from '@/lib/auth/session-context.ts';
+import { useT } from '@/lib/i18n/language-context.ts';
+import { authMessages } from '@/features/auth/auth.messages.ts';
+import { EXAMPLE_EMAIL } from '@/features/auth/utils/example-email.ts';
 import { NewPasswordField } from '@/features/auth/components/new-password-field.tsx';
 import { newPasswordRules } from '@/features/auth/utils/password-rules.ts';
 import { GoogleSignIn } from './google-sign-in.tsx';
@@ -20,6 +23,7 @@ interface SignupFields {
 /** Creates a buyer or seller account, with the messages of docs/product.md ('Forms and their messages'). */
 export function SignupForm() {
   const { signUp, busy } = useSession();
+  const t = useT(authMessages);
   const navigate = useNavigate();
   const location = useLocation();
   const {
@@ -33,54 +37,54 @@ export function SignupForm() {
     if (!file) return; // the `required` rule has already said so
     try {
       await signUp({ name: name.trim(), photo: file, email: email.trim(), password, role });
-      toast.success(`Successfully Created Your ${role} Account`);
+      toast.success(t('signupSuccess', { role }));
       await navigate(returnPath(location.state), { replace: true });
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Sign-up failed. Please try again.');
+      toast.error(error instanceof Error ? error.message : t('signupFailed'));
     }
   };
 
   return (
     <>
       <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="space-y-5">
-        <FormField id="signup-name" label="Name" error={errors.name?.message}>
+        <FormField id="signup-name" label={t('name')} error={errors.name?.message}>
           <FieldInput
             id="signup-name"
             error={errors.name?.message}
             type="text"
             autoComplete="name"
-            placeholder="Your full name"
-            {...register('name', { required: 'Please Provide Your Name' })}
+            placeholder={t('namePlaceholder')}
+            {...register('name', { required: t('nameRequired') })}
           />
         </FormField>
-        <FormField id="signup-photo" label="Photo" error={errors.photo?.message}>
+        <FormField id="signup-photo" label={t('photo')} error={errors.photo?.message}>
           <FieldInput
             id="signup-photo"
             error={errors.photo?.message}
             type="file"
             accept="image/*"
             className="file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:font-semibold file:text-brand-800"
-            {...register('photo', { required: 'Please Provide Your photo' })}
+            {...register('photo', { required: t('photoRequired') })}
           />
         </FormField>
-        <FormField id="signup-email" label="Email" error={errors.email?.message}>
+        <FormField id="signup-email" label={t('email')} error={errors.email?.message}>
           <FieldInput
             id="signup-email"
             error={errors.email?.message}
             type="email"
             autoComplete="email"
-            placeholder="you@example.com"
-            {...register('email', { required: 'Email Address is required' })}
+            placeholder={EXAMPLE_EMAIL}
+            {...register('email', { required: t('emailRequired') })}
           />
         </FormField>
         <NewPasswordField
           id="signup-password"
-          label="Password"
+          label={t('password')}
           error={errors.password?.message}
-          registration={register('password', newPasswordRules)}
+          registration={register('password', newPasswordRules(t))}
         />
         <fieldset>
-          <legend className="text-sm font-medium text-stone-800">I want to join</legend>
+          <legend className="text-sm font-medium text-stone-800">{t('joinAs')}</legend>
           <div className="mt-2 grid grid-cols-2 gap-3">
             {(['buyer', 'seller'] as const).map((role) => (
               <label
@@ -88,18 +92,17 @@ export function SignupForm() {
                 className="flex cursor-pointer items-center gap-2 rounded-lg border border-stone-300 px-3 py-2.5 text-sm font-medium has-checked:border-brand-600 has-checked:bg-brand-50 has-checked:text-brand-900"
               >
                 <input type="radio" value={role} className="size-4 accent-brand-700" {...register('role')} />
-                {role === 'buyer' ? 'As a Buyer' : 'As a Seller'}
+                {role === 'buyer' ? t('asBuyer') : t('asSeller')}
               </label>
             ))}
           </div>
         </fieldset>
-        <SubmitButton busy={busy}>Sign Up</SubmitButton>
+        <SubmitButton busy={busy}>{t('signupButton')}</SubmitButton>
       </form>
       <GoogleSignIn />
       <p className="mt-6 text-center text-sm text-stone-600">
-        Already have an account?{' '}
-        <Link to="/login" state={location.state as unknown} className="font-semibold text-brand-700 hover:underline">
-          Login
+        {t('haveAccount')} <Link to="/login" state={location.state as unknown} className="font-semibold text-brand-700 hover:underline">
+          {t('loginLink')}
         </Link>
       </p>
     </>

@@ -6,6 +6,9 @@ import { FieldInput, FormField } from '@/components/form-field.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { firebaseSettings } from '@/lib/config/get-config.ts';
 import { firebaseForgotPassword } from '@/lib/firebase/firebase-password.ts';
+import { useT } from '@/lib/i18n/language-context.ts';
+import { authMessages } from '@/features/auth/auth.messages.ts';
+import { EXAMPLE_EMAIL } from '@/features/auth/utils/example-email.ts';
 import { forgotPassword } from '@/features/auth/api/forgot-password.ts';
 import { AuthCard } from '@/features/auth/components/auth-card.tsx';
 import { SubmitButton } from '@/features/auth/components/submit-button.tsx';
@@ -24,6 +27,7 @@ function typedEmail(state: unknown): string {
 export function ForgotPasswordPage() {
   const location = useLocation();
   const queryClient = useQueryClient();
+  const t = useT(authMessages);
   const [sent, setSent] = useState<string | null>(null);
   const {
     register,
@@ -49,39 +53,38 @@ export function ForgotPasswordPage() {
           ? (error.fields.email ?? error.message)
           : error instanceof Error
             ? error.message
-            : 'Could not send the link. Please try again.';
+            : t('sendFailed');
       setError('email', { message });
     }
   };
 
   return (
-    <AuthCard title="Forgot your password?" subtitle="We will mail you a link to choose a new one.">
+    <AuthCard title={t('forgotTitle')} subtitle={t('forgotSubtitle')}>
       {sent ? (
         <div role="status" className="space-y-4">
           <p className="rounded-lg bg-brand-50 p-4 text-brand-900 ring-1 ring-brand-200">{sent}</p>
           <p className="text-sm text-stone-600">
-            No mail after a few minutes? Look in your spam folder, or check the address and ask again.
+            {t('noMail')}
           </p>
         </div>
       ) : (
         <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="space-y-5">
-          <FormField id="forgot-email" label="Email" error={errors.email?.message}>
+          <FormField id="forgot-email" label={t('email')} error={errors.email?.message}>
             <FieldInput
               id="forgot-email"
               error={errors.email?.message}
               type="email"
               autoComplete="email"
-              placeholder="you@example.com"
-              {...register('email', { required: 'Email Address is required' })}
+              placeholder={EXAMPLE_EMAIL}
+              {...register('email', { required: t('emailRequired') })}
             />
           </FormField>
-          <SubmitButton busy={isSubmitting}>Send reset link</SubmitButton>
+          <SubmitButton busy={isSubmitting}>{t('sendResetLink')}</SubmitButton>
         </form>
       )}
       <p className="mt-6 text-center text-sm text-stone-600">
-        Remembered it?{' '}
-        <Link to="/login" className="font-semibold text-brand-700 hover:underline">
-          Back to Login
+        {t('remembered')} <Link to="/login" className="font-semibold text-brand-700 hover:underline">
+          {t('backToLogin')}
         </Link>
       </p>
     </AuthCard>

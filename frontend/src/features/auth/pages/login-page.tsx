@@ -1,9 +1,12 @@
+import { useT } from '@/lib/i18n/language-context.ts';
+import { authMessages } from '@/features/auth/auth.messages.ts';
 import { AuthCard } from '@/features/auth/components/auth-card.tsx';
 import { LoginForm } from '@/features/auth/components/login-form.tsx';
 
 export function LoginPage() {
+  const t = useT(authMessages);
   return (
-    <AuthCard title="Login" subtitle="Welcome back! Sign in to book bikes and manage your listings.">
+    <AuthCard title={t('loginTitle')} subtitle={t('loginSubtitle')}>
       <LoginForm />
     </AuthCard>
   );

@@ -5,8 +5,11 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { ApiError } from '@/lib/api-client.ts';
 import { firebaseSettings } from '@/lib/config/get-config.ts';
-import { firebaseCode, LINK_NO_LONGER_VALID } from '@/lib/firebase/firebase-auth.ts';
+import { firebaseCode } from '@/lib/firebase/firebase-auth.ts';
 import { firebaseResetEmail, firebaseResetPassword } from '@/lib/firebase/firebase-password.ts';
+import { useT } from '@/lib/i18n/language-context.ts';
+import { authMessages } from '@/features/auth/auth.messages.ts';
+import { LinkGone, linkProblemOf, type LinkProblem } from '@/features/auth/utils/link-gone.ts';
 import { resetPassword } from '@/features/auth/api/reset-password.ts';
 import { AuthCard } from '@/features/auth/components/auth-card.tsx';
 import { SubmitButton } from '@/features/auth/components/submit-button.tsx';
@@ -36,8 +39,9 @@ export function ResetPasswordPage() {
   const link = linkFrom(params);
   const firebaseLink = link && 'firebaseCode' in link ? link.firebaseCode : null;
   const navigate = useNavigate();
+  const t = useT(authMessages);
   const queryClient = useQueryClient();
-  const [linkProblem, setLinkProblem] = useState<string | null>(link ? null : LINK_NO_LONGER_VALID);
+  const [linkProblem, setLinkProblem] = useState<LinkProblem | null>(link ? null : 'gone');
   const [account, setAccount] = useState<string | null>(null);
   const {
     register,
@@ -52,7 +56,7 @@ export function ResetPasswordPage() {
     let current = true;
     firebaseSettings(queryClient)
       .then((firebase) => {
-        if (!firebase) throw new Error(LINK_NO_LONGER_VALID);
+        if (!firebase) throw new LinkGone();
         return firebaseResetEmail(firebase, firebaseLink);
       })
       .then(
@@ -60,7 +64,7 @@ export function ResetPasswordPage() {
           if (current) setAccount(email);
         },
         (error: unknown) => {
-          if (current) setLinkProblem(error instanceof Error ? error.message : LINK_NO_LONGER_VALID);
+          if (current) setLinkProblem(linkProblemOf(error));
         },
       );
     return () => {
@@ -76,10 +80,10 @@ export function ResetPasswordPage() {
         ({ email } = await resetPassword(link.token, password));
       } else {
         const firebase = await firebaseSettings(queryClient);
-        if (!firebase) throw new Error(LINK_NO_LONGER_VALID);
+        if (!firebase) throw new LinkGone();
         email = await firebaseResetPassword(firebase, link.firebaseCode, password);
       }
-      toast.success('Your password is changed. Please log in.');
+      toast.success(t('passwordChanged'));
       await navigate('/login', { replace: true, state: { email } });
     } catch (error) {
       const code = firebaseCode(error instanceof Error ? error.cause : null);
@@ -88,34 +92,38 @@ export function ResetPasswordPage() {
       } else if (code === 'auth/weak-password' && error instanceof Error) {
         setError('password', { message: error.message });
       } else if ((error instanceof ApiError && error.status === 400) || (code && LINK_CODES.has(code))) {
-        setLinkProblem((error as Error).message);
+        setLinkProblem(linkProblemOf(error));
       } else {
-        toast.error(error instanceof Error ? error.message : 'Could not change the password. Please try again.');
+        toast.error(
+          error instanceof LinkGone ? t('linkGone') : error instanceof Error ? error.message : t('changeFailed'),
+        );
       }
     }
   };
 
   return (
     <AuthCard
-      title="Choose a new password"
-      subtitle={account ? `For ${account}. Choosing one signs you out on every device.` : 'Choosing one signs you out on every device.'}
+      title={t('resetTitle')}
+      subtitle={account ? t('resetSubtitleFor', { account }) : t('resetSubtitle')}
     >
       {linkProblem ? (
         <div role="alert" className="space-y-4">
-          <p className="rounded-lg bg-red-50 p-4 text-red-800 ring-1 ring-red-200">{linkProblem}</p>
+          <p className="rounded-lg bg-red-50 p-4 text-red-800 ring-1 ring-red-200">
+            {linkProblem === 'gone' ? t('linkGone') : linkProblem.message}
+          </p>
           <Link to="/forgot-password" className="font-semibold text-brand-700 hover:underline">
-            Ask for a new link
+            {t('askNewLink')}
           </Link>
         </div>
       ) : (
         <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="space-y-5">
           <NewPasswordField
             id="reset-password"
-            label="New password"
+            label={t('newPassword')}
             error={errors.password?.message}
-            registration={register('password', newPasswordRules)}
+            registration={register('password', newPasswordRules(t))}
           />
-          <SubmitButton busy={isSubmitting}>Save new password</SubmitButton>
+          <SubmitButton busy={isSubmitting}>{t('saveNewPassword')}</SubmitButton>
         </form>
       )}
     </AuthCard>

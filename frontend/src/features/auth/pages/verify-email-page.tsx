@@ -6,10 +6,12 @@ import { exchangeToken } from '@/lib/auth/exchange-token.ts';
 import { userQueryOptions } from '@/lib/auth/get-user.ts';
 import { keepSession } from '@/lib/auth/keep-session.ts';
 import { firebaseSettings } from '@/lib/config/get-config.ts';
-import { LINK_NO_LONGER_VALID } from '@/lib/firebase/firebase-auth.ts';
 import { firebaseVerifyEmail } from '@/lib/firebase/firebase-password.ts';
 import { useSession } from '@/lib/auth/session-context.ts';
 import type { AccountToVerify } from '@/lib/api/types.ts';
+import { useT } from '@/lib/i18n/language-context.ts';
+import { authMessages } from '@/features/auth/auth.messages.ts';
+import { LinkGone, type LinkProblem } from '@/features/auth/utils/link-gone.ts';
 import { accountToVerify } from '@/features/auth/api/verify-email.ts';
 import { ConfirmAccountForm } from '@/features/auth/components/confirm-account-form.tsx';
 import { AuthCard } from '@/features/auth/components/auth-card.tsx';
@@ -19,7 +21,7 @@ type Outcome =
   | { state: 'checking' }
   | { state: 'asking'; token: string; account: AccountToVerify }
   | { state: 'confirmed' }
-  | { state: 'failed'; message: string };
+  | { state: 'failed'; problem: LinkProblem };
 
 /** Firebase's codes work once: each is applied once per page load, however often React mounts. */
 const applied = new Map<string, ReturnType<typeof firebaseVerifyEmail>>();
@@ -31,7 +33,7 @@ const applied = new Map<string, ReturnType<typeof firebaseVerifyEmail>>();
  */
 async function confirmWithFirebase(oobCode: string, queryClient: QueryClient): Promise<void> {
   const firebase = await firebaseSettings(queryClient);
-  if (!firebase) throw new Error(LINK_NO_LONGER_VALID);
+  if (!firebase) throw new LinkGone();
   let proof = applied.get(oobCode);
   if (!proof) {
     proof = firebaseVerifyEmail(firebase, oobCode);
@@ -55,11 +57,17 @@ async function open(params: URLSearchParams, queryClient: QueryClient): Promise<
   return { state: 'asking', token, account: await accountToVerify(token) };
 }
 
+/** What went wrong, as the server or Firebase said it, unless the page found the link spent itself. */
+function failure(error: unknown): LinkProblem {
+  return error instanceof LinkGone ? 'gone' : { message: error instanceof Error ? error.message : String(error) };
+}
+
 /** The page a verification mail links to: proves the address, once. */
 export function VerifyEmailPage() {
   const [params] = useSearchParams();
   const { user } = useSession();
   const queryClient = useQueryClient();
+  const t = useT(authMessages);
   const [outcome, setOutcome] = useState<Outcome>({ state: 'checking' });
   const query = params.toString();
 
@@ -70,7 +78,7 @@ export function VerifyEmailPage() {
         if (current) setOutcome(next);
       },
       (error: unknown) => {
-        if (current) setOutcome({ state: 'failed', message: error instanceof Error ? error.message : String(error) });
+        if (current) setOutcome({ state: 'failed', problem: failure(error) });
       },
     );
     return () => {
@@ -85,11 +93,11 @@ export function VerifyEmailPage() {
   };
 
   return (
-    <AuthCard title="Confirm your email" subtitle="Show the account is yours, and the address is proven.">
+    <AuthCard title={t('verifyTitle')} subtitle={t('verifySubtitle')}>
       {outcome.state === 'checking' && (
         <div className="flex items-center gap-3 text-stone-600">
-          <Spinner label="Checking your link" />
-          Checking your link…
+          <Spinner label={t('checkingLink')} />
+          {t('checkingLinkNow')}
         </div>
       )}
       {outcome.state === 'asking' && (
@@ -98,24 +106,26 @@ export function VerifyEmailPage() {
           account={outcome.account}
           onConfirmed={confirmed}
           onLinkProblem={(message) => {
-            setOutcome({ state: 'failed', message });
+            setOutcome({ state: 'failed', problem: { message } });
           }}
         />
       )}
       {outcome.state === 'confirmed' && (
         <div role="status" className="space-y-4">
           <p className="rounded-lg bg-brand-50 p-4 font-medium text-brand-900 ring-1 ring-brand-200">
-            Your email address is confirmed.
+            {t('emailConfirmed')}
           </p>
           <Link to={user ? '/dashboard' : '/login'} className="font-semibold text-brand-700 hover:underline">
-            {user ? 'Go to your dashboard' : 'Log in'}
+            {user ? t('goToDashboard') : t('logIn')}
           </Link>
         </div>
       )}
       {outcome.state === 'failed' && (
         <div role="alert" className="space-y-4">
-          <p className="rounded-lg bg-red-50 p-4 text-red-800 ring-1 ring-red-200">{outcome.message}</p>
-          {user && !user.emailVerified && <ResendLinkButton email={user.email}>Send a new link</ResendLinkButton>}
+          <p className="rounded-lg bg-red-50 p-4 text-red-800 ring-1 ring-red-200">
+            {outcome.problem === 'gone' ? t('linkGone') : outcome.problem.message}
+          </p>
+          {user && !user.emailVerified && <ResendLinkButton email={user.email}>{t('sendNewLink')}</ResendLinkButton>}
         </div>
       )}
     </AuthCard>
