@@ -2,8 +2,12 @@
 //! and links live. The store stores a [`Notice`] for its recipient and sends it live; it
 //! writes no sentence of its own.
 
-use crate::records::{HoldMethod, Message, RESERVED_HOURS};
+use chrono::{DateTime, Utc};
+
+use crate::records::{HoldMethod, Language, Message, RESERVED_HOURS};
 use crate::views::taka;
+
+mod bangla;
 
 /// Something one person should know of, with the facts its words need.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -38,13 +42,13 @@ pub enum Notice<'a> {
         hold: bool,
     },
     /// To one side of a deal: the other (`by`) proposes where and when to meet, or
-    /// agreed to their proposal (`agreed`); `when` in Dhaka's time ([`dhaka_time`]),
-    /// `to_seller` says which side reads it.
+    /// agreed to their proposal (`agreed`); `when` is said in Dhaka's time
+    /// ([`dhaka_time`]), `to_seller` says which side reads it.
     Meeting {
         by: &'a str,
         listing: &'a str,
         place: &'a str,
-        when: &'a str,
+        when: DateTime<Utc>,
         to_seller: bool,
         agreed: bool,
     },
@@ -213,7 +217,15 @@ impl Notice<'_> {
         }
     }
 
-    /// What it says.
+    /// What it says, in `language`.
+    pub fn message_in(&self, language: Language) -> String {
+        match language {
+            Language::En => self.message(),
+            Language::Bn => bangla::message(self),
+        }
+    }
+
+    /// What it says, in English.
     pub fn message(&self) -> String {
         match *self {
             Notice::Booked {
@@ -280,8 +292,9 @@ impl Notice<'_> {
                 agreed: false,
                 ..
             } => format!(
-                "{by} proposes to meet at {place} on {when} for {listing}. Confirm it, or \
-                 propose another place or time."
+                "{by} proposes to meet at {place} on {} for {listing}. Confirm it, or \
+                 propose another place or time.",
+                dhaka_time(when)
             ),
             Notice::Meeting {
                 by,
@@ -290,7 +303,10 @@ impl Notice<'_> {
                 when,
                 agreed: true,
                 ..
-            } => format!("{by} agreed to meet at {place} on {when} for {listing}."),
+            } => format!(
+                "{by} agreed to meet at {place} on {} for {listing}.",
+                dhaka_time(when)
+            ),
             Notice::CashChosen { buyer, listing } => format!(
                 "{buyer} will pay for your {listing} in cash at the meet-up. Hand the bike over \
                  once you have the money and their handover code."

@@ -269,11 +269,13 @@ async fn record(tx: &mut Tx<'_>, events: &[Event]) -> Result<Vec<EventRecord>, E
 const NOTIFICATION_COLUMNS: &str =
     "id, user_id, kind, message, link, created_at, read_at IS NOT NULL AS read";
 
-/// Stores `notice` for `user_id` inside `tx`; the event that pushes it to them.
+/// Stores `notice` for `user_id` inside `tx`, in the language they read; the event that
+/// pushes it to them. Both wordings go with the one statement, which picks the reader's.
 async fn notify(tx: &mut Tx<'_>, user_id: i64, notice: Notice<'_>) -> Result<Event, Error> {
     let sql = format!(
         "INSERT INTO notifications (user_id, kind, message, link, created_at) \
-         VALUES ($1, $2, $3, $4, $5) RETURNING {NOTIFICATION_COLUMNS}"
+         SELECT id, $2, CASE language WHEN 'bn' THEN $6 ELSE $3 END, $4, $5 FROM users \
+         WHERE id = $1 RETURNING {NOTIFICATION_COLUMNS}"
     );
     let notification = sqlx::query_as::<Db, Notification>(&sql)
         .bind(user_id)
@@ -281,6 +283,7 @@ async fn notify(tx: &mut Tx<'_>, user_id: i64, notice: Notice<'_>) -> Result<Eve
         .bind(notice.message())
         .bind(notice.link())
         .bind(Utc::now())
+        .bind(notice.message_in(Language::Bn))
         .fetch_one(&mut **tx)
         .await?;
     Ok(Event::NotificationCreated(notification))

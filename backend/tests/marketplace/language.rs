@@ -201,3 +201,61 @@ async fn the_language_chosen_before_signing_up_is_kept_on_the_new_account_only()
     })
     .await;
 }
+
+#[tokio::test]
+async fn each_person_reads_a_notification_in_their_own_language() {
+    on_both(|engine| async move {
+        let Some(app) = TestApp::spawn(engine).await else {
+            return;
+        };
+        let admin = app.admin().await;
+        let seller = app
+            .sign_up("seller@example.com", "Rahim Motors", "seller")
+            .await;
+        let other_seller = app
+            .sign_up("other@example.com", "Other Motors", "seller")
+            .await;
+        let buyer = app.sign_up("buyer@example.com", "Karim", "buyer").await;
+        let (status, _) = app
+            .call(
+                Method::PUT,
+                "/api/users/me/language",
+                Some(&seller.token),
+                json!({"language": "bn"}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        let category = app.category(&admin, "Sports").await;
+        let bangla_bike = app.list_bike(&seller, &category, "Yamaha R15", 4100).await;
+        let english_bike = app
+            .list_bike(&other_seller, &category, "Bajaj Pulsar", 2100)
+            .await;
+
+        app.book(&buyer, &bangla_bike).await;
+        app.book(&buyer, &english_bike).await;
+
+        let newest = |person: &super::support::Person| {
+            let app = &app;
+            let token = person.token.clone();
+            async move {
+                let (status, body) = app.get("/api/notifications", Some(&token)).await;
+                assert_eq!(status, StatusCode::OK, "{body}");
+                body["notifications"][0]["message"]
+                    .as_str()
+                    .expect("a notification")
+                    .to_owned()
+            }
+        };
+        let bangla = newest(&seller).await;
+        assert!(
+            bangla.starts_with("Karim আপনার Yamaha R15 বুক করেছেন।"),
+            "{bangla}"
+        );
+        let english = newest(&other_seller).await;
+        assert!(
+            english.starts_with("Karim booked your Bajaj Pulsar."),
+            "{english}"
+        );
+    })
+    .await;
+}

@@ -374,7 +374,7 @@ impl This {
             by: name_of(&booking, side),
             listing: &booking.listing.name,
             place: &meeting.place,
-            when: &when,
+            when: meeting.at,
             to_seller: side == Side::Buyer,
             agreed,
         };
