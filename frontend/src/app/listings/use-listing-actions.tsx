@@ -10,6 +10,7 @@ import { useBookings } from '@/lib/api/get-bookings.ts';
 import type { Booking, Listing } from '@/lib/api/types.ts';
 import type { FromState } from '@/lib/auth/return-path.ts';
 import { useSession } from '@/lib/auth/session-context.ts';
+import { useT } from '@/lib/i18n/language-context.ts';
 import { hasEnded } from '@/lib/deal-status.ts';
 import { useReportListing } from '@/features/listing/api/report-listing.ts';
 import { toggleWishlistMutation } from '@/features/wishlist/api/toggle-wishlist.ts';
@@ -20,8 +21,10 @@ import {
   type LogInReason,
   type Viewer,
 } from '@/features/listing/components/listing-actions.tsx';
+import { listingActionsMessages } from './listing-actions.messages.ts';
 
-export const REPORT_PROMPT = 'Are you sure, You want to report to admin?';
+/** The product's prompt before a report, in English. */
+export const REPORT_PROMPT = listingActionsMessages.en.reportPrompt;
 
 const toggleWishlist = toggleWishlistMutation();
 
@@ -55,6 +58,7 @@ export interface ListingActionHandlers {
 /** `saved`: the ids of the bikes in the buyer's wishlist. */
 export function useListingActions(saved: ReadonlySet<string>): ListingActionHandlers {
   const { user } = useSession();
+  const t = useT(listingActionsMessages);
   const viewer = useViewer();
   const toggle = useMutation(toggleWishlist);
   const report = useReportListing();
@@ -79,14 +83,15 @@ export function useListingActions(saved: ReadonlySet<string>): ListingActionHand
 
   const onReport = async (listing: Listing) => {
     const confirmed = await confirm({
-      title: `Report ${listing.productName} to the admin?`,
-      prompt: REPORT_PROMPT,
-      confirmLabel: 'Report',
+      title: t('reportTitle', { name: listing.productName }),
+      prompt: t('reportPrompt'),
+      confirmLabel: t('report'),
+      cancelLabel: t('cancel'),
       tone: 'danger',
     });
     if (!confirmed) return;
     report.mutate(listing._id, {
-      onSuccess: () => toast.success('Successfully Reported to Admin'),
+      onSuccess: () => toast.success(t('reported')),
       onError: (error) => toast.error(error.message),
     });
   };
@@ -96,7 +101,7 @@ export function useListingActions(saved: ReadonlySet<string>): ListingActionHand
     // Awaited rather than `mutate`'s callbacks, which fire for the latest call only:
     // every tap says how it went.
     toggle.mutateAsync({ listing, save }).then(
-      () => toast.success(save ? 'Saved to your wishlist' : 'Removed from your wishlist'),
+      () => toast.success(save ? t('saved') : t('removed')),
       (error: unknown) => toast.error(messageOf(error)),
     );
   };

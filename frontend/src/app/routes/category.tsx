@@ -10,11 +10,14 @@ import { categoryListingsLoader, useCategoryListings } from '@/features/categori
 import { useSavedIds } from '@/features/wishlist/api/get-wishlist.ts';
 import { ListingGrid } from '@/app/listings/listing-grid.tsx';
 import { usePageTitle } from '@/lib/page-title.ts';
+import { useT } from '@/lib/i18n/language-context.ts';
+import { categoryMessages } from './category.messages.ts';
 
 export const categoryLoader = categoryListingsLoader;
 
 export function CategoryPage() {
   const { id = '' } = useParams();
+  const t = useT(categoryMessages);
   const listings = useCategoryListings(id);
   const categoryName = useCategories().data?.find((category) => category._id === id)?.categoryName;
   // Read beside the listings, not after them; only a buyer has a wishlist.
@@ -26,15 +29,15 @@ export function CategoryPage() {
       {categoryName && (
         <p className="text-center text-sm font-semibold tracking-wide text-brand-700 uppercase">{categoryName}</p>
       )}
-      <h1 className="mt-1 text-center text-3xl font-bold text-stone-900 sm:text-4xl">Choose Your Dream Bike</h1>
+      <h1 className="mt-1 text-center text-3xl font-bold text-stone-900 sm:text-4xl">{t('title')}</h1>
       {listings.isPending ? (
-        <PageSpinner label="Loading bikes" />
+        <PageSpinner label={t('loading')} />
       ) : listings.isError ? (
         <p role="alert" className="mt-10 text-center text-red-700">
           {listings.error.message}
         </p>
       ) : listings.data.length === 0 ? (
-        <p className="mt-10 text-center text-lg text-stone-600">No Products Available for this Category</p>
+        <p className="mt-10 text-center text-lg text-stone-600">{t('empty')}</p>
       ) : (
         <div className="mt-8">
           <ListingGrid listings={listings.data} saved={saved} />

@@ -9,7 +9,8 @@ import { Link, useParams } from 'react-router';
 import { ClockIcon, MapPinIcon, MotorcycleIcon } from '@/components/icons.tsx';
 import { PageSpinner } from '@/components/spinner.tsx';
 import type { Listing } from '@/lib/api/types.ts';
-import { formatPostTime } from '@/utils/format-post-time.ts';
+import { formatPostTime } from '@/lib/i18n/dates.ts';
+import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
 import { listingLoader, useListing } from '@/features/listing/api/get-listing.ts';
 import { useSavedIds } from '@/features/wishlist/api/get-wishlist.ts';
 import { ListingActions } from '@/features/listing/components/listing-actions.tsx';
@@ -22,16 +23,21 @@ import { MessageSeller } from '@/features/messages/components/message-seller.tsx
 import { useListingActions } from '@/app/listings/use-listing-actions.tsx';
 import { useBookFromLink } from '@/app/listings/use-book-from-link.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
+import { listingPageMessages } from './listing.messages.ts';
 
 export const listingPageLoader = listingLoader;
 
-/** What the page says of a listing that is gone (the server's own words for its 404). */
-export const NO_LONGER_LISTED = 'This bike is no longer listed.';
+/** What the page says of a listing that is gone (the server's own words for its 404), in English. */
+export const NO_LONGER_LISTED = listingPageMessages.en.noLongerListed;
+
+/** Between the breadcrumb's steps, in either language. */
+const CRUMB_SEPARATOR = ' / ';
 
 export function ListingPage() {
   const { id = '' } = useParams();
   const listing = useListing(id);
-  if (listing.isPending) return <PageSpinner label="Loading the bike" />;
+  const t = useT(listingPageMessages);
+  if (listing.isPending) return <PageSpinner label={t('loading')} />;
   if (listing.isError) {
     return (
       <div className="page-container py-16 text-center">
@@ -43,7 +49,7 @@ export function ListingPage() {
           onClick={() => void listing.refetch()}
           className="mt-4 rounded-lg border border-stone-300 px-4 py-2 font-semibold hover:bg-stone-50"
         >
-          Try again
+          {t('tryAgain')}
         </button>
       </div>
     );
@@ -54,17 +60,18 @@ export function ListingPage() {
 }
 
 function NoLongerListed() {
-  usePageTitle(NO_LONGER_LISTED);
+  const t = useT(listingPageMessages);
+  usePageTitle(t('noLongerListed'));
   return (
     <section className="page-container flex min-h-[55vh] flex-col items-center justify-center py-16 text-center">
       <MotorcycleIcon className="size-16 text-stone-400" />
-      <h1 className="mt-4 text-2xl font-bold text-stone-900 sm:text-3xl">{NO_LONGER_LISTED}</h1>
-      <p className="mt-2 max-w-md text-stone-600">It may have been sold or taken down by its seller.</p>
+      <h1 className="mt-4 text-2xl font-bold text-stone-900 sm:text-3xl">{t('noLongerListed')}</h1>
+      <p className="mt-2 max-w-md text-stone-600">{t('maybeSold')}</p>
       <Link
         to="/products"
         className="mt-8 rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-800"
       >
-        Browse bikes for sale
+        {t('browseForSale')}
       </Link>
     </section>
   );
@@ -72,6 +79,8 @@ function NoLongerListed() {
 
 function ListingDetails({ listing }: { listing: Listing }) {
   usePageTitle(listing.productName);
+  const t = useT(listingPageMessages);
+  const { locale } = useLanguage();
   const saved = useSavedIds();
   const actions = useListingActions(saved);
   useBookFromLink(listing, actions);
@@ -79,11 +88,11 @@ function ListingDetails({ listing }: { listing: Listing }) {
 
   return (
     <div className="page-container pt-2 pb-12 sm:pt-6">
-      <nav aria-label="Breadcrumb" className="mb-3 hidden text-sm text-stone-500 sm:block">
+      <nav aria-label={t('breadcrumb')} className="mb-3 hidden text-sm text-stone-500 sm:block">
         <Link to="/products" className="hover:text-brand-800 hover:underline">
-          Bikes for sale
+          {t('forSale')}
         </Link>
-        {listing.brand && <span aria-hidden="true"> / {listing.brand}</span>}
+        {listing.brand && <span aria-hidden="true">{CRUMB_SEPARATOR}{listing.brand}</span>}
       </nav>
       <div className="grid gap-x-8 gap-y-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:grid-rows-[auto_1fr]">
         {/* On a phone the photos run edge to edge, as a phone's gallery does. */}
@@ -104,7 +113,7 @@ function ListingDetails({ listing }: { listing: Listing }) {
             </span>
             <span className="flex items-center gap-1">
               <ClockIcon className="size-4 shrink-0" aria-hidden="true" />
-              Posted <time dateTime={listing.postTime}>{formatPostTime(listing.postTime)}</time>
+              {t('posted')} <time dateTime={listing.postTime}>{formatPostTime(listing.postTime, locale)}</time>
             </span>
           </p>
           <ListingActions {...actions.propsFor(listing)} className="mt-4 text-base" />
@@ -128,18 +137,18 @@ function ListingDetails({ listing }: { listing: Listing }) {
 
         <section aria-labelledby="details-title" className="lg:col-start-1 lg:row-start-3">
           <h2 id="details-title" className="text-xl font-bold text-stone-900">
-            Details
+            {t('details')}
           </h2>
           <div className="mt-3">
             <ListingFacts listing={listing} />
           </div>
-          <h2 className="mt-6 text-xl font-bold text-stone-900">Description</h2>
+          <h2 className="mt-6 text-xl font-bold text-stone-900">{t('description')}</h2>
           <p className="mt-2 whitespace-pre-line text-stone-700">{listing.description}</p>
         </section>
       </div>
 
-      <RelatedListings listing={listing} kind="seller" title="More from this seller" />
-      <RelatedListings listing={listing} kind="similar" title="Similar bikes" />
+      <RelatedListings listing={listing} kind="seller" title={t('moreFromSeller')} />
+      <RelatedListings listing={listing} kind="similar" title={t('similar')} />
       {actions.overlays}
     </div>
   );

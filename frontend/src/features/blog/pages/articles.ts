@@ -1,8 +1,11 @@
 /** The blog's four static articles: what a rider should know before buying or selling a used bike. */
+/** What an article is about, named on its tag in the page's language. */
+export type ArticleTag = 'Buying' | 'Papers' | 'Prices' | 'Safety';
+
 export interface Article {
   slug: string;
   title: string;
-  tag: string;
+  tag: ArticleTag;
   date: string;
   minutes: number;
   paragraphs: string[];

@@ -1,8 +1,11 @@
 import { Link } from 'react-router';
 import type { Category } from '@/lib/api/types.ts';
+import { useT } from '@/lib/i18n/language-context.ts';
+import { categoriesMessages } from './categories.messages.ts';
 
 /** One card per category, linking to its bikes; 1, 2 or 3 columns by width. */
 export function CategoryCards({ categories }: { categories: Category[] }) {
+  const t = useT(categoriesMessages);
   return (
     <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
       {categories.map((category) => (
@@ -26,7 +29,7 @@ export function CategoryCards({ categories }: { categories: Category[] }) {
             <div className="flex items-center justify-between px-5 py-4">
               <span className="text-lg font-semibold text-stone-900">{category.categoryName}</span>
               <span aria-hidden="true" className="text-sm font-medium text-brand-700 group-hover:underline">
-                View bikes →
+                {t('viewBikes')}
               </span>
             </div>
           </Link>

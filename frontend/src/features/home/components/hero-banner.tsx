@@ -1,17 +1,20 @@
 import { Link } from 'react-router';
 import { BoltIcon, CardIcon, MotorcycleIcon, ShieldCheckIcon } from '@/components/icons.tsx';
+import { useT } from '@/lib/i18n/language-context.ts';
+import { homeMessages } from './home.messages.ts';
 
 const PROMISES = [
-  { Icon: ShieldCheckIcon, text: 'Verified sellers' },
-  { Icon: BoltIcon, text: 'Live availability' },
-  { Icon: CardIcon, text: 'Secure card payment' },
-];
+  { Icon: ShieldCheckIcon, text: 'verifiedSellers' },
+  { Icon: BoltIcon, text: 'liveAvailability' },
+  { Icon: CardIcon, text: 'securePayment' },
+] as const;
 
 /**
  * The home page's banner. Compact on a phone, so the latest bikes beneath it show on the
  * first screen or two; Get Started goes to the products page.
  */
 export function HeroBanner() {
+  const t = useT(homeMessages);
   return (
     <section aria-labelledby="hero-heading" className="page-container pt-4 sm:pt-6">
       <div className="relative isolate overflow-hidden rounded-3xl bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 px-5 py-6 text-white sm:px-12 sm:py-16 lg:px-16 lg:py-20">
@@ -23,32 +26,30 @@ export function HeroBanner() {
           <div>
             <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-xs font-medium sm:text-sm text-brand-100 ring-1 ring-white/20">
               <span className="size-2 rounded-full bg-amber-400" aria-hidden="true" />
-              Bangladesh&apos;s used motorcycle haat
+              {t('heroBadge')}
             </p>
             <h1 id="hero-heading" className="mt-3 text-3xl font-extrabold tracking-tight sm:mt-5 sm:text-5xl lg:text-6xl">
-              Hey Bike Lovers
+              {t('heroTitle')}
             </h1>
             <p className="mt-2 max-w-xl text-sm leading-relaxed text-brand-100 sm:mt-4 sm:text-lg">
-              Buy and sell second-hand motorcycles with confidence. Browse bikes from verified
-              sellers across Dhaka, Chattogram and beyond, book the one you like and pay safely
-              by card.
+              {t('heroIntro')}
             </p>
             <div className="mt-4 flex flex-wrap items-center gap-4 sm:mt-8">
               <Link
                 to="/products"
                 className="rounded-xl bg-amber-400 px-6 py-3 text-base font-bold text-amber-950 shadow-lg shadow-black/10 transition hover:bg-amber-300 sm:px-7 sm:py-3.5"
               >
-                Get Started
+                {t('getStarted')}
               </Link>
               <a href="#categories-heading" className="font-semibold text-white underline-offset-4 hover:underline">
-                Browse categories →
+                {t('browseCategories')}
               </a>
             </div>
             <ul className="mt-4 flex flex-wrap gap-x-4 gap-y-1.5 text-xs text-brand-100 sm:mt-8 sm:gap-x-6 sm:gap-y-3 sm:text-sm">
               {PROMISES.map(({ Icon, text }) => (
                 <li key={text} className="flex items-center gap-2">
                   <Icon className="size-4 text-amber-300 sm:size-5" />
-                  {text}
+                  {t(text)}
                 </li>
               ))}
             </ul>

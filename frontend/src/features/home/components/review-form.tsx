@@ -1,6 +1,11 @@
 // The home page's "Give a Review" form.
 import type { SubmitEvent } from 'react';
 import { toast } from 'react-toastify';
+import { useT } from '@/lib/i18n/language-context.ts';
+import { homeMessages } from './home.messages.ts';
+
+/** The same in both languages: an address shows what one looks like. */
+const EMAIL_EXAMPLE = 'you@example.com';
 
 const field =
   'mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3.5 py-2.5 text-stone-900 placeholder:text-stone-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none';
@@ -10,9 +15,10 @@ const field =
  * with nothing to validate or send, a form library would only add to the home page.
  */
 export function ReviewForm() {
+  const t = useT(homeMessages);
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    toast.info('It will be functional very soon.');
+    toast.info(t('comingSoon'));
   };
 
   return (
@@ -22,28 +28,28 @@ export function ReviewForm() {
       className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 sm:p-8"
     >
       <h2 id="review-heading" className="text-2xl font-bold text-stone-900">
-        Give a Review
+        {t('reviewTitle')}
       </h2>
-      <p className="mt-1 text-stone-600">Tell other riders how BikeHaat worked for you.</p>
+      <p className="mt-1 text-stone-600">{t('reviewIntro')}</p>
       <div className="mt-6 grid gap-4 sm:grid-cols-2">
         <label className="block text-sm font-medium text-stone-800">
-          Full name
-          <input type="text" name="fullName" autoComplete="name" placeholder="Your full name" className={field} />
+          {t('fullName')}
+          <input type="text" name="fullName" autoComplete="name" placeholder={t('fullNamePlaceholder')} className={field} />
         </label>
         <label className="block text-sm font-medium text-stone-800">
-          Email
-          <input type="email" name="email" autoComplete="email" placeholder="you@example.com" className={field} />
+          {t('email')}
+          <input type="email" name="email" autoComplete="email" placeholder={EMAIL_EXAMPLE} className={field} />
         </label>
         <label className="block text-sm font-medium text-stone-800 sm:col-span-2">
-          Message
-          <textarea name="message" rows={4} placeholder="Your experience" className={field} />
+          {t('message')}
+          <textarea name="message" rows={4} placeholder={t('messagePlaceholder')} className={field} />
         </label>
       </div>
       <button
         type="submit"
         className="mt-6 w-full rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 sm:w-auto"
       >
-        Submit Review
+        {t('submitReview')}
       </button>
     </form>
   );
