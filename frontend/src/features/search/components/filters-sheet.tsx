@@ -2,6 +2,11 @@
 // Clear all and a button that shows the bikes found. A native modal <dialog>: the page
 // behind it is inert, Escape and the close button put it away.
 import { useEffect, useRef, type ReactNode } from 'react';
+import { useT } from '@/lib/i18n/language-context.ts';
+import { filtersSheetMessages } from './filters-sheet.messages.ts';
+
+/** The close button's mark, the same in both languages (its name is the aria-label). */
+const CLOSE_MARK = '×';
 
 export function FiltersSheet({
   open,
@@ -19,6 +24,7 @@ export function FiltersSheet({
   found: string | null;
   children: ReactNode;
 }) {
+  const t = useT(filtersSheetMessages);
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const element = dialog.current;
@@ -39,7 +45,7 @@ export function FiltersSheet({
         <div className="flex h-full flex-col">
           <div className="flex items-center justify-between gap-3 border-b border-stone-200 px-4 py-3">
             <h2 id="filters-sheet-title" className="text-lg font-bold text-stone-900">
-              Filters
+              {t('title')}
             </h2>
             <div className="flex items-center gap-2">
               {activeCount > 0 && (
@@ -48,16 +54,16 @@ export function FiltersSheet({
                   onClick={onClearAll}
                   className="min-h-10 rounded-lg px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50"
                 >
-                  Clear all
+                  {t('clearAll')}
                 </button>
               )}
               <button
                 type="button"
                 onClick={onClose}
-                aria-label="Close filters"
+                aria-label={t('close')}
                 className="flex size-10 items-center justify-center rounded-lg text-2xl leading-none text-stone-600 hover:bg-stone-100"
               >
-                ×
+                {CLOSE_MARK}
               </button>
             </div>
           </div>
@@ -68,7 +74,7 @@ export function FiltersSheet({
               onClick={onClose}
               className="w-full rounded-xl bg-brand-700 px-4 py-3 text-base font-bold text-white hover:bg-brand-800"
             >
-              {found ? `Show ${found}` : 'Show bikes'}
+              {found ? t('showFound', { found }) : t('showBikes')}
             </button>
           </div>
         </div>

@@ -5,32 +5,33 @@ import { Link } from 'react-router';
 import { Spinner } from '@/components/spinner.tsx';
 import type { Listing } from '@/lib/api/types.ts';
 import { PriceTerms } from '@/components/price-terms.tsx';
-import { formatPrice } from '@/utils/format-price.ts';
 import { useLatestListings } from '@/features/search/api/get-latest-listings.ts';
-
-const km = new Intl.NumberFormat('en-IN');
+import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
+import { formatNumber, formatTaka } from '@/lib/i18n/numbers.ts';
+import { latestBikesMessages } from './latest-bikes.messages.ts';
 
 export function LatestBikes() {
+  const t = useT(latestBikesMessages);
   const latest = useLatestListings();
   if (latest.isSuccess && latest.data.listings.length === 0) return null;
   return (
     <section aria-labelledby="latest-heading" className="page-container pt-6 sm:pt-10">
       <div className="flex items-baseline justify-between gap-3">
         <h2 id="latest-heading" className="text-xl font-bold text-stone-900 sm:text-2xl">
-          Latest bikes
+          {t('heading')}
         </h2>
         <Link to="/products" className="shrink-0 py-2 text-sm font-semibold text-brand-800 hover:underline">
-          See all bikes →
+          {t('seeAll')}
         </Link>
       </div>
       {latest.isPending && (
         <div className="flex justify-center py-6">
-          <Spinner label="Loading the latest bikes" />
+          <Spinner label={t('loading')} />
         </div>
       )}
       {latest.isError && (
         <p role="alert" className="mt-3 rounded-lg bg-red-50 p-4 text-red-800">
-          The latest bikes could not be loaded. Please try again shortly.
+          {t('failed')}
         </p>
       )}
       {latest.isSuccess && (
@@ -47,9 +48,13 @@ export function LatestBikes() {
 }
 
 function BikeTile({ listing }: { listing: Listing }) {
+  const t = useT(latestBikesMessages);
+  const { locale } = useLanguage();
   const sold = listing.availability.toLowerCase() === 'sold';
   const facts = [
-    listing.kmDriven === null || listing.kmDriven === undefined ? null : `${km.format(listing.kmDriven)} km`,
+    listing.kmDriven === null || listing.kmDriven === undefined
+      ? null
+      : t('km', { km: formatNumber(listing.kmDriven, locale) }),
     listing.district ?? null,
   ].filter(Boolean);
   return (
@@ -66,14 +71,14 @@ function BikeTile({ listing }: { listing: Listing }) {
         />
         {sold && (
           <span className="absolute top-2 left-2 rounded-full bg-red-600 px-2 py-0.5 text-xs font-bold text-white">
-            Sold Out
+            {t('soldOut')}
           </span>
         )}
       </div>
       <div className="p-2.5">
         <p className="truncate text-sm font-semibold text-stone-900">{listing.productName}</p>
         <p className="flex flex-wrap items-center gap-x-2">
-          <span className="text-base font-bold text-brand-700">{formatPrice(listing.resalePrice)}</span>
+          <span className="text-base font-bold text-brand-700">{formatTaka(listing.resalePrice, locale)}</span>
           <PriceTerms negotiable={listing.negotiable} />
         </p>
         {facts.length > 0 && <p className="truncate text-xs text-stone-500">{facts.join(' · ')}</p>}

@@ -3,15 +3,16 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { unseenCount, type NewListings } from '@/lib/live/search-events.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
-
-export function newBikesLabel(count: number): string {
-  return count === 1 ? '1 new bike matches' : `${String(count)} new bikes match`;
-}
+import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
+import { localDigits } from '@/lib/i18n/numbers.ts';
+import { newListingsPillMessages } from './new-listings-pill.messages.ts';
 
 export function NewListingsPill({ query, onShow }: { query: string; onShow: () => void }) {
   // Written by the live module only; nothing to fetch.
   const fresh = useQuery<NewListings>({ queryKey: queryKeys.newListings(query), queryFn: skipToken });
   const count = unseenCount(fresh.data);
+  const t = useT(newListingsPillMessages);
+  const { locale } = useLanguage();
   return (
     // Fixed under the sticky top bar (and, on a phone, the results' own bar): in sight
     // wherever the reader has scrolled to.
@@ -22,7 +23,7 @@ export function NewListingsPill({ query, onShow }: { query: string; onShow: () =
           onClick={onShow}
           className="pointer-events-auto rounded-full bg-brand-700 px-4 py-2 text-sm font-bold text-white shadow-lg ring-2 ring-white hover:bg-brand-800"
         >
-          ↑ {newBikesLabel(count)}
+          {t('newBikes', { count, shown: localDigits(String(count), locale) })}
         </button>
       )}
     </div>

@@ -2,6 +2,8 @@
 // once (and puts a phone's keyboard away).
 import { inputLook } from '@/components/form-field.tsx';
 import { useTypedFilter, type SetFilterOptions } from '@/features/search/hooks/use-search-filters.ts';
+import { useT } from '@/lib/i18n/language-context.ts';
+import { searchBoxMessages } from './search-box.messages.ts';
 
 export function SearchBox({
   value,
@@ -12,6 +14,7 @@ export function SearchBox({
   error: string | undefined;
   onCommit: (q: string, options: SetFilterOptions) => void;
 }) {
+  const t = useT(searchBoxMessages);
   const typed = useTypedFilter(value, onCommit);
   return (
     <form
@@ -25,7 +28,7 @@ export function SearchBox({
       }}
     >
       <label htmlFor="search-words" className="sr-only">
-        Search bikes
+        {t('label')}
       </label>
       <input
         id="search-words"
@@ -33,7 +36,7 @@ export function SearchBox({
         type="search"
         enterKeyHint="search"
         autoComplete="off"
-        placeholder="Search: FZ V3, Pulsar Mirpur, 150cc…"
+        placeholder={t('placeholder')}
         {...(error ? { 'aria-invalid': true, 'aria-describedby': 'search-words-error' } : {})}
         className={`${inputLook} mt-0`}
         value={typed.draft}

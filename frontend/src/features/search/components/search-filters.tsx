@@ -3,17 +3,25 @@
 // soon as it is set; a filter the server refused shows its message beside it.
 import { useId, type ReactNode } from 'react';
 import { inputLook } from '@/components/form-field.tsx';
+import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
+import type { Locale } from '@/lib/i18n/locale.ts';
+import { formatNumber, localDigits, parseAmount, toLatinDigits } from '@/lib/i18n/numbers.ts';
 import type { ListingFilters } from '@/lib/search/listing-filters.ts';
 import { useCategoryOptions } from '@/lib/api/get-category-options.ts';
 import { useListingFields } from '@/lib/api/get-listing-fields.ts';
 import { useTypedFilter, type SetFilterOptions } from '@/features/search/hooks/use-search-filters.ts';
+import { searchFiltersMessages } from './search-filters.messages.ts';
 
 /** Engine sizes bikes in Bangladesh come in. */
 const CC_STEPS = [50, 80, 100, 110, 125, 150, 160, 200, 250, 300, 400, 650, 1000];
 /** Kilometre limits a buyer thinks in. */
 const KM_STEPS = [5_000, 10_000, 20_000, 30_000, 50_000, 75_000, 100_000, 150_000];
-const CONDITIONS = ['Excellent', 'Good', 'Fair'];
+const CONDITIONS = ['Excellent', 'Good', 'Fair'] as const;
 const OLDEST_YEAR = 1990;
+/** The taka sign before a price field, the same in both languages. */
+const TAKA_SIGN = '৳';
+/** Before the amount a price field understood ("= ৳2,00,000"), the same in both languages. */
+const EQUALS = '=';
 
 const grouped = new Intl.NumberFormat('en-IN');
 
@@ -21,6 +29,36 @@ const grouped = new Intl.NumberFormat('en-IN');
 export function groupTaka(digits: string): string {
   // Anything else (an address typed by hand) shows as it is, beside the server's message.
   return /^\d+$/.test(digits) ? grouped.format(Number(digits)) : digits;
+}
+
+/**
+ * Digits alone, Latin or Bengali, with commas anywhere: "2,50,000", "২৫০০০০" → "250000".
+ * Not "2 " (a space may be the start of "2 lakh").
+ */
+function bareDigits(typed: string): string | null {
+  const digits = toLatinDigits(typed).replace(/,/g, '');
+  return /^\d+$/.test(digits) ? digits : null;
+}
+
+/**
+ * A price filter as typed, as the field shows it: digits grouped in lakhs as they are
+ * typed ("2,50,000", "২,৫০,০০০"), anything else ("2 lakh") as it is.
+ */
+export function shownTaka(typed: string, locale: Locale): string {
+  const digits = bareDigits(typed);
+  return digits === null ? typed : localDigits(groupTaka(digits), locale);
+}
+
+/**
+ * The taka a price filter sends for what was typed: digits as they are ("250000"), or
+ * what `parseAmount` reads ("২ লাখ" → "200000"); '' for nothing, null for what it cannot read.
+ */
+export function takaOfTyped(typed: string): string | null {
+  if (typed.trim() === '') return '';
+  const digits = bareDigits(typed.trim());
+  if (digits !== null) return digits;
+  const amount = parseAmount(typed);
+  return amount === null ? null : String(amount.value);
 }
 
 export type SetFilters = (changes: Partial<ListingFilters>, options?: SetFilterOptions) => void;
@@ -37,6 +75,8 @@ export function SearchFilters({
   /** The server's message for each filter it refused. */
   errors: Partial<Record<string, string>>;
 }) {
+  const t = useT(searchFiltersMessages);
+  const { locale } = useLanguage();
   const categories = useCategoryOptions().data ?? [];
   const fields = useListingFields().data;
   const thisYear = new Date().getFullYear();
@@ -44,12 +84,12 @@ export function SearchFilters({
 
   return (
     <div className="space-y-5">
-      <Field label="Category" error={errors.category}>
+      <Field label={t('category')} error={errors.category}>
         {(id, described) => (
           <ChoiceSelectInput
             id={id}
             described={described}
-            anyLabel="Any category"
+            anyLabel={t('anyCategory')}
             options={categories.map((category) => ({ value: category._id, label: category.categoryName }))}
             value={filters.category}
             onChange={(value) => {
@@ -69,10 +109,11 @@ export function SearchFilters({
       />
 
       <StepRange
-        legend="Engine size (cc)"
-        labels={['Lowest cc', 'Highest cc']}
+        legend={t('engineSize')}
+        labels={[t('lowestCc'), t('highestCc')]}
+        anyLabel={t('any')}
         steps={CC_STEPS}
-        format={(cc) => `${String(cc)} cc`}
+        format={(cc) => t('ccOption', { cc: localDigits(String(cc), locale) })}
         values={[filters.ccMin, filters.ccMax]}
         errors={[errors.ccMin, errors.ccMax]}
         onChange={(end, cc) => {
@@ -80,10 +121,10 @@ export function SearchFilters({
         }}
       />
 
-      <Range legend="Price (৳)" errors={[errors.priceMin, errors.priceMax]}>
+      <Range legend={t('price')} errors={[errors.priceMin, errors.priceMax]}>
         <TakaInput
-          label="Lowest price"
-          placeholder="Min"
+          label={t('lowestPrice')}
+          placeholder={t('min')}
           value={filters.priceMin}
           error={errors.priceMin}
           onCommit={(priceMin, options) => {
@@ -91,8 +132,8 @@ export function SearchFilters({
           }}
         />
         <TakaInput
-          label="Highest price"
-          placeholder="Max"
+          label={t('highestPrice')}
+          placeholder={t('max')}
           value={filters.priceMax}
           error={errors.priceMax}
           onCommit={(priceMax, options) => {
@@ -102,10 +143,11 @@ export function SearchFilters({
       </Range>
 
       <StepRange
-        legend="Registration year"
-        labels={['From year', 'To year']}
+        legend={t('registrationYear')}
+        labels={[t('fromYear'), t('toYear')]}
+        anyLabel={t('any')}
         steps={years}
-        format={String}
+        format={(year) => localDigits(String(year), locale)}
         values={[filters.yearMin, filters.yearMax]}
         errors={[errors.yearMin, errors.yearMax]}
         onChange={(end, year) => {
@@ -113,15 +155,15 @@ export function SearchFilters({
         }}
       />
 
-      <Field label="Kilometres driven, at most" error={errors.kmMax}>
+      <Field label={t('kmDriven')} error={errors.kmMax}>
         {(id, described) => (
           <StepSelectInput
             id={id}
             described={described}
-            anyLabel="Any"
+            anyLabel={t('any')}
             steps={KM_STEPS}
             value={filters.kmMax}
-            format={(km) => `${grouped.format(km)} km`}
+            format={(km) => t('kmOption', { km: formatNumber(km, locale) })}
             onChange={(kmMax) => {
               setFilters({ kmMax });
             }}
@@ -129,12 +171,12 @@ export function SearchFilters({
         )}
       </Field>
 
-      <Field label="District" error={errors.district}>
+      <Field label={t('district')} error={errors.district}>
         {(id, described) => (
           <ChoiceSelectInput
             id={id}
             described={described}
-            anyLabel="All of Bangladesh"
+            anyLabel={t('allOfBangladesh')}
             options={(fields?.districts ?? []).map((district) => ({ value: district, label: district }))}
             value={filters.district}
             onChange={(value) => {
@@ -144,13 +186,13 @@ export function SearchFilters({
         )}
       </Field>
 
-      <Field label="Condition" error={errors.condition}>
+      <Field label={t('condition')} error={errors.condition}>
         {(id, described) => (
           <ChoiceSelectInput
             id={id}
             described={described}
-            anyLabel="Any condition"
-            options={CONDITIONS.map((condition) => ({ value: condition, label: condition }))}
+            anyLabel={t('anyCondition')}
+            options={CONDITIONS.map((condition) => ({ value: condition, label: t(condition) }))}
             value={filters.condition}
             onChange={(value) => {
               setFilters({ condition: value });
@@ -161,7 +203,7 @@ export function SearchFilters({
 
       <div className="space-y-3">
         <Toggle
-          label="Verified sellers only"
+          label={t('verifiedOnly')}
           checked={filters.verified}
           error={errors.verified}
           onChange={(verified) => {
@@ -169,7 +211,7 @@ export function SearchFilters({
           }}
         />
         <Toggle
-          label="Show sold bikes"
+          label={t('showSold')}
           checked={filters.sold}
           error={errors.sold}
           onChange={(sold) => {
@@ -193,9 +235,10 @@ function BrandChips({
   error: string | undefined;
   onChange: (chosen: string[]) => void;
 }) {
+  const t = useT(searchFiltersMessages);
   return (
     <fieldset aria-describedby={error ? 'filter-brand-error' : undefined}>
-      <legend className="text-sm font-medium text-stone-800">Brand</legend>
+      <legend className="text-sm font-medium text-stone-800">{t('brand')}</legend>
       <div className="mt-2 flex flex-wrap gap-2">
         {brands.map((brand) => {
           const on = chosen.includes(brand);
@@ -225,6 +268,7 @@ function BrandChips({
 function StepRange({
   legend,
   labels,
+  anyLabel,
   steps,
   format,
   values,
@@ -233,6 +277,8 @@ function StepRange({
 }: {
   legend: string;
   labels: readonly [string, string];
+  /** What the first option, no limit, is called. */
+  anyLabel: string;
   steps: number[];
   format: (step: number) => string;
   values: readonly [string, string];
@@ -244,7 +290,7 @@ function StepRange({
     <Range legend={legend} errors={[errors[0], errors[1]]}>
       <StepSelect
         label={labels[0]}
-        anyLabel="Any"
+        anyLabel={anyLabel}
         steps={steps}
         value={values[0]}
         error={errors[0]}
@@ -255,7 +301,7 @@ function StepRange({
       />
       <StepSelect
         label={labels[1]}
-        anyLabel="Any"
+        anyLabel={anyLabel}
         steps={steps}
         value={values[1]}
         error={errors[1]}
@@ -368,9 +414,13 @@ function StepSelectInput({
   format: (step: number) => string;
   onChange: (value: string) => void;
 }) {
-  return (
-    <ChoiceSelectInput options={steps.map((step) => ({ value: String(step), label: format(step) }))} {...rest} />
-  );
+  const { locale } = useLanguage();
+  const options = steps.map((step) => ({ value: String(step), label: format(step) }));
+  // A number set by hand in the address, not one of the steps: listed as it is, in the page's digits.
+  if (/^\d+$/.test(rest.value) && !options.some((option) => option.value === rest.value)) {
+    options.push({ value: rest.value, label: localDigits(rest.value, locale) });
+  }
+  return <ChoiceSelectInput options={options} {...rest} />;
 }
 
 /** A select of `options` after "any"; a value set by hand in the address stays listed. */
@@ -409,7 +459,12 @@ function ChoiceSelectInput({
   );
 }
 
-/** Taka typed with lakh grouping shown as the buyer types ("2,50,000"). */
+/**
+ * Taka typed as people write them: digits shown with lakh grouping as they are typed
+ * ("2,50,000"), or "2 lakh", "2L", "১.৫ লাখ", "৳2,50,000" with the amount understood said
+ * under the field ("= ৳2,00,000"). The filter gets the plain number; what cannot be read
+ * is said under the field and not sent.
+ */
 function TakaInput({
   label,
   placeholder,
@@ -424,7 +479,11 @@ function TakaInput({
   onCommit: (value: string, options: SetFilterOptions) => void;
 }) {
   const id = useId();
-  const typed = useTypedFilter(value, onCommit);
+  const t = useT(searchFiltersMessages);
+  const { locale } = useLanguage();
+  const typed = useTypedFilter(value, onCommit, takaOfTyped);
+  const amount = bareDigits(typed.draft) === null ? parseAmount(typed.draft, locale) : null;
+  const invalid = Boolean(error) || typed.refused;
   return (
     <div>
       <label htmlFor={id} className="sr-only">
@@ -432,22 +491,30 @@ function TakaInput({
       </label>
       <div className="relative">
         <span aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 mt-0.75 -translate-y-1/2 text-stone-500">
-          ৳
+          {TAKA_SIGN}
         </span>
         <input
           id={id}
-          inputMode="numeric"
           autoComplete="off"
           placeholder={placeholder}
-          {...(error ? { 'aria-invalid': true } : {})}
+          {...(invalid ? { 'aria-invalid': true } : {})}
+          aria-describedby={typed.refused ? `${id}-unread` : `${id}-understood`}
           className={`${inputLook} pl-7`}
-          value={groupTaka(typed.draft)}
+          value={shownTaka(typed.draft, locale)}
           onChange={(event) => {
-            typed.onChange(event.target.value.replace(/\D/g, ''));
+            typed.onChange(event.target.value);
           }}
           onBlur={typed.endTyping}
         />
       </div>
+      <p id={`${id}-understood`} aria-live="polite" className="mt-1 text-xs text-stone-600 empty:hidden">
+        {amount && !typed.refused && (
+          <>
+            {EQUALS} {amount.understood}
+          </>
+        )}
+      </p>
+      <FieldError id={`${id}-unread`} message={typed.refused ? t('priceUnreadable') : undefined} />
     </div>
   );
 }

@@ -18,55 +18,61 @@ import { SearchBox } from '@/features/search/components/search-box.tsx';
 import { SearchFilters } from '@/features/search/components/search-filters.tsx';
 import { useSearchFilters } from '@/features/search/hooks/use-search-filters.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
+import { translate, type Values } from '@/lib/i18n/catalog.ts';
+import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
+import type { Locale } from '@/lib/i18n/locale.ts';
+import { formatNumber, localDigits } from '@/lib/i18n/numbers.ts';
+import { searchPageMessages } from './search-page.messages.ts';
 
-const SORT_LABELS: Record<ListingSort, string> = {
-  newest: 'Newest first',
-  'price-low': 'Price: low to high',
-  'price-high': 'Price: high to low',
-  km: 'Fewest km',
-};
+type Translate = (key: SearchPageKey, values?: Values) => string;
+type SearchPageKey = keyof typeof searchPageMessages.en;
 
 /** What a filter is called where the server's message about it is shown on its own. */
-const FILTER_LABELS: Record<string, string> = {
-  q: 'Search',
-  category: 'Category',
-  brand: 'Brand',
-  ccMin: 'Lowest cc',
-  ccMax: 'Highest cc',
-  priceMin: 'Lowest price',
-  priceMax: 'Highest price',
-  yearMin: 'From year',
-  yearMax: 'To year',
-  kmMax: 'Kilometres',
-  district: 'District',
-  condition: 'Condition',
-  verified: 'Verified sellers',
-  sold: 'Sold bikes',
-  sort: 'Sort',
-  cursor: 'Results',
+const FILTER_LABELS: Partial<Record<string, SearchPageKey>> = {
+  q: 'q',
+  category: 'category',
+  brand: 'brand',
+  ccMin: 'ccMin',
+  ccMax: 'ccMax',
+  priceMin: 'priceMin',
+  priceMax: 'priceMax',
+  yearMin: 'yearMin',
+  yearMax: 'yearMax',
+  kmMax: 'kmMax',
+  district: 'district',
+  condition: 'condition',
+  verified: 'verified',
+  sold: 'sold',
+  sort: 'sort',
+  cursor: 'cursor',
 };
 
-/** "1 bike", "12 bikes"; "1,000+ bikes" when the server stopped counting. */
-export function bikesFound(total: number, capped = false): string {
-  if (total === 1 && !capped) return '1 bike';
-  return `${new Intl.NumberFormat('en-IN').format(total)}${capped ? '+' : ''} bikes`;
+/** "1 bike", "12 bikes"; "1,000+ bikes" when the server stopped counting; "১২টি বাইক" in Bangla. */
+export function bikesFound(total: number, capped = false, locale: Locale = 'en'): string {
+  return translate(searchPageMessages, locale, 'found', {
+    count: total,
+    shown: formatNumber(total, locale),
+    capped: capped ? 'yes' : 'no',
+  });
 }
 
 export function SearchPage({ Grid }: { Grid: ComponentType<{ listings: readonly Listing[] }> }) {
+  const t = useT(searchPageMessages);
+  const { locale } = useLanguage();
   const { filters, setFilters, clearAll } = useSearchFilters();
   const query = searchQueryOf(filters);
   const search = useListingSearch(query);
   const queryClient = useQueryClient();
   const [sheetOpen, setSheetOpen] = useState(false);
   const words = filters.q.trim();
-  usePageTitle(words ? `${words} — bikes for sale` : 'Bikes for sale');
+  usePageTitle(words ? t('titleWords', { words }) : t('title'));
 
   const refused = search.error instanceof ApiError && search.error.status === 422 ? search.error.fields : {};
   const otherError = search.isError && Object.keys(refused).length === 0 ? search.error.message : null;
   const activeCount = countFilters(filters);
   const listings = search.data?.pages.flatMap((page) => page.listings) ?? [];
   const first = search.data?.pages[0];
-  const found = first === undefined ? null : bikesFound(first.total, first.totalCapped);
+  const found = first === undefined ? null : bikesFound(first.total, first.totalCapped, locale);
 
   const showNewBikes = () => {
     const key = listingSearchQueryOptions(query).queryKey;
@@ -83,22 +89,22 @@ export function SearchPage({ Grid }: { Grid: ComponentType<{ listings: readonly 
 
   return (
     <div className="page-container py-4 sm:py-8">
-      <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">Find the right bike</h1>
+      <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">{t('heading')}</h1>
 
       <div className="mt-3 lg:grid lg:grid-cols-[17rem_1fr] lg:gap-8">
-        <aside aria-label="Filters" className="hidden lg:block">
+        <aside aria-label={t('filters')} className="hidden lg:block">
           <div className="flex items-center justify-between">
-            <h2 className="text-lg font-bold text-stone-900">Filters</h2>
+            <h2 className="text-lg font-bold text-stone-900">{t('filters')}</h2>
             {activeCount > 0 && (
               <button type="button" onClick={clearAll} className="text-sm font-semibold text-brand-800 hover:underline">
-                Clear all
+                {t('clearAll')}
               </button>
             )}
           </div>
           <div className="mt-4">{!sheetOpen && filterPanel}</div>
         </aside>
 
-        <section aria-label="Results" className="min-w-0">
+        <section aria-label={t('results')} className="min-w-0">
           <SearchBox
             value={filters.q}
             error={refused.q}
@@ -107,6 +113,7 @@ export function SearchPage({ Grid }: { Grid: ComponentType<{ listings: readonly 
             }}
           />
           <ResultsBar
+            t={t}
             activeCount={activeCount}
             found={found}
             sort={filters.sort}
@@ -122,6 +129,7 @@ export function SearchPage({ Grid }: { Grid: ComponentType<{ listings: readonly 
           <NewListingsPill query={query} onShow={showNewBikes} />
 
           <RefusedFilters
+            t={t}
             refused={refused}
             onChange={() => {
               setSheetOpen(true);
@@ -130,17 +138,18 @@ export function SearchPage({ Grid }: { Grid: ComponentType<{ listings: readonly 
 
           <div className="mt-4">
             {search.isPending ? (
-              <PageSpinner label="Loading bikes" />
+              <PageSpinner label={t('loading')} />
             ) : otherError !== null ? (
               <p role="alert" className="mt-10 text-center text-red-700">
                 {otherError}
               </p>
             ) : search.isError ? null : listings.length === 0 ? (
-              <NoMatches onClear={activeCount > 0 || filters.q ? clearAll : undefined} />
+              <NoMatches t={t} onClear={activeCount > 0 || filters.q ? clearAll : undefined} />
             ) : (
               <>
                 <Grid listings={listings} />
                 <MorePages
+                  t={t}
                   hasMore={search.hasNextPage}
                   loading={search.isFetchingNextPage}
                   failed={search.isFetchNextPageError}
@@ -174,11 +183,13 @@ export function SearchPage({ Grid }: { Grid: ComponentType<{ listings: readonly 
  * the same where scrolling cannot tell (and for anyone who prefers to ask).
  */
 function MorePages({
+  t,
   hasMore,
   loading,
   failed,
   onMore,
 }: {
+  t: Translate;
   hasMore: boolean;
   loading: boolean;
   failed: boolean;
@@ -210,16 +221,16 @@ function MorePages({
   return (
     <div ref={sentinel} className="mt-8 flex flex-col items-center gap-3">
       {loading ? (
-        <Spinner label="Loading more bikes" />
+        <Spinner label={t('loadingMore')} />
       ) : (
         <>
-          {failed && <p className="text-sm text-red-700">The next bikes could not be loaded.</p>}
+          {failed && <p className="text-sm text-red-700">{t('moreFailed')}</p>}
           <button
             type="button"
             onClick={onMore}
             className="rounded-lg border border-stone-300 bg-white px-5 py-2.5 font-semibold text-stone-800 hover:bg-stone-50"
           >
-            Load more
+            {t('loadMore')}
           </button>
         </>
       )}
@@ -229,6 +240,7 @@ function MorePages({
 
 /** The Filters button (phones), how many bikes were found, and the order. */
 function ResultsBar({
+  t,
   activeCount,
   found,
   sort,
@@ -236,6 +248,7 @@ function ResultsBar({
   onFilters,
   onSort,
 }: {
+  t: Translate;
   activeCount: number;
   found: string | null;
   sort: ListingSort;
@@ -243,6 +256,7 @@ function ResultsBar({
   onFilters: () => void;
   onSort: (sort: ListingSort) => void;
 }) {
+  const { locale } = useLanguage();
   return (
     // On a phone the Filters button and the order stay under the top bar while scrolling.
     <div className="sticky top-16 z-10 -mx-4 mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 bg-stone-50/95 px-4 py-2 backdrop-blur sm:-mx-6 sm:px-6 lg:static lg:mx-0 lg:mt-3 lg:bg-transparent lg:px-0 lg:py-0">
@@ -251,10 +265,10 @@ function ResultsBar({
         onClick={onFilters}
         className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-stone-300 bg-white px-3.5 text-sm font-semibold text-stone-800 hover:bg-stone-50 lg:hidden"
       >
-        Filters
+        {t('filters')}
         {activeCount > 0 && (
           <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-bold whitespace-nowrap text-white">
-            {activeCount === 1 ? '1 filter' : `${String(activeCount)} filters`}
+            {t('activeFilters', { count: activeCount, shown: localDigits(String(activeCount), locale) })}
           </span>
         )}
       </button>
@@ -265,7 +279,7 @@ function ResultsBar({
         {found}
       </p>
       <label htmlFor="search-sort" className="sr-only">
-        Sort
+        {t('sort')}
       </label>
       <select
         id="search-sort"
@@ -278,7 +292,7 @@ function ResultsBar({
       >
         {SORTS.map((option) => (
           <option key={option} value={option}>
-            {SORT_LABELS[option]}
+            {t(option)}
           </option>
         ))}
       </select>
@@ -287,42 +301,51 @@ function ResultsBar({
 }
 
 /** The filters the server refused, each with its message, and a way to change them. */
-function RefusedFilters({ refused, onChange }: { refused: Partial<Record<string, string>>; onChange: () => void }) {
+function RefusedFilters({
+  t,
+  refused,
+  onChange,
+}: {
+  t: Translate;
+  refused: Partial<Record<string, string>>;
+  onChange: () => void;
+}) {
   if (Object.keys(refused).length === 0) return null;
   return (
     <div role="alert" className="mt-4 rounded-xl bg-red-50 p-4 text-sm text-red-800 ring-1 ring-red-200">
-      <p className="font-semibold">Some filters need a look:</p>
+      <p className="font-semibold">{t('refusedTitle')}</p>
       <ul className="mt-1 list-disc pl-5">
-        {Object.entries(refused).map(([field, message]) => (
-          <li key={field}>
-            {FILTER_LABELS[field] ?? field}: {message}
-          </li>
-        ))}
+        {Object.entries(refused).map(([field, message]) => {
+          const name = Object.hasOwn(FILTER_LABELS, field) ? FILTER_LABELS[field] : undefined;
+          return (
+            <li key={field}>{[name ? t(name) : field, message].join(': ')}</li>
+          );
+        })}
       </ul>
       <button
         type="button"
         onClick={onChange}
         className="mt-3 rounded-lg bg-white px-3.5 py-2 font-semibold text-red-800 ring-1 ring-red-300 hover:bg-red-100 lg:hidden"
       >
-        Change filters
+        {t('changeFilters')}
       </button>
     </div>
   );
 }
 
 /** Nothing found: say so, and offer to clear what narrowed it (when anything did). */
-function NoMatches({ onClear }: { onClear: (() => void) | undefined }) {
+function NoMatches({ t, onClear }: { t: Translate; onClear: (() => void) | undefined }) {
   return (
     <div className="mt-6 rounded-2xl bg-white p-8 text-center ring-1 ring-stone-200">
-      <p className="text-lg font-semibold text-stone-900">No bikes match</p>
-      <p className="mt-1 text-stone-600">Try fewer filters or other words.</p>
+      <p className="text-lg font-semibold text-stone-900">{t('noMatches')}</p>
+      <p className="mt-1 text-stone-600">{t('tryFewer')}</p>
       {onClear && (
         <button
           type="button"
           onClick={onClear}
           className="mt-4 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
         >
-          Clear filters
+          {t('clearFilters')}
         </button>
       )}
     </div>
