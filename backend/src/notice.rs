@@ -7,7 +7,7 @@ use chrono::{DateTime, Utc};
 use crate::records::{HoldMethod, Language, Message, RESERVED_HOURS};
 use crate::views::taka;
 
-mod bangla;
+pub mod bangla;
 
 /// Something one person should know of, with the facts its words need.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -495,15 +495,21 @@ pub fn shared_number(phone: &str, whatsapp: Option<&str>) -> String {
     }
 }
 
-/// A message as a mail quotes it: its words, "A photo", or its offer.
-pub fn message_line(message: &Message) -> String {
+/// A message as a mail quotes it, in `language`: its words, "A photo", or its offer.
+pub fn message_line(message: &Message, language: Language) -> String {
+    let bangla = language == Language::Bn;
     if let Some(offer) = &message.offer {
-        return format!("An offer of {}", taka(offer.amount));
+        return match bangla {
+            false => format!("An offer of {}", taka(offer.amount)),
+            true => format!("{} দামের প্রস্তাব", bangla::taka_bn(offer.amount)),
+        };
     }
-    match (&message.text, &message.image) {
-        (Some(text), _) => text.clone(),
-        (None, Some(_)) => "A photo".to_owned(),
-        (None, None) => "(a message)".to_owned(),
+    match (&message.text, &message.image, bangla) {
+        (Some(text), _, _) => text.clone(),
+        (None, Some(_), false) => "A photo".to_owned(),
+        (None, Some(_), true) => "একটি ছবি".to_owned(),
+        (None, None, false) => "(a message)".to_owned(),
+        (None, None, true) => "(একটি মেসেজ)".to_owned(),
     }
 }
 

@@ -1404,6 +1404,8 @@ pub struct UnreadDigest {
     pub conversation_id: i64,
     pub to_email: String,
     pub to_name: String,
+    /// The language the mail is written in: its reader's.
+    pub to_language: Language,
     /// The other side's name (None once their account is gone).
     pub from_name: Option<String>,
     pub listing: String,

@@ -13,7 +13,7 @@ use utoipa::ToSchema;
 
 use crate::error::{AppError, AppResult};
 use crate::events::{EventRecord, SeenEvent, Viewer};
-use crate::records::{Role, User};
+use crate::records::{Language, Role, User};
 use crate::validate::parse_id;
 use crate::AppState;
 
@@ -195,6 +195,53 @@ impl<S: Send + Sync> FromRequestParts<S> for EmailPath {
     }
 }
 
+/// The language the page that made a request is read in, from its `Accept-Language`
+/// (the page sends its own choice there): Bangla when a Bangla tag comes before any
+/// English one, else English. Mails to an address with no account yet are written in it.
+#[derive(Debug, Clone, Copy)]
+pub struct PageLanguage(pub Language);
+
+impl<S: Send + Sync> FromRequestParts<S> for PageLanguage {
+    type Rejection = std::convert::Infallible;
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        let header = parts
+            .headers
+            .get(axum::http::header::ACCEPT_LANGUAGE)
+            .and_then(|value| value.to_str().ok())
+            .unwrap_or_default();
+        Ok(PageLanguage(language_of(header)))
+    }
+}
+
+/// The first of English or Bangla an `Accept-Language` value names, by weight and then
+/// by order; English when it names neither.
+pub fn language_of(accept_language: &str) -> Language {
+    let mut best: Option<(f32, Language)> = None;
+    for item in accept_language.split(',').take(16) {
+        let mut parts = item.split(';');
+        let tag = parts.next().unwrap_or_default().trim().to_ascii_lowercase();
+        let primary = tag.split('-').next().unwrap_or_default();
+        let Some(language) = Language::parse(primary) else {
+            continue;
+        };
+        let weight = parts
+            .find_map(|param| param.trim().strip_prefix("q=")?.parse::<f32>().ok())
+            .unwrap_or(1.0);
+        if best.is_none_or(|(top, _)| weight > top) {
+            best = Some((weight, language));
+        }
+    }
+    best.map_or(Language::En, |(_, language)| language)
+}
+
+/// The language to mail `email` in: its account's, else the page's that asked.
+pub async fn mail_language(state: &AppState, email: &str, page: Language) -> Language {
+    match state.store.user_by_email(email).await {
+        Ok(Some(user)) => user.language(),
+        _ => page,
+    }
+}
+
 /// The user an `{email}` path names, for a caller who is that user or an admin; anyone
 /// else is refused with `refusal`, which says what they may not see.
 pub async fn own_or_admin(
@@ -211,4 +258,26 @@ pub async fn own_or_admin(
         .user_by_email(email)
         .await?
         .ok_or_else(|| AppError::NotFound("No user has this email address.".into()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_page_language_is_the_first_of_english_or_bangla_by_weight_then_order() {
+        for (header, expected) in [
+            ("", Language::En),
+            ("bn", Language::Bn),
+            ("bn-BD,bn;q=0.9,en;q=0.8", Language::Bn),
+            ("en-US,en;q=0.9,bn;q=0.8", Language::En),
+            ("fr-FR,bn;q=0.5,en;q=0.4", Language::Bn),
+            ("en;q=0.2, bn;q=0.7", Language::Bn),
+            ("de, fr", Language::En),
+            ("BN-bd", Language::Bn),
+            ("bn;q=nonsense", Language::Bn),
+        ] {
+            assert_eq!(language_of(header), expected, "{header:?}");
+        }
+    }
 }

@@ -10,7 +10,7 @@ use serde_json::Value;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::EmailPath;
+use super::{mail_language, EmailPath, PageLanguage};
 use crate::auth::client_ip::ClientIp;
 use crate::auth::{mail_tokens, passwords, throttle};
 use crate::auth::{AuthUser, Proven, ProvenIdentity, Tokens};
@@ -79,6 +79,7 @@ fn read_credentials(body: &Credentials, password_required: &str) -> AppResult<(S
 async fn sign_up(
     State(state): State<AppState>,
     ClientIp(client): ClientIp,
+    PageLanguage(page): PageLanguage,
     Json(body): Json<Credentials>,
 ) -> AppResult<(StatusCode, Json<IdentityToken>)> {
     if state.firebase.is_some() {
@@ -103,12 +104,12 @@ async fn sign_up(
         .map_err(AppError::internal)?;
     let identity = match state.store.create_identity(&email, &hash).await {
         Err(StoreError::Refused(Refused::EmailTaken)) => {
-            tell_owner_of_sign_up(&state, &email).await;
+            tell_owner_of_sign_up(&state, &email, page).await;
             return Err(StoreError::Refused(Refused::EmailTaken).into());
         }
         created => created?,
     };
-    send_verification(&state, &identity).await?;
+    send_verification(&state, &identity, page).await?;
     Ok((
         StatusCode::CREATED,
         Json(IdentityToken {
@@ -119,7 +120,7 @@ async fn sign_up(
 
 /// Tells the owner of `email` that someone tried to sign up with it: the 409 answers
 /// whoever asked, the mail reaches only the mailbox (a few a day at most).
-async fn tell_owner_of_sign_up(state: &AppState, email: &str) {
+async fn tell_owner_of_sign_up(state: &AppState, email: &str, page: Language) {
     if state
         .limits
         .take(&throttle::ACCOUNT_EXISTS_MAIL_PER_EMAIL, email)
@@ -129,15 +130,22 @@ async fn tell_owner_of_sign_up(state: &AppState, email: &str) {
         return;
     }
     let origin = &state.settings.public_origin;
+    let language = mail_language(state, email, page).await;
     state.mailer.deliver(letters::account_exists(
         email,
         &format!("{origin}/login"),
         &format!("{origin}/forgot-password"),
+        language,
     ));
 }
 
-/// Mails `identity` a new link that proves its address.
-pub(super) async fn send_verification(state: &AppState, identity: &Identity) -> AppResult<()> {
+/// Mails `identity` a new link that proves its address, in its account's language or,
+/// before it has one, the page's.
+pub(super) async fn send_verification(
+    state: &AppState,
+    identity: &Identity,
+    page: Language,
+) -> AppResult<()> {
     let (token, hash) = mail_tokens::new_token();
     let expires = chrono::Utc::now() + chrono::Duration::hours(mail_tokens::VERIFY_EMAIL_HOURS);
     state
@@ -148,10 +156,12 @@ pub(super) async fn send_verification(state: &AppState, identity: &Identity) -> 
         "{}/verify-email?token={token}",
         state.settings.public_origin
     );
+    let language = mail_language(state, &identity.email, page).await;
     state.mailer.deliver(letters::verify_email(
         &identity.email,
         &link,
         mail_tokens::VERIFY_EMAIL_HOURS,
+        language,
     ));
     Ok(())
 }

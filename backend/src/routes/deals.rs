@@ -8,14 +8,14 @@ use serde_json::Value;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::Changed;
 use super::RecordId;
+use super::{mail_language, Changed};
 use crate::auth::{Admin, AuthUser};
 use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
 use crate::mail::letters::{self, Sale};
-use crate::notice::{dhaka_time, paid_how};
+use crate::notice::{bangla, dhaka_time, paid_how};
 use crate::payments::{release_holds, take_hold};
-use crate::records::{Booking, BookingStatus, Handover, HandoverCode, Role};
+use crate::records::{Booking, BookingStatus, Handover, HandoverCode, Language, Role};
 use crate::store::Missing;
 use crate::validate::Checker;
 use crate::views::{taka, BookingView, DealView, ReceiptView};
@@ -182,36 +182,51 @@ fn wrong_code(left: i32) -> String {
     }
 }
 
-/// Mails each side of the completed `deal` their receipt.
+/// Mails each side of the completed `deal` their receipt, each in the language their
+/// account reads. The mails go out after the answer: reading the two languages waits
+/// for nobody.
 fn send_receipts(state: &AppState, deal: &Booking) {
     let Some(receipt) = ReceiptView::of(deal.clone()) else {
         return;
     };
-    let price = taka(receipt.price);
-    let when = dhaka_time(receipt.completed_at);
-    let paid = paid_how(&receipt.method, receipt.deposit, receipt.price);
-    let sale = Sale {
-        bike: &receipt.name,
-        price: &price,
-        paid: &paid,
-        when: &when,
-        buyer: &receipt.buyer_name,
-        seller: &receipt.seller_name,
-        place: &receipt.meeting_place,
-    };
+    let state = state.clone();
     let link = format!(
         "{}/dashboard/receipts/{}",
         state.settings.public_origin, deal.order_id
     );
-    state
-        .mailer
-        .deliver(letters::receipt(&deal.buyer_email, &link, sale, false));
-    state.mailer.deliver(letters::receipt(
-        &deal.listing.seller_email,
-        &link,
-        sale,
-        true,
-    ));
+    let sides = [
+        (deal.buyer_email.clone(), false),
+        (deal.listing.seller_email.clone(), true),
+    ];
+    tokio::spawn(async move {
+        for (to, to_seller) in sides {
+            let language = mail_language(&state, &to, Language::En).await;
+            let (price, when, paid) = match language {
+                Language::En => (
+                    taka(receipt.price),
+                    dhaka_time(receipt.completed_at),
+                    paid_how(&receipt.method, receipt.deposit, receipt.price),
+                ),
+                Language::Bn => (
+                    bangla::taka_bn(receipt.price),
+                    bangla::dhaka_time(receipt.completed_at),
+                    bangla::paid_how(&receipt.method, receipt.deposit, receipt.price),
+                ),
+            };
+            let sale = Sale {
+                bike: &receipt.name,
+                price: &price,
+                paid: &paid,
+                when: &when,
+                buyer: &receipt.buyer_name,
+                seller: &receipt.seller_name,
+                place: &receipt.meeting_place,
+            };
+            state
+                .mailer
+                .deliver(letters::receipt(&to, &link, sale, to_seller, language));
+        }
+    });
 }
 
 /// Why a deal is called off: the other side reads it.

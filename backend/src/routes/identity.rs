@@ -11,12 +11,13 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::accounts::{password_matches, promote_if_admin, send_verification};
+use super::{mail_language, PageLanguage};
 use crate::auth::client_ip::ClientIp;
 use crate::auth::{mail_tokens, passwords, throttle, CurrentSession, Proven};
 use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
 use crate::limiter::Rule;
 use crate::mail::letters;
-use crate::records::{Identity, LinkProof, MailPurpose};
+use crate::records::{Identity, Language, LinkProof, MailPurpose};
 use crate::validate::{self, Checker};
 use crate::AppState;
 
@@ -274,6 +275,7 @@ async fn proven(state: &AppState, identity: &Identity) -> AppResult<()> {
 async fn resend_verification(
     State(state): State<AppState>,
     ClientIp(client): ClientIp,
+    PageLanguage(page): PageLanguage,
     Json(body): Json<EmailAddress>,
 ) -> AppResult<(StatusCode, Json<Accepted>)> {
     let email = read_email(&body)?;
@@ -290,7 +292,7 @@ async fn resend_verification(
         let sent = async {
             match work.store.identity_by_email(&email).await? {
                 Some(identity) if !identity.email_verified => {
-                    send_verification(&work, &identity).await
+                    send_verification(&work, &identity, page).await
                 }
                 _ => Ok(()),
             }
@@ -308,6 +310,7 @@ async fn resend_verification(
 async fn forgot_password(
     State(state): State<AppState>,
     ClientIp(client): ClientIp,
+    PageLanguage(page): PageLanguage,
     Json(body): Json<EmailAddress>,
 ) -> AppResult<(StatusCode, Json<Accepted>)> {
     let email = read_email(&body)?;
@@ -322,14 +325,14 @@ async fn forgot_password(
     state.store.ping().await?;
     let work = state.clone();
     tokio::spawn(async move {
-        if let Err(problem) = send_reset(&work, &email).await {
+        if let Err(problem) = send_reset(&work, &email, page).await {
             tracing::error!(%problem, "cannot send a password-reset mail");
         }
     });
     Ok((StatusCode::ACCEPTED, Json(Accepted { message })))
 }
 
-async fn send_reset(state: &AppState, email: &str) -> AppResult<()> {
+async fn send_reset(state: &AppState, email: &str, page: Language) -> AppResult<()> {
     let Some(identity) = state.store.identity_by_email(email).await? else {
         return Ok(());
     };
@@ -344,10 +347,12 @@ async fn send_reset(state: &AppState, email: &str) -> AppResult<()> {
         "{}/reset-password?token={token}",
         state.settings.public_origin
     );
+    let language = mail_language(state, &identity.email, page).await;
     state.mailer.deliver(letters::reset_password(
         &identity.email,
         &link,
         mail_tokens::RESET_PASSWORD_MINUTES,
+        language,
     ));
     Ok(())
 }

@@ -259,3 +259,66 @@ async fn each_person_reads_a_notification_in_their_own_language() {
     })
     .await;
 }
+
+/// The mails `to` has, once there are more than `seen`, waiting up to five seconds.
+async fn mails_after(app: &TestApp, to: &str, seen: usize) -> Vec<String> {
+    for _ in 0..100 {
+        let mails = app.mails_to(to);
+        if mails.len() > seen {
+            return mails.into_iter().map(|mail| mail.text).collect();
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("no new mail reached {to} within 5 s");
+}
+
+#[tokio::test]
+async fn mails_are_written_in_the_accounts_language_or_before_it_the_pages() {
+    on_both(|engine| async move {
+        let Some(app) = TestApp::spawn(engine).await else {
+            return;
+        };
+        // Signing up from a page read in Bangla: the confirmation mail is in Bangla.
+        let (status, body) = super::support::answer(
+            app.request(Method::POST, "/api/auth/signup", None)
+                .header("Accept-Language", "bn-BD,bn;q=0.9,en;q=0.8")
+                .json(&json!({"email": "rina@example.com", "password": PASSWORD})),
+        )
+        .await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        let mails = mails_after(&app, "rina@example.com", 0).await;
+        assert!(
+            mails[0].contains("এই লিংকটি খুলুন") && !mails[0].contains("Please confirm"),
+            "{}",
+            mails[0]
+        );
+
+        // From an English page (and a browser that says nothing): in English.
+        let karim = app.sign_up("karim@example.com", "Karim", "buyer").await;
+        let mails = mails_after(&app, "karim@example.com", 0).await;
+        assert!(mails[0].contains("Please confirm"), "{}", mails[0]);
+
+        // Once the account reads Bangla, its mails do, whatever page asks for them.
+        let (status, _) = app
+            .call(
+                Method::PUT,
+                "/api/users/me/language",
+                Some(&karim.token),
+                json!({"language": "bn"}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        let seen = app.mails_to("karim@example.com").len();
+        let (status, body) = super::support::answer(
+            app.request(Method::POST, "/api/auth/forgot-password", None)
+                .header("Accept-Language", "en-US,en;q=0.9")
+                .json(&json!({"email": "karim@example.com"})),
+        )
+        .await;
+        assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+        let mails = mails_after(&app, "karim@example.com", seen).await;
+        let reset = mails.last().expect("the reset mail");
+        assert!(reset.contains("নতুন পাসওয়ার্ড দিতে"), "{reset}");
+    })
+    .await;
+}

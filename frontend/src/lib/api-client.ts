@@ -2,6 +2,7 @@
 // the server's error body (docs/architecture.md, 'Errors') turned into an `ApiError`, and 401 → sign-in page.
 import { clearSession, getAccessToken } from './auth/session-store.ts';
 import { noteListRead } from './live/live-seq.ts';
+import { acceptLanguage, currentLocale } from './i18n/locale.ts';
 
 /** Empty: the page is served by `bikehaat` itself, or by Vite proxying `/api`. */
 const BASE_URL = '';
@@ -84,7 +85,7 @@ function isErrorBody(body: unknown): body is { error: string; message: string; f
 export async function api<T>(path: string, request: ApiRequest = {}): Promise<T> {
   const usesStoredToken = request.token === undefined;
   const token = usesStoredToken ? getAccessToken() : request.token;
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ Accept: 'application/json', 'Accept-Language': acceptLanguage(currentLocale()) });
   if (token) headers.set('Authorization', `Bearer ${token}`);
 
   let body: BodyInit | undefined;

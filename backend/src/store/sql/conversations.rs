@@ -660,14 +660,15 @@ impl Conversations for This {
                 if claimed.rows_affected() == 0 {
                     continue;
                 }
-                let (to_id, to_email, to_name, from_name, listing): (
+                let (to_id, to_email, to_name, to_language, from_name, listing): (
                     i64,
+                    String,
                     String,
                     String,
                     Option<String>,
                     String,
                 ) = sqlx::query_as(&format!(
-                    "SELECT r.id, r.email, r.name, w.name, p.name FROM conversations c \
+                    "SELECT r.id, r.email, r.name, r.language, w.name, p.name FROM conversations c \
                          JOIN users r ON r.id = c.{reader} LEFT JOIN users w ON w.id = c.{writer} \
                          JOIN products p ON p.id = c.product_id WHERE c.id = $1"
                 ))
@@ -685,6 +686,7 @@ impl Conversations for This {
                     .fetch_all(&mut *tx)
                     .await?;
                 with_offers(&mut *tx, id, &mut unread).await?;
+                let to_language = Language::parse(&to_language).unwrap_or_default();
                 // The bell says it too, once for the same messages as the mail.
                 let from = from_name.as_deref().unwrap_or(SOMEONE);
                 let notice = Notice::UnreadMessages {
@@ -702,9 +704,13 @@ impl Conversations for This {
                     conversation_id: id,
                     to_email,
                     to_name,
+                    to_language,
                     from_name,
                     listing,
-                    lines: unread.iter().map(message_line).collect(),
+                    lines: unread
+                        .iter()
+                        .map(|message| message_line(message, to_language))
+                        .collect(),
                     more,
                 });
             }

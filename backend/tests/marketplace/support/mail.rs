@@ -68,6 +68,54 @@ pub fn unquote(raw: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
+/// `raw` with each part's body decoded as a mail client shows it: quoted-printable
+/// undone, base64 written out (a body mostly of Bangla letters goes as base64).
+pub fn decode_parts(raw: &str) -> String {
+    use base64::Engine as _;
+    let mut out = String::with_capacity(raw.len());
+    let mut lines = raw.lines().peekable();
+    while let Some(line) = lines.next() {
+        out.push_str(line);
+        out.push('\n');
+        let Some(encoding) = line
+            .strip_prefix("Content-Transfer-Encoding: ")
+            .map(str::to_ascii_lowercase)
+        else {
+            continue;
+        };
+        // The part's other headers, then a blank line, then the body up to its boundary.
+        for header in lines.by_ref() {
+            out.push_str(header);
+            out.push('\n');
+            if header.trim().is_empty() {
+                break;
+            }
+        }
+        let mut body = Vec::new();
+        while let Some(next) = lines.peek() {
+            if next.starts_with("--") {
+                break;
+            }
+            body.push(*next);
+            lines.next();
+        }
+        let decoded = match encoding.as_str() {
+            "base64" => {
+                let joined: String = body.iter().map(|line| line.trim()).collect();
+                match base64::engine::general_purpose::STANDARD.decode(joined.as_bytes()) {
+                    Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+                    Err(_) => joined,
+                }
+            }
+            "quoted-printable" => unquote(&body.join("\n")),
+            _ => body.join("\n"),
+        };
+        out.push_str(&decoded);
+        out.push('\n');
+    }
+    out
+}
+
 /// Every mail in `dir`'s outbox to `to`, oldest first.
 pub fn mails_in(dir: &Path, to: &str) -> Vec<Mail> {
     let Ok(entries) = std::fs::read_dir(dir.join("outbox")) else {
@@ -80,7 +128,7 @@ pub fn mails_in(dir: &Path, to: &str) -> Vec<Mail> {
         .filter_map(|path| {
             let raw = std::fs::read_to_string(&path).ok()?;
             let mail = Mail {
-                text: unquote(&raw),
+                text: decode_parts(&raw),
             };
             mail.header("To")
                 .is_some_and(|header| header.contains(to))

@@ -70,6 +70,11 @@ describe('The page language', () => {
     expect(await within(await mainNav()).findByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'বাংলা' }));
     await expect.poll(() => saved).toEqual([{ language: 'bn' }]);
+    // Requests from the page say its language, for mails the server writes from them.
+    const put = fetchMock.mock.calls.find(([url, init]) => url === '/api/users/me/language' && init?.method === 'PUT');
+    expect(new Headers(put?.[1]?.headers).get('Accept-Language')).toMatch(/^bn-BD/);
+    const first = fetchMock.mock.calls[0];
+    expect(new Headers(first?.[1]?.headers).get('Accept-Language')).toBe('en');
     // The profile read again afterwards does not switch the page back.
     expect(within(await mainNav()).getByRole('link', { name: 'ড্যাশবোর্ড' })).toBeInTheDocument();
     expect(callsOf(fetchMock).filter((call) => call === 'PUT /api/users/me/language')).toHaveLength(1);

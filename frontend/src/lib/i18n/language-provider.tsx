@@ -8,7 +8,7 @@ import type { User } from '@/lib/api/types.ts';
 import { userQueryOptions } from '@/lib/auth/get-user.ts';
 import { useSession } from '@/lib/auth/session-context.ts';
 import { LanguageContext, type LanguageValue } from './language-context.ts';
-import { asLocale, initialLocale, keepDeviceLocale, languageTag, type Locale } from './locale.ts';
+import { asLocale, initialLocale, keepDeviceLocale, languageTag, noteLocale, type Locale } from './locale.ts';
 
 /** `PUT /api/users/me/language`: the account's language; answers the user as it now is. */
 export function saveAccountLanguage(language: Locale): Promise<User> {
@@ -34,6 +34,8 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
     if (status === 'signed-out') adopted.current = null;
   }, [status]);
 
+  // Requests made from now on say it too (render time, so an effect's request does).
+  noteLocale(locale);
   useEffect(() => {
     document.documentElement.lang = languageTag(locale);
   }, [locale]);
@@ -41,6 +43,7 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
   const setLocale = useCallback(
     (next: Locale) => {
       setLocaleState(next);
+      noteLocale(next);
       keepDeviceLocale(next);
       if (status !== 'signed-in' || !user || user.language === next) return;
       // The page has switched already; the account follows when the server answers.

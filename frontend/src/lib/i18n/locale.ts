@@ -51,3 +51,23 @@ export function initialLocale(): Locale {
 export function languageTag(locale: Locale): string {
   return locale === 'bn' ? 'bn-BD' : 'en';
 }
+
+let pageLocale: Locale = 'en';
+
+/** The language the page shows now; its requests say it in `Accept-Language`. */
+export function currentLocale(): Locale {
+  return pageLocale;
+}
+
+/** Called by the language provider whenever the page's language changes. */
+export function noteLocale(locale: Locale): void {
+  pageLocale = locale;
+}
+
+/**
+ * `Accept-Language` for requests made from a page in `locale`: mails the server writes
+ * to an address with no account yet (confirming it, choosing a new password) follow it.
+ */
+export function acceptLanguage(locale: Locale): string {
+  return locale === 'bn' ? 'bn-BD, bn;q=0.9, en;q=0.5' : 'en';
+}
