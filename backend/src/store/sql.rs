@@ -14,7 +14,7 @@ use super::{
     index_search_text, lock_buyer, lock_conversation, lock_event_log, push_text_match,
     refresh_statistics, Db, This, MIGRATOR,
 };
-use crate::events::{Audience, BookingRef, Event, EventRecord, ListingRef};
+use crate::events::{Audience, BookingRef, Event, EventRecord, ListingRef, NewEvent};
 use crate::notice::Notice;
 use crate::records::{
     Advert, BikeFacts, Booking, BookingStatus, Category, FacetsOf, Identity, Language, LinkProof,
@@ -214,53 +214,85 @@ fn not_found_if_missing(what: Missing) -> impl FnOnce(sqlx::Error) -> Error {
 
 /// Appends `events` to the log inside `tx`, so they commit (or not) with the change; the
 /// records as the log keeps them, in order, each with its place in the log.
+/// Events stored by one statement: 9 values each, well inside SQLite's 32,766 and
+/// PostgreSQL's 65,535 bound values.
+const EVENTS_PER_INSERT: usize = 256;
+
 async fn record(tx: &mut Tx<'_>, events: &[Event]) -> Result<Vec<EventRecord>, Error> {
     if events.is_empty() {
         return Ok(Vec::new());
     }
+    let now = Utc::now();
+    let rows: Vec<(NewEvent, Option<i64>, Option<i64>, Option<i64>)> = events
+        .iter()
+        .map(|event| {
+            let event = event.to_record();
+            let (buyer_id, seller_id, recipient_id) = match event.audience {
+                Audience::Parties {
+                    buyer_id,
+                    seller_id,
+                }
+                | Audience::Deal {
+                    buyer_id,
+                    seller_id,
+                } => (Some(buyer_id), Some(seller_id), None),
+                Audience::Recipient { user_id } => (None, None, Some(user_id)),
+                Audience::Public | Audience::Admins => (None, None, None),
+            };
+            (event, buyer_id, seller_id, recipient_id)
+        })
+        .collect();
     lock_event_log(tx).await?;
-    let mut recorded = Vec::with_capacity(events.len());
-    for event in events {
-        let event = event.to_record();
-        let (buyer_id, seller_id, recipient_id) = match event.audience {
-            Audience::Parties {
-                buyer_id,
-                seller_id,
-            }
-            | Audience::Deal {
-                buyer_id,
-                seller_id,
-            } => (Some(buyer_id), Some(seller_id), None),
-            Audience::Recipient { user_id } => (None, None, Some(user_id)),
-            Audience::Public | Audience::Admins => (None, None, None),
-        };
-        let seq: i64 = sqlx::query_scalar(
+    let mut recorded = Vec::with_capacity(rows.len());
+    let mut rows = rows.into_iter().peekable();
+    // One statement for a write's events (a few hundred at most each, within every
+    // engine's limit on bound values): the event log's lock is held for one round trip,
+    // not one per event.
+    while rows.peek().is_some() {
+        let chunk: Vec<_> = rows.by_ref().take(EVENTS_PER_INSERT).collect();
+        let mut insert = sqlx::QueryBuilder::<Db>::new(
             "INSERT INTO events (name, audience, buyer_id, seller_id, recipient_id, data, \
-             public_data, ends_access_of, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
-             RETURNING seq",
-        )
-        .bind(event.name)
-        .bind(event.audience.as_str())
-        .bind(buyer_id)
-        .bind(seller_id)
-        .bind(recipient_id)
-        .bind(&event.data)
-        .bind(&event.public_data)
-        .bind(event.ends_access_of)
-        .bind(Utc::now())
-        .fetch_one(&mut **tx)
-        .await?;
-        recorded.push(EventRecord {
-            seq,
-            name: event.name.to_owned(),
-            audience: event.audience.as_str().to_owned(),
-            buyer_id,
-            seller_id,
-            recipient_id,
-            data: event.data,
-            public_data: event.public_data,
-            ends_access_of: event.ends_access_of,
-        });
+             public_data, ends_access_of, created_at) ",
+        );
+        insert.push_values(
+            &chunk,
+            |mut row, (event, buyer_id, seller_id, recipient_id)| {
+                row.push_bind(event.name)
+                    .push_bind(event.audience.as_str())
+                    .push_bind(*buyer_id)
+                    .push_bind(*seller_id)
+                    .push_bind(*recipient_id)
+                    .push_bind(&event.data)
+                    .push_bind(&event.public_data)
+                    .push_bind(event.ends_access_of)
+                    .push_bind(now);
+            },
+        );
+        insert.push(" RETURNING seq");
+        // Rows take their numbers in the order they are listed; the order RETURNING
+        // answers in is not promised, so the numbers are put back in order.
+        let mut seqs: Vec<i64> = insert.build_query_scalar().fetch_all(&mut **tx).await?;
+        seqs.sort_unstable();
+        if seqs.len() != chunk.len() {
+            return Err(Error::Database(format!(
+                "{} events stored, {} numbered",
+                chunk.len(),
+                seqs.len()
+            )));
+        }
+        for ((event, buyer_id, seller_id, recipient_id), seq) in chunk.into_iter().zip(seqs) {
+            recorded.push(EventRecord {
+                seq,
+                name: event.name.to_owned(),
+                audience: event.audience.as_str().to_owned(),
+                buyer_id,
+                seller_id,
+                recipient_id,
+                data: event.data,
+                public_data: event.public_data,
+                ends_access_of: event.ends_access_of,
+            });
+        }
     }
     Ok(recorded)
 }

@@ -457,3 +457,54 @@ async fn a_seller_edits_only_their_unsold_bikes_and_a_lower_price_tells_those_wh
     })
     .await;
 }
+
+/// A change that concerns hundreds of people logs their events in more than one
+/// statement: every event is kept, numbered in the order it was made, each reaching
+/// its one reader.
+#[tokio::test]
+async fn a_bike_hundreds_saved_tells_each_of_them_once_in_order() {
+    on_both(|engine| async move {
+        let Some((_db, store)) = open(engine).await else {
+            return;
+        };
+        let s = store.as_ref();
+        let seller = user(s, "seller@example.com", "Karim Motors", Role::Seller).await;
+        let cruiser = category(s, "Cruiser").await;
+        let fz = listing(s, cruiser, &seller, "Yamaha FZ", taka(250_000)).await;
+        let mut savers = Vec::new();
+        for n in 0..300 {
+            let saver = user(s, &format!("saver{n}@example.com"), "Saver", Role::Buyer).await;
+            s.save_to_wishlist(saver.id, fz).await.expect("saved");
+            savers.push(saver.id);
+        }
+        let written = s
+            .delete_listing(fz, seller.id, false)
+            .await
+            .expect("deleted");
+        let seqs: Vec<i64> = written.events.iter().map(|e| e.seq).collect();
+        assert!(seqs.len() > 300, "{} events", seqs.len());
+        assert!(
+            seqs.windows(2).all(|pair| pair[1] == pair[0] + 1),
+            "numbered one after another, in the order made: {seqs:?}"
+        );
+        let mut told: Vec<i64> = written
+            .events
+            .iter()
+            .filter(|e| e.name == "notification.created")
+            .filter_map(|e| e.recipient_id)
+            .collect();
+        told.sort_unstable();
+        assert_eq!(told, savers, "each saver once");
+        // The log holds them as the write answered them.
+        let logged = s.events_since(seqs[0] - 1, 1000).await.expect("the log");
+        assert_eq!(
+            logged.iter().map(|e| e.seq).collect::<Vec<_>>(),
+            seqs,
+            "the log keeps what the write said it logged"
+        );
+        for (logged, said) in logged.iter().zip(&written.events) {
+            assert_eq!(logged, said);
+        }
+    })
+    .await;
+}
