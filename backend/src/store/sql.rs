@@ -214,6 +214,9 @@ fn not_found_if_missing(what: Missing) -> impl FnOnce(sqlx::Error) -> Error {
 
 /// Appends `events` to the log inside `tx`, so they commit (or not) with the change; the
 /// records as the log keeps them, in order, each with its place in the log.
+/// An event with the ids its audience names: its buyer, seller and one recipient.
+type Addressed = (NewEvent, Option<i64>, Option<i64>, Option<i64>);
+
 /// Events stored by one statement: 9 values each, well inside SQLite's 32,766 and
 /// PostgreSQL's 65,535 bound values.
 const EVENTS_PER_INSERT: usize = 256;
@@ -223,7 +226,7 @@ async fn record(tx: &mut Tx<'_>, events: &[Event]) -> Result<Vec<EventRecord>, E
         return Ok(Vec::new());
     }
     let now = Utc::now();
-    let rows: Vec<(NewEvent, Option<i64>, Option<i64>, Option<i64>)> = events
+    let rows: Vec<Addressed> = events
         .iter()
         .map(|event| {
             let event = event.to_record();
