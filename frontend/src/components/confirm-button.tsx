@@ -4,7 +4,9 @@
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { toast } from 'react-toastify';
+import { useT } from '@/lib/i18n/language-context.ts';
 import { actionTones, useConfirm, type ActionTone } from './confirm-dialog.tsx';
+import { sharedMessages } from './shared.messages.ts';
 
 export function ConfirmButton<TData, TVariables>({
   mutation,
@@ -70,18 +72,16 @@ export function ConfirmButton<TData, TVariables>({
   );
 }
 
-/** The delete prompt (docs/product.md), shared by every table that deletes. */
-export const DELETE_PROMPT = 'Are you sure, You want to delete?';
-
 /**
- * The tables' Delete: asks "Delete {what}?" with the delete prompt (unless told another),
- * then the "Deleted Successfully" toast.
+ * The tables' Delete: asks "Delete {what}?" with the delete prompt of docs/product.md,
+ * "Are you sure, You want to delete?" (unless told another),
+ * then the "Deleted Successfully" toast, in the page's language.
  */
 export function DeleteButton<TData, TVariables>({
   mutation,
   variables,
   what,
-  prompt = DELETE_PROMPT,
+  prompt,
 }: {
   mutation: UseMutationOptions<TData, Error, TVariables>;
   variables: TVariables;
@@ -89,19 +89,20 @@ export function DeleteButton<TData, TVariables>({
   what: string;
   prompt?: string;
 }) {
+  const t = useT(sharedMessages);
   return (
     <ConfirmButton
       mutation={mutation}
       variables={variables}
-      title={`Delete ${what}?`}
-      prompt={prompt}
-      confirmLabel="Delete"
-      cancelLabel="Keep it"
-      success="Deleted Successfully"
-      busyLabel="Deleting…"
+      title={t('deleteTitle', { what })}
+      prompt={prompt ?? t('deletePrompt')}
+      confirmLabel={t('delete')}
+      cancelLabel={t('keepIt')}
+      success={t('deleted')}
+      busyLabel={t('deleting')}
       tone="danger"
     >
-      Delete
+      {t('delete')}
     </ConfirmButton>
   );
 }

@@ -6,7 +6,9 @@
 // Escape answers no, and focus goes back to whatever asked.
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
+import { useT } from '@/lib/i18n/language-context.ts';
 import { keepTabInside } from './focus-trap.ts';
+import { sharedMessages } from './shared.messages.ts';
 
 /** The look of an action's button: the one that asks, and the dialog's confirm button. */
 export const actionTones = {
@@ -93,6 +95,7 @@ export function useConfirm(): { confirm: (request: ConfirmRequest) => Promise<bo
 }
 
 function ConfirmDialog({ asking, onAnswered }: { asking: Asking; onAnswered: () => void }) {
+  const t = useT(sharedMessages);
   const { request, opener } = asking;
   const tone = request.tone ?? 'primary';
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -119,7 +122,7 @@ function ConfirmDialog({ asking, onAnswered }: { asking: Asking; onAnswered: () 
       <DialogButtons
         cancelRef={cancelRef}
         confirmRef={confirmRef}
-        cancelLabel={request.cancelLabel ?? 'Cancel'}
+        cancelLabel={request.cancelLabel ?? t('cancel')}
         confirmLabel={request.confirmLabel}
         tone={tone}
         onCancel={() => {

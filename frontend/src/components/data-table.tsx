@@ -2,7 +2,10 @@
 // server's message when the list cannot be fetched, the empty text, and the table,
 // whose rows become cards on a phone.
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
+import { formatNumber } from '@/lib/i18n/numbers.ts';
+import { sharedMessages } from './shared.messages.ts';
 import { PageSpinner } from './spinner.tsx';
 
 /** How a column's cell sits in a row's card on a phone. */
@@ -16,13 +19,15 @@ export interface Column<T> {
   /** On a phone: labelled by its header (the default), unlabelled, a button at the card's end, the card's picture, or hidden. */
   phone?: PhoneLook;
   className?: string;
+  /** A header the table says itself in the page's language ("Image"); `header` stays the column's key. */
+  standardHeader?: 'image';
 }
 
 /** The first column: the row's number, from 1. */
 export function indexColumn<T>(): Column<T> {
   return {
     header: '#',
-    cell: (_row, index) => index + 1,
+    cell: (_row, index) => <RowNumber n={index + 1} />,
     phone: 'hidden',
     className: 'w-10 tabular-nums text-stone-500',
   };
@@ -38,10 +43,17 @@ export function imageColumn<T>(
 ): Column<T> {
   return {
     header: 'Image',
+    standardHeader: 'image',
     phone: 'media',
     className: 'w-16',
     cell: (row) => <Thumbnail src={src(row)} round={round} initial={initial?.(row) ?? ''} />,
   };
+}
+
+/** A row's number in the page's digits. */
+function RowNumber({ n }: { n: number }) {
+  const { locale } = useLanguage();
+  return formatNumber(n, locale);
 }
 
 function Thumbnail({ src, round, initial }: { src: string; round: boolean; initial: string }) {
@@ -97,7 +109,11 @@ export function TablePage<T>({
   /** Extra classes for a row, such as a highlight for one that just arrived. */
   rowClassName?: (row: T) => string;
 }) {
-  const headingId = `${slug(title)}-title`;
+  const t = useT(sharedMessages);
+  const { locale } = useLanguage();
+  // A Bangla title has no letters a slug keeps: its id is the page's own then.
+  const ownId = useId();
+  const headingId = /[a-z]/i.test(title) ? `${slug(title)}-title` : `${ownId}-title`;
   return (
     <section aria-labelledby={headingId}>
       <div className="mb-4 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
@@ -106,7 +122,7 @@ export function TablePage<T>({
         </h2>
         {query.isSuccess && query.data.length > 0 && (
           <p className="text-sm text-stone-600">
-            {query.data.length} {query.data.length === 1 ? 'entry' : 'entries'}
+            {t('entries', { count: query.data.length, shown: formatNumber(query.data.length, locale) })}
           </p>
         )}
       </div>
@@ -167,6 +183,8 @@ export function DataTable<T>({
   rowKey: (row: T) => string;
   rowClassName?: (row: T) => string;
 }) {
+  const t = useT(sharedMessages);
+  const header = (column: Column<T>) => (column.standardHeader ? t(column.standardHeader) : column.header);
   return (
     <div className="sm:overflow-x-auto sm:rounded-2xl sm:bg-white sm:shadow-sm sm:ring-1 sm:ring-stone-200">
       <table role="table" className="w-full text-left text-sm max-sm:block sm:min-w-[36rem]">
@@ -178,7 +196,7 @@ export function DataTable<T>({
           <tr role="row">
             {columns.map((column) => (
               <th key={column.header} role="columnheader" scope="col" className="px-4 py-3 whitespace-nowrap">
-                {column.header}
+                {header(column)}
               </th>
             ))}
           </tr>
@@ -197,7 +215,7 @@ export function DataTable<T>({
                   <Cell
                     key={column.header}
                     {...(column.rowHeader ? { role: 'rowheader', scope: 'row' } : { role: 'cell' })}
-                    data-label={column.header}
+                    data-label={header(column)}
                     className={`sm:px-4 sm:py-3 ${phoneCell[phone]} ${column.rowHeader ? 'font-semibold text-stone-900 sm:min-w-32' : 'text-stone-700'} ${column.className ?? ''}`}
                   >
                     {column.cell(row, index)}

@@ -4,7 +4,12 @@
 // whatever opened it. A sheet from the bottom on a phone, a card in the middle on wider
 // screens. The first field to fill in takes focus itself (`autoFocus`).
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useT } from '@/lib/i18n/language-context.ts';
 import { keepTabInside } from './focus-trap.ts';
+import { sharedMessages } from './shared.messages.ts';
+
+/** The close button's mark, the same in every language (its name is `close`). */
+const CLOSE_MARK = '×';
 
 export function Modal({
   id,
@@ -20,6 +25,7 @@ export function Modal({
   onClose: () => void;
   children: ReactNode;
 }) {
+  const t = useT(sharedMessages);
   const dialogRef = useRef<HTMLDivElement>(null);
   // The opener is read while rendering: by the time effects run, autoFocus has moved on.
   const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
@@ -62,11 +68,11 @@ export function Modal({
           <button
             type="button"
             onClick={onClose}
-            aria-label="Close"
+            aria-label={t('close')}
             className="rounded-full p-2 text-stone-500 hover:bg-stone-100 hover:text-stone-900"
           >
             <span aria-hidden="true" className="block size-5 text-xl leading-5">
-              ×
+              {CLOSE_MARK}
             </span>
           </button>
         </div>

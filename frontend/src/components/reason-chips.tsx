@@ -1,10 +1,13 @@
 // Reasons one taps instead of typing (a buyer or seller at the meet-up, an admin settling
 // a deal): each fills the reason in. Where the reason is one of a list (reporting a
 // conversation), the picked one shows pressed.
+import { useT } from '@/lib/i18n/language-context.ts';
+import { sharedMessages } from './shared.messages.ts';
+
 export function ReasonChips({
   reasons,
   onPick,
-  legend = 'Quick reasons',
+  legend,
   picked,
 }: {
   reasons: readonly string[];
@@ -13,9 +16,10 @@ export function ReasonChips({
   /** The reason picked, when the chips are the choice itself. */
   picked?: string | undefined;
 }) {
+  const t = useT(sharedMessages);
   return (
     <fieldset className="mb-3">
-      <legend className="text-sm font-medium text-stone-800">{legend}</legend>
+      <legend className="text-sm font-medium text-stone-800">{legend ?? t('quickReasons')}</legend>
       <div className="mt-1.5 flex flex-wrap gap-2">
         {reasons.map((reason) => (
           <button

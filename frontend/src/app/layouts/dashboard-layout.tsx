@@ -6,10 +6,15 @@ import type { Role } from '@/lib/api/types.ts';
 import { useSession } from '@/lib/auth/session-context.ts';
 import { useInbox } from '@/features/messages/api/conversations.ts';
 import { UnreadBadge } from '@/components/unread-badge.tsx';
+import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
+import { formatNumber } from '@/lib/i18n/numbers.ts';
+import { dashboardLayoutMessages } from './dashboard-layout.messages.ts';
 import { TopNav } from './top-nav.tsx';
 
+type Key = keyof (typeof dashboardLayoutMessages)['en'];
+
 interface SideLink {
-  label: string;
+  label: Key;
   to: string;
 }
 
@@ -18,29 +23,34 @@ const MESSAGES = '/dashboard/messages';
 /** Side panel links by role (docs/product.md, 'Screens and routes'). */
 const SIDE_LINKS: Record<Role, SideLink[]> = {
   admin: [
-    { label: 'Add Category', to: '/dashboard/add-category' },
-    { label: 'All Sellers', to: '/dashboard/all-seller' },
-    { label: 'All Buyers', to: '/dashboard/all-buyer' },
-    { label: 'Reported Products', to: '/dashboard/reported-products' },
-    { label: 'Reported Conversations', to: '/dashboard/reported-conversations' },
-    { label: 'Deals', to: '/dashboard/deals' },
+    { label: 'addCategory', to: '/dashboard/add-category' },
+    { label: 'allSellers', to: '/dashboard/all-seller' },
+    { label: 'allBuyers', to: '/dashboard/all-buyer' },
+    { label: 'reportedProducts', to: '/dashboard/reported-products' },
+    { label: 'reportedConversations', to: '/dashboard/reported-conversations' },
+    { label: 'deals', to: '/dashboard/deals' },
     // Buyers and sellers reach it from their inbox; an admin, who has none, from here.
-    { label: 'Blocked people', to: '/dashboard/blocked' },
+    { label: 'blocked', to: '/dashboard/blocked' },
   ],
   seller: [
-    { label: 'Add Product', to: '/dashboard/add-product' },
-    { label: 'My Products', to: '/dashboard/seller-products' },
-    { label: 'My Buyers', to: '/dashboard/my-buyers' },
-    { label: 'Messages', to: MESSAGES },
+    { label: 'addProduct', to: '/dashboard/add-product' },
+    { label: 'myProducts', to: '/dashboard/seller-products' },
+    { label: 'myBuyers', to: '/dashboard/my-buyers' },
+    { label: 'messages', to: MESSAGES },
   ],
   buyer: [
-    { label: 'My Orders', to: '/dashboard/my-orders' },
-    { label: 'Wishlist', to: '/dashboard/wishlist' },
-    { label: 'Messages', to: MESSAGES },
+    { label: 'myOrders', to: '/dashboard/my-orders' },
+    { label: 'wishlist', to: '/dashboard/wishlist' },
+    { label: 'messages', to: MESSAGES },
   ],
 };
 
-const roleName: Record<Role, string> = { admin: 'Admin', seller: 'Seller', buyer: 'Buyer' };
+/** The dashboard's heading by role: "Buyer Dashboard". */
+const roleHeading: Record<Role, Key> = {
+  admin: 'adminDashboard',
+  seller: 'sellerDashboard',
+  buyer: 'buyerDashboard',
+};
 
 const sideLook = ({ isActive }: { isActive: boolean }) =>
   `flex items-center justify-between gap-2 whitespace-nowrap rounded-lg px-4 py-2.5 text-sm font-medium transition-colors ${
@@ -51,11 +61,13 @@ const sideLook = ({ isActive }: { isActive: boolean }) =>
 export function DashboardLayout() {
   const { user, role } = useSession();
   const changing = usePageChange();
+  const { locale } = useLanguage();
+  const t = useT(dashboardLayoutMessages);
   // Buyers and sellers talk about bikes: the Messages link counts what is unread.
   const inbox = useInbox(user && role !== 'admin' ? user._id : '');
   const unread = (inbox.data ?? []).reduce((sum, conversation) => sum + conversation.unread, 0);
   // The guard above renders this only for a signed-in user.
-  if (!user || !role) return <PageSpinner label="Checking your session" />;
+  if (!user || !role) return <PageSpinner label={t('checkingSession')} />;
 
   return (
     <div className="flex min-h-screen flex-col bg-stone-100 print:bg-white">
@@ -67,7 +79,7 @@ export function DashboardLayout() {
         <div className="page-container flex items-center gap-4 py-5">
           <Avatar image={user.image} name={user.name} size={56} className="shrink-0 border-2 border-brand-600" />
           <div className="min-w-0 flex-1">
-            <h1 className="text-xl font-bold text-stone-900 sm:text-2xl">{roleName[role]} Dashboard</h1>
+            <h1 className="text-xl font-bold text-stone-900 sm:text-2xl">{t(roleHeading[role])}</h1>
             <p className="text-sm font-medium text-stone-800">{user.name}</p>
             <p className="truncate text-sm text-stone-600">{user.email}</p>
           </div>
@@ -75,16 +87,20 @@ export function DashboardLayout() {
       </div>
 
       <div className="page-container flex flex-1 flex-col gap-6 py-6 lg:flex-row">
-        <nav aria-label="Dashboard" className="lg:w-60 lg:shrink-0 print:hidden">
+        <nav aria-label={t('dashboard')} className="lg:w-60 lg:shrink-0 print:hidden">
           <ul className="flex flex-wrap gap-2 rounded-xl bg-white p-2 shadow-sm lg:flex-col lg:flex-nowrap">
             {SIDE_LINKS[role].map((link) => (
-              <li key={link.label}>
+              <li key={link.to}>
                 <NavLink
                   to={link.to}
-                  aria-label={link.to === MESSAGES && unread > 0 ? `${link.label}, ${String(unread)} unread` : undefined}
+                  aria-label={
+                    link.to === MESSAGES && unread > 0
+                      ? t('unreadLink', { label: t(link.label), unread: formatNumber(unread, locale) })
+                      : undefined
+                  }
                   className={sideLook}
                 >
-                  {link.label}
+                  {t(link.label)}
                   {link.to === MESSAGES && unread > 0 && <UnreadBadge count={unread} />}
                 </NavLink>
               </li>

@@ -1,12 +1,17 @@
 import { useSession } from '@/lib/auth/session-context.ts';
+import { useT } from '@/lib/i18n/language-context.ts';
+import { dashboardHomeMessages } from './dashboard-home.messages.ts';
 
 /** /dashboard itself: a greeting; the side panel holds the sections. */
 export function DashboardHome() {
   const { user } = useSession();
+  const t = useT(dashboardHomeMessages);
   return (
     <section className="rounded-xl bg-white p-6 shadow-sm">
-      <h2 className="text-lg font-semibold text-stone-900">Welcome back{user ? `, ${user.name}` : ''}</h2>
-      <p className="mt-1 text-stone-600">Choose a section from the menu to get started.</p>
+      <h2 className="text-lg font-semibold text-stone-900">
+        {user ? t('welcomeNamed', { name: user.name }) : t('welcome')}
+      </h2>
+      <p className="mt-1 text-stone-600">{t('chooseSection')}</p>
     </section>
   );
 }

@@ -6,7 +6,10 @@ import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { BellIcon } from '@/components/icons.tsx';
 import type { Notifications } from '@/lib/api/types.ts';
+import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
+import { formatNumber, localDigits } from '@/lib/i18n/numbers.ts';
 import { useMarkRead, useNotifications } from '@/features/notifications/api/notifications.ts';
+import { notificationsMessages } from '@/features/notifications/notifications.messages.ts';
 import { NotificationList } from './notification-list.tsx';
 
 /** How many the dropdown shows; the page shows all the server lists. */
@@ -40,25 +43,28 @@ function useToastNewNotifications(bell: Notifications | undefined): void {
 }
 
 function Badge({ unread }: { unread: number }) {
+  const { locale } = useLanguage();
   if (unread === 0) return null;
   return (
     <span
       aria-hidden="true"
       className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] leading-none font-bold text-white tabular-nums"
     >
-      {unread > 99 ? '99+' : unread}
+      {unread > 99 ? localDigits('99+', locale) : formatNumber(unread, locale)}
     </span>
   );
 }
 
 export function NotificationBell() {
+  const { locale } = useLanguage();
+  const t = useT(notificationsMessages);
   const bell = useNotifications(true);
   useToastNewNotifications(bell.data);
   const markRead = useMarkRead();
   const [open, setOpen] = useState(false);
   const panel = useRef<HTMLDivElement>(null);
   const unread = bell.data?.unread ?? 0;
-  const label = unread > 0 ? `Notifications, ${String(unread)} unread` : 'Notifications';
+  const label = unread > 0 ? t('bellUnread', { unread: formatNumber(unread, locale) }) : t('notifications');
 
   useEffect(() => {
     if (!open) return;
@@ -100,11 +106,11 @@ export function NotificationBell() {
         <div
           id="notifications-panel"
           role="region"
-          aria-label="Notifications"
+          aria-label={t('notifications')}
           className="absolute right-0 z-50 mt-2 w-96 max-w-[calc(100vw-2rem)] overflow-hidden rounded-xl bg-white shadow-lg ring-1 ring-stone-200"
         >
           <div className="flex items-center justify-between border-b border-stone-100 px-4 py-3">
-            <p className="font-semibold text-stone-900">Notifications</p>
+            <p className="font-semibold text-stone-900">{t('notifications')}</p>
             {unread > 0 && (
               <button
                 type="button"
@@ -113,7 +119,7 @@ export function NotificationBell() {
                 }}
                 className="text-sm font-semibold text-brand-800 hover:underline"
               >
-                Mark all as read
+                {t('markAllRead')}
               </button>
             )}
           </div>
@@ -132,7 +138,7 @@ export function NotificationBell() {
             }}
             className="block border-t border-stone-100 px-4 py-3 text-center text-sm font-semibold text-brand-800 hover:bg-stone-50"
           >
-            See all notifications
+            {t('seeAll')}
           </Link>
         </div>
       )}

@@ -3,8 +3,10 @@
 // notifications page show the same list.
 import { Link } from 'react-router';
 import type { Notification } from '@/lib/api/types.ts';
-import { formatPostTime } from '@/utils/format-post-time.ts';
+import { formatPostTime } from '@/lib/i18n/dates.ts';
+import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
 import { useMarkRead } from '@/features/notifications/api/notifications.ts';
+import { notificationsMessages } from '@/features/notifications/notifications.messages.ts';
 
 export function NotificationList({
   notifications,
@@ -15,10 +17,12 @@ export function NotificationList({
   onOpen?: () => void;
 }) {
   const markRead = useMarkRead();
+  const { locale } = useLanguage();
+  const t = useT(notificationsMessages);
   if (notifications.length === 0) {
     return (
       <p className="px-4 py-6 text-center text-sm text-stone-600">
-        No notifications yet. Bookings, payments and news of the bikes you follow show here.
+        {t('empty')}
       </p>
     );
   }
@@ -42,10 +46,10 @@ export function NotificationList({
               }}
               className="block text-sm text-stone-800 hover:underline"
             >
-              {!notification.read && <span className="sr-only">Unread:</span>} {notification.message}
+              {!notification.read && <span className="sr-only">{t('unreadPrefix')}</span>} {notification.message}
             </Link>
             <time dateTime={notification.createdAt} className="mt-0.5 block text-xs text-stone-500">
-              {formatPostTime(notification.createdAt)}
+              {formatPostTime(notification.createdAt, locale)}
             </time>
           </div>
           {!notification.read && (
@@ -56,7 +60,7 @@ export function NotificationList({
               }}
               className="shrink-0 rounded-md px-2 py-1 text-xs font-semibold text-brand-800 hover:bg-brand-100"
             >
-              Mark read
+              {t('markRead')}
             </button>
           )}
         </li>

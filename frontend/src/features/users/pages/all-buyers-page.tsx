@@ -1,42 +1,52 @@
 // The admin's buyer table: who has an account, and deleting one. Live events
 // keep the cached list current.
+import { useMemo } from 'react';
 import { DeleteButton } from '@/components/confirm-button.tsx';
 import { imageColumn, indexColumn, TablePage, type Column } from '@/components/data-table.tsx';
 import type { User } from '@/lib/api/types.ts';
+import { useT } from '@/lib/i18n/language-context.ts';
 import { deleteUserMutation } from '@/features/users/api/delete-user.ts';
 import { useUsers } from '@/features/users/api/get-users.ts';
+import { usersMessages } from '@/features/users/users.messages.ts';
 
 const remove = deleteUserMutation('buyer');
 
-const columns: Column<User>[] = [
-  indexColumn(),
-  imageColumn((buyer) => buyer.image, { round: true, initial: (buyer) => buyer.name }),
-  {
-    header: 'Name',
-    rowHeader: true,
-    cell: (buyer) => (
-      <>
-        {buyer.name}
-        <span className="block text-xs font-normal wrap-anywhere text-stone-500 sm:whitespace-nowrap">{buyer.email}</span>
-      </>
-    ),
-  },
-  {
-    header: 'Action',
-    phone: 'action',
-    cell: (buyer) => <DeleteButton mutation={remove} variables={buyer} what={`the account of ${buyer.name}`} />,
-  },
-];
-
 export function AllBuyersPage() {
+  const t = useT(usersMessages);
+  const columns = useMemo<Column<User>[]>(
+    () => [
+      indexColumn(),
+      imageColumn((buyer) => buyer.image, { round: true, initial: (buyer) => buyer.name }),
+      {
+        header: t('name'),
+        rowHeader: true,
+        cell: (buyer) => (
+          <>
+            {buyer.name}
+            <span className="block text-xs font-normal wrap-anywhere text-stone-500 sm:whitespace-nowrap">
+              {buyer.email}
+            </span>
+          </>
+        ),
+      },
+      {
+        header: t('action'),
+        phone: 'action',
+        cell: (buyer) => (
+          <DeleteButton mutation={remove} variables={buyer} what={t('accountOf', { name: buyer.name })} />
+        ),
+      },
+    ],
+    [t],
+  );
   return (
     <TablePage
-      title="All Buyers"
+      title={t('allBuyers')}
       query={useUsers('buyer')}
       columns={columns}
       rowKey={(buyer) => buyer._id}
-      emptyText="There is no buyer yet."
-      loadingLabel="Loading buyers"
+      emptyText={t('noBuyer')}
+      loadingLabel={t('loadingBuyers')}
     />
   );
 }
