@@ -25,7 +25,13 @@ describe('the sign-in pages in Bangla', () => {
 
   it('sign up as a buyer or a seller, with the password rules in Bangla and Bengali digits', async () => {
     localStorage.setItem('language', 'bn');
-    fakeServer({});
+    fakeServer({
+      // Google sign-in set up, so its button shows.
+      'GET /api/config': [
+        200,
+        { signIn: { firebase: { apiKey: 'key', authDomain: 'x.firebaseapp.com', projectId: 'x' } }, payments: { provider: 'test' } },
+      ],
+    });
     renderApp('/signup');
 
     expect(await screen.findByRole('radio', { name: 'ক্রেতা হিসেবে' })).toBeChecked();

@@ -58,26 +58,23 @@ beforeEach(() => {
 });
 
 describe('Sign in with Google', () => {
-  it('stays disabled, with the reason, when the server has no Firebase', async () => {
+  it('is not shown when the server has no Firebase', async () => {
     server({ signIn: { firebase: null }, payments: { provider: 'test' } });
     renderApp('/login');
 
-    const button = await screen.findByRole('button', { name: 'Sign in with Google' });
-    expect(button).toBeDisabled();
-    expect(button).toHaveAccessibleDescription(
-      "Google sign-in isn't set up on this server yet — please use your email.",
-    );
-    await userEvent.click(button);
+    // The page renders once its loader has read the server's settings.
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Sign in with Google' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/set up on this server/)).not.toBeInTheDocument();
     expect(firebase.initializeApp).not.toHaveBeenCalled();
   });
 
-  it('stays disabled, with the reason, when the server cannot say', async () => {
+  it('is not shown when the server cannot say', async () => {
     fakeServer({ 'GET /api/config': [500, { error: 'internal', message: 'Something went wrong.' }] });
-    renderApp('/signup');
+    renderApp('/login');
 
-    const button = await screen.findByRole('button', { name: 'Sign in with Google' });
-    expect(button).toBeDisabled();
-    expect(button).toHaveAccessibleDescription(/isn't set up on this server yet/);
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Sign in with Google' })).not.toBeInTheDocument();
   });
 
   it('is offered when Firebase is configured, and loads Firebase only on click', async () => {

@@ -1,6 +1,6 @@
 // "Sign in with Google": offered when the server says Firebase is configured
-// (`GET /api/config`), otherwise shown disabled with the reason. Firebase's client is
-// loaded on the click, never with the sign-in page.
+// (`GET /api/config`), otherwise not shown at all — a button nobody can press is a dead
+// end. Firebase's client is loaded on the click, never with the sign-in page.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -76,32 +76,10 @@ export function GoogleSignIn() {
   const [busy, setBusy] = useState(false);
   const t = useT(authMessages);
 
-  if (config.isPending) {
-    // Same height as the button, so nothing moves when the answer arrives.
-    return (
-      <div>
-        <Divider />
-        <div aria-hidden="true" className="h-[46px] animate-pulse rounded-lg bg-stone-100" />
-      </div>
-    );
-  }
-
   const google = config.data?.signIn.firebase ?? null;
-
-  if (!google) {
-    return (
-      <div>
-        <Divider />
-        <button type="button" disabled aria-describedby="google-unavailable" className={buttonClass}>
-          <GoogleIcon className="size-5" />
-          {t('googleButton')}
-        </button>
-        <p id="google-unavailable" className="mt-2 text-center text-xs text-stone-500">
-          {t('googleUnavailable')}
-        </p>
-      </div>
-    );
-  }
+  // Until the server answers, and when it has no Google sign-in (or cannot say), the
+  // form is e-mail and password alone.
+  if (!google) return null;
 
   const onClick = async () => {
     setBusy(true);
