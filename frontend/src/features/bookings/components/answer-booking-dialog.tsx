@@ -13,33 +13,28 @@ import { DialogFormFooter } from '@/components/dialog-form-footer.tsx';
 import { errorId, FormField, inputLook } from '@/components/form-field.tsx';
 import type { Booking } from '@/lib/api/types.ts';
 import { answerBookingMutation, type BookingAnswer } from '@/features/bookings/api/answer-booking.ts';
-import { holdWords } from '@/lib/payments/hold-words.ts';
+import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
+import { localDigits } from '@/lib/i18n/numbers.ts';
+import { bookingsMessages } from './bookings.messages.ts';
+import { holdMethod, type BookingsKey, type BookingsT } from './deal-words.ts';
 import { showRefusal, useDialogExit } from './dialog-exit.ts';
 import { ReasonChips } from '@/components/reason-chips.tsx';
 
 export const REASON_MAX = 300;
-export const REASON_REQUIRED = 'Tell the buyer why';
-export const CALL_OFF_REASONS = ['Not as described', 'Papers missing', 'Did not come'] as const;
+/** Quick reasons to call a deal off. */
+const CALL_OFF_REASONS: readonly BookingsKey[] = ['notAsDescribed', 'papersMissing', 'didNotCome'];
 
 const WORDS = {
-  release: { what: 'reservation', label: 'Release', busy: 'Releasing…', done: 'Reservation released' },
-  decline: { what: 'booking', label: 'Decline', busy: 'Declining…', done: 'Booking declined' },
-  'call-off': { what: 'deal', label: 'Call off', busy: 'Calling off…', done: 'Deal called off' },
-} as const;
-
-/** What calling off a deal whose buyer's card holds the price does to the money. */
-export const HOLD_RELEASED = ' The card hold is released: nothing is charged.';
-
-/** The same for a card or a bKash hold: " The bKash hold is released: nothing is charged." */
-const holdReleased = (booking: Booking) =>
-  booking.method === 'bkash' ? HOLD_RELEASED.replace('card', holdWords(booking).name) : HOLD_RELEASED;
+  release: { title: 'releaseTitle', label: 'release', busy: 'releasing', done: 'releaseDone', placeholder: 'releasePlaceholder' },
+  decline: { title: 'declineTitle', label: 'decline', busy: 'declining', done: 'declineDone', placeholder: 'declinePlaceholder' },
+  'call-off': { title: 'callOffTitle', label: 'callOff', busy: 'callingOff', done: 'callOffDone', placeholder: 'callOffPlaceholder' },
+} as const satisfies Record<BookingAnswer, Record<string, BookingsKey>>;
 
 /** "Rahim" of "Rahim Uddin": the dialog's title speaks of the buyer as the seller would. */
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
-export function answerTitle(answer: BookingAnswer, booking: Booking): string {
-  if (answer === 'call-off') return `Call off the deal for ${booking.productName}?`;
-  return `${WORDS[answer].label} ${firstName(booking.buyerName)}'s ${WORDS[answer].what} of ${booking.productName}?`;
+export function answerTitle(answer: BookingAnswer, booking: Booking, t: BookingsT): string {
+  return t(WORDS[answer].title, { buyer: firstName(booking.buyerName), bike: booking.productName });
 }
 
 export function AnswerBookingDialog({
@@ -54,6 +49,8 @@ export function AnswerBookingDialog({
   side?: 'buyer' | 'seller';
   onClose: () => void;
 }) {
+  const t = useT(bookingsMessages);
+  const { locale } = useLanguage();
   const words = WORDS[answer];
   const other = side === 'seller' ? booking.buyerName : booking.sellerName;
   const action = useMutation(useMemo(() => answerBookingMutation(answer), [answer]));
@@ -68,8 +65,8 @@ export function AnswerBookingDialog({
   const reasonRef = useRef<HTMLTextAreaElement | null>(null);
   const { opener, closeRef, close } = useDialogExit(onClose);
   const { ref: registerRef, ...reasonField } = register('reason', {
-    validate: (value) => value.trim() !== '' || (side === 'seller' ? REASON_REQUIRED : 'Tell the seller why'),
-    maxLength: { value: REASON_MAX, message: `At most ${String(REASON_MAX)} characters` },
+    validate: (value) => value.trim() !== '' || (side === 'seller' ? t('tellBuyerWhy') : t('tellSellerWhy')),
+    maxLength: { value: REASON_MAX, message: t('atMost', { max: localDigits(String(REASON_MAX), locale) }) },
   });
 
   const onSubmit = async ({ reason }: { reason: string }) => {
@@ -77,7 +74,7 @@ export function AnswerBookingDialog({
     setFailure(null);
     try {
       await action.mutateAsync({ booking, reason: reason.trim() });
-      toast.success(words.done);
+      toast.success(t(words.done));
       close();
     } catch (error) {
       showRefusal(error, ['reason'], setError, setFailure);
@@ -86,8 +83,8 @@ export function AnswerBookingDialog({
 
   return createPortal(
     <AlertDialogFrame
-      title={answerTitle(answer, booking)}
-      description={`${other} is told at once, with your reason.${answer === 'call-off' && booking.status === 'held' ? holdReleased(booking) : ''}`}
+      title={answerTitle(answer, booking, t)}
+      description={`${t('toldWithReason', { other })}${answer === 'call-off' && booking.status === 'held' ? t('holdReleased', { method: holdMethod(booking) }) : ''}`}
       opener={opener}
       initialFocus={reasonRef}
       closeRef={closeRef}
@@ -96,18 +93,18 @@ export function AnswerBookingDialog({
       <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="mt-4">
         {answer === 'call-off' && (
           <ReasonChips
-            reasons={CALL_OFF_REASONS}
+            reasons={CALL_OFF_REASONS.map((reason) => t(reason))}
             onPick={(reason) => {
               setValue('reason', reason, { shouldValidate: true });
             }}
           />
         )}
-        <FormField id="answer-reason" label="Reason" error={errors.reason?.message}>
+        <FormField id="answer-reason" label={t('reason')} error={errors.reason?.message}>
           <textarea
             id="answer-reason"
             rows={3}
             maxLength={REASON_MAX}
-            placeholder={placeholders[answer]}
+            placeholder={t(words.placeholder)}
             aria-invalid={errors.reason ? true : undefined}
             aria-describedby={errors.reason ? errorId('answer-reason') : undefined}
             className={inputLook}
@@ -120,9 +117,9 @@ export function AnswerBookingDialog({
         </FormField>
         <DialogFormFooter
           failure={failure}
-          cancelLabel="Keep it"
-          confirmLabel={words.label}
-          busyLabel={words.busy}
+          cancelLabel={t('keepIt')}
+          confirmLabel={t(words.label)}
+          busyLabel={t(words.busy)}
           tone="danger"
           busy={action.isPending}
           onCancel={close}
@@ -132,9 +129,3 @@ export function AnswerBookingDialog({
     document.body,
   );
 }
-
-const placeholders: Record<BookingAnswer, string> = {
-  release: 'We could not agree on a time to meet',
-  decline: 'The bike is promised to someone',
-  'call-off': 'Say what went wrong',
-};

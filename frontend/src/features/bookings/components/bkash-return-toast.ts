@@ -3,7 +3,18 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { BKASH_HELD_TOAST, BKASH_OUTCOMES, isOutcome } from '@/lib/payments/bkash-return.ts';
+import { useT } from '@/lib/i18n/language-context.ts';
+import { isOutcome, type BkashOutcome } from '@/lib/payments/bkash-return.ts';
+import { bookingsMessages } from './bookings.messages.ts';
+import type { BookingsKey } from './deal-words.ts';
+
+/** `BKASH_OUTCOMES`' words, in the page's language. */
+const OUTCOMES: Record<BkashOutcome, BookingsKey> = {
+  cancel: 'bkashCancel',
+  failure: 'bkashFailure',
+  unavailable: 'bkashUnavailable',
+  refused: 'bkashRefused',
+};
 
 /**
  * My Orders, back from bKash: a toast says the price is held (or, for a booking bKash's
@@ -13,12 +24,13 @@ import { BKASH_HELD_TOAST, BKASH_OUTCOMES, isOutcome } from '@/lib/payments/bkas
 export function useBkashReturnToast() {
   const [params, setParams] = useSearchParams();
   const outcome = params.get('bkash');
+  const t = useT(bookingsMessages);
   const shown = useRef(false);
   useEffect(() => {
     if (!outcome || shown.current) return;
     shown.current = true;
-    if (outcome === 'held') toast.success(BKASH_HELD_TOAST);
-    else if (isOutcome(outcome)) toast.error(BKASH_OUTCOMES[outcome]);
+    if (outcome === 'held') toast.success(t('bkashHeldToast'));
+    else if (isOutcome(outcome)) toast.error(t(OUTCOMES[outcome]));
     setParams(
       (now) => {
         const next = new URLSearchParams(now);
@@ -27,5 +39,5 @@ export function useBkashReturnToast() {
       },
       { replace: true },
     );
-  }, [outcome, setParams]);
+  }, [outcome, setParams, t]);
 }

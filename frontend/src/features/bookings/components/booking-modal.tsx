@@ -13,20 +13,18 @@ import { ApiError } from '@/lib/api-client.ts';
 import type { Listing, User } from '@/lib/api/types.ts';
 import { useBookListing } from '@/features/bookings/api/book-listing.ts';
 import { BookingPrice } from '@/features/bookings/components/booking-price.tsx';
+import { useT } from '@/lib/i18n/language-context.ts';
+import { bookingsMessages } from './bookings.messages.ts';
 
 interface BookingFields {
   buyerPhone: string;
   meetingLocation: string;
 }
 
-/** What booking does, under the dialog's title. */
-export const BOOKING_ABOUT =
-  'The bike is reserved for you for 48 hours — or, if another buyer holds it, you join the line. The seller is told at once and will call you to agree on the meeting.';
+export const BOOK_PROMPT = bookingsMessages.en.bookPrompt;
 
-/** Above the form when another buyer holds the bike. */
-export const JOIN_LINE = "Another buyer holds this bike now. Book to join the line: you'll be told the moment it's yours.";
-
-export const BOOK_PROMPT = 'Are you sure, You want to Book this product?';
+/** How a phone number is written here: the same in both languages. */
+const PHONE_LOOK = '01XXXXXXXXX';
 
 /** The fields the server may refuse by name, in the order they are shown. */
 const FIELDS = ['buyerPhone', 'meetingLocation'] as const;
@@ -35,6 +33,7 @@ const FIELDS = ['buyerPhone', 'meetingLocation'] as const;
 const readOnlyLook = inputLook.replace('bg-white', 'bg-stone-100').replace('text-stone-900', 'text-stone-700');
 
 export function BookingModal({ listing, buyer, onClose }: { listing: Listing; buyer: User; onClose: () => void }) {
+  const t = useT(bookingsMessages);
   const booking = useBookListing();
   const { confirm, dialog } = useConfirm();
   const {
@@ -53,9 +52,9 @@ export function BookingModal({ listing, buyer, onClose }: { listing: Listing; bu
   const onSubmit = async (fields: BookingFields) => {
     if (booking.isPending) return;
     const confirmed = await confirm({
-      title: `Book ${listing.productName}?`,
-      prompt: BOOK_PROMPT,
-      confirmLabel: 'Yes, book',
+      title: t('bookTitle', { name: listing.productName }),
+      prompt: t('bookPrompt'),
+      confirmLabel: t('yesBook'),
     });
     if (!confirmed) return;
     setFailure(null);
@@ -65,10 +64,10 @@ export function BookingModal({ listing, buyer, onClose }: { listing: Listing; bu
         buyerPhone: fields.buyerPhone.trim(),
         meetingLocation: fields.meetingLocation.trim(),
       });
-      toast.success('Successfully Booked Product');
+      toast.success(t('booked'));
       onClose();
     } catch (error) {
-      const message = error instanceof Error ? error.message : 'Booking failed. Please try again.';
+      const message = error instanceof Error ? error.message : t('bookingFailed');
       toast.error(message);
       const fields = error instanceof ApiError ? error.fields : {};
       const refused = FIELDS.filter((name) => fields[name]);
@@ -82,13 +81,13 @@ export function BookingModal({ listing, buyer, onClose }: { listing: Listing; bu
   return (
     <Modal
       id="order-modal"
-      title="Your Order"
-      about={BOOKING_ABOUT}
+      title={t('orderTitle')}
+      about={t('bookingAbout')}
       onClose={onClose}
     >
       {listing.reserved && listing.availability.toLowerCase() !== 'sold' && (
         <p className="mt-4 rounded-lg border border-amber-200 bg-amber-50 px-3.5 py-2.5 text-sm text-amber-900">
-          {JOIN_LINE}
+          {t('joinLine')}
         </p>
       )}
       <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="mt-4 space-y-4">
@@ -101,44 +100,44 @@ export function BookingModal({ listing, buyer, onClose }: { listing: Listing; bu
             {failure.message}
           </p>
         )}
-        <FormField id="order-product" label="Product">
+        <FormField id="order-product" label={t('product')}>
           <input id="order-product" readOnly value={listing.productName} className={readOnlyLook} />
         </FormField>
         <BookingPrice listing={listing} buyerId={buyer._id} className={readOnlyLook} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField id="order-buyer-name" label="Your name">
+          <FormField id="order-buyer-name" label={t('yourName')}>
             <input id="order-buyer-name" readOnly value={buyer.name} className={readOnlyLook} />
           </FormField>
-          <FormField id="order-buyer-email" label="Your email">
+          <FormField id="order-buyer-email" label={t('yourEmail')}>
             <input id="order-buyer-email" readOnly value={buyer.email} className={readOnlyLook} />
           </FormField>
         </div>
-        <FormField id="order-phone" label="Phone number" error={errors.buyerPhone?.message}>
+        <FormField id="order-phone" label={t('phone')} error={errors.buyerPhone?.message}>
           <input
             id="order-phone"
             type="tel"
             // A dialog starts on its first field to fill in.
             autoFocus
             autoComplete="tel"
-            placeholder="01XXXXXXXXX"
+            placeholder={PHONE_LOOK}
             aria-invalid={errors.buyerPhone ? true : undefined}
             aria-describedby={errors.buyerPhone ? errorId('order-phone') : undefined}
             className={inputLook}
             {...register('buyerPhone', {
-              validate: (value) => value.trim() !== '' || 'Please provide your phone number',
+              validate: (value) => value.trim() !== '' || t('phoneRequired'),
             })}
           />
         </FormField>
-        <FormField id="order-location" label="Meeting location" error={errors.meetingLocation?.message}>
+        <FormField id="order-location" label={t('meetingLocation')} error={errors.meetingLocation?.message}>
           <input
             id="order-location"
             type="text"
-            placeholder="Where you will meet the seller"
+            placeholder={t('meetingLocationPlaceholder')}
             aria-invalid={errors.meetingLocation ? true : undefined}
             aria-describedby={errors.meetingLocation ? errorId('order-location') : undefined}
             className={inputLook}
             {...register('meetingLocation', {
-              validate: (value) => value.trim() !== '' || 'Please provide a meeting location',
+              validate: (value) => value.trim() !== '' || t('meetingLocationRequired'),
             })}
           />
         </FormField>
@@ -148,7 +147,7 @@ export function BookingModal({ listing, buyer, onClose }: { listing: Listing; bu
           aria-disabled={booking.isPending || undefined}
           className="w-full rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 aria-disabled:cursor-wait aria-disabled:opacity-60"
         >
-          {booking.isPending ? 'Loading...' : 'Submit'}
+          {booking.isPending ? t('loading') : t('submit')}
         </button>
       </form>
       {dialog}

@@ -4,14 +4,18 @@
 import { FormField } from '@/components/form-field.tsx';
 import type { Listing } from '@/lib/api/types.ts';
 import { useAcceptedOffer } from '@/lib/conversations.ts';
-import { formatPrice } from '@/utils/format-price.ts';
+import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
+import { formatTaka } from '@/lib/i18n/numbers.ts';
+import { bookingsMessages } from './bookings.messages.ts';
 
 export function BookingPrice({ listing, buyerId, className }: { listing: Listing; buyerId: string; className: string }) {
+  const t = useT(bookingsMessages);
+  const { locale } = useLanguage();
   const offer = useAcceptedOffer(listing._id, buyerId);
   if (!offer) {
     return (
-      <FormField id="order-price" label="Price">
-        <input id="order-price" readOnly value={formatPrice(listing.resalePrice)} className={className} />
+      <FormField id="order-price" label={t('price')}>
+        <input id="order-price" readOnly value={formatTaka(listing.resalePrice, locale)} className={className} />
       </FormField>
     );
   }
@@ -19,13 +23,13 @@ export function BookingPrice({ listing, buyerId, className }: { listing: Listing
   return (
     <div className="space-y-4">
       <p className="rounded-lg border border-brand-200 bg-brand-50 px-3.5 py-2.5 text-sm font-semibold text-brand-900">
-        Your accepted offer: {formatPrice(price)}
+        {t('acceptedOffer', { price: formatTaka(price, locale) })}
         <span className="block text-xs font-normal text-stone-600">
-          Asking price {formatPrice(listing.resalePrice)}. The seller accepted your offer in your conversation.
+          {t('askingPrice', { price: formatTaka(listing.resalePrice, locale) })}
         </span>
       </p>
-      <FormField id="order-price" label="Price">
-        <input id="order-price" readOnly value={formatPrice(price)} className={className} />
+      <FormField id="order-price" label={t('price')}>
+        <input id="order-price" readOnly value={formatTaka(price, locale)} className={className} />
       </FormField>
     </div>
   );

@@ -3,9 +3,12 @@
 // bike goes to the next in line, or back on sale.
 import { useState } from 'react';
 import type { Booking } from '@/lib/api/types.ts';
+import { useT } from '@/lib/i18n/language-context.ts';
 import { AnswerBookingDialog } from './answer-booking-dialog.tsx';
+import { bookingsMessages } from './bookings.messages.ts';
 
 export function CallOffButton({ booking, side }: { booking: Booking; side: 'buyer' | 'seller' }) {
+  const t = useT(bookingsMessages);
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -16,7 +19,7 @@ export function CallOffButton({ booking, side }: { booking: Booking; side: 'buye
         }}
         className="rounded-lg border border-red-200 bg-white px-3 py-1.5 text-sm font-semibold whitespace-nowrap text-red-700 shadow-sm hover:bg-red-50"
       >
-        Call off
+        {t('callOff')}
       </button>
       {open && (
         <AnswerBookingDialog

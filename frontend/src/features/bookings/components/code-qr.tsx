@@ -3,6 +3,8 @@
 // quiet margin scanners need.
 // lean-qr: the lightest maintained encoder on npm (69 kB unpacked, no dependencies; uqr 79 kB, qr 486 kB, qrcode-generator 556 kB), loaded with this dialog only.
 import { generate } from 'lean-qr';
+import { useT } from '@/lib/i18n/language-context.ts';
+import { bookingsMessages } from './bookings.messages.ts';
 
 const MARGIN = 4;
 
@@ -19,11 +21,12 @@ export function qrPath(text: string): { path: string; width: number } {
 }
 
 export default function CodeQr({ code }: { code: string }) {
+  const t = useT(bookingsMessages);
   const { path, width } = qrPath(code);
   return (
     <svg
       role="img"
-      aria-label="QR code of your handover code"
+      aria-label={t('qrLabel')}
       data-testid="handover-qr"
       viewBox={`0 0 ${String(width)} ${String(width)}`}
       shapeRendering="crispEdges"

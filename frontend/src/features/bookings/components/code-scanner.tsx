@@ -2,9 +2,9 @@
 // QR code is read, which fills the code field. Shown only where the browser can scan
 // (canScanQr); the camera is stopped as soon as the code is read or the seller stops.
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useT } from '@/lib/i18n/language-context.ts';
+import { bookingsMessages } from './bookings.messages.ts';
 import { canScanQr, qrDetector, scanUntilCode } from './scan-code.ts';
-
-export const CAMERA_FAILED = 'The camera could not be opened. Type the six digits instead.';
 
 /** Whether this browser can scan; false until it has said so. */
 export function useCanScan(): boolean {
@@ -22,6 +22,7 @@ export function useCanScan(): boolean {
 }
 
 function Camera({ onCode, onFail }: { onCode: (code: string) => void; onFail: () => void }) {
+  const t = useT(bookingsMessages);
   const video = useRef<HTMLVideoElement>(null);
   useEffect(() => {
     const stop = new AbortController();
@@ -50,13 +51,14 @@ function Camera({ onCode, onFail }: { onCode: (code: string) => void; onFail: ()
       ref={video}
       muted
       playsInline
-      aria-label="The camera, looking for the buyer's QR code"
+      aria-label={t('cameraLabel')}
       className="mt-2 aspect-square w-full max-w-64 rounded-lg bg-stone-900 object-cover"
     />
   );
 }
 
 export function CodeScanner({ onCode, disabled }: { onCode: (code: string) => void; disabled: boolean }) {
+  const t = useT(bookingsMessages);
   const can = useCanScan();
   const [scanning, setScanning] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -86,12 +88,12 @@ export function CodeScanner({ onCode, disabled }: { onCode: (code: string) => vo
         }}
         className={buttonLook}
       >
-        {scanning ? 'Stop scanning' : "Scan the buyer's code"}
+        {scanning ? t('stopScanning') : t('scanCode')}
       </button>
       {scanning && (
         <Camera onCode={read} onFail={fail} />
       )}
-      {failed && <p className="mt-2 text-sm text-red-700">{CAMERA_FAILED}</p>}
+      {failed && <p className="mt-2 text-sm text-red-700">{t('cameraFailed')}</p>}
     </div>
   );
 }

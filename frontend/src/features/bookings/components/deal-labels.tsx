@@ -5,23 +5,27 @@
 import type { ReactNode } from 'react';
 import { Pill } from '@/components/data-table.tsx';
 import type { Booking } from '@/lib/api/types.ts';
-import { COMPLETED, endedLabel, inLineLabel, PAYING_CASH, timeLeft, useNow } from '@/lib/deal-status.ts';
-import { formatDhakaTime } from '@/utils/format-dhaka-time.ts';
-import { formatPrice } from '@/utils/format-price.ts';
-import { DEPOSIT_SEPARATOR, depositOf, depositParts } from '@/lib/payments/deposit.ts';
-import { holdWords } from '@/lib/payments/hold-words.ts';
+import { useNow } from '@/lib/deal-status.ts';
+import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
+import { formatTaka } from '@/lib/i18n/numbers.ts';
+import { DEPOSIT_SEPARATOR, depositOf } from '@/lib/payments/deposit.ts';
+import { bookingsMessages } from './bookings.messages.ts';
+import { around, AT, dhakaTime } from './dhaka-time.ts';
+import { depositWords, endedWords, holdMethod, inLineWords, timeLeftWords } from './deal-words.ts';
 
 /**
  * The price, and beneath it, when the listing asks a deposit, where the deposit stands and
  * the rest in cash: "Deposit ৳20,000 held · ৳1,65,000 in cash at the handover".
  */
 export function PriceCell({ booking }: { booking: Booking }) {
-  const parts = depositParts(booking);
-  if (!parts) return formatPrice(booking.price);
+  const t = useT(bookingsMessages);
+  const { locale } = useLanguage();
+  const parts = depositWords(booking, t, locale);
+  if (!parts) return formatTaka(booking.price, locale);
   const [deposit, rest] = parts;
   return (
     <span className="flex flex-col gap-0.5 max-sm:items-end">
-      <span>{formatPrice(booking.price)}</span>
+      <span>{formatTaka(booking.price, locale)}</span>
       {/* The deposit on one line, the rest in cash beneath it: the column stays narrow. */}
       <span data-testid="deposit-line" className="flex flex-col text-xs text-stone-600 max-sm:items-end max-sm:text-right">
         <span>{deposit}</span>
@@ -33,26 +37,33 @@ export function PriceCell({ booking }: { booking: Booking }) {
 }
 
 /** The buyer's pill while their card or bKash wallet holds the listing's deposit. */
-export const DEPOSIT_HELD = 'Deposit held';
+export const DEPOSIT_HELD = bookingsMessages.en.depositHeld;
 
 /** "Reserved for you · 47 h left" (buyer) or "Reserved · 47 h left" (seller). */
 export function ReservedPill({ booking, label }: { booking: Booking; label: string }) {
-  const left = timeLeft(booking.reservedUntil, useNow());
-  return <Pill tone="amber">{left ? `${label} · ${left}` : label}</Pill>;
+  const t = useT(bookingsMessages);
+  const { locale } = useLanguage();
+  const left = timeLeftWords(booking.reservedUntil, useNow(), t, locale);
+  return <Pill tone="amber">{left ? t('withTimeLeft', { label, left }) : label}</Pill>;
 }
 
 /** "In line · 2nd". */
 export function InLinePill({ booking }: { booking: Booking }) {
-  return <Pill tone="sky">{inLineLabel(booking)}</Pill>;
+  const t = useT(bookingsMessages);
+  const { locale } = useLanguage();
+  return <Pill tone="sky">{inLineWords(booking, t, locale)}</Pill>;
 }
+
+const COLON = ': ';
 
 /** "Declined: <reason>", "Released: <reason>", "Ran out", "Cancelled": wraps, since a reason may be long. */
 export function EndedNote({ booking }: { booking: Booking }) {
-  const [word, ...reason] = endedLabel(booking).split(': ');
+  const t = useT(bookingsMessages);
+  const { word, reason } = endedWords(booking, t);
   return (
     <span className="inline-block max-w-64 rounded-lg bg-stone-100 px-2.5 py-1 text-xs text-stone-700 max-sm:text-right">
       <strong className="font-semibold text-stone-900">{word}</strong>
-      {reason.length > 0 && `: ${reason.join(': ')}`}
+      {reason !== null && COLON + reason}
     </span>
   );
 }
@@ -63,22 +74,33 @@ export function EndedNote({ booking }: { booking: Booking }) {
  * when the hold is released by itself (in Dhaka's time) if nobody hands the bike over.
  */
 export function HeldNote({ booking, side }: { booking: Booking; side: 'buyer' | 'seller' }) {
+  const t = useT(bookingsMessages);
+  const { locale } = useLanguage();
   const until = booking.reservedUntil;
-  const words = holdWords(booking);
+  const method = holdMethod(booking);
+  const [before, after] = around(
+    side === 'buyer' ? t('buyerHoldEnds', { method, time: AT }) : t('sellerHoldEnds', { time: AT }),
+  );
   return (
     <span className="flex max-w-56 flex-col items-start gap-1 max-sm:items-end max-sm:text-right">
-      <Pill tone="green">{side === 'seller' ? words.held : depositOf(booking) ? DEPOSIT_HELD : 'PAID'}</Pill>
+      <Pill tone="green">{side === 'seller' ? t('held', { method }) : depositOf(booking) ? t('depositHeld') : t('paid')}</Pill>
       {until && (
         <span className="text-xs text-stone-600">
-          {side === 'buyer' ? `${words.name} hold released by itself on ` : 'Released by itself on '}
+          {before}
           <time dateTime={until} className="whitespace-nowrap">
-            {formatDhakaTime(until)}
+            {dhakaTime(until, locale)}
           </time>
-          {side === 'seller' && ' if not handed over'}
+          {after}
         </span>
       )}
     </span>
   );
+}
+
+/** "Paying cash at the meet-up" or "Completed", in the page's language. */
+function DealWord({ word, tone }: { word: 'payingCash' | 'completed'; tone: 'amber' | 'green' }) {
+  const t = useT(bookingsMessages);
+  return <Pill tone={tone}>{t(word)}</Pill>;
 }
 
 /**
@@ -86,8 +108,8 @@ export function HeldNote({ booking, side }: { booking: Booking; side: 'buyer' | 
  * or "Card held"/"bKash held", until when), "Completed"; null otherwise.
  */
 export function dealPill(booking: Booking, side: 'buyer' | 'seller' = 'buyer'): ReactNode {
-  if (booking.status === 'completed') return <Pill tone="green">{COMPLETED}</Pill>;
-  if (booking.status === 'cash') return <Pill tone="amber">{PAYING_CASH}</Pill>;
+  if (booking.status === 'completed') return <DealWord word="completed" tone="green" />;
+  if (booking.status === 'cash') return <DealWord word="payingCash" tone="amber" />;
   if (booking.status === 'held') return <HeldNote booking={booking} side={side} />;
   return null;
 }

@@ -9,10 +9,10 @@ import { failureLook } from '@/components/dialog-form-footer.tsx';
 import { Spinner } from '@/components/spinner.tsx';
 import type { Booking } from '@/lib/api/types.ts';
 import { newHandoverCodeMutation, useHandoverCode } from '@/features/bookings/api/deal-steps.ts';
-import { SAFETY_LINE } from './cash-button.tsx';
+import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
+import { localDigits } from '@/lib/i18n/numbers.ts';
+import { bookingsMessages } from './bookings.messages.ts';
 import { useDialogExit } from './dialog-exit.ts';
-
-export const CODE_LINE = 'Give this code to the seller only when you have the bike and its papers';
 
 const renew = newHandoverCodeMutation();
 
@@ -23,6 +23,7 @@ const CodeQr = lazy(() => import('./code-qr.tsx'));
 const qrPlaceholder = <span aria-hidden="true" className="size-36 shrink-0 rounded-lg bg-stone-100 sm:size-28" />;
 
 export function HandoverCodeButton({ booking }: { booking: Booking }) {
+  const t = useT(bookingsMessages);
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -33,7 +34,7 @@ export function HandoverCodeButton({ booking }: { booking: Booking }) {
         }}
         className="rounded-lg bg-brand-700 px-3 py-1.5 text-sm font-semibold whitespace-nowrap text-white shadow-sm hover:bg-brand-800"
       >
-        Show handover code
+        {t('showHandoverCode')}
       </button>
       {open && (
         <HandoverCodeDialog
@@ -48,19 +49,20 @@ export function HandoverCodeButton({ booking }: { booking: Booking }) {
 }
 
 function HandoverCodeDialog({ booking, onClose }: { booking: Booking; onClose: () => void }) {
+  const t = useT(bookingsMessages);
   const { opener, closeRef, close } = useDialogExit(onClose);
   const doneRef = useRef<HTMLButtonElement>(null);
   return createPortal(
     <AlertDialogFrame
-      title={`Handover code for ${booking.productName}`}
-      description={CODE_LINE}
+      title={t('codeTitle', { bike: booking.productName })}
+      description={t('codeLine')}
       opener={opener}
       initialFocus={doneRef}
       closeRef={closeRef}
       onDismiss={close}
     >
       <CodeShown bookingId={booking._id} />
-      <p className="mt-4 text-sm text-stone-600">{SAFETY_LINE}</p>
+      <p className="mt-4 text-sm text-stone-600">{t('safetyLine')}</p>
       <div className="mt-6 flex justify-end">
         <button
           ref={doneRef}
@@ -68,7 +70,7 @@ function HandoverCodeDialog({ booking, onClose }: { booking: Booking; onClose: (
           onClick={close}
           className="rounded-lg border border-stone-300 bg-white px-4 py-2.5 font-semibold text-stone-800 hover:bg-stone-100 max-sm:w-full"
         >
-          Done
+          {t('done')}
         </button>
       </div>
     </AlertDialogFrame>,
@@ -77,12 +79,14 @@ function HandoverCodeDialog({ booking, onClose }: { booking: Booking; onClose: (
 }
 
 function CodeShown({ bookingId }: { bookingId: string }) {
+  const t = useT(bookingsMessages);
+  const { locale } = useLanguage();
   const code = useHandoverCode(bookingId);
   const renewing = useMutation(renew);
   if (code.isPending) {
     return (
       <div className="mt-4 flex justify-center">
-        <Spinner label="Loading your code" />
+        <Spinner label={t('loadingCode')} />
       </div>
     );
   }
@@ -97,7 +101,7 @@ function CodeShown({ bookingId }: { bookingId: string }) {
     <div className="mt-4 flex flex-col items-center gap-3">
       <div className="flex flex-col items-center gap-4 sm:flex-row sm:gap-5">
         <p
-          aria-label={`Code ${code.data.code.split('').join(' ')}`}
+          aria-label={t('codeLabel', { digits: localDigits(code.data.code.split('').join(' '), locale) })}
           className={`pl-[0.35em] font-mono text-4xl font-bold tracking-[0.35em] tabular-nums ${code.data.locked ? 'sm:text-5xl ' : ''}${code.data.locked ? 'text-stone-400 line-through' : 'text-stone-900'}`}
         >
           {code.data.code}
@@ -112,7 +116,7 @@ function CodeShown({ bookingId }: { bookingId: string }) {
       {code.data.locked && (
         <>
           <p role="alert" className="text-center text-sm text-red-700">
-            The seller entered too many wrong codes, so this one is locked. Make a new one to show them.
+            {t('codeLocked')}
           </p>
           <button
             type="button"
@@ -122,7 +126,7 @@ function CodeShown({ bookingId }: { bookingId: string }) {
             }}
             className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white shadow-sm hover:bg-brand-800 aria-disabled:opacity-60"
           >
-            {renewing.isPending ? 'Making a new code…' : 'New code'}
+            {renewing.isPending ? t('makingCode') : t('newCode')}
           </button>
           {renewing.isError && <p className={failureLook}>{renewing.error.message}</p>}
         </>

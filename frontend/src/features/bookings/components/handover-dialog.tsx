@@ -16,29 +16,33 @@ import { FieldInput, FormField } from '@/components/form-field.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import type { Booking } from '@/lib/api/types.ts';
 import { depositOf } from '@/lib/payments/deposit.ts';
-import { formatPrice } from '@/utils/format-price.ts';
+import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
+import { formatTaka, toLatinDigits, type Locale } from '@/lib/i18n/numbers.ts';
 import { handoverMutation } from '@/features/bookings/api/deal-steps.ts';
 import { CapturePending } from './capture-pending.tsx';
 import { CodeScanner } from './code-scanner.tsx';
-import { SAFETY_LINE } from './cash-button.tsx';
+import { bookingsMessages } from './bookings.messages.ts';
+import type { BookingsT } from './deal-words.ts';
 import { showRefusal, useDialogExit } from './dialog-exit.ts';
 
-export const CODE_REQUIRED = 'Enter the six digits the buyer shows you';
-
 const handover = handoverMutation();
+
+/** Where the six digits go: the same in both languages. */
+const DOTS = '••••••';
 
 /** The right code, but the card provider has not answered the capture yet: nothing more to do. */
 const isCapturePending = (error: unknown) =>
   error instanceof ApiError && error.status === 503 && error.code === 'payments_unavailable';
 
 /** What the seller does before the code: check the bike, and with a deposit, take the rest in cash. */
-function handoverLine(booking: Booking): string {
+function handoverLine(booking: Booking, t: BookingsT, locale: Locale): string {
   const split = depositOf(booking);
-  const cash = split ? ` Take the rest of the price, ${formatPrice(split.inCash)}, in cash.` : '';
-  return `${SAFETY_LINE}${cash} Then enter the code ${booking.buyerName} shows you.`;
+  const cash = split ? t('takeRest', { cash: formatTaka(split.inCash, locale) }) : '';
+  return `${t('safetyLine')}${cash}${t('thenEnterCode', { buyer: booking.buyerName })}`;
 }
 
 export function HandoverButton({ booking }: { booking: Booking }) {
+  const t = useT(bookingsMessages);
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -50,7 +54,7 @@ export function HandoverButton({ booking }: { booking: Booking }) {
         // Two lines in a desktop's table, beside Call off; one on a phone's card.
         className="max-w-32 rounded-lg bg-brand-700 px-3 py-1.5 text-sm leading-tight font-semibold text-white shadow-sm hover:bg-brand-800 max-sm:max-w-none"
       >
-        Enter handover code
+        {t('enterHandoverCode')}
       </button>
       {open && (
         <HandoverDialog
@@ -65,6 +69,8 @@ export function HandoverButton({ booking }: { booking: Booking }) {
 }
 
 function HandoverDialog({ booking, onClose }: { booking: Booking; onClose: () => void }) {
+  const t = useT(bookingsMessages);
+  const { locale } = useLanguage();
   const action = useMutation(handover);
   const { opener, closeRef, close } = useDialogExit(onClose);
   const [failure, setFailure] = useState<string | null>(null);
@@ -86,8 +92,9 @@ function HandoverDialog({ booking, onClose }: { booking: Booking; onClose: () =>
     [setValue],
   );
   const { ref: registerCode, ...codeField } = register('code', {
-    setValueAs: (value: string) => value.replace(/\D/g, ''),
-    validate: (value) => /^\d{6}$/.test(value) || CODE_REQUIRED,
+    // A Bangla keyboard types Bengali digits: read them as the code's.
+    setValueAs: (value: string) => toLatinDigits(value).replace(/\D/g, ''),
+    validate: (value) => /^\d{6}$/.test(value) || t('codeRequired'),
   });
 
   const onSubmit = async ({ code }: { code: string }) => {
@@ -95,7 +102,7 @@ function HandoverDialog({ booking, onClose }: { booking: Booking; onClose: () =>
     setFailure(null);
     try {
       await action.mutateAsync({ booking, code });
-      toast.success(`${booking.productName} handed over: the sale is recorded`);
+      toast.success(t('handedOver', { bike: booking.productName }));
       close();
     } catch (error) {
       if (isCapturePending(error)) setPending((error as ApiError).message);
@@ -105,22 +112,22 @@ function HandoverDialog({ booking, onClose }: { booking: Booking; onClose: () =>
 
   return createPortal(
     <AlertDialogFrame
-      title={`Hand over ${booking.productName} to ${booking.buyerName}?`}
-      description={handoverLine(booking)}
+      title={t('handOverTitle', { bike: booking.productName, buyer: booking.buyerName })}
+      description={handoverLine(booking, t, locale)}
       opener={opener}
       initialFocus={codeRef}
       closeRef={closeRef}
       onDismiss={close}
     >
       <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="mt-4">
-        <FormField id="handover-code" label="Handover code" error={errors.code?.message}>
+        <FormField id="handover-code" label={t('handoverCode')} error={errors.code?.message}>
           <FieldInput
             id="handover-code"
             inputMode="numeric"
             autoComplete="one-time-code"
             pattern="[0-9]*"
             maxLength={6}
-            placeholder="••••••"
+            placeholder={DOTS}
             error={errors.code?.message}
             readOnly={pending !== null}
             className="pl-[0.4em] text-center font-mono text-2xl tracking-[0.4em] tabular-nums"
@@ -138,9 +145,9 @@ function HandoverDialog({ booking, onClose }: { booking: Booking; onClose: () =>
         ) : (
           <DialogFormFooter
             failure={failure}
-            cancelLabel="Not yet"
-            confirmLabel="Hand over"
-            busyLabel="Checking…"
+            cancelLabel={t('notYet')}
+            confirmLabel={t('handOver')}
+            busyLabel={t('checking')}
             tone="primary"
             busy={action.isPending}
             onCancel={close}

@@ -12,11 +12,12 @@ import { FieldInput, FormField } from '@/components/form-field.tsx';
 import type { Booking } from '@/lib/api/types.ts';
 import { fromDhakaInput, toDhakaInput } from '@/utils/format-dhaka-time.ts';
 import { proposeMeetingMutation } from '@/features/bookings/api/meeting.ts';
+import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
+import { localDigits } from '@/lib/i18n/numbers.ts';
+import { bookingsMessages } from './bookings.messages.ts';
 import { showRefusal, useDialogExit } from './dialog-exit.ts';
 
 export const PLACE_MAX = 200;
-export const PLACE_REQUIRED = 'Say where to meet';
-export const TIME_REQUIRED = 'Say when to meet';
 
 interface MeetingForm {
   place: string;
@@ -24,6 +25,8 @@ interface MeetingForm {
 }
 
 export function MeetingDialog({ booking, other, onClose }: { booking: Booking; other: string; onClose: () => void }) {
+  const t = useT(bookingsMessages);
+  const { locale } = useLanguage();
   const action = useMutation(useMemo(() => proposeMeetingMutation(), []));
   const { opener, closeRef, close } = useDialogExit(onClose);
   const [failure, setFailure] = useState<string | null>(null);
@@ -41,8 +44,8 @@ export function MeetingDialog({ booking, other, onClose }: { booking: Booking; o
     },
   });
   const { ref: registerPlace, ...placeField } = register('place', {
-    validate: (value) => value.trim() !== '' || PLACE_REQUIRED,
-    maxLength: { value: PLACE_MAX, message: `At most ${String(PLACE_MAX)} characters` },
+    validate: (value) => value.trim() !== '' || t('placeRequired'),
+    maxLength: { value: PLACE_MAX, message: t('atMost', { max: localDigits(String(PLACE_MAX), locale) }) },
   });
 
   const onSubmit = async ({ place, at }: MeetingForm) => {
@@ -50,7 +53,7 @@ export function MeetingDialog({ booking, other, onClose }: { booking: Booking; o
     setFailure(null);
     try {
       await action.mutateAsync({ booking, place: place.trim(), at: fromDhakaInput(at) });
-      toast.success(`Meeting suggested: ${other} is told`);
+      toast.success(t('meetingSuggested', { other }));
       close();
     } catch (error) {
       showRefusal(error, ['place', 'at'], setError, setFailure);
@@ -59,21 +62,21 @@ export function MeetingDialog({ booking, other, onClose }: { booking: Booking; o
 
   return createPortal(
     <AlertDialogFrame
-      title={`Where and when to meet for ${booking.productName}?`}
-      description={`${other} is told at once and can agree or suggest another. Meet in a public place.`}
+      title={t('meetingTitle', { bike: booking.productName })}
+      description={t('meetingAbout', { other })}
       opener={opener}
       initialFocus={placeRef}
       closeRef={closeRef}
       onDismiss={close}
     >
       <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="mt-4 flex flex-col gap-4">
-        <FormField id="meeting-place" label="Place" error={errors.place?.message}>
+        <FormField id="meeting-place" label={t('place')} error={errors.place?.message}>
           <FieldInput
             id="meeting-place"
             error={errors.place?.message}
             maxLength={PLACE_MAX}
             autoComplete="off"
-            placeholder="Outside Banani 11 Agora"
+            placeholder={t('placePlaceholder')}
             ref={(element) => {
               registerPlace(element);
               placeRef.current = element;
@@ -81,20 +84,20 @@ export function MeetingDialog({ booking, other, onClose }: { booking: Booking; o
             {...placeField}
           />
         </FormField>
-        <FormField id="meeting-at" label="Date and time (Dhaka time)" error={errors.at?.message}>
+        <FormField id="meeting-at" label={t('dateTime')} error={errors.at?.message}>
           <FieldInput
             id="meeting-at"
             type="datetime-local"
             min={earliest}
             error={errors.at?.message}
-            {...register('at', { required: TIME_REQUIRED })}
+            {...register('at', { required: t('timeRequired') })}
           />
         </FormField>
         <DialogFormFooter
           failure={failure}
-          cancelLabel="Not now"
-          confirmLabel="Suggest"
-          busyLabel="Sending…"
+          cancelLabel={t('notNow')}
+          confirmLabel={t('suggest')}
+          busyLabel={t('sending')}
           tone="primary"
           busy={action.isPending}
           onCancel={close}

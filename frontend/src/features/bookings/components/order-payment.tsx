@@ -8,43 +8,51 @@ import { Pill } from '@/components/data-table.tsx';
 import { useConfig } from '@/lib/config/get-config.ts';
 import type { Booking } from '@/lib/api/types.ts';
 import { hasEnded } from '@/lib/deal-status.ts';
+import { useT } from '@/lib/i18n/language-context.ts';
 import { depositOf } from '@/lib/payments/deposit.ts';
+import { bookingsMessages } from './bookings.messages.ts';
+import type { BookingsKey, BookingsT } from './deal-words.ts';
 import { CashButton } from './cash-button.tsx';
 import { HandoverCodeButton } from './handover-code-button.tsx';
 
-const none = <span className="text-stone-400">—</span>;
+const DASH = '—';
+const COLON = ': ';
+const none = <span className="text-stone-400">{DASH}</span>;
 
 export const isSold = (booking: Booking) => booking.availability.toLowerCase() === 'sold';
 
-const PAID_BY: Record<string, string> = { cash: 'Paid in cash', card: 'Paid by card', bkash: 'Paid by bKash' };
+const PAID_BY: Record<string, BookingsKey> = { cash: 'paidInCash', card: 'paidByCard', bkash: 'paidByBkash' };
 
-const DEPOSIT_BY: Record<string, string> = { card: 'Deposit by card', bkash: 'Deposit by bKash' };
+const DEPOSIT_BY: Record<string, BookingsKey> = { card: 'depositByCardRest', bkash: 'depositByBkashRest' };
 
 /** How a completed deal was paid: "Paid in cash", or "Deposit by card, the rest in cash". */
-export function paidBy(booking: Pick<Booking, 'method' | 'price'>): string {
+export function paidBy(booking: Pick<Booking, 'method' | 'price'>, t: BookingsT): string {
   const method = booking.method ?? '';
   const deposit = DEPOSIT_BY[method];
-  if (deposit && depositOf(booking)) return `${deposit}, the rest in cash`;
-  return PAID_BY[method] ?? 'Paid';
+  if (deposit && depositOf(booking)) return t(deposit);
+  const paid = PAID_BY[method];
+  return t(paid ?? 'paidOther');
 }
 
 /** "View receipt", for a completed deal. */
 export function ReceiptLink({ booking }: { booking: Booking }) {
+  const t = useT(bookingsMessages);
   return (
     <Link
       to={`/dashboard/receipts/${encodeURIComponent(booking._id)}`}
       className="font-semibold whitespace-nowrap text-brand-700 underline-offset-2 hover:underline"
     >
-      View receipt
+      {t('viewReceipt')}
     </Link>
   );
 }
 
 export function OrderPayment({ booking }: { booking: Booking }) {
+  const t = useT(bookingsMessages);
   if (booking.status === 'completed') {
     return (
       <span className="flex flex-col items-start gap-1 text-sm text-stone-700 max-sm:items-end">
-        {paidBy(booking)}
+        {paidBy(booking, t)}
         <ReceiptLink booking={booking} />
       </span>
     );
@@ -52,12 +60,12 @@ export function OrderPayment({ booking }: { booking: Booking }) {
   if (booking.status === 'cash' || booking.status === 'held') return <HandoverCodeButton booking={booking} />;
   if (booking.paid) return <PaidNote booking={booking} />;
   // Another buyer paid first: this booking can no longer be paid, only cancelled.
-  if (isSold(booking)) return <Pill tone="stone">Sold to another buyer</Pill>;
+  if (isSold(booking)) return <Pill tone="stone">{t('soldToAnother')}</Pill>;
   if (hasEnded(booking)) return none;
   if (booking.status === 'waiting') {
     return (
       <span className="block max-w-56 text-xs text-stone-600 max-sm:text-right">
-        You are next when the reservation ahead of you ends. We&rsquo;ll tell you the moment it&rsquo;s yours.
+        {t('nextInLine')}
       </span>
     );
   }
@@ -73,6 +81,7 @@ export function OrderPayment({ booking }: { booking: Booking }) {
 }
 
 function CardPay({ booking }: { booking: Booking }) {
+  const t = useT(bookingsMessages);
   const config = useConfig();
   if (config.data?.payments.provider === 'none') {
     return (
@@ -83,10 +92,10 @@ function CardPay({ booking }: { booking: Booking }) {
           aria-describedby={`no-cards-${booking._id}`}
           className="w-fit cursor-not-allowed rounded-lg bg-stone-200 px-3 py-1.5 text-sm font-semibold whitespace-nowrap text-stone-500"
         >
-          Pay Now
+          {t('payNow')}
         </button>
         <span id={`no-cards-${booking._id}`} className="text-xs text-stone-600">
-          Card payments are not set up on this marketplace yet. Pay the seller when you meet.
+          {t('noCards')}
         </span>
       </span>
     );
@@ -96,21 +105,22 @@ function CardPay({ booking }: { booking: Booking }) {
       to={`/dashboard/stripe-payment/${encodeURIComponent(booking._id)}`}
       className="inline-block w-fit rounded-lg bg-brand-700 px-3 py-1.5 text-sm font-semibold whitespace-nowrap text-white shadow-sm hover:bg-brand-800"
     >
-      Pay Now
+      {t('payNow')}
     </Link>
   );
 }
 
 /** Paid in full by card: PAID, and the next step, meeting the seller to take the bike. */
 function PaidNote({ booking }: { booking: Booking }) {
+  const t = useT(bookingsMessages);
   return (
     <span className="flex max-w-64 flex-col items-start gap-1 max-sm:items-end max-sm:text-right">
-      <Pill tone="green">PAID</Pill>
+      <Pill tone="green">{t('paid')}</Pill>
       <span className="text-xs text-stone-700">
-        Meet {booking.sellerName} at {booking.meetingLocation}
+        {t('meetSeller', { seller: booking.sellerName, place: booking.meetingLocation })}
         {booking.sellerPhone && (
           <>
-            {': '}
+            {COLON}
             <a
               href={`tel:${booking.sellerPhone.replace(/[^\d+]/g, '')}`}
               className="font-semibold whitespace-nowrap text-brand-700 hover:underline"

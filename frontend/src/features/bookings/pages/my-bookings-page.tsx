@@ -4,6 +4,7 @@
 // (the handover code; until when the hold lasts), bought by card before holds existed,
 // completed (the receipt), or how it ended. An open booking can be cancelled, a deal to be
 // handed over (cash or card hold) called off. Live events keep the cached list current.
+import { useMemo } from 'react';
 import { ConfirmButton } from '@/components/confirm-button.tsx';
 import { imageColumn, indexColumn, Pill, TablePage, type Column } from '@/components/data-table.tsx';
 import { useSession } from '@/lib/auth/session-context.ts';
@@ -15,28 +16,33 @@ import { MeetingPanel } from '@/features/bookings/components/meeting-panel.tsx';
 import { isSold, OrderPayment } from '@/features/bookings/components/order-payment.tsx';
 import { useBookings, type Booking } from '@/lib/api/get-bookings.ts';
 import { useBkashReturnToast } from '@/features/bookings/components/bkash-return-toast.ts';
+import { useT } from '@/lib/i18n/language-context.ts';
+import { bookingsPagesMessages } from './bookings-pages.messages.ts';
 
-export const CANCEL_PROMPT = 'Are you sure, You want to Cancel this product?';
+export const CANCEL_PROMPT = bookingsPagesMessages.en.cancelPrompt;
 
 const cancel = cancelBookingMutation();
 
-const none = <span className="text-stone-400">—</span>;
+const DASH = '—';
+const none = <span className="text-stone-400">{DASH}</span>;
 
 /** Where the booking stands: reserved for the buyer (hours left), in line, a deal under way or done, or ended. */
 function Status({ booking }: { booking: Booking }) {
+  const t = useT(bookingsPagesMessages);
   const deal = dealPill(booking, 'buyer');
   if (deal) return deal;
   // Bought by card before holds existed: the Payment column says PAID, with the next step.
-  if (booking.paid || booking.status === 'paid') return <Pill tone="green">Bought by you</Pill>;
+  if (booking.paid || booking.status === 'paid') return <Pill tone="green">{t('boughtByYou')}</Pill>;
   if (hasEnded(booking)) return <EndedNote booking={booking} />;
-  if (isSold(booking)) return <Pill tone="red">Sold</Pill>;
-  if (booking.status === 'reserved') return <ReservedPill booking={booking} label="Reserved for you" />;
+  if (isSold(booking)) return <Pill tone="red">{t('sold')}</Pill>;
+  if (booking.status === 'reserved') return <ReservedPill booking={booking} label={t('reservedForYou')} />;
   if (booking.status === 'waiting') return <InLinePill booking={booking} />;
-  return <Pill tone="sky">In progress</Pill>;
+  return <Pill tone="sky">{t('inProgress')}</Pill>;
 }
 
 /** Cancel an open booking, or call off a deal before the handover (cash, or a card hold). */
 function Action({ booking }: { booking: Booking }) {
+  const t = useT(bookingsPagesMessages);
   if (isHandover(booking)) return <CallOffButton booking={booking} side="buyer" />;
   // Only an open booking can be cancelled: a paid one is a sale, an ended one is over.
   if (!isOpen(booking) || booking.paid) return none;
@@ -44,48 +50,52 @@ function Action({ booking }: { booking: Booking }) {
     <ConfirmButton
       mutation={cancel}
       variables={booking}
-      title={`Cancel your booking of ${booking.productName}?`}
-      prompt={CANCEL_PROMPT}
-      confirmLabel="Cancel booking"
-      cancelLabel="Keep booking"
-      success="Order Canceled Successfully"
-      busyLabel="Cancelling…"
+      title={t('cancelTitle', { bike: booking.productName })}
+      prompt={t('cancelPrompt')}
+      confirmLabel={t('cancelBooking')}
+      cancelLabel={t('keepBooking')}
+      success={t('orderCanceled')}
+      busyLabel={t('cancelling')}
       tone="danger"
     >
-      Cancel
+      {t('cancel')}
     </ConfirmButton>
   );
 }
 
-const columns: Column<Booking>[] = [
+type PagesT = ReturnType<typeof useT<keyof typeof bookingsPagesMessages.en>>;
+
+const columnsIn = (t: PagesT): Column<Booking>[] => [
   indexColumn(),
   imageColumn((booking) => booking.productImage),
-  { header: 'Name', rowHeader: true, cell: (booking) => booking.productName },
-  { header: 'Price', className: 'tabular-nums whitespace-nowrap', cell: (booking) => <PriceCell booking={booking} /> },
-  { header: 'Status', cell: (booking) => <Status booking={booking} /> },
+  { header: t('name'), rowHeader: true, cell: (booking) => booking.productName },
+  { header: t('price'), className: 'tabular-nums whitespace-nowrap', cell: (booking) => <PriceCell booking={booking} /> },
+  { header: t('status'), cell: (booking) => <Status booking={booking} /> },
   // Unlabelled on a phone: the meeting says what it is, and its buttons need the card's width.
   {
-    header: 'Meeting',
+    header: t('meeting'),
     phone: 'unlabelled',
     cell: (booking) =>
-      canMeet(booking) ? <MeetingPanel booking={booking} side="buyer" /> : <span className="text-stone-400 max-sm:hidden">—</span>,
+      canMeet(booking) ? <MeetingPanel booking={booking} side="buyer" /> : <span className="text-stone-400 max-sm:hidden">{DASH}</span>,
   },
-  { header: 'Payment', phone: 'unlabelled', cell: (booking) => <OrderPayment booking={booking} /> },
-  { header: 'Action', phone: 'action', cell: (booking) => <Action booking={booking} /> },
+  { header: t('payment'), phone: 'unlabelled', cell: (booking) => <OrderPayment booking={booking} /> },
+  { header: t('action'), phone: 'action', cell: (booking) => <Action booking={booking} /> },
 ];
 
 export function MyBookingsPage() {
+  const t = useT(bookingsPagesMessages);
+  const columns = useMemo(() => columnsIn(t), [t]);
   const { user } = useSession();
   // Back from bKash (`?bkash=held`): a toast says the price is now held.
   useBkashReturnToast();
   return (
     <TablePage
-      title="My Orders"
+      title={t('myOrders')}
       query={useBookings(user?.email ?? '')}
       columns={columns}
       rowKey={(booking) => booking._id}
-      emptyText="You have not booked any bike yet."
-      loadingLabel="Loading your orders"
+      emptyText={t('noOrders')}
+      loadingLabel={t('loadingOrders')}
     />
   );
 }

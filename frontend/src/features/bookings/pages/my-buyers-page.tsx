@@ -5,13 +5,14 @@
 // handover code, Call off), completed (the receipt), paid (by card, before holds
 // existed) or ended. Live events add a new booking at the top (highlighted) and change
 // a row as it moves along, so a seller learns of a booking the moment it is made.
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { BikeMessagesLink } from '@/components/bike-messages-link.tsx';
 import { imageColumn, indexColumn, Pill, TablePage, type Column } from '@/components/data-table.tsx';
 import type { Booking } from '@/lib/api/types.ts';
 import { useSession } from '@/lib/auth/session-context.ts';
 import { canMeet, hasEnded, isHandover } from '@/lib/deal-status.ts';
-import { formatPostTime } from '@/utils/format-post-time.ts';
+import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
+import { formatPostTime } from '@/lib/i18n/dates.ts';
 import { useSellerBookings } from '@/features/bookings/api/get-seller-bookings.ts';
 import type { BookingAnswer } from '@/features/bookings/api/answer-booking.ts';
 import { AnswerBookingDialog } from '@/features/bookings/components/answer-booking-dialog.tsx';
@@ -20,20 +21,24 @@ import { dealPill, EndedNote, InLinePill, PriceCell, ReservedPill } from '@/feat
 import { HandoverButton } from '@/features/bookings/components/handover-dialog.tsx';
 import { MeetingPanel } from '@/features/bookings/components/meeting-panel.tsx';
 import { isSold, ReceiptLink } from '@/features/bookings/components/order-payment.tsx';
+import { around, AT } from '@/features/bookings/components/dhaka-time.ts';
+import { bookingsPagesMessages } from './bookings-pages.messages.ts';
 
-export const MY_BUYERS_INTRO =
-  'A booking shows here the moment a buyer makes it. The first buyer holds the bike for 48 hours; others wait in line. Agree with them here where and when to meet, or call them.';
+type PagesT = ReturnType<typeof useT<keyof typeof bookingsPagesMessages.en>>;
+
+const DASH = '—';
 
 function Status({ booking }: { booking: Booking }) {
+  const t = useT(bookingsPagesMessages);
   const deal = dealPill(booking, 'seller');
   if (deal) return deal;
-  if (booking.status === 'paid') return <Pill tone="green">Paid</Pill>;
+  if (booking.status === 'paid') return <Pill tone="green">{t('paid')}</Pill>;
   if (hasEnded(booking)) return <EndedNote booking={booking} />;
   // Another buyer paid first: this booking can no longer become a sale.
-  if (isSold(booking)) return <Pill tone="stone">Sold to another buyer</Pill>;
-  if (booking.status === 'reserved') return <ReservedPill booking={booking} label="Reserved" />;
+  if (isSold(booking)) return <Pill tone="stone">{t('soldToAnother')}</Pill>;
+  if (booking.status === 'reserved') return <ReservedPill booking={booking} label={t('reserved')} />;
   if (booking.status === 'waiting') return <InLinePill booking={booking} />;
-  return <Pill tone="sky">In progress</Pill>;
+  return <Pill tone="sky">{t('inProgress')}</Pill>;
 }
 
 /** Release (a reservation) or Decline (a booking in line); the handover or Call off (a deal); the receipt. */
@@ -52,10 +57,11 @@ function Action({ booking }: { booking: Booking }) {
 
 /** Release (a reservation) or Decline (a booking in line): asks for the reason first. */
 function AnswerButton({ booking }: { booking: Booking }) {
+  const t = useT(bookingsPagesMessages);
   const [open, setOpen] = useState(false);
   const answer: BookingAnswer | null =
     isSold(booking) ? null : booking.status === 'reserved' ? 'release' : booking.status === 'waiting' ? 'decline' : null;
-  if (!answer) return <span className="text-stone-400">—</span>;
+  if (!answer) return <span className="text-stone-400">{DASH}</span>;
   return (
     <>
       <button
@@ -65,7 +71,7 @@ function AnswerButton({ booking }: { booking: Booking }) {
         }}
         className="rounded-lg border border-red-200 bg-white px-3 py-1.5 text-sm font-semibold whitespace-nowrap text-red-700 shadow-sm hover:bg-red-50"
       >
-        {answer === 'release' ? 'Release' : 'Decline'}
+        {answer === 'release' ? t('release') : t('decline')}
       </button>
       {open && (
         <AnswerBookingDialog
@@ -81,6 +87,9 @@ function AnswerButton({ booking }: { booking: Booking }) {
 }
 
 function Buyer({ booking }: { booking: Booking }) {
+  const t = useT(bookingsPagesMessages);
+  const { locale } = useLanguage();
+  const [before, after] = around(t('booked', { time: AT }));
   return (
     <span className="flex flex-col max-sm:items-end">
       <span className="font-medium text-stone-900">{booking.buyerName}</span>
@@ -91,7 +100,9 @@ function Buyer({ booking }: { booking: Booking }) {
         {booking.buyerPhone}
       </a>
       <span className="text-xs text-stone-500 tabular-nums">
-        Booked <time dateTime={booking.orderTime}>{formatPostTime(booking.orderTime)}</time>
+        {before}
+        <time dateTime={booking.orderTime}>{formatPostTime(booking.orderTime, locale)}</time>
+        {after}
       </span>
       <span className="mt-1.5">
         <BikeMessagesLink productId={booking.bookingId} productName={booking.productName} />
@@ -100,14 +111,14 @@ function Buyer({ booking }: { booking: Booking }) {
   );
 }
 
-const columns: Column<Booking>[] = [
+const columnsIn = (t: PagesT): Column<Booking>[] => [
   indexColumn(),
   imageColumn((booking) => booking.productImage),
-  { header: 'Bike', rowHeader: true, cell: (booking) => booking.productName },
-  { header: 'Price', className: 'tabular-nums whitespace-nowrap', cell: (booking) => <PriceCell booking={booking} /> },
-  { header: 'Buyer', cell: (booking) => <Buyer booking={booking} /> },
+  { header: t('bike'), rowHeader: true, cell: (booking) => booking.productName },
+  { header: t('price'), className: 'tabular-nums whitespace-nowrap', cell: (booking) => <PriceCell booking={booking} /> },
+  { header: t('buyer'), cell: (booking) => <Buyer booking={booking} /> },
   {
-    header: 'Meeting',
+    header: t('meeting'),
     // The deal's meeting; before a deal, the place the buyer asked for when booking.
     phone: 'unlabelled',
     cell: (booking) =>
@@ -115,16 +126,18 @@ const columns: Column<Booking>[] = [
         <MeetingPanel booking={booking} side="seller" />
       ) : (
         <span className="text-stone-700">
-          <span className="sm:hidden">Meet at </span>
+          <span className="sm:hidden">{t('meetAt')}</span>
           {booking.meetingLocation}
         </span>
       ),
   },
-  { header: 'Status', cell: (booking) => <Status booking={booking} /> },
-  { header: 'Action', phone: 'action', cell: (booking) => <Action booking={booking} /> },
+  { header: t('status'), cell: (booking) => <Status booking={booking} /> },
+  { header: t('action'), phone: 'action', cell: (booking) => <Action booking={booking} /> },
 ];
 
 export function MyBuyersPage() {
+  const t = useT(bookingsPagesMessages);
+  const columns = useMemo(() => columnsIn(t), [t]);
   const { user } = useSession();
   const query = useSellerBookings(user?.email ?? '');
   // The bookings the page opened with; any other arrived while it was open.
@@ -134,19 +147,19 @@ export function MyBuyersPage() {
 
   return (
     <TablePage
-      title="My Buyers"
-      intro={MY_BUYERS_INTRO}
+      title={t('myBuyers')}
+      intro={t('myBuyersIntro')}
       query={query}
       columns={columns}
       rowKey={(booking) => booking._id}
       rowClassName={arrived}
-      emptyText="No bookings yet."
+      emptyText={t('noBookings')}
       emptyExtra={
         <p className="mt-2 text-sm text-stone-600">
-          When a buyer books one of your bikes, it appears here at once with their phone number and meeting place.
+          {t('noBookingsMore')}
         </p>
       }
-      loadingLabel="Loading your bookings"
+      loadingLabel={t('loadingBookings')}
     />
   );
 }
