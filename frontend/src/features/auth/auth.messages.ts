@@ -50,7 +50,6 @@ export const authMessages = defineCatalog(
     // Google
     or: 'or',
     googleButton: 'Sign in with Google',
-    googleUnavailable: "Google sign-in isn't set up on this server yet — please use your email.",
     googleSuccess: 'Login Successful With Google',
     googleFailed: 'Google sign-in failed. Please try again.',
     googleNoEmail: 'Your Google account has no email address. Please sign in with your email.',
@@ -139,7 +138,6 @@ export const authMessages = defineCatalog(
 
     or: 'অথবা',
     googleButton: 'Google দিয়ে লগ ইন করুন',
-    googleUnavailable: 'এই সার্ভারে এখনো Google দিয়ে লগ ইন চালু হয়নি — ইমেইল দিয়ে লগ ইন করুন।',
     googleSuccess: 'Google দিয়ে লগ ইন হয়েছে',
     googleFailed: 'Google দিয়ে লগ ইন হয়নি। আবার চেষ্টা করুন।',
     googleNoEmail: 'আপনার Google অ্যাকাউন্টে কোনো ইমেইল ঠিকানা নেই। ইমেইল দিয়ে লগ ইন করুন।',
