@@ -9,16 +9,16 @@ import { queryKeys } from '@/lib/query-keys.ts';
 export type Deal = components['schemas']['DealView'];
 export type DealStep = components['schemas']['DealStepView'];
 
-/** The statuses an admin filters deals by, in the order the chips show them. */
+/** The statuses an admin filters deals by, in the order the chips show them, each with its chip's text (a key of `dealsMessages`). */
 export const DEAL_FILTERS = [
-  { status: '', label: 'All' },
-  { status: 'reserved', label: 'Reserved' },
-  { status: 'cash', label: 'Cash' },
-  { status: 'held', label: 'Held' },
-  { status: 'completed', label: 'Completed' },
-  { status: 'called_off', label: 'Called off' },
-  { status: 'released', label: 'Released' },
-  { status: 'lapsed', label: 'Lapsed' },
+  { status: '', label: 'filterAll' },
+  { status: 'reserved', label: 'filterReserved' },
+  { status: 'cash', label: 'filterCash' },
+  { status: 'held', label: 'filterHeld' },
+  { status: 'completed', label: 'filterCompleted' },
+  { status: 'called_off', label: 'filterCalledOff' },
+  { status: 'released', label: 'filterReleased' },
+  { status: 'lapsed', label: 'filterLapsed' },
 ] as const;
 
 export type DealFilter = (typeof DEAL_FILTERS)[number]['status'];

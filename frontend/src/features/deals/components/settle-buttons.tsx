@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { actionTones } from '@/components/confirm-dialog.tsx';
 import type { Booking } from '@/lib/api/types.ts';
 import type { Settlement } from '@/features/deals/api/settle-deal.ts';
-import { SETTLE_WORDS, SettleDialog } from './settle-dialog.tsx';
+import { useLanguage } from '@/lib/i18n/language-context.ts';
+import { settleWords, SettleDialog } from './settle-dialog.tsx';
 
 const RELEASABLE: ReadonlySet<string> = new Set(['reserved', 'cash', 'held']);
 
@@ -21,6 +22,7 @@ const looks: Record<Settlement, string> = {
 };
 
 export function SettleButtons({ booking }: { booking: Booking }) {
+  const { locale } = useLanguage();
   const [open, setOpen] = useState<Settlement | null>(null);
   const can = settlementsOf(booking);
   if (can.length === 0) return null;
@@ -35,7 +37,7 @@ export function SettleButtons({ booking }: { booking: Booking }) {
           }}
           className={`rounded-lg px-4 py-2.5 text-sm font-semibold whitespace-nowrap shadow-sm ${looks[settlement]}`}
         >
-          {SETTLE_WORDS[settlement].label}
+          {settleWords(settlement, locale).label}
         </button>
       ))}
       {open && (

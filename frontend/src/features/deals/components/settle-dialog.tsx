@@ -13,36 +13,57 @@ import { DialogFormFooter } from '@/components/dialog-form-footer.tsx';
 import { errorId, FormField, inputLook } from '@/components/form-field.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import type { Booking } from '@/lib/api/types.ts';
-import { formatPrice } from '@/utils/format-price.ts';
+import { translate } from '@/lib/i18n/catalog.ts';
+import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
+import { formatNumber, formatTaka, type Locale } from '@/lib/i18n/numbers.ts';
 import { settleDealMutation, type Settlement } from '@/features/deals/api/settle-deal.ts';
+import { dealsMessages } from '@/features/deals/deals.messages.ts';
 import { useDialogExit } from './dialog-exit.ts';
 import { ReasonChips } from '@/components/reason-chips.tsx';
 
 export const REASON_MAX = 300;
-export const SAY_WHY = 'Say why';
 
-export const SETTLE_WORDS = {
+type Key = keyof typeof dealsMessages.en;
+
+/** Each settlement's words, as keys of `dealsMessages`. */
+const KEYS = {
   release: {
-    label: 'Release',
-    busy: 'Releasing…',
-    done: 'Deal released',
-    title: (booking: Booking) => `Release the deal for ${booking.productName}?`,
-    description: (booking: Booking) =>
-      `${booking.buyerName} and ${booking.sellerName} are told at once, with your reason.${
-        booking.status === 'held' ? ' The hold is released: nothing is charged.' : ''
-      } The bike goes to the next in line, or back on sale.`,
-    reasons: ['Stuck: both sides agree', 'The seller cannot be reached', 'The buyer cannot be reached'],
+    label: 'release',
+    busy: 'releasing',
+    done: 'releaseDone',
+    title: 'releaseTitle',
+    description: 'releaseDescription',
+    reasons: ['releaseStuck', 'releaseNoSeller', 'releaseNoBuyer'],
   },
   capture: {
-    label: 'Take the money',
-    busy: 'Taking the money…',
-    done: 'Money taken: the deal is completed',
-    title: (booking: Booking) => `Take ${formatPrice(booking.price)} for ${booking.productName}?`,
-    description: (booking: Booking) =>
-      `The hold on ${booking.buyerName}'s account is taken without the handover code. Your name and reason go on the timeline; both sides get their receipt.`,
-    reasons: ['Handed over; the seller could not enter the code', 'Handed over; the buyer lost the code'],
+    label: 'capture',
+    busy: 'capturing',
+    done: 'captureDone',
+    title: 'captureTitle',
+    description: 'captureDescription',
+    reasons: ['captureSellerNoCode', 'captureBuyerLostCode'],
   },
-} as const;
+} as const satisfies Record<Settlement, Record<string, Key | readonly Key[]>>;
+
+/** A settlement's words in `locale`: its button, its dialog's question and what it does, its quick reasons. */
+export function settleWords(settlement: Settlement, locale: Locale = 'en') {
+  const keys = KEYS[settlement];
+  const say = (key: Key, values?: Record<string, string>) => translate(dealsMessages, locale, key, values);
+  return {
+    label: say(keys.label),
+    busy: say(keys.busy),
+    done: say(keys.done),
+    title: (booking: Booking) =>
+      say(keys.title, { product: booking.productName, amount: formatTaka(booking.price, locale) }),
+    description: (booking: Booking) =>
+      say(keys.description, {
+        buyer: booking.buyerName,
+        seller: booking.sellerName,
+        held: booking.status === 'held' ? 'yes' : 'no',
+      }),
+    reasons: keys.reasons.map((key) => say(key)),
+  };
+}
 
 export function SettleDialog({
   settlement,
@@ -53,7 +74,9 @@ export function SettleDialog({
   booking: Booking;
   onClose: () => void;
 }) {
-  const words = SETTLE_WORDS[settlement];
+  const t = useT(dealsMessages);
+  const { locale } = useLanguage();
+  const words = settleWords(settlement, locale);
   const action = useMutation(useMemo(() => settleDealMutation(settlement), [settlement]));
   const { register, handleSubmit, setError, setValue, formState } = useForm<{ reason: string }>({
     defaultValues: { reason: '' },
@@ -64,8 +87,8 @@ export function SettleDialog({
   const reasonRef = useRef<HTMLTextAreaElement | null>(null);
   const { opener, closeRef, close } = useDialogExit(onClose);
   const { ref: registerRef, ...reasonField } = register('reason', {
-    validate: (value) => value.trim() !== '' || SAY_WHY,
-    maxLength: { value: REASON_MAX, message: `At most ${String(REASON_MAX)} characters` },
+    validate: (value) => value.trim() !== '' || t('sayWhy'),
+    maxLength: { value: REASON_MAX, message: t('atMost', { max: formatNumber(REASON_MAX, locale) }) },
   });
 
   const onSubmit = async ({ reason }: { reason: string }) => {
@@ -97,7 +120,7 @@ export function SettleDialog({
           <p role="status" className="rounded-lg border border-sky-200 bg-sky-50 px-3.5 py-2.5 text-sm text-sky-900">
             {waiting}
           </p>
-          <DialogButtons cancelLabel="Close" confirmLabel="Done" tone="primary" onCancel={close} onConfirm={close} />
+          <DialogButtons cancelLabel={t('close')} confirmLabel={t('done')} tone="primary" onCancel={close} onConfirm={close} />
         </div>
       ) : (
         <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="mt-4">
@@ -107,12 +130,12 @@ export function SettleDialog({
               setValue('reason', reason, { shouldValidate: true });
             }}
           />
-          <FormField id="settle-reason" label="Reason" error={error?.message}>
+          <FormField id="settle-reason" label={t('reason')} error={error?.message}>
             <textarea
               id="settle-reason"
               rows={3}
               maxLength={REASON_MAX}
-              placeholder="Say what went wrong and what both sides told you"
+              placeholder={t('reasonPlaceholder')}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? errorId('settle-reason') : undefined}
               className={inputLook}
@@ -125,7 +148,7 @@ export function SettleDialog({
           </FormField>
           <DialogFormFooter
             failure={failure}
-            cancelLabel="Keep it"
+            cancelLabel={t('keepIt')}
             confirmLabel={words.label}
             busyLabel={words.busy}
             tone={settlement === 'release' ? 'danger' : 'primary'}

@@ -1,9 +1,12 @@
 // The chips above the deals: every deal, or those in one status.
+import { useT } from '@/lib/i18n/language-context.ts';
 import { DEAL_FILTERS, type DealFilter } from '@/features/deals/api/get-deals.ts';
+import { dealsMessages } from '@/features/deals/deals.messages.ts';
 
 export function StatusFilter({ value, onChange }: { value: DealFilter; onChange: (status: DealFilter) => void }) {
+  const t = useT(dealsMessages);
   return (
-    <div role="group" aria-label="Show deals" className="mb-4 flex flex-wrap gap-2">
+    <div role="group" aria-label={t('showDeals')} className="mb-4 flex flex-wrap gap-2">
       {DEAL_FILTERS.map((filter) => {
         const on = filter.status === value;
         return (
@@ -20,7 +23,7 @@ export function StatusFilter({ value, onChange }: { value: DealFilter; onChange:
                 : 'border-stone-300 bg-white text-stone-700 hover:bg-stone-100'
             }`}
           >
-            {filter.label}
+            {t(filter.label)}
           </button>
         );
       })}

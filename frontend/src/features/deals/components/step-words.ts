@@ -1,18 +1,22 @@
 // What each step of a deal's timeline says, in plain words: "Card hold: ৳1,85,000
-// (pi_…)", "Handover code entered: capture claimed", "Called off: Papers missing".
-import { CARD_HELD, COMPLETED, PAYING_CASH } from '@/lib/deal-status.ts';
-import { formatPrice } from '@/utils/format-price.ts';
+// (pi_…)", "Handover code entered: capture claimed", "Called off: Papers missing". In
+// English unless told the page's language.
+import { translate, type Values } from '@/lib/i18n/catalog.ts';
+import { formatTaka, type Locale } from '@/lib/i18n/numbers.ts';
+import { BRAND } from '@/components/brand.ts';
 import type { DealStep } from '@/features/deals/api/get-deals.ts';
+import { dealsMessages } from '@/features/deals/deals.messages.ts';
+
+type Key = keyof typeof dealsMessages.en;
 
 /** What a hold is called by how the buyer pays. */
-const HOLD: Record<string, string> = { card: 'Card hold', bkash: 'bKash hold' };
-
-const PAID_BY: Record<string, string> = { cash: 'in cash', card: 'by card', bkash: 'by bKash' };
+const HOLD: Record<string, Key> = { card: 'cardHold', bkash: 'bkashHold' };
 
 /** "৳1,85,000 (pi_…)", or just the amount, or nothing when no money moved. */
-function money(step: DealStep): string {
+function money(step: DealStep, locale: Locale): string {
   if (step.amount === null || step.amount === undefined) return '';
-  return step.providerId ? `${formatPrice(step.amount)} (${step.providerId})` : formatPrice(step.amount);
+  const amount = formatTaka(step.amount, locale);
+  return step.providerId ? `${amount} (${step.providerId})` : amount;
 }
 
 /** "Word: detail", or the word alone when there is no detail. */
@@ -21,77 +25,77 @@ function withDetail(word: string, detail: string | null | undefined): string {
 }
 
 /** What happened at `step`; `method` is how the deal's buyer pays (card, bkash, cash). */
-export function stepWords(step: DealStep, method?: string | null): string {
+export function stepWords(step: DealStep, method?: string | null, locale: Locale = 'en'): string {
+  const say = (key: Key, values?: Values) => translate(dealsMessages, locale, key, values);
   switch (step.step) {
     case 'booked':
-      return 'Booked';
+      return say('stepBooked');
     case 'passed_on':
-      return 'Passed on: the bike is reserved for this buyer';
+      return say('passedOn');
     case 'meeting_proposed':
-      return withDetail('Meeting proposed', step.detail);
+      return withDetail(say('meetingProposed'), step.detail);
     case 'meeting_agreed':
-      return withDetail('Meeting agreed', step.detail);
+      return withDetail(say('meetingAgreed'), step.detail);
     case 'cash':
-      return 'Chose to pay cash at the meet-up';
+      return say('choseCash');
     case 'held':
-      return withDetail(HOLD[method ?? ''] ?? 'Hold', money(step));
+      return withDetail(say(HOLD[method ?? ''] ?? 'hold'), money(step, locale));
     case 'new_code':
-      return 'New handover code';
+      return say('newCode');
     case 'wrong_code':
-      return 'Wrong handover code entered';
+      return say('wrongCode');
     case 'capture_claimed':
-      return step.by === 'admin'
-        ? withDetail('Money taken without the code', step.detail)
-        : 'Handover code entered: capture claimed';
+      return step.by === 'admin' ? withDetail(say('takenWithoutCode'), step.detail) : say('captureClaimed');
     case 'completed': {
-      if (step.amount === null || step.amount === undefined) return 'Completed';
-      const paid = PAID_BY[step.detail ?? ''];
+      if (step.amount === null || step.amount === undefined) return say('completed');
       const id = step.providerId ? ` (${step.providerId})` : '';
-      return `Completed: ${formatPrice(step.amount)}${paid ? ` ${paid}` : ''}${id}`;
+      return `${say('completedAmount', { amount: formatTaka(step.amount, locale), paid: step.detail ?? '' })}${id}`;
     }
     case 'hold_released':
-      return withDetail('Hold released', money(step));
+      return withDetail(say('holdReleased'), money(step, locale));
     case 'declined':
-      return withDetail('Declined', step.detail);
+      return withDetail(say('declined'), step.detail);
     case 'released':
-      return withDetail('Released', step.detail);
+      return withDetail(say('released'), step.detail);
     case 'called_off':
-      return withDetail('Called off', step.detail);
+      return withDetail(say('calledOff'), step.detail);
     case 'lapsed':
-      return 'Ran out of time';
+      return say('ranOutOfTime');
     case 'cancelled':
-      return 'Cancelled by the buyer';
+      return say('cancelledByBuyer');
     case 'paid':
-      return withDetail('Paid by card', money(step));
+      return withDetail(say('paidByCard'), money(step, locale));
     case 'payment_undone':
-      return withDetail('Payment undone', money(step));
+      return withDetail(say('paymentUndone'), money(step, locale));
     default:
       return withDetail(step.step.replaceAll('_', ' '), step.detail);
   }
 }
 
 /** Who took the step: "Rahim Uddin (buyer)", "An admin", or BikeHaat itself. */
-export function stepWho(step: Pick<DealStep, 'by' | 'byName'>): string {
-  if (step.by === 'server') return 'BikeHaat';
-  return step.byName ? `${step.byName} (${step.by})` : `A ${step.by} whose account is gone`;
+export function stepWho(step: Pick<DealStep, 'by' | 'byName'>, locale: Locale = 'en'): string {
+  if (step.by === 'server') return BRAND;
+  return step.byName
+    ? translate(dealsMessages, locale, 'who', { name: step.byName, by: step.by })
+    : translate(dealsMessages, locale, 'whoGone', { by: step.by });
 }
 
-const STATUS: Record<string, string> = {
-  waiting: 'In line',
-  reserved: 'Reserved',
-  cash: PAYING_CASH,
-  held: CARD_HELD,
-  completed: COMPLETED,
-  declined: 'Declined',
-  released: 'Released',
-  called_off: 'Called off',
-  lapsed: 'Ran out',
-  cancelled: 'Cancelled',
-  paid: 'Paid',
+const STATUS: Record<string, Key> = {
+  waiting: 'inLine',
+  reserved: 'reserved',
+  cash: 'payingCash',
+  held: 'cardHeld',
+  completed: 'completed',
+  declined: 'declined',
+  released: 'released',
+  called_off: 'calledOff',
+  lapsed: 'ranOut',
+  cancelled: 'cancelled',
+  paid: 'paid',
 };
 
 /** A status in words: "Reserved", "Card held" (or "bKash held"), "Completed". */
-export function statusWords(status: string, method?: string | null): string {
-  if (status === 'held' && method === 'bkash') return 'bKash held';
-  return STATUS[status] ?? status.replaceAll('_', ' ');
+export function statusWords(status: string, method?: string | null, locale: Locale = 'en'): string {
+  const key = status === 'held' && method === 'bkash' ? 'bkashHeld' : STATUS[status];
+  return key ? translate(dealsMessages, locale, key) : status.replaceAll('_', ' ');
 }

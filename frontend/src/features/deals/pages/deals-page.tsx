@@ -2,72 +2,91 @@
 // one its chip picks (kept in the address, so a filtered list can be shared), each with
 // its bike, both sides, where it stands, how it is paid, the price (and the deposit, when
 // the listing asked one), when, and a link to its timeline. Every step of every deal moves its row live.
+import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DataTable, imageColumn, indexColumn, type Column } from '@/components/data-table.tsx';
 import { PageSpinner } from '@/components/spinner.tsx';
 import type { Booking } from '@/lib/api/types.ts';
-import { formatDhakaTime } from '@/utils/format-dhaka-time.ts';
-import { formatPrice } from '@/utils/format-price.ts';
+import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
+import { formatNumber, formatTaka, type Locale } from '@/lib/i18n/numbers.ts';
 import { useDealUpdates } from '@/features/deals/api/deal-updates.ts';
 import { DEAL_FILTERS, dealFilterOf, useDeals, type DealFilter } from '@/features/deals/api/get-deals.ts';
 import { DealStatus, methodWords } from '@/features/deals/components/deal-status.tsx';
 import { DepositNote } from '@/features/deals/components/deal-summary.tsx';
 import { StatusFilter } from '@/features/deals/components/status-filter.tsx';
+import { dealsMessages } from '@/features/deals/deals.messages.ts';
+import { formatDealTime } from '@/features/deals/utils/dhaka-time.ts';
 
-export const DEALS_INTRO = 'Every booking that held its bike, newest first. Open a deal to read its timeline and settle it.';
+type T = ReturnType<typeof useT<keyof typeof dealsMessages.en>>;
+
+/** Between the word and the time: on a line of its own, the word keeps its space. */
+const SPACE = ' ';
 
 function When({ booking }: { booking: Booking }) {
-  const [word, at] = booking.completedAt ? ['Completed', booking.completedAt] : ['Booked', booking.orderTime];
+  const t = useT(dealsMessages);
+  const { locale } = useLanguage();
+  const [word, at] = booking.completedAt
+    ? [t('whenCompleted'), booking.completedAt]
+    : [t('whenBooked'), booking.orderTime];
   return (
     <span>
-      <span className="text-stone-500 sm:block sm:text-xs">{word} </span>
+      <span className="text-stone-500 sm:block sm:text-xs">
+        {word}
+        {SPACE}
+      </span>
       <time dateTime={at} className="whitespace-nowrap">
-        {formatDhakaTime(at)}
+        {formatDealTime(at, locale)}
       </time>
     </span>
   );
 }
 
-const columns: Column<Booking>[] = [
-  indexColumn(),
-  imageColumn((booking) => booking.productImage),
-  { header: 'Bike', rowHeader: true, cell: (booking) => booking.productName },
-  { header: 'Buyer', cell: (booking) => booking.buyerName },
-  { header: 'Seller', cell: (booking) => booking.sellerName },
-  { header: 'Status', cell: (booking) => <DealStatus booking={booking} /> },
-  { header: 'Method', cell: (booking) => methodWords(booking.method) },
-  {
-    header: 'Price',
-    className: 'tabular-nums whitespace-nowrap',
-    cell: (booking) => (
-      <span className="inline-block max-w-44 max-sm:text-right">
-        {formatPrice(booking.price)}
-        <DepositNote booking={booking} />
-      </span>
-    ),
-  },
-  { header: 'When', cell: (booking) => <When booking={booking} /> },
-  {
-    header: 'Timeline',
-    phone: 'action',
-    cell: (booking) => (
-      <Link
-        to={`/dashboard/deals/${encodeURIComponent(booking._id)}`}
-        className="inline-block rounded-lg border border-brand-200 bg-white px-3 py-1.5 text-sm font-semibold whitespace-nowrap text-brand-700 shadow-sm hover:bg-brand-50"
-      >
-        Timeline
-      </Link>
-    ),
-  },
-];
+function columnsIn(t: T, locale: Locale): Column<Booking>[] {
+  return [
+    indexColumn(),
+    imageColumn((booking) => booking.productImage),
+    { header: t('colBike'), rowHeader: true, cell: (booking) => booking.productName },
+    { header: t('colBuyer'), cell: (booking) => booking.buyerName },
+    { header: t('colSeller'), cell: (booking) => booking.sellerName },
+    { header: t('colStatus'), cell: (booking) => <DealStatus booking={booking} /> },
+    { header: t('colMethod'), cell: (booking) => methodWords(booking.method, locale) },
+    {
+      header: t('colPrice'),
+      className: 'tabular-nums whitespace-nowrap',
+      cell: (booking) => (
+        <span className="inline-block max-w-44 max-sm:text-right">
+          {formatTaka(booking.price, locale)}
+          <DepositNote booking={booking} />
+        </span>
+      ),
+    },
+    { header: t('colWhen'), cell: (booking) => <When booking={booking} /> },
+    {
+      header: t('colTimeline'),
+      phone: 'action',
+      cell: (booking) => (
+        <Link
+          to={`/dashboard/deals/${encodeURIComponent(booking._id)}`}
+          className="inline-block rounded-lg border border-brand-200 bg-white px-3 py-1.5 text-sm font-semibold whitespace-nowrap text-brand-700 shadow-sm hover:bg-brand-50"
+        >
+          {t('colTimeline')}
+        </Link>
+      ),
+    },
+  ];
+}
 
-function emptyText(status: DealFilter): string {
-  if (!status) return 'No deals yet: a booking shows here once it holds its bike.';
-  const label = DEAL_FILTERS.find((filter) => filter.status === status)?.label ?? status;
-  return `No deals are ${label.toLowerCase()} right now.`;
+function emptyText(status: DealFilter, t: T): string {
+  if (!status) return t('noDeals');
+  const filter = DEAL_FILTERS.find((each) => each.status === status);
+  const label = filter ? t(filter.label) : status;
+  return t('noDealsIn', { label: label.toLowerCase() });
 }
 
 export function DealsPage() {
+  const t = useT(dealsMessages);
+  const { locale } = useLanguage();
+  const columns = useMemo(() => columnsIn(t, locale), [t, locale]);
   const [params, setParams] = useSearchParams();
   const status = dealFilterOf(params.get('status'));
   const deals = useDeals(status);
@@ -76,15 +95,15 @@ export function DealsPage() {
     <section aria-labelledby="deals-title">
       <div className="mb-2 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <h2 id="deals-title" className="text-2xl font-bold text-stone-900">
-          Deals
+          {t('deals')}
         </h2>
         {deals.isSuccess && deals.data.length > 0 && (
           <p className="text-sm text-stone-600">
-            {deals.data.length} {deals.data.length === 1 ? 'deal' : 'deals'}
+            {t('count', { count: deals.data.length, shown: formatNumber(deals.data.length, locale) })}
           </p>
         )}
       </div>
-      <p className="mb-4 text-sm text-stone-600">{DEALS_INTRO}</p>
+      <p className="mb-4 text-sm text-stone-600">{t('intro')}</p>
       <StatusFilter
         value={status}
         onChange={(next) => {
@@ -92,17 +111,17 @@ export function DealsPage() {
         }}
       />
       {deals.isPending ? (
-        <PageSpinner label="Loading deals" />
+        <PageSpinner label={t('loadingDeals')} />
       ) : deals.isError ? (
         <p role="alert" className="rounded-2xl bg-red-50 p-6 text-center text-red-700 ring-1 ring-red-200">
           {deals.error.message}
         </p>
       ) : deals.data.length === 0 ? (
         <p className="rounded-2xl bg-white p-10 text-center text-lg text-stone-600 shadow-sm ring-1 ring-stone-200">
-          {emptyText(status)}
+          {emptyText(status, t)}
         </p>
       ) : (
-        <DataTable caption="Deals" columns={columns} rows={deals.data} rowKey={(booking) => booking._id} />
+        <DataTable caption={t('deals')} columns={columns} rows={deals.data} rowKey={(booking) => booking._id} />
       )}
     </section>
   );

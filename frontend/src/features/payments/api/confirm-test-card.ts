@@ -3,7 +3,10 @@
 // `fetch` itself: it answers like Stripe.js (a declined card is a 402 with
 // `{error: {message}}`, a normal outcome to show), not with our API's error body.
 import type { CardInput } from '@/lib/api/types.ts';
+import { translate } from '@/lib/i18n/catalog.ts';
+import type { Locale } from '@/lib/i18n/numbers.ts';
 import type { Billing, ConfirmResult } from '@/features/payments/components/card-payment-provider.ts';
+import { paymentsMessages } from '@/features/payments/payments.messages.ts';
 
 function isConfirmResult(body: unknown): body is ConfirmResult {
   if (typeof body !== 'object' || body === null) return false;
@@ -11,7 +14,12 @@ function isConfirmResult(body: unknown): body is ConfirmResult {
   return typeof paymentIntent?.id === 'string' || typeof error?.message === 'string';
 }
 
-export async function confirmTestCard(clientSecret: string, card: CardInput, billing: Billing): Promise<ConfirmResult> {
+export async function confirmTestCard(
+  clientSecret: string,
+  card: CardInput,
+  billing: Billing,
+  locale: Locale = 'en',
+): Promise<ConfirmResult> {
   let response: Response;
   try {
     response = await fetch('/api/test-mode/confirm-card', {
@@ -20,7 +28,7 @@ export async function confirmTestCard(clientSecret: string, card: CardInput, bil
       body: JSON.stringify({ clientSecret, card, billing }),
     });
   } catch {
-    return { error: { message: 'Could not reach BikeHaat. Check your connection and try again.' } };
+    return { error: { message: translate(paymentsMessages, locale, 'unreachable') } };
   }
   let body: unknown = undefined;
   try {
@@ -32,5 +40,6 @@ export async function confirmTestCard(clientSecret: string, card: CardInput, bil
   // Our own error body: test mode is off, say.
   const message = (body as { message?: unknown } | undefined)?.message;
   if (typeof message === 'string') return { error: { message } };
-  return { error: { message: `The payment could not be confirmed (status ${String(response.status)}).` } };
+  const status = String(response.status);
+  return { error: { message: translate(paymentsMessages, locale, 'notConfirmed', { status }) } };
 }

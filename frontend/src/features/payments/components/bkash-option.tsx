@@ -4,14 +4,13 @@
 // to BikeHaat when they are done.
 import { useMutation } from '@tanstack/react-query';
 import type { Booking } from '@/lib/api/types.ts';
-import { formatPrice } from '@/utils/format-price.ts';
+import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
+import { formatTaka } from '@/lib/i18n/numbers.ts';
 import type { MethodChoice } from '@/features/payments/api/get-payment-methods.ts';
 import { startBkashMutation } from '@/features/payments/api/start-bkash.ts';
 import { depositHoldLine } from '@/features/payments/utils/hold-lines.ts';
+import { paymentsMessages } from '@/features/payments/payments.messages.ts';
 import { MethodNote } from './method-note.tsx';
-
-export const BKASH_LINE =
-  'The price is held in your bKash wallet: taken when you hand over your code at the meet-up, released if the deal is called off.';
 
 const start = startBkashMutation();
 
@@ -23,6 +22,8 @@ export const bkashPage = {
 };
 
 export function BkashOption({ booking, choice }: { booking: Booking; choice: MethodChoice }) {
+  const t = useT(paymentsMessages);
+  const { locale } = useLanguage();
   const action = useMutation({
     ...start,
     onSuccess: (started) => {
@@ -33,7 +34,7 @@ export function BkashOption({ booking, choice }: { booking: Booking; choice: Met
   const busy = action.isPending || action.isSuccess;
   return (
     <div className="space-y-3">
-      <p className="text-sm text-stone-700">{choice.atHandover > 0 ? depositHoldLine(choice, 'bkash') : BKASH_LINE}</p>
+      <p className="text-sm text-stone-700">{choice.atHandover > 0 ? depositHoldLine(choice, 'bkash', locale) : t('bkashLine')}</p>
       <MethodNote note={choice.note} />
       <button
         type="button"
@@ -51,7 +52,7 @@ export function BkashOption({ booking, choice }: { booking: Booking; choice: Met
             className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
           />
         )}
-        {busy ? 'Opening bKash…' : `Pay ${formatPrice(choice.hold)} with bKash`}
+        {busy ? t('openingBkash') : t('payWithBkash', { amount: formatTaka(choice.hold, locale) })}
       </button>
       {action.isError && (
         <p role="alert" className="text-sm font-medium text-red-700">

@@ -9,20 +9,16 @@ import { toast } from 'react-toastify';
 import { Spinner } from '@/components/spinner.tsx';
 import type { Booking, PaymentIntent } from '@/lib/api/types.ts';
 import { useConfig } from '@/lib/config/get-config.ts';
-import { formatPrice } from '@/utils/format-price.ts';
+import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
+import { formatTaka } from '@/lib/i18n/numbers.ts';
 import type { MethodChoice } from '@/features/payments/api/get-payment-methods.ts';
 import { useRecordPayment } from '@/features/payments/api/record-payment.ts';
+import { paymentsMessages } from '@/features/payments/payments.messages.ts';
+import { around, SPOT } from '@/features/payments/utils/around.ts';
 import { depositHoldLine } from '@/features/payments/utils/hold-lines.ts';
 import type { Billing, CardPaymentProvider } from './card-payment-provider.ts';
 import { MethodNote } from './method-note.tsx';
 import { canTakeCards, ProviderCardFields } from './provider-card-fields.tsx';
-
-/** Before paying: what the card payment does, and does not, do. */
-export const HOLD_NOTE =
-  'Your card is only held: the money is taken when you hand over your code at the meet-up, and released if the deal is called off.';
-
-export const HELD_TOAST = 'Done: your card holds the price until the handover';
-export const DEPOSIT_HELD_TOAST = 'Done: your card holds the deposit until the handover';
 
 export function CheckoutForm({
   booking,
@@ -39,6 +35,8 @@ export function CheckoutForm({
   billing: Billing;
   onPaid: (transactionId: string) => void;
 }) {
+  const t = useT(paymentsMessages);
+  const { locale } = useLanguage();
   const publishableKey = useConfig().data?.payments.publishableKey ?? null;
   const supported = intent !== undefined && canTakeCards(intent.provider, publishableKey);
   const card = useRef<CardPaymentProvider>(null);
@@ -66,7 +64,7 @@ export function CheckoutForm({
       // The card is only authorised here ("requires_capture"): the money is taken at the
       // handover, when the seller enters the buyer's code.
       if (paymentIntent.status !== 'succeeded' && paymentIntent.status !== 'requires_capture') {
-        setCardError('The payment was not completed. Please try again.');
+        setCardError(t('notCompleted'));
         return;
       }
       try {
@@ -78,13 +76,13 @@ export function CheckoutForm({
           ordersId: booking._id,
         });
         if (recorded.insertedId) {
-          toast.success(deposit ? DEPOSIT_HELD_TOAST : HELD_TOAST);
+          toast.success(t(deposit ? 'depositHeldToast' : 'heldToast'));
           onPaid(paymentIntent.id);
         }
       } catch (failure) {
         // Lost the bike to another buyer, or the booking was cancelled: the server says
         // whether the card was charged. Kept on the page as well as in the toast.
-        const message = failure instanceof Error ? failure.message : 'The payment could not be recorded.';
+        const message = failure instanceof Error ? failure.message : t('notRecorded');
         setRecordError(message);
         toast.error(message);
       }
@@ -94,19 +92,22 @@ export function CheckoutForm({
   };
 
   const canPay = supported && ready && !processing;
+  const [payingAsBefore, payingAsAfter] = around(t('payingAs', { name: SPOT, email: billing.email }));
 
   return (
     <form noValidate onSubmit={(event) => {
         event.preventDefault();
         void pay();
-      }} aria-label="Card payment" className="space-y-5">
+      }} aria-label={t('cardPayment')} className="space-y-5">
       <p className="text-sm text-stone-600">
-        Paying as <span className="font-medium text-stone-900">{billing.name}</span> ({billing.email})
+        {payingAsBefore}
+        <span className="font-medium text-stone-900">{billing.name}</span>
+        {payingAsAfter}
       </p>
       {!intent ? (
         <div className="flex items-center gap-3 py-6 text-stone-600">
-          <Spinner label="Preparing the payment" />
-          <span>Preparing a secure payment…</span>
+          <Spinner label={t('preparing')} />
+          <span>{t('preparingNow')}</span>
         </div>
       ) : supported ? (
         <div>
@@ -127,11 +128,11 @@ export function CheckoutForm({
         </div>
       ) : (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800">
-          Card payments through “{intent.provider}” cannot be taken on this page yet.
+          {t('providerUnsupported', { provider: intent.provider })}
         </p>
       )}
       <p className="rounded-lg bg-stone-50 px-3 py-2 text-sm text-stone-700 ring-1 ring-stone-200">
-        {deposit ? depositHoldLine(choice, 'card') : HOLD_NOTE}
+        {deposit ? depositHoldLine(choice, 'card', locale) : t('holdNote')}
       </p>
       <MethodNote note={choice.note} />
       <button
@@ -140,7 +141,7 @@ export function CheckoutForm({
         aria-busy={processing}
         className="w-full rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60"
       >
-        {processing ? 'Processing…' : `Pay ${formatPrice(choice.hold)}`}
+        {processing ? t('processing') : t('pay', { amount: formatTaka(choice.hold, locale) })}
       </button>
       {recordError && (
         <p role="alert" className="text-sm font-medium text-red-600">

@@ -4,23 +4,29 @@
 // knows why it is missing. When none is offered, the page says so plainly.
 import type { ReactNode } from 'react';
 import type { Booking } from '@/lib/api/types.ts';
-import { CASH_LINE, CashButton } from '@/lib/payments/cash-button.tsx';
+import { useT } from '@/lib/i18n/language-context.ts';
+import { CashButton } from '@/lib/payments/cash-button.tsx';
 import type { Method, MethodChoice, MethodsOffer } from '@/features/payments/api/get-payment-methods.ts';
+import { paymentsMessages } from '@/features/payments/payments.messages.ts';
 import { BkashOption } from './bkash-option.tsx';
 import { MethodNote } from './method-note.tsx';
 
 const cardLook = 'rounded-2xl bg-white p-5 ring-1 ring-stone-200 sm:p-6';
 
-const TITLES: Record<Method, string> = { bkash: 'bKash', card: 'Card', cash: 'Cash at the meet-up' };
+const TITLES = { bkash: 'methodBkash', card: 'methodCard', cash: 'methodCash' } as const satisfies Record<
+  Method,
+  keyof typeof paymentsMessages.en
+>;
 
 /** bKash first (most buyers here have a wallet), then the card, then cash. */
 const ORDER: readonly Method[] = ['bkash', 'card', 'cash'];
 
 function Option({ method, children }: { method: Method; children: ReactNode }) {
+  const t = useT(paymentsMessages);
   return (
     <section aria-labelledby={`pay-${method}`} data-testid={`pay-${method}`} className={cardLook}>
       <h3 id={`pay-${method}`} className="mb-3 text-lg font-semibold text-stone-900">
-        {TITLES[method]}
+        {t(TITLES[method])}
       </h3>
       {children}
     </section>
@@ -29,22 +35,20 @@ function Option({ method, children }: { method: Method; children: ReactNode }) {
 
 /** A way not offered for this booking: its name and why, muted. */
 function NotOffered({ method, choice }: { method: Method; choice: MethodChoice }) {
+  const t = useT(paymentsMessages);
   return (
     <div
       data-testid={`pay-${method}-not-offered`}
       className="rounded-xl bg-stone-50 px-4 py-3 text-sm text-stone-600 ring-1 ring-stone-200"
     >
       <p>
-        <strong className="font-semibold text-stone-800">{TITLES[method]}: </strong>
-        {choice.reason ?? 'Not offered for this booking.'}
+        <strong className="font-semibold text-stone-800">{t('notOfferedName', { method: t(TITLES[method]) })}</strong>
+        {choice.reason ?? t('notOffered')}
       </p>
       {choice.note && <p className="mt-1">{choice.note}</p>}
     </div>
   );
 }
-
-/** Said when the booking can be paid no way at all. */
-export const NOTHING_OFFERED = 'There is no way to pay for this bike here right now.';
 
 /**
  * The offered ways, then the ones not offered with their reasons. `card` makes the card
@@ -59,6 +63,7 @@ export function PayMethods({
   offer: MethodsOffer;
   card: (choice: MethodChoice) => ReactNode;
 }) {
+  const t = useT(paymentsMessages);
   const choices = ORDER.flatMap((method) =>
     offer.methods.filter((choice) => choice.method === method).map((choice) => ({ method, choice })),
   );
@@ -69,9 +74,9 @@ export function PayMethods({
       {offered.length === 0 && (
         <div className={cardLook}>
           <p role="status" className="text-lg font-semibold text-stone-900">
-            {NOTHING_OFFERED}
+            {t('nothingOffered')}
           </p>
-          <p className="mt-1 text-stone-600">Talk to the seller, or cancel the booking in My Orders. Why each way is closed:</p>
+          <p className="mt-1 text-stone-600">{t('talkToSeller')}</p>
         </div>
       )}
       {offered.map(({ method, choice }) => {
@@ -86,7 +91,7 @@ export function PayMethods({
         return (
           <Option key={method} method="cash">
             <div className="space-y-3">
-              <p className="text-sm text-stone-700">{CASH_LINE}</p>
+              <p className="text-sm text-stone-700">{t('cashLine')}</p>
               <MethodNote note={choice.note} />
               <CashButton booking={booking} onPage />
             </div>

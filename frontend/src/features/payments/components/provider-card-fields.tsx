@@ -2,6 +2,8 @@
 // Stripe Elements (loaded only when Stripe takes the payments).
 import { lazy, Suspense } from 'react';
 import { Spinner } from '@/components/spinner.tsx';
+import { useT } from '@/lib/i18n/language-context.ts';
+import { paymentsMessages } from '@/features/payments/payments.messages.ts';
 import type { CardFieldsProps } from './card-payment-provider.ts';
 import { TestModeCardFields } from './test-mode-card-fields.tsx';
 
@@ -17,14 +19,15 @@ export function ProviderCardFields({
   publishableKey,
   ...props
 }: CardFieldsProps & { provider: string; publishableKey?: string | null }) {
+  const t = useT(paymentsMessages);
   if (provider === 'test') return <TestModeCardFields {...props} />;
   if (provider === 'stripe' && publishableKey) {
     return (
       <Suspense
         fallback={
           <div className="flex items-center gap-3 py-3 text-stone-600">
-            <Spinner label="Loading the card form" />
-            Loading the secure card form…
+            <Spinner label={t('loadingCardForm')} />
+            {t('loadingCardFormNow')}
           </div>
         }
       >

@@ -6,6 +6,8 @@
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useEffect, useImperativeHandle, useState } from 'react';
+import { useT } from '@/lib/i18n/language-context.ts';
+import { paymentsMessages } from '@/features/payments/payments.messages.ts';
 import type { CardFieldsProps, CardPaymentProvider } from './card-payment-provider.ts';
 
 const loaded = new Map<string, Promise<Stripe | null>>();
@@ -23,10 +25,8 @@ function stripeFor(publishableKey: string): Promise<Stripe | null> {
   return stripe;
 }
 
-export const STRIPE_UNAVAILABLE =
-  'The card form could not be loaded. Check your connection, then reload the page.';
-
 export default function StripeCardFields({ publishableKey, ...props }: CardFieldsProps & { publishableKey: string }) {
+  const t = useT(paymentsMessages);
   const [stripe] = useState(() => stripeFor(publishableKey));
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -47,7 +47,7 @@ export default function StripeCardFields({ publishableKey, ...props }: CardField
   if (failed) {
     return (
       <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800">
-        {STRIPE_UNAVAILABLE}
+        {t('stripeUnavailable')}
       </p>
     );
   }
@@ -59,6 +59,7 @@ export default function StripeCardFields({ publishableKey, ...props }: CardField
 }
 
 function CardField({ ref, disabled, onReadyChange, onMessage, describedBy }: CardFieldsProps) {
+  const t = useT(paymentsMessages);
   const stripe = useStripe();
   const elements = useElements();
   const [mounted, setMounted] = useState(false);
@@ -72,23 +73,23 @@ function CardField({ ref, disabled, onReadyChange, onMessage, describedBy }: Car
     (): CardPaymentProvider => ({
       confirm: async (clientSecret, billing) => {
         const card = elements?.getElement(CardElement);
-        if (!stripe || !card) return { error: { message: 'The card form is still loading. Please wait a moment.' } };
+        if (!stripe || !card) return { error: { message: t('stillLoading') } };
         const result = await stripe.confirmCardPayment(clientSecret, {
           payment_method: { card, billing_details: { name: billing.name, email: billing.email } },
         });
         if (result.error) {
-          return { error: { message: result.error.message ?? 'Your card could not be charged.' } };
+          return { error: { message: result.error.message ?? t('notCharged') } };
         }
         return { paymentIntent: { id: result.paymentIntent.id, status: result.paymentIntent.status } };
       },
     }),
-    [stripe, elements],
+    [stripe, elements, t],
   );
 
   return (
     <div>
       <p id="stripe-card-label" className="block text-sm font-medium text-stone-800">
-        Card number, expiry and CVC
+        {t('stripeLabel')}
       </p>
       <div
         role="group"

@@ -5,9 +5,18 @@ import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type
 import { inputLook } from '@/components/form-field.tsx';
 import { confirmTestCard } from '@/features/payments/api/confirm-test-card.ts';
 import { caretAfterDigits, digitsOf, formatCardNumber, formatExpiry, parseExpiry } from '@/features/payments/utils/card-format.ts';
+import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
+import { paymentsMessages } from '@/features/payments/payments.messages.ts';
 import type { CardFieldsProps, CardPaymentProvider } from './card-payment-provider.ts';
 
+/** Names and examples that read the same in both languages. */
+const CVC = 'CVC';
+const NUMBER_EXAMPLE = '1234 1234 1234 1234';
+const CVC_EXAMPLE = '123';
+
 export function TestModeCardFields({ ref, disabled, onReadyChange, describedBy }: CardFieldsProps) {
+  const t = useT(paymentsMessages);
+  const { locale } = useLanguage();
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
   const [cvc, setCvc] = useState('');
@@ -25,15 +34,16 @@ export function TestModeCardFields({ ref, disabled, onReadyChange, describedBy }
       confirm: async (clientSecret, billing) => {
         const expires = parseExpiry(expiry);
         // Stripe.js checks this before it calls out; so do we.
-        if (!expires) return { error: { message: "Your card's expiration date is incomplete." } };
+        if (!expires) return { error: { message: t('expiryIncomplete') } };
         return confirmTestCard(
           clientSecret,
           { number: digitsOf(number), expMonth: expires.month, expYear: expires.year, cvc },
           billing,
+          locale,
         );
       },
     }),
-    [number, expiry, cvc],
+    [number, expiry, cvc, t, locale],
   );
 
   // Keeps the caret where the buyer is typing when the groups of four move around it.
@@ -54,20 +64,17 @@ export function TestModeCardFields({ ref, disabled, onReadyChange, describedBy }
 
   return (
     <fieldset disabled={disabled} aria-describedby={describedBy} className="space-y-4">
-      <legend className="sr-only">Card details</legend>
+      <legend className="sr-only">{t('cardDetails')}</legend>
       <div
         role="note"
         className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
       >
-        <p className="font-semibold">Test mode — no real money. Use 4242 4242 4242 4242.</p>
-        <p className="mt-1">
-          Any future expiry date and any 3 digits for the CVC. To see a failed payment, try 4000 0000 0000 0002
-          (declined) or 4000 0000 0000 9995 (insufficient funds).
-        </p>
+        <p className="font-semibold">{t('testMode')}</p>
+        <p className="mt-1">{t('testModeHelp')}</p>
       </div>
       <div>
         <label htmlFor="card-number" className="block text-sm font-medium text-stone-800">
-          Card number
+          {t('cardNumber')}
         </label>
         <input
           ref={numberInput}
@@ -76,7 +83,7 @@ export function TestModeCardFields({ ref, disabled, onReadyChange, describedBy }
           type="text"
           inputMode="numeric"
           autoComplete="cc-number"
-          placeholder="1234 1234 1234 1234"
+          placeholder={NUMBER_EXAMPLE}
           value={number}
           onChange={onNumber}
           className={`${inputLook} font-mono tracking-wide`}
@@ -85,7 +92,7 @@ export function TestModeCardFields({ ref, disabled, onReadyChange, describedBy }
       <div className="grid grid-cols-2 gap-4">
         <div>
           <label htmlFor="card-expiry" className="block text-sm font-medium text-stone-800">
-            Expiry (MM/YY)
+            {t('expiry')}
           </label>
           <input
             id="card-expiry"
@@ -93,7 +100,7 @@ export function TestModeCardFields({ ref, disabled, onReadyChange, describedBy }
             type="text"
             inputMode="numeric"
             autoComplete="cc-exp"
-            placeholder="MM/YY"
+            placeholder={t('expiryPlaceholder')}
             value={expiry}
             onChange={(event) => {
               setExpiry(formatExpiry(event.target.value));
@@ -103,7 +110,7 @@ export function TestModeCardFields({ ref, disabled, onReadyChange, describedBy }
         </div>
         <div>
           <label htmlFor="card-cvc" className="block text-sm font-medium text-stone-800">
-            CVC
+            {CVC}
           </label>
           <input
             id="card-cvc"
@@ -111,7 +118,7 @@ export function TestModeCardFields({ ref, disabled, onReadyChange, describedBy }
             type="text"
             inputMode="numeric"
             autoComplete="cc-csc"
-            placeholder="123"
+            placeholder={CVC_EXAMPLE}
             value={cvc}
             onChange={(event) => {
               setCvc(digitsOf(event.target.value).slice(0, 4));

@@ -12,8 +12,10 @@ import { PageSpinner, Spinner } from '@/components/spinner.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import type { Booking } from '@/lib/api/types.ts';
 import { useSession } from '@/lib/auth/session-context.ts';
-import { formatPrice } from '@/utils/format-price.ts';
 import { depositOf } from '@/lib/payments/deposit.ts';
+import { translate, type Values } from '@/lib/i18n/catalog.ts';
+import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
+import { formatNumber, formatTaka, type Locale } from '@/lib/i18n/numbers.ts';
 import { usePaymentIntent } from '@/features/payments/api/create-payment-intent.ts';
 import { paymentBookingLoader, usePaymentBooking } from '@/features/payments/api/get-payment-booking.ts';
 import { usePaymentMethods, type MethodChoice } from '@/features/payments/api/get-payment-methods.ts';
@@ -22,52 +24,60 @@ import { CheckoutForm } from '@/features/payments/components/checkout-form.tsx';
 import { BkashOutcomeNote, useBkashOutcome } from '@/features/payments/components/bkash-outcome.tsx';
 import { Held } from '@/features/payments/components/held.tsx';
 import { PayMethods } from '@/features/payments/components/pay-methods.tsx';
-import { holdWords } from '@/lib/payments/hold-words.ts';
+import { paymentsMessages } from '@/features/payments/payments.messages.ts';
 
 export const paymentLoader = paymentBookingLoader;
 
 const cardLook = 'rounded-2xl bg-white p-5 ring-1 ring-stone-200 sm:p-6';
 
 /** Why this booking cannot be paid, or null when it can: only the buyer holding the bike pays. */
-function closedReason(booking: Booking): string | null {
+function closedReason(booking: Booking, locale: Locale): string | null {
+  const say = (key: keyof typeof paymentsMessages.en, values?: Values) => translate(paymentsMessages, locale, key, values);
   if (booking.status === 'held') {
-    return `${holdWords(booking).yours} already holds the ${depositOf(booking) ? 'deposit on' : 'price of'} this bike.`;
+    return say('alreadyHeld', {
+      holder: booking.method === 'bkash' ? 'bkash' : 'card',
+      deposit: depositOf(booking) ? 'yes' : 'no',
+    });
   }
-  if (booking.status === 'cash') return 'You chose to pay the seller in cash at the meet-up.';
-  if (booking.paid || booking.status === 'paid') return 'This booking is already paid.';
-  if (booking.status === 'cancelled') return 'This booking was cancelled.';
-  if (booking.availability === 'sold') return 'This bike has already been sold.';
-  if (booking.status === 'waiting') return WAITING_IN_LINE;
-  if (booking.status === 'declined') return withReason('The seller declined this booking', booking.reason);
-  if (booking.status === 'released') return withReason('The seller released your reservation', booking.reason);
-  if (booking.status === 'lapsed') return 'Your 48 hours to pay for this bike ran out, so the reservation ended.';
-  if (booking.status !== 'reserved') return 'This booking cannot be paid here.';
+  if (booking.status === 'cash') return say('choseCash');
+  if (booking.paid || booking.status === 'paid') return say('alreadyPaid');
+  if (booking.status === 'cancelled') return say('cancelled');
+  if (booking.availability === 'sold') return say('sold');
+  if (booking.status === 'waiting') return say('waitingInLine');
+  if (booking.status === 'declined') {
+    return booking.reason ? say('declinedBecause', { reason: booking.reason }) : say('declined');
+  }
+  if (booking.status === 'released') {
+    return booking.reason ? say('releasedBecause', { reason: booking.reason }) : say('released');
+  }
+  if (booking.status === 'lapsed') return say('lapsed', { hours: formatNumber(48, locale) });
+  if (booking.status !== 'reserved') return say('cannotPay');
   return null;
 }
 
 /** What the server answers a buyer who is still in line, word for word. */
-export const WAITING_IN_LINE = 'Your booking is waiting in line: you can pay once the bike is reserved for you.';
-
-const withReason = (what: string, reason: string | null | undefined) => (reason ? `${what}: ${reason}` : `${what}.`);
+export const WAITING_IN_LINE = paymentsMessages.en.waitingInLine;
 
 function BackToBookings() {
+  const t = useT(paymentsMessages);
   return (
     <Link
       to="/dashboard/my-orders"
       className="mt-4 inline-block rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
     >
-      Back to My Orders
+      {t('backToOrders')}
     </Link>
   );
 }
 
 function Notice({ children }: { children: string }) {
+  const t = useT(paymentsMessages);
   return (
     <div className={cardLook}>
       <p role="status" className="text-lg font-semibold text-stone-900">
         {children}
       </p>
-      <p className="mt-1 text-stone-600">There is nothing to pay here.</p>
+      <p className="mt-1 text-stone-600">{t('nothingToPay')}</p>
       <BackToBookings />
     </div>
   );
@@ -84,6 +94,7 @@ function Checkout({
   billing: Billing;
   onPaid: (id: string) => void;
 }) {
+  const t = useT(paymentsMessages);
   const intent = usePaymentIntent(booking, true);
   if (intent.isError) {
     // 409: paid, cancelled or sold since this page loaded.
@@ -98,7 +109,7 @@ function Checkout({
   }
   return (
     <div className={cardLook}>
-      <h3 className="mb-4 text-lg font-semibold text-stone-900">Card details</h3>
+      <h3 className="mb-4 text-lg font-semibold text-stone-900">{t('cardDetails')}</h3>
       <CheckoutForm booking={booking} choice={choice} intent={intent.data} billing={billing} onPaid={onPaid} />
     </div>
   );
@@ -112,12 +123,13 @@ interface Paid {
 
 /** The server's offer of ways to pay, while it loads, or why it could not be read. */
 function Methods({ booking, billing, onPaid }: { booking: Booking; billing: Billing; onPaid: (paid: Paid) => void }) {
+  const t = useT(paymentsMessages);
   const methods = usePaymentMethods(booking._id);
   if (methods.isPending) {
     return (
       <div className={`${cardLook} flex items-center gap-3 text-stone-600`}>
-        <Spinner label="Loading the ways to pay" />
-        <span>Loading the ways to pay…</span>
+        <Spinner label={t('loadingWays')} />
+        <span>{t('loadingWaysNow')}</span>
       </div>
     );
   }
@@ -150,22 +162,24 @@ function Methods({ booking, billing, onPaid }: { booking: Booking; billing: Bill
 
 /** The booking's price, and with a deposit, what is held to reserve and what is paid in cash. */
 function PriceLines({ booking }: { booking: Booking }) {
+  const t = useT(paymentsMessages);
+  const { locale } = useLanguage();
   const split = depositOf(booking);
   return (
     <dl className="mt-3 border-t border-stone-200 pt-3">
       <div className="flex items-baseline justify-between gap-3">
-        <dt className="text-stone-700">Total price</dt>
-        <dd className="text-2xl font-bold text-brand-800 tabular-nums">{formatPrice(booking.price)}</dd>
+        <dt className="text-stone-700">{t('totalPrice')}</dt>
+        <dd className="text-2xl font-bold text-brand-800 tabular-nums">{formatTaka(booking.price, locale)}</dd>
       </div>
       {split && (
         <>
           <div data-testid="deposit-now" className="mt-2 flex items-baseline justify-between gap-3 text-sm">
-            <dt className="text-stone-700">Deposit to reserve</dt>
-            <dd className="font-semibold text-stone-900 tabular-nums">{formatPrice(split.deposit)}</dd>
+            <dt className="text-stone-700">{t('depositToReserve')}</dt>
+            <dd className="font-semibold text-stone-900 tabular-nums">{formatTaka(split.deposit, locale)}</dd>
           </div>
           <div data-testid="deposit-rest" className="mt-1 flex items-baseline justify-between gap-3 text-sm">
-            <dt className="text-stone-700">In cash at the meet-up</dt>
-            <dd className="font-semibold text-stone-900 tabular-nums">{formatPrice(split.inCash)}</dd>
+            <dt className="text-stone-700">{t('inCashAtMeetUp')}</dt>
+            <dd className="font-semibold text-stone-900 tabular-nums">{formatTaka(split.inCash, locale)}</dd>
           </div>
         </>
       )}
@@ -179,13 +193,15 @@ export function PaymentPage() {
   const booking = usePaymentBooking(id);
   const [paid, setPaid] = useState<Paid | null>(null);
   const outcome = useBkashOutcome();
+  const t = useT(paymentsMessages);
+  const { locale } = useLanguage();
 
-  if (booking.isPending) return <PageSpinner label="Loading your order" />;
+  if (booking.isPending) return <PageSpinner label={t('loadingOrder')} />;
 
   return (
     <section aria-labelledby="payment-title" className="max-w-5xl">
       <h2 id="payment-title" className="text-2xl font-bold text-stone-900">
-        Payment
+        {t('title')}
       </h2>
       {booking.isError ? (
         <p role="alert" className={`${cardLook} mt-4 text-red-700`}>
@@ -203,18 +219,18 @@ export function PaymentPage() {
             />
             <p className="mt-4 text-sm text-stone-600">
               {!paid
-                ? 'You are paying for'
+                ? t('payingFor')
                 : paid.choice.atHandover > 0
-                  ? 'Your card holds the deposit on'
-                  : 'Your card holds the price of'}
+                  ? t('cardHoldsDepositOn')
+                  : t('cardHoldsPriceOf')}
             </p>
             <p className="text-xl font-bold text-stone-900">{booking.data.productName}</p>
             <PriceLines booking={booking.data} />
           </div>
           {paid ? (
             <Held transactionId={paid.transactionId} booking={booking.data} choice={paid.choice} />
-          ) : closedReason(booking.data) ? (
-            <Notice>{closedReason(booking.data) ?? ''}</Notice>
+          ) : closedReason(booking.data, locale) ? (
+            <Notice>{closedReason(booking.data, locale) ?? ''}</Notice>
           ) : user ? (
             <div className="flex flex-col gap-4">
               {outcome && <BkashOutcomeNote outcome={outcome} />}

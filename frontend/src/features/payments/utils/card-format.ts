@@ -1,9 +1,11 @@
 // Typing helpers for the card form: the number in groups of four, the expiry as MM/YY.
+// Bengali digits (a Bangla keyboard's) count as the Latin ones they stand for.
+import { toLatinDigits } from '@/lib/i18n/numbers.ts';
 
 const MAX_CARD_DIGITS = 19;
 
 export function digitsOf(text: string): string {
-  return text.replace(/\D/g, '');
+  return toLatinDigits(text).replace(/\D/g, '');
 }
 
 /** "4242424242424242" → "4242 4242 4242 4242"; anything but digits is dropped. */
