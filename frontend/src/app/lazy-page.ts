@@ -4,10 +4,28 @@ import type { ComponentType } from 'react';
 
 const CHUNK_TIMEOUT_MS = 120_000;
 
+/** The message of a page whose code did not arrive in time. */
+export const CHUNK_TIMED_OUT = 'Loading the page timed out.';
+
+/**
+ * Whether `error` is a page's code that could not be fetched: each browser says it in
+ * its own words (Chrome and Edge "Failed to fetch dynamically imported module", Firefox
+ * "error loading dynamically imported module", Safari "Importing a module script
+ * failed"), and Vite's preload helper "Unable to preload CSS".
+ */
+export function isMissingChunk(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    /dynamically imported module|Importing a module script failed|Unable to preload CSS|The page could not be loaded/i.test(
+      error.message,
+    )
+  );
+}
+
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => {
-      reject(new Error('Loading the page timed out.'));
+      reject(new Error(CHUNK_TIMED_OUT));
     }, ms);
     promise.then(
       (value) => {
