@@ -3,9 +3,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import type { ConversationReport } from '@/lib/api/types.ts';
+import { translate } from '@/lib/i18n/catalog.ts';
+import type { Locale } from '@/lib/i18n/numbers.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import { REPORT_REASONS } from '@/features/messages/api/safety.ts';
 import type { Message } from '@/features/messages/api/conversations.ts';
+import { reportMessages } from '@/features/messages/messages.messages.ts';
 
 export type { ConversationReport };
 
@@ -28,6 +31,7 @@ export function useReportedMessages(conversationId: string, enabled: boolean) {
 }
 
 /** Why it was reported, in the words the reporter tapped; an unknown reason as the server wrote it. */
-export function reasonInWords(reason: string): string {
-  return REPORT_REASONS.find((r) => r.reason === reason)?.label ?? reason;
+export function reasonInWords(reason: string, locale: Locale = 'en'): string {
+  const known = REPORT_REASONS.find((r) => r.reason === reason);
+  return known ? translate(reportMessages, locale, known.reason) : reason;
 }

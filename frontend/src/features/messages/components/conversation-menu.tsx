@@ -5,9 +5,14 @@ import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { useConfirm } from '@/components/confirm-dialog.tsx';
 import type { Blocked } from '@/lib/live/safety-events.ts';
+import { useT } from '@/lib/i18n/language-context.ts';
 import { useBlocking } from '@/features/messages/api/safety.ts';
+import { threadMessages } from '@/features/messages/messages.messages.ts';
 import { MenuButton, type MenuItem } from './menu-button.tsx';
 import { ReportDialog } from './report-dialog.tsx';
+
+/** The menu's button: the same in both languages. */
+const MORE = '⋯';
 
 export function ConversationMenu({
   conversationId,
@@ -21,21 +26,23 @@ export function ConversationMenu({
   otherName: string;
   blocked: Blocked;
 }) {
+  const t = useT(threadMessages);
   const blocking = useBlocking();
   const { confirm, dialog } = useConfirm();
   const [reporting, setReporting] = useState(false);
 
   const block = async (userId: string) => {
     const sure = await confirm({
-      title: `Block ${otherName}?`,
-      prompt: `You and ${otherName} will not be able to write to each other until you unblock them.`,
-      confirmLabel: 'Block',
+      title: t('blockTitle', { name: otherName }),
+      prompt: t('blockPrompt', { name: otherName }),
+      confirmLabel: t('block'),
+      cancelLabel: t('cancel'),
       tone: 'danger',
     });
     if (!sure) return;
     try {
       await blocking.mutateAsync({ userId, block: true });
-      toast.success(`You blocked ${otherName}`);
+      toast.success(t('youBlocked', { name: otherName }));
     } catch (error) {
       toast.error(error instanceof Error ? error.message : String(error));
     }
@@ -44,17 +51,17 @@ export function ConversationMenu({
   const unblock = async (userId: string) => {
     try {
       await blocking.mutateAsync({ userId, block: false });
-      toast.success(`You unblocked ${otherName}`);
+      toast.success(t('youUnblocked', { name: otherName }));
     } catch (error) {
       toast.error(error instanceof Error ? error.message : String(error));
     }
   };
 
   const items: MenuItem[] = [];
-  if (otherId && blocked === 'byMe') items.push({ label: `Unblock ${otherName}`, onSelect: () => void unblock(otherId) });
-  else if (otherId) items.push({ label: `Block ${otherName}`, onSelect: () => void block(otherId) });
+  if (otherId && blocked === 'byMe') items.push({ label: t('unblockName', { name: otherName }), onSelect: () => void unblock(otherId) });
+  else if (otherId) items.push({ label: t('blockName', { name: otherName }), onSelect: () => void block(otherId) });
   items.push({
-    label: 'Report conversation',
+    label: t('reportConversation'),
     onSelect: () => {
       setReporting(true);
     },
@@ -63,11 +70,11 @@ export function ConversationMenu({
   return (
     <>
       <MenuButton
-        label="Conversation options"
+        label={t('conversationOptions')}
         items={items}
         buttonClassName="grid size-11 place-items-center rounded-full text-xl leading-none text-stone-600 hover:bg-stone-100 aria-expanded:bg-stone-100"
       >
-        <span aria-hidden="true">⋯</span>
+        <span aria-hidden="true">{MORE}</span>
       </MenuButton>
       {dialog}
       {reporting && (

@@ -5,6 +5,8 @@ import { useRef, useState } from 'react';
 import { newClientId, type Conversation } from '@/features/messages/api/conversations.ts';
 import { refusalOf, useMakeOffer } from '@/features/messages/api/offers.ts';
 import { isHolding } from '@/lib/live/offer-events.ts';
+import { useT } from '@/lib/i18n/language-context.ts';
+import { offerMessages } from '@/features/messages/messages.messages.ts';
 import { AmountForm } from './amount-form.tsx';
 
 /** Whether the reader may offer: the buyer, on a negotiable listing, while no accepted offer of theirs holds. */
@@ -15,6 +17,7 @@ export function mayOffer(conversation: Conversation, me: string): boolean {
 }
 
 export function MakeOffer({ conversation, me }: { conversation: Conversation; me: string }) {
+  const t = useT(offerMessages);
   const [open, setOpen] = useState(false);
   const making = useMakeOffer(conversation._id);
   // The same amount sent again after a failure is the same offer.
@@ -32,15 +35,15 @@ export function MakeOffer({ conversation, me }: { conversation: Conversation; me
         }}
         className="min-h-9 rounded-full border border-brand-700 bg-white px-3 py-1 text-sm font-semibold text-brand-800 hover:bg-brand-50"
       >
-        Make an offer
+        {t('makeAnOffer')}
       </button>
     );
   }
   return (
-    <section aria-label="Make an offer" className="rounded-xl bg-stone-50 p-2.5 ring-1 ring-stone-200">
+    <section aria-label={t('makeAnOffer')} className="rounded-xl bg-stone-50 p-2.5 ring-1 ring-stone-200">
       <AmountForm
-        label="Your offer (৳)"
-        submitLabel="Send offer"
+        label={t('yourOffer')}
+        submitLabel={t('sendOffer')}
         price={conversation.price}
         busy={making.isPending}
         refused={refusalOf(making.error)}

@@ -4,7 +4,9 @@
 // view as messages arrive.
 import { useEffect, useRef } from 'react';
 import type { Message } from '@/features/messages/api/conversations.ts';
+import { useT } from '@/lib/i18n/language-context.ts';
 import type { Pending } from '@/features/messages/hooks/use-outbox.ts';
+import { threadMessages } from '@/features/messages/messages.messages.ts';
 import { SentMessage } from './message-bubble.tsx';
 import { bothHaveWritten } from './message-text.tsx';
 import { PendingMessage } from './pending-message.tsx';
@@ -28,6 +30,7 @@ interface MessageListProps {
 }
 
 export function MessageList(props: MessageListProps) {
+  const t = useT(threadMessages);
   const { messages, pending, me, seenId, onRetry, onDiscard, onHide, typing, onLoadOlder, loadingOlder } = props;
   const end = useRef<HTMLDivElement>(null);
   const newest = pending.at(-1)?.clientId ?? messages.at(-1)?._id;
@@ -62,14 +65,14 @@ export function MessageList(props: MessageListProps) {
             onClick={onLoadOlder}
             className="rounded-full border border-stone-300 bg-white px-3 py-1 text-sm font-semibold text-stone-700 hover:bg-stone-100 disabled:opacity-60"
           >
-            {loadingOlder ? 'Loading…' : 'Load older messages'}
+            {loadingOlder ? t('loading') : t('loadOlder')}
           </button>
         </div>
       )}
       {messages.length === 0 && pending.length === 0 && (
-        <p className="py-8 text-center text-sm text-stone-500">No messages yet. Say hello and ask about the bike.</p>
+        <p className="py-8 text-center text-sm text-stone-500">{t('noMessagesYet')}</p>
       )}
-      <ol aria-label="Messages" className="flex flex-col gap-2">
+      <ol aria-label={t('messages')} className="flex flex-col gap-2">
         {messages.map((message) => (
           <SentMessage
             key={message._id}

@@ -10,11 +10,18 @@ import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ASK_PARAM } from '@/lib/conversations.ts';
 import { useSession } from '@/lib/auth/session-context.ts';
+import { useT } from '@/lib/i18n/language-context.ts';
 import { newClientId, useOpenConversation } from '@/features/messages/api/conversations.ts';
+import { askSellerMessages } from '@/features/messages/messages.messages.ts';
 import { SendBox } from './send-box.tsx';
 
 /** What buyers ask first, sent with one tap. */
 export const OPENERS = ['Is it still available?', 'What is your last price?', 'Can I see the papers?'] as const;
+/** The same questions in the page's language: a Bangla reader sends them in Bangla. */
+const OPENER_KEYS = ['openerAvailable', 'openerLastPrice', 'openerPapers'] as const;
+
+/** Between the failure and its Retry. */
+const SPACE = ' ';
 
 /** Where a visitor's question waits while they log in (this tab only). */
 export const WAITING_OPENER = 'opener-after-login';
@@ -55,6 +62,7 @@ function waitingOpener(productId: string): WaitingOpener | null {
 }
 
 export function MessageSeller({ productId, visitor, onLogIn }: { productId: string; visitor: boolean; onLogIn: () => void }) {
+  const t = useT(askSellerMessages);
   const [params, setParams] = useSearchParams();
   // Open already when a question waits from before logging in (it is being sent), or
   // when the reader came from a card's Message seller.
@@ -138,14 +146,14 @@ export function MessageSeller({ productId, visitor, onLogIn }: { productId: stri
         }}
         className="min-h-11 w-full rounded-lg border border-brand-700 bg-white px-3 py-2.5 font-semibold text-brand-800 hover:bg-brand-50"
       >
-        Message seller
+        {t('messageSeller')}
       </button>
     );
   }
   return (
-    <section ref={panel} aria-label="Message the seller" className="rounded-xl bg-white p-3 shadow-sm ring-1 ring-stone-200">
+    <section ref={panel} aria-label={t('messageTheSeller')} className="rounded-xl bg-white p-3 shadow-sm ring-1 ring-stone-200">
       <div className="flex items-center justify-between gap-2">
-        <h2 className="font-bold text-stone-900">Ask the seller</h2>
+        <h2 className="font-bold text-stone-900">{t('askTheSeller')}</h2>
         <button
           type="button"
           onClick={() => {
@@ -153,33 +161,33 @@ export function MessageSeller({ productId, visitor, onLogIn }: { productId: stri
           }}
           className="rounded px-2 py-1 text-sm text-stone-600 hover:bg-stone-100"
         >
-          Close
+          {t('close')}
         </button>
       </div>
-      {visitor && <p className="mt-1 text-sm text-stone-600">Pick your question, log in, and it goes to the seller.</p>}
+      {visitor && <p className="mt-1 text-sm text-stone-600">{t('pickThenLogIn')}</p>}
       <div className="mt-2 flex flex-wrap gap-2">
-        {OPENERS.map((opener, index) => (
+        {OPENER_KEYS.map((key, index) => (
           <button
-            key={opener}
+            key={key}
             ref={index === 0 ? firstOpener : undefined}
             type="button"
             disabled={opening.isPending}
             onClick={() => {
-              ask(opener);
+              ask(t(key));
             }}
             className="min-h-10 rounded-full border border-stone-300 bg-stone-50 px-3 py-1.5 text-sm font-medium text-stone-800 hover:bg-stone-100 disabled:opacity-60"
           >
-            {opener}
+            {t(key)}
           </button>
         ))}
       </div>
       <div className="mt-3">
-        <SendBox label="Your question" onSend={ask} />
+        <SendBox label={t('yourQuestion')} onSend={ask} />
       </div>
-      {opening.isPending && <p className="mt-2 text-sm text-stone-600">Sending…</p>}
+      {opening.isPending && <p className="mt-2 text-sm text-stone-600">{t('sending')}</p>}
       {opening.isError && (
         <p role="alert" className="mt-2 text-sm text-red-700">
-          Not sent: {opening.error.message}{' '}
+          {t('notSent', { reason: opening.error.message })}{SPACE}
           <button
             type="button"
             onClick={() => {
@@ -187,7 +195,7 @@ export function MessageSeller({ productId, visitor, onLogIn }: { productId: stri
             }}
             className="font-semibold underline"
           >
-            Retry
+            {t('retry')}
           </button>
         </p>
       )}

@@ -4,6 +4,8 @@
 import { useRef, useState } from 'react';
 import { newClientId } from '@/features/messages/api/conversations.ts';
 import { refusalOf, useAnswerOffer, useCounterOffer, type Offer } from '@/features/messages/api/offers.ts';
+import { useT } from '@/lib/i18n/language-context.ts';
+import { offerMessages } from '@/features/messages/messages.messages.ts';
 import { AmountForm } from './amount-form.tsx';
 
 const look = {
@@ -12,6 +14,7 @@ const look = {
 };
 
 export function OfferAnswers({ offer, price }: { offer: Offer; price: number | undefined }) {
+  const t = useT(offerMessages);
   const answer = useAnswerOffer(offer._id);
   const counter = useCounterOffer(offer._id);
   const [countering, setCountering] = useState(false);
@@ -24,8 +27,8 @@ export function OfferAnswers({ offer, price }: { offer: Offer; price: number | u
     return (
       <div className="mt-2">
         <AmountForm
-          label="Your counter (৳)"
-          submitLabel="Send counter"
+          label={t('yourCounter')}
+          submitLabel={t('sendCounter')}
           price={price}
           busy={busy}
           refused={refusalOf(counter.error)}
@@ -54,15 +57,15 @@ export function OfferAnswers({ offer, price }: { offer: Offer; price: number | u
   return (
     <div className="mt-2">
       <div className="flex gap-2">
-        {button(answer.isPending && answer.variables === 'accept' ? 'Accepting…' : 'Accept', 'accept', () => {
+        {button(answer.isPending && answer.variables === 'accept' ? t('accepting') : t('accept'), 'accept', () => {
           answer.mutate('accept');
         })}
         {price !== undefined &&
-          button('Counter', 'other', () => {
+          button(t('counter'), 'other', () => {
             counter.reset();
             setCountering(true);
           })}
-        {button(answer.isPending && answer.variables === 'decline' ? 'Declining…' : 'Decline', 'other', () => {
+        {button(answer.isPending && answer.variables === 'decline' ? t('declining') : t('decline'), 'other', () => {
           answer.mutate('decline');
         })}
       </div>

@@ -1,7 +1,9 @@
 // A message of mine the server has not kept yet: "Sending…", "Waiting for connection"
 // while the browser is offline, or "Not sent — Retry" (with the server's reason) when it
 // was refused, which may also be removed.
+import { useT } from '@/lib/i18n/language-context.ts';
 import type { Pending } from '@/features/messages/hooks/use-outbox.ts';
+import { threadMessages } from '@/features/messages/messages.messages.ts';
 import { MessageBubble } from './message-bubble.tsx';
 
 export function PendingMessage({
@@ -13,6 +15,7 @@ export function PendingMessage({
   onRetry: (item: Pending) => void;
   onDiscard: (item: Pending) => void;
 }) {
+  const t = useT(threadMessages);
   return (
     <MessageBubble
       mine
@@ -29,7 +32,7 @@ export function PendingMessage({
               }}
               className="font-semibold text-red-700 hover:underline"
             >
-              Not sent — Retry
+              {t('notSentRetry')}
             </button>
             <button
               type="button"
@@ -38,13 +41,13 @@ export function PendingMessage({
               }}
               className="text-stone-600 hover:underline"
             >
-              Remove
+              {t('remove')}
             </button>
           </span>
         ) : item.state === 'waiting' ? (
-          <span className="mt-0.5 text-xs font-medium text-amber-800">Waiting for connection</span>
+          <span className="mt-0.5 text-xs font-medium text-amber-800">{t('waitingForConnection')}</span>
         ) : (
-          <span className="mt-0.5 text-xs text-stone-500">Sending…</span>
+          <span className="mt-0.5 text-xs text-stone-500">{t('sending')}</span>
         )
       }
     />

@@ -8,13 +8,18 @@ import { AlertDialogFrame } from '@/components/confirm-dialog.tsx';
 import { DialogFormFooter } from '@/components/dialog-form-footer.tsx';
 import { inputLook } from '@/components/form-field.tsx';
 import { ReasonChips } from '@/components/reason-chips.tsx';
+import { useT } from '@/lib/i18n/language-context.ts';
 import { REPORT_REASONS, useReportConversation } from '@/features/messages/api/safety.ts';
+import { reportMessages } from '@/features/messages/messages.messages.ts';
 
 export const REPORTED = 'Thanks — an admin will look at this conversation';
 export const NOTE_MAX = 500;
 
 export function ReportDialog({ conversationId, otherName, onClose }: { conversationId: string; otherName: string; onClose: () => void }) {
+  const t = useT(reportMessages);
   const report = useReportConversation(conversationId);
+  // The reasons as the chips show them, in the page's language.
+  const reasons = REPORT_REASONS.map((r) => ({ reason: r.reason, label: t(r.reason) }));
   const [picked, setPicked] = useState<string | undefined>(undefined);
   const [note, setNote] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
@@ -28,16 +33,16 @@ export function ReportDialog({ conversationId, otherName, onClose }: { conversat
   };
 
   const submit = async () => {
-    const reason = REPORT_REASONS.find((r) => r.label === picked)?.reason;
+    const reason = reasons.find((r) => r.label === picked)?.reason;
     if (!reason) {
-      setFailure('Pick what is wrong');
+      setFailure(t('pickWhatIsWrong'));
       return;
     }
     if (report.isPending) return;
     setFailure(null);
     try {
       await report.mutateAsync(note.trim() ? { reason, note: note.trim() } : { reason });
-      toast.success(REPORTED);
+      toast.success(t('reported'));
       close();
     } catch (error) {
       setFailure(error instanceof Error ? error.message : String(error));
@@ -46,8 +51,8 @@ export function ReportDialog({ conversationId, otherName, onClose }: { conversat
 
   return createPortal(
     <AlertDialogFrame
-      title="Report conversation"
-      description={`An admin will read this conversation. ${otherName} is not told.`}
+      title={t('title')}
+      description={t('description', { name: otherName })}
       opener={opener}
       initialFocus={firstChip}
       closeRef={closeRef}
@@ -64,9 +69,9 @@ export function ReportDialog({ conversationId, otherName, onClose }: { conversat
           void submit();
         }}
       >
-        <ReasonChips legend="What is wrong?" reasons={REPORT_REASONS.map((r) => r.label)} picked={picked ?? ''} onPick={setPicked} />
+        <ReasonChips legend={t('whatIsWrong')} reasons={reasons.map((r) => r.label)} picked={picked ?? ''} onPick={setPicked} />
         <label htmlFor="report-note" className="block text-sm font-medium text-stone-800">
-          Anything to add (optional)
+          {t('anythingToAdd')}
         </label>
         <textarea
           id="report-note"
@@ -80,9 +85,9 @@ export function ReportDialog({ conversationId, otherName, onClose }: { conversat
         />
         <DialogFormFooter
           failure={failure}
-          cancelLabel="Cancel"
-          confirmLabel="Report"
-          busyLabel="Reporting…"
+          cancelLabel={t('cancel')}
+          confirmLabel={t('report')}
+          busyLabel={t('reporting')}
           tone="danger"
           busy={report.isPending}
           onCancel={close}

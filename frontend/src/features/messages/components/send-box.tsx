@@ -3,12 +3,20 @@
 // picked photo uploads at once and shows as a thumbnail, sent with the next Send (before
 // any words written beside it).
 import { useState } from 'react';
+import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
+import { formatNumber, type Locale } from '@/lib/i18n/numbers.ts';
 import { MESSAGE_MAX_CHARS } from '@/features/messages/api/conversations.ts';
+import { askSellerMessages } from '@/features/messages/messages.messages.ts';
 import { useAttachedPhoto } from '@/features/messages/hooks/use-attached-photo.ts';
 import { AttachPhotoButton, AttachedPhotoPreview } from './attached-photo.tsx';
 
 /** From how many characters the count shows. */
 const COUNT_FROM = MESSAGE_MAX_CHARS - 200;
+
+/** A character count as the box shows it: "1,850" / "১,৮৫০" (under a lakh, en-US and en-IN group alike). */
+function count(n: number, locale: Locale): string {
+  return locale === 'en' ? n.toLocaleString('en-US') : formatNumber(n, locale);
+}
 
 interface SendBoxProps {
   onSend: (text: string) => void;
@@ -19,7 +27,9 @@ interface SendBoxProps {
   label?: string;
 }
 
-export function SendBox({ onSend, onSendPhoto, onTyping, label = 'Message' }: SendBoxProps) {
+export function SendBox({ onSend, onSendPhoto, onTyping, label }: SendBoxProps) {
+  const t = useT(askSellerMessages);
+  const { locale } = useLanguage();
   const [text, setText] = useState('');
   const { photo, pick, clear } = useAttachedPhoto();
   const length = Array.from(text).length;
@@ -47,11 +57,11 @@ export function SendBox({ onSend, onSendPhoto, onTyping, label = 'Message' }: Se
         {onSendPhoto && <AttachPhotoButton onPick={pick} />}
         <div className="min-w-0 flex-1">
           <textarea
-            aria-label={label}
+            aria-label={label ?? t('message')}
             rows={1}
             value={text}
             maxLength={MESSAGE_MAX_CHARS}
-            placeholder="Write a message"
+            placeholder={t('writeMessage')}
             onChange={(event) => {
               setText(event.target.value);
               if (event.target.value) onTyping?.();
@@ -66,7 +76,7 @@ export function SendBox({ onSend, onSendPhoto, onTyping, label = 'Message' }: Se
           />
           {length >= COUNT_FROM && (
             <p className={`mt-1 text-right text-xs ${length >= MESSAGE_MAX_CHARS ? 'text-red-700' : 'text-stone-500'}`}>
-              {length.toLocaleString('en-US')} / {MESSAGE_MAX_CHARS.toLocaleString('en-US')}
+              {t('charCount', { length: count(length, locale), max: count(MESSAGE_MAX_CHARS, locale) })}
             </p>
           )}
         </div>
@@ -75,7 +85,7 @@ export function SendBox({ onSend, onSendPhoto, onTyping, label = 'Message' }: Se
           disabled={!canSend}
           className="min-h-11 shrink-0 rounded-xl bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800 disabled:opacity-50"
         >
-          Send
+          {t('send')}
         </button>
       </div>
     </form>

@@ -4,6 +4,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { uploadImage } from '@/lib/api/upload-image.ts';
+import { useT } from '@/lib/i18n/language-context.ts';
+import { askSellerMessages } from '@/features/messages/messages.messages.ts';
 
 export interface AttachedPhoto {
   /** What the thumbnail shows: the picked file itself, or the stored address. */
@@ -23,6 +25,7 @@ function letGo(photo: AttachedPhoto | null): void {
 }
 
 export function useAttachedPhoto() {
+  const t = useT(askSellerMessages);
   const [photo, setPhoto] = useState<AttachedPhoto | null>(null);
   // Which pick is current: an upload finishing after a remove or another pick is ignored.
   const turn = useRef(0);
@@ -41,11 +44,11 @@ export function useAttachedPhoto() {
         if (turn.current === mine) setPhoto((now) => now && { ...now, url, state: 'uploaded' });
       },
       (error: unknown) => {
-        toast.error(error instanceof Error ? error.message : 'The photo could not be uploaded.');
+        toast.error(error instanceof Error ? error.message : t('uploadFailed'));
         if (turn.current === mine) setPhoto((now) => now && { ...now, state: 'failed' });
       },
     );
-  }, []);
+  }, [t]);
 
   const clear = useCallback(() => {
     turn.current += 1;

@@ -11,11 +11,17 @@ import { useSession } from '@/lib/auth/session-context.ts';
 import { useNow } from '@/lib/deal-status.ts';
 import { isHolding } from '@/lib/live/offer-events.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
-import { formatDhakaTime } from '@/utils/format-dhaka-time.ts';
+import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
+import { localDigits } from '@/lib/i18n/numbers.ts';
+import { dhakaTime } from '@/features/messages/dhaka-time.ts';
+import { inboxMessages } from '@/features/messages/messages.messages.ts';
 import { useConversationsAbout, useInbox, type Conversation } from '@/features/messages/api/conversations.ts';
 import { offerSummary } from '@/features/messages/components/offer-card.tsx';
 import { otherSideName } from '@/features/messages/components/thread-header.tsx';
 import { useSendAllWaiting } from '@/features/messages/hooks/use-outbox.ts';
+
+/** Between the other side's name and the time: the same in both languages. */
+const DOT = ' · ';
 
 /** Router state a bike's "Messages" link sets: the bike's name, for a bike nobody asked about yet. */
 interface BikeState {
@@ -23,7 +29,8 @@ interface BikeState {
 }
 
 export function InboxPage() {
-  usePageTitle('Messages');
+  const t = useT(inboxMessages);
+  usePageTitle(t('messages'));
   const { user } = useSession();
   const me = user?._id ?? '';
   const bike = useSearchParams()[0].get('bike') ?? '';
@@ -38,24 +45,24 @@ export function InboxPage() {
     <section aria-labelledby="messages-title">
       <div className="mb-4 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <h2 id="messages-title" className="text-2xl font-bold text-stone-900">
-          Messages
+          {t('messages')}
         </h2>
         <Link to="/dashboard/blocked" className="text-sm font-semibold text-brand-800 hover:underline">
-          Blocked people
+          {t('blockedPeople')}
         </Link>
       </div>
       {bike !== '' && (
         <div className="mb-3 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
           <h3 className="text-lg font-semibold text-stone-900">
-            About {inbox.data?.[0]?.productName ?? state?.bikeName ?? 'this bike'}
+            {t('aboutBike', { name: inbox.data?.[0]?.productName ?? state?.bikeName ?? t('thisBike') })}
           </h3>
           <Link to="/dashboard/messages" className="text-sm font-semibold text-brand-800 hover:underline">
-            Show all conversations
+            {t('showAll')}
           </Link>
         </div>
       )}
       {inbox.isPending ? (
-        <PageSpinner label="Loading your messages" />
+        <PageSpinner label={t('loadingMessages')} />
       ) : inbox.isError ? (
         <p role="alert" className="text-red-700">
           {inbox.error.message}
@@ -63,11 +70,11 @@ export function InboxPage() {
       ) : inbox.data.length === 0 ? (
         <p className="rounded-2xl bg-white p-6 text-center text-stone-600 shadow-sm ring-1 ring-stone-200">
           {bike === ''
-            ? 'No messages yet. Ask a seller about a bike from its page, and the conversation shows here.'
-            : 'Nobody has asked about this bike yet. When a buyer writes, the conversation shows here.'}
+            ? t('noMessages')
+            : t('nobodyAsked')}
         </p>
       ) : (
-        <ul aria-label="Conversations" className="divide-y divide-stone-200 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-stone-200">
+        <ul aria-label={t('conversations')} className="divide-y divide-stone-200 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-stone-200">
           {inbox.data.map((conversation) => (
             <InboxRow key={conversation._id} conversation={conversation} me={me} now={now} />
           ))}
@@ -78,15 +85,25 @@ export function InboxPage() {
 }
 
 function InboxRow({ conversation, me, now }: { conversation: Conversation; me: string; now: number }) {
+  const t = useT(inboxMessages);
+  const { locale } = useLanguage();
   const unread = conversation.unread > 0;
-  const who = otherSideName(conversation, me);
+  const who = otherSideName(conversation, me, locale);
   const { offer } = conversation;
   const offerMine = offer && (offer.by === 'buyer' ? conversation.buyerId : conversation.sellerId) === me;
   return (
     <li>
       <Link
         to={`/dashboard/messages/${encodeURIComponent(conversation._id)}`}
-        aria-label={`${conversation.productName}, with ${who}${unread ? `, ${String(conversation.unread)} unread` : ''}`}
+        aria-label={
+          unread
+            ? t('rowUnread', {
+                bike: conversation.productName,
+                name: who,
+                unread: localDigits(String(conversation.unread), locale),
+              })
+            : t('row', { bike: conversation.productName, name: who })
+        }
         className="flex items-center gap-3 px-3 py-3 hover:bg-stone-50 sm:px-4"
       >
         <img src={conversation.productImage} alt="" className="size-14 shrink-0 rounded-lg object-cover" />
@@ -96,9 +113,10 @@ function InboxRow({ conversation, me, now }: { conversation: Conversation; me: s
           </span>
           <span className="mt-0.5 flex items-center justify-between gap-2">
             <span className="min-w-0 text-sm break-words text-stone-600">
-              {who} ·{' '}
+              {who}
+              {DOT}
               <time dateTime={conversation.lastMessageAt} className="text-xs whitespace-nowrap text-stone-500">
-                {formatDhakaTime(conversation.lastMessageAt)}
+                {dhakaTime(conversation.lastMessageAt, locale)}
               </time>
             </span>
             {unread && <UnreadBadge count={conversation.unread} />}
@@ -108,7 +126,7 @@ function InboxRow({ conversation, me, now }: { conversation: Conversation; me: s
               data-testid="inbox-offer"
               className={`mt-0.5 block text-sm font-medium break-words ${isHolding(offer, now) ? 'text-brand-800' : 'text-stone-500'}`}
             >
-              {offerSummary(offer, offerMine === true, now)}
+              {offerSummary(offer, offerMine === true, now, locale)}
             </span>
           )}
         </span>

@@ -12,6 +12,8 @@ import { useSession } from '@/lib/auth/session-context.ts';
 import { isAfter } from '@/lib/live/message-events.ts';
 import { blockedIn } from '@/lib/live/safety-events.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
+import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
+import { threadMessages } from '@/features/messages/messages.messages.ts';
 import {
   MESSAGES_PAGE,
   useConversation,
@@ -33,6 +35,7 @@ import { useOutbox } from '@/features/messages/hooks/use-outbox.ts';
 import { useTyping } from '@/features/messages/hooks/use-typing.ts';
 
 export function ThreadPage() {
+  const t = useT(threadMessages);
   const { id = '' } = useParams();
   const conversation = useConversation(id);
   const messages = useMessages(id);
@@ -44,7 +47,7 @@ export function ThreadPage() {
       </p>
     );
   }
-  if (!conversation.data || !messages.data || !user) return <PageSpinner label="Loading the conversation" />;
+  if (!conversation.data || !messages.data || !user) return <PageSpinner label={t('loadingConversation')} />;
   return (
     <OfferThreadContext value={{ conversation: conversation.data, me: user._id }}>
       <Thread conversation={conversation.data} messages={messages.data} me={user._id} />
@@ -53,12 +56,14 @@ export function ThreadPage() {
 }
 
 function Thread({ conversation, messages, me }: { conversation: Conversation; messages: Message[]; me: string }) {
+  const t = useT(threadMessages);
+  const { locale } = useLanguage();
   usePageTitle(conversation.productName);
   const id = conversation._id;
   const older = useLoadOlder(id);
   const markRead = useMarkRead(id);
   const outbox = useOutbox(me, id);
-  const otherName = otherSideName(conversation, me);
+  const otherName = otherSideName(conversation, me, locale);
   const deleteForMe = useDeleteForMe(id, otherName);
   const [hasOlder, setHasOlder] = useState(messages.length >= MESSAGES_PAGE);
   const iAmBuyer = conversation.buyerId === me;
@@ -82,7 +87,7 @@ function Thread({ conversation, messages, me }: { conversation: Conversation; me
 
   return (
     <section
-      aria-label={`Conversation about ${conversation.productName}`}
+      aria-label={t('conversationAbout', { name: conversation.productName })}
       className="flex flex-col rounded-2xl bg-white shadow-sm ring-1 ring-stone-200 lg:h-[calc(100dvh-17rem)] lg:min-h-[28rem] lg:overflow-hidden"
     >
       <ThreadHeader conversation={conversation} otherName={otherName}>
@@ -98,7 +103,7 @@ function Thread({ conversation, messages, me }: { conversation: Conversation; me
         pending={outbox.pending.filter((p) => !kept.has(p.clientId))}
         me={me}
         seenId={seenId}
-        typing={typing.typing && !blocked ? `${otherName} is typing…` : null}
+        typing={typing.typing && !blocked ? t('typing', { name: otherName }) : null}
         loadingOlder={older.isPending}
         onLoadOlder={
           hasOlder && messages[0]
