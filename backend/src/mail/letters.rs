@@ -473,7 +473,7 @@ mod tests {
             bike: "Yamaha R15",
             price: "৳১,৮৫,০০০",
             paid: "নগদে",
-            when: "শুক্রবার ২৭ নভেম্বর, বিকেল ৫:৩০",
+            when: "শুক্রবার, ২৭ নভেম্বর, বিকেল ৫:৩০",
             buyer: "Sadia",
             seller: "Rahim Motors",
             place: "Mirpur 10",

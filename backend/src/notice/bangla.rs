@@ -47,7 +47,8 @@ const MONTHS: [&str; 12] = [
     "ডিসেম্বর",
 ];
 
-/// A moment in Dhaka's time as said in Bangla: "শুক্রবার ২৭ নভেম্বর, বিকেল ৫:৩০".
+/// A moment in Dhaka's time as said in Bangla, as the pages say it too:
+/// "শুক্রবার, ২৭ নভেম্বর, বিকেল ৫:৩০".
 pub fn dhaka_time(at: DateTime<Utc>) -> String {
     const DHAKA: FixedOffset = match FixedOffset::east_opt(6 * 3600) {
         Some(offset) => offset,
@@ -57,7 +58,8 @@ pub fn dhaka_time(at: DateTime<Utc>) -> String {
     let hour = at.hour();
     // The part of the day says what a 12-hour clock leaves out.
     let part = match hour {
-        4..=11 => "সকাল",
+        4..=5 => "ভোর",
+        6..=11 => "সকাল",
         12..=14 => "দুপুর",
         15..=17 => "বিকেল",
         18..=19 => "সন্ধ্যা",
@@ -68,7 +70,7 @@ pub fn dhaka_time(at: DateTime<Utc>) -> String {
         h => h,
     };
     digits(&format!(
-        "{} {} {}, {part} {clock}:{:02}",
+        "{}, {} {}, {part} {clock}:{:02}",
         WEEKDAYS[at.weekday().num_days_from_monday() as usize],
         at.day(),
         MONTHS[at.month0() as usize],
@@ -358,19 +360,23 @@ mod tests {
     fn meeting_times_say_the_day_and_the_part_of_the_day_in_dhaka() {
         assert_eq!(
             dhaka_time(at("2026-11-27T11:30:00Z")),
-            "শুক্রবার ২৭ নভেম্বর, বিকেল ৫:৩০"
+            "শুক্রবার, ২৭ নভেম্বর, বিকেল ৫:৩০"
         );
         assert_eq!(
             dhaka_time(at("2026-11-27T03:05:00Z")),
-            "শুক্রবার ২৭ নভেম্বর, সকাল ৯:০৫"
+            "শুক্রবার, ২৭ নভেম্বর, সকাল ৯:০৫"
         );
         assert_eq!(
             dhaka_time(at("2026-11-27T18:00:00Z")),
-            "শনিবার ২৮ নভেম্বর, রাত ১২:০০"
+            "শনিবার, ২৮ নভেম্বর, রাত ১২:০০"
+        );
+        assert_eq!(
+            dhaka_time(at("2026-11-26T23:10:00Z")),
+            "শুক্রবার, ২৭ নভেম্বর, ভোর ৫:১০"
         );
         assert_eq!(
             dhaka_time(at("2026-11-27T06:15:00Z")),
-            "শুক্রবার ২৭ নভেম্বর, দুপুর ১২:১৫"
+            "শুক্রবার, ২৭ নভেম্বর, দুপুর ১২:১৫"
         );
     }
 

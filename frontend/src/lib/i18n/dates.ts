@@ -7,6 +7,7 @@
 // Tables rather than `Intl` in 'bn-BD': its dates put a comma after the month
 // ("২৮ নভেম্বর, ২০২৬"), its relative times say "এখন" for now and "পূর্বে" for years but "আগে"
 // for the rest, and its digits depend on the CLDR data each browser ships.
+import { formatDhakaDate, formatDhakaTime } from '@/utils/format-dhaka-time.ts';
 import { localDigits, type Locale } from './numbers.ts';
 
 const MONTHS: Readonly<Record<Locale, readonly string[]>> = {
@@ -118,4 +119,46 @@ export function formatAgo(iso: string, now: Date | number, locale: Locale = 'en'
   if (locale === 'bn') return `${localDigits(String(count), 'bn')} ${UNITS[unit].bn} আগে`;
   const [one, many] = UNITS[unit].en;
   return `${String(count)} ${count === 1 ? one : many} ago`;
+}
+
+const WEEKDAYS_BN = ['রবিবার', 'সোমবার', 'মঙ্গলবার', 'বুধবার', 'বৃহস্পতিবার', 'শুক্রবার', 'শনিবার'];
+
+/** Dhaka is UTC+6 all year (no summer time). */
+const DHAKA_OFFSET_MS = 6 * 60 * 60 * 1000;
+
+/** The part of the day, as a Bangladeshi says a 12-hour time: ভোর, সকাল, দুপুর, বিকেল, সন্ধ্যা, রাত. */
+function partOfDay(hour: number): string {
+  if (hour >= 4 && hour < 6) return 'ভোর';
+  if (hour >= 6 && hour < 12) return 'সকাল';
+  if (hour >= 12 && hour < 15) return 'দুপুর';
+  if (hour >= 15 && hour < 18) return 'বিকেল';
+  if (hour >= 18 && hour < 20) return 'সন্ধ্যা';
+  return 'রাত';
+}
+
+function dhakaBangla(iso: string, withYear: boolean): string {
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) return iso;
+  // Dhaka's wall clock, read through the UTC getters.
+  const dhaka = new Date(time + DHAKA_OFFSET_MS);
+  const hour = dhaka.getUTCHours();
+  const clock = `${String(hour % 12 || 12)}:${String(dhaka.getUTCMinutes()).padStart(2, '0')}`;
+  const year = withYear ? ` ${String(dhaka.getUTCFullYear())}` : '';
+  const day = `${WEEKDAYS_BN[dhaka.getUTCDay()] ?? ''}, ${String(dhaka.getUTCDate())} ${MONTHS.bn[dhaka.getUTCMonth()] ?? ''}`;
+  return localDigits(`${day}${year}, ${partOfDay(hour)} ${clock}`, 'bn');
+}
+
+/**
+ * A meeting's, hold's or deal's moment in Dhaka's time: English exactly as
+ * `formatDhakaTime` says it ("Fri 27 Nov, 5:30 pm"), Bangla with the weekday, the month,
+ * the part of the day and Bengali digits ("শুক্রবার, ২৭ নভেম্বর, বিকেল ৫:৩০"), as the
+ * notifications and mails say it.
+ */
+export function dhakaTime(iso: string, locale: Locale): string {
+  return locale === 'bn' ? dhakaBangla(iso, false) : formatDhakaTime(iso);
+}
+
+/** The same with the year, for a receipt: "Fri 27 Nov 2026, 5:30 pm" / "শুক্রবার, ২৭ নভেম্বর ২০২৬, বিকেল ৫:৩০". */
+export function dhakaDate(iso: string, locale: Locale): string {
+  return locale === 'bn' ? dhakaBangla(iso, true) : formatDhakaDate(iso);
 }
