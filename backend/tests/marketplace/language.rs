@@ -3,9 +3,15 @@
 //! user so every device they sign in on opens in it.
 
 use reqwest::{Method, StatusCode};
-use serde_json::json;
+use serde_json::{json, Value};
 
 use super::support::{on_both, TestApp, PASSWORD};
+
+/// `PUT /api/users/me/language` as the holder of `token`: the status and the body.
+async fn choose(app: &TestApp, token: &str, body: Value) -> (StatusCode, Value) {
+    app.call(Method::PUT, "/api/users/me/language", Some(token), body)
+        .await
+}
 
 #[tokio::test]
 async fn a_signed_in_person_sets_their_language_and_every_device_reads_it() {
@@ -20,14 +26,7 @@ async fn a_signed_in_person_sets_their_language_and_every_device_reads_it() {
             "an account starts in English: {user}"
         );
 
-        let (status, user) = app
-            .call(
-                Method::PUT,
-                "/api/users/me/language",
-                Some(&buyer.token),
-                json!({"language": "bn"}),
-            )
-            .await;
+        let (status, user) = choose(&app, &buyer.token, json!({"language": "bn"})).await;
         assert_eq!(status, StatusCode::OK, "{user}");
         assert_eq!(user["language"], "bn");
         assert_eq!(user["email"], "mim@example.com");
@@ -46,27 +45,13 @@ async fn a_signed_in_person_sets_their_language_and_every_device_reads_it() {
         assert_eq!(profile["language"], "bn");
 
         // Choosing the same again changes nothing and says so the same way.
-        let (status, user) = app
-            .call(
-                Method::PUT,
-                "/api/users/me/language",
-                Some(&buyer.token),
-                json!({"language": "bn"}),
-            )
-            .await;
+        let (status, user) = choose(&app, &buyer.token, json!({"language": "bn"})).await;
         assert_eq!(
             (status, user["language"].clone()),
             (StatusCode::OK, json!("bn"))
         );
 
-        let (status, user) = app
-            .call(
-                Method::PUT,
-                "/api/users/me/language",
-                Some(&buyer.token),
-                json!({"language": "en"}),
-            )
-            .await;
+        let (status, user) = choose(&app, &buyer.token, json!({"language": "en"})).await;
         assert_eq!(
             (status, user["language"].clone()),
             (StatusCode::OK, json!("en"))
@@ -90,14 +75,7 @@ async fn only_english_or_bangla_is_taken_and_only_from_a_signed_in_person() {
             json!({"language": null}),
             json!({}),
         ] {
-            let (status, answer) = app
-                .call(
-                    Method::PUT,
-                    "/api/users/me/language",
-                    Some(&seller.token),
-                    body.clone(),
-                )
-                .await;
+            let (status, answer) = choose(&app, &seller.token, body.clone()).await;
             assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}: {answer}");
             assert_eq!(answer["error"], "validation");
             assert_eq!(
@@ -117,14 +95,7 @@ async fn only_english_or_bangla_is_taken_and_only_from_a_signed_in_person() {
             )
             .await;
         assert_eq!(status, StatusCode::UNAUTHORIZED);
-        let (status, _) = app
-            .call(
-                Method::PUT,
-                "/api/users/me/language",
-                Some("not-a-token"),
-                json!({"language": "bn"}),
-            )
-            .await;
+        let (status, _) = choose(&app, "not-a-token", json!({"language": "bn"})).await;
         assert_eq!(status, StatusCode::UNAUTHORIZED);
     })
     .await;
@@ -216,14 +187,7 @@ async fn each_person_reads_a_notification_in_their_own_language() {
             .sign_up("other@example.com", "Other Motors", "seller")
             .await;
         let buyer = app.sign_up("buyer@example.com", "Karim", "buyer").await;
-        let (status, _) = app
-            .call(
-                Method::PUT,
-                "/api/users/me/language",
-                Some(&seller.token),
-                json!({"language": "bn"}),
-            )
-            .await;
+        let (status, _) = choose(&app, &seller.token, json!({"language": "bn"})).await;
         assert_eq!(status, StatusCode::OK);
         let category = app.category(&admin, "Sports").await;
         let bangla_bike = app.list_bike(&seller, &category, "Yamaha R15", 4100).await;
@@ -299,14 +263,7 @@ async fn mails_are_written_in_the_accounts_language_or_before_it_the_pages() {
         assert!(mails[0].contains("Please confirm"), "{}", mails[0]);
 
         // Once the account reads Bangla, its mails do, whatever page asks for them.
-        let (status, _) = app
-            .call(
-                Method::PUT,
-                "/api/users/me/language",
-                Some(&karim.token),
-                json!({"language": "bn"}),
-            )
-            .await;
+        let (status, _) = choose(&app, &karim.token, json!({"language": "bn"})).await;
         assert_eq!(status, StatusCode::OK);
         let seen = app.mails_to("karim@example.com").len();
         let (status, body) = super::support::answer(
