@@ -5,8 +5,13 @@ import { describe, expect, it } from 'vitest';
 import type { Catalog } from './catalog.ts';
 
 const modules = import.meta.glob<Record<string, unknown>>('/src/**/*.messages.ts', { eager: true });
+/** Whether an export of a catalog file is a catalog (the file may export its English too). */
+const isCatalog = (value: unknown): value is Catalog =>
+  typeof value === 'object' && value !== null && 'en' in value && 'bn' in value;
 const catalogs = Object.entries(modules).flatMap(([file, exports]) =>
-  Object.entries(exports).map(([name, catalog]) => ({ where: `${file} ${name}`, catalog: catalog as Catalog })),
+  Object.entries(exports)
+    .filter(([, value]) => isCatalog(value))
+    .map(([name, catalog]) => ({ where: `${file} ${name}`, catalog: catalog as Catalog })),
 );
 
 /** The names of the arguments a message takes, with their kinds. */

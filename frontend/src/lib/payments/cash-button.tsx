@@ -5,10 +5,11 @@ import { useMutation } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { useConfirm } from '@/components/confirm-dialog.tsx';
 import type { Booking } from '@/lib/api/types.ts';
+import { useT } from '@/lib/i18n/language-context.ts';
+import { cashButtonMessages } from './cash-button.messages.ts';
 import { payCashMutation } from './pay-cash.ts';
 
-export const CASH_LINE = 'Nothing is charged now. Pay the seller in cash when you have checked the bike and its papers.';
-export const SAFETY_LINE = 'Meet in a public place. Check the bike and its papers before you hand over money or the code.';
+export { CASH_LINE, SAFETY_LINE } from './cash-button.messages.ts';
 
 const payCash = payCashMutation();
 
@@ -25,17 +26,18 @@ export function CashButton({
 }) {
   const action = useMutation(payCash);
   const { confirm, dialog } = useConfirm();
+  const t = useT(cashButtonMessages);
   const run = async () => {
     const asked = {
-      title: `Pay cash for ${booking.productName} at the meet-up?`,
-      prompt: `${CASH_LINE} ${SAFETY_LINE}`,
-      confirmLabel: 'Pay cash at the meet-up',
-      cancelLabel: 'Not now',
+      title: t('title', { bike: booking.productName }),
+      prompt: `${t('cashLine')} ${t('safetyLine')}`,
+      confirmLabel: t('confirm'),
+      cancelLabel: t('notNow'),
     };
     if (!(await confirm(asked))) return;
     try {
       await action.mutateAsync(booking);
-      toast.success(`${booking.sellerName} is told you will pay cash at the meet-up`);
+      toast.success(t('told', { seller: booking.sellerName }));
     } catch (error) {
       toast.error(error instanceof Error ? error.message : String(error));
     }
@@ -53,9 +55,9 @@ export function CashButton({
         onClick={() => void run()}
         className={`rounded-lg border border-brand-700 bg-white font-semibold text-brand-800 shadow-sm hover:bg-brand-50 disabled:cursor-wait disabled:opacity-60 ${onPage ? 'w-full px-6 py-3' : 'w-fit px-3 py-1.5 text-left text-sm leading-tight max-sm:text-right'}`}
       >
-        {action.isPending ? 'Choosing cash…' : onPage ? 'Choose cash at the meet-up' : 'Pay cash at the meet-up'}
+        {action.isPending ? t('choosing') : onPage ? t('choose') : t('confirm')}
       </button>
-      {!onPage && <span className="text-xs text-stone-600">{CASH_LINE}</span>}
+      {!onPage && <span className="text-xs text-stone-600">{t('cashLine')}</span>}
       {dialog}
     </span>
   );
