@@ -1,12 +1,12 @@
 // Beside the seller's contact number: whether buyers see it on the listing or only once
 // the seller shares it in a conversation, and whether it takes WhatsApp.
 import type { UseFormRegister } from 'react-hook-form';
-import type { ListingEditorFields } from '@/features/selling/components/listing-editor-fields.ts';
+import type { ListingEditorFields, Say } from '@/features/selling/components/listing-editor-fields.ts';
 
 const box = 'size-5 shrink-0 accent-brand-700';
 const boxLabel = 'flex min-h-9 cursor-pointer items-center gap-2.5 text-sm font-medium text-stone-800';
 
-export function ContactTermsFields({ register }: { register: UseFormRegister<ListingEditorFields> }) {
+export function ContactTermsFields({ register, t }: { register: UseFormRegister<ListingEditorFields>; t: Say }) {
   return (
     <div className="md:col-span-2">
       <label className={boxLabel}>
@@ -16,14 +16,14 @@ export function ContactTermsFields({ register }: { register: UseFormRegister<Lis
           className={box}
           {...register('phoneInConversation')}
         />
-        Share my number only in conversations
+        {t('phoneInConversation')}
       </label>
       <p id="product-phone-in-conversation-hint" className="text-xs text-stone-500">
-        Buyers see your number after you tap Share my number in a conversation
+        {t('phoneInConversationHint')}
       </p>
       <label className={`mt-2 ${boxLabel}`}>
         <input type="checkbox" className={box} {...register('onWhatsapp')} />
-        This number is on WhatsApp
+        {t('onWhatsapp')}
       </label>
     </div>
   );

@@ -1,8 +1,12 @@
 // What the seller's listing form holds and checks: its fields as typed, the limits and
 // messages of what buyers filter on and of the ways to pay and the deposit (like the
 // server's), and the pieces its sections share to register a field.
-import type { FieldErrors, UseFormRegister, UseFormRegisterReturn } from 'react-hook-form';
+import type { Control, FieldErrors, UseFormRegister, UseFormRegisterReturn } from 'react-hook-form';
 import { errorId, inputLook } from '@/components/form-field.tsx';
+import type { Values } from '@/lib/i18n/catalog.ts';
+import type { Locale } from '@/lib/i18n/locale.ts';
+import { localDigits, parseAmount, parseWholeNumber, toLatinDigits } from '@/lib/i18n/numbers.ts';
+import type { sellingMessages } from '@/features/selling/selling.messages.ts';
 import type { ListingFields, Listing } from '@/lib/api/types.ts';
 import type { components } from '@/lib/api/schema.d.ts';
 
@@ -71,14 +75,65 @@ export const MAX_CC = 2000;
 export const MAX_KM = 1_000_000;
 export const MIN_REGISTRATION_YEAR = 1980;
 
-/** A whole number from `min` to `max` (commas allowed, "14,500"); `missing` when required and empty. */
+/** The form's texts in the page's language: `t(key, values)` of the seller's catalog. */
+export type Say = (key: keyof (typeof sellingMessages)['en'], values?: Values) => string;
+
+/**
+ * A whole number as typed, in Latin or Bengali digits: commas anywhere ("14,500", "১৪,৫০০"),
+ * or spaces and commas grouping as `parseWholeNumber` reads them ("12 000"); null for
+ * anything else.
+ */
+export function readWhole(text: string): number | null {
+  if (!text) return null;
+  const digits = toLatinDigits(text).replace(/,/g, '').trim();
+  if (/^\d+$/.test(digits)) return Number(digits);
+  return parseWholeNumber(text);
+}
+
+/** A whole number from `min` to `max` (commas allowed, "14,500", "১৪,৫০০"); `missing` when required and empty. */
 export const whole =
   (min: number, max: number, outside: string, missing?: string) =>
   (value: string): true | string => {
-    const digits = value.replace(/,/g, '').trim();
-    if (digits === '') return missing ?? true;
-    return (/^\d+$/.test(digits) && Number(digits) >= min && Number(digits) <= max) || outside;
+    if (value.trim() === '') return missing ?? true;
+    const number = readWhole(value);
+    return (number !== null && number >= min && number <= max) || outside;
   };
+
+/** A price as typed ("1,85,000", "2 lakh", "১.৫ লাখ", "2L") in taka; null when not readable. */
+export function readAmount(text: string): number | null {
+  if (!text) return null;
+  return parseAmount(text)?.value ?? null;
+}
+
+/**
+ * The fields as the server takes them: prices and the deposit as plain numbers ("2 lakh" →
+ * "200000"), whole numbers in Latin digits without grouping ("১৪,৫০০" → "14500"), the
+ * phone in Latin digits as typed otherwise. What cannot be read is sent as typed, for the
+ * server to say what is wrong with it.
+ */
+export function plainFields(fields: ListingEditorFields): ListingEditorFields {
+  const amount = (text: string) => {
+    const value = readAmount(text);
+    return value === null ? text : String(value);
+  };
+  const number = (text: string) => {
+    const value = readWhole(text);
+    return value === null ? text : String(value);
+  };
+  return {
+    ...fields,
+    resalePrice: amount(fields.resalePrice),
+    originalPrice: amount(fields.originalPrice),
+    depositAmount: amount(fields.depositAmount),
+    engineCc: number(fields.engineCc),
+    kmDriven: number(fields.kmDriven),
+    registrationYear: number(fields.registrationYear),
+    purchaseYear: number(fields.purchaseYear),
+    yearsOfUse: number(fields.yearsOfUse),
+    depositPercent: number(fields.depositPercent),
+    sellerPhone: fields.sellerPhone && toLatinDigits(fields.sellerPhone),
+  };
+}
 
 export const FIELD_NAMES: ReadonlySet<string> = new Set<keyof ListingEditorFields>([
   'categoryId',
@@ -162,33 +217,40 @@ export function depositOf(fields: Pick<ListingEditorFields, 'deposit' | 'deposit
 
 export const MAX_DEPOSIT_PERCENT = 90;
 
-export const NO_WAY_TO_PAY = 'Choose at least one way to pay';
-export const DEPOSIT_AMOUNT = 'A deposit must be more than ৳0 and less than the price';
-export const DEPOSIT_PERCENT = `A deposit share must be a whole number from 1 to ${String(MAX_DEPOSIT_PERCENT)} percent`;
-export const DEPOSIT_HELD = 'A deposit is held by card or bKash: take at least one of them';
-
 /** At least one way to pay is ticked. */
-export const someWay = (ways: PayWay[]): true | string => ways.length > 0 || NO_WAY_TO_PAY;
+export const someWay =
+  (say: Say) =>
+  (ways: PayWay[]): true | string =>
+    ways.length > 0 || say('noWayToPay');
 
-/** A fixed deposit: whole taka above 0 and below the asking price (when that is a number). */
-export function depositAmountCheck(value: string, fields: ListingEditorFields): true | string {
-  if (fields.deposit !== 'amount') return true;
-  const amount = value.replace(/,/g, '').trim();
-  if (!/^\d+$/.test(amount) || Number(amount) <= 0) return DEPOSIT_AMOUNT;
-  const price = Number(fields.resalePrice.replace(/,/g, '').trim());
-  return fields.resalePrice.trim() === '' || !Number.isFinite(price) || Number(amount) < price || DEPOSIT_AMOUNT;
-}
+/**
+ * A fixed deposit: whole taka above 0 ("20,000", "২০ হাজার", "20k") and below the asking
+ * price (when that can be read).
+ */
+export const depositAmountCheck =
+  (say: Say) =>
+  (value: string, fields: ListingEditorFields): true | string => {
+    if (fields.deposit !== 'amount') return true;
+    const amount = readAmount(value);
+    if (amount === null || !Number.isInteger(amount) || amount <= 0) return say('depositAmountInvalid');
+    const price = readAmount(fields.resalePrice);
+    return price === null || amount < price || say('depositAmountInvalid');
+  };
 
 /** A share of the price: a whole percent from 1 to 90. */
-export function depositPercentCheck(value: string, fields: ListingEditorFields): true | string {
-  if (fields.deposit !== 'percent') return true;
-  return whole(1, MAX_DEPOSIT_PERCENT, DEPOSIT_PERCENT, DEPOSIT_PERCENT)(value);
-}
+export const depositPercentCheck =
+  (say: Say, locale: Locale) =>
+  (value: string, fields: ListingEditorFields): true | string => {
+    if (fields.deposit !== 'percent') return true;
+    const message = say('depositPercentInvalid', { max: localDigits(String(MAX_DEPOSIT_PERCENT), locale) });
+    return whole(1, MAX_DEPOSIT_PERCENT, message, message)(value);
+  };
 
 /** A deposit is held by card or bKash, so one of them must be taken. */
-export function depositHeldCheck(kind: DepositKind, fields: ListingEditorFields): true | string {
-  return kind === 'none' || fields.paymentMethods.some((way) => way !== 'cash') || DEPOSIT_HELD;
-}
+export const depositHeldCheck =
+  (say: Say) =>
+  (kind: DepositKind, fields: ListingEditorFields): true | string =>
+    kind === 'none' || fields.paymentMethods.some((way) => way !== 'cash') || say('depositHeld');
 
 /** The districts to choose from: the listing's own stays there while the list loads. */
 export function districtsOf(fields: ListingFields | undefined, editing: Listing | undefined): readonly string[] {
@@ -208,6 +270,10 @@ export type Registered = UseFormRegisterReturn | (UseFormRegisterReturn & { read
 /** What every section of the form needs to register its fields and show their messages. */
 export interface FieldKit {
   errors: FieldErrors<ListingEditorFields>;
+  control: Control<ListingEditorFields>;
+  /** The texts, and the language numbers are written in. */
+  t: Say;
+  locale: Locale;
   register: UseFormRegister<ListingEditorFields>;
   /** A required text field; `message` when it is left empty. */
   text: (name: TextName, message?: string) => UseFormRegisterReturn;

@@ -2,8 +2,11 @@
 // (category and name; brand, model, engine, registration), its state (kilometres and
 // condition), its prices and age, how buyers can pay, where it is, and how it looks and
 // whom to call. Each section registers its own fields through the form's `FieldKit`.
-import type { InputHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import { useWatch, type Control } from 'react-hook-form';
 import { errorId, FieldInput, FormField } from '@/components/form-field.tsx';
+import { useLanguage } from '@/lib/i18n/language-context.ts';
+import { formatNumber, localDigits, parseAmount } from '@/lib/i18n/numbers.ts';
 import {
   CONDITIONS,
   depositAmountCheck,
@@ -21,15 +24,18 @@ import {
   whole,
   type DepositKind,
   type FieldKit,
-  type PayWay,
+  type ListingEditorFields,
   type Registered,
 } from '@/features/selling/components/listing-editor-fields.ts';
 import type { Category, ListingFields, Listing } from '@/lib/api/types.ts';
 import { ContactTermsFields } from '@/features/selling/components/contact-terms-fields.tsx';
 
+/** A Bangladeshi mobile number's shape, the same in both languages. */
+const PHONE_PLACEHOLDER = '01XXXXXXXXX';
+
 /** Category and name: what the listing is called, where it is filed. */
 export function NameFields({
-  kit: { errors, register, text, posted, fixed },
+  kit: { errors, register, text, posted, fixed, t },
   categories,
   categoriesError,
 }: {
@@ -39,12 +45,12 @@ export function NameFields({
 }) {
   return (
     <>
-      <FormField id="product-category" label="Category" error={errors.categoryId?.message ?? categoriesError}>
+      <FormField id="product-category" label={t('category')} error={errors.categoryId?.message ?? categoriesError}>
         <select
           {...describedBy('product-category', errors.categoryId?.message)}
-          {...(fixed ? { ...register('categoryId'), disabled: true } : text('categoryId', 'Please Select a Category'))}
+          {...(fixed ? { ...register('categoryId'), disabled: true } : text('categoryId', t('selectCategory')))}
         >
-          <option value="">Please Select a Category</option>
+          <option value="">{t('selectCategory')}</option>
           {categories.map((category) => (
             <option key={category._id} value={category._id}>
               {category.categoryName}
@@ -54,10 +60,10 @@ export function NameFields({
       </FormField>
       <InputField
         id="product-name"
-        label="Product Name"
+        label={t('productName')}
         error={errors.productName?.message}
         type="text"
-        placeholder="e.g. Yamaha R15 V3"
+        placeholder={t('productNamePlaceholder')}
         registered={posted('productName')}
       />
     </>
@@ -66,7 +72,7 @@ export function NameFields({
 
 /** Brand, model, engine size and registration year: what buyers filter on. */
 export function BikeFields({
-  kit: { errors, register, text, posted, number, fixed },
+  kit: { errors, register, text, posted, number, fixed, t, locale },
   listingFields,
   listingFieldsError,
 }: {
@@ -75,14 +81,15 @@ export function BikeFields({
   listingFieldsError?: string | undefined;
 }) {
   const thisYear = new Date().getFullYear();
+  const digits = (n: number) => localDigits(String(n), locale);
   return (
     <>
-      <FormField id="product-brand" label="Brand" error={errors.brand?.message ?? listingFieldsError}>
+      <FormField id="product-brand" label={t('brand')} error={errors.brand?.message ?? listingFieldsError}>
         {fixed ? (
           <FieldInput
             id="product-brand"
             type="text"
-            placeholder="Not given"
+            placeholder={t('notGiven')}
             {...register('brand')}
             readOnly
             aria-readonly
@@ -90,9 +97,9 @@ export function BikeFields({
         ) : (
           <select
             {...describedBy('product-brand', errors.brand?.message)}
-            {...text('brand', 'Please select the brand')}
+            {...text('brand', t('brandRequired'))}
           >
-            <option value="">Select the brand</option>
+            <option value="">{t('selectBrand')}</option>
             {listingFields?.brands.map((brand) => (
               <option key={brand} value={brand}>
                 {brand}
@@ -103,44 +110,44 @@ export function BikeFields({
       </FormField>
       <InputField
         id="product-model"
-        label="Model"
+        label={t('model')}
         error={errors.model?.message}
         type="text"
         maxLength={60}
-        placeholder={fixed ? 'Not given' : 'e.g. Pulsar N160'}
-        registered={posted('model', 'Please give the model')}
+        placeholder={t(fixed ? 'notGiven' : 'modelPlaceholder')}
+        registered={posted('model', t('modelRequired'))}
       />
       <InputField
         id="product-engine-cc"
-        label="Engine (cc)"
+        label={t('engineCc')}
         error={errors.engineCc?.message}
         type="text"
         inputMode="numeric"
-        placeholder={fixed ? 'Not given' : 'e.g. 160'}
+        placeholder={t(fixed ? 'notGiven' : 'engineCcPlaceholder')}
         registered={number(
           'engineCc',
           whole(
             MIN_CC,
             MAX_CC,
-            `Engine size must be a whole number of cc from ${String(MIN_CC)} to ${String(MAX_CC)}`,
-            'Please give the engine size in cc',
+            t('engineCcOutside', { min: digits(MIN_CC), max: digits(MAX_CC) }),
+            t('engineCcRequired'),
           ),
         )}
       />
       <InputField
         id="product-registration-year"
-        label="Registration Year"
+        label={t('registrationYear')}
         error={errors.registrationYear?.message}
         type="text"
         inputMode="numeric"
-        placeholder={fixed ? 'Not given' : 'e.g. 2021'}
+        placeholder={t(fixed ? 'notGiven' : 'yearPlaceholder')}
         registered={number(
           'registrationYear',
           whole(
             MIN_REGISTRATION_YEAR,
             thisYear,
-            `Registration year must be a year between ${String(MIN_REGISTRATION_YEAR)} and ${String(thisYear)}`,
-            'Please give the registration year',
+            t('registrationYearOutside', { min: digits(MIN_REGISTRATION_YEAR), max: digits(thisYear) }),
+            t('registrationYearRequired'),
           ),
         )}
       />
@@ -149,32 +156,29 @@ export function BikeFields({
 }
 
 /** Kilometres driven and condition: how much life the bike has had. */
-export function StateFields({ kit: { errors, text, number, fixed } }: { kit: FieldKit }) {
+export function StateFields({ kit: { errors, text, number, fixed, t, locale } }: { kit: FieldKit }) {
+  // English says the limit as it always has (1000000); Bangla groups it (১০,০০,০০০).
+  const maxKm = locale === 'en' ? String(MAX_KM) : formatNumber(MAX_KM, locale);
   return (
     <>
       <InputField
         id="product-km-driven"
-        label="Kilometres Driven"
+        label={t('kmDriven')}
         error={errors.kmDriven?.message}
         type="text"
         inputMode="numeric"
-        placeholder="e.g. 14,500"
+        placeholder={t('kmPlaceholder')}
         registered={number(
           'kmDriven',
-          whole(
-            0,
-            MAX_KM,
-            `Kilometres driven must be a whole number from 0 to ${String(MAX_KM)}`,
-            fixed ? undefined : 'Please give the kilometres driven',
-          ),
+          whole(0, MAX_KM, t('kmOutside', { max: maxKm }), fixed ? undefined : t('kmRequired')),
         )}
       />
-      <FormField id="product-condition" label="Condition" error={errors.condition?.message}>
+      <FormField id="product-condition" label={t('condition')} error={errors.condition?.message}>
         <select {...describedBy('product-condition', errors.condition?.message)} {...text('condition')}>
-          <option value="">Select the condition</option>
+          <option value="">{t('selectCondition')}</option>
           {CONDITIONS.map((condition) => (
             <option key={condition} value={condition}>
-              {condition}
+              {t(condition)}
             </option>
           ))}
         </select>
@@ -187,34 +191,80 @@ export function StateFields({ kit: { errors, text, number, fixed } }: { kit: Fie
 const PRICE_FIELDS: [
   name: 'resalePrice' | 'originalPrice' | 'purchaseYear' | 'yearsOfUse',
   id: string,
-  label: string,
-  placeholder: string,
+  label: 'resalePrice' | 'originalPrice' | 'purchaseYear' | 'yearsOfUse',
+  placeholder: 'resalePricePlaceholder' | 'originalPricePlaceholder' | 'yearPlaceholder' | 'yearsOfUsePlaceholder',
 ][] = [
-  ['resalePrice', 'product-resale-price', 'Resale Price (৳)', 'e.g. 1,85,000'],
-  ['originalPrice', 'product-original-price', 'Original Price (৳)', 'e.g. 2,40,000'],
-  ['purchaseYear', 'product-purchase-year', 'Purchase Year', 'e.g. 2021'],
-  ['yearsOfUse', 'product-years-of-use', 'Years of Use', 'e.g. 3'],
+  ['resalePrice', 'product-resale-price', 'resalePrice', 'resalePricePlaceholder'],
+  ['originalPrice', 'product-original-price', 'originalPrice', 'originalPricePlaceholder'],
+  ['purchaseYear', 'product-purchase-year', 'purchaseYear', 'yearPlaceholder'],
+  ['yearsOfUse', 'product-years-of-use', 'yearsOfUse', 'yearsOfUsePlaceholder'],
 ];
+
+/** Before the amount a price field understood ("= ৳2,00,000"), the same in both languages. */
+const EQUALS = '=';
+
+/** The id of the line under a price field saying the amount it understood. */
+const understoodId = (id: string) => `${id}-understood`;
+
+type PriceName = 'resalePrice' | 'originalPrice' | 'depositAmount';
+
+/**
+ * A price field that reads taka as people write them ("2 lakh", "১.৫ লাখ", "2L",
+ * "১,৮৫,০০০") and says under it the amount it read, as the page writes taka:
+ * "= ৳2,00,000", "= ৳১,৫০,০০০"; said politely to screen readers as it changes, and
+ * describing the field while there is one.
+ */
+function PriceField({
+  id,
+  name,
+  control,
+  ...field
+}: Parameters<typeof InputField>[0] & { name: PriceName; control: Control<ListingEditorFields> }) {
+  const { locale } = useLanguage();
+  // A field not yet touched on a new listing has no value at all.
+  const typed: string | undefined = useWatch({ control, name });
+  const amount = typed ? parseAmount(typed, locale) : null;
+  return (
+    <InputField
+      id={id}
+      {...field}
+      {...(amount ? { 'aria-describedby': `${errorId(id)} ${understoodId(id)}` } : {})}
+      after={
+        <p id={understoodId(id)} aria-live="polite" className="mt-1 text-xs text-stone-600 empty:hidden">
+          {amount && (
+            <>
+              {EQUALS} {amount.understood}
+            </>
+          )}
+        </p>
+      }
+    />
+  );
+}
 
 /**
  * The asking price, whether buyers may offer less (they may unless the seller says the
  * price is fixed), and what the bike cost, when and for how long it was used.
  */
-export function PriceFields({ kit: { errors, text, posted, register } }: { kit: FieldKit }) {
+export function PriceFields({ kit: { errors, text, posted, register, control, fixed, t } }: { kit: FieldKit }) {
   return (
     <>
       {PRICE_FIELDS.map(([name, id, label, placeholder]) => {
-        const field = (
-          <InputField
-            key={name}
-            id={id}
-            label={label}
-            error={errors[name]?.message}
-            type="text"
-            inputMode="numeric"
-            placeholder={placeholder}
-            registered={name === 'resalePrice' ? text(name) : posted(name)}
-          />
+        // A price says the amount it read, unless it shows read-only as posted.
+        const price = name === 'resalePrice' || (name === 'originalPrice' && !fixed) ? name : undefined;
+        const props = {
+          id,
+          label: t(label),
+          error: errors[name]?.message,
+          type: 'text',
+          inputMode: 'numeric',
+          placeholder: t(placeholder),
+          registered: name === 'resalePrice' ? text(name) : posted(name),
+        } as const;
+        const field = price ? (
+          <PriceField key={name} name={price} control={control} {...props} />
+        ) : (
+          <InputField key={name} {...props} />
         );
         if (name !== 'resalePrice') return field;
         return (
@@ -227,10 +277,10 @@ export function PriceFields({ kit: { errors, text, posted, register } }: { kit: 
                 className="size-5 shrink-0 accent-brand-700"
                 {...register('negotiable')}
               />
-              Price is negotiable
+              {t('negotiable')}
             </label>
             <p id="product-negotiable-hint" className="text-xs text-stone-500">
-              Buyers can offer a lower price in a conversation; untick for a fixed price.
+              {t('negotiableHint')}
             </p>
           </div>
         );
@@ -239,33 +289,21 @@ export function PriceFields({ kit: { errors, text, posted, register } }: { kit: 
   );
 }
 
-const PAY_WAY_LABELS: Record<PayWay, string> = {
-  cash: 'Cash at the meet-up',
-  card: 'Card (held until the handover)',
-  bkash: 'bKash (held until the handover)',
-};
-
-const DEPOSIT_KINDS: [kind: DepositKind, label: string][] = [
-  ['none', 'No deposit'],
-  ['amount', 'A fixed amount'],
-  ['percent', 'A share of the price'],
-];
+const DEPOSIT_KINDS: readonly DepositKind[] = ['none', 'amount', 'percent'];
 
 /** The field a deposit kind other than none is typed in. */
 const DEPOSIT_TYPED = {
   amount: {
     name: 'depositAmount',
     id: 'product-deposit-amount',
-    label: 'Deposit amount (৳)',
-    placeholder: 'e.g. 20,000',
-    check: depositAmountCheck,
+    label: 'depositAmount',
+    placeholder: 'depositAmountPlaceholder',
   },
   percent: {
     name: 'depositPercent',
     id: 'product-deposit-percent',
-    label: 'Deposit share of the price (%)',
-    placeholder: 'e.g. 10',
-    check: depositPercentCheck,
+    label: 'depositPercent',
+    placeholder: 'depositPercentPlaceholder',
   },
 } as const;
 
@@ -273,23 +311,30 @@ const DEPOSIT_TYPED = {
  * The ways to pay the listing takes (every one ticked on a new listing) and the deposit
  * asked to reserve it: none, a fixed amount, or a share of the price, typed once chosen.
  */
-export function PayFields({ kit: { errors, register }, deposit }: { kit: FieldKit; deposit: DepositKind }) {
+export function PayFields({
+  kit: { errors, register, control, t, locale },
+  deposit,
+}: {
+  kit: FieldKit;
+  deposit: DepositKind;
+}) {
   const waysError = errors.paymentMethods?.message;
   const depositError = errors.deposit?.message;
+  const typed = deposit === 'none' ? undefined : DEPOSIT_TYPED[deposit];
   return (
     <fieldset className="rounded-xl border border-stone-200 p-4 md:col-span-2">
-      <legend className="px-1 font-semibold text-stone-900">How buyers can pay</legend>
+      <legend className="px-1 font-semibold text-stone-900">{t('payHeading')}</legend>
       <fieldset aria-describedby={waysError ? errorId('product-pay-ways') : undefined}>
-        <legend className="text-sm font-medium text-stone-800">Ways to pay</legend>
+        <legend className="text-sm font-medium text-stone-800">{t('waysToPay')}</legend>
         <div className="mt-2 grid gap-2 sm:grid-cols-3">
           {PAY_WAYS.map((way) => (
             <Choice
               key={way}
               type="checkbox"
               value={way}
-              label={PAY_WAY_LABELS[way]}
+              label={t(way)}
               invalid={Boolean(waysError)}
-              registered={register('paymentMethods', { validate: someWay, deps: 'deposit' })}
+              registered={register('paymentMethods', { validate: someWay(t), deps: 'deposit' })}
             />
           ))}
         </div>
@@ -299,37 +344,50 @@ export function PayFields({ kit: { errors, register }, deposit }: { kit: FieldKi
         className="mt-4"
         aria-describedby={`product-deposit-hint${depositError ? ` ${errorId('product-deposit')}` : ''}`}
       >
-        <legend className="text-sm font-medium text-stone-800">Deposit to reserve</legend>
+        <legend className="text-sm font-medium text-stone-800">{t('depositHeading')}</legend>
         <div className="mt-2 grid gap-2 sm:grid-cols-3">
-          {DEPOSIT_KINDS.map(([kind, label]) => (
+          {DEPOSIT_KINDS.map((kind) => (
             <Choice
               key={kind}
               type="radio"
               value={kind}
-              label={label}
+              label={t(kind)}
               invalid={Boolean(depositError)}
-              registered={register('deposit', { validate: depositHeldCheck })}
+              registered={register('deposit', { validate: depositHeldCheck(t) })}
             />
           ))}
         </div>
         {depositError && <GroupError id="product-deposit" message={depositError} />}
-        {deposit !== 'none' && (
+        {typed && (
           // Its own field for each kind: what was typed as an amount is not taken for a share.
           <div key={deposit} className="mt-3 sm:max-w-xs">
-            <InputField
-              id={DEPOSIT_TYPED[deposit].id}
-              label={DEPOSIT_TYPED[deposit].label}
-              error={errors[DEPOSIT_TYPED[deposit].name]?.message}
-              type="text"
-              inputMode="numeric"
-              placeholder={DEPOSIT_TYPED[deposit].placeholder}
-              registered={register(DEPOSIT_TYPED[deposit].name, { validate: DEPOSIT_TYPED[deposit].check })}
-            />
+            {typed.name === 'depositAmount' ? (
+              <PriceField
+                id={typed.id}
+                name={typed.name}
+                control={control}
+                label={t(typed.label)}
+                error={errors.depositAmount?.message}
+                type="text"
+                inputMode="numeric"
+                placeholder={t(typed.placeholder)}
+                registered={register(typed.name, { validate: depositAmountCheck(t) })}
+              />
+            ) : (
+              <InputField
+                id={typed.id}
+                label={t(typed.label)}
+                error={errors.depositPercent?.message}
+                type="text"
+                inputMode="numeric"
+                placeholder={t(typed.placeholder)}
+                registered={register(typed.name, { validate: depositPercentCheck(t, locale) })}
+              />
+            )}
           </div>
         )}
         <p id="product-deposit-hint" className="mt-3 text-sm text-stone-600">
-          The deposit is held by card or bKash when the buyer reserves, and taken only at the handover; the rest is
-          paid in cash at the meet-up.
+          {t('depositHint')}
         </p>
       </fieldset>
     </fieldset>
@@ -367,7 +425,7 @@ function GroupError({ id, message }: { id: string; message: string }) {
 
 /** District, area and the meeting place buyers read ("Mirpur 10, Dhaka"). */
 export function WhereFields({
-  kit: { errors, register, text, fixed },
+  kit: { errors, register, text, fixed, t },
   listingFields,
   editing,
   suggestLocation,
@@ -380,15 +438,15 @@ export function WhereFields({
 }) {
   return (
     <>
-      <FormField id="product-district" label="District" error={errors.district?.message}>
+      <FormField id="product-district" label={t('district')} error={errors.district?.message}>
         <select
           {...describedBy('product-district', errors.district?.message)}
           {...register('district', {
-            validate: fixed ? () => true : filled('Please select the district'),
+            validate: fixed ? () => true : filled(t('districtRequired')),
             onChange: suggestLocation,
           })}
         >
-          <option value="">Select the district</option>
+          <option value="">{t('selectDistrict')}</option>
           {districtsOf(listingFields, editing).map((district) => (
             <option key={district} value={district}>
               {district}
@@ -398,19 +456,19 @@ export function WhereFields({
       </FormField>
       <InputField
         id="product-area"
-        label="Area (optional)"
+        label={t('area')}
         error={errors.area?.message}
         type="text"
         maxLength={80}
-        placeholder="e.g. Mirpur 10"
+        placeholder={t('areaPlaceholder')}
         registered={register('area', { onChange: suggestLocation })}
       />
       <InputField
         id="product-location"
-        label="Location"
+        label={t('location')}
         error={errors.location?.message}
         type="text"
-        placeholder="e.g. Mirpur 10, Dhaka"
+        placeholder={t('locationPlaceholder')}
         registered={text('location')}
       />
     </>
@@ -418,34 +476,34 @@ export function WhereFields({
 }
 
 /** Colour, the number buyers call and when they see it, and the seller's own words. */
-export function DescriptionFields({ kit: { errors, text, register } }: { kit: FieldKit }) {
+export function DescriptionFields({ kit: { errors, text, register, t } }: { kit: FieldKit }) {
   return (
     <>
       <InputField
         id="product-color"
-        label="Color"
+        label={t('color')}
         error={errors.color?.message}
         type="text"
-        placeholder="e.g. Racing Blue"
+        placeholder={t('colorPlaceholder')}
         registered={text('color')}
       />
       <InputField
         id="product-seller-phone"
-        label="Seller Contact Number"
+        label={t('sellerPhone')}
         error={errors.sellerPhone?.message}
         type="tel"
         autoComplete="tel"
-        placeholder="01XXXXXXXXX"
+        placeholder={PHONE_PLACEHOLDER}
         registered={text('sellerPhone')}
       />
-      <ContactTermsFields register={register} />
+      <ContactTermsFields register={register} t={t} />
       <div className="md:col-span-2">
-        <FormField id="product-description" label="Description" error={errors.description?.message}>
+        <FormField id="product-description" label={t('description')} error={errors.description?.message}>
           <textarea
             rows={5}
-            placeholder="Service history, modifications, papers, why you are selling…"
+            placeholder={t('descriptionPlaceholder')}
             {...describedBy('product-description', errors.description?.message)}
-            {...text('description', 'Description is required')}
+            {...text('description', t('descriptionRequired'))}
           />
         </FormField>
       </div>
@@ -453,22 +511,25 @@ export function DescriptionFields({ kit: { errors, text, register } }: { kit: Fi
   );
 }
 
-/** One labelled text input with its message, registered with the form. */
+/** One labelled text input with its message (and what shows under it), registered with the form. */
 function InputField({
   id,
   label,
   error,
   registered,
+  after,
   ...input
 }: InputHTMLAttributes<HTMLInputElement> & {
   id: string;
   label: string;
   error: string | undefined;
   registered: Registered;
+  after?: ReactNode;
 }) {
   return (
     <FormField id={id} label={label} error={error}>
       <FieldInput id={id} error={error} {...input} {...registered} />
+      {after}
     </FormField>
   );
 }

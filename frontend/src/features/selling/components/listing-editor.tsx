@@ -15,6 +15,7 @@ import {
   FIELD_NAMES,
   filled,
   OPEN_TERMS,
+  plainFields,
   type FieldKit,
   type FieldMessages,
   type ListingEditorFields,
@@ -30,8 +31,11 @@ import {
   WhereFields,
 } from '@/features/selling/components/listing-editor-sections.tsx';
 import { PhotoPicker } from '@/features/selling/components/photo-picker.tsx';
-import { photoProblem, usePhotos } from '@/features/selling/hooks/use-photos.ts';
+import { MAX_PHOTOS, photoProblem, usePhotos } from '@/features/selling/hooks/use-photos.ts';
 import type { Category, ListingFields, Listing } from '@/lib/api/types.ts';
+import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
+import { localDigits } from '@/lib/i18n/numbers.ts';
+import { sellingMessages } from '@/features/selling/selling.messages.ts';
 
 const EMPTY: Partial<ListingEditorFields> = {
   categoryId: '',
@@ -74,6 +78,8 @@ export function ListingEditor({
    */
   onSubmit: (fields: ListingEditorFields, photos: string[]) => Promise<FieldMessages | undefined>;
 }) {
+  const t = useT(sellingMessages);
+  const { locale } = useLanguage();
   const {
     register,
     handleSubmit,
@@ -99,14 +105,15 @@ export function ListingEditor({
   const submit = async (fields: ListingEditorFields) => {
     // Photos still uploading are waited for; the button says the form is busy meanwhile.
     const uploaded = await photos.settled();
-    const problem = photoProblem(uploaded);
+    const problem = photoProblem(uploaded, t, localDigits(String(MAX_PHOTOS), locale));
     setPhotoError(problem);
     if (problem) {
       document.getElementById('product-image')?.focus();
       return;
     }
+    // Sent as the server reads them: "২ লাখ" as 200000, "১৪,৫০০" as 14500.
     const refused = await onSubmit(
-      fields,
+      plainFields(fields),
       uploaded.map((photo) => photo.url ?? ''),
     );
     if (!refused) return;
@@ -122,7 +129,7 @@ export function ListingEditor({
     }
   };
 
-  const text = (name: TextName, message = 'required') => register(name, { validate: filled(message) });
+  const text = (name: TextName, message = t('required')) => register(name, { validate: filled(message) });
   const readOnly = (name: TextName) => ({
     ...register(name),
     readOnly: true as const,
@@ -130,10 +137,13 @@ export function ListingEditor({
   });
   const kit: FieldKit = {
     errors,
+    control,
+    t,
+    locale,
     register,
     text,
     fixed,
-    posted: (name, message = 'required') => (fixed ? readOnly(name) : text(name, message)),
+    posted: (name, message = t('required')) => (fixed ? readOnly(name) : text(name, message)),
     number: (name, check) =>
       fixed && (name === 'engineCc' || name === 'registrationYear')
         ? readOnly(name)
@@ -153,7 +163,7 @@ export function ListingEditor({
       noValidate
       onSubmit={(event) => {
         // Missing photos show alongside the other fields' messages.
-        if (photos.list.length === 0) setPhotoError('required');
+        if (photos.list.length === 0) setPhotoError(t('required'));
         void handleSubmit(submit)(event);
       }}
       className="grid grid-cols-1 gap-5 md:grid-cols-2"
@@ -181,7 +191,7 @@ export function ListingEditor({
           aria-busy={busyNow}
           className="w-full rounded-lg bg-brand-700 px-8 py-3 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70 md:w-auto"
         >
-          {busyNow ? (fixed ? 'Saving…' : 'Loading....') : fixed ? 'Save changes' : 'Add product'}
+          {busyNow ? t(fixed ? 'saving' : 'adding') : t(fixed ? 'saveChanges' : 'addProduct')}
         </button>
       </div>
     </form>

@@ -6,6 +6,10 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { errorId } from '@/components/form-field.tsx';
 import { CameraIcon, ChevronLeftIcon, ChevronRightIcon, CloseIcon } from '@/components/icons.tsx';
 import { MAX_PHOTOS, type Photo, type Photos } from '@/features/selling/hooks/use-photos.ts';
+import type { Say } from '@/features/selling/components/listing-editor-fields.ts';
+import { sellingMessages } from '@/features/selling/selling.messages.ts';
+import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
+import { localDigits } from '@/lib/i18n/numbers.ts';
 
 const INPUT_ID = 'product-image';
 const hintId = `${INPUT_ID}-hint`;
@@ -38,18 +42,18 @@ function PhotoButton({
   );
 }
 
-function Thumbnail({ photo, number }: { photo: Photo; number: number }) {
+function Thumbnail({ photo, number, n, t }: { photo: Photo; number: number; n: string; t: Say }) {
   const src = photo.preview || photo.url;
   return (
     <div className="relative aspect-[4/3] overflow-hidden rounded-lg bg-stone-100 ring-1 ring-stone-200">
       {src ? (
-        <img src={src} alt={`Photo ${String(number)}`} className="size-full object-cover" />
+        <img src={src} alt={t('photo', { n })} className="size-full object-cover" />
       ) : (
-        <span role="img" aria-label={`Photo ${String(number)}`} className="block size-full" />
+        <span role="img" aria-label={t('photo', { n })} className="block size-full" />
       )}
       {number === 1 && (
         <span className="absolute top-1.5 left-1.5 rounded-md bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white shadow">
-          Cover
+          {t('cover')}
         </span>
       )}
       {photo.state === 'uploading' && (
@@ -58,12 +62,12 @@ function Thumbnail({ photo, number }: { photo: Photo; number: number }) {
           className="absolute inset-x-0 bottom-0 flex items-center gap-2 bg-white/90 px-2 py-1 text-xs font-medium text-stone-700"
         >
           <span className="size-3 animate-spin rounded-full border-2 border-dashed border-brand-600" aria-hidden="true" />
-          Uploading…
+          {t('uploading')}
         </span>
       )}
       {photo.state === 'failed' && (
         <span className="absolute inset-x-0 bottom-0 bg-red-50/95 px-2 py-1 text-xs font-medium text-red-700">
-          Not uploaded
+          {t('notUploaded')}
         </span>
       )}
     </div>
@@ -80,6 +84,9 @@ export function PhotoPicker({
   /** The seller changed the photos: a message about them no longer applies. */
   onChange: () => void;
 }) {
+  const t = useT(sellingMessages);
+  const { locale } = useLanguage();
+  const digits = (n: number) => localDigits(String(n), locale);
   const [tooMany, setTooMany] = useState(false);
   // After a move or removal, focus stays with the photo (or the nearest one) it acted on.
   const focusTo = useRef<string | undefined>(undefined);
@@ -118,14 +125,15 @@ export function PhotoPicker({
     focusTo.current = next ? `${next.key}-remove` : INPUT_ID;
   };
 
-  const message = error ?? (tooMany ? `Please keep to ${String(MAX_PHOTOS)} photos` : undefined);
+  const max = digits(MAX_PHOTOS);
+  const message = error ?? (tooMany ? t('tooManyPhotos', { max }) : undefined);
   return (
     <div>
       <label htmlFor={INPUT_ID} className="block text-sm font-medium text-stone-800">
-        Product Image
+        {t('productImage')}
       </label>
       <p id={hintId} className="mt-0.5 text-sm text-stone-600">
-        Up to {MAX_PHOTOS} photos; the first is the cover buyers see. {photos.list.length} of {MAX_PHOTOS} added.
+        {t('photosHint', { max, count: digits(photos.list.length) })}
       </p>
       {/* The input itself stays for assistive technology and the keyboard; the label below
           is what a thumb presses, saying how many photos there are rather than a file name. */}
@@ -154,7 +162,7 @@ export function PhotoPicker({
         }`}
       >
         <CameraIcon className="size-5" />
-        {full ? 'All 8 photos added' : photos.list.length === 0 ? 'Add photos' : 'Add more photos'}
+        {full ? t('allPhotosAdded', { max }) : t(photos.list.length === 0 ? 'addPhotos' : 'addMorePhotos')}
       </label>
       {message && (
         <p id={errorId(INPUT_ID)} role="alert" className="mt-1.5 text-sm text-red-600">
@@ -162,12 +170,13 @@ export function PhotoPicker({
         </p>
       )}
       {photos.list.length > 0 && (
-        <ol aria-label="Photos" className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+        <ol aria-label={t('photos')} className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
           {photos.list.map((photo, index) => {
             const number = index + 1;
+            const n = digits(number);
             return (
-              <li key={photo.key} aria-label={number === 1 ? `Photo 1, the cover` : `Photo ${String(number)}`}>
-                <Thumbnail photo={photo} number={number} />
+              <li key={photo.key} aria-label={t(number === 1 ? 'coverPhoto' : 'photo', { n })}>
+                <Thumbnail photo={photo} number={number} n={n} t={t} />
                 {photo.state === 'failed' && (
                   <button
                     type="button"
@@ -177,13 +186,13 @@ export function PhotoPicker({
                     }}
                     className="mt-1.5 w-full rounded-lg bg-red-50 px-2 py-2 text-sm font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-100"
                   >
-                    Try photo {number} again
+                    {t('tryPhotoAgain', { n })}
                   </button>
                 )}
                 <div className="mt-1.5 grid grid-cols-3 divide-x divide-stone-300 overflow-hidden rounded-lg bg-white ring-1 ring-stone-300">
                   <PhotoButton
                     id={`${photo.key}-left`}
-                    label={`Move photo ${String(number)} left`}
+                    label={t('movePhotoLeft', { n })}
                     disabled={index === 0}
                     onClick={() => {
                       move(photo, index, -1);
@@ -193,7 +202,7 @@ export function PhotoPicker({
                   </PhotoButton>
                   <PhotoButton
                     id={`${photo.key}-right`}
-                    label={`Move photo ${String(number)} right`}
+                    label={t('movePhotoRight', { n })}
                     disabled={index === photos.list.length - 1}
                     onClick={() => {
                       move(photo, index, 1);
@@ -203,7 +212,7 @@ export function PhotoPicker({
                   </PhotoButton>
                   <PhotoButton
                     id={`${photo.key}-remove`}
-                    label={`Remove photo ${String(number)}`}
+                    label={t('removePhoto', { n })}
                     onClick={() => {
                       remove(index);
                     }}

@@ -4,10 +4,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { uploadImage } from '@/lib/api/upload-image.ts';
+import { useT } from '@/lib/i18n/language-context.ts';
+import type { Say } from '@/features/selling/components/listing-editor-fields.ts';
+import { sellingMessages } from '@/features/selling/selling.messages.ts';
 
 /** The most photos a listing holds (the server refuses more). */
 export const MAX_PHOTOS = 8;
-export const TOO_MANY_PHOTOS = `Please keep to ${String(MAX_PHOTOS)} photos`;
 
 export interface Photo {
   /** Stable across moves, for React and for focus. */
@@ -46,6 +48,12 @@ function forget(photo: Photo): void {
 }
 
 export function usePhotos(initial: readonly string[]): Photos {
+  const t = useT(sellingMessages);
+  // The upload callbacks outlive a render: they say a failure in the page's language as it is then.
+  const say = useRef(t);
+  useEffect(() => {
+    say.current = t;
+  }, [t]);
   const [list, setList] = useState<readonly Photo[]>(() =>
     initial.map((url) => ({ key: nextKey(), preview: url, url, state: 'uploaded' })),
   );
@@ -72,7 +80,7 @@ export function usePhotos(initial: readonly string[]): Photos {
           patch(key, { url, state: 'uploaded', error: undefined });
         },
         (error: unknown) => {
-          const message = error instanceof Error ? error.message : 'The photo could not be uploaded.';
+          const message = error instanceof Error ? error.message : say.current('uploadFailed');
           toast.error(message);
           patch(key, { state: 'failed', error: message });
         },
@@ -150,10 +158,9 @@ export function usePhotos(initial: readonly string[]): Photos {
 }
 
 /** What stops the photos from being sent, if anything: none yet, or some not uploaded. */
-export function photoProblem(photos: readonly Photo[]): string | undefined {
-  if (photos.length === 0) return 'required';
-  if (photos.length > MAX_PHOTOS) return TOO_MANY_PHOTOS;
-  if (photos.some((photo) => photo.state !== 'uploaded'))
-    return 'A photo did not upload: try it again, or remove it';
+export function photoProblem(photos: readonly Photo[], t: Say, max: string): string | undefined {
+  if (photos.length === 0) return t('required');
+  if (photos.length > MAX_PHOTOS) return t('tooManyPhotos', { max });
+  if (photos.some((photo) => photo.state !== 'uploaded')) return t('photoNotUploaded');
   return undefined;
 }

@@ -9,8 +9,11 @@ import { useCategoryOptions } from '@/lib/api/get-category-options.ts';
 import { useListingFields } from '@/lib/api/get-listing-fields.ts';
 import { asWhole, depositOf, type FieldMessages, type ListingEditorFields } from '@/features/selling/components/listing-editor-fields.ts';
 import { ListingEditor } from '@/features/selling/components/listing-editor.tsx';
+import { sellingMessages } from '@/features/selling/selling.messages.ts';
+import { useT } from '@/lib/i18n/language-context.ts';
 
 export function AddListingPage() {
+  const t = useT(sellingMessages);
   const navigate = useNavigate();
   const categories = useCategoryOptions();
   const listingFields = useListingFields();
@@ -47,10 +50,10 @@ export function AddListingPage() {
       });
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.fields).length > 0) return error.fields;
-      toast.error(error instanceof Error ? error.message : 'The bike could not be listed.');
+      toast.error(error instanceof Error ? error.message : t('addFailed'));
       return undefined;
     }
-    toast.success('Product Added Successfully');
+    toast.success(t('added'));
     await navigate('/dashboard/seller-products');
     return undefined;
   };
@@ -58,19 +61,14 @@ export function AddListingPage() {
   return (
     <section aria-labelledby="add-product-title" className="rounded-2xl bg-white p-5 ring-1 ring-stone-200 sm:p-8">
       <h2 id="add-product-title" className="text-2xl font-bold text-stone-900">
-        Add a Product
+        {t('addTitle')}
       </h2>
-      <p className="mt-1 mb-6 text-stone-600">
-        List a bike for sale. Buyers in its category see it the moment you add it, and find it by brand, model,
-        engine size, kilometres, year and district.
-      </p>
+      <p className="mt-1 mb-6 text-stone-600">{t('addIntro')}</p>
       <ListingEditor
         categories={categories.data ?? []}
-        categoriesError={categories.isError ? 'The categories could not be loaded. Please reload the page.' : undefined}
+        categoriesError={categories.isError ? t('categoriesFailed') : undefined}
         listingFields={listingFields.data}
-        listingFieldsError={
-          listingFields.isError ? 'The brands and districts could not be loaded. Please reload the page.' : undefined
-        }
+        listingFieldsError={listingFields.isError ? t('fieldsFailed') : undefined}
         busy={adding.isPending}
         onSubmit={onSubmit}
       />

@@ -14,19 +14,23 @@ import { useUpdateListing } from '@/features/selling/api/update-listing.ts';
 import { isSold } from '@/features/selling/components/availability-pill.tsx';
 import { asWhole, depositOf, type FieldMessages, type ListingEditorFields } from '@/features/selling/components/listing-editor-fields.ts';
 import { ListingEditor } from '@/features/selling/components/listing-editor.tsx';
+import { sellingMessages } from '@/features/selling/selling.messages.ts';
+import { useT } from '@/lib/i18n/language-context.ts';
 
 function Notice({ children }: { children: string }) {
+  const t = useT(sellingMessages);
   return (
     <div className="rounded-2xl bg-white p-6 text-stone-700 ring-1 ring-stone-200">
       <p role="alert">{children}</p>
       <Link to="/dashboard/seller-products" className="mt-3 inline-block font-semibold text-brand-800 hover:underline">
-        Back to My Products
+        {t('backToMyProducts')}
       </Link>
     </div>
   );
 }
 
 export function EditListingPage() {
+  const t = useT(sellingMessages);
   const { id = '' } = useParams();
   const { user } = useSession();
   const navigate = useNavigate();
@@ -36,9 +40,9 @@ export function EditListingPage() {
   const updating = useUpdateListing();
   const listing = listings.data?.find((mine) => mine._id === id);
 
-  if (listings.isPending) return <PageSpinner label="Loading your listing" />;
-  if (!listing) return <Notice>This bike is not one of your listings.</Notice>;
-  if (isSold(listing)) return <Notice>A sold bike cannot be changed.</Notice>;
+  if (listings.isPending) return <PageSpinner label={t('loadingListing')} />;
+  if (!listing) return <Notice>{t('notYours')}</Notice>;
+  if (isSold(listing)) return <Notice>{t('soldUnchangeable')}</Notice>;
 
   const onSubmit = async (fields: ListingEditorFields, photos: string[]): Promise<FieldMessages | undefined> => {
     const trim = (value: string) => value.trim();
@@ -65,10 +69,10 @@ export function EditListingPage() {
       });
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.fields).length > 0) return error.fields;
-      toast.error(error instanceof Error ? error.message : 'The listing could not be changed.');
+      toast.error(error instanceof Error ? error.message : t('changeFailed'));
       return undefined;
     }
-    toast.success('Product Updated Successfully');
+    toast.success(t('updated'));
     await navigate('/dashboard/seller-products');
     return undefined;
   };
@@ -76,12 +80,9 @@ export function EditListingPage() {
   return (
     <section aria-labelledby="edit-product-title" className="rounded-2xl bg-white p-5 ring-1 ring-stone-200 sm:p-8">
       <h2 id="edit-product-title" className="text-2xl font-bold text-stone-900">
-        Edit {listing.productName}
+        {t('editTitle', { name: listing.productName })}
       </h2>
-      <p className="mt-1 mb-6 text-stone-600">
-        Change the price, photos, kilometres or details. What the bike is stays as you posted it; those who saved
-        it hear of a lower price.
-      </p>
+      <p className="mt-1 mb-6 text-stone-600">{t('editIntro')}</p>
       <ListingEditor
         categories={categories.data ?? []}
         listingFields={listingFields.data}

@@ -7,106 +7,126 @@ import { ConfirmButton, DeleteButton } from '@/components/confirm-button.tsx';
 import { imageColumn, indexColumn, Pill, TablePage, type Column } from '@/components/data-table.tsx';
 import type { Listing, SellerListing } from '@/lib/api/types.ts';
 import { useSession } from '@/lib/auth/session-context.ts';
-import { formatPrice } from '@/utils/format-price.ts';
+import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
+import { formatTaka, localDigits } from '@/lib/i18n/numbers.ts';
 import { advertiseListingMutation } from '@/features/selling/api/advertise-listing.ts';
 import { deleteListingMutation } from '@/lib/api/delete-listing.ts';
 import { useSellerListings } from '@/features/selling/api/get-seller-listings.ts';
 import { AvailabilityPill, isSold } from '@/features/selling/components/availability-pill.tsx';
-
-export const ADVERTISE_PROMPT = 'Are you sure, You want to advertise?';
+import { sellingMessages } from '@/features/selling/selling.messages.ts';
 
 const advertise = advertiseListingMutation();
 const remove = deleteListingMutation();
 
 function Advertisement({ listing }: { listing: Listing }) {
-  if (isSold(listing)) return <Pill tone="stone">Already Sold</Pill>;
-  if (listing.advertised) return <Pill tone="sky">Advertised</Pill>;
+  const t = useT(sellingMessages);
+  if (isSold(listing)) return <Pill tone="stone">{t('alreadySold')}</Pill>;
+  if (listing.advertised) return <Pill tone="sky">{t('advertised')}</Pill>;
   return (
     <ConfirmButton
       mutation={advertise}
       variables={listing}
-      title={`Advertise ${listing.productName}?`}
-      prompt={ADVERTISE_PROMPT}
-      confirmLabel="Advertise"
-      cancelLabel="Not now"
-      success="Advertisement Successfully Done"
-      busyLabel="Advertising…"
+      title={t('advertiseTitle', { name: listing.productName })}
+      prompt={t('advertisePrompt')}
+      confirmLabel={t('advertise')}
+      cancelLabel={t('notNow')}
+      success={t('advertiseDone')}
+      busyLabel={t('advertising')}
       tone="primary"
     >
-      Advertise
+      {t('advertise')}
     </ConfirmButton>
   );
 }
 
 function Bookings({ count }: { count: number }) {
-  if (count === 0) return <span className="text-stone-400">None</span>;
+  const t = useT(sellingMessages);
+  const { locale } = useLanguage();
+  if (count === 0) return <span className="text-stone-400">{t('noBookings')}</span>;
   return (
     <Link to="/dashboard/my-buyers" className="font-semibold text-brand-800 hover:underline">
-      {count === 1 ? '1 booking' : `${String(count)} bookings`}
+      {t('bookingCount', { count, shown: localDigits(String(count), locale) })}
     </Link>
   );
 }
 
-const columns: Column<Listing>[] = [
-  indexColumn(),
-  imageColumn((listing) => listing.productImage),
-  { header: 'Name', rowHeader: true, cell: (listing) => listing.productName },
-  {
-    header: 'Price',
-    className: 'tabular-nums whitespace-nowrap',
-    cell: (listing) => formatPrice(listing.resalePrice),
-  },
-  { header: 'Status', cell: (listing) => <AvailabilityPill listing={listing} /> },
-  {
-    header: 'Bookings',
-    className: 'tabular-nums',
-    // A listing added by a live event has no count yet: none can have booked it.
-    cell: (listing) => <Bookings count={(listing as Partial<SellerListing>).bookings ?? 0} />,
-  },
-  { header: 'Advertisement', cell: (listing) => <Advertisement listing={listing} /> },
-  {
-    header: 'Action',
-    phone: 'action',
-    // A sold bike stays on record for its buyer: it can be neither edited nor deleted.
-    // Its conversations stay open either way.
-    cell: (listing) =>
-      isSold(listing) ? (
-        <span className="flex flex-wrap items-center gap-2 max-sm:justify-end lg:flex-nowrap">
-          <span className="text-sm text-stone-500">Kept on record</span>
-          <BikeMessagesLink productId={listing._id} productName={listing.productName} />
-        </span>
-      ) : (
-        <span className="flex flex-wrap items-center gap-2 max-sm:justify-end lg:flex-nowrap">
-          <BikeMessagesLink productId={listing._id} productName={listing.productName} />
-          <Link
-            to={`/dashboard/edit-product/${listing._id}`}
-            aria-label={`Edit ${listing.productName}`}
-            className="rounded-lg border border-stone-300 bg-white px-3 py-1.5 text-sm font-semibold text-stone-800 hover:bg-stone-100"
-          >
-            Edit
-          </Link>
-          <DeleteButton mutation={remove} variables={listing} what={listing.productName} />
-        </span>
-      ),
-  },
-];
+function EditLink({ listing }: { listing: Listing }) {
+  const t = useT(sellingMessages);
+  return (
+    <Link
+      to={`/dashboard/edit-product/${listing._id}`}
+      aria-label={t('editBike', { name: listing.productName })}
+      className="rounded-lg border border-stone-300 bg-white px-3 py-1.5 text-sm font-semibold text-stone-800 hover:bg-stone-100"
+    >
+      {t('edit')}
+    </Link>
+  );
+}
+
+function KeptOnRecord() {
+  const t = useT(sellingMessages);
+  return <span className="text-sm text-stone-500">{t('keptOnRecord')}</span>;
+}
+
+function useColumns(): Column<Listing>[] {
+  const t = useT(sellingMessages);
+  const { locale } = useLanguage();
+  return [
+    indexColumn(),
+    imageColumn((listing) => listing.productImage),
+    { header: t('name'), rowHeader: true, cell: (listing) => listing.productName },
+    {
+      header: t('price'),
+      className: 'tabular-nums whitespace-nowrap',
+      cell: (listing) => formatTaka(listing.resalePrice, locale),
+    },
+    { header: t('status'), cell: (listing) => <AvailabilityPill listing={listing} /> },
+    {
+      header: t('bookings'),
+      className: 'tabular-nums',
+      // A listing added by a live event has no count yet: none can have booked it.
+      cell: (listing) => <Bookings count={(listing as Partial<SellerListing>).bookings ?? 0} />,
+    },
+    { header: t('advertisement'), cell: (listing) => <Advertisement listing={listing} /> },
+    {
+      header: t('action'),
+      phone: 'action',
+      // A sold bike stays on record for its buyer: it can be neither edited nor deleted.
+      // Its conversations stay open either way.
+      cell: (listing) =>
+        isSold(listing) ? (
+          <span className="flex flex-wrap items-center gap-2 max-sm:justify-end lg:flex-nowrap">
+            <KeptOnRecord />
+            <BikeMessagesLink productId={listing._id} productName={listing.productName} />
+          </span>
+        ) : (
+          <span className="flex flex-wrap items-center gap-2 max-sm:justify-end lg:flex-nowrap">
+            <BikeMessagesLink productId={listing._id} productName={listing.productName} />
+            <EditLink listing={listing} />
+            <DeleteButton mutation={remove} variables={listing} what={listing.productName} />
+          </span>
+        ),
+    },
+  ];
+}
 
 export function SellerListingsPage() {
+  const t = useT(sellingMessages);
   const { user } = useSession();
   return (
     <TablePage
-      title="My Products"
+      title={t('myProducts')}
       query={useSellerListings(user?.email ?? '')}
-      columns={columns}
+      columns={useColumns()}
       rowKey={(listing) => listing._id}
-      emptyText="There is no product added till now."
-      loadingLabel="Loading your products"
+      emptyText={t('noProducts')}
+      loadingLabel={t('loadingProducts')}
       emptyExtra={
         <Link
           to="/dashboard/add-product"
           className="mt-4 inline-block rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
         >
-          Add your first bike
+          {t('addFirstBike')}
         </Link>
       }
     />
