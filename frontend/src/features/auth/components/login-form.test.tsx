@@ -50,9 +50,15 @@ describe('the login form', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'nope');
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
 
-    expect(await screen.findByText('Wrong e-mail or password.')).toBeInTheDocument();
+    expect(await screen.findAllByText('Wrong e-mail or password.')).not.toHaveLength(0);
+    // Beside the password as well as in the toast, until the password is typed again.
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Wrong e-mail or password.');
     expect(localStorage.getItem('access-token')).toBeNull();
     expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled();
+    await userEvent.type(screen.getByLabelText('Password'), '2');
+    expect(screen.getByLabelText('Password')).not.toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Password')).not.toHaveAccessibleDescription('Wrong e-mail or password.');
   });
 
   it('offers e-mail and password alone where Google sign-in is not set up', async () => {

@@ -1,6 +1,7 @@
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
+import { ApiError } from '@/lib/api-client.ts';
 import { FieldInput, FormField } from '@/components/form-field.tsx';
 import { returnPath } from '@/lib/auth/return-path.ts';
 import { useSession } from '@/lib/auth/session-context.ts';
@@ -31,6 +32,7 @@ export function LoginForm() {
     register,
     handleSubmit,
     control,
+    setError,
     formState: { errors },
   } = useForm<LoginFields>({ defaultValues: { email: emailFrom(location.state), password: '' } });
   const typedEmail = useWatch({ control, name: 'email' });
@@ -41,7 +43,12 @@ export function LoginForm() {
       toast.success(t('loginSuccess'));
       await navigate(returnPath(location.state), { replace: true });
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : t('loginFailed'));
+      const message = error instanceof Error ? error.message : t('loginFailed');
+      toast.error(message);
+      // Said beside the password too, where it stays until the reader types again: a
+      // toast is gone in five seconds.
+      if (error instanceof ApiError && error.status < 500) setError('password', { type: 'server', message });
+      else setError('root.server', { type: 'server', message });
     }
   };
 
@@ -77,6 +84,11 @@ export function LoginForm() {
             {t('forgotLink')}
           </Link>
         </div>
+        {errors.root?.server && (
+          <p role="alert" className="text-sm text-red-700">
+            {errors.root.server.message}
+          </p>
+        )}
         <SubmitButton busy={busy}>{t('loginButton')}</SubmitButton>
       </form>
       <GoogleSignIn />
