@@ -100,7 +100,8 @@ describe('with Firebase on', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'Secret#1');
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
 
-    expect(await screen.findByText('Too many attempts. Please wait a few minutes and try again.')).toBeInTheDocument();
+    // In the toast and above the Login button, where it stays.
+    expect(await screen.findAllByText('Too many attempts. Please wait a few minutes and try again.')).toHaveLength(2);
     expect(callsOf(fetchMock)).not.toContain('POST /api/auth/login');
   });
 
