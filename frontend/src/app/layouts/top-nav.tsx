@@ -91,15 +91,19 @@ export function TopNav() {
 
         <ul className="ml-6 hidden items-center gap-1 md:flex">{links}</ul>
 
-        <div className="ml-auto flex items-center gap-3">
+        <div className="ml-auto flex items-center gap-2 sm:gap-3">
           {session.status === 'signed-in' && <NotificationBell />}
+          {/* Not on a phone: the bell, the language and the menu fill its width. (The
+              wrapper hides it; the avatar's own display would win over a class.) */}
           {session.status === 'signed-in' && session.user && (
-            <Avatar
-              image={session.user.image}
-              name={session.user.name}
-              size={36}
-              className="hidden border border-stone-200 sm:inline-flex"
-            />
+            <span className="hidden sm:inline-flex">
+              <Avatar
+                image={session.user.image}
+                name={session.user.name}
+                size={36}
+                className="border border-stone-200"
+              />
+            </span>
           )}
           <LanguageSwitch />
           <div className="hidden md:block">{account}</div>
