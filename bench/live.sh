@@ -41,6 +41,7 @@
 #   ONLY=sales bench/live.sh                                 # the write path
 #   ONLY=sales SALES_SECONDS=1 SALES_BIKES=500 bench/live.sh # a quick look at it
 #   ONLY=sales SALES_ROUNDS=3 bench/live.sh                  # three rounds, API and bare in turn
+#   BIN_DIR=/tmp/before ONLY=sales bench/live.sh              # binaries built and kept aside
 #   ONLY=deals bench/live.sh                                 # cash deals, handed over
 #   ONLY=carddeals bench/live.sh                             # card deals, handed over
 #   ONLY=messages bench/live.sh                              # conversations, 2,000 on two processes
@@ -79,9 +80,16 @@ command -v redis-server >/dev/null || { echo "redis-server is missing" >&2; exit
 command -v psql >/dev/null || { echo "psql is missing" >&2; exit 1; }
 ulimit -n "$(ulimit -Hn)"
 
-cargo build --release --locked -p bikehaat -p bikehaat-live-bench
-bin=target/release/bikehaat
-bench=target/release/live-bench
+# BIN_DIR: run the bikehaat and live-bench already built there (a build kept aside, to
+# compare two builds on one machine) instead of building this checkout.
+if [[ -n "${BIN_DIR:-}" ]]; then
+  bin="$BIN_DIR/bikehaat"
+  bench="$BIN_DIR/live-bench"
+else
+  cargo build --release --locked -p bikehaat -p bikehaat-live-bench
+  bin=target/release/bikehaat
+  bench=target/release/live-bench
+fi
 work="$(mktemp -d)"
 started=()
 # PostgreSQL databases made for this run, dropped at the end.

@@ -349,8 +349,6 @@ pub trait Maintenance: Send + Sync + 'static {
     /// marketplace's other writes (bookings, payments, listings) do not send every
     /// request back to the database for its session.
     fn accounts_generation(&self) -> u64;
-    /// Wakes on every change of [`generation`](Maintenance::generation).
-    fn watch_writes(&self) -> tokio::sync::watch::Receiver<u64>;
     /// Another process changed the marketplace: cached reads are stale, and so are the
     /// signed-in users read before when `accounts` (a user was deleted or verified).
     fn note_external_change(&self, accounts: bool);
@@ -726,10 +724,10 @@ pub trait EventLog: Send + Sync + 'static {
     /// Forgets events up to and including `seq`.
     async fn prune_events(&self, seq: i64) -> StoreResult<()>;
     /// The events this process's writes logged and committed since the last call, in
-    /// `seq` order, so the pump can deliver them without reading them back. Not every
-    /// event is here (a write may leave its events to the log, and a backlog over
-    /// [`Committed::MOST`] is dropped), nor another process's: whoever takes them reads
-    /// the log wherever their `seq`s leave a gap.
+    /// `seq` order, so the pump can deliver them without reading them back. Every write
+    /// that logs events hands them over here as it commits: the pump reads the log only
+    /// for what is not here — another process's events, and a backlog over
+    /// [`Committed::MOST`], which is dropped — wherever their `seq`s leave a gap.
     fn take_committed(&self) -> Vec<EventRecord>;
     /// Returns once this process's writes committed events the pump has not taken (at
     /// once when some did since the pump last waited): every write that logs events

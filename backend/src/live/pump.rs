@@ -1,7 +1,8 @@
 //! The pump: one task per process that reads new events from the log, in order, and
-//! hands them to the hub. It wakes when this process writes, when the bus says another
-//! process wrote, and at least every [`POLL`] — so an event is never lost, even while
-//! the bus is down: the log is the truth, the bus only makes delivery quick.
+//! hands them to the hub. It wakes when this process's writes commit events, when the
+//! bus says another process wrote, and at least every [`POLL`] — so an event is never
+//! lost, even while the bus is down: the log is the truth, the bus only makes delivery
+//! quick.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -24,7 +25,6 @@ const PRUNE_EVERY: Duration = Duration::from_secs(60);
 pub async fn run(store: Arc<dyn Store>, hub: Arc<Hub>, bus: Arc<Bus>, start: i64) {
     let mut outage = Outage::default();
     let mut last = start;
-    let mut writes = store.watch_writes();
     let mut remote = bus.subscribe();
     let mut pruned = tokio::time::Instant::now();
     // Read at once: a write between reading `start` and watching for writes wakes nobody.
@@ -34,20 +34,21 @@ pub async fn run(store: Arc<dyn Store>, hub: Arc<Hub>, bus: Arc<Bus>, start: i64
         if !more {
             tokio::select! {
                 () = store.committed_arrived() => local = true,
-                _ = writes.changed() => local = true,
                 _ = remote.changed() => {}
                 () = tokio::time::sleep(POLL) => {}
             }
         }
         // This process's own events, as its writes committed them, go out without being
         // read back while each follows the last one delivered: events commit in `seq`
-        // order (`lock_event_log`), so nothing before them can still appear. The log is
-        // read for anything else: a gap (another process's events, or a write that left
-        // its events to the log), a wake-up from the bus or the poll, a local write that
-        // handed over nothing, a batch that was full.
+        // order (`lock_event_log`), so nothing before them can still appear. Every write
+        // that logs events hands them over as it commits (`EventLog::take_committed`), so
+        // a local wake-up with nothing after `last` (its events went out last turn) reads
+        // nothing. The log is read for anything else: a gap (another process's events, or
+        // a backlog the pump fell behind on), a wake-up from the bus or the poll, a batch
+        // that was full.
         let (direct, gap) = deliver_committed(store.as_ref(), &hub, &mut last);
         let mut read = Vec::new();
-        if more || !local || gap || !direct {
+        if more || !local || gap {
             // While the database is away `last` stays where it is: once it answers
             // again, every event committed after it is read and delivered, in order.
             let asked = tokio::time::Instant::now();

@@ -501,15 +501,16 @@ async fn removal_events(
 }
 
 impl This {
-    /// Hands `events`, which just committed, to the pump (see `EventLog::take_committed`).
-    /// Called before [`changed`](This::changed) wakes it.
+    /// Hands `events`, which just committed, to the pump (see `EventLog::take_committed`),
+    /// and wakes it. Every write that logs events calls it once it commits.
     fn committed(&self, events: &[EventRecord]) {
         self.committed.push(events);
     }
 
-    /// Marks that something cached readers show has changed and wakes the event pump.
+    /// Marks that something cached readers show has changed.
     fn changed(&self) {
-        self.writes.send_modify(|generation| *generation += 1);
+        self.writes
+            .fetch_add(1, std::sync::atomic::Ordering::AcqRel);
     }
 
     /// Marks that users or sessions changed (as well as what [`changed`](This::changed)
@@ -548,15 +549,11 @@ impl Maintenance for This {
     }
 
     fn generation(&self) -> u64 {
-        *self.writes.borrow()
+        self.writes.load(std::sync::atomic::Ordering::Acquire)
     }
 
     fn accounts_generation(&self) -> u64 {
         self.accounts.load(std::sync::atomic::Ordering::Acquire)
-    }
-
-    fn watch_writes(&self) -> tokio::sync::watch::Receiver<u64> {
-        self.writes.subscribe()
     }
 
     fn note_external_change(&self, accounts: bool) {

@@ -7,8 +7,6 @@ use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use tokio::sync::watch;
-
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
 };
@@ -26,7 +24,7 @@ pub struct SqliteStore {
     reader: SqlitePool,
     writer: SqlitePool,
     /// Bumped after every write; see `Maintenance::generation`.
-    writes: Arc<watch::Sender<u64>>,
+    writes: Arc<std::sync::atomic::AtomicU64>,
     /// Bumped after every write to users or sessions; see
     /// `Maintenance::accounts_generation`.
     accounts: Arc<std::sync::atomic::AtomicU64>,
@@ -47,8 +45,11 @@ impl SqliteStore {
         .foreign_keys(true)
         .busy_timeout(Duration::from_secs(10));
 
+        // No ping before a connection is handed out: nothing outside this process can
+        // close a SQLite connection, and sqlx pings each one as it comes back.
         let writer = SqlitePoolOptions::new()
             .max_connections(1)
+            .test_before_acquire(false)
             .acquire_timeout(Duration::from_secs(10))
             .connect_with(
                 base.clone()
@@ -59,13 +60,14 @@ impl SqliteStore {
             .await?;
         let reader = SqlitePoolOptions::new()
             .max_connections(4)
+            .test_before_acquire(false)
             .acquire_timeout(Duration::from_secs(10))
             .connect_with(base.read_only(true))
             .await?;
         Ok(SqliteStore {
             reader,
             writer,
-            writes: Arc::new(watch::channel(0).0),
+            writes: Arc::default(),
             accounts: Arc::default(),
             committed: Arc::default(),
         })

@@ -7,6 +7,7 @@ mod fixtures;
 mod adverts;
 mod bookings;
 mod catalogue;
+mod committed;
 mod conversations;
 mod deletion;
 mod handover;

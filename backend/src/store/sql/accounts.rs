@@ -35,18 +35,20 @@ async fn redeem_mail_token(
 /// The account holding `email` is proven by `subject` inside `tx`; see `Accounts::prove_email`.
 /// `fresh` says the proof came with a credential the account was not made with (a new
 /// password): an account nobody had proven then starts afresh even for its own subject.
-/// None when no account holds the address afterwards.
+/// None when no account holds the address afterwards. With it come the events recorded
+/// (a claimant's account removed), for the caller to hand to the pump once `tx` commits.
 async fn prove_email_in(
     tx: &mut Tx<'_>,
     email: &str,
     subject: &str,
     fresh: bool,
-) -> Result<Option<User>, Error> {
+) -> Result<(Option<User>, Vec<EventRecord>), Error> {
     let holder: Option<(i64, String, bool, String)> =
         sqlx::query_as("SELECT id, subject, email_verified, role FROM users WHERE email = $1")
             .bind(email)
             .fetch_optional(&mut **tx)
             .await?;
+    let mut recorded = Vec::new();
     if let Some((id, held_by, proven, role)) = holder {
         if !proven && (held_by != subject || fresh) {
             // Someone made this account without proving the address, and the address's
@@ -55,7 +57,7 @@ async fn prove_email_in(
             // and they are signed out everywhere. The owner's next sign-in starts anew.
             let role = Role::parse(&role).unwrap_or(Role::Buyer);
             let events = remove_user_in(tx, id, role).await?;
-            record(tx, &events).await?;
+            recorded = record(tx, &events).await?;
         } else {
             sqlx::query("UPDATE users SET email_verified = TRUE WHERE id = $1")
                 .bind(id)
@@ -74,19 +76,21 @@ async fn prove_email_in(
         .execute(&mut **tx)
         .await?;
     let sql = format!("SELECT {USER_COLUMNS} FROM users WHERE email = $1");
-    Ok(sqlx::query_as::<Db, User>(&sql)
+    let user = sqlx::query_as::<Db, User>(&sql)
         .bind(email)
         .fetch_optional(&mut **tx)
-        .await?)
+        .await?;
+    Ok((user, recorded))
 }
 
 /// Marks an identity's address proven inside `tx`, and the account holding it; with a
 /// `new_password` hash the password is replaced and every session of that account ends.
+/// With it come the events recorded, as from [`prove_email_in`].
 async fn prove_identity_in(
     tx: &mut Tx<'_>,
     identity_id: i64,
     new_password: Option<&str>,
-) -> Result<Identity, Error> {
+) -> Result<(Identity, Vec<EventRecord>), Error> {
     let sql = format!(
         "UPDATE identities SET email_verified = TRUE, password_hash = COALESCE($2, password_hash) \
          WHERE id = $1 RETURNING {IDENTITY_COLUMNS}"
@@ -97,7 +101,7 @@ async fn prove_identity_in(
         .fetch_one(&mut **tx)
         .await?;
     let fresh = new_password.is_some();
-    prove_email_in(tx, &identity.email, &identity.subject(), fresh).await?;
+    let (_, recorded) = prove_email_in(tx, &identity.email, &identity.subject(), fresh).await?;
     if fresh {
         // Every other link of this identity is spent, and whoever held the old password
         // is signed out.
@@ -115,7 +119,7 @@ async fn prove_identity_in(
         .execute(&mut **tx)
         .await?;
     }
-    Ok(identity)
+    Ok((identity, recorded))
 }
 
 /// Deletes user `id` (of `role`) inside `tx` with everything that depends on them, and
@@ -270,7 +274,7 @@ impl Accounts for This {
         else {
             return Ok(None);
         };
-        let identity = match proof {
+        let (identity, recorded) = match proof {
             LinkProof::Password { checked_hash } => {
                 // The password was checked against this hash: a reset since then means
                 // the one who knew it no longer holds the account (the link stays unused).
@@ -289,6 +293,7 @@ impl Accounts for This {
             }
         };
         tx.commit().await?;
+        self.committed(&recorded);
         self.changed_accounts();
         Ok(Some(identity))
     }
@@ -304,16 +309,19 @@ impl Accounts for This {
         else {
             return Ok(None);
         };
-        let identity = prove_identity_in(&mut tx, identity_id, Some(password_hash)).await?;
+        let (identity, recorded) =
+            prove_identity_in(&mut tx, identity_id, Some(password_hash)).await?;
         tx.commit().await?;
+        self.committed(&recorded);
         self.changed_accounts();
         Ok(Some(identity))
     }
 
     async fn prove_email(&self, email: &str, subject: &str) -> Result<Option<User>, Error> {
         let mut tx = self.writer.begin().await?;
-        let user = prove_email_in(&mut tx, email, subject, false).await?;
+        let (user, recorded) = prove_email_in(&mut tx, email, subject, false).await?;
         tx.commit().await?;
+        self.committed(&recorded);
         self.changed_accounts();
         Ok(user)
     }
