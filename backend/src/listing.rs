@@ -127,70 +127,134 @@ pub const OTHER_BRAND: &str = "Other";
 /// Bangladesh's 64 districts, with the older spellings people still write (and the
 /// divisional cities' names in Bangla).
 pub const DISTRICTS: &[(&str, &[&str])] = &[
-    ("Bagerhat", &[]),
-    ("Bandarban", &[]),
-    ("Barguna", &[]),
+    ("Bagerhat", &["বাগেরহাট"]),
+    ("Bandarban", &["বান্দরবান"]),
+    ("Barguna", &["বরগুনা"]),
     ("Barishal", &["Barisal", "বরিশাল"]),
-    ("Bhola", &[]),
-    ("Bogura", &["Bogra"]),
-    ("Brahmanbaria", &[]),
-    ("Chandpur", &[]),
-    ("Chapai Nawabganj", &["Chapainawabganj", "Nawabganj"]),
+    ("Bhola", &["ভোলা"]),
+    ("Bogura", &["Bogra", "বগুড়া", "বগুরা"]),
+    ("Brahmanbaria", &["ব্রাহ্মণবাড়িয়া"]),
+    ("Chandpur", &["চাঁদপুর"]),
+    (
+        "Chapai Nawabganj",
+        &["Chapainawabganj", "Nawabganj", "চাঁপাইনবাবগঞ্জ", "চাঁপাই নবাবগঞ্জ"],
+    ),
     ("Chattogram", &["Chittagong", "Ctg", "চট্টগ্রাম"]),
-    ("Chuadanga", &[]),
-    ("Cox's Bazar", &["Coxs Bazar", "Cox Bazar"]),
+    ("Chuadanga", &["চুয়াডাঙ্গা", "চুয়াডাঙা"]),
+    ("Cox's Bazar", &["Coxs Bazar", "Cox Bazar", "কক্সবাজার"]),
     ("Cumilla", &["Comilla", "কুমিল্লা"]),
     ("Dhaka", &["ঢাকা"]),
-    ("Dinajpur", &[]),
-    ("Faridpur", &[]),
-    ("Feni", &[]),
-    ("Gaibandha", &[]),
+    ("Dinajpur", &["দিনাজপুর"]),
+    ("Faridpur", &["ফরিদপুর"]),
+    ("Feni", &["ফেনী"]),
+    ("Gaibandha", &["গাইবান্ধা"]),
     ("Gazipur", &["গাজীপুর"]),
-    ("Gopalganj", &[]),
-    ("Habiganj", &[]),
-    ("Jamalpur", &[]),
-    ("Jashore", &["Jessore"]),
-    ("Jhalokati", &["Jhalakathi"]),
-    ("Jhenaidah", &[]),
-    ("Joypurhat", &[]),
-    ("Khagrachhari", &["Khagrachari"]),
+    ("Gopalganj", &["গোপালগঞ্জ"]),
+    ("Habiganj", &["হবিগঞ্জ"]),
+    ("Jamalpur", &["জামালপুর"]),
+    ("Jashore", &["Jessore", "যশোর"]),
+    ("Jhalokati", &["Jhalakathi", "ঝালকাঠি"]),
+    ("Jhenaidah", &["ঝিনাইদহ"]),
+    ("Joypurhat", &["জয়পুরহাট"]),
+    ("Khagrachhari", &["Khagrachari", "খাগড়াছড়ি"]),
     ("Khulna", &["খুলনা"]),
-    ("Kishoreganj", &[]),
-    ("Kurigram", &[]),
-    ("Kushtia", &[]),
-    ("Lakshmipur", &["Laxmipur"]),
-    ("Lalmonirhat", &[]),
-    ("Madaripur", &[]),
-    ("Magura", &[]),
-    ("Manikganj", &[]),
-    ("Meherpur", &[]),
-    ("Moulvibazar", &["Maulvibazar"]),
-    ("Munshiganj", &[]),
+    ("Kishoreganj", &["কিশোরগঞ্জ"]),
+    ("Kurigram", &["কুড়িগ্রাম"]),
+    ("Kushtia", &["কুষ্টিয়া"]),
+    ("Lakshmipur", &["Laxmipur", "লক্ষ্মীপুর"]),
+    ("Lalmonirhat", &["লালমনিরহাট"]),
+    ("Madaripur", &["মাদারীপুর"]),
+    ("Magura", &["মাগুরা"]),
+    ("Manikganj", &["মানিকগঞ্জ"]),
+    ("Meherpur", &["মেহেরপুর"]),
+    ("Moulvibazar", &["Maulvibazar", "মৌলভীবাজার"]),
+    ("Munshiganj", &["মুন্সীগঞ্জ"]),
     ("Mymensingh", &["ময়মনসিংহ"]),
-    ("Naogaon", &[]),
-    ("Narail", &[]),
+    ("Naogaon", &["নওগাঁ"]),
+    ("Narail", &["নড়াইল"]),
     ("Narayanganj", &["নারায়ণগঞ্জ"]),
-    ("Narsingdi", &[]),
-    ("Natore", &[]),
-    ("Netrokona", &["Netrakona"]),
-    ("Nilphamari", &[]),
-    ("Noakhali", &[]),
-    ("Pabna", &[]),
-    ("Panchagarh", &[]),
-    ("Patuakhali", &[]),
-    ("Pirojpur", &[]),
-    ("Rajbari", &[]),
+    ("Narsingdi", &["নরসিংদী"]),
+    ("Natore", &["নাটোর"]),
+    ("Netrokona", &["Netrakona", "নেত্রকোনা"]),
+    ("Nilphamari", &["নীলফামারী"]),
+    ("Noakhali", &["নোয়াখালী"]),
+    ("Pabna", &["পাবনা"]),
+    ("Panchagarh", &["পঞ্চগড়"]),
+    ("Patuakhali", &["পটুয়াখালী"]),
+    ("Pirojpur", &["পিরোজপুর"]),
+    ("Rajbari", &["রাজবাড়ী"]),
     ("Rajshahi", &["রাজশাহী"]),
-    ("Rangamati", &[]),
+    ("Rangamati", &["রাঙ্গামাটি", "রাঙামাটি"]),
     ("Rangpur", &["রংপুর"]),
-    ("Satkhira", &[]),
-    ("Shariatpur", &[]),
-    ("Sherpur", &[]),
-    ("Sirajganj", &[]),
-    ("Sunamganj", &[]),
+    ("Satkhira", &["সাতক্ষীরা"]),
+    ("Shariatpur", &["শরীয়তপুর"]),
+    ("Sherpur", &["শেরপুর"]),
+    ("Sirajganj", &["সিরাজগঞ্জ"]),
+    ("Sunamganj", &["সুনামগঞ্জ"]),
     ("Sylhet", &["সিলেট"]),
-    ("Tangail", &[]),
-    ("Thakurgaon", &[]),
+    ("Tangail", &["টাঙ্গাইল", "টাঙাইল"]),
+    ("Thakurgaon", &["ঠাকুরগাঁও"]),
+];
+
+/// Areas buyers name in a search, with their Bangla spellings: the parts of Dhaka and of
+/// the other big towns a listing's area says. Search reads these words (মিরপুর is mirpur);
+/// the area itself stays free text.
+pub const AREAS: &[(&str, &[&str])] = &[
+    // Dhaka
+    ("Mirpur", &["মিরপুর"]),
+    ("Uttara", &["উত্তরা"]),
+    ("Dhanmondi", &["ধানমন্ডি", "ধানমণ্ডি"]),
+    ("Gulshan", &["গুলশান"]),
+    ("Banani", &["বনানী"]),
+    ("Mohammadpur", &["মোহাম্মদপুর", "মোহাম্মাদপুর"]),
+    ("Badda", &["বাড্ডা"]),
+    ("Motijheel", &["মতিঝিল"]),
+    ("Farmgate", &["ফার্মগেট"]),
+    ("Tejgaon", &["তেজগাঁও"]),
+    ("Jatrabari", &["যাত্রাবাড়ী"]),
+    ("Khilgaon", &["খিলগাঁও"]),
+    ("Rampura", &["রামপুরা"]),
+    ("Malibagh", &["মালিবাগ"]),
+    ("Mohakhali", &["মহাখালী"]),
+    ("Bashundhara", &["বসুন্ধরা"]),
+    ("Baridhara", &["বারিধারা"]),
+    ("Lalbagh", &["লালবাগ"]),
+    ("Shyamoli", &["শ্যামলী"]),
+    ("Kallyanpur", &["কল্যাণপুর"]),
+    ("Gabtoli", &["গাবতলী"]),
+    ("Savar", &["সাভার"]),
+    ("Keraniganj", &["কেরানীগঞ্জ"]),
+    ("Demra", &["ডেমরা"]),
+    ("Wari", &["ওয়ারী"]),
+    ("Mugda", &["মুগদা"]),
+    ("Shantinagar", &["শান্তিনগর"]),
+    ("Karwan Bazar", &["কারওয়ান বাজার", "কাওরান বাজার"]),
+    ("New Market", &["নিউমার্কেট", "নিউ মার্কেট"]),
+    ("Azimpur", &["আজিমপুর"]),
+    ("Agargaon", &["আগারগাঁও"]),
+    ("Kafrul", &["কাফরুল"]),
+    ("Pallabi", &["পল্লবী"]),
+    ("Cantonment", &["ক্যান্টনমেন্ট"]),
+    ("Khilkhet", &["খিলক্ষেত"]),
+    ("Tongi", &["টঙ্গী"]),
+    ("Ashulia", &["আশুলিয়া"]),
+    ("Purbachal", &["পূর্বাচল"]),
+    ("Old Dhaka", &["পুরান ঢাকা", "পুরানো ঢাকা"]),
+    // Chattogram
+    ("Agrabad", &["আগ্রাবাদ"]),
+    ("Halishahar", &["হালিশহর"]),
+    ("Nasirabad", &["নাসিরাবাদ"]),
+    ("GEC", &["জিইসি"]),
+    ("Panchlaish", &["পাঁচলাইশ"]),
+    ("Chawkbazar", &["চকবাজার"]),
+    ("Bahaddarhat", &["বহদ্দারহাট"]),
+    ("Pahartali", &["পাহাড়তলী"]),
+    ("Patenga", &["পতেঙ্গা"]),
+    // Sylhet, Khulna, Rajshahi
+    ("Zindabazar", &["জিন্দাবাজার"]),
+    ("Amberkhana", &["আম্বরখানা"]),
+    ("Sonadanga", &["সোনাডাঙ্গা"]),
+    ("Shaheb Bazar", &["সাহেব বাজার"]),
 ];
 
 /// The brand named `text` (any case, or one of its other spellings), as listed.
@@ -327,12 +391,12 @@ fn is_bangla_mark(c: char) -> bool {
 }
 
 /// Every Bangla word search reads, with the English words it stands for: the Bangla
-/// spellings of brands, districts and models.
+/// spellings of brands, districts, models and areas.
 fn bangla_words() -> &'static std::collections::HashMap<String, Vec<String>> {
     static WORDS: std::sync::LazyLock<std::collections::HashMap<String, Vec<String>>> =
         std::sync::LazyLock::new(|| {
             let mut map = std::collections::HashMap::new();
-            let lists = [BRANDS, DISTRICTS, MODELS];
+            let lists = [BRANDS, DISTRICTS, MODELS, AREAS];
             let spellings = || {
                 lists.into_iter().flatten().flat_map(|(name, others)| {
                     others
@@ -695,7 +759,13 @@ mod tests {
         assert_eq!(district("Cox's Bazar"), Some("Cox's Bazar"));
         assert_eq!(district("ঢাকা"), Some("Dhaka"));
         assert_eq!(district("চট্টগ্রাম"), Some("Chattogram"));
-        assert_eq!(search_words("মিরপুর, ঢাকা"), ["dhaka"]);
+        assert_eq!(district("বগুড়া"), Some("Bogura"));
+        assert_eq!(district("কক্সবাজার"), Some("Cox's Bazar"));
+        // Areas are words search reads, in either script; one it does not know is left out.
+        assert_eq!(search_words("মিরপুর, ঢাকা"), ["mirpur", "dhaka"]);
+        assert_eq!(search_words("পুরান ঢাকা"), ["old", "dhaka"]);
+        assert_eq!(search_words("কারওয়ান বাজার"), ["karwan", "bazar"]);
+        assert_eq!(search_words("দক্ষিণখান, ঢাকা"), ["dhaka"]);
     }
 
     #[test]
@@ -760,7 +830,7 @@ mod tests {
 
     #[test]
     fn every_bangla_spelling_is_read_as_its_name() {
-        for (name, others) in BRANDS.iter().chain(DISTRICTS).chain(MODELS) {
+        for (name, others) in BRANDS.iter().chain(DISTRICTS).chain(MODELS).chain(AREAS) {
             let english = words(name);
             for other in others.iter().filter(|other| !other.is_ascii()) {
                 let bangla = words(other);
@@ -795,7 +865,7 @@ mod tests {
     #[test]
     fn a_query_word_that_cannot_be_read_is_not_dropped() {
         // A Bangla word search does not know, a letter of another script.
-        assert_eq!(query_words("পালসার মিরপুর"), None);
+        assert_eq!(query_words("পালসার দক্ষিণখান"), None);
         assert_eq!(query_words("ভালো"), None);
         assert_eq!(query_words("yamaha ƒz"), None);
         assert_eq!(query_words("Москва"), None);

@@ -866,6 +866,13 @@ async fn bangla_answers(m: &Market) -> Vec<(String, Vec<String>, i64)> {
         "q=155cc",
         "q=fz - v3",
         "q=-",
+        "q=মিরপুর",
+        "q=mirpur",
+        "q=জিক্সার মিরপুর",
+        "q=উত্তরা",
+        "q=হোন্ডা আগ্রাবাদ",
+        "q=পালসার সিলেট",
+        "q=অ্যাপাচি খুলনা সোনাডাঙ্গা",
     ];
     let mut out = Vec::new();
     for query in alone {
@@ -907,6 +914,7 @@ async fn bangla_answers(m: &Market) -> Vec<(String, Vec<String>, i64)> {
         "q=yamaha cafe",
         "q=ফেজার",
         "q=ভালো",
+        "q=পালসার মিরপুর",
     ];
     for query in with_more {
         let (found, total) = m.find(query).await;
@@ -915,8 +923,8 @@ async fn bangla_answers(m: &Market) -> Vec<(String, Vec<String>, i64)> {
     out
 }
 
-/// Bangla spellings of brands and models are their English names, in a search and in
-/// a listing; accents fold; Bangla digits are digits; a word the search cannot read
+/// Bangla spellings of brands, models, districts and areas are their English names, in
+/// a search and in a listing; accents fold; Bangla digits are digits; a word the search cannot read
 /// finds nothing rather than being left out.
 #[tokio::test]
 async fn bangla_and_accented_words_find_the_same_bikes_on_both_engines() {
@@ -963,6 +971,18 @@ async fn bangla_and_accented_words_find_the_same_bikes_on_both_engines() {
         // Punctuation alone is no word.
         assert_eq!(of("q=fz - v3"), only(&["Yamaha FZ-S V3"]));
         assert_eq!(of("q=-").1, 7);
+        // Districts and areas in Bangla are their English names: an area a listing
+        // says, a district, and a word of its description alike.
+        assert_eq!(of("q=মিরপুর"), of("q=mirpur"));
+        assert_eq!(
+            of("q=mirpur"),
+            only(&["TVS Apache RTR 160", "Suzuki Gixxer SF", "Yamaha FZ-S V3"])
+        );
+        assert_eq!(of("q=জিক্সার মিরপুর"), only(&["Suzuki Gixxer SF"]));
+        assert_eq!(of("q=উত্তরা"), only(&["Yamaha R15 V4"]));
+        assert_eq!(of("q=হোন্ডা আগ্রাবাদ"), only(&["Honda CB Hornet 160R"]));
+        assert_eq!(of("q=পালসার সিলেট"), only(&["Bajaj Pulsar N160"]));
+        assert_eq!(of("q=অ্যাপাচি খুলনা সোনাডাঙ্গা"), only(&["TVS Apache RTR 160"]));
         // A listing written in Bangla is found by the English words, and the other way.
         assert_eq!(
             of("then q=pulsar"),
@@ -972,6 +992,8 @@ async fn bangla_and_accented_words_find_the_same_bikes_on_both_engines() {
         assert_eq!(of("then q=pulsar 150"), only(&["বাজাজ পালসার ১৫০"]));
         assert_eq!(of("then q=পালসার ১৫০"), only(&["বাজাজ পালসার ১৫০"]));
         assert_eq!(of("then q=bajaj dhaka"), only(&["বাজাজ পালসার ১৫০"]));
+        // A listing that names its area in Bangla is found by it.
+        assert_eq!(of("then q=পালসার মিরপুর"), only(&["বাজাজ পালসার ১৫০"]));
         // Once a listing says café, café finds it, written either way.
         assert_eq!(of("then q=yamaha café"), only(&["Yamaha Fazer Café Racer"]));
         assert_eq!(of("then q=yamaha cafe"), of("then q=yamaha café"));

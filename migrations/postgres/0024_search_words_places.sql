@@ -1,0 +1,4 @@
+-- Search reads the Bangla names of every district and of the areas buyers name
+-- (docs/search.md, "Bangla and accents": মিরপুর is mirpur, বগুড়া bogura). Every
+-- listing's words are made again when the server starts, as after 0022.
+UPDATE products SET search_text = NULL WHERE search_text IS NOT NULL;
