@@ -10,7 +10,7 @@ import { LanguageContext } from '@/lib/i18n/language-context.ts';
 import { aBooking, aListing, aUser } from '@/test/fixtures.ts';
 import { fakeServer, renderApp, signedInAs } from '@/test/render-app.tsx';
 import { BookingModal } from './components/booking-modal.tsx';
-import { dhakaDate, dhakaTime } from './components/dhaka-time.ts';
+import { dhakaDate, dhakaTime } from '@/lib/i18n/dates.ts';
 
 const row = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { DealStep } from '@/features/deals/api/get-deals.ts';
 import { statusWords, stepWho, stepWords } from '@/features/deals/components/step-words.ts';
 import { aDeal, aStep } from '@/features/deals/test-deals.ts';
-import { formatDealTime } from '@/features/deals/utils/dhaka-time.ts';
+import { dhakaTime } from '@/lib/i18n/dates.ts';
 import { fakeServer, renderApp, signedInAs } from '@/test/render-app.tsx';
 
 const held = aDeal({ _id: 'o1', status: 'held', method: 'card', deposit: 20000 });
@@ -64,8 +64,8 @@ describe('the deals in Bangla', () => {
   });
 
   it('stays in English by default', () => {
-    expect(formatDealTime('2026-11-27T11:30:00Z', 'en')).toBe('Fri 27 Nov, 5:30 pm');
-    expect(formatDealTime('2026-11-27T11:30:00Z', 'bn')).toBe('শুক্রবার, ২৭ নভেম্বর, বিকেল ৫:৩০');
+    expect(dhakaTime('2026-11-27T11:30:00Z', 'en')).toBe('Fri 27 Nov, 5:30 pm');
+    expect(dhakaTime('2026-11-27T11:30:00Z', 'bn')).toBe('শুক্রবার, ২৭ নভেম্বর, বিকেল ৫:৩০');
     expect(stepWords(aStep({ step: 'completed', detail: 'bkash', amount: 185000, providerId: 'TR1' }))).toBe(
       'Completed: ৳1,85,000 by bKash (TR1)',
     );

@@ -6,7 +6,7 @@ import { aListing, anOffer, seen } from '@/test/fixtures.ts';
 import { fakeServer, renderApp, signedInAs, type Reply } from '@/test/render-app.tsx';
 import { aConversation, aMessage } from '@/features/messages/test-conversations.ts';
 import { OfferCard, offerStatusLine, offerSummary } from './components/offer-card.tsx';
-import { dhakaTime } from './dhaka-time.ts';
+import { dhakaTime } from '@/lib/i18n/dates.ts';
 
 const now = Date.parse('2026-11-27T06:00:00Z');
 const holding = { expiresAt: '2026-11-29T04:10:00Z', amount: 145000 };

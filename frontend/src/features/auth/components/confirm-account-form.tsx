@@ -6,7 +6,7 @@ import { ApiError } from '@/lib/api-client.ts';
 import type { AccountToVerify } from '@/lib/api/types.ts';
 import { useT } from '@/lib/i18n/language-context.ts';
 import { authMessages } from '@/features/auth/auth.messages.ts';
-import { withParts } from '@/features/auth/utils/with-parts.tsx';
+import { withParts } from '@/lib/i18n/with-parts.tsx';
 import { verifyEmail } from '@/features/auth/api/verify-email.ts';
 import { SubmitButton } from '@/features/auth/components/submit-button.tsx';
 import { NewPasswordField } from '@/features/auth/components/new-password-field.tsx';

@@ -10,7 +10,8 @@ import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
 import { formatTaka } from '@/lib/i18n/numbers.ts';
 import { DEPOSIT_SEPARATOR, depositOf } from '@/lib/payments/deposit.ts';
 import { bookingsMessages } from './bookings.messages.ts';
-import { around, AT, dhakaTime } from './dhaka-time.ts';
+import { dhakaTime } from '@/lib/i18n/dates.ts';
+import { withParts } from '@/lib/i18n/with-parts.tsx';
 import { depositWords, endedWords, holdMethod, inLineWords, timeLeftWords } from './deal-words.ts';
 
 /**
@@ -78,19 +79,22 @@ export function HeldNote({ booking, side }: { booking: Booking; side: 'buyer' | 
   const { locale } = useLanguage();
   const until = booking.reservedUntil;
   const method = holdMethod(booking);
-  const [before, after] = around(
-    side === 'buyer' ? t('buyerHoldEnds', { method, time: AT }) : t('sellerHoldEnds', { time: AT }),
-  );
   return (
     <span className="flex max-w-56 flex-col items-start gap-1 max-sm:items-end max-sm:text-right">
       <Pill tone="green">{side === 'seller' ? t('held', { method }) : depositOf(booking) ? t('depositHeld') : t('paid')}</Pill>
       {until && (
         <span className="text-xs text-stone-600">
-          {before}
-          <time dateTime={until} className="whitespace-nowrap">
-            {dhakaTime(until, locale)}
-          </time>
-          {after}
+          {withParts(
+            (values) =>
+              side === 'buyer' ? t('buyerHoldEnds', { ...values, method }) : t('sellerHoldEnds', values),
+            {
+              time: (
+                <time dateTime={until} className="whitespace-nowrap">
+                  {dhakaTime(until, locale)}
+                </time>
+              ),
+            },
+          )}
         </span>
       )}
     </span>

@@ -8,7 +8,7 @@ import type { Booking } from '@/lib/api/types.ts';
 import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
 import { confirmMeetingMutation } from '@/features/bookings/api/meeting.ts';
 import { bookingsMessages } from './bookings.messages.ts';
-import { dhakaTime } from './dhaka-time.ts';
+import { dhakaTime } from '@/lib/i18n/dates.ts';
 import { MeetingDialog } from './meeting-dialog.tsx';
 
 export type Side = 'buyer' | 'seller';

@@ -21,7 +21,7 @@ import { dealPill, EndedNote, InLinePill, PriceCell, ReservedPill } from '@/feat
 import { HandoverButton } from '@/features/bookings/components/handover-dialog.tsx';
 import { MeetingPanel } from '@/features/bookings/components/meeting-panel.tsx';
 import { isSold, ReceiptLink } from '@/features/bookings/components/order-payment.tsx';
-import { around, AT } from '@/features/bookings/components/dhaka-time.ts';
+import { withParts } from '@/lib/i18n/with-parts.tsx';
 import { bookingsPagesMessages } from './bookings-pages.messages.ts';
 
 type PagesT = ReturnType<typeof useT<keyof typeof bookingsPagesMessages.en>>;
@@ -89,7 +89,6 @@ function AnswerButton({ booking }: { booking: Booking }) {
 function Buyer({ booking }: { booking: Booking }) {
   const t = useT(bookingsPagesMessages);
   const { locale } = useLanguage();
-  const [before, after] = around(t('booked', { time: AT }));
   return (
     <span className="flex flex-col max-sm:items-end">
       <span className="font-medium text-stone-900">{booking.buyerName}</span>
@@ -100,9 +99,9 @@ function Buyer({ booking }: { booking: Booking }) {
         {booking.buyerPhone}
       </a>
       <span className="text-xs text-stone-500 tabular-nums">
-        {before}
-        <time dateTime={booking.orderTime}>{formatPostTime(booking.orderTime, locale)}</time>
-        {after}
+        {withParts((values) => t('booked', values), {
+          time: <time dateTime={booking.orderTime}>{formatPostTime(booking.orderTime, locale)}</time>,
+        })}
       </span>
       <span className="mt-1.5">
         <BikeMessagesLink productId={booking.bookingId} productName={booking.productName} />

@@ -9,7 +9,7 @@ import { BRAND } from '@/components/brand.ts';
 import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
 import { formatTaka, type Locale } from '@/lib/i18n/numbers.ts';
 import { useReceipt, type Receipt } from '@/features/bookings/api/get-receipt.ts';
-import { dhakaDate } from '@/features/bookings/components/dhaka-time.ts';
+import { dhakaDate } from '@/lib/i18n/dates.ts';
 import { bookingsPagesMessages } from './bookings-pages.messages.ts';
 
 type PagesKey = keyof typeof bookingsPagesMessages.en;

@@ -9,7 +9,7 @@ import { formatTaka, type Locale } from '@/lib/i18n/numbers.ts';
 import { hasEnded } from '@/lib/deal-status.ts';
 import { DEPOSIT_SEPARATOR, depositOf } from '@/lib/payments/deposit.ts';
 import { dealsMessages } from '@/features/deals/deals.messages.ts';
-import { formatDealTime } from '@/features/deals/utils/dhaka-time.ts';
+import { dhakaTime } from '@/lib/i18n/dates.ts';
 import { DealStatus, methodWords } from './deal-status.tsx';
 
 function Line({ term, children }: { term: string; children: ReactNode }) {
@@ -81,13 +81,13 @@ export function DealSummary({ booking }: { booking: Booking }) {
         {booking.sellerEmail && <span className="block text-sm text-stone-600">{booking.sellerEmail}</span>}
       </Line>
       <Line term={t('booked')}>
-        <time dateTime={booking.orderTime}>{formatDealTime(booking.orderTime, locale)}</time>
+        <time dateTime={booking.orderTime}>{dhakaTime(booking.orderTime, locale)}</time>
       </Line>
       {meeting && (
         <Line term={t(meeting.agreed ? 'meetingAgreed' : 'meetingProposed')}>
           {meeting.place}
           <time dateTime={meeting.at} className="block text-sm whitespace-nowrap text-stone-600">
-            {formatDealTime(meeting.at, locale)}
+            {dhakaTime(meeting.at, locale)}
           </time>
         </Line>
       )}

@@ -3,7 +3,7 @@
 import type { DealStep } from '@/features/deals/api/get-deals.ts';
 import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
 import { dealsMessages } from '@/features/deals/deals.messages.ts';
-import { formatDealTime } from '@/features/deals/utils/dhaka-time.ts';
+import { dhakaTime } from '@/lib/i18n/dates.ts';
 import { statusWords, stepWho, stepWords } from './step-words.ts';
 
 /** Between a step's time and who took it. */
@@ -24,7 +24,7 @@ export function DealTimeline({ steps, method }: { steps: readonly DealStep[]; me
             }`}
           />
           <p className="text-xs text-stone-500">
-            <time dateTime={step.at}>{formatDealTime(step.at, locale)}</time>
+            <time dateTime={step.at}>{dhakaTime(step.at, locale)}</time>
             {DOT}
             {stepWho(step, locale)}
           </p>

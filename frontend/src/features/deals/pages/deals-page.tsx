@@ -15,7 +15,7 @@ import { DealStatus, methodWords } from '@/features/deals/components/deal-status
 import { DepositNote } from '@/features/deals/components/deal-summary.tsx';
 import { StatusFilter } from '@/features/deals/components/status-filter.tsx';
 import { dealsMessages } from '@/features/deals/deals.messages.ts';
-import { formatDealTime } from '@/features/deals/utils/dhaka-time.ts';
+import { dhakaTime } from '@/lib/i18n/dates.ts';
 
 type T = ReturnType<typeof useT<keyof typeof dealsMessages.en>>;
 
@@ -35,7 +35,7 @@ function When({ booking }: { booking: Booking }) {
         {SPACE}
       </span>
       <time dateTime={at} className="whitespace-nowrap">
-        {formatDealTime(at, locale)}
+        {dhakaTime(at, locale)}
       </time>
     </span>
   );

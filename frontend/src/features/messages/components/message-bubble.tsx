@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { warningOf } from '@/lib/live/safety-events.ts';
 import type { Message } from '@/features/messages/api/conversations.ts';
 import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
-import { dhakaTime } from '@/features/messages/dhaka-time.ts';
+import { dhakaTime } from '@/lib/i18n/dates.ts';
 import { threadMessages } from '@/features/messages/messages.messages.ts';
 import { MenuButton } from './menu-button.tsx';
 import { MessageText } from './message-text.tsx';

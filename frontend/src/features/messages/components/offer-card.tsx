@@ -9,7 +9,7 @@ import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
 import { formatTaka, localDigits, type Locale } from '@/lib/i18n/numbers.ts';
 import { useNow } from '@/lib/deal-status.ts';
 import { isHolding, type Offer, type OfferStatus } from '@/lib/live/offer-events.ts';
-import { dhakaTime } from '@/features/messages/dhaka-time.ts';
+import { dhakaTime } from '@/lib/i18n/dates.ts';
 import { offerMessages } from '@/features/messages/messages.messages.ts';
 import { OfferAnswers } from './offer-answers.tsx';
 import { useOfferThread } from './offer-thread.ts';

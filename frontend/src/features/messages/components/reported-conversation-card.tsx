@@ -3,7 +3,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
-import { dhakaTime } from '@/features/messages/dhaka-time.ts';
+import { dhakaTime } from '@/lib/i18n/dates.ts';
 import { reportMessages } from '@/features/messages/messages.messages.ts';
 import { reasonInWords, type ConversationReport } from '@/features/messages/api/reported-conversations.ts';
 import { ReportedMessages } from './reported-messages.tsx';

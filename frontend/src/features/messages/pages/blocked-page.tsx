@@ -8,7 +8,7 @@ import { PageSpinner } from '@/components/spinner.tsx';
 import { useSession } from '@/lib/auth/session-context.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
-import { dhakaTime } from '@/features/messages/dhaka-time.ts';
+import { dhakaTime } from '@/lib/i18n/dates.ts';
 import { inboxMessages } from '@/features/messages/messages.messages.ts';
 import { useBlockedPeople, useUnblock, type BlockedPerson } from '@/features/messages/api/blocks.ts';
 

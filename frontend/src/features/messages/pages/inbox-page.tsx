@@ -13,7 +13,7 @@ import { isHolding } from '@/lib/live/offer-events.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
 import { localDigits } from '@/lib/i18n/numbers.ts';
-import { dhakaTime } from '@/features/messages/dhaka-time.ts';
+import { dhakaTime } from '@/lib/i18n/dates.ts';
 import { inboxMessages } from '@/features/messages/messages.messages.ts';
 import { useConversationsAbout, useInbox, type Conversation } from '@/features/messages/api/conversations.ts';
 import { offerSummary } from '@/features/messages/components/offer-card.tsx';
