@@ -5,36 +5,97 @@ import { join } from 'node:path';
 
 export type MailLink = 'verify-email' | 'reset-password';
 
-/** Undoes quoted-printable: soft line breaks and `=XX` escapes. */
-function unquote(raw: string): string {
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+/** A mail as its reader sees it: the subject and the plain-text part, decoded. */
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
 }
 
-async function linksIn(dataDir: string, to: string, kind: MailLink): Promise<string[]> {
+/** Quoted-printable's bytes: soft line breaks dropped, `=XX` escapes undone. */
+function unquote(raw: string): Buffer {
+  const joined = raw.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < joined.length; i += 1) {
+    const hex = joined[i] === '=' ? /^[0-9A-F]{2}/i.exec(joined.slice(i + 1, i + 3)) : null;
+    if (hex) {
+      bytes.push(parseInt(hex[0], 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(joined[i] ?? '', 'utf8'));
+    }
+  }
+  return Buffer.from(bytes);
+}
+
+/** A header's encoded words (RFC 2047, `=?utf-8?b?…?=`) as text. */
+function decodeWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?([^?]+)\?([bq])\?([^?]*)\?=/gi, (_, _charset: string, kind: string, text: string) =>
+      (kind.toLowerCase() === 'b' ? Buffer.from(text, 'base64') : unquote(text.replace(/_/g, ' '))).toString('utf8'),
+    );
+}
+
+/** Headers, unfolded, by lower-case name; and the body after them. */
+function split(raw: string): { headers: Map<string, string>; body: string } {
+  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
+  const headers = new Map<string, string>();
+  for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+  }
+  return { headers, body: rest.join('\n\n') };
+}
+
+function decodeBody(headers: Map<string, string>, body: string): string {
+  const encoding = (headers.get('content-transfer-encoding') ?? '').toLowerCase();
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable') return unquote(body).toString('utf8');
+  return body;
+}
+
+/** A mail file read as its reader reads it: the text part of a multipart mail, or its one body. */
+function parseMail(raw: string): Mail {
+  const { headers, body } = split(raw);
+  const boundary = /boundary="?([^";]+)"?/i.exec(headers.get('content-type') ?? '')?.[1];
+  let text = decodeBody(headers, body);
+  if (boundary) {
+    const parts = body.split(`--${boundary}`).map((part) => split(part.replace(/^\r?\n/, '')));
+    const plain = parts.find((part) => (part.headers.get('content-type') ?? '').startsWith('text/plain'));
+    if (plain) text = decodeBody(plain.headers, plain.body);
+  }
+  return { to: decodeWords(headers.get('to') ?? ''), subject: decodeWords(headers.get('subject') ?? ''), text };
+}
+
+/** Every mail in the outbox, oldest first. */
+async function outbox(dataDir: string): Promise<Mail[]> {
   let names: string[];
   try {
     names = (await readdir(join(dataDir, 'outbox'))).filter((name) => name.endsWith('.eml')).sort();
   } catch {
     return [];
   }
-  const links: string[] = [];
-  for (const name of names) {
-    const text = unquote(await readFile(join(dataDir, 'outbox', name), 'utf8'));
-    const addressed = /^To: (.*)$/m.exec(text)?.[1]?.includes(to) ?? false;
-    const link = new RegExp(`https?://\\S+/${kind}\\?token=[A-Za-z0-9_-]{43}`).exec(text)?.[0];
-    if (addressed && link) links.push(link);
+  return Promise.all(names.map(async (name) => parseMail(await readFile(join(dataDir, 'outbox', name), 'utf8'))));
+}
+
+const linkOf = (mail: Mail, kind: MailLink) =>
+  new RegExp(`https?://\\S+/${kind}\\?token=[A-Za-z0-9_-]{43}`).exec(mail.text)?.[0];
+
+/** The newest mail to `to` that carries a `kind` link, waiting up to ten seconds for it. */
+export async function readMail(dataDir: string, to: string, kind: MailLink): Promise<Mail & { link: string }> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const mails = (await outbox(dataDir)).filter((mail) => mail.to.includes(to));
+    const newest = mails.reverse().find((mail) => linkOf(mail, kind) !== undefined);
+    const link = newest && linkOf(newest, kind);
+    if (newest && link) return { ...newest, link };
+    if (Date.now() > deadline) throw new Error(`no ${kind} mail reached ${to} within 10 s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return links;
 }
 
 /** The newest `kind` link mailed to `to`, waiting up to ten seconds for it. */
 export async function readMailLink(dataDir: string, to: string, kind: MailLink): Promise<string> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const links = await linksIn(dataDir, to, kind);
-    const newest = links.at(-1);
-    if (newest) return newest;
-    if (Date.now() > deadline) throw new Error(`no ${kind} mail reached ${to} within 10 s`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  return (await readMail(dataDir, to, kind)).link;
 }

@@ -160,6 +160,60 @@ describe('Price filters read prices as people write them', () => {
   });
 });
 
+describe('A price said in the search words', () => {
+  it('searches "২ লাখের নিচে পালসার" as পালসার up to ৳2,00,000, keeps the words as typed and says what it read', async () => {
+    localStorage.setItem('language', 'bn');
+    const fetchMock = fakeServer({
+      ...fields,
+      [searchCall('')]: page([yamaha, honda]),
+      [searchCall('q=পালসার&priceMax=200000')]: page([yamaha]),
+    });
+    const { router } = renderApp('/products');
+    await screen.findByText('২টি বাইক');
+
+    const box = screen.getByRole('searchbox', { name: 'বাইক খুঁজুন' });
+    await userEvent.type(box, '২ লাখের নিচে পালসার');
+    expect(await screen.findByText('১টি বাইক')).toBeInTheDocument();
+    expect(searches(fetchMock)).toContain(searchCall('q=পালসার&priceMax=200000'));
+    expect(searches(fetchMock).some((call) => call.includes(encodeURIComponent('লাখের')))).toBe(false);
+    expect(new URLSearchParams(router.state.location.search).get('q')).toBe('২ লাখের নিচে পালসার');
+    expect(box).toHaveValue('২ লাখের নিচে পালসার');
+    const said = screen.getByText('আপনার কথামতো দাম ৳২,০০,০০০ পর্যন্ত');
+    expect(said).toHaveAttribute('aria-live', 'polite');
+    expect(box).toHaveAccessibleDescription('আপনার কথামতো দাম ৳২,০০,০০০ পর্যন্ত');
+  });
+
+  it('keeps the tighter price when a filter sets one too, in English', async () => {
+    const fetchMock = fakeServer({
+      ...fields,
+      [searchCall('q=pulsar&priceMax=150000')]: page([yamaha]),
+    });
+    renderApp(`/products?${new URLSearchParams({ q: 'pulsar under 2 lakh', priceMax: '150000' }).toString()}`);
+    expect(await screen.findByText('1 bike')).toBeInTheDocument();
+    expect(searches(fetchMock)).toEqual([searchCall('q=pulsar&priceMax=150000')]);
+    expect(screen.getByText('Price up to ৳2,00,000, as your words say')).toBeInTheDocument();
+  });
+
+  it('reads a range and says it', async () => {
+    const fetchMock = fakeServer({
+      ...fields,
+      [searchCall('q=fz&priceMin=100000&priceMax=200000')]: page([honda]),
+    });
+    renderApp(`/products?${new URLSearchParams({ q: 'fz 1-2 lakh' }).toString()}`);
+    expect(await screen.findByText('1 bike')).toBeInTheDocument();
+    expect(searches(fetchMock)).toEqual([searchCall('q=fz&priceMin=100000&priceMax=200000')]);
+    expect(screen.getByText('Price ৳1,00,000 to ৳2,00,000, as your words say')).toBeInTheDocument();
+  });
+
+  it('says nothing and sends the words as they are when they say no price', async () => {
+    const fetchMock = fakeServer({ ...fields, [searchCall('q=pulsar 150')]: page([yamaha]) });
+    renderApp('/products?q=pulsar+150');
+    expect(await screen.findByText('1 bike')).toBeInTheDocument();
+    expect(searches(fetchMock)).toEqual([searchCall('q=pulsar 150')]);
+    expect(screen.queryByText(/as your words say/)).toBeNull();
+  });
+});
+
 describe('Number filters read Bengali digits', () => {
   it('sends "১৫০" cc, "২০২০" and "২০০০০" km from the address as Latin digits, and shows them chosen', async () => {
     localStorage.setItem('language', 'bn');

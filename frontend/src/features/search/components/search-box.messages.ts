@@ -7,6 +7,6 @@ export const searchBoxMessages = defineCatalog(
   },
   {
     label: 'বাইক খুঁজুন',
-    placeholder: 'খুঁজুন: FZ V3, পালসার ঢাকা, ১৫০cc…',
+    placeholder: 'খুঁজুন: পালসার মিরপুর, ২ লাখের নিচে…',
   },
 );

@@ -8,10 +8,13 @@ import { searchBoxMessages } from './search-box.messages.ts';
 export function SearchBox({
   value,
   error,
+  understood,
   onCommit,
 }: {
   value: string;
   error: string | undefined;
+  /** What the page read of a price in the words ("Price up to ৳2,00,000"), said under the box. */
+  understood?: string | undefined;
   onCommit: (q: string, options: SetFilterOptions) => void;
 }) {
   const t = useT(searchBoxMessages);
@@ -37,7 +40,10 @@ export function SearchBox({
         enterKeyHint="search"
         autoComplete="off"
         placeholder={t('placeholder')}
-        {...(error ? { 'aria-invalid': true, 'aria-describedby': 'search-words-error' } : {})}
+        {...(error ? { 'aria-invalid': true } : {})}
+        {...(error || understood
+          ? { 'aria-describedby': error ? 'search-words-error' : 'search-words-price' }
+          : {})}
         className={`${inputLook} mt-0`}
         value={typed.draft}
         onChange={(event) => {
@@ -45,6 +51,9 @@ export function SearchBox({
         }}
         onBlur={typed.endTyping}
       />
+      <p id="search-words-price" aria-live="polite" className="mt-1.5 text-sm font-medium text-brand-800 empty:hidden">
+        {understood}
+      </p>
       {error && (
         <p id="search-words-error" role="alert" className="mt-1.5 text-sm text-red-600">
           {error}

@@ -3,6 +3,8 @@ import { defineCatalog } from '@/lib/i18n/catalog.ts';
 export const searchPageMessages = defineCatalog(
   {
     titleWords: '{words} — bikes for sale',
+    priceSaid:
+      '{kind, select, max {Price up to {max}, as your words say} min {Price from {min}, as your words say} other {Price {min} to {max}, as your words say}}',
     title: 'Bikes for sale',
     heading: 'Find the right bike',
     filters: 'Filters',
@@ -43,6 +45,8 @@ export const searchPageMessages = defineCatalog(
   },
   {
     titleWords: '{words} — বিক্রির বাইক',
+    priceSaid:
+      '{kind, select, max {আপনার কথামতো দাম {max} পর্যন্ত} min {আপনার কথামতো দাম {min} থেকে} other {আপনার কথামতো দাম {min} থেকে {max}}}',
     title: 'বিক্রির বাইক',
     heading: 'আপনার পছন্দের বাইক খুঁজুন',
     filters: 'ফিল্টার',

@@ -11,6 +11,7 @@ import { ApiError } from '@/lib/api-client.ts';
 import type { Listing } from '@/lib/api/types.ts';
 import type { SearchPages } from '@/lib/live/search-events.ts';
 import { countFilters, searchQueryOf, SORTS, type ListingSort } from '@/lib/search/listing-filters.ts';
+import { withPriceWords, type PriceWords } from '@/lib/search/price-words.ts';
 import { listingSearchQueryOptions, useListingSearch } from '@/features/search/api/search-listings.ts';
 import { FiltersSheet } from '@/features/search/components/filters-sheet.tsx';
 import { NewListingsPill } from '@/features/search/components/new-listings-pill.tsx';
@@ -21,7 +22,7 @@ import { usePageTitle } from '@/lib/page-title.ts';
 import { translate, type Values } from '@/lib/i18n/catalog.ts';
 import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
 import type { Locale } from '@/lib/i18n/locale.ts';
-import { formatNumber, localDigits } from '@/lib/i18n/numbers.ts';
+import { formatNumber, formatTaka, localDigits } from '@/lib/i18n/numbers.ts';
 import { searchPageMessages } from './search-page.messages.ts';
 
 type Translate = (key: SearchPageKey, values?: Values) => string;
@@ -60,7 +61,9 @@ export function SearchPage({ Grid }: { Grid: ComponentType<{ listings: readonly 
   const t = useT(searchPageMessages);
   const { locale } = useLanguage();
   const { filters, setFilters, clearAll } = useSearchFilters();
-  const query = searchQueryOf(filters);
+  // "২ লাখের নিচে পালসার": the price said in the words is searched as the price filter.
+  const { filters: searched, price } = withPriceWords(filters);
+  const query = searchQueryOf(searched);
   const search = useListingSearch(query);
   const queryClient = useQueryClient();
   const [sheetOpen, setSheetOpen] = useState(false);
@@ -108,6 +111,7 @@ export function SearchPage({ Grid }: { Grid: ComponentType<{ listings: readonly 
           <SearchBox
             value={filters.q}
             error={refused.q}
+            understood={price === null ? undefined : priceSaid(t, price, locale)}
             onCommit={(q, options) => {
               setFilters({ q }, options);
             }}
@@ -176,6 +180,16 @@ export function SearchPage({ Grid }: { Grid: ComponentType<{ listings: readonly 
       </FiltersSheet>
     </div>
   );
+}
+
+/** "Price up to ৳2,00,000": what the page read of a price in the search's words. */
+function priceSaid(t: Translate, price: PriceWords, locale: Locale): string {
+  const kind = price.min === undefined ? 'max' : price.max === undefined ? 'min' : 'range';
+  return t('priceSaid', {
+    kind,
+    min: formatTaka(price.min ?? 0, locale),
+    max: formatTaka(price.max ?? 0, locale),
+  });
 }
 
 /**
