@@ -31,6 +31,8 @@ describe('A listing in Bangla', () => {
     expect(card.getByTestId('availability')).toHaveTextContent('পাওয়া যাচ্ছে');
     expect(card.getByText('কেনার সাল:')).toBeInTheDocument();
     expect(card.getByText('২০২১')).toBeInTheDocument();
+    expect(card.getByText('১৫৫ সিসি')).toBeInTheDocument();
+    expect(card.getByText('১৪,৫০০ কিমি')).toBeInTheDocument();
     expect(card.getByText('৫/৩/২০২৬ ১৪:০৭')).toBeInTheDocument();
     expect(card.getByText('ছবি').parentElement).toHaveTextContent('৩ ছবি');
     expect(card.getByRole('button', { name: 'এখনই বুক করুন' })).toBeInTheDocument();

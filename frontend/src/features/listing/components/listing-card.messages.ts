@@ -3,6 +3,8 @@ import { defineCatalog } from '@/lib/i18n/catalog.ts';
 export const listingCardMessages = defineCatalog(
   {
     photos: 'photos',
+    engineCc: '{cc} cc',
+    km: '{km} km',
     purchaseYear: 'Purchase year:',
     yearsOfUse: 'Years of use:',
     condition: 'Condition:',
@@ -12,6 +14,8 @@ export const listingCardMessages = defineCatalog(
   },
   {
     photos: 'ছবি',
+    engineCc: '{cc} সিসি',
+    km: '{km} কিমি',
     purchaseYear: 'কেনার সাল:',
     yearsOfUse: 'কত বছর চলেছে:',
     condition: 'অবস্থা:',

@@ -17,6 +17,18 @@ function renderCard(overrides: Parameters<typeof aListing>[0] = {}) {
 }
 
 describe('ListingCard', () => {
+  it('shows the engine size and kilometres under the price', () => {
+    const { card } = renderCard();
+    expect(within(card).getByText('155 cc')).toBeInTheDocument();
+    expect(within(card).getByText('14,500 km')).toBeInTheDocument();
+  });
+
+  it('leaves out the engine size and kilometres a listing does not say', () => {
+    const { card } = renderCard({ engineCc: null, kmDriven: null });
+    expect(within(card).queryByText(/ cc$/)).toBeNull();
+    expect(within(card).queryByText(/ km$/)).toBeNull();
+  });
+
   it('says beside the price whether it is negotiable', () => {
     const { card } = renderCard({ negotiable: false });
     expect(within(card).getByText('৳1,800').parentElement).toHaveTextContent('Fixed price');

@@ -2,15 +2,16 @@
 // a whole card at once: the photo and name lead to the listing's own page (every photo, every
 // field, the seller), and the card keeps what the spec lists — seller and contact, post time,
 // availability, prices, purchase year, years of use, condition, colour, a line or two of the
-// description, location — and the actions (`ListingActions`, with Message seller). As on the listing's page, a
-// buyer may chat on WhatsApp when the seller's phone takes it, and a seller who keeps their
-// number for conversations is said to share it there.
+// description, location — with the engine size and kilometres buyers scan for first, and the
+// actions (`ListingActions`, with Message seller). As on the listing's page, a buyer may chat
+// on WhatsApp when the seller's phone takes it, and a seller who keeps their number for
+// conversations is said to share it there.
 import { Link } from 'react-router';
 import { CameraIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon, ShieldCheckIcon } from '@/components/icons.tsx';
 import type { Listing } from '@/lib/api/types.ts';
 import { formatPostTime } from '@/lib/i18n/dates.ts';
 import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
-import { localDigits } from '@/lib/i18n/numbers.ts';
+import { formatNumber, localDigits } from '@/lib/i18n/numbers.ts';
 import { listingCardMessages } from './listing-card.messages.ts';
 import { ListingActions, type ListingActionsProps } from './listing-actions.tsx';
 import {
@@ -75,6 +76,7 @@ export function ListingCard({
           </Link>
         </Heading>
         <ListingPrices listing={listing} />
+        <BikeLine listing={listing} />
         <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-0.5 text-sm">
           <Detail term={t('purchaseYear')} value={localDigits(String(listing.purchaseYear), locale)} />
           <Detail term={t('yearsOfUse')} value={localDigits(String(listing.yearsOfUse), locale)} />
@@ -131,6 +133,26 @@ export function ListingCard({
         <ListingActions {...actions} askAt={path} className="mt-auto pt-3" />
       </div>
     </article>
+  );
+}
+
+/** What a buyer scans first, when the listing says it: "150 cc · 30,000 km". */
+function BikeLine({ listing }: { listing: Listing }) {
+  const t = useT(listingCardMessages);
+  const { locale } = useLanguage();
+  const facts = [
+    listing.engineCc == null ? null : t('engineCc', { cc: localDigits(String(listing.engineCc), locale) }),
+    listing.kmDriven == null ? null : t('km', { km: formatNumber(listing.kmDriven, locale) }),
+  ].filter((fact) => fact !== null);
+  if (facts.length === 0) return null;
+  return (
+    <p className="mt-1 flex flex-wrap gap-1.5 text-sm font-semibold text-stone-700">
+      {facts.map((fact) => (
+        <span key={fact} className="rounded-md bg-stone-100 px-1.5 py-0.5 whitespace-nowrap">
+          {fact}
+        </span>
+      ))}
+    </p>
   );
 }
 
