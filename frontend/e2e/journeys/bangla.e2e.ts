@@ -38,7 +38,7 @@ test('a buyer in Bangla signs up, reads the mail in Bangla, searches "২ লা
   // The first visit follows the browser's language.
   await page.goto('/signup');
   await page.getByRole('heading', { name: 'অ্যাকাউন্ট খুলুন' }).waitFor();
-  expect(await page.locator('html').getAttribute('lang')).toBe('bn');
+  expect(await page.locator('html').getAttribute('lang')).toBe('bn-BD');
   await page.getByLabel('নাম', { exact: true }).fill('নাসরিন আক্তার');
   await page.getByLabel('ছবি', { exact: true }).setInputFiles(await photo(page));
   await page.getByLabel('ইমেইল', { exact: true }).fill('nasrin@bikehaat.test');

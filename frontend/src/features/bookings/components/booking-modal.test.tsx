@@ -88,6 +88,22 @@ describe('BookingModal', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
+  it('sends a phone typed in Bengali digits in Latin ones', async () => {
+    let sent: unknown;
+    renderModal({
+      'POST /api/orders': (init) => {
+        sent = JSON.parse(init.body as string);
+        return [201, booked()];
+      },
+    });
+    await userEvent.type(screen.getByLabelText('Phone number'), '০১৮১২-৩৪৫৬৭৮');
+    await userEvent.type(screen.getByLabelText('Meeting location'), 'Dhanmondi 27');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await answerConfirm('Book Yamaha R15?', BOOK_PROMPT, 'Yes, book');
+    expect(await screen.findByText('Successfully Booked Product')).toBeInTheDocument();
+    expect(sent).toEqual({ bookingId: 'p1', buyerPhone: '01812-345678', meetingLocation: 'Dhanmondi 27' });
+  });
+
   it('sends nothing when the buyer does not confirm, and stays open on Submit', async () => {
     const { fetchMock, onClose } = renderModal();
     await fillAndSubmit();

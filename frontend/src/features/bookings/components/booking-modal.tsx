@@ -14,6 +14,7 @@ import type { Listing, User } from '@/lib/api/types.ts';
 import { useBookListing } from '@/features/bookings/api/book-listing.ts';
 import { BookingPrice } from '@/features/bookings/components/booking-price.tsx';
 import { useT } from '@/lib/i18n/language-context.ts';
+import { toLatinDigits } from '@/lib/i18n/numbers.ts';
 import { bookingsMessages } from './bookings.messages.ts';
 
 interface BookingFields {
@@ -61,7 +62,8 @@ export function BookingModal({ listing, buyer, onClose }: { listing: Listing; bu
     try {
       await booking.mutateAsync({
         bookingId: listing._id,
-        buyerPhone: fields.buyerPhone.trim(),
+        // A Bangla keyboard types ০১৮১২-৩৪৫৬৭৮: the server reads Latin digits.
+        buyerPhone: toLatinDigits(fields.buyerPhone.trim()),
         meetingLocation: fields.meetingLocation.trim(),
       });
       toast.success(t('booked'));
