@@ -621,30 +621,45 @@ fn engine_cc(model: &str, description: &str) -> Option<i32> {
     let plausible = |n: i64| (50..=2000).contains(&n).then_some(n as i32);
     numbers(model)
         .into_iter()
-        .find_map(|(n, _)| plausible(n))
+        .find_map(|(n, _, _)| plausible(n))
         .or_else(|| {
             numbers(description)
                 .into_iter()
-                .find(|(_, after)| after.trim_start().to_ascii_lowercase().starts_with("cc"))
-                .and_then(|(n, _)| plausible(n))
+                .find(|(_, after, _)| after.trim_start().to_ascii_lowercase().starts_with("cc"))
+                .and_then(|(n, _, _)| plausible(n))
         })
 }
 
-/// "14,500 km" in a description.
+/// Words before "N km" that make it a distance other than the bike's run: "serviced every
+/// 3,000 km", "oil changed after 1,000 km".
+const NOT_THE_RUN: &[&str] = &[
+    "every", "each", "per", "after", "within", "before", "till", "until",
+];
+
+/// "14,500 km" in a description, not a mileage ("55 km per litre") or a service interval
+/// ("every 3,000 km").
 fn km_driven(description: &str) -> Option<i32> {
     numbers(description)
         .into_iter()
-        .find(|(_, after)| {
+        .find(|&(_, after, start)| {
             let after = after.trim_start().to_ascii_lowercase();
-            after.starts_with("km") && !after.starts_with("km per") && !after.starts_with("kmpl")
+            let said_before = description[..start]
+                .split(|c: char| !c.is_alphanumeric())
+                .rfind(|word| !word.is_empty())
+                .unwrap_or("")
+                .to_ascii_lowercase();
+            after.starts_with("km")
+                && !after.starts_with("km per")
+                && !after.starts_with("kmpl")
+                && !NOT_THE_RUN.contains(&said_before.as_str())
         })
-        .and_then(|(n, _)| i32::try_from(n).ok())
+        .and_then(|(n, _, _)| i32::try_from(n).ok())
         .filter(|km| *km <= MAX_KM)
 }
 
 /// The numbers in `text` (thousands may be grouped with commas), each with the text
-/// after it.
-fn numbers(text: &str) -> Vec<(i64, &str)> {
+/// after it and where in `text` it starts.
+fn numbers(text: &str) -> Vec<(i64, &str, usize)> {
     let bytes = text.as_bytes();
     let mut out = Vec::new();
     let mut i = 0;
@@ -662,7 +677,7 @@ fn numbers(text: &str) -> Vec<(i64, &str)> {
                 .filter(char::is_ascii_digit)
                 .collect();
             if let Ok(n) = digits.parse::<i64>() {
-                out.push((n, &text[i..]));
+                out.push((n, &text[i..], start));
             }
         } else {
             i += 1;
@@ -927,6 +942,19 @@ mod tests {
             ("Other", Some(125), None, None)
         );
         assert_eq!(unknown.area, "Somewhere");
+        // A service interval is not the run; the run said after it is.
+        let serviced = derive(
+            "Honda Shine",
+            "Banani, Dhaka",
+            "Serviced every 3,000 km; papers up to date.",
+        );
+        assert_eq!(serviced.km_driven, None);
+        let both = derive(
+            "Honda Shine",
+            "Banani, Dhaka",
+            "Oil changed after 1,000 km, each 2,000 km since. 21,300 km run.",
+        );
+        assert_eq!(both.km_driven, Some(21_300));
     }
 
     #[test]
