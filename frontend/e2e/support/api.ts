@@ -47,6 +47,11 @@ export class Api {
     return { email, name, token: session.token, id: session.user._id };
   }
 
+  /** Sets the language `person`'s pages, mails and notifications are in. */
+  async language(person: Person, language: 'en' | 'bn'): Promise<void> {
+    await this.call('PUT', '/users/me/language', person.token, { language });
+  }
+
   /** Opens the verification link mailed to `email`, proving the address. */
   async proveEmail(email: string): Promise<void> {
     if (!this.dataDir) throw new Error('proving an address needs the server data dir');

@@ -25,13 +25,17 @@ export async function launchBrowser(): Promise<Browser> {
 export const PHONE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1440, height: 900 } as const;
 
-/** A fresh browser profile at `viewport`; page errors fail loudly in the log. */
+/**
+ * A fresh browser profile at `viewport`, its browser speaking `locale` (the first visit
+ * follows it); page errors fail loudly in the log.
+ */
 export async function openContext(
   browser: Browser,
   base: string,
   viewport: { width: number; height: number } = DESKTOP,
+  locale = 'en-US',
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: base, viewport });
+  const context = await browser.newContext({ baseURL: base, viewport, locale });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   page.on('pageerror', (error) => {
