@@ -11,7 +11,7 @@ use super::{seen, RecordId};
 use crate::auth::{throttle, AuthUser, Buyer};
 use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
 use crate::events::SeenEvent;
-use crate::records::{NewMessage, MESSAGES_PAGE, MESSAGE_MAX_CHARS};
+use crate::records::{NewMessage, User, MESSAGES_PAGE, MESSAGE_MAX_CHARS};
 use crate::store::{Missing, StoreError};
 use crate::validate::{as_text, query_id, Checker};
 use crate::views::{ConversationView, MessageView};
@@ -125,7 +125,7 @@ async fn open_conversation(
         found => found?,
     };
     if !text.is_empty() {
-        super::offers::not_too_fast(&state, &buyer).await?;
+        not_too_fast(&state, &buyer).await?;
     }
     if text.is_empty() {
         return Ok(Json(Opened {
@@ -151,6 +151,16 @@ async fn open_conversation(
         message: Some(written.outcome.into()),
         events: seen(&written.events, &buyer),
     }))
+}
+
+/// Holds back a person who sends messages, or makes or answers offers, faster than
+/// anyone talks or bargains: one limit for all three.
+pub(super) async fn not_too_fast(state: &AppState, user: &User) -> AppResult<()> {
+    state
+        .limits
+        .take(&throttle::MESSAGES_PER_SENDER, &user.id.to_string())
+        .await
+        .map_err(|retry| throttle::too_many("You are sending messages too fast.", retry))
 }
 
 /// The client's id of a message, up to 64 characters: required with a message, since
@@ -265,7 +275,7 @@ async fn send_message(
         check.fail("text", "Write a message or add a photo");
     }
     check.finish()?;
-    super::offers::not_too_fast(&state, &user).await?;
+    not_too_fast(&state, &user).await?;
     let text = (!text.trim().is_empty()).then_some(text);
     let written = state
         .store
@@ -312,7 +322,7 @@ async fn share_number(
         .then(|| crate::views::whatsapp_link(&listing.seller_phone))
         .flatten();
     let text = crate::notice::shared_number(&listing.seller_phone, whatsapp.as_deref());
-    super::offers::not_too_fast(&state, &user).await?;
+    not_too_fast(&state, &user).await?;
     let written = state
         .store
         .send_message(&NewMessage {

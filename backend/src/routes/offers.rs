@@ -8,9 +8,9 @@ use serde_json::Value;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::conversations::client_id;
+use super::conversations::{client_id, not_too_fast};
 use super::{seen, RecordId};
-use crate::auth::{throttle, AuthUser};
+use crate::auth::AuthUser;
 use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
 use crate::events::SeenEvent;
 use crate::records::{Answer, User};
@@ -81,15 +81,6 @@ impl Offered {
 pub struct Answered {
     offer: OfferView,
     events: Vec<SeenEvent>,
-}
-
-/// Holds back a person who makes or answers offers faster than anyone bargains.
-pub(super) async fn not_too_fast(state: &AppState, user: &User) -> AppResult<()> {
-    state
-        .limits
-        .take(&throttle::MESSAGES_PER_SENDER, &user.id.to_string())
-        .await
-        .map_err(|retry| throttle::too_many("You are sending messages too fast.", retry))
 }
 
 /// The buyer offers an amount for the bike of the conversation: the seller's open
