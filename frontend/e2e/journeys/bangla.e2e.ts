@@ -5,7 +5,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { PASSWORD, type Api, type Person } from '../support/api.ts';
-import { confirmInDialog, photo, PHONE, screenshot, toastSays } from '../support/browser.ts';
+import { confirmInDialog, openContext, photo, PHONE, screenshot, toastSays } from '../support/browser.ts';
 import { readMail } from '../support/mail.ts';
 import { closeMarketplace, openMarketplace } from '../support/marketplace.ts';
 import type { RunningServer } from '../support/server.ts';
@@ -28,12 +28,7 @@ afterAll(async () => {
 });
 
 test('a buyer in Bangla signs up, reads the mail in Bangla, searches "২ লাখের নিচে পালসার" and books the bike', async () => {
-  const context = await browser.newContext({ baseURL: server.url, viewport: PHONE, locale: 'bn-BD' });
-  context.setDefaultTimeout(15_000);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => {
-    console.error(`page error at ${page.url()}:`, error.message);
-  });
+  const { context, page } = await openContext(browser, server.url, PHONE, 'bn-BD');
 
   // The first visit follows the browser's language.
   await page.goto('/signup');

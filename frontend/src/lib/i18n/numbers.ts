@@ -122,8 +122,8 @@ const MULTIPLIERS: ReadonlyMap<string, number> = new Map([
 /** Longer than anyone types an amount: not read, so the pattern below never works hard. */
 const MAX_TYPED = 64;
 
-/** "৳", "tk", "tk.", "taka", "bdt", "টাকা", "টা." before or after the amount. */
-const CURRENCY = String.raw`(?:৳|tk\.?|taka|bdt|টাকা|টা\.)`;
+/** "৳", "tk", "tk.", "taka", "bdt", "টাকা", "টা." before or after the amount (a RegExp source). */
+export const CURRENCY = String.raw`(?:৳|tk\.?|taka|bdt|টাকা|টা\.)`;
 const AMOUNT = new RegExp(
   String.raw`^(?:${CURRENCY}\s*)?([0-9][0-9,\s]*?)(?:\.([0-9]+))?\s*([^\s0-9.,৳]*?)\s*(?:${CURRENCY})?$`,
   'u',

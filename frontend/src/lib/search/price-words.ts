@@ -3,7 +3,7 @@
 // The page reads it out of the words and searches with it as the price filter
 // (`withPriceWords`): the box keeps what was typed, and the server, which matches every
 // word it is sent, is sent the other words alone. docs/search.md, "Prices in the words".
-import { parseAmount } from '@/lib/i18n/numbers.ts';
+import { CURRENCY, parseAmount } from '@/lib/i18n/numbers.ts';
 import type { ListingFilters } from './listing-filters.ts';
 
 /** What the words said of the price: the words left for the search, and taka bounds. */
@@ -80,23 +80,24 @@ interface Amount {
 }
 
 /** Taka's signs and names, as `parseAmount` takes them around an amount. */
-const CURRENCY = /৳|\btk\b\.?|\btaka\b|\bbdt\b|টাকা|টা\./gu;
+const TAKA = new RegExp(CURRENCY, 'gu');
 const NOT_DIGITS = /[^\s0-9০-৯.,]/u;
 
 /** The amount that starts at `words[at]`, the longest that reads. */
 function amountAt(words: readonly string[], at: number): Amount | null {
   const first = words[at] ?? '';
-  if (!/[0-9০-৯]/u.test(first) && first.replace(CURRENCY, '') !== '') return null;
+  if (!/[0-9০-৯]/u.test(first) && first.replace(TAKA, '') !== '') return null;
   for (let length = Math.min(AMOUNT_WORDS, words.length - at); length >= 1; length -= 1) {
     const text = words.slice(at, at + length).join(' ');
     const stem = text.replace(POSSESSIVE_ENDING, '');
-    const read = parseAmount(text) ?? (stem === text ? null : parseAmount(stem));
+    const whole = parseAmount(text);
+    const read = whole ?? (stem === text ? null : parseAmount(stem));
     if (read === null) continue;
     return {
       value: read.value,
       length,
-      possessive: parseAmount(text) === null,
-      scaled: NOT_DIGITS.test(stem.replace(CURRENCY, '')),
+      possessive: whole === null,
+      scaled: NOT_DIGITS.test(stem.replace(TAKA, '')),
       money: NOT_DIGITS.test(stem),
     };
   }
