@@ -27,7 +27,8 @@ pub async fn run(store: Arc<dyn Store>, hub: Arc<Hub>, bus: Arc<Bus>, start: i64
     let mut last = start;
     let mut remote = bus.subscribe();
     let mut pruned = tokio::time::Instant::now();
-    // Read at once: a write between reading `start` and watching for writes wakes nobody.
+    // Read at once: a write committed between reading `start` and the first wait is in the
+    // log, and its hand-over may have been taken by nobody yet.
     let mut more = true;
     loop {
         let mut local = false;
