@@ -14,8 +14,9 @@ const TAGS = {
 } as const satisfies Record<ArticleTag, keyof typeof blogMessages.en>;
 
 /**
- * Four static articles for riders buying or selling a used bike. The page around them
- * reads in either language; the articles are English for now, and marked so (`lang`).
+ * Four static articles for riders buying or selling a used bike, each in the page's
+ * language. An article is its slug's anchor (`/blog#<slug>`), and lands clear of the
+ * sticky top bar (`scroll-mt-24`).
  */
 export function BlogPage() {
   const t = useT(blogMessages);
@@ -27,15 +28,15 @@ export function BlogPage() {
         <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{t('kicker')}</p>
         <h1 className="mt-2 text-3xl font-bold text-stone-900 sm:text-4xl">{t('title')}</h1>
         <p className="mt-3 text-stone-600">{t('intro')}</p>
-        {locale !== 'en' && <p className="mt-2 text-sm text-stone-500">{t('inEnglish')}</p>}
       </header>
 
       <div className="mt-10 grid gap-6 lg:grid-cols-2">
         {ARTICLES.map((article) => (
           <article
             key={article.slug}
+            id={article.slug}
             aria-labelledby={`article-${article.slug}`}
-            className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 sm:p-8"
+            className="scroll-mt-24 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 sm:p-8"
           >
             <div className="flex flex-wrap items-center gap-3 text-sm text-stone-500">
               <span className="rounded-full bg-brand-50 px-3 py-0.5 font-medium text-brand-800">
@@ -47,12 +48,12 @@ export function BlogPage() {
                 {t('minRead', { minutes: formatNumber(article.minutes, locale) })}
               </span>
             </div>
-            <h2 id={`article-${article.slug}`} lang="en" className="mt-4 text-xl font-bold text-stone-900 sm:text-2xl">
-              {article.title}
+            <h2 id={`article-${article.slug}`} className="mt-4 text-xl font-bold text-stone-900 sm:text-2xl">
+              {article.title[locale]}
             </h2>
-            <div lang="en" className="mt-3 space-y-3 leading-relaxed text-stone-700">
-              {article.paragraphs.map((paragraph) => (
-                <p key={paragraph.slice(0, 24)}>{paragraph}</p>
+            <div className="mt-3 space-y-3 leading-relaxed text-stone-700">
+              {article.paragraphs[locale].map((paragraph) => (
+                <p key={paragraph}>{paragraph}</p>
               ))}
             </div>
           </article>

@@ -1,8 +1,8 @@
 import { defineCatalog } from '@/lib/i18n/catalog.ts';
 
 /**
- * The blog page around its articles. The articles themselves (titles and text) are
- * English for now: `inEnglish` says so on the Bangla page only.
+ * The blog page around its articles. The articles themselves (titles and text, in both
+ * languages) are in `articles.ts`.
  */
 export const blogMessages = defineCatalog(
   {
@@ -11,7 +11,6 @@ export const blogMessages = defineCatalog(
     title: 'Guides for buying and selling a used bike',
     intro:
       'Short, practical answers to what riders ask us most: checking a bike, the papers, the price and meeting safely.',
-    inEnglish: 'The articles are in English for now.',
     tagBuying: 'Buying',
     tagPapers: 'Papers',
     tagPrices: 'Prices',
@@ -24,7 +23,6 @@ export const blogMessages = defineCatalog(
     title: 'পুরোনো বাইক কেনাবেচার গাইড',
     intro:
       'রাইডাররা আমাদের সবচেয়ে বেশি যা জিজ্ঞেস করেন, তার ছোট আর কাজের উত্তর: বাইক দেখে নেওয়া, কাগজপত্র, দাম আর নিরাপদে দেখা করা।',
-    inEnglish: 'লেখাগুলো আপাতত ইংরেজিতে আছে, শিগগির বাংলায় আসবে।',
     tagBuying: 'কেনা',
     tagPapers: 'কাগজপত্র',
     tagPrices: 'দাম',
