@@ -2,7 +2,7 @@ import { defineCatalog } from '@/lib/i18n/catalog.ts';
 
 /**
  * The shared pieces' own words: spinners, dialogs' buttons, the tables' counts, the price
- * terms, the social links. `shown` is `count` in the page's digits, lakh-grouped.
+ * terms. `shown` is `count` in the page's digits, lakh-grouped.
  */
 export const sharedMessages = defineCatalog(
   {
@@ -16,8 +16,6 @@ export const sharedMessages = defineCatalog(
     linkSent: 'We sent a new link to {email}.',
     linkNotSent: 'Could not send the link. Please try again.',
     sending: 'Sending…',
-    onSocialMedia: 'BikeHaat on social media',
-    onSocial: 'BikeHaat on {name}',
     messages: 'Messages',
     messagesAbout: 'Messages about {name}',
     messagesAboutUnread: 'Messages about {name}, {unread} unread',
@@ -41,8 +39,6 @@ export const sharedMessages = defineCatalog(
     linkSent: '{email} ঠিকানায় নতুন একটা লিংক পাঠিয়েছি।',
     linkNotSent: 'লিংক পাঠানো যায়নি। আবার চেষ্টা করুন।',
     sending: 'পাঠানো হচ্ছে…',
-    onSocialMedia: 'সোশ্যাল মিডিয়ায় BikeHaat',
-    onSocial: '{name}-এ BikeHaat',
     messages: 'মেসেজ',
     messagesAbout: '{name} নিয়ে মেসেজ',
     messagesAboutUnread: '{name} নিয়ে মেসেজ, {unread}টি না-পড়া',

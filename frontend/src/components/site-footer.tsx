@@ -1,15 +1,25 @@
 import { Link } from 'react-router';
 import { MailIcon, MapPinIcon, MotorcycleIcon, PhoneIcon } from './icons.tsx';
 import { BRAND, SUPPORT_EMAIL, SUPPORT_PHONE, SUPPORT_PHONE_LINK } from './brand.ts';
-import { SocialLinks } from './social-links.tsx';
 import { siteFooterMessages } from './site-footer.messages.ts';
 import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
 import { localDigits } from '@/lib/i18n/numbers.ts';
 
-const COMPANY_LINKS = ['about', 'careers', 'press', 'terms', 'privacy'] as const;
-const HELP_LINKS = ['howBuyingWorks', 'sellingTips', 'safeMeetups', 'helpCentre'] as const;
+/** Where the marketplace's own pages are. */
+const MARKET_LINKS = [
+  { key: 'allBikes', to: '/products' },
+  { key: 'categories', to: '/#categories-heading' },
+  { key: 'blog', to: '/blog' },
+] as const;
+/** The blog's guides, each opened at its article. */
+const GUIDE_LINKS = [
+  { key: 'howBuyingWorks', to: '/blog#buying-a-used-bike-safely' },
+  { key: 'papers', to: '/blog#paperwork-and-ownership-transfer' },
+  { key: 'fairPrice', to: '/blog#what-a-fair-price-looks-like' },
+  { key: 'safeMeetups', to: '/blog#meeting-a-seller-safely' },
+] as const;
 
-/** Placeholder company links, social icons and a contact block. */
+/** Links to the marketplace's pages and guides, and how to reach us. */
 export function SiteFooter() {
   const { locale } = useLanguage();
   const t = useT(siteFooterMessages);
@@ -24,41 +34,10 @@ export function SiteFooter() {
             {BRAND}
           </Link>
           <p className="mt-3 max-w-xs text-sm leading-relaxed">{t('tagline')}</p>
-          <div className="mt-5">
-            <SocialLinks tone="dark" />
-          </div>
         </div>
 
-        <nav aria-labelledby="footer-company">
-          <h2 id="footer-company" className="text-sm font-semibold tracking-wide text-white uppercase">
-            {t('company')}
-          </h2>
-          <ul className="mt-4 space-y-2 text-sm">
-            {COMPANY_LINKS.map((key) => (
-              <li key={key}>
-                {/* Placeholder pages: the links are there, their pages are not yet. */}
-                <a href="#" className="hover:text-white hover:underline">
-                  {t(key)}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-
-        <nav aria-labelledby="footer-help">
-          <h2 id="footer-help" className="text-sm font-semibold tracking-wide text-white uppercase">
-            {t('buyersAndSellers')}
-          </h2>
-          <ul className="mt-4 space-y-2 text-sm">
-            {HELP_LINKS.map((key) => (
-              <li key={key}>
-                <a href="#" className="hover:text-white hover:underline">
-                  {t(key)}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterLinks id="footer-market" title={t('marketplace')} links={MARKET_LINKS.map(({ key, to }) => ({ to, label: t(key) }))} />
+        <FooterLinks id="footer-guides" title={t('buyersAndSellers')} links={GUIDE_LINKS.map(({ key, to }) => ({ to, label: t(key) }))} />
 
         <address className="col-span-2 text-sm not-italic lg:col-span-1">
           <h2 className="text-sm font-semibold tracking-wide text-white uppercase">{t('contact')}</h2>
@@ -88,5 +67,24 @@ export function SiteFooter() {
         </p>
       </div>
     </footer>
+  );
+}
+
+function FooterLinks({ id, title, links }: { id: string; title: string; links: { to: string; label: string }[] }) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className="text-sm font-semibold tracking-wide text-white uppercase">
+        {title}
+      </h2>
+      <ul className="mt-4 space-y-2 text-sm">
+        {links.map(({ to, label }) => (
+          <li key={to}>
+            <Link to={to} className="hover:text-white hover:underline">
+              {label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

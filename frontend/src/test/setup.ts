@@ -23,6 +23,8 @@ configure({ asyncUtilTimeout: 5000 });
 beforeEach(() => {
   // jsdom does not implement scrolling; the router's ScrollRestoration calls it.
   window.scrollTo = () => undefined;
+  // Nor scrolling an element into view, which a link to a place on a page does.
+  Element.prototype.scrollIntoView = () => undefined;
 });
 
 // Vitest runs without globals, so Testing Library cannot register this itself.

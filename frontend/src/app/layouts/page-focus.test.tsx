@@ -42,4 +42,16 @@ describe('Moving between pages by keyboard', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(first).toHaveFocus();
   });
+
+  it("lands on the article a footer link names, on another page or the same one", async () => {
+    fakeServer({ 'GET /api/categories': [200, []], 'GET /api/advertise': [200, []] });
+    const { router } = renderApp('/');
+    await screen.findByRole('heading', { level: 1 });
+    const footer = screen.getByRole('contentinfo');
+    await userEvent.click(within(footer).getByRole('link', { name: 'Safe meet-ups' }));
+    await expect.poll(() => document.activeElement?.id).toBe('meeting-a-seller-safely');
+    expect(router.state.location.pathname).toBe('/blog');
+    await userEvent.click(within(footer).getByRole('link', { name: 'Papers and BRTA transfer' }));
+    await expect.poll(() => document.activeElement?.id).toBe('paperwork-and-ownership-transfer');
+  });
 });

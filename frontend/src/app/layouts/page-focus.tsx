@@ -1,7 +1,8 @@
 // Keyboard and screen-reader readers move between pages as sighted mouse users do: a
 // "Skip to the page" link first in the tab order, and after every move to another page
 // the focus on that page's heading, so the reader hears where they are and Tab goes on
-// from the top of the new page, not from a link of the old one.
+// from the top of the new page, not from a link of the old one. A link to a place on a
+// page (`/blog#meeting-a-seller-safely`) lands on that place instead, once it is there.
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { useT } from '@/lib/i18n/language-context.ts';
@@ -10,20 +11,32 @@ import { pageFocusMessages } from './page-focus.messages.ts';
 /** How long a new page may take to show its heading (its code and data arriving). */
 const WAIT_FOR_HEADING_MS = 5000;
 
-/** Focuses the new page's heading after a move to another path, unless the page put the focus somewhere itself. */
+/**
+ * Focuses the new page's heading (or the place its address names after `#`) after a
+ * move to another path, unless the page put the focus somewhere itself.
+ */
 export function useFocusOnPageChange(): void {
-  const { pathname } = useLocation();
+  const { pathname, hash } = useLocation();
   const first = useRef(true);
   useEffect(() => {
-    // The first page is where the browser put the reader: nothing to move.
+    const place = hash.length > 1 ? placeOf(hash.slice(1)) : null;
+    // The first page is where the browser put the reader: nothing to move, unless the
+    // address names a place the page only draws once its code has arrived.
     if (first.current) {
       first.current = false;
-      return;
+      if (!place) return;
     }
     let done = false;
     const focusHeading = (): boolean => {
-      const heading = document.querySelector<HTMLElement>('main h1, main h2');
+      const target = place ? document.getElementById(place) : null;
+      const heading = target ?? (place ? null : document.querySelector<HTMLElement>('main h1, main h2'));
       if (!heading) return false;
+      if (target) {
+        if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+        target.scrollIntoView({ block: 'start' });
+        target.focus({ preventScroll: true });
+        return true;
+      }
       // A page that focused something of its own (a form's field, a question) keeps it;
       // a focus left on the link that led here, or on nothing, moves to the heading.
       const active = document.activeElement;
@@ -59,7 +72,16 @@ export function useFocusOnPageChange(): void {
       done = true;
       window.clearTimeout(timer);
     };
-  }, [pathname]);
+  }, [pathname, hash]);
+}
+
+/** The id an address's `#…` names; a malformed escape names nothing. */
+function placeOf(fragment: string): string | null {
+  try {
+    return decodeURIComponent(fragment);
+  } catch {
+    return null;
+  }
 }
 
 /** The first thing Tab reaches: jumps past the top bar to the page. */

@@ -4,8 +4,6 @@ import { AdvertisementArea } from '@/features/adverts/components/advertisement-a
 import { CategoriesSection } from '@/features/categories/components/categories-section.tsx';
 import { ContactSection } from '@/features/home/components/contact-section.tsx';
 import { HeroBanner } from '@/features/home/components/hero-banner.tsx';
-import { ReviewForm } from '@/features/home/components/review-form.tsx';
-import { Testimonials } from '@/features/home/components/testimonials.tsx';
 import { LatestBikes } from '@/features/search/components/latest-bikes.tsx';
 
 export function HomePage() {
@@ -15,9 +13,7 @@ export function HomePage() {
       <LatestBikes />
       <CategoriesSection />
       <AdvertisementArea />
-      <Testimonials />
-      <div className="page-container grid gap-6 pb-4 lg:grid-cols-[1.4fr_1fr]">
-        <ReviewForm />
+      <div className="page-container pb-4">
         <ContactSection />
       </div>
     </>

@@ -1,5 +1,4 @@
 import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '@/components/icons.tsx';
-import { SocialLinks } from '@/components/social-links.tsx';
 import { SUPPORT_EMAIL, SUPPORT_PHONE, SUPPORT_PHONE_LINK } from '@/components/brand.ts';
 import { useT } from '@/lib/i18n/language-context.ts';
 import { homeMessages } from './home.messages.ts';
@@ -13,7 +12,7 @@ const CONTACTS = [
   { Icon: ClockIcon, label: 'open', text: 'hours' },
 ] as const;
 
-/** Static contact details and social links. */
+/** Static contact details. */
 export function ContactSection() {
   const t = useT(homeMessages);
   return (
@@ -25,7 +24,7 @@ export function ContactSection() {
         {t('contactTitle')}
       </h2>
       <p className="mt-1 text-brand-100">{t('contactIntro')}</p>
-      <ul className="mt-6 space-y-5">
+      <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
         {CONTACTS.map((contact) => {
           const { Icon, label } = contact;
           const value = 'text' in contact ? t(contact.text) : contact.value;
@@ -49,9 +48,6 @@ export function ContactSection() {
           );
         })}
       </ul>
-      <div className="mt-auto pt-8">
-        <SocialLinks tone="dark" />
-      </div>
     </section>
   );
 }

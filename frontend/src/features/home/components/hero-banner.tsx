@@ -6,7 +6,7 @@ import { homeMessages } from './home.messages.ts';
 const PROMISES = [
   { Icon: ShieldCheckIcon, text: 'verifiedSellers' },
   { Icon: BoltIcon, text: 'liveAvailability' },
-  { Icon: CardIcon, text: 'securePayment' },
+  { Icon: CardIcon, text: 'payWays' },
 ] as const;
 
 /**
