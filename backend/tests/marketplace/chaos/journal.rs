@@ -15,7 +15,7 @@ use tokio_tungstenite::tungstenite::Message;
 pub struct Answer {
     /// The process asked.
     pub via: &'static str,
-    /// What was asked: book, intent, confirm, pay or health.
+    /// What was asked: book, intent, confirm, pay, cancel or health.
     pub what: &'static str,
     pub started: Instant,
     pub ended: Instant,

@@ -237,7 +237,10 @@ fn id(text: &str) -> i64 {
 }
 
 /// A buyer going through `bikes` again and again through the process at `base`: book
-/// it, pay for it with the test card. Returns what the marketplace acknowledged.
+/// it, pay for it with the test card, and cancel a booking that could not be paid (in
+/// line behind another buyer, or cut off by the outage) before booking the next bike,
+/// as a buyer would: open bookings are capped per buyer. Returns what the marketplace
+/// acknowledged.
 async fn shop(
     journal: Journal,
     via: &'static str,
@@ -254,11 +257,25 @@ async fn shop(
             .json(&body)
     };
     let mut acknowledged = Vec::new();
+    let mut unpaid = Vec::new();
     for bike in bikes.iter().cycle() {
         if stop.load(Ordering::Acquire) {
             break;
         }
         tokio::time::sleep(PACE).await;
+        // Answered 200 (cancelled) or 409 (paid or cancelled meanwhile), a booking is
+        // settled; a 503 leaves it for the next turn.
+        let mut settled = Vec::new();
+        for order in &unpaid {
+            let cancel = client
+                .delete(format!("{base}/api/orders/{order}"))
+                .bearer_auth(&buyer.token);
+            let (status, _) = journal.send(via, "cancel", cancel).await;
+            if status == 200 || status == 409 {
+                settled.push(*order);
+            }
+        }
+        unpaid.retain(|order| !settled.contains(order));
         let booking =
             json!({"bookingId": bike, "buyerPhone": "01711-000000", "meetingLocation": "Banani"});
         let (status, body) = journal.send(via, "book", post("/orders", booking)).await;
@@ -267,6 +284,7 @@ async fn shop(
         }
         let order = id(body["insertedId"].as_str().expect("insertedId"));
         acknowledged.push(Acknowledged::Booking { order });
+        unpaid.push(order);
         let (status, intent) = journal
             .send(
                 via,
@@ -302,6 +320,7 @@ async fn shop(
         let at = Instant::now();
         let (status, _) = journal.send(via, "pay", post("/payments", payment)).await;
         if (200..300).contains(&status) {
+            unpaid.retain(|unpaid| *unpaid != order);
             acknowledged.push(Acknowledged::Payment {
                 bike: id(bike),
                 order,
