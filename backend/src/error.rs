@@ -1,6 +1,6 @@
 //! The one error type of the HTTP layer and the JSON body every failure answers with
 //! (docs/architecture.md, 'Errors'):
-//! `{"error": "<code>", "message": "<human text>", "fields": {…}}`.
+//! `{"error": "<code>", "message": "<human text>", "fields": {…}, "codes": {…}}`.
 
 use std::collections::BTreeMap;
 
@@ -10,6 +10,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
+pub use crate::field_code::FieldCode;
 use crate::records::{Role, TermsFault};
 use crate::store::{Missing, Refused, StoreError};
 
@@ -17,8 +18,16 @@ use crate::store::{Missing, Refused, StoreError};
 pub const DATABASE_UNAVAILABLE: &str = "The marketplace cannot reach its database right now. \
     Please try again in a moment.";
 
-/// Field name → the message shown beneath that field.
-pub type FieldErrors = BTreeMap<String, String>;
+/// What is wrong with one field: its stable code and the English sentence shown
+/// beneath it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FieldError {
+    pub code: FieldCode,
+    pub message: String,
+}
+
+/// Field name → what is wrong with that field.
+pub type FieldErrors = BTreeMap<String, FieldError>;
 
 /// Everything a request can fail with. Each variant knows its status code and error code;
 /// internal failures are logged and answered with an opaque 500.
@@ -72,24 +81,32 @@ pub struct ErrorBody {
     pub message: String,
     /// Per-field messages; only present for validation failures.
     #[serde(skip_serializing_if = "Option::is_none")]
-    // Spelled out: the schema of a type alias would be a reference to nothing.
-    #[schema(value_type = Option<BTreeMap<String, String>>)]
-    pub fields: Option<FieldErrors>,
+    pub fields: Option<BTreeMap<String, String>>,
+    /// The stable code of each field's problem, one per entry of `fields`, for a page
+    /// to say it in its own words; present with `fields`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub codes: Option<BTreeMap<String, FieldCode>>,
 }
 
 impl AppError {
     /// A validation failure on one field; the field's message is also the overall message.
-    pub fn field(field: &str, message: impl Into<String>) -> Self {
+    pub fn field(field: &str, code: FieldCode, message: impl Into<String>) -> Self {
         let message = message.into();
         let mut fields = FieldErrors::new();
-        fields.insert(field.to_owned(), message.clone());
+        fields.insert(
+            field.to_owned(),
+            FieldError {
+                code,
+                message: message.clone(),
+            },
+        );
         AppError::Validation { message, fields }
     }
 
     /// A validation failure on several fields at once.
     pub fn fields(fields: FieldErrors) -> Self {
         let message = match fields.values().next() {
-            Some(first) if fields.len() == 1 => first.clone(),
+            Some(first) if fields.len() == 1 => first.message.clone(),
             _ => "Some fields need your attention.".to_owned(),
         };
         AppError::Validation { message, fields }
@@ -142,20 +159,25 @@ impl IntoResponse for AppError {
             AppError::TooManyRequests { retry_after, .. } => Some(*retry_after),
             _ => None,
         };
-        let (message, fields) = match self {
+        let (message, fields, codes) = match self {
             AppError::Internal(detail) => {
                 tracing::error!(request = %crate::request_id::Current, %detail, "request failed");
                 (
                     "Something went wrong on our side. Please try again.".to_owned(),
                     None,
+                    None,
                 )
             }
             AppError::Unavailable { message, detail } => {
                 tracing::warn!(request = %crate::request_id::Current, %detail, "service unavailable");
-                (message.to_owned(), None)
+                (message.to_owned(), None, None)
             }
-            AppError::Validation { message, fields } => (message, Some(fields)),
-            other => (other.to_string(), None),
+            AppError::Validation { message, fields } => {
+                let codes = fields.iter().map(|(f, e)| (f.clone(), e.code)).collect();
+                let fields = fields.into_iter().map(|(f, e)| (f, e.message)).collect();
+                (message, Some(fields), Some(codes))
+            }
+            other => (other.to_string(), None, None),
         };
         let mut response = (
             status,
@@ -163,6 +185,7 @@ impl IntoResponse for AppError {
                 error,
                 message,
                 fields,
+                codes,
             }),
         )
             .into_response();
@@ -191,17 +214,23 @@ pub fn missing(what: Missing) -> &'static str {
     }
 }
 
-/// The listing form's field and message for what is wrong with a listing's ways of
+/// The listing form's field, code and message for what is wrong with a listing's ways of
 /// paying and deposit.
-pub fn terms_fault(fault: TermsFault) -> (&'static str, &'static str) {
+pub fn terms_fault(fault: TermsFault) -> (&'static str, FieldCode, &'static str) {
     match fault {
-        TermsFault::NoWay => ("paymentMethods", "Choose at least one way to pay"),
+        TermsFault::NoWay => (
+            "paymentMethods",
+            FieldCode::NoWayToPay,
+            "Choose at least one way to pay",
+        ),
         TermsFault::DepositUnheld => (
             "deposit",
+            FieldCode::DepositUnheld,
             "A deposit is held by card or bKash: take at least one of them",
         ),
         TermsFault::DepositNotBelowPrice => (
             "deposit",
+            FieldCode::DepositNotBelowPrice,
             "A deposit must be more than ৳0 and less than the price",
         ),
     }
@@ -251,7 +280,7 @@ pub fn refused(why: Refused) -> &'static str {
             "The seller asks a deposit by card or bKash to reserve this bike; the rest is paid \
              in cash at the meet-up."
         }
-        Refused::PayTerms(fault) => terms_fault(fault).1,
+        Refused::PayTerms(fault) => terms_fault(fault).2,
         Refused::CallOffInstead => {
             "You have chosen how to pay: call the deal off instead, saying why."
         }
@@ -317,14 +346,14 @@ impl From<StoreError> for AppError {
                 | Refused::OwnOffer),
             ) => AppError::Forbidden(refused(why).into()),
             StoreError::Refused(why @ Refused::OfferNotBelowPrice) => {
-                AppError::field("amount", refused(why))
+                AppError::field("amount", FieldCode::OfferNotBelowPrice, refused(why))
             }
             StoreError::Refused(why @ Refused::NotThisBookingsListing) => {
-                AppError::field("bookingId", refused(why))
+                AppError::field("bookingId", FieldCode::NotThisBookingsListing, refused(why))
             }
             StoreError::Refused(Refused::PayTerms(fault)) => {
-                let (field, text) = terms_fault(fault);
-                AppError::field(field, text)
+                let (field, code, text) = terms_fault(fault);
+                AppError::field(field, code, text)
             }
             StoreError::Refused(why) => AppError::Conflict(refused(why).into()),
             StoreError::Unavailable(detail) => AppError::database_unavailable(detail),
@@ -437,9 +466,11 @@ pub fn describe_error_bodies(doc: &mut utoipa::openapi::OpenApi) {
             }
         }
     }
-    doc.components
-        .get_or_insert_with(Default::default)
-        .schemas
+    let schemas = &mut doc.components.get_or_insert_with(Default::default).schemas;
+    schemas
         .entry("ErrorBody".to_owned())
         .or_insert_with(ErrorBody::schema);
+    schemas
+        .entry("FieldCode".to_owned())
+        .or_insert_with(FieldCode::schema);
 }

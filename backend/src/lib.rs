@@ -15,6 +15,7 @@ pub mod demo;
 pub mod docs;
 pub mod error;
 pub mod events;
+pub mod field_code;
 pub mod files;
 pub mod images;
 pub mod limiter;

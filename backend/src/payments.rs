@@ -12,7 +12,7 @@ use crate::random::random_hex;
 use chrono::Utc;
 
 use crate::config::{BkashArgs, StripeArgs};
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, FieldCode};
 use crate::records::{
     Booking, HeldPayment, HoldMethod, NewPayment, PaymentRecorded, TestPaymentIntent,
 };
@@ -185,7 +185,11 @@ impl Provider {
         amount: i64,
     ) -> AppResult<Intent> {
         if amount > CARD_MAX && !matches!(self, Provider::Disabled) {
-            return Err(AppError::field("_id", ABOVE_CARD_MAX));
+            return Err(AppError::field(
+                "_id",
+                FieldCode::AbovePaymentLimit,
+                ABOVE_CARD_MAX,
+            ));
         }
         match self {
             Provider::Stripe(stripe) => stripe.create_intent(order_id, amount).await,
@@ -344,6 +348,7 @@ pub async fn settle(
 pub fn not_confirmed() -> AppError {
     AppError::field(
         "transactionId",
+        FieldCode::PaymentUnconfirmed,
         "The card provider has not confirmed this payment",
     )
 }

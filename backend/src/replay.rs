@@ -10,7 +10,7 @@ use axum::http::{HeaderName, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-use crate::error::AppError;
+use crate::error::{AppError, FieldCode};
 use crate::store::Replay;
 use crate::AppState;
 
@@ -81,6 +81,7 @@ pub async fn replay_writes(
         Ok(Replay::Mismatch) => {
             return AppError::field(
                 "Idempotency-Key",
+                FieldCode::KeyReused,
                 "This key was used for another request: send a new one.",
             )
             .into_response()

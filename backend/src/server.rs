@@ -96,6 +96,7 @@ async fn api_method_not_allowed() -> Response {
         error: "method_not_allowed",
         message: "This API route does not accept this method.".into(),
         fields: None,
+        codes: None,
     };
     (StatusCode::METHOD_NOT_ALLOWED, axum::Json(body)).into_response()
 }

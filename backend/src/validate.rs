@@ -5,7 +5,7 @@
 use chrono::Datelike;
 use serde_json::Value;
 
-use crate::error::{AppError, FieldErrors};
+use crate::error::{AppError, FieldCode, FieldError, FieldErrors};
 use crate::records::Language;
 
 /// The highest price a listing may ask, in whole units.
@@ -38,11 +38,14 @@ impl Checker {
         Checker::default()
     }
 
-    /// Records a message for `field` (the first one wins).
-    pub fn fail(&mut self, field: &str, message: impl Into<String>) {
+    /// Records what is wrong with `field` (the first problem wins).
+    pub fn fail(&mut self, field: &str, code: FieldCode, message: impl Into<String>) {
         self.errors
             .entry(field.to_owned())
-            .or_insert_with(|| message.into());
+            .or_insert_with(|| FieldError {
+                code,
+                message: message.into(),
+            });
     }
 
     /// Required text of at most `max` characters; `required` is its message in docs/product.md.
@@ -54,18 +57,24 @@ impl Checker {
         max: usize,
     ) -> String {
         match as_text(value) {
-            Some(s) if s.is_empty() => self.fail(field, required),
-            Some(s) if s.chars().count() > max => {
-                self.fail(field, format!("Please keep this under {max} characters"))
-            }
+            Some(s) if s.is_empty() => self.fail(field, FieldCode::Required, required),
+            Some(s) if s.chars().count() > max => self.fail(
+                field,
+                FieldCode::TooLong,
+                format!("Please keep this under {max} characters"),
+            ),
             Some(s)
                 if s.chars()
                     .any(|c| c.is_control() && c != '\n' && c != '\r' && c != '\t') =>
             {
-                self.fail(field, "Please remove control characters")
+                self.fail(
+                    field,
+                    FieldCode::ControlCharacters,
+                    "Please remove control characters",
+                )
             }
             Some(s) => return s,
-            None => self.fail(field, required),
+            None => self.fail(field, FieldCode::Required, required),
         }
         String::new()
     }
@@ -75,7 +84,7 @@ impl Checker {
         match value.as_str().and_then(Language::parse) {
             Some(language) => language,
             None => {
-                self.fail(field, LANGUAGE_CHOICE);
+                self.fail(field, FieldCode::NotOnList, LANGUAGE_CHOICE);
                 Language::En
             }
         }
@@ -106,7 +115,7 @@ impl Checker {
         if ours || web {
             url
         } else {
-            self.fail(field, "Please upload an image");
+            self.fail(field, FieldCode::NotAnImage, "Please upload an image");
             String::new()
         }
     }
@@ -120,15 +129,27 @@ impl Checker {
         match parse_paisa(&text.replace(',', "")) {
             Some(paisa) if paisa > 0 && paisa <= MAX_PRICE * 100 => paisa,
             Some(paisa) if paisa <= 0 => {
-                self.fail(field, "Price must be more than 0");
+                self.fail(
+                    field,
+                    FieldCode::PriceNotPositive,
+                    "Price must be more than 0",
+                );
                 0
             }
             Some(_) => {
-                self.fail(field, format!("Price must be at most {MAX_PRICE}"));
+                self.fail(
+                    field,
+                    FieldCode::PriceTooHigh,
+                    format!("Price must be at most {MAX_PRICE}"),
+                );
                 0
             }
             None => {
-                self.fail(field, "Price must be a number, like 125000 or 125000.50");
+                self.fail(
+                    field,
+                    FieldCode::NotAPrice,
+                    "Price must be a number, like 125000 or 125000.50",
+                );
                 0
             }
         }
@@ -153,12 +174,12 @@ impl Checker {
             Some(t) => match t.parse::<i64>() {
                 Ok(n) if n >= i64::from(min) && n <= i64::from(max) => Some(n as i32),
                 _ => {
-                    self.fail(field, message);
+                    self.fail(field, FieldCode::OutOfRange, message);
                     None
                 }
             },
             None => {
-                self.fail(field, message);
+                self.fail(field, FieldCode::OutOfRange, message);
                 None
             }
         }
@@ -176,6 +197,7 @@ impl Checker {
             _ => {
                 self.fail(
                     field,
+                    FieldCode::OutOfRange,
                     format!("Purchase year must be a year between {MIN_YEAR} and {this_year}"),
                 );
                 0
@@ -194,6 +216,7 @@ impl Checker {
             _ => {
                 self.fail(
                     field,
+                    FieldCode::OutOfRange,
                     format!("Years of use must be a whole number from 0 to {MAX_YEARS_OF_USE}"),
                 );
                 0
@@ -210,7 +233,7 @@ impl Checker {
         match parse_id(&text) {
             Some(id) => id,
             None => {
-                self.fail(field, required);
+                self.fail(field, FieldCode::Required, required);
                 0
             }
         }
@@ -230,7 +253,11 @@ impl Checker {
         if shape && (6..=15).contains(&digits) {
             phone
         } else {
-            self.fail(field, "Please enter a valid phone number");
+            self.fail(
+                field,
+                FieldCode::InvalidPhone,
+                "Please enter a valid phone number",
+            );
             String::new()
         }
     }
@@ -273,7 +300,7 @@ pub fn query_id(raw: Option<&str>, field: &str, message: &str) -> Result<Option<
         None | Some("") => Ok(None),
         Some(raw) => parse_id(raw)
             .map(Some)
-            .ok_or_else(|| AppError::field(field, message)),
+            .ok_or_else(|| AppError::field(field, FieldCode::NotAnId, message)),
     }
 }
 
@@ -333,17 +360,19 @@ mod tests {
         let AppError::Validation { fields, .. } = c.finish().expect_err("invalid") else {
             panic!()
         };
-        assert_eq!(fields["zero"], "Price must be more than 0");
+        let said = |field: &str| (fields[field].code, fields[field].message.as_str());
         assert_eq!(
-            fields["neg"],
-            "Price must be a number, like 125000 or 125000.50"
+            said("zero"),
+            (FieldCode::PriceNotPositive, "Price must be more than 0")
         );
+        let not_a_price = "Price must be a number, like 125000 or 125000.50";
+        assert_eq!(said("neg"), (FieldCode::NotAPrice, not_a_price));
+        assert_eq!(said("text"), (FieldCode::NotAPrice, not_a_price));
+        assert_eq!(said("missing"), (FieldCode::Required, "required"));
         assert_eq!(
-            fields["text"],
-            "Price must be a number, like 125000 or 125000.50"
+            said("huge"),
+            (FieldCode::PriceTooHigh, "Price must be at most 100000000")
         );
-        assert_eq!(fields["missing"], "required");
-        assert_eq!(fields["huge"], "Price must be at most 100000000");
     }
 
     #[test]
@@ -362,6 +391,7 @@ mod tests {
             panic!()
         };
         assert_eq!(fields.len(), 4);
+        assert!(fields.values().all(|e| e.code == FieldCode::OutOfRange));
     }
 
     #[test]
@@ -395,11 +425,18 @@ mod tests {
         let AppError::Validation { fields, .. } = c.finish().expect_err("invalid") else {
             panic!()
         };
-        assert_eq!(fields["a"], "required");
-        assert_eq!(fields["b"], "required");
-        assert_eq!(fields["c"], "Please keep this under 10 characters");
-        assert_eq!(fields["d"], "required");
-        assert_eq!(fields["e"], "Please upload an image");
-        assert_eq!(fields["f"], "Please enter a valid phone number");
+        let said = |field: &str| (fields[field].code, fields[field].message.as_str());
+        assert_eq!(said("a"), (FieldCode::Required, "required"));
+        assert_eq!(said("b"), (FieldCode::Required, "required"));
+        assert_eq!(
+            said("c"),
+            (FieldCode::TooLong, "Please keep this under 10 characters")
+        );
+        assert_eq!(said("d"), (FieldCode::Required, "required"));
+        assert_eq!(said("e"), (FieldCode::NotAnImage, "Please upload an image"));
+        assert_eq!(
+            said("f"),
+            (FieldCode::InvalidPhone, "Please enter a valid phone number")
+        );
     }
 }

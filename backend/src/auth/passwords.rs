@@ -8,19 +8,28 @@ use argon2::password_hash::{
 };
 use argon2::Argon2;
 
+use crate::field_code::FieldCode;
+
 /// Longer passwords are refused: hashing cost grows with length.
 pub const MAX_PASSWORD_LEN: usize = 128;
 
-/// Why a new password is not acceptable, in the words of docs/product.md, or None.
-pub fn password_problem(password: &str) -> Option<&'static str> {
+/// Why a new password is not acceptable, as a code and in the words of docs/product.md,
+/// or None.
+pub fn password_problem(password: &str) -> Option<(FieldCode, &'static str)> {
     if password.is_empty() {
-        return Some("Please Provide a Password");
+        return Some((FieldCode::Required, "Please Provide a Password"));
     }
     if password.chars().count() < 6 {
-        return Some("Password must be 6 characters or more");
+        return Some((
+            FieldCode::PasswordTooShort,
+            "Password must be 6 characters or more",
+        ));
     }
     if password.len() > MAX_PASSWORD_LEN {
-        return Some("Password must be at most 128 characters");
+        return Some((
+            FieldCode::PasswordTooLong,
+            "Password must be at most 128 characters",
+        ));
     }
     let upper = password.chars().any(|c| c.is_uppercase());
     let lower = password.chars().any(|c| c.is_lowercase());
@@ -29,7 +38,10 @@ pub fn password_problem(password: &str) -> Option<&'static str> {
         .chars()
         .any(|c| !c.is_alphanumeric() && !c.is_whitespace());
     if !(upper && lower && digit && special) {
-        return Some("Capital & Small Letter, Number & Special Character is required");
+        return Some((
+            FieldCode::PasswordTooSimple,
+            "Capital & Small Letter, Number & Special Character is required",
+        ));
     }
     None
 }
@@ -97,12 +109,21 @@ mod tests {
 
     #[test]
     fn the_spec_password_rules_give_the_spec_messages() {
-        assert_eq!(password_problem(""), Some("Please Provide a Password"));
+        assert_eq!(
+            password_problem(""),
+            Some((FieldCode::Required, "Please Provide a Password"))
+        );
         assert_eq!(
             password_problem("Ab1!"),
-            Some("Password must be 6 characters or more")
+            Some((
+                FieldCode::PasswordTooShort,
+                "Password must be 6 characters or more"
+            ))
         );
-        let rule = Some("Capital & Small Letter, Number & Special Character is required");
+        let rule = Some((
+            FieldCode::PasswordTooSimple,
+            "Capital & Small Letter, Number & Special Character is required",
+        ));
         assert_eq!(password_problem("abcdef1!"), rule);
         assert_eq!(password_problem("ABCDEF1!"), rule);
         assert_eq!(password_problem("Abcdefg!"), rule);
@@ -110,7 +131,10 @@ mod tests {
         assert_eq!(password_problem("Abcdef1!"), None);
         assert_eq!(
             password_problem(&format!("Ab1!{}", "x".repeat(200))),
-            Some("Password must be at most 128 characters")
+            Some((
+                FieldCode::PasswordTooLong,
+                "Password must be at most 128 characters"
+            ))
         );
     }
 

@@ -6,7 +6,7 @@
 
 use super::bkash::{ABOVE_WALLET_MAX, WALLET_MAX};
 use super::{Holders, Provider, ABOVE_CARD_MAX, CARD_MAX, NOT_SET_UP};
-use crate::error::{refused, AppError};
+use crate::error::{refused, AppError, FieldCode};
 use crate::records::{PayMethod, Payable};
 use crate::store::Refused;
 
@@ -63,7 +63,7 @@ impl From<NotOffered> for AppError {
         match why {
             NotOffered::NotTaken(_) | NotOffered::DepositAsked => AppError::Conflict(text),
             NotOffered::NotSetUp(_) => AppError::PaymentsUnavailable(text),
-            NotOffered::AboveLimit(_) => AppError::field("_id", text),
+            NotOffered::AboveLimit(_) => AppError::field("_id", FieldCode::AbovePaymentLimit, text),
         }
     }
 }

@@ -14,7 +14,7 @@ use super::{mail_language, EmailPath, PageLanguage};
 use crate::auth::client_ip::ClientIp;
 use crate::auth::{mail_tokens, passwords, throttle};
 use crate::auth::{AuthUser, Proven, ProvenIdentity, Tokens};
-use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
+use crate::error::{AppError, AppResult, FieldCode, Json, JsonBodyRefused};
 use crate::mail::letters;
 use crate::records::{Identity, Language, MailPurpose, NewUser, Role, User};
 use crate::store::{Refused, StoreError};
@@ -57,14 +57,18 @@ fn read_credentials(body: &Credentials, password_required: &str) -> AppResult<(S
     let password = match &body.password {
         Some(Value::String(p)) if !p.is_empty() => p.clone(),
         _ => {
-            check.fail("password", password_required);
+            check.fail("password", FieldCode::Required, password_required);
             String::new()
         }
     };
     let email = match validate::email(&email) {
         Some(email) => email,
         None => {
-            check.fail("email", "Please provide a valid email address");
+            check.fail(
+                "email",
+                FieldCode::InvalidEmail,
+                "Please provide a valid email address",
+            );
             String::new()
         }
     };
@@ -95,8 +99,8 @@ async fn sign_up(
         .await
         .map_err(|retry| throttle::too_many("Too many new accounts from your network.", retry))?;
     let (email, password) = read_credentials(&body, "Please Provide a Password")?;
-    if let Some(problem) = passwords::password_problem(&password) {
-        return Err(AppError::field("password", problem));
+    if let Some((code, problem)) = passwords::password_problem(&password) {
+        return Err(AppError::field("password", code, problem));
     }
     refuse_if_removed(&state, &email, None).await?;
     let hash = passwords::hash_bounded(password)
@@ -378,7 +382,11 @@ fn new_user(identity: &ProvenIdentity, profile: &Profile) -> AppResult<NewUser> 
             ));
         }
         Some(_) => {
-            check.fail("role", "Please choose As a Buyer or As a Seller");
+            check.fail(
+                "role",
+                FieldCode::NotOnList,
+                "Please choose As a Buyer or As a Seller",
+            );
             Role::Buyer
         }
     };
@@ -458,7 +466,7 @@ async fn set_language(
     let language = match body.language.as_ref() {
         Some(value) => check.language("language", value),
         None => {
-            check.fail("language", validate::LANGUAGE_CHOICE);
+            check.fail("language", FieldCode::NotOnList, validate::LANGUAGE_CHOICE);
             Language::En
         }
     };

@@ -12,7 +12,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::{Changed, Inserted};
 use super::{EmailPath, RecordId};
 use crate::auth::{throttle, AuthUser, Buyer};
-use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
+use crate::error::{AppError, AppResult, FieldCode, Json, JsonBodyRefused};
 use crate::records::{Booking, MeetingProposal, NewBooking, Payable, Role, User};
 use crate::store::{BookingEnd, Missing, Refused, SellerAct};
 use crate::validate::Checker;
@@ -284,10 +284,14 @@ fn meeting_time(
         .and_then(|text| chrono::DateTime::parse_from_rfc3339(text).ok())
         .map(|at| at.with_timezone(&chrono::Utc));
     match at {
-        None => check.fail("at", "Say when to meet"),
-        Some(at) if at <= now => check.fail("at", "Choose a time that is still to come"),
+        None => check.fail("at", FieldCode::Required, "Say when to meet"),
+        Some(at) if at <= now => check.fail(
+            "at",
+            FieldCode::TimePast,
+            "Choose a time that is still to come",
+        ),
         Some(at) if at > now + chrono::Duration::days(MEETING_WITHIN_DAYS) => {
-            check.fail("at", "Choose a time within 30 days")
+            check.fail("at", FieldCode::TimeTooFar, "Choose a time within 30 days")
         }
         Some(at) => return at,
     }
@@ -322,7 +326,11 @@ async fn confirm_meeting(
         .and_then(|n| i32::try_from(n).ok())
         .filter(|n| *n > 0);
     if round.is_none() {
-        check.fail("proposal", "Name the proposal you agree to");
+        check.fail(
+            "proposal",
+            FieldCode::Required,
+            "Name the proposal you agree to",
+        );
     }
     check.finish()?;
     let round = round.unwrap_or_default();

@@ -9,7 +9,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{seen, RecordId};
 use crate::auth::{throttle, AuthUser, Buyer};
-use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
+use crate::error::{AppError, AppResult, FieldCode, Json, JsonBodyRefused};
 use crate::events::SeenEvent;
 use crate::records::{NewMessage, User, MESSAGES_PAGE, MESSAGE_MAX_CHARS};
 use crate::store::{Missing, StoreError};
@@ -171,6 +171,7 @@ pub(super) fn client_id(check: &mut Checker, value: Option<&Value>, needed: bool
     if needed && (given.is_empty() || given.len() > 64) {
         check.fail(
             "clientId",
+            FieldCode::ClientIdShape,
             "Give each message an id of your own, up to 64 characters",
         );
     }
@@ -265,14 +266,18 @@ async fn send_message(
         Some(image) => {
             let image = check.image("image", Some(image), "Please upload an image");
             if !image.is_empty() && !image.starts_with("/uploads/") {
-                check.fail("image", "Please upload an image");
+                check.fail("image", FieldCode::NotAnImage, "Please upload an image");
             }
             Some(image)
         }
         None => None,
     };
     if text.trim().is_empty() && image.is_none() {
-        check.fail("text", "Write a message or add a photo");
+        check.fail(
+            "text",
+            FieldCode::EmptyMessage,
+            "Write a message or add a photo",
+        );
     }
     check.finish()?;
     not_too_fast(&state, &user).await?;

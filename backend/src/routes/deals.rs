@@ -11,7 +11,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::RecordId;
 use super::{mail_language, Changed};
 use crate::auth::{Admin, AuthUser};
-use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
+use crate::error::{AppError, AppResult, FieldCode, Json, JsonBodyRefused};
 use crate::mail::letters::{self, Sale};
 use crate::notice::{bangla, dhaka_time, paid_how};
 use crate::payments::{release_holds, take_hold};
@@ -140,7 +140,11 @@ async fn hand_over(
         .map(|code| code.trim().to_owned())
         .filter(|code| code.len() == 6 && code.bytes().all(|b| b.is_ascii_digit()));
     if code.is_none() {
-        check.fail("code", "Enter the buyer's six-digit code");
+        check.fail(
+            "code",
+            FieldCode::CodeShape,
+            "Enter the buyer's six-digit code",
+        );
     }
     check.finish()?;
     let written = state
@@ -148,7 +152,14 @@ async fn hand_over(
         .hand_over(id, user.id, &code.unwrap_or_default())
         .await?;
     let (deal, events) = match written.outcome {
-        Handover::WrongCode { left } => return Err(AppError::field("code", wrong_code(left))),
+        Handover::WrongCode { left } => {
+            let code = if left == 0 {
+                FieldCode::WrongCodeLastTry
+            } else {
+                FieldCode::WrongCode
+            };
+            return Err(AppError::field("code", code, wrong_code(left)));
+        }
         Handover::Completed(deal) => (*deal, written.events),
         // A held deal: the money is taken now, and only then does it complete.
         Handover::Capture(held) => {
@@ -404,6 +415,7 @@ async fn list_deals(
                 .ok_or_else(|| {
                     AppError::field(
                         "status",
+                        FieldCode::NotOnList,
                         "Choose reserved, cash, held, completed, released, called_off or lapsed",
                     )
                 })?,

@@ -14,7 +14,7 @@ use super::accounts::{password_matches, promote_if_admin, send_verification};
 use super::{mail_language, PageLanguage};
 use crate::auth::client_ip::ClientIp;
 use crate::auth::{mail_tokens, passwords, throttle, CurrentSession, Proven};
-use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
+use crate::error::{AppError, AppResult, FieldCode, Json, JsonBodyRefused};
 use crate::limiter::Rule;
 use crate::mail::letters;
 use crate::records::{Identity, Language, LinkProof, MailPurpose};
@@ -125,8 +125,13 @@ fn read_email(body: &EmailAddress) -> AppResult<String> {
         254,
     );
     check.finish()?;
-    validate::email(&email)
-        .ok_or_else(|| AppError::field("email", "Please provide a valid email address"))
+    validate::email(&email).ok_or_else(|| {
+        AppError::field(
+            "email",
+            FieldCode::InvalidEmail,
+            "Please provide a valid email address",
+        )
+    })
 }
 
 /// Counts one mail asked for `email` from `client`; 429 past either limit. Counted for
@@ -212,10 +217,14 @@ async fn verify_email(
         .as_deref()
         .and_then(passwords::password_problem)
     {
-        return Err(AppError::field("newPassword", problem));
+        return Err(AppError::field("newPassword", problem.0, problem.1));
     }
     if password.is_none() && new_password.is_none() {
-        return Err(AppError::field("password", "Please give your password"));
+        return Err(AppError::field(
+            "password",
+            FieldCode::Required,
+            "Please give your password",
+        ));
     }
     let (identity, _) = open_link(&state, &client, &hash, MailPurpose::VerifyEmail).await?;
     let confirmed = match (new_password, password) {
@@ -238,6 +247,7 @@ async fn verify_email(
             if !password_matches(&state, &client, &identity.email, password, Some(stored)).await? {
                 return Err(AppError::field(
                     "password",
+                    FieldCode::WrongPassword,
                     "This is not the password of this account.",
                 ));
             }
@@ -370,8 +380,8 @@ async fn reset_password(
         Some(Value::String(password)) => password.clone(),
         _ => String::new(),
     };
-    if let Some(problem) = passwords::password_problem(&password) {
-        return Err(AppError::field("password", problem));
+    if let Some((code, problem)) = passwords::password_problem(&password) {
+        return Err(AppError::field("password", code, problem));
     }
     let hash = token_hash(body.token.as_ref())?;
     // The link is checked before the password is hashed: a made-up token costs a

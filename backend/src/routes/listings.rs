@@ -13,7 +13,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::{Changed, Inserted};
 use super::{EmailPath, RecordId};
 use crate::auth::{throttle, Admin, AuthUser, Buyer, MaybeUser, Seller};
-use crate::error::{terms_fault, AppError, AppResult, Json, JsonBodyRefused};
+use crate::error::{terms_fault, AppError, AppResult, FieldCode, Json, JsonBodyRefused};
 use crate::listing;
 use crate::records::{
     BikeFacts, Deposit, ListingEdit, NewListing, PayMethod, PayTerms, Role, TermsChange, TermsFault,
@@ -172,6 +172,7 @@ fn terms(check: &mut Checker, body: &ListingInput, price: i64) -> TermsChange {
                     Some(method) => takes[method as usize] = true,
                     None => check.fail(
                         "paymentMethods",
+                        FieldCode::NotOnList,
                         "Choose ways to pay from cash, card and bkash",
                     ),
                 }
@@ -179,11 +180,12 @@ fn terms(check: &mut Checker, body: &ListingInput, price: i64) -> TermsChange {
             if !list.is_array() {
                 check.fail(
                     "paymentMethods",
+                    FieldCode::NotOnList,
                     "Choose ways to pay from cash, card and bkash",
                 );
             } else if takes == [false; 3] {
-                let (field, text) = terms_fault(TermsFault::NoWay);
-                check.fail(field, text);
+                let (field, code, text) = terms_fault(TermsFault::NoWay);
+                check.fail(field, code, text);
             }
             takes
         });
@@ -199,8 +201,8 @@ fn terms(check: &mut Checker, body: &ListingInput, price: i64) -> TermsChange {
                         Deposit::Amount(paisa)
                     }
                     _ => {
-                        let (field, text) = terms_fault(TermsFault::DepositNotBelowPrice);
-                        check.fail(field, text);
+                        let (field, code, text) = terms_fault(TermsFault::DepositNotBelowPrice);
+                        check.fail(field, code, text);
                         Deposit::None
                     }
                 }
@@ -210,6 +212,7 @@ fn terms(check: &mut Checker, body: &ListingInput, price: i64) -> TermsChange {
                 _ => {
                     check.fail(
                         "deposit",
+                        FieldCode::DepositShare,
                         "A deposit share must be a whole number from 1 to 90 percent",
                     );
                     Deposit::None
@@ -218,6 +221,7 @@ fn terms(check: &mut Checker, body: &ListingInput, price: i64) -> TermsChange {
             _ => {
                 check.fail(
                     "deposit",
+                    FieldCode::DepositShape,
                     "A deposit is a fixed amount or a share of the price",
                 );
                 Deposit::None
@@ -228,7 +232,11 @@ fn terms(check: &mut Checker, body: &ListingInput, price: i64) -> TermsChange {
         None | Some(Value::Null) => None,
         Some(Value::Bool(yes)) => Some(*yes),
         Some(_) => {
-            check.fail(field, format!("Say true or false: {question}"));
+            check.fail(
+                field,
+                FieldCode::NotYesOrNo,
+                format!("Say true or false: {question}"),
+            );
             None
         }
     };
@@ -264,14 +272,23 @@ fn photos(check: &mut Checker, body: &ListingInput) -> Vec<String> {
         return vec![cover];
     };
     let Some(list) = list.as_array() else {
-        check.fail("productImages", "Please upload at least one photo");
+        check.fail(
+            "productImages",
+            FieldCode::NoPhoto,
+            "Please upload at least one photo",
+        );
         return Vec::new();
     };
     if list.is_empty() {
-        check.fail("productImages", "Please upload at least one photo");
+        check.fail(
+            "productImages",
+            FieldCode::NoPhoto,
+            "Please upload at least one photo",
+        );
     } else if list.len() > listing::MAX_PHOTOS {
         check.fail(
             "productImages",
+            FieldCode::TooManyPhotos,
             format!("Please keep to {} photos", listing::MAX_PHOTOS),
         );
     }
@@ -300,7 +317,11 @@ fn whereabouts(
     let district = (!district.is_empty()).then(|| match listing::district(&district) {
         Some(found) => found.to_owned(),
         None => {
-            check.fail("district", "Please choose a district from the list");
+            check.fail(
+                "district",
+                FieldCode::NotOnList,
+                "Please choose a district from the list",
+            );
             String::new()
         }
     });
@@ -315,7 +336,11 @@ fn bike(check: &mut Checker, body: &ListingInput) -> BikeFacts {
     let brand = (!brand.is_empty()).then(|| match listing::brand(&brand) {
         Some(found) => found.to_owned(),
         None => {
-            check.fail("brand", "Please choose a brand from the list, or Other");
+            check.fail(
+                "brand",
+                FieldCode::NotOnList,
+                "Please choose a brand from the list, or Other",
+            );
             String::new()
         }
     });
@@ -413,8 +438,8 @@ async fn create_listing(
     };
     // What the body leaves out is every way and no deposit; what it gives must stand.
     if let Some(fault) = product.terms.fault(product.resale_price) {
-        let (field, text) = terms_fault(fault);
-        check.fail(field, text);
+        let (field, code, text) = terms_fault(fault);
+        check.fail(field, code, text);
     }
     check.finish()?;
     // What the seller left out is read from what the listing says, as for listings
@@ -438,7 +463,11 @@ async fn create_listing(
         ..product
     };
     if state.store.category(product.category_id).await?.is_none() {
-        return Err(AppError::field("categoryId", "Please Select a Category"));
+        return Err(AppError::field(
+            "categoryId",
+            FieldCode::Required,
+            "Please Select a Category",
+        ));
     }
     let written = state.store.create_listing(&product).await?;
     let answer = Inserted::new(written.outcome).seen_by(&written.events, &seller);
@@ -494,6 +523,7 @@ async fn report_listing(
     if body.report.as_ref().and_then(Value::as_str) != Some("reported") {
         return Err(AppError::field(
             "report",
+            FieldCode::NotOnList,
             "Send report: \"reported\" to report this bike",
         ));
     }

@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::auth::AuthUser;
-use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
+use crate::error::{AppError, AppResult, FieldCode, Json, JsonBodyRefused};
 use crate::validate::parse_id;
 use crate::views::NotificationView;
 use crate::AppState;
@@ -105,5 +105,5 @@ async fn mark_read(
 }
 
 fn bad_ids(message: &str) -> AppError {
-    AppError::fields([("ids".to_owned(), message.to_owned())].into())
+    AppError::field("ids", FieldCode::NotAnId, message)
 }

@@ -11,7 +11,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::conversations::{client_id, not_too_fast};
 use super::{seen, RecordId};
 use crate::auth::AuthUser;
-use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
+use crate::error::{AppError, AppResult, FieldCode, Json, JsonBodyRefused};
 use crate::events::SeenEvent;
 use crate::records::{Answer, User};
 use crate::validate::Checker;
@@ -65,6 +65,7 @@ impl Offered {
         let Some(offer) = message.offer.clone() else {
             return Err(AppError::field(
                 "clientId",
+                FieldCode::ClientIdTaken,
                 "This id belongs to another message: give the offer an id of its own",
             ));
         };

@@ -9,7 +9,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::Changed;
 use super::RecordId;
 use crate::auth::Admin;
-use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
+use crate::error::{AppError, AppResult, FieldCode, Json, JsonBodyRefused};
 use crate::records::{Role, User};
 use crate::store::Missing;
 use crate::views::UserView;
@@ -100,6 +100,7 @@ async fn verify_seller(
     if body.verification.as_ref().and_then(Value::as_str) != Some("verified") {
         return Err(AppError::field(
             "verification",
+            FieldCode::NotOnList,
             "Send verification: \"verified\" to verify this seller",
         ));
     }

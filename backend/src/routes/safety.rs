@@ -10,7 +10,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{seen, RecordId, RecordIds};
 use crate::auth::{Admin, AuthUser};
-use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
+use crate::error::{AppError, AppResult, FieldCode, Json, JsonBodyRefused};
 use crate::events::SeenEvent;
 use crate::records::{NewConversationReport, REPORT_REASONS};
 use crate::validate::Checker;
@@ -80,7 +80,11 @@ async fn block(
     );
     check.finish()?;
     if other == user.id {
-        return Err(AppError::field("userId", "You can't block yourself"));
+        return Err(AppError::field(
+            "userId",
+            FieldCode::SelfBlock,
+            "You can't block yourself",
+        ));
     }
     let written = state.store.block(user.id, other, true).await?;
     Ok(Json(BlockView {
@@ -143,6 +147,7 @@ async fn report_conversation(
     if !reason.is_empty() && !REPORT_REASONS.contains(&reason.as_str()) {
         check.fail(
             "reason",
+            FieldCode::NotOnList,
             "Choose a reason: scam, money_first, offensive, spam or other",
         );
     }

@@ -14,7 +14,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::RecordId;
 use crate::auth::client_ip::ClientIp;
 use crate::auth::{throttle, MaybeUser};
-use crate::error::{AppError, AppResult, Json};
+use crate::error::{AppError, AppResult, FieldCode, Json};
 use crate::listing;
 use crate::records::{ListingCursor, ListingSearch, ListingSort};
 use crate::store::Missing;
@@ -179,7 +179,7 @@ fn read_search(pairs: &[(String, String)]) -> AppResult<Asked> {
     let mut seen = std::collections::BTreeSet::new();
     for (name, value) in pairs {
         if !seen.insert(name.as_str()) {
-            check.fail(name, "Give this filter once");
+            check.fail(name, FieldCode::RepeatedFilter, "Give this filter once");
             continue;
         }
         let value = value.trim();
@@ -191,6 +191,7 @@ fn read_search(pairs: &[(String, String)]) -> AppResult<Asked> {
                 if value.chars().count() > MAX_QUERY {
                     check.fail(
                         "q",
+                        FieldCode::TooLong,
                         format!("Please keep a search under {MAX_QUERY} characters"),
                     );
                 }
@@ -206,7 +207,11 @@ fn read_search(pairs: &[(String, String)]) -> AppResult<Asked> {
                 for brand in value.split(',').map(str::trim).filter(|b| !b.is_empty()) {
                     match listing::brand(brand) {
                         Some(found) => search.brands.push(found.to_owned()),
-                        None => check.fail("brand", format!("{brand} is not a brand on the list")),
+                        None => check.fail(
+                            "brand",
+                            FieldCode::NotOnList,
+                            format!("{brand} is not a brand on the list"),
+                        ),
                     }
                 }
             }
@@ -235,7 +240,11 @@ fn read_search(pairs: &[(String, String)]) -> AppResult<Asked> {
                 let price = match parse_paisa(&value.replace(',', "")) {
                     Some(paisa) if paisa >= 0 => Some(paisa),
                     _ => {
-                        check.fail(name, "Price must be a number of taka, like 250000");
+                        check.fail(
+                            name,
+                            FieldCode::NotAPrice,
+                            "Price must be a number of taka, like 250000",
+                        );
                         None
                     }
                 };
@@ -249,12 +258,17 @@ fn read_search(pairs: &[(String, String)]) -> AppResult<Asked> {
                 Some(found) => search.district = Some(found.to_owned()),
                 None => check.fail(
                     "district",
+                    FieldCode::NotOnList,
                     format!("{value} is not a district of Bangladesh"),
                 ),
             },
             "condition" => {
                 if value.chars().count() > 60 {
-                    check.fail("condition", "Please keep this under 60 characters");
+                    check.fail(
+                        "condition",
+                        FieldCode::TooLong,
+                        "Please keep this under 60 characters",
+                    );
                 }
                 search.condition = Some(value.to_owned());
             }
@@ -262,7 +276,11 @@ fn read_search(pairs: &[(String, String)]) -> AppResult<Asked> {
             "sold" => search.include_sold = yes_or_no(&mut check, name, value),
             "sort" => match sort(value) {
                 Some(sort) => search.sort = sort,
-                None => check.fail("sort", "Sort by newest, price-low, price-high or km"),
+                None => check.fail(
+                    "sort",
+                    FieldCode::NotOnList,
+                    "Sort by newest, price-low, price-high or km",
+                ),
             },
             "cursor" => cursor = Some(value.to_owned()),
             "limit" => {
@@ -271,7 +289,11 @@ fn read_search(pairs: &[(String, String)]) -> AppResult<Asked> {
                         .unwrap_or(DEFAULT_LIMIT as i32),
                 );
             }
-            _ => check.fail(name, "This is not a filter of the search"),
+            _ => check.fail(
+                name,
+                FieldCode::UnknownFilter,
+                "This is not a filter of the search",
+            ),
         }
     }
     for (low, high, field) in [
@@ -289,7 +311,11 @@ fn read_search(pairs: &[(String, String)]) -> AppResult<Asked> {
     ] {
         if let (Some(low), Some(high)) = (low, high) {
             if low > high {
-                check.fail(field, "The highest must not be below the lowest");
+                check.fail(
+                    field,
+                    FieldCode::RangeReversed,
+                    "The highest must not be below the lowest",
+                );
             }
         }
     }
@@ -298,6 +324,7 @@ fn read_search(pairs: &[(String, String)]) -> AppResult<Asked> {
             Some(after) => search.after = Some(after),
             None => check.fail(
                 "cursor",
+                FieldCode::StaleCursor,
                 "This page of results is no longer valid: search again",
             ),
         }
@@ -310,7 +337,7 @@ fn read_search(pairs: &[(String, String)]) -> AppResult<Asked> {
 fn id(check: &mut Checker, name: &str, value: &str) -> Option<i64> {
     let found = parse_id(value);
     if found.is_none() {
-        check.fail(name, "Must be an id");
+        check.fail(name, FieldCode::NotAnId, "Must be an id");
     }
     found
 }
@@ -330,7 +357,7 @@ fn yes_or_no(check: &mut Checker, name: &str, value: &str) -> bool {
         "true" | "1" => true,
         "false" | "0" => false,
         _ => {
-            check.fail(name, "Must be true or false");
+            check.fail(name, FieldCode::NotYesOrNo, "Must be true or false");
             false
         }
     }

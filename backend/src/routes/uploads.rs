@@ -22,7 +22,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::auth::client_ip::ClientIp;
 use crate::auth::{throttle, Uploader};
-use crate::error::{AppError, AppResult, Json};
+use crate::error::{AppError, AppResult, FieldCode, Json};
 use crate::images::{self, ImageError, MAX_UPLOAD_BYTES, RETRY_AFTER_SECS};
 use crate::listen::PerClient;
 use crate::random::random_hex;
@@ -225,7 +225,7 @@ async fn store_image(
             "This file is not an image we can use: please upload a JPEG, PNG, GIF or WebP photo."
                 .into(),
         ),
-        other => AppError::field("image", other.to_string()),
+        other => AppError::field("image", FieldCode::UnreadableImage, other.to_string()),
     })?;
     let name = format!("{}.{}", random_hex(16), clean.extension);
     let dir = &state.settings.uploads_dir;
@@ -354,7 +354,11 @@ async fn read_image(state: &AppState, request: Request) -> AppResult<axum::body:
             return field.bytes().await.map_err(unreadable);
         }
     }
-    Err(AppError::field("image", "Please choose an image to upload"))
+    Err(AppError::field(
+        "image",
+        FieldCode::Required,
+        "Please choose an image to upload",
+    ))
 }
 
 /// The one profile photo of a person half-way through sign-up: kept once the photo is

@@ -249,6 +249,7 @@ async fn bkash_is_refused_where_it_cannot_work() {
         "This bike's price is above ৳5,00,000, the most a bKash wallet holds: pay in cash at \
          the meet-up or by card."
     );
+    assert_eq!(body["codes"]["_id"], "above_payment_limit");
     assert_eq!(shop.bkash.count("POST", "/tokenized/checkout/create"), 0);
 
     // Waiting in line: not this buyer's turn to pay.

@@ -116,17 +116,26 @@ async fn a_listing_needs_every_field_with_the_spec_messages_and_sane_numbers() {
     ] {
         assert_eq!(fields[field], "required", "{field}");
     }
+    // Beside each message, its stable code: one per field, for a page to translate.
+    let codes = body["codes"].as_object().expect("codes beside the fields");
+    let named: Vec<_> = codes.keys().collect();
+    let messages: Vec<_> = fields.as_object().expect("fields").keys().collect();
+    assert_eq!(named, messages);
+    assert!(codes.values().all(|code| code == "required"), "{codes:?}");
     let admin = app.admin().await;
     let category = app.category(&admin, "Sports").await;
-    let bad: [(&str, Value); 6] = [
-        ("resalePrice", json!("free")),
-        ("resalePrice", json!(0)),
-        ("originalPrice", json!(-100)),
-        ("purchaseYear", json!(1890)),
-        ("purchaseYear", json!("next year")),
-        ("yearsOfUse", json!(-2)),
+    let bad: [(&str, Value, &str); 9] = [
+        ("resalePrice", json!("free"), "not_a_price"),
+        ("resalePrice", json!(0), "price_not_positive"),
+        ("resalePrice", json!(2_000_000_000), "price_too_high"),
+        ("originalPrice", json!(-100), "not_a_price"),
+        ("purchaseYear", json!(1890), "out_of_range"),
+        ("purchaseYear", json!("next year"), "out_of_range"),
+        ("yearsOfUse", json!(-2), "out_of_range"),
+        ("sellerPhone", json!("call me"), "invalid_phone"),
+        ("color", json!("x".repeat(41)), "too_long"),
     ];
-    for (field, value) in bad {
+    for (field, value, code) in bad {
         let mut body = listing_body(&category, "Bike", 100);
         body[field] = value.clone();
         let (status, answer) = app
@@ -137,6 +146,7 @@ async fn a_listing_needs_every_field_with_the_spec_messages_and_sane_numbers() {
             answer["fields"][field].is_string(),
             "{field}={value}: {answer}"
         );
+        assert_eq!(answer["codes"][field], code, "{field}={value}: {answer}");
     }
     let (status, answer) = app
         .call(

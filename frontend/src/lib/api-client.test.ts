@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError } from './api-client.ts';
+import { noteLocale } from './i18n/locale.ts';
 
 function answer(status: number, body: unknown, headers: Record<string, string> = {}) {
   vi.stubGlobal(
@@ -51,6 +52,60 @@ describe('api errors', () => {
     const error = await failure();
     expect(error.message).toBe('Please fix the marked fields.');
     expect(error.fields).toEqual({ price: 'Price is required' });
+  });
+});
+
+describe('api errors on a Bangla page', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    noteLocale('en');
+  });
+
+  const refused = {
+    error: 'validation',
+    message: 'Please enter a valid phone number',
+    fields: { sellerPhone: 'Please enter a valid phone number' },
+    codes: { sellerPhone: 'invalid_phone' },
+  };
+
+  it("says each field's problem in Bangla by its code, and the message with it", async () => {
+    noteLocale('bn');
+    answer(422, refused);
+    const error = await failure();
+    expect(error.fields).toEqual({ sellerPhone: 'সঠিক ফোন নম্বর লিখুন' });
+    expect(error.message).toBe('সঠিক ফোন নম্বর লিখুন');
+    expect(error.codes).toEqual({ sellerPhone: 'invalid_phone' });
+  });
+
+  it('keeps the English for a code this page does not know yet, and says several fields need attention', async () => {
+    noteLocale('bn');
+    answer(422, {
+      error: 'validation',
+      message: 'Some fields need your attention.',
+      fields: { color: 'Please keep this under 40 characters', mood: 'A problem of a newer server' },
+      codes: { color: 'too_long', mood: 'a_code_from_the_future' },
+    });
+    const error = await failure();
+    expect(error.fields).toEqual({ color: 'লেখাটা একটু ছোট করুন', mood: 'A problem of a newer server' });
+    expect(error.message).toBe('কয়েকটা ঘর ঠিক করতে হবে।');
+  });
+
+  it("shows the server's English on an English page", async () => {
+    answer(422, refused);
+    const error = await failure();
+    expect(error.fields).toEqual({ sellerPhone: 'Please enter a valid phone number' });
+    expect(error.message).toBe('Please enter a valid phone number');
+  });
+
+  it('says in Bangla that the marketplace could not be reached', async () => {
+    noteLocale('bn');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    const error = await failure();
+    expect(error.status).toBe(0);
+    expect(error.message).toBe('BikeHaat-এ পৌঁছানো যাচ্ছে না। ইন্টারনেট সংযোগ দেখে আবার চেষ্টা করুন।');
   });
 });
 

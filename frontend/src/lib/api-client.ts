@@ -3,22 +3,37 @@
 import { clearSession, getAccessToken } from './auth/session-store.ts';
 import { noteListRead } from './live/live-seq.ts';
 import { acceptLanguage, currentLocale } from './i18n/locale.ts';
+import { translate } from './i18n/catalog.ts';
+import { apiErrorMessages, fieldCodeMessages, type FieldCode } from './api/api-errors.messages.ts';
 
 /** Empty: the page is served by `bikehaat` itself, or by Vite proxying `/api`. */
 const BASE_URL = '';
 
-/** A failed call, carrying the server's `{error, message, fields}` body. */
+/**
+ * A failed call, carrying the server's `{error, message, fields, codes}` body, its
+ * message and fields in the page's language (the server writes English; on a Bangla
+ * page each field's code gives its Bangla).
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields: Record<string, string>;
+  /** The stable code of each field's problem, as the server gave it. */
+  readonly codes: Record<string, string>;
 
-  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    fields: Record<string, string> = {},
+    codes: Record<string, string> = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.codes = codes;
   }
 }
 
@@ -69,7 +84,14 @@ export function endStoredSession(): void {
   unauthorizedHandler();
 }
 
-function isErrorBody(body: unknown): body is { error: string; message: string; fields?: Record<string, string> } {
+interface ErrorBody {
+  error: string;
+  message: string;
+  fields?: Record<string, string>;
+  codes?: Record<string, string>;
+}
+
+function isErrorBody(body: unknown): body is ErrorBody {
   return (
     typeof body === 'object' &&
     body !== null &&
@@ -113,7 +135,7 @@ export async function api<T>(path: string, request: ApiRequest = {}): Promise<T>
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError(0, 'network', 'Could not reach BikeHaat. Check your connection and try again.');
+    throw new ApiError(0, 'network', translate(apiErrorMessages, currentLocale(), 'unreachable'));
   }
 
   // Answered: the same write sent later is a new one (a 5xx may not have been done).
@@ -136,12 +158,42 @@ export async function api<T>(path: string, request: ApiRequest = {}): Promise<T>
       // A failure on our side names the id the server logged it under, so whoever
       // reports it gives support something to find.
       const reference = response.status >= 500 ? response.headers.get('x-request-id') : null;
-      const message = reference ? `${parsed.message} Reference: ${reference}` : parsed.message;
-      throw new ApiError(response.status, parsed.error, message, parsed.fields ?? {});
+      const said = inPageLanguage(parsed);
+      const message = reference
+        ? translate(apiErrorMessages, currentLocale(), 'reference', { message: said.message, reference })
+        : said.message;
+      throw new ApiError(response.status, parsed.error, message, said.fields, parsed.codes ?? {});
     }
-    throw new ApiError(response.status, 'http', `The server answered ${String(response.status)}.`);
+    throw new ApiError(
+      response.status,
+      'http',
+      translate(apiErrorMessages, currentLocale(), 'answered', { status: String(response.status) }),
+    );
   }
   const liveSeq = response.headers.get('x-live-seq');
   if (liveSeq !== null && (request.method ?? 'GET') === 'GET') noteListRead(Number(liveSeq));
   return parsed as T;
+}
+
+const isFieldCode = (code: string): code is FieldCode => Object.hasOwn(fieldCodeMessages.bn, code);
+
+/**
+ * An error body's message and fields in the page's language: the server's own on an
+ * English page; on another, each field with a code this page knows in that language,
+ * and the message with them when it was a field's.
+ */
+function inPageLanguage(body: ErrorBody): { message: string; fields: Record<string, string> } {
+  const locale = currentLocale();
+  const fields = { ...body.fields };
+  if (locale === 'en') return { message: body.message, fields };
+  let message = body.message;
+  for (const [field, code] of Object.entries(body.codes ?? {})) {
+    if (!isFieldCode(code)) continue;
+    if (fields[field] === message) message = translate(fieldCodeMessages, locale, code);
+    fields[field] = translate(fieldCodeMessages, locale, code);
+  }
+  if (body.error === 'validation' && Object.keys(fields).length > 1) {
+    message = translate(apiErrorMessages, locale, 'fieldsNeedAttention');
+  }
+  return { message, fields };
 }

@@ -11,6 +11,7 @@ import { aBooking, aListing, aUser } from '@/test/fixtures.ts';
 import { fakeServer, renderApp, signedInAs } from '@/test/render-app.tsx';
 import { BookingModal } from './components/booking-modal.tsx';
 import { dhakaDate, dhakaTime } from '@/lib/i18n/dates.ts';
+import { noteLocale } from '@/lib/i18n/locale.ts';
 
 const row = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
 
@@ -97,6 +98,39 @@ describe('Bookings in Bangla', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'জমা দিন' }));
     expect(await within(dialog).findByText('আপনার ফোন নম্বর দিন')).toBeInTheDocument();
     expect(within(dialog).getByText('কোথায় দেখা করবেন লিখুন')).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal of a field in Bangla, beside that field", async () => {
+    noteLocale('bn');
+    fakeServer({
+      'POST /api/orders': [
+        422,
+        {
+          error: 'validation',
+          message: 'Please enter a valid phone number',
+          fields: { buyerPhone: 'Please enter a valid phone number' },
+          codes: { buyerPhone: 'invalid_phone' },
+        },
+      ],
+    });
+    render(
+      <LanguageContext value={{ locale: 'bn', setLocale: () => undefined }}>
+        <QueryClientProvider client={new QueryClient()}>
+          <BookingModal listing={aListing({ resalePrice: 185000 })} buyer={aUser()} onClose={vi.fn()} />
+        </QueryClientProvider>
+      </LanguageContext>,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'আপনার অর্ডার' });
+    await userEvent.type(within(dialog).getByLabelText('ফোন নম্বর'), '০১৭১১১১১১১১');
+    await userEvent.type(within(dialog).getByLabelText('কোথায় দেখা করবেন'), 'বনানী');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'জমা দিন' }));
+    const sure = await screen.findByRole('alertdialog');
+    await userEvent.click(within(sure).getByRole('button', { name: 'হ্যাঁ, বুক করুন' }));
+    const phone = within(dialog).getByLabelText('ফোন নম্বর');
+    await expect.poll(() => phone.getAttribute('aria-invalid')).toBe('true');
+    expect(phone).toHaveAccessibleDescription('সঠিক ফোন নম্বর লিখুন');
+    expect(within(dialog).queryByText('Please enter a valid phone number')).not.toBeInTheDocument();
+    noteLocale('en');
   });
 
   it('says Dhaka times in Bangla with the part of the day, and in English as before', () => {
