@@ -3,7 +3,7 @@ import { defineCatalog } from '@/lib/i18n/catalog.ts';
 export const siteFooterMessages = defineCatalog(
   {
     tagline:
-      'The trusted marketplace for used motorcycles in Bangladesh. Verified sellers, live availability and secure card payments.',
+      'The trusted marketplace for used motorcycles in Bangladesh. Verified sellers, live availability, and pay by card, bKash or cash.',
     marketplace: 'Marketplace',
     allBikes: 'All bikes',
     categories: 'Categories',
@@ -19,7 +19,7 @@ export const siteFooterMessages = defineCatalog(
   },
   {
     tagline:
-      'বাংলাদেশে পুরোনো মোটরসাইকেল কেনাবেচার ভরসার জায়গা। যাচাই করা বিক্রেতা, কোন বাইক এখনো আছে তা সঙ্গে সঙ্গে দেখা, আর নিরাপদ কার্ড পেমেন্ট।',
+      'বাংলাদেশে পুরোনো মোটরসাইকেল কেনাবেচার ভরসার জায়গা। যাচাই করা বিক্রেতা, কোন বাইক এখনো আছে তা সঙ্গে সঙ্গে দেখা, আর দাম দেওয়া কার্ডে, বিকাশে বা নগদে।',
     marketplace: 'মার্কেটপ্লেস',
     allBikes: 'সব বাইক',
     categories: 'ক্যাটাগরি',

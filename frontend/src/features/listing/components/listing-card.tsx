@@ -1,5 +1,5 @@
 // One listing on the category page and in the wishlist, compact enough that a phone shows
-// a whole card at once: the photo and name lead to the listing's own page (every photo, every
+// two whole cards at once (the photo beside the name there, above it on wider screens): the photo and name lead to the listing's own page (every photo, every
 // field, the seller), and the card keeps what the spec lists — seller and contact, post time,
 // availability, prices, purchase year, years of use, condition, colour, a line or two of the
 // description, location — with the engine size and kilometres buyers scan for first, and the
@@ -50,34 +50,39 @@ export function ListingCard({
       aria-labelledby={headingId}
       className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-stone-200"
     >
-      <div className="relative">
-        {/* The name below is the link a screen reader or keyboard takes; the photo is the same link for a thumb. */}
-        <Link to={path} tabIndex={-1} aria-hidden="true" className="block">
-          <img
-            src={listing.productImage}
-            alt=""
-            loading="lazy"
-            className="aspect-[16/10] w-full bg-stone-100 object-cover"
-          />
-        </Link>
-        <AvailabilityTag listing={listing} className="absolute top-2 left-2 shadow-sm" />
-        {photoCount > 1 && (
-          <p className="absolute right-2 bottom-2 flex items-center gap-1 rounded-full bg-stone-900/70 px-2 py-0.5 text-xs font-medium text-white">
-            <CameraIcon className="size-3.5" aria-hidden="true" />
-            {localDigits(String(photoCount), locale)} <span className="sr-only">{t('photos')}</span>
-          </p>
-        )}
+      {/* On a phone the photo stands beside the name and price, so two bikes fit a screen; wider, above them. */}
+      <div className="flex gap-3 p-3 sm:block sm:p-0">
+        <div className="relative w-32 shrink-0 self-start sm:w-auto">
+          {/* The name beside is the link a screen reader or keyboard takes; the photo is the same link for a thumb. */}
+          <Link to={path} tabIndex={-1} aria-hidden="true" className="block">
+            <img
+              src={listing.productImage}
+              alt=""
+              loading="lazy"
+              className="aspect-[4/3] w-full rounded-lg bg-stone-100 object-cover sm:aspect-[16/10] sm:rounded-none"
+            />
+          </Link>
+          <AvailabilityTag listing={listing} className="absolute top-1 left-1 shadow-sm sm:top-2 sm:left-2" />
+          {photoCount > 1 && (
+            <p className="absolute right-1 bottom-1 flex items-center gap-1 rounded-full bg-stone-900/70 px-2 py-0.5 text-xs font-medium text-white sm:right-2 sm:bottom-2">
+              <CameraIcon className="size-3.5" aria-hidden="true" />
+              {localDigits(String(photoCount), locale)} <span className="sr-only">{t('photos')}</span>
+            </p>
+          )}
+        </div>
+        <div className="min-w-0 sm:px-4 sm:pt-4">
+          <Heading id={headingId} className="text-base leading-snug font-bold text-stone-900 sm:text-lg">
+            <Link to={path} className="hover:text-brand-800 hover:underline">
+              {listing.productName}
+            </Link>
+          </Heading>
+          <ListingPrices listing={listing} />
+          <BikeLine listing={listing} />
+        </div>
       </div>
 
-      <div className="flex flex-1 flex-col p-3 sm:p-4">
-        <Heading id={headingId} className="text-lg leading-snug font-bold text-stone-900">
-          <Link to={path} className="hover:text-brand-800 hover:underline">
-            {listing.productName}
-          </Link>
-        </Heading>
-        <ListingPrices listing={listing} />
-        <BikeLine listing={listing} />
-        <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-0.5 text-sm">
+      <div className="flex flex-1 flex-col px-3 pb-3 sm:px-4 sm:pb-4">
+        <dl className="grid grid-cols-2 gap-x-3 gap-y-0.5 text-sm">
           <Detail term={t('purchaseYear')} value={localDigits(String(listing.purchaseYear), locale)} />
           <Detail term={t('yearsOfUse')} value={localDigits(String(listing.yearsOfUse), locale)} />
           <Detail term={t('condition')} value={listing.condition} />
