@@ -50,6 +50,11 @@ pub struct SearchResults {
     pub total_capped: bool,
     /// Pass as `cursor` for the next page; null on the last.
     pub next_cursor: Option<String>,
+    /// The words of `q` as the search read them (lower case, Bangla names in English
+    /// letters, accents folded, Bengali digits as digits), each of which must start a word
+    /// of a listing; null when a word could not be read, so nothing matches. A page
+    /// matching bikes posted after it read the results goes by these.
+    pub words: Option<Vec<String>>,
 }
 
 /// Searches every listing: words, filters, an order, one page at a time. Unsold
@@ -102,6 +107,7 @@ async fn search_listings(
                     total: 0,
                     total_capped: false,
                     next_cursor: None,
+                    words: None,
                 };
                 return Ok(Bytes::from(
                     serde_json::to_vec(&nothing).map_err(AppError::internal)?,
@@ -115,6 +121,7 @@ async fn search_listings(
                 .map_err(|retry| {
                     throttle::too_many("Many searches from your network just now.", retry)
                 })?;
+            let read = words.clone();
             // Typos are corrected only for a search read afresh: a page kept in memory
             // is keyed by the words as typed.
             if !words.is_empty() {
@@ -143,6 +150,7 @@ async fn search_listings(
                 total: counted.min(MOST_COUNTED),
                 total_capped: counted > MOST_COUNTED,
                 next_cursor,
+                words: Some(read),
             };
             Ok::<_, AppError>(Bytes::from(
                 serde_json::to_vec(&results).map_err(AppError::internal)?,

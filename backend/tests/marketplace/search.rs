@@ -581,6 +581,30 @@ async fn bad_filters_are_refused_with_their_names() {
         body["fields"]["q"],
         "Please keep a search under 100 characters"
     );
+    let codes = body["codes"].as_object().expect("codes");
+    assert_eq!(codes["q"], "too_long");
+    let (_, body) = app.get("/api/listings?shape=round&sort=cheap", None).await;
+    assert_eq!(
+        body["codes"],
+        json!({"shape": "unknown_filter", "sort": "not_on_list"})
+    );
+}
+
+#[tokio::test]
+async fn a_search_says_the_words_it_read_for_a_page_to_match_new_bikes_by() {
+    let Some(app) = TestApp::spawn(Engine::Sqlite).await else {
+        return;
+    };
+    for (query, words) in [
+        ("", json!([])),
+        ("q=%E0%A6%AA%E0%A6%BE%E0%A6%B2%E0%A6%B8%E0%A6%BE%E0%A6%B0%20%E0%A7%A7%E0%A7%AB%E0%A7%A6", json!(["pulsar", "150"])),
+        ("q=H%C3%B6nda%20Hornet", json!(["honda", "hornet"])),
+        ("q=yamaha%20%D0%9C%D0%BE%D1%81%D0%BA%D0%B2%D0%B0", Value::Null),
+    ] {
+        let (status, body) = app.get(&format!("/api/listings?{query}"), None).await;
+        assert_eq!(status, StatusCode::OK, "{query}: {body}");
+        assert_eq!(body["words"], words, "{query}");
+    }
 }
 
 #[tokio::test]

@@ -11,6 +11,7 @@ const pages = (...listingsByPage: string[][]): SearchPages => ({
     total: 5,
     totalCapped: false,
     nextCursor: i < listingsByPage.length - 1 ? `newest.0.${String(i)}` : null,
+    words: [],
   })),
   pageParams: listingsByPage.map((_, i) => (i === 0 ? null : `newest.0.${String(i - 1)}`)),
 });
@@ -68,6 +69,27 @@ describe('live events on searches', () => {
     applyLiveEvent(queryClient, { event: 'product.created', data: aListing({ _id: 'p1', brand: 'Yamaha' }) });
     expect(unseenCount(queryClient.getQueryData<NewListings>(queryKeys.newListings('brand=Yamaha')))).toBe(1);
     expect(queryClient.getQueryData(queryKeys.newListings('brand=Honda'))).toBeUndefined();
+  });
+
+  it('counts a new listing for a Bangla search by the words the server read', () => {
+    const queryClient = new QueryClient();
+    const read = (query: string, words: string[] | null) => {
+      const found = pages(['p1']);
+      queryClient.setQueryData(queryKeys.listingSearch(query, 'public'), {
+        ...found,
+        pages: found.pages.map((page) => ({ ...page, words })),
+      });
+    };
+    read('q=পালসার', ['pulsar']);
+    read('q=অ্যাপাচি', ['apache']);
+    read('q=pulsar Москва', null);
+    applyLiveEvent(queryClient, {
+      event: 'product.created',
+      data: aListing({ _id: 'p9', productName: 'Bajaj Pulsar N160', brand: 'Bajaj', model: 'Pulsar N160' }),
+    });
+    expect(unseenCount(queryClient.getQueryData<NewListings>(queryKeys.newListings('q=পালসার')))).toBe(1);
+    expect(queryClient.getQueryData(queryKeys.newListings('q=অ্যাপাচি'))).toBeUndefined();
+    expect(queryClient.getQueryData(queryKeys.newListings('q=pulsar Москва'))).toBeUndefined();
   });
 
   it('puts a new listing on top of the latest bikes, once, keeping their number', () => {

@@ -104,7 +104,9 @@ export function addNewListing(queryClient: QueryClient, listing: Listing): void 
     const query = key[2];
     if (!pages || typeof query !== 'string') continue;
     if (pages.pages.some((page) => page.listings.some((shown) => shown._id === listing._id))) continue;
-    if (!matchesFilters(listing, filtersFromParams(new URLSearchParams(query)))) continue;
+    // The words as the search read them: a Bangla word is matched by its English name.
+    const read = pages.pages[0]?.words;
+    if (!matchesFilters(listing, filtersFromParams(new URLSearchParams(query)), read)) continue;
     queryClient.setQueryData<NewListings>(queryKeys.newListings(query), (state) => noteNewListing(state, listing._id));
   }
 }

@@ -34,6 +34,17 @@ describe('a new listing against a search', () => {
     expect(matchesFilters(fz, read('q=fz mirp'))).toBe(true);
     expect(matchesFilters(fz, read('q=YAM 150cc'))).toBe(true);
     expect(matchesFilters(fz, read('q=pulsar'))).toBe(false);
+    expect(matchesFilters(aListing({ productName: 'Hönda Hornet' }), read('q=honda'))).toBe(true);
+  });
+
+  it('goes by the words as the server read them: Bangla names in English, and an unread word matches nothing', () => {
+    const pulsar = aListing({ productName: 'Bajaj Pulsar 150', brand: 'Bajaj', model: 'Pulsar 150' });
+    expect(matchesFilters(pulsar, read('q=পালসার'))).toBe(false);
+    expect(matchesFilters(pulsar, read('q=পালসার'), ['pulsar'])).toBe(true);
+    expect(matchesFilters(pulsar, read('q=পালসার ১৫০'), ['pulsar', '150'])).toBe(true);
+    expect(matchesFilters(pulsar, read('q=অ্যাপাচি'), ['apache'])).toBe(false);
+    expect(matchesFilters(pulsar, read('q=bajaj Москва'), null)).toBe(false);
+    expect(matchesFilters(pulsar, read(''), [])).toBe(true);
   });
 
   it('matches every filter, and lets a listing that does not say pass one by', () => {

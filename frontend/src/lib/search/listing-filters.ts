@@ -121,9 +121,14 @@ export function countFilters(filters: ListingFilters): number {
   return count;
 }
 
-/** Lower-case runs of letters and digits, as the server splits words. */
+/** Lower-case runs of letters and digits with their accents folded, as the server splits words. */
 function wordsOf(text: string): string[] {
-  return text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 }
 
 function within(value: number | null | undefined, low: string, high: string): boolean {
@@ -139,9 +144,11 @@ const sameWord = (a: string | null | undefined, b: string) => !a || a.toLowerCas
 /**
  * Whether `listing` belongs in the results of `filters`: the server's rules, simplified
  * where a page can afford it (each word must start a word of the listing's text; no
- * typo correction, no Bangla spellings).
+ * typo correction). `read` is how the server read the words (`SearchResults.words`:
+ * পালসার as "pulsar", null for a word it could not read, so nothing matches); without
+ * it the words are split here, as typed.
  */
-export function matchesFilters(listing: Listing, filters: ListingFilters): boolean {
+export function matchesFilters(listing: Listing, filters: ListingFilters, read?: readonly string[] | null): boolean {
   if (!filters.sold && listing.availability.toLowerCase() === 'sold') return false;
   if (filters.category && listing.categoryId !== filters.category) return false;
   if (filters.brand.length > 0 && listing.brand && !filters.brand.some((brand) => sameWord(listing.brand, brand))) {
@@ -154,7 +161,8 @@ export function matchesFilters(listing: Listing, filters: ListingFilters): boole
   if (filters.district && !sameWord(listing.district, filters.district)) return false;
   if (filters.condition && !sameWord(listing.condition, filters.condition)) return false;
   if (filters.verified && !listing.sellerVerification) return false;
-  const wanted = wordsOf(filters.q);
+  if (read === null) return false;
+  const wanted = read ?? wordsOf(filters.q);
   if (wanted.length === 0) return true;
   const text = wordsOf(
     [
