@@ -5,6 +5,7 @@ import { noteListRead } from './live/live-seq.ts';
 import { acceptLanguage, currentLocale } from './i18n/locale.ts';
 import { translate } from './i18n/catalog.ts';
 import { apiErrorMessages, fieldCodeMessages, type FieldCode } from './api/api-errors.messages.ts';
+import { ANSWER_WITHIN_MS, noteAnswered, noteUnanswered } from './connection/connection.ts';
 
 /** Empty: the page is served by `bikehaat` itself, or by Vite proxying `/api`. */
 const BASE_URL = '';
@@ -125,18 +126,34 @@ export async function api<T>(path: string, request: ApiRequest = {}): Promise<T>
     headers.set('Idempotency-Key', key);
   }
 
+  // A read whose answer has not begun within ANSWER_WITHIN_MS is given up (and retried
+  // by its query): a broken connection often drops packets instead of failing. A write
+  // waits as long as it takes, since giving up would not undo it.
+  const method = request.method ?? 'GET';
+  const waited = method === 'GET' ? new AbortController() : null;
+  const timer = waited
+    ? setTimeout(() => {
+        waited.abort();
+      }, ANSWER_WITHIN_MS)
+    : undefined;
+  const signals = [request.signal, waited?.signal].filter((signal) => signal !== undefined);
   let response: Response;
   try {
     response = await fetch(`${BASE_URL}/api${path}`, {
-      method: request.method ?? 'GET',
+      method,
       headers,
       body: body ?? null,
-      signal: request.signal ?? null,
+      signal: signals.length > 1 ? AbortSignal.any(signals) : (signals[0] ?? null),
     });
   } catch (cause) {
-    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    const gaveUp = waited?.signal.aborted === true && request.signal?.aborted !== true;
+    if (!gaveUp && cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    noteUnanswered();
     throw new ApiError(0, 'network', translate(apiErrorMessages, currentLocale(), 'unreachable'));
+  } finally {
+    clearTimeout(timer);
   }
+  noteAnswered();
 
   // Answered: the same write sent later is a new one (a 5xx may not have been done).
   if (write !== null && response.status < 500) unansweredWrites.delete(write);

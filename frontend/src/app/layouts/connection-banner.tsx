@@ -1,0 +1,38 @@
+// Says so within seconds when the page cannot reach the marketplace: the browser is
+// offline, or calls go unanswered (lib/connection). Pages keep what they loaded; queries
+// start again by themselves once the browser is back online, and Retry asks again now.
+import { useQueryClient } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import { connection, subscribeToConnection, type Connection } from '@/lib/connection/connection.ts';
+import { useT } from '@/lib/i18n/language-context.ts';
+import { connectionBannerMessages } from './connection-banner.messages.ts';
+
+const online = (): Connection => 'online';
+
+export function ConnectionBanner() {
+  const state = useSyncExternalStore(subscribeToConnection, connection, online);
+  const queryClient = useQueryClient();
+  const t = useT(connectionBannerMessages);
+  return (
+    // Always there, so a screen reader hears what appears in it. Just under the top bar,
+    // one short line: clear of the message box and buttons at the bottom of a phone.
+    <div role="status" className="pointer-events-none fixed inset-x-0 top-[4.25rem] z-40 flex justify-center px-4 print:hidden">
+      {state !== 'online' && (
+        <div className="pointer-events-auto rounded-xl bg-stone-900 text-sm text-white shadow-lg ring-2 ring-white">
+          <div className="flex items-center gap-x-3 px-4 py-1.5">
+            <p className="min-w-0">{state === 'offline' ? t('offline') : t('unreachable')}</p>
+            {state === 'unreachable' && (
+              <button
+                type="button"
+                onClick={() => void queryClient.refetchQueries({ type: 'active' })}
+                className="rounded-lg bg-white px-3 py-1.5 font-semibold text-stone-900 hover:bg-stone-100"
+              >
+                {t('retry')}
+              </button>
+            )}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
