@@ -1,11 +1,12 @@
 // Every screen of docs/product.md ('Screens and routes'), as the role that sees it, at
 // phone (390 px) and desktop (1440 px) widths, and in Bangla on a phone: it renders its
-// heading, nothing overflows the screen sideways, no script error happens, and a
-// screenshot lands in screenshots/ for a human to read. The Bangla headings and buttons
+// heading, nothing overflows the screen sideways, no script error happens, axe finds
+// nothing serious or critical, and a screenshot lands in screenshots/ for a human to read. The Bangla headings and buttons
 // are read from the pages' own catalogs.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { Api, type Person } from '../support/api.ts';
+import { seriousProblems } from '../support/axe.ts';
 import { confirmInDialog, DESKTOP, launchBrowser, openContext, PHONE, screenshot, signInAs } from '../support/browser.ts';
 import { ADMIN_EMAIL, startServer, type RunningServer } from '../support/server.ts';
 import { dashboardLayoutMessages } from '@/app/layouts/dashboard-layout.messages.ts';
@@ -314,6 +315,7 @@ async function visit(screen: Screen, viewport: { width: number; height: number }
 
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
+  expect(await seriousProblems(page), 'accessibility problems').toEqual([]);
   expect(errors).toEqual([]);
   await context.close();
 }

@@ -17,7 +17,7 @@ import { HandoverCodeButton } from './handover-code-button.tsx';
 
 const DASH = '—';
 const COLON = ': ';
-const none = <span className="text-stone-400">{DASH}</span>;
+const none = <span className="text-stone-500">{DASH}</span>;
 
 export const isSold = (booking: Booking) => booking.availability.toLowerCase() === 'sold';
 

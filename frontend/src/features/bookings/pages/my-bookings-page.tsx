@@ -24,7 +24,7 @@ export const CANCEL_PROMPT = bookingsPagesMessages.en.cancelPrompt;
 const cancel = cancelBookingMutation();
 
 const DASH = '—';
-const none = <span className="text-stone-400">{DASH}</span>;
+const none = <span className="text-stone-500">{DASH}</span>;
 
 /** Where the booking stands: reserved for the buyer (hours left), in line, a deal under way or done, or ended. */
 function Status({ booking }: { booking: Booking }) {
@@ -76,7 +76,7 @@ const columnsIn = (t: PagesT): Column<Booking>[] => [
     header: t('meeting'),
     phone: 'unlabelled',
     cell: (booking) =>
-      canMeet(booking) ? <MeetingPanel booking={booking} side="buyer" /> : <span className="text-stone-400 max-sm:hidden">{DASH}</span>,
+      canMeet(booking) ? <MeetingPanel booking={booking} side="buyer" /> : <span className="text-stone-500 max-sm:hidden">{DASH}</span>,
   },
   { header: t('payment'), phone: 'unlabelled', cell: (booking) => <OrderPayment booking={booking} /> },
   { header: t('action'), phone: 'action', cell: (booking) => <Action booking={booking} /> },

@@ -61,7 +61,7 @@ function AnswerButton({ booking }: { booking: Booking }) {
   const [open, setOpen] = useState(false);
   const answer: BookingAnswer | null =
     isSold(booking) ? null : booking.status === 'reserved' ? 'release' : booking.status === 'waiting' ? 'decline' : null;
-  if (!answer) return <span className="text-stone-400">{DASH}</span>;
+  if (!answer) return <span className="text-stone-500">{DASH}</span>;
   return (
     <>
       <button

@@ -42,7 +42,7 @@ function Advertisement({ listing }: { listing: Listing }) {
 function Bookings({ count }: { count: number }) {
   const t = useT(sellingMessages);
   const { locale } = useLanguage();
-  if (count === 0) return <span className="text-stone-400">{t('noBookings')}</span>;
+  if (count === 0) return <span className="text-stone-500">{t('noBookings')}</span>;
   return (
     <Link to="/dashboard/my-buyers" className="font-semibold text-brand-800 hover:underline">
       {t('bookingCount', { count, shown: localDigits(String(count), locale) })}
