@@ -1,11 +1,11 @@
 // A modal dialog over the page: labelled by its title and described by a line under it,
 // focus kept inside (Tab wraps), Escape closes wherever focus is (a click on its text
 // moves focus out of the fields), a click on the backdrop closes, and focus goes back to
-// whatever opened it. A sheet from the bottom on a phone, a card in the middle on wider
+// whatever opened it (or, when that is gone, to the next step beside it). A sheet from the bottom on a phone, a card in the middle on wider
 // screens. The first field to fill in takes focus itself (`autoFocus`).
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useT } from '@/lib/i18n/language-context.ts';
-import { keepTabInside } from './focus-trap.ts';
+import { keepTabInside, useFocusReturn } from './focus-trap.ts';
 import { sharedMessages } from './shared.messages.ts';
 
 /** The close button's mark, the same in every language (its name is `close`). */
@@ -27,9 +27,7 @@ export function Modal({
 }) {
   const t = useT(sharedMessages);
   const dialogRef = useRef<HTMLDivElement>(null);
-  // The opener is read while rendering: by the time effects run, autoFocus has moved on.
-  const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
-  useEffect(() => () => opener?.focus(), [opener]);
+  useFocusReturn();
 
   // On the document, not the dialog: Escape closes even when focus has left it. A
   // confirmation dialog above it keeps its Escape to itself.

@@ -1,15 +1,14 @@
 // What every deal dialog does on the way out: the house alert dialog closes itself (giving
 // focus back to what opened it) before the caller unmounts it, and a refusal the server
 // ties to a field shows under that field, any other above the buttons.
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { useFocusReturn } from '@/components/focus-trap.ts';
 import { ApiError } from '@/lib/api-client.ts';
 
 export function useDialogExit(onClose: () => void) {
   const closeRef = useRef<() => void>(() => undefined);
-  // Read once, while rendering: by the time effects run, focus is inside the dialog.
-  const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
-  useEffect(() => () => opener?.focus(), [opener]);
+  const opener = useFocusReturn();
   const close = () => {
     closeRef.current();
     onClose();

@@ -158,6 +158,8 @@ function OwnBooking({ booking }: { booking: Booking }) {
       <span className="font-bold text-sky-900">{reserved ? t('reservedForYou') : inLine}</span>
       <Link
         to={reserved ? `/dashboard/stripe-payment/${encodeURIComponent(booking._id)}` : '/dashboard/my-orders'}
+        // What a buyer does next once booked: the focus comes here as the booking dialog closes.
+        data-next-step
         className={
           reserved
             ? 'rounded-lg bg-brand-700 px-3 py-1.5 font-semibold whitespace-nowrap text-white hover:bg-brand-800'
