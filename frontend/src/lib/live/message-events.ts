@@ -4,15 +4,11 @@
 import type { components } from '@/lib/api/schema.d.ts';
 import type { ConversationTerms, OfferMessage } from './offer-events.ts';
 import type { SafetyConversation, SafetyMessage } from './safety-events.ts';
+import { isAfter } from './record-ids.ts';
 
 export type Message = components['schemas']['MessageView'] & OfferMessage & SafetyMessage;
 export type Conversation = components['schemas']['ConversationView'] & ConversationTerms & SafetyConversation;
 export type MessagesRead = components['schemas']['MessagesReadIds'];
-
-/** Whether message id `a` comes after `b` (ids are counters; "0" is before any). */
-export function isAfter(a: string, b: string): boolean {
-  return a.length !== b.length ? a.length > b.length : a > b;
-}
 
 /**
  * Adds `message` to the messages of its conversation (`conversationId`), once: not when

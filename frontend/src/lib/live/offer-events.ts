@@ -2,7 +2,7 @@
 // sends them, and what an offer's new state changes: the message carrying it and the
 // conversation's latest offer. As with messages, a reducer answers the same value when
 // nothing changes, and a state replayed after a later one changes nothing.
-import { isAfter } from './message-events.ts';
+import { isAfter } from './record-ids.ts';
 
 /** Where an offer stands. */
 export type OfferStatus = 'open' | 'accepted' | 'declined' | 'countered' | 'replaced' | 'booked' | 'lapsed';

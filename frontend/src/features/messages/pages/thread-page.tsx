@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { PageSpinner } from '@/components/spinner.tsx';
 import { useSession } from '@/lib/auth/session-context.ts';
-import { isAfter } from '@/lib/live/message-events.ts';
+import { isAfter } from '@/lib/live/record-ids.ts';
 import { blockedIn } from '@/lib/live/safety-events.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
