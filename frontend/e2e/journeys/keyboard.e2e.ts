@@ -87,8 +87,13 @@ describe.each([
     expect(await focusIsVisible(page)).toBe(true);
 
     // Get Started, in the banner, opens all bikes; the focus lands on their page's heading.
+    // On the banner's dark green the ring is white (at least 5:1 against every shade of it).
     await tabTo(page, 'Get Started');
     expect(await focusIsVisible(page)).toBe(true);
+    // (Polled: the button's transition eases the ring in.)
+    await expect
+      .poll(() => page.evaluate(() => getComputedStyle(document.activeElement as Element).outlineColor))
+      .toBe('rgb(255, 255, 255)');
     await page.keyboard.press('Enter');
     await page.waitForURL('**/products');
     await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');

@@ -24,7 +24,7 @@ export function SiteFooter() {
   const { locale } = useLanguage();
   const t = useT(siteFooterMessages);
   return (
-    <footer className="mt-16 bg-stone-900 text-stone-300">
+    <footer className="on-dark mt-16 bg-stone-900 text-stone-300">
       <div className="page-container grid grid-cols-2 gap-x-6 gap-y-10 py-12 lg:grid-cols-4">
         <div className="col-span-2 lg:col-span-1">
           <Link to="/" className="inline-flex items-center gap-2 text-xl font-bold text-white">

@@ -18,7 +18,7 @@ export function ContactSection() {
   return (
     <section
       aria-labelledby="contact-heading"
-      className="flex h-full flex-col rounded-2xl bg-brand-900 p-6 text-white sm:p-8"
+      className="on-dark flex h-full flex-col rounded-2xl bg-brand-900 p-6 text-white sm:p-8"
     >
       <h2 id="contact-heading" className="text-2xl font-bold">
         {t('contactTitle')}

@@ -17,7 +17,7 @@ export function HeroBanner() {
   const t = useT(homeMessages);
   return (
     <section aria-labelledby="hero-heading" className="page-container pt-4 sm:pt-6">
-      <div className="relative isolate overflow-hidden rounded-3xl bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 px-5 py-6 text-white sm:px-12 sm:py-16 lg:px-16 lg:py-20">
+      <div className="on-dark relative isolate overflow-hidden rounded-3xl bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 px-5 py-6 text-white sm:px-12 sm:py-16 lg:px-16 lg:py-20">
         {/* Decorative rings: depth without an image to download. */}
         <div aria-hidden="true" className="absolute -top-24 -right-24 -z-10 size-96 rounded-full border-[40px] border-white/5" />
         <div aria-hidden="true" className="absolute -right-10 -bottom-32 -z-10 size-80 rounded-full bg-brand-500/20 blur-2xl" />
