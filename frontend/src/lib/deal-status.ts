@@ -16,11 +16,6 @@ export const PAYING_CASH = 'Paying cash at the meet-up';
 /** The words, on the seller's side, for a deal whose buyer's card holds the price until the handover. */
 export const CARD_HELD = 'Card held';
 
-/** The buyer's card holds the price: the money is taken at the handover, with their code. */
-export function isHeld(booking: Pick<Booking, 'status'>): boolean {
-  return booking.status === 'held';
-}
-
 /** A deal under way to be settled at the meet-up with the buyer's code: cash, or a card hold. */
 export function isHandover(booking: Pick<Booking, 'status'>): boolean {
   return booking.status === 'cash' || booking.status === 'held';
@@ -55,28 +50,6 @@ export function dealStage(booking: Pick<Booking, 'status'>): number {
   return 0;
 }
 
-/** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st. */
-export function ordinal(n: number): string {
-  const teen = n % 100 >= 11 && n % 100 <= 13;
-  const suffix = teen ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
-  return `${String(n)}${suffix}`;
-}
-
-/** "In line · 2nd" (or "In line" while the place is unknown). */
-export function inLineLabel(booking: Pick<Booking, 'queuePosition'>): string {
-  return booking.queuePosition ? `In line · ${ordinal(booking.queuePosition)}` : 'In line';
-}
-
-const HOUR = 60 * 60 * 1000;
-
-/** "47 h left", "under 1 h left", or null once the time is up (or unknown). */
-export function timeLeft(reservedUntil: string | null | undefined, now: number): string | null {
-  if (!reservedUntil) return null;
-  const left = Date.parse(reservedUntil) - now;
-  if (!Number.isFinite(left) || left <= 0) return null;
-  return left < HOUR ? 'under 1 h left' : `${String(Math.floor(left / HOUR))} h left`;
-}
-
 /** The time now, again every minute: a reservation's hours left count down on an open page. */
 export function useNow(everyMs = 60_000): number {
   const [now, setNow] = useState(() => Date.now());
@@ -89,24 +62,4 @@ export function useNow(everyMs = 60_000): number {
     };
   }, [everyMs]);
   return now;
-}
-
-/**
- * How a booking that ended reads: "Declined: <reason>", "Released: <reason>", "Called off
- * by the buyer: <reason>", "Ran out", "Cancelled".
- */
-export function endedLabel(booking: Pick<Booking, 'status' | 'reason' | 'calledOffBy'>): string {
-  const because = (word: string) => (booking.reason ? `${word}: ${booking.reason}` : word);
-  switch (booking.status) {
-    case 'declined':
-      return because('Declined');
-    case 'released':
-      return because('Released');
-    case 'lapsed':
-      return 'Ran out';
-    case 'called_off':
-      return because(booking.calledOffBy ? `Called off by the ${booking.calledOffBy}` : 'Called off');
-    default:
-      return 'Cancelled';
-  }
 }
