@@ -45,6 +45,8 @@ export function useFocusReturn(): HTMLElement | null {
     return () => {
       opener?.focus();
       window.setTimeout(() => {
+        // The page may be gone meanwhile (a closed tab, a test's torn-down document).
+        if (typeof document === 'undefined') return;
         const now = document.activeElement;
         const lost = now === null || now === document.body || !now.isConnected;
         if (!lost || opener?.isConnected || !around?.isConnected) return;

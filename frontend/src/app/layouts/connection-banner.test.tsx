@@ -18,7 +18,7 @@ describe('the connection banner', () => {
     const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     window.dispatchEvent(new Event('offline'));
     expect(await screen.findByText(OFFLINE)).toBeInTheDocument();
-    expect(screen.getByText(OFFLINE).closest('[role=status]')).not.toBeNull();
+    expect(screen.getByText(OFFLINE).closest('[aria-live=polite]')).not.toBeNull();
     onLine.mockReturnValue(true);
     window.dispatchEvent(new Event('online'));
     await waitFor(() => {

@@ -14,9 +14,11 @@ export function ConnectionBanner() {
   const queryClient = useQueryClient();
   const t = useT(connectionBannerMessages);
   return (
-    // Always there, so a screen reader hears what appears in it. Just under the top bar,
-    // one short line: clear of the message box and buttons at the bottom of a phone.
-    <div role="status" className="pointer-events-none fixed inset-x-0 top-[4.25rem] z-40 flex justify-center px-4 print:hidden">
+    // Always there, so a screen reader hears what appears in it (a live region without the
+    // status role: the pages' own status messages stay the one status each shows). Just
+    // under the top bar, one short line: clear of the message box and buttons at the
+    // bottom of a phone.
+    <div aria-live="polite" className="pointer-events-none fixed inset-x-0 top-[4.25rem] z-40 flex justify-center px-4 print:hidden">
       {state !== 'online' && (
         <div className="pointer-events-auto rounded-xl bg-stone-900 text-sm text-white shadow-lg ring-2 ring-white">
           <div className="flex items-center gap-x-3 px-4 py-1.5">

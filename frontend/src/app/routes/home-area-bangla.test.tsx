@@ -1,6 +1,6 @@
 // The home page and the pages off it read in Bangla, with Bengali digits, when the reader
 // chose Bangla on this device; English stays the default.
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aListing } from '@/test/fixtures.ts';
 import { fakeServer, renderApp, signedInAs, type FakeServer } from '@/test/render-app.tsx';
@@ -138,7 +138,10 @@ describe('The home page and the pages off it, in Bangla', () => {
     expect(within(papers).getByText('Papers')).toBeInTheDocument();
     expect(within(papers).getByText('18 September 2026')).toBeInTheDocument();
     expect(papers).toHaveTextContent('4 min read');
-    expect(document.title).toBe('Guides for riders · BikeHaat');
+    // The title follows the page's render (an effect).
+    await waitFor(() => {
+      expect(document.title).toBe('Guides for riders · BikeHaat');
+    });
     expect(screen.queryByText('The articles are in English for now.')).not.toBeInTheDocument();
   });
 });
