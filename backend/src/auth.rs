@@ -303,7 +303,7 @@ impl FromRequestParts<AppState> for MaybeUser {
 }
 
 macro_rules! role_guard {
-    ($(#[$doc:meta])* $name:ident, $role:expr, $refusal:literal) => {
+    ($(#[$doc:meta])* $name:ident, |$r:ident| $allowed:expr, $refusal:literal) => {
         $(#[$doc])*
         #[derive(Debug, Clone)]
         pub struct $name(pub User);
@@ -312,7 +312,8 @@ macro_rules! role_guard {
             type Rejection = AppError;
             async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
                 let AuthUser(user) = AuthUser::from_request_parts(parts, state).await?;
-                if user.role() == $role {
+                let $r = user.role();
+                if $allowed {
                     Ok($name(user))
                 } else {
                     Err(AppError::Forbidden($refusal.into()))
@@ -324,15 +325,16 @@ macro_rules! role_guard {
 
 role_guard!(
     /// A signed-in admin; 403 for everyone else signed in.
-    Admin, Role::Admin, "Only an admin can do this."
+    Admin, |role| role == Role::Admin, "Only an admin can do this."
 );
 role_guard!(
     /// A signed-in seller.
-    Seller, Role::Seller, "Only a seller can do this."
+    Seller, |role| role == Role::Seller, "Only a seller can do this."
 );
 role_guard!(
-    /// A signed-in buyer.
-    Buyer, Role::Buyer, "Only a buyer can do this."
+    /// A signed-in user who may buy: a buyer, or a seller (the store refuses them their
+    /// own bikes).
+    Buyer, |role| role.can_buy(), "Only a buyer can do this."
 );
 
 /// A person proven by an identity token (sign-in step 1), for the token exchange.

@@ -313,7 +313,7 @@ pub fn refused(why: Refused) -> &'static str {
         Refused::NotYoursToDelete => "You can only delete your own listings.",
         Refused::NotYoursToAdvertise => "You can only advertise your own bikes.",
         Refused::NotYourConversation => "Only the buyer and the seller read this conversation.",
-        Refused::OwnListing => "This is your own bike: buyers start the conversations.",
+        Refused::OwnListing => "This is your own bike.",
         Refused::NobodyToTell => "This person's account is gone: nobody would read it.",
         Refused::Blocked => "You can't write to this person",
         Refused::SellerCounters => "Buyers make offers: answer theirs with a counter.",

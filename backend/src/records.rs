@@ -20,6 +20,12 @@ impl Role {
         }
     }
 
+    /// Whether this role may buy: a buyer, and a seller too (on other sellers' bikes);
+    /// an admin moderates and does not buy.
+    pub fn can_buy(self) -> bool {
+        matches!(self, Role::Buyer | Role::Seller)
+    }
+
     pub fn parse(s: &str) -> Option<Role> {
         match s {
             "buyer" => Some(Role::Buyer),

@@ -166,7 +166,7 @@ pub enum Refused {
     NotYoursToAdvertise,
     /// Only its two sides read and write a conversation.
     NotYourConversation,
-    /// A seller does not open a conversation about their own listing.
+    /// A seller does not book, ask about, save or report their own listing.
     OwnListing,
     /// The other side's account is gone: nobody reads what is sent.
     NobodyToTell,
@@ -439,6 +439,8 @@ pub trait Accounts: Send + Sync + 'static {
     async fn mark_email_verified(&self, user_id: i64) -> StoreResult<()>;
     /// Sets the language a user's pages, mails and notifications are written in.
     async fn set_language(&self, user_id: i64, language: Language) -> StoreResult<()>;
+    /// Makes a buyer a seller too (they keep buying); false when they were not a buyer.
+    async fn start_selling(&self, user_id: i64) -> StoreResult<bool>;
     /// Makes the user with this e-mail an admin; false when there is none.
     async fn grant_admin(&self, email: &str) -> StoreResult<bool>;
     /// Users of one role, oldest first.

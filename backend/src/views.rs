@@ -119,12 +119,12 @@ pub enum Form {
 
 impl Form {
     /// The form of the listings `reader` browses: a seller's contact details are for
-    /// the buyers who may book, once they have proven their address (a throwaway account
-    /// harvests nothing); visitors, other sellers and admins browse the public form
-    /// (docs/product.md, "Who uses it").
+    /// those who may book (buyers, and sellers buying), once they have proven their
+    /// address (a throwaway account harvests nothing); visitors and admins browse the
+    /// public form (docs/product.md, "Who uses it").
     pub fn for_browsing(reader: Option<&User>) -> Form {
         match reader {
-            Some(user) if user.role() == Role::Buyer && user.email_verified => Form::SignedIn,
+            Some(user) if user.role().can_buy() && user.email_verified => Form::SignedIn,
             _ => Form::Public,
         }
     }

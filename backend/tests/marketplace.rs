@@ -20,6 +20,7 @@ mod marketplace {
     mod live;
     mod notices;
     mod offers;
+    mod one_account;
     mod openapi_snapshot;
     mod pay_ways;
     mod payments;

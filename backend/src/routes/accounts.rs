@@ -13,7 +13,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::{mail_language, EmailPath, PageLanguage};
 use crate::auth::client_ip::ClientIp;
 use crate::auth::{mail_tokens, passwords, throttle};
-use crate::auth::{AuthUser, Proven, ProvenIdentity, Tokens};
+use crate::auth::{AuthUser, Buyer, Proven, ProvenIdentity, Tokens};
 use crate::error::{AppError, AppResult, FieldCode, Json, JsonBodyRefused};
 use crate::mail::letters;
 use crate::records::{Identity, Language, MailPurpose, NewUser, Role, User};
@@ -28,6 +28,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(log_in))
         .routes(routes!(get_user, put_user))
         .routes(routes!(set_language))
+        .routes(routes!(start_selling))
 }
 
 /// E-mail and password for the built-in sign-in provider.
@@ -473,6 +474,23 @@ async fn set_language(
     check.finish()?;
     if reader.language() != language {
         state.store.set_language(reader.id, language).await?;
+    }
+    let user = reread(&state, reader.id).await?;
+    Ok(Json(UserView::from(&user)))
+}
+
+/// Makes the signed-in buyer a seller as well: the same account lists bikes from now on
+/// and keeps its bookings, wishlist and conversations. A seller calling it again changes
+/// nothing. Answers the user as it now is.
+#[utoipa::path(post, path = "/users/me/start-selling", tag = "users",
+    responses((status = 200, body = UserView), (status = 401), (status = 403)),
+    security(("access_token" = [])))]
+async fn start_selling(
+    State(state): State<AppState>,
+    Buyer(reader): Buyer,
+) -> AppResult<Json<UserView>> {
+    if reader.role() == Role::Buyer {
+        state.store.start_selling(reader.id).await?;
     }
     let user = reread(&state, reader.id).await?;
     Ok(Json(UserView::from(&user)))

@@ -201,6 +201,25 @@ fn refused_if_taken(keys: &'static [Key], why: Refused) -> impl FnOnce(sqlx::Err
     }
 }
 
+/// Refuses `buyer_id` a buyer's act (booking, asking, saving, reporting) on a listing
+/// of their own: a seller buys other sellers' bikes. A listing's seller never changes,
+/// so the answer holds for the rest of any transaction. The seller's id; `NotFound`
+/// without the listing.
+async fn not_own_listing<'e, E>(db: E, product_id: i64, buyer_id: i64) -> Result<i64, Error>
+where
+    E: sqlx::Executor<'e, Database = Db>,
+{
+    let seller_id: Option<i64> = sqlx::query_scalar("SELECT seller_id FROM products WHERE id = $1")
+        .bind(product_id)
+        .fetch_optional(db)
+        .await?;
+    match seller_id {
+        None => Err(Error::NotFound(Missing::Listing)),
+        Some(seller_id) if seller_id == buyer_id => Err(Error::Refused(Refused::OwnListing)),
+        Some(seller_id) => Ok(seller_id),
+    }
+}
+
 /// Maps a foreign-key violation (the thing referred to is gone) to `Missing(what)`.
 fn not_found_if_missing(what: Missing) -> impl FnOnce(sqlx::Error) -> Error {
     move |e| {

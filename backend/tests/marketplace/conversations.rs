@@ -246,8 +246,9 @@ async fn what_cannot_be_a_message_is_refused_with_the_field_that_is_wrong() {
         return;
     };
     // The seller does not open a conversation about their own bike; a gone bike is 404.
-    let (status, _) = t.open(&t.seller, json!({"productId": t.bike})).await;
-    assert_eq!(status, StatusCode::FORBIDDEN, "sellers do not buy");
+    let (status, body) = t.open(&t.seller, json!({"productId": t.bike})).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert_eq!(body["message"], "This is your own bike.");
     let (status, _) = t.open(&t.buyer, json!({"productId": "999999"})).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     let (status, body) = t

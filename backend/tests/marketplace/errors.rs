@@ -133,6 +133,7 @@ async fn health_reports_the_database_and_openapi_describes_every_route() {
         ("/users/{email}", "get"),
         ("/users/{email}", "put"),
         ("/users/me/language", "put"),
+        ("/users/me/start-selling", "post"),
         ("/categories", "get"),
         ("/categories/{email}", "post"),
         ("/products/{id}", "get"),

@@ -1011,10 +1011,10 @@ async fn visitors_never_see_anyones_email_or_phone_live_on_resume_or_in_lists() 
             .get(&format!("/api/products/{category}"), Some(&buyer.token))
             .await;
         assert_eq!(listings[0]["sellerPhone"], LISTING_PHONE);
-        // Sellers and admins browse, but only buyers book: they read the public form, and
-        // so does a buyer who never proved their address.
+        // Admins moderate and do not book: they read the public form, and so do a seller
+        // and a buyer who never proved their address.
         for (who, token) in [
-            ("a seller", &seller.token),
+            ("an unproven seller", &seller.token),
             ("an admin", &admin.token),
             ("an unproven buyer", &throwaway.token),
         ] {

@@ -25,7 +25,7 @@ describe('the route guards', () => {
   });
 
   it('send a signed-in user of another role to /login', async () => {
-    fakeServer(signedInAs('seller'));
+    fakeServer(signedInAs('admin'));
     const { router } = renderApp('/dashboard/my-orders');
 
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();

@@ -13,11 +13,11 @@ function ToLogin() {
   return <Navigate to="/login" replace state={state} />;
 }
 
-/** Renders the child routes for a signed-in user of `role` (any role when omitted). */
-export function RequireRole({ role }: { role?: Role }) {
+/** Renders the child routes for a signed-in user of one of `roles` (any role when omitted). */
+export function RequireRole({ roles }: { roles?: readonly Role[] }) {
   const session = useSession();
   if (session.status === 'loading') return <PageSpinner label="Checking your session" />;
   if (session.status === 'signed-out') return <ToLogin />;
-  if (role && session.role !== role) return <ToLogin />;
+  if (roles && !(session.role && roles.includes(session.role))) return <ToLogin />;
   return <Outlet />;
 }

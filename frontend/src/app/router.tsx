@@ -5,6 +5,7 @@ import { redirect, type RouteObject } from 'react-router';
 import { PageSpinner } from '@/components/spinner.tsx';
 import { configQueryOptions } from '@/lib/config/get-config.ts';
 import { RequireRole } from './guards.tsx';
+import { BUYING } from '@/lib/auth/session-context.ts';
 import { DashboardLayout } from './layouts/dashboard-layout.tsx';
 import { MainLayout } from './layouts/main-layout.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
@@ -120,7 +121,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             children: [
               { index: true, element: <DashboardHome /> },
               {
-                element: <RequireRole role="admin" />,
+                element: <RequireRole roles={['admin']} />,
                 children: [
                   {
                     path: 'add-category',
@@ -163,12 +164,18 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 ],
               },
               {
-                element: <RequireRole role="seller" />,
+                // A buyer finds "Sell your bike" here: the page makes their account a seller's too.
+                element: <RequireRole roles={BUYING} />,
                 children: [
                   {
                     path: 'add-product',
                     lazy: lazyPage(() => import('@/features/selling/pages/add-listing-page.tsx'), (m) => m.AddListingPage),
                   },
+                ],
+              },
+              {
+                element: <RequireRole roles={['seller']} />,
+                children: [
                   {
                     path: 'seller-products',
                     lazy: lazyPage(
@@ -187,7 +194,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 ],
               },
               {
-                element: <RequireRole role="buyer" />,
+                element: <RequireRole roles={BUYING} />,
                 children: [
                   {
                     path: 'my-orders',

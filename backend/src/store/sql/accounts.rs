@@ -482,6 +482,15 @@ impl Accounts for This {
         Ok(())
     }
 
+    async fn start_selling(&self, user_id: i64) -> Result<bool, Error> {
+        let done = sqlx::query("UPDATE users SET role = 'seller' WHERE id = $1 AND role = 'buyer'")
+            .bind(user_id)
+            .execute(&self.writer)
+            .await?;
+        self.changed_accounts();
+        Ok(done.rows_affected() > 0)
+    }
+
     async fn grant_admin(&self, email: &str) -> Result<bool, Error> {
         let done = sqlx::query("UPDATE users SET role = 'admin' WHERE email = $1")
             .bind(email)

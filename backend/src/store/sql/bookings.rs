@@ -387,6 +387,7 @@ impl This {
     async fn book(&self, order: &NewBooking) -> Result<Written<i64>, Error> {
         let mut tx = self.writer.begin().await?;
         lock_buyer(&mut tx, order.buyer_id).await?;
+        not_own_listing(&mut *tx, order.product_id, order.buyer_id).await?;
         let now = Utc::now();
         // An accepted offer that still holds is this buyer's price (a lower price since
         // is theirs too).

@@ -206,6 +206,7 @@ impl Catalogue for This {
         reporter_id: i64,
     ) -> Result<Written<bool>, Error> {
         let mut tx = self.writer.begin().await?;
+        not_own_listing(&mut *tx, product_id, reporter_id).await?;
         let done = sqlx::query(
             "INSERT INTO reports (product_id, reporter_id, reported_at) VALUES ($1, $2, $3) \
              ON CONFLICT (product_id, reporter_id) DO NOTHING",

@@ -175,15 +175,7 @@ impl Conversations for This {
         create: bool,
     ) -> Result<Conversation, Error> {
         let mut tx = self.writer.begin().await?;
-        let seller_id: Option<i64> =
-            sqlx::query_scalar("SELECT seller_id FROM products WHERE id = $1")
-                .bind(product_id)
-                .fetch_optional(&mut *tx)
-                .await?;
-        let seller_id = seller_id.ok_or(Error::NotFound(Missing::Listing))?;
-        if seller_id == buyer_id {
-            return Err(Error::Refused(Refused::OwnListing));
-        }
+        let seller_id = not_own_listing(&mut *tx, product_id, buyer_id).await?;
         if !create {
             let id: Option<i64> = sqlx::query_scalar(
                 "SELECT id FROM conversations WHERE product_id = $1 AND buyer_id = $2",

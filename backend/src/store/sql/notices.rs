@@ -68,6 +68,7 @@ impl Wishlists for This {
     }
 
     async fn save_to_wishlist(&self, user_id: i64, product_id: i64) -> Result<bool, Error> {
+        not_own_listing(&self.writer, product_id, user_id).await?;
         let done = sqlx::query(
             "INSERT INTO wishlist (user_id, product_id, saved_at) VALUES ($1, $2, $3) \
              ON CONFLICT (user_id, product_id) DO NOTHING",

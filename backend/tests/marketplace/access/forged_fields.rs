@@ -188,7 +188,7 @@ async fn listing_fields_forged_into_an_advert_are_ignored() {
         assert_eq!(
             shown[0].get("sellerEmail"),
             None,
-            "sellers browse the public form"
+            "a seller who never proved their address browses the public form"
         );
         let buyer = app.sign_up("rahim@example.com", "Rahim", "buyer").await;
         app.verify_email("rahim@example.com").await;

@@ -22,6 +22,7 @@ export const dashboardLayoutMessages = defineCatalog(
     messages: 'Messages',
     myOrders: 'My Orders',
     wishlist: 'Wishlist',
+    sellYourBike: 'Sell your bike',
   },
   {
     adminDashboard: 'অ্যাডমিনের ড্যাশবোর্ড',
@@ -43,5 +44,6 @@ export const dashboardLayoutMessages = defineCatalog(
     messages: 'মেসেজ',
     myOrders: 'আমার অর্ডার',
     wishlist: 'পছন্দের তালিকা',
+    sellYourBike: 'আপনার বাইক বিক্রি করুন',
   },
 );

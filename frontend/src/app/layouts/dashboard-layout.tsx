@@ -32,16 +32,21 @@ const SIDE_LINKS: Record<Role, SideLink[]> = {
     // Buyers and sellers reach it from their inbox; an admin, who has none, from here.
     { label: 'blocked', to: '/dashboard/blocked' },
   ],
+  // A seller buys too: their bookings and wishlist sit beside their bikes.
   seller: [
     { label: 'addProduct', to: '/dashboard/add-product' },
     { label: 'myProducts', to: '/dashboard/seller-products' },
     { label: 'myBuyers', to: '/dashboard/my-buyers' },
+    { label: 'myOrders', to: '/dashboard/my-orders' },
+    { label: 'wishlist', to: '/dashboard/wishlist' },
     { label: 'messages', to: MESSAGES },
   ],
+  // "Sell your bike" makes the same account a seller's too (the add-product page asks first).
   buyer: [
     { label: 'myOrders', to: '/dashboard/my-orders' },
     { label: 'wishlist', to: '/dashboard/wishlist' },
     { label: 'messages', to: MESSAGES },
+    { label: 'sellYourBike', to: '/dashboard/add-product' },
   ],
 };
 

@@ -9,10 +9,10 @@ import type { ListingActionHandlers } from './use-listing-actions.tsx';
 
 export const BOOK_PARAM = 'book';
 
-export function useBookFromLink(listing: Listing, { viewer, onBook, bookingOf }: ListingActionHandlers): void {
+export function useBookFromLink(listing: Listing, { viewerOf, onBook, bookingOf }: ListingActionHandlers): void {
   const [params, setParams] = useSearchParams();
   const wanted = params.has(BOOK_PARAM);
-  const mayBook = viewer === 'buyer' && !isSold(listing) && !bookingOf(listing._id);
+  const mayBook = viewerOf(listing) === 'buyer' && !isSold(listing) && !bookingOf(listing._id);
   useEffect(() => {
     if (!wanted) return;
     setParams(

@@ -9,7 +9,7 @@ import { useConfirm } from '@/components/confirm-dialog.tsx';
 import { useBookings } from '@/lib/api/get-bookings.ts';
 import type { Booking, Listing } from '@/lib/api/types.ts';
 import type { FromState } from '@/lib/auth/return-path.ts';
-import { useSession } from '@/lib/auth/session-context.ts';
+import { canBuy, useSession } from '@/lib/auth/session-context.ts';
 import { useT } from '@/lib/i18n/language-context.ts';
 import { hasEnded } from '@/lib/deal-status.ts';
 import { useReportListing } from '@/features/listing/api/report-listing.ts';
@@ -30,17 +30,23 @@ const toggleWishlist = toggleWishlistMutation();
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** Who is looking, from the session: while it loads, a buyer (the default role). */
+/**
+ * Who is looking, from the session: a visitor, someone who may buy (a buyer, or a seller
+ * on other sellers' bikes), or an admin browsing; while it loads, a buyer (the default role).
+ */
 export function useViewer(): Viewer {
   const { role, status } = useSession();
   if (status === 'signed-out') return 'visitor';
-  if (status === 'signed-in' && role !== 'buyer') return 'browsing';
+  if (status === 'signed-in' && !canBuy(role)) return 'browsing';
   return 'buyer';
 }
 
 /** The handlers a listing's actions call, and what the reader has done with each listing. */
 export interface ListingActionHandlers {
+  /** Who is looking at listings in general. */
   viewer: Viewer;
+  /** Who is looking at this listing: its own seller is its `owner`. */
+  viewerOf: (listing: Listing) => Viewer;
   onBook: (listing: Listing) => void;
   onReport: (listing: Listing) => void;
   onLogIn: (reason: LogInReason) => void;
@@ -106,8 +112,11 @@ export function useListingActions(saved: ReadonlySet<string>): ListingActionHand
     );
   };
 
+  const viewerOf = (listing: Listing): Viewer =>
+    viewer === 'buyer' && user !== null && listing.sellerId === user._id ? 'owner' : viewer;
   const handlers = {
     viewer,
+    viewerOf,
     onBook: setToBook,
     onReport: (listing: Listing) => void onReport(listing),
     onLogIn,
@@ -121,6 +130,7 @@ export function useListingActions(saved: ReadonlySet<string>): ListingActionHand
     bookingOf,
     propsFor: (listing) => ({
       ...handlers,
+      viewer: viewerOf(listing),
       listing,
       reporting: isReporting(listing._id),
       saved: saved.has(listing._id),

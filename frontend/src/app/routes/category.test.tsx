@@ -148,8 +148,25 @@ describe('Category page', () => {
     expect(router.state.location.state).toEqual({ from: { pathname: '/category/c1', search: '' } });
   });
 
-  it('lets sellers and admins look without booking', async () => {
-    const fetchMock = fakeServer({ ...signedInAs('seller'), 'GET /api/products/c1': [200, [aListing()]] });
+  it("lets a seller book another seller's bike, and tells them which bikes are their own", async () => {
+    fakeServer({
+      ...signedInAs('seller'),
+      'GET /api/products/c1': [200, [aListing(), aListing({ _id: 'p2', productName: 'Honda Dio', sellerId: '1' })]],
+      'GET /api/orders/seller%40example.com': [200, []],
+      'GET /api/wishlist': [200, []],
+    });
+    renderApp('/category/c1');
+    const other = await screen.findByRole('article', { name: 'Yamaha R15' });
+    expect(within(other).getByRole('button', { name: 'Book Now' })).toBeInTheDocument();
+    expect(within(other).getByRole('button', { name: 'Add to Wishlist' })).toBeInTheDocument();
+    const own = screen.getByRole('article', { name: 'Honda Dio' });
+    expect(within(own).getByText(/This is your bike\./)).toBeInTheDocument();
+    expect(within(own).queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
+    expect(within(own).queryByRole('button', { name: 'Report to Admin' })).not.toBeInTheDocument();
+  });
+
+  it('lets admins look without booking', async () => {
+    const fetchMock = fakeServer({ ...signedInAs('admin'), 'GET /api/products/c1': [200, [aListing()]] });
     renderApp('/category/c1');
     const card = await screen.findByRole('article', { name: 'Yamaha R15' });
     expect(await within(card).findByText('Only buyers can book bikes.')).toBeInTheDocument();

@@ -194,10 +194,11 @@ describe('Listing page', () => {
     });
   });
 
-  it('lets a seller look without booking or seeing the contact', async () => {
-    fakeServer({ ...signedInAs('seller'), ...listingServer(bike) });
+  it('shows a seller their own bike without Book Now or a way to ask themselves', async () => {
+    fakeServer({ ...signedInAs('seller'), ...listingServer({ ...bike, sellerId: '1' }) });
     renderApp('/products/p1');
-    expect(await screen.findByText('Only buyers can book bikes.')).toBeInTheDocument();
+    expect(await screen.findByText(/This is your bike\./)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Message seller' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
     expect(screen.getByRole('main').querySelector('a[href^="tel:"]')).toBeNull();
   });

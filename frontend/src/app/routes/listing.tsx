@@ -84,6 +84,7 @@ function ListingDetails({ listing }: { listing: Listing }) {
   const saved = useSavedIds();
   const actions = useListingActions(saved);
   useBookFromLink(listing, actions);
+  const viewer = actions.viewerOf(listing);
   const photos = listing.photos.length > 0 ? listing.photos : [listing.productImage];
 
   return (
@@ -117,11 +118,11 @@ function ListingDetails({ listing }: { listing: Listing }) {
             </span>
           </p>
           <ListingActions {...actions.propsFor(listing)} className="mt-4 text-base" />
-          {actions.viewer !== 'browsing' && (
+          {(viewer === 'buyer' || viewer === 'visitor') && (
             <div className="mt-2">
               <MessageSeller
                 productId={listing._id}
-                visitor={actions.viewer === 'visitor'}
+                visitor={viewer === 'visitor'}
                 onLogIn={() => {
                   actions.onLogIn('message');
                 }}
@@ -132,7 +133,7 @@ function ListingDetails({ listing }: { listing: Listing }) {
         </div>
 
         <div className="lg:col-start-2 lg:row-start-2">
-          <SellerCard listing={listing} viewer={actions.viewer} onLogIn={actions.onLogIn} />
+          <SellerCard listing={listing} viewer={viewer} onLogIn={actions.onLogIn} />
         </div>
 
         <section aria-labelledby="details-title" className="lg:col-start-1 lg:row-start-3">

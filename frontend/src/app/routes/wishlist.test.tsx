@@ -96,8 +96,8 @@ describe('Wishlist page', () => {
     expect(screen.getByRole('link', { name: 'Browse bike categories' })).toHaveAttribute('href', '/#categories');
   });
 
-  it('is for buyers only', async () => {
-    const fetchMock = fakeServer({ ...signedInAs('seller') });
+  it('is for those who buy: buyers and sellers, not admins', async () => {
+    const fetchMock = fakeServer({ ...signedInAs('admin') });
     const { router } = renderApp('/dashboard/wishlist');
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/login');

@@ -118,6 +118,11 @@ export const sellingMessages = defineCatalog(
     uploadFailed: 'The photo could not be uploaded.',
 
     // Add a product
+    startTitle: 'Sell your bike',
+    startIntro:
+      'Your account can sell as well as buy: your bookings, wishlist and messages stay as they are. Buyers see your name on the bikes you list.',
+    startSelling: 'Start selling',
+    startFailed: 'Your account could not start selling. Please try again.',
     addTitle: 'Add a Product',
     addIntro:
       'List a bike for sale. Buyers in its category see it the moment you add it, and find it by brand, model, engine size, kilometres, year and district.',
@@ -269,6 +274,11 @@ export const sellingMessages = defineCatalog(
     photoNotUploaded: 'একটা ছবি আপলোড হয়নি: আবার চেষ্টা করুন, নয়তো সেটা সরিয়ে দিন',
     uploadFailed: 'ছবিটা আপলোড করা যায়নি।',
 
+    startTitle: 'আপনার বাইক বিক্রি করুন',
+    startIntro:
+      'একই অ্যাকাউন্টে কেনা আর বেচা দুটোই করা যায়: আপনার বুকিং, পছন্দের তালিকা আর মেসেজ যেমন আছে তেমনই থাকবে। আপনার বিজ্ঞাপনে ক্রেতারা আপনার নাম দেখবেন।',
+    startSelling: 'বিক্রি শুরু করুন',
+    startFailed: 'অ্যাকাউন্টে বিক্রি চালু করা যায়নি। আবার চেষ্টা করুন।',
     addTitle: 'বাইক বিক্রি করুন',
     addIntro:
       'বিক্রির জন্য বাইকের বিজ্ঞাপন দিন। যোগ করার সঙ্গে সঙ্গে ক্যাটাগরির ক্রেতারা এটা দেখবেন, আর ব্র্যান্ড, মডেল, ইঞ্জিন, কিমি, সাল ও জেলা দিয়ে খুঁজে পাবেন।',

@@ -34,3 +34,10 @@ export function useSession(): SessionValue {
 export function toRole(role: string): Role {
   return role === 'admin' || role === 'seller' ? role : 'buyer';
 }
+
+/** The roles that book, save and ask about bikes: buyers, and sellers too (never their own bikes). */
+export const BUYING: readonly Role[] = ['buyer', 'seller'];
+
+export function canBuy(role: Role | null): boolean {
+  return role !== null && BUYING.includes(role);
+}

@@ -63,7 +63,7 @@ pub fn matrix() -> Vec<Row> {
         row(GET,    "/api/listings/{P}",                    Empty,                                       [200, 200, 200, 200, 200, 200]),
         row(PUT,    "/api/products",                        listing,                                     [401, 403, 403, 201, 201, 403])
             .changes(Effect::Listed),
-        row(PATCH,  "/api/products/{fresh_listing}",        report,                                      [401, 200, 200, 403, 403, 403])
+        row(PATCH,  "/api/products/{fresh_listing}",        report,                                      [401, 200, 200, 409, 200, 403])
             .changes(Effect::Reported),
         row(PUT,    "/api/products/{fresh_listing}",        json_body(listing_body("{C}", "{fresh_name}", 80_000)), [401, 403, 403, 200, 403, 403]),
         row(DELETE, "/api/products/{fresh_listing}",        Empty,                                       [401, 403, 403, 200, 403, 200])
@@ -84,7 +84,7 @@ pub fn matrix() -> Vec<Row> {
         row(GET,    "/api/advertise",                       Empty,                                       [200, 200, 200, 200, 200, 200]),
         row(POST,   "/api/advertise",                       advert,                                      [401, 403, 403, 201, 403, 403])
             .changes(Effect::Advertised),
-        row(POST,   "/api/orders",                          booking,                                     [401, 201, 201, 403, 403, 403])
+        row(POST,   "/api/orders",                          booking,                                     [401, 201, 201, 409, 201, 403])
             .changes(Effect::Booked),
         row(GET,    "/api/orders/{buyer}",                  Empty,                                       [401, 200, 403, 403, 403, 200]),
         row(GET,    "/api/orders/{other_buyer}",            Empty,                                       [401, 403, 200, 403, 403, 200]),
@@ -126,7 +126,7 @@ pub fn matrix() -> Vec<Row> {
         // Conversations: buyers open them; only their two sides read and write
         // (tests/marketplace/conversations.rs).
         row(GET,    "/api/conversations",                   Empty,                                       [401, 200, 200, 200, 200, 200]),
-        row(POST,   "/api/conversations",                   json_body(json!({"productId": "{P}"})),      [401, 200, 200, 403, 403, 403]),
+        row(POST,   "/api/conversations",                   json_body(json!({"productId": "{P}"})),      [401, 200, 200, 409, 200, 403]),
         row(GET,    "/api/conversations/{fresh_conversation}", Empty,                                    [401, 200, 403, 200, 403, 403]),
         row(GET,    "/api/conversations/{fresh_conversation}/messages", Empty,                           [401, 200, 403, 200, 403, 403]),
         row(POST,   "/api/conversations/{fresh_conversation}/messages", json_body(json!({"clientId": "m-1", "text": "Is it still available?"})), [401, 200, 403, 200, 403, 403]),
@@ -145,15 +145,17 @@ pub fn matrix() -> Vec<Row> {
         row(GET,    "/api/reportedConversations/{fresh_conversation}/messages", Empty,                   [401, 403, 403, 403, 403, 404]),
         row(GET,    "/api/notifications",                   Empty,                                       [401, 200, 200, 200, 200, 200]),
         row(POST,   "/api/notifications/read",              json_body(json!({"all": true})),             [401, 200, 200, 200, 200, 200]),
-        row(GET,    "/api/wishlist",                        Empty,                                       [401, 200, 200, 403, 403, 403]),
-        row(POST,   "/api/wishlist",                        json_body(json!({"productId": "{fresh_listing}"})), [401, 201, 201, 403, 403, 403]),
-        row(DELETE, "/api/wishlist/{P}",                    Empty,                                       [401, 200, 200, 403, 403, 403]),
+        row(GET,    "/api/wishlist",                        Empty,                                       [401, 200, 200, 200, 200, 403]),
+        row(POST,   "/api/wishlist",                        json_body(json!({"productId": "{fresh_listing}"})), [401, 201, 201, 409, 201, 403]),
+        row(DELETE, "/api/wishlist/{P}",                    Empty,                                       [401, 200, 200, 200, 200, 403]),
         row(POST,   "/api/test-mode/confirm-card",          confirm_card,                                [200, 200, 200, 200, 200, 200]),
         // Stripe's alone, and only with Stripe on (tests/marketplace/stripe.rs).
         row(POST,   "/api/webhooks/stripe",                 Empty,                                       [404, 404, 404, 404, 404, 404]),
         row(POST,   "/api/uploads",                         Body::Image,                                 [401, 201, 201, 201, 201, 201]),
         // Without WebSocket upgrade headers; the live events themselves are tested in live.rs.
         row(GET,    "/api/live",                            Empty,                                       [400, 400, 400, 400, 400, 400]),
+        // Late: it makes both buyers sellers too, which rows above must not see.
+        row(POST,   "/api/users/me/start-selling",          Empty,                                       [401, 200, 200, 200, 200, 403]),
         // Last: it ends every session of its caller, the fixtures' included.
         row(POST,   "/api/auth/logout-everywhere",          Empty,                                       [401, 204, 204, 204, 204, 204])
             .with_identity_token(),

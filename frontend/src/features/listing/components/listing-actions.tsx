@@ -3,7 +3,8 @@
 // line, their card holding the price until the handover, or "Bought by you"),
 // Add to Wishlist (Saved once saved) and Report to Admin; on a card, Message seller beside
 // Book Now too, which opens the listing's page ready to ask. Everyone may look; a visitor is
-// asked to log in (and told why) for what needs an account, and only buyers book and save.
+// asked to log in (and told why) for what needs an account; buyers (and sellers, on other
+// sellers' bikes) book and save; a listing's own seller is pointed to their listings.
 import { Link } from 'react-router';
 import { HeartIcon } from '@/components/icons.tsx';
 import type { Booking, Listing } from '@/lib/api/types.ts';
@@ -16,8 +17,11 @@ export function isSold(listing: Pick<Listing, 'availability'>): boolean {
   return listing.availability.toLowerCase() === 'sold';
 }
 
-/** Who is looking: a visitor, a buyer, or a seller or admin browsing. */
-export type Viewer = 'visitor' | 'buyer' | 'browsing';
+/**
+ * Who is looking: a visitor; a buyer (or a seller buying); the listing's own seller, its
+ * `owner`; or an admin browsing.
+ */
+export type Viewer = 'visitor' | 'buyer' | 'owner' | 'browsing';
 
 /**
  * Why a visitor is sent to log in, by what they tried, in English; in the page's language
@@ -68,8 +72,9 @@ export function ListingActions({
   const t = useT(listingActionsMessages);
   const visitor = viewer === 'visitor';
   const sold = isSold(listing);
-  // A buyer or a visitor may ask about a bike still for sale; sellers and admins do not.
-  const ask = askAt !== undefined && viewer !== 'browsing' && !sold;
+  // A buyer or a visitor may ask about a bike still for sale; its seller and admins do not.
+  const buying = viewer === 'buyer' || visitor;
+  const ask = askAt !== undefined && buying && !sold;
   // Beside Book Now it shares the row; under a booking it has a row of its own.
   const besideBook = ask && !booking;
   return (
@@ -88,6 +93,13 @@ export function ListingActions({
         <OwnBooking booking={booking} />
       ) : sold ? (
         <span className={`col-span-2 ${mainLook} bg-red-50 text-red-700 ring-1 ring-red-200`}>{t('soldOut')}</span>
+      ) : viewer === 'owner' ? (
+        <p className="col-span-2 rounded-lg bg-stone-100 px-3 py-2 text-center text-stone-700">
+          {t('yourBike')}
+          <Link to="/dashboard/seller-products" className="ml-1 font-semibold text-brand-800 underline">
+            {t('seeInMyProducts')}
+          </Link>
+        </p>
       ) : viewer === 'browsing' ? (
         <p className="col-span-2 rounded-lg bg-stone-100 px-3 py-2 text-center text-stone-600">
           {t('onlyBuyers')}
@@ -112,7 +124,7 @@ export function ListingActions({
           {t('messageSeller')}
         </Link>
       )}
-      {viewer !== 'browsing' && (
+      {buying && (
         <>
           <button
             type="button"

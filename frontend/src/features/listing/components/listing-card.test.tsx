@@ -199,10 +199,18 @@ describe('ListingCard', () => {
     expect(within(visitorCard).getByRole('link', { name: 'Message seller' })).toHaveAttribute('href', '/products/p2?ask=1');
   });
 
-  it('offers no Message seller to sellers and admins, nor once the bike is sold', () => {
+  it("offers no Message seller to admins or the bike's own seller, nor once the bike is sold", () => {
     render(<ListingCard listing={aListing()} viewer="browsing" onBook={vi.fn()} onReport={vi.fn()} />);
     expect(screen.queryByRole('link', { name: 'Message seller' })).not.toBeInTheDocument();
     expect(screen.getByText('Only buyers can book bikes.')).toBeInTheDocument();
+    render(<ListingCard listing={aListing({ _id: 'p3', productName: 'TVS Apache' })} viewer="owner" onBook={vi.fn()} onReport={vi.fn()} />);
+    const own = screen.getByRole('article', { name: 'TVS Apache' });
+    expect(within(own).getByText(/This is your bike\./)).toBeInTheDocument();
+    expect(within(own).getByRole('link', { name: 'See it in My Products' })).toHaveAttribute('href', '/dashboard/seller-products');
+    for (const name of ['Book Now', 'Add to Wishlist', 'Report to Admin']) {
+      expect(within(own).queryByRole('button', { name })).not.toBeInTheDocument();
+    }
+    expect(within(own).queryByRole('link', { name: 'Message seller' })).not.toBeInTheDocument();
     render(<ListingCard listing={aListing({ _id: 'p2', productName: 'Honda CBR', availability: 'sold' })} onBook={vi.fn()} onReport={vi.fn()} />);
     const sold = screen.getByRole('article', { name: 'Honda CBR' });
     expect(within(sold).getByText('Sold Out')).toBeInTheDocument();

@@ -39,8 +39,9 @@ export function ListingCard({
   const t = useT(listingCardMessages);
   const { locale } = useLanguage();
   const { listing, viewer = 'buyer', onLogIn = () => undefined } = actions;
-  // A seller's contact is for the buyers who may book; a signed-in socket's events carry
-  // it, so the card, not only the server's list, keeps it from sellers and admins.
+  // A seller's contact is for those who may book; a signed-in socket's events carry it,
+  // so the card, not only the server's list, keeps it from admins (and its own seller
+  // needs no reminder of it).
   const contact = viewer === 'buyer';
   const headingId = `product-${listing._id}-name`;
   const path = listingPath(listing);
@@ -132,7 +133,7 @@ export function ListingCard({
           )}
           {contact && contactWithheld(listing) && <ConfirmForContact className="mt-0.5" />}
           {viewer === 'visitor' && <ContactLogInButton onLogIn={onLogIn} className="mt-0.5" />}
-          {viewer !== 'browsing' && <NumberInConversation listing={listing} className="mt-0.5" />}
+          {(viewer === 'buyer' || viewer === 'visitor') && <NumberInConversation listing={listing} className="mt-0.5" />}
         </div>
 
         <ListingActions {...actions} askAt={path} className="mt-auto pt-3" />

@@ -128,10 +128,10 @@ describe('Message seller on a listing', () => {
     await expect.poll(() => sent.map((body) => body.clientId)).toEqual(['w2', 'w2']);
   });
 
-  it('is not offered to a seller', async () => {
-    fakeServer({ ...signedInAs('seller'), 'GET /api/listings/p1': [200, bike] });
+  it('is not offered to the bike’s own seller', async () => {
+    fakeServer({ ...signedInAs('seller'), 'GET /api/listings/p1': [200, { ...bike, sellerId: '1' }] });
     renderApp('/products/p1');
-    expect(await screen.findByText('Only buyers can book bikes.')).toBeInTheDocument();
+    expect(await screen.findByText(/This is your bike\./)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Message seller' })).not.toBeInTheDocument();
   });
 

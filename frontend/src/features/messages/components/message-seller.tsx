@@ -9,7 +9,7 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ASK_PARAM } from '@/lib/conversations.ts';
-import { useSession } from '@/lib/auth/session-context.ts';
+import { canBuy, useSession } from '@/lib/auth/session-context.ts';
 import { useT } from '@/lib/i18n/language-context.ts';
 import { newClientId, useOpenConversation } from '@/features/messages/api/conversations.ts';
 import { askSellerMessages } from '@/features/messages/messages.messages.ts';
@@ -126,8 +126,9 @@ export function MessageSeller({ productId, visitor, onLogIn }: { productId: stri
   const sendWaiting = useEffectEvent(() => {
     const waiting = waitingOpener(productId);
     if (!waiting) return;
-    // Only buyers ask sellers: a seller or an admin who logged in has nothing to send.
-    if (role === 'buyer') send(waiting.text, waiting.clientId);
+    // Those who may buy ask sellers: an admin who logged in has nothing to send (and the
+    // bike's own seller never sees this panel).
+    if (canBuy(role)) send(waiting.text, waiting.clientId);
     else sessionStorage.removeItem(WAITING_OPENER);
   });
   useEffect(() => {

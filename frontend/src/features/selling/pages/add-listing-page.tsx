@@ -1,6 +1,7 @@
 // The seller's Add product page: lists the bike with its photos (uploaded as they are
 // picked), says so and goes to the seller's own listings. Fields the server refuses show
-// their message.
+// their message. A buyer who comes here ("Sell your bike") is asked to start selling first.
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { ApiError } from '@/lib/api-client.ts';
@@ -10,14 +11,36 @@ import { useListingFields } from '@/lib/api/get-listing-fields.ts';
 import { asWhole, depositOf, type FieldMessages, type ListingEditorFields } from '@/features/selling/components/listing-editor-fields.ts';
 import { ListingEditor } from '@/features/selling/components/listing-editor.tsx';
 import { sellingMessages } from '@/features/selling/selling.messages.ts';
+import { StartSelling } from '@/features/selling/components/start-selling.tsx';
+import { useSession } from '@/lib/auth/session-context.ts';
 import { useT } from '@/lib/i18n/language-context.ts';
 
 export function AddListingPage() {
+  const { role } = useSession();
+  // Started here: the form that replaces the invitation takes the focus it had.
+  const [started, setStarted] = useState(false);
+  if (role === 'buyer') {
+    return (
+      <StartSelling
+        onStarted={() => {
+          setStarted(true);
+        }}
+      />
+    );
+  }
+  return <AddListingForm focusHeading={started} />;
+}
+
+function AddListingForm({ focusHeading }: { focusHeading: boolean }) {
   const t = useT(sellingMessages);
   const navigate = useNavigate();
   const categories = useCategoryOptions();
   const listingFields = useListingFields();
   const adding = useAddListing();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusHeading) heading.current?.focus();
+  }, [focusHeading]);
 
   const onSubmit = async (fields: ListingEditorFields, photos: string[]): Promise<FieldMessages | undefined> => {
     const trim = (value: string) => value.trim();
@@ -60,7 +83,7 @@ export function AddListingPage() {
 
   return (
     <section aria-labelledby="add-product-title" className="rounded-2xl bg-white p-5 ring-1 ring-stone-200 sm:p-8">
-      <h2 id="add-product-title" className="text-2xl font-bold text-stone-900">
+      <h2 id="add-product-title" ref={heading} tabIndex={-1} className="text-2xl font-bold text-stone-900 focus:outline-none">
         {t('addTitle')}
       </h2>
       <p className="mt-1 mb-6 text-stone-600">{t('addIntro')}</p>

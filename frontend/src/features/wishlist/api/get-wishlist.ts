@@ -4,7 +4,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import type { Listing } from '@/lib/api/types.ts';
-import { useSession } from '@/lib/auth/session-context.ts';
+import { canBuy, useSession } from '@/lib/auth/session-context.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 export function getWishlist(signal?: AbortSignal): Promise<Listing[]> {
@@ -27,6 +27,6 @@ export function useWishlist({ enabled = true }: { enabled?: boolean } = {}) {
 /** The ids of the signed-in buyer's saved bikes (none for anyone else): which show as Saved. */
 export function useSavedIds(): ReadonlySet<string> {
   const { status, role } = useSession();
-  const wishlist = useWishlist({ enabled: status === 'signed-in' && role === 'buyer' });
+  const wishlist = useWishlist({ enabled: status === 'signed-in' && canBuy(role) });
   return new Set(wishlist.data?.map((listing) => listing._id));
 }
