@@ -11,7 +11,7 @@ use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
 pub use crate::field_code::FieldCode;
-use crate::records::{Role, TermsFault};
+use crate::records::TermsFault;
 use crate::store::{Missing, Refused, StoreError};
 
 /// What a person is told while the database is out of reach.
@@ -43,6 +43,10 @@ pub enum AppError {
     NotFound(String),
     #[error("{0}")]
     Conflict(String),
+    /// The store refused a change or found nothing: 403, 409 or 404 by the reason, which
+    /// the body names beside its English sentence.
+    #[error("{}", .0.message())]
+    Refusal(Reason),
     /// The request body did not arrive in time.
     #[error("{0}")]
     RequestTimeout(String),
@@ -72,6 +76,51 @@ pub enum AppError {
     Internal(String),
 }
 
+/// Why the store said no, as the stable code an error body's `reason` carries: a rule
+/// the change would have broken, or what it named that is not there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(untagged)]
+pub enum Reason {
+    Refused(Refused),
+    Missing(Missing),
+}
+
+impl Reason {
+    /// What people are told, in English.
+    pub fn message(self) -> &'static str {
+        match self {
+            Reason::Refused(why) => refused(why),
+            Reason::Missing(what) => missing(what),
+        }
+    }
+
+    fn status_and_code(self) -> (StatusCode, &'static str) {
+        match self {
+            Reason::Missing(_) => (StatusCode::NOT_FOUND, "not_found"),
+            Reason::Refused(why) if not_the_callers(why) => (StatusCode::FORBIDDEN, "forbidden"),
+            Reason::Refused(_) => (StatusCode::CONFLICT, "conflict"),
+        }
+    }
+}
+
+/// The refusals that say the thing is another's (403); the rest are conflicts (409).
+fn not_the_callers(why: Refused) -> bool {
+    matches!(
+        why,
+        Refused::NotYoursToChange
+            | Refused::NotYoursToDelete
+            | Refused::NotYoursToAdvertise
+            | Refused::NotYourBikesBooking
+            | Refused::NotYourDeal
+            | Refused::NotYourCode
+            | Refused::NotYourConversation
+            | Refused::NotYourBooking
+            | Refused::Blocked
+            | Refused::SellerCounters
+            | Refused::OwnOffer
+    )
+}
+
 /// The JSON body of every error response.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct ErrorBody {
@@ -86,6 +135,11 @@ pub struct ErrorBody {
     /// to say it in its own words; present with `fields`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub codes: Option<BTreeMap<String, FieldCode>>,
+    /// Why the marketplace said no, as a stable code beside `message`, for a page to say
+    /// it in its own words: present on the refusals and the missing records the store
+    /// names (`already_sold`, `no_listing`…).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<Reason>,
 }
 
 impl AppError {
@@ -125,6 +179,15 @@ impl AppError {
         AppError::Internal(err.to_string())
     }
 
+    /// Whether this says the thing asked for cannot be had — a conflict (sold, taken) or
+    /// nothing there — rather than that the caller may not, or that something failed.
+    pub fn is_conflict_or_missing(&self) -> bool {
+        matches!(
+            self.status_and_code().0,
+            StatusCode::CONFLICT | StatusCode::NOT_FOUND
+        )
+    }
+
     fn status_and_code(&self) -> (StatusCode, &'static str) {
         match self {
             AppError::BadRequest(_) => (StatusCode::BAD_REQUEST, "bad_request"),
@@ -132,6 +195,7 @@ impl AppError {
             AppError::Forbidden(_) => (StatusCode::FORBIDDEN, "forbidden"),
             AppError::NotFound(_) => (StatusCode::NOT_FOUND, "not_found"),
             AppError::Conflict(_) => (StatusCode::CONFLICT, "conflict"),
+            AppError::Refusal(reason) => reason.status_and_code(),
             AppError::RequestTimeout(_) => (StatusCode::REQUEST_TIMEOUT, "request_timeout"),
             AppError::PayloadTooLarge(_) => (StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large"),
             AppError::UnsupportedMedia(_) => {
@@ -157,6 +221,10 @@ impl IntoResponse for AppError {
         let (status, error) = self.status_and_code();
         let retry_after = match &self {
             AppError::TooManyRequests { retry_after, .. } => Some(*retry_after),
+            _ => None,
+        };
+        let reason = match &self {
+            AppError::Refusal(reason) => Some(*reason),
             _ => None,
         };
         let (message, fields, codes) = match self {
@@ -186,6 +254,7 @@ impl IntoResponse for AppError {
                 message,
                 fields,
                 codes,
+                reason,
             }),
         )
             .into_response();
@@ -208,9 +277,9 @@ pub fn missing(what: Missing) -> &'static str {
         Missing::Offer => "This offer does not exist.",
         Missing::Message => "This message does not exist.",
         Missing::Category => "This category does not exist.",
-        Missing::User(Role::Buyer) => "There is no buyer with this id.",
-        Missing::User(Role::Seller) => "There is no seller with this id.",
-        Missing::User(Role::Admin) => "There is no admin with this id.",
+        Missing::Buyer => "There is no buyer with this id.",
+        Missing::Seller => "There is no seller with this id.",
+        Missing::Admin => "There is no admin with this id.",
     }
 }
 
@@ -280,7 +349,6 @@ pub fn refused(why: Refused) -> &'static str {
             "The seller asks a deposit by card or bKash to reserve this bike; the rest is paid \
              in cash at the meet-up."
         }
-        Refused::PayTerms(fault) => terms_fault(fault).2,
         Refused::CallOffInstead => {
             "You have chosen how to pay: call the deal off instead, saying why."
         }
@@ -331,31 +399,18 @@ pub fn refused(why: Refused) -> &'static str {
 impl From<StoreError> for AppError {
     fn from(err: StoreError) -> Self {
         match err {
-            StoreError::NotFound(what) => AppError::NotFound(missing(what).into()),
-            StoreError::Refused(
-                why @ (Refused::NotYoursToChange
-                | Refused::NotYoursToDelete
-                | Refused::NotYoursToAdvertise
-                | Refused::NotYourBikesBooking
-                | Refused::NotYourDeal
-                | Refused::NotYourCode
-                | Refused::NotYourConversation
-                | Refused::NotYourBooking
-                | Refused::Blocked
-                | Refused::SellerCounters
-                | Refused::OwnOffer),
-            ) => AppError::Forbidden(refused(why).into()),
+            StoreError::NotFound(what) => AppError::Refusal(Reason::Missing(what)),
             StoreError::Refused(why @ Refused::OfferNotBelowPrice) => {
                 AppError::field("amount", FieldCode::OfferNotBelowPrice, refused(why))
             }
             StoreError::Refused(why @ Refused::NotThisBookingsListing) => {
                 AppError::field("bookingId", FieldCode::NotThisBookingsListing, refused(why))
             }
-            StoreError::Refused(Refused::PayTerms(fault)) => {
+            StoreError::PayTerms(fault) => {
                 let (field, code, text) = terms_fault(fault);
                 AppError::field(field, code, text)
             }
-            StoreError::Refused(why) => AppError::Conflict(refused(why).into()),
+            StoreError::Refused(why) => AppError::Refusal(Reason::Refused(why)),
             StoreError::Unavailable(detail) => AppError::database_unavailable(detail),
             StoreError::Database(detail) => AppError::Internal(detail),
         }
@@ -473,4 +528,13 @@ pub fn describe_error_bodies(doc: &mut utoipa::openapi::OpenApi) {
     schemas
         .entry("FieldCode".to_owned())
         .or_insert_with(FieldCode::schema);
+    schemas
+        .entry("Reason".to_owned())
+        .or_insert_with(Reason::schema);
+    schemas
+        .entry("Refused".to_owned())
+        .or_insert_with(Refused::schema);
+    schemas
+        .entry("Missing".to_owned())
+        .or_insert_with(Missing::schema);
 }

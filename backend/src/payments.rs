@@ -543,7 +543,7 @@ pub async fn reconcile_bkash(
                             recorded += 1;
                             true
                         }
-                        Err(AppError::Conflict(_) | AppError::NotFound(_)) => true,
+                        Err(error) if error.is_conflict_or_missing() => true,
                         Err(error) => {
                             tracing::warn!(%error, %payment_id, "cannot record a bKash hold yet");
                             false

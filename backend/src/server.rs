@@ -97,6 +97,7 @@ async fn api_method_not_allowed() -> Response {
         message: "This API route does not accept this method.".into(),
         fields: None,
         codes: None,
+        reason: None,
     };
     (StatusCode::METHOD_NOT_ALLOWED, axum::Json(body)).into_response()
 }

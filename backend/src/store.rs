@@ -28,6 +28,10 @@ pub enum StoreError {
     /// the caller's).
     #[error("refused: {0:?}")]
     Refused(Refused),
+    /// A listing's ways of paying and deposit cannot stand together (its price, say, now
+    /// under its fixed deposit): the listing form's field says which.
+    #[error("pay terms: {0:?}")]
+    PayTerms(TermsFault),
     /// The database cannot be reached right now.
     #[error("database unavailable: {0}")]
     Unavailable(String),
@@ -55,22 +59,51 @@ impl<T> Written<T> {
     }
 }
 
-/// What a call named that is not there.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// What a call named that is not there. Its name in an error body's `reason` is a stable
+/// code (`no_listing`), for a page to say it in its reader's language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
 pub enum Missing {
+    #[serde(rename = "no_account")]
     Account,
+    #[serde(rename = "no_listing")]
     Listing,
+    #[serde(rename = "no_booking")]
     Booking,
+    #[serde(rename = "no_category")]
     Category,
+    #[serde(rename = "no_conversation")]
     Conversation,
+    #[serde(rename = "no_offer")]
     Offer,
+    #[serde(rename = "no_message")]
     Message,
-    /// No user of this role has the id.
-    User(Role),
+    /// No buyer has the id.
+    #[serde(rename = "no_buyer")]
+    Buyer,
+    /// No seller has the id.
+    #[serde(rename = "no_seller")]
+    Seller,
+    /// No admin has the id.
+    #[serde(rename = "no_admin")]
+    Admin,
 }
 
-/// Why the store refused a change: the rule it would have broken.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+impl Missing {
+    /// No user of `role` has the id.
+    pub fn user(role: Role) -> Missing {
+        match role {
+            Role::Buyer => Missing::Buyer,
+            Role::Seller => Missing::Seller,
+            Role::Admin => Missing::Admin,
+        }
+    }
+}
+
+/// Why the store refused a change: the rule it would have broken. Its snake_case name in
+/// an error body's `reason` is a stable code, for a page to say it in its reader's
+/// language; the codes never change meaning, new ones may come.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
 pub enum Refused {
     /// A sign-in identity has this address already.
     EmailTaken,
@@ -124,9 +157,6 @@ pub enum Refused {
     CashNotTaken,
     /// The listing asks a deposit by card or bKash: cash alone does not reserve it.
     DepositAsked,
-    /// A listing's ways of paying and deposit cannot stand together (its price, say,
-    /// now under its fixed deposit).
-    PayTerms(TermsFault),
     /// The buyer chose how to pay: they call the deal off, saying why, rather than cancel.
     CallOffInstead,
     /// The buyer chose how to pay: the seller calls the deal off, saying why, rather than

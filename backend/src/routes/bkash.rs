@@ -148,10 +148,10 @@ async fn bkash_callback(
         return back(Some(order_id), "failure");
     }
     let settled = settle(state.store.as_ref(), state.holders(), reported, held).await;
-    if matches!(
-        settled,
-        Ok(_) | Err(AppError::Conflict(_) | AppError::NotFound(_))
-    ) {
+    if settled
+        .as_ref()
+        .map_or_else(AppError::is_conflict_or_missing, |_| true)
+    {
         if let Err(error) = state.store.bkash_settled(&payment.payment_id).await {
             tracing::warn!(%error, "a settled bKash payment is asked about again later");
         }
@@ -159,7 +159,7 @@ async fn bkash_callback(
     match settled {
         Ok(_) => Redirect::to(&format!("{my_orders}?bkash=held")),
         // Lost the bike (the hold was voided), or the booking is gone.
-        Err(AppError::Conflict(_) | AppError::NotFound(_)) => back(Some(order_id), "refused"),
+        Err(error) if error.is_conflict_or_missing() => back(Some(order_id), "refused"),
         Err(error) => {
             tracing::warn!(%error, order_id, "cannot record a bKash hold");
             back(Some(order_id), "unavailable")

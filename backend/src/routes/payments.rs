@@ -464,7 +464,8 @@ async fn stripe_webhook(
             match settle(state.store.as_ref(), state.holders(), payment, paid).await {
                 // Lost the bike (the money went back), or the booking is gone: nothing
                 // more to do.
-                Ok(_) | Err(AppError::Conflict(_) | AppError::NotFound(_)) => {}
+                Ok(_) => {}
+                Err(error) if error.is_conflict_or_missing() => {}
                 // Anything else: Stripe delivers the event again later.
                 Err(error) => return Err(error),
             }

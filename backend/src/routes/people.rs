@@ -33,7 +33,7 @@ async fn delete(state: &AppState, admin: &User, id: i64, role: Role) -> AppResul
     if written.outcome {
         Ok(Json(Changed::deleted(1).seen_by(&written.events, admin)))
     } else {
-        Err(Missing::User(role).into())
+        Err(Missing::user(role).into())
     }
 }
 
@@ -106,7 +106,7 @@ async fn verify_seller(
     }
     let written = state.store.verify_seller(id).await?;
     if !written.outcome {
-        return Err(Missing::User(Role::Seller).into());
+        return Err(Missing::Seller.into());
     }
     Ok(Json(Changed::modified(1).seen_by(&written.events, &admin)))
 }

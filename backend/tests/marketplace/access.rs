@@ -81,11 +81,19 @@ fn error_shape_problem(status: StatusCode, body: &Value) -> Option<String> {
         && body["message"]
             .as_str()
             .is_some_and(|m| !m.trim().is_empty())
-        && body
-            .as_object()
-            .is_some_and(|o| o.keys().all(|k| k == "error" || k == "message"));
+        && body.as_object().is_some_and(|o| {
+            o.keys()
+                .all(|k| k == "error" || k == "message" || k == "reason")
+        })
+        && body.get("reason").is_none_or(|reason| {
+            reason.as_str().is_some_and(|r| {
+                !r.is_empty() && r.chars().all(|c| c.is_ascii_lowercase() || c == '_')
+            })
+        });
     (!fine).then(|| {
-        format!("a {status} answer is not {{\"error\": \"{code}\", \"message\": …}}: {body}")
+        format!(
+            "a {status} answer is not {{\"error\": \"{code}\", \"message\": …, \"reason\"?: \"a_code\"}}: {body}"
+        )
     })
 }
 

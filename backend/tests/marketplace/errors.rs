@@ -465,3 +465,71 @@ async fn a_create_sent_again_with_its_idempotency_key_is_done_once() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn the_stores_refusals_name_their_reason_beside_the_english_sentence() {
+    let Some(app) = TestApp::spawn(Engine::Sqlite).await else {
+        return;
+    };
+    let admin = app.admin().await;
+    let category = app.category(&admin, "Commuters").await;
+    let seller = app.sign_up("karim@example.com", "Karim", "seller").await;
+    let other = app.sign_up("nadia@example.com", "Nadia", "seller").await;
+    let bike = app
+        .list_bike(&seller, &category, "Bajaj Discover", 90_000)
+        .await;
+    let buyer = app.sign_up("rahim@example.com", "Rahim", "buyer").await;
+    app.book(&buyer, &bike).await;
+
+    let booking =
+        json!({"bookingId": bike, "buyerPhone": "+880 1711-000000", "meetingLocation": "Banani"});
+    let cases = [
+        // 409: a rule the change would break.
+        (
+            app.call(Method::POST, "/api/orders", Some(&buyer.token), booking)
+                .await,
+            StatusCode::CONFLICT,
+            "conflict",
+            "already_booked",
+            "You have already booked this bike.",
+        ),
+        // 404: what it names is not there.
+        (
+            app.call(
+                Method::POST,
+                "/api/wishlist",
+                Some(&buyer.token),
+                json!({"productId": "99999"}),
+            )
+            .await,
+            StatusCode::NOT_FOUND,
+            "not_found",
+            "no_listing",
+            "This bike is no longer listed.",
+        ),
+        // 403: another's.
+        (
+            app.call(
+                Method::DELETE,
+                &format!("/api/products/{bike}"),
+                Some(&other.token),
+                Value::Null,
+            )
+            .await,
+            StatusCode::FORBIDDEN,
+            "forbidden",
+            "not_yours_to_delete",
+            "You can only delete your own listings.",
+        ),
+    ];
+    for ((status, body), expected, error, reason, message) in cases {
+        assert_eq!(status, expected, "{body}");
+        assert_eq!(body["error"], error, "{body}");
+        assert_eq!(body["reason"], reason, "{body}");
+        assert_eq!(body["message"], message, "{body}");
+    }
+    // A refusal the store did not make names no reason: its sentence is all there is.
+    let (status, body) = app.get("/api/allBuyer", Some(&buyer.token)).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    assert!(body.get("reason").is_none(), "{body}");
+}

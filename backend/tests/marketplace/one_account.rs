@@ -150,6 +150,7 @@ async fn a_seller_books_saves_asks_about_and_reports_other_sellers_bikes_but_not
                 .await;
             assert_eq!(status, StatusCode::CONFLICT, "{path}: {answer}");
             assert_eq!(answer["message"], OWN_BIKE, "{path}");
+            assert_eq!(answer["reason"], "own_listing", "{path}");
         }
         let (status, answer) = app
             .call(

@@ -97,6 +97,27 @@ describe('api errors on a Bangla page', () => {
     expect(error.message).toBe('Please enter a valid phone number');
   });
 
+  it('says a refusal in Bangla by its reason, and keeps the English for a reason it does not know yet', async () => {
+    noteLocale('bn');
+    answer(409, { error: 'conflict', message: 'This bike has already been sold.', reason: 'already_sold' });
+    const sold = await failure();
+    expect(sold.status).toBe(409);
+    expect(sold.reason).toBe('already_sold');
+    expect(sold.message).toBe('এই বাইকটা আগেই বিক্রি হয়ে গেছে।');
+    answer(404, { error: 'not_found', message: 'This bike is no longer listed.', reason: 'no_listing' });
+    expect((await failure()).message).toBe('এই বাইকের বিজ্ঞাপন আর নেই।');
+    answer(409, { error: 'conflict', message: 'A rule of a newer server.', reason: 'a_reason_from_the_future' });
+    expect((await failure()).message).toBe('A rule of a newer server.');
+    // A reason is a plain own key: nothing inherited passes for one.
+    answer(409, { error: 'conflict', message: 'Refused.', reason: 'toString' });
+    expect((await failure()).message).toBe('Refused.');
+  });
+
+  it("shows the server's English refusal on an English page", async () => {
+    answer(409, { error: 'conflict', message: 'This bike has already been sold.', reason: 'already_sold' });
+    expect((await failure()).message).toBe('This bike has already been sold.');
+  });
+
   it('says in Bangla that the marketplace could not be reached', async () => {
     noteLocale('bn');
     vi.stubGlobal(

@@ -4,16 +4,23 @@ import { clearSession, getAccessToken } from './auth/session-store.ts';
 import { noteListRead } from './live/live-seq.ts';
 import { acceptLanguage, currentLocale } from './i18n/locale.ts';
 import { translate } from './i18n/catalog.ts';
-import { apiErrorMessages, fieldCodeMessages, type FieldCode } from './api/api-errors.messages.ts';
+import {
+  apiErrorMessages,
+  fieldCodeMessages,
+  reasonMessages,
+  type FieldCode,
+  type Reason,
+} from './api/api-errors.messages.ts';
+import type { components } from './api/schema.d.ts';
 import { ANSWER_WITHIN_MS, noteAnswered, noteUnanswered } from './connection/connection.ts';
 
 /** Empty: the page is served by `bikehaat` itself, or by Vite proxying `/api`. */
 const BASE_URL = '';
 
 /**
- * A failed call, carrying the server's `{error, message, fields, codes}` body, its
+ * A failed call, carrying the server's `{error, message, fields, codes, reason}` body, its
  * message and fields in the page's language (the server writes English; on a Bangla
- * page each field's code gives its Bangla).
+ * page each field's code, and the refusal's reason, give its Bangla).
  */
 export class ApiError extends Error {
   readonly status: number;
@@ -21,6 +28,8 @@ export class ApiError extends Error {
   readonly fields: Record<string, string>;
   /** The stable code of each field's problem, as the server gave it. */
   readonly codes: Record<string, string>;
+  /** Why the server said no, as its stable code, when it named one (`already_sold`). */
+  readonly reason: string | null;
 
   constructor(
     status: number,
@@ -28,6 +37,7 @@ export class ApiError extends Error {
     message: string,
     fields: Record<string, string> = {},
     codes: Record<string, string> = {},
+    reason: string | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -35,6 +45,7 @@ export class ApiError extends Error {
     this.code = code;
     this.fields = fields;
     this.codes = codes;
+    this.reason = reason;
   }
 }
 
@@ -85,12 +96,7 @@ export function endStoredSession(): void {
   unauthorizedHandler();
 }
 
-interface ErrorBody {
-  error: string;
-  message: string;
-  fields?: Record<string, string>;
-  codes?: Record<string, string>;
-}
+type ErrorBody = components['schemas']['ErrorBody'];
 
 function isErrorBody(body: unknown): body is ErrorBody {
   return (
@@ -179,7 +185,7 @@ export async function api<T>(path: string, request: ApiRequest = {}): Promise<T>
       const message = reference
         ? translate(apiErrorMessages, currentLocale(), 'reference', { message: said.message, reference })
         : said.message;
-      throw new ApiError(response.status, parsed.error, message, said.fields, parsed.codes ?? {});
+      throw new ApiError(response.status, parsed.error, message, said.fields, parsed.codes ?? {}, parsed.reason ?? null);
     }
     throw new ApiError(
       response.status,
@@ -192,7 +198,9 @@ export async function api<T>(path: string, request: ApiRequest = {}): Promise<T>
   return parsed as T;
 }
 
+// The body is the server's: a code this page does not know yet (a newer server) is passed over.
 const isFieldCode = (code: string): code is FieldCode => Object.hasOwn(fieldCodeMessages.bn, code);
+const isReason = (code: unknown): code is Reason => typeof code === 'string' && Object.hasOwn(reasonMessages.bn, code);
 
 /**
  * An error body's message and fields in the page's language: the server's own on an
@@ -203,7 +211,7 @@ function inPageLanguage(body: ErrorBody): { message: string; fields: Record<stri
   const locale = currentLocale();
   const fields = { ...body.fields };
   if (locale === 'en') return { message: body.message, fields };
-  let message = body.message;
+  let message = isReason(body.reason) ? translate(reasonMessages, locale, body.reason) : body.message;
   for (const [field, code] of Object.entries(body.codes ?? {})) {
     if (!isFieldCode(code)) continue;
     if (fields[field] === message) message = translate(fieldCodeMessages, locale, code);

@@ -322,7 +322,7 @@ impl Catalogue for This {
         // The ways and the deposit stay as they were unless the edit says.
         let terms = edit.terms.apply(current.terms);
         if let Some(fault) = terms.fault(edit.resale_price) {
-            return Err(Error::Refused(Refused::PayTerms(fault)));
+            return Err(Error::PayTerms(fault));
         }
         // What the edit leaves out (kilometres, district, area) stays as it was.
         let facts = BikeFacts {

@@ -15,7 +15,7 @@ use bikehaat::records::{
     BookingStatus, Deposit, Handover, HeldPayment, HoldMethod, ListingEdit, PayMethod, PayTerms,
     Role, TermsChange, TermsFault, HOLD_DAYS,
 };
-use bikehaat::store::{Refused, Store};
+use bikehaat::store::{Refused, Store, StoreError};
 
 fn names(events: &[EventRecord]) -> Vec<&str> {
     events.iter().map(|e| e.name.as_str()).collect()
@@ -503,8 +503,10 @@ async fn a_deposit_is_what_a_hold_covers_and_a_booking_keeps_the_one_asked_when_
                 terms,
                 ..edit.clone()
             };
-            let refused = conflict(s.update_listing(other, seller.id, &edit).await);
-            assert_eq!(refused, Refused::PayTerms(fault));
+            match s.update_listing(other, seller.id, &edit).await {
+                Err(StoreError::PayTerms(found)) => assert_eq!(found, fault),
+                other => panic!("expected {fault:?}, got {other:?}"),
+            }
         }
         assert_eq!(listed(s, other).await.terms, PayTerms::default());
         // Without a deposit, cash alone is a way like any other.

@@ -133,6 +133,30 @@ describe('Bookings in Bangla', () => {
     noteLocale('en');
   });
 
+  it("says the server's refusal of the booking in Bangla, by its reason", async () => {
+    noteLocale('bn');
+    fakeServer({
+      'POST /api/orders': [409, { error: 'conflict', message: 'This bike has already been sold.', reason: 'already_sold' }],
+    });
+    render(
+      <LanguageContext value={{ locale: 'bn', setLocale: () => undefined }}>
+        <QueryClientProvider client={new QueryClient()}>
+          <BookingModal listing={aListing({ resalePrice: 185000 })} buyer={aUser()} onClose={vi.fn()} />
+          <ToastContainer />
+        </QueryClientProvider>
+      </LanguageContext>,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'আপনার অর্ডার' });
+    await userEvent.type(within(dialog).getByLabelText('ফোন নম্বর'), '০১৭১১১১১১১১');
+    await userEvent.type(within(dialog).getByLabelText('কোথায় দেখা করবেন'), 'বনানী');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'জমা দিন' }));
+    const sure = await screen.findByRole('alertdialog');
+    await userEvent.click(within(sure).getByRole('button', { name: 'হ্যাঁ, বুক করুন' }));
+    expect(await within(dialog).findByText('এই বাইকটা আগেই বিক্রি হয়ে গেছে।')).toBeInTheDocument();
+    expect(screen.queryByText('This bike has already been sold.')).not.toBeInTheDocument();
+    noteLocale('en');
+  });
+
   it('says Dhaka times in Bangla with the part of the day, and in English as before', () => {
     expect(dhakaTime('2026-11-27T11:30:00Z', 'bn')).toBe('শুক্রবার, ২৭ নভেম্বর, বিকেল ৫:৩০');
     expect(dhakaTime('2026-11-27T02:05:00Z', 'bn')).toBe('শুক্রবার, ২৭ নভেম্বর, সকাল ৮:০৫');
