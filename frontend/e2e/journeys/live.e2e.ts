@@ -3,7 +3,7 @@
 import type { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { Api, type Person } from '../support/api.ts';
-import { confirmInDialog, launchBrowser, openContext, PHONE, signInAs, toastSays } from '../support/browser.ts';
+import { confirmInDialog, launchBrowser, openContext, PHONE, screenshot, signInAs, toastSays } from '../support/browser.ts';
 import { expectNoReload, markNoReload, openLive, rowSeenAt, watchForRow } from '../support/live.ts';
 import { ADMIN_EMAIL, startServer, type RunningServer } from '../support/server.ts';
 
@@ -94,12 +94,17 @@ test('a page whose socket drops catches up on what it missed when it comes back,
   await open?.close();
   const resumesBefore = sentByPage.filter((message) => message.includes('"type":"resume"')).length;
   await api.pay(buyerA, bookingId);
-  // The sale happened while the page was away: nothing told it.
+  // The sale happened while the page was away: nothing told it, and past a few seconds
+  // the page says it is not updating by itself.
   await page.waitForTimeout(1500);
   expect(await card.getByRole('button', { name: 'Book Now' }).count()).toBe(1);
+  const paused = page.getByText('Live updates paused. Reconnecting…');
+  await paused.waitFor({ timeout: 15_000 });
+  await screenshot(page, 'live-reconnecting', { fullPage: false });
 
   down = false;
-  await card.getByText('Sold Out').waitFor({ timeout: 20_000 });
+  await card.getByText('Sold Out').waitFor({ timeout: 35_000 });
+  await paused.waitFor({ state: 'detached' });
   expect(await card.getByRole('button', { name: 'Book Now' }).count()).toBe(0);
   const resumes = sentByPage.filter((message) => message.includes('"type":"resume"'));
   expect(resumes.length, 'the page came back asking for what it missed').toBeGreaterThan(resumesBefore);

@@ -1,5 +1,6 @@
 // Says so within seconds when the page cannot reach the marketplace: the browser is
-// offline, or calls go unanswered (lib/connection). Pages keep what they loaded; queries
+// offline, or calls go unanswered (lib/connection); or, calls answered, that the live
+// socket is away and the page does not update by itself until it is back. Pages keep what they loaded; queries
 // start again by themselves once the browser is back online, and Retry asks again now.
 import { useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
@@ -16,13 +17,13 @@ export function ConnectionBanner() {
   return (
     // Always there, so a screen reader hears what appears in it (a live region without the
     // status role: the pages' own status messages stay the one status each shows). Just
-    // under the top bar, one short line: clear of the message box and buttons at the
-    // bottom of a phone.
-    <div aria-live="polite" className="pointer-events-none fixed inset-x-0 top-[4.25rem] z-40 flex justify-center px-4 print:hidden">
+    // under the top bar (rendered inside it), one short line: clear of the message box
+    // and buttons at the bottom of a phone.
+    <div aria-live="polite" className="pointer-events-none absolute inset-x-0 top-full mt-1.5 flex justify-center px-4 print:hidden">
       {state !== 'online' && (
         <div className="pointer-events-auto rounded-xl bg-stone-900 text-sm text-white shadow-lg ring-2 ring-white">
           <div className="flex items-center gap-x-3 px-4 py-1.5">
-            <p className="min-w-0">{state === 'offline' ? t('offline') : t('unreachable')}</p>
+            <p className="min-w-0">{t(state)}</p>
             {state === 'unreachable' && (
               <button
                 type="button"

@@ -2,14 +2,13 @@ import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Bounce, ToastContainer, type CloseButtonProps } from 'react-toastify';
 import { CloseIcon } from '@/components/icons.tsx';
 import { useT } from '@/lib/i18n/language-context.ts';
-import { ConnectionBanner } from './connection-banner.tsx';
 import { SkipLink, useFocusOnPageChange } from './page-focus.tsx';
 import { rootLayoutMessages } from './root-layout.messages.ts';
 import { UnverifiedBanner } from './unverified-banner.tsx';
 
 /**
  * Above both layouts: the skip link and the focus moved to each new page's heading, the
- * unconfirmed-address banner, the offline or unreachable strip at the bottom, and toasts that close after 5 s, top
+ * unconfirmed-address banner, and toasts that close after 5 s, top
  * centre on the public pages and top right in the dashboard; while a dialog is open they
  * show at the bottom instead, clear of its title and close button (index.css). A toast's
  * close button is named in the page's language.
@@ -23,7 +22,6 @@ export function RootLayout() {
       <SkipLink />
       <UnverifiedBanner />
       <Outlet />
-      <ConnectionBanner />
       <ToastContainer
         position={isDashboard ? 'top-right' : 'top-center'}
         autoClose={5000}

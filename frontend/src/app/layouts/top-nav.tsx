@@ -9,6 +9,7 @@ import { useSession } from '@/lib/auth/session-context.ts';
 import { useT } from '@/lib/i18n/language-context.ts';
 import { NotificationBell } from '@/features/notifications/components/notification-bell.tsx';
 import { topNavMessages } from './top-nav.messages.ts';
+import { ConnectionBanner } from './connection-banner.tsx';
 
 const linkLook = ({ isActive }: { isActive: boolean }) =>
   `block rounded-lg px-3 py-2 text-[15px] font-medium transition-colors ${
@@ -128,6 +129,8 @@ export function TopNav() {
           <div className="page-container pb-4">{account}</div>
         </div>
       )}
+      {/* Hangs just under the bar wherever the bar is: below the address banner, or stuck to the top. */}
+      <ConnectionBanner />
     </header>
   );
 }

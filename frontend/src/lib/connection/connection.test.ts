@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError } from '@/lib/api-client.ts';
-import { ANSWER_WITHIN_MS, connection } from './connection.ts';
+import { ANSWER_WITHIN_MS, connection, LIVE_GRACE_MS, noteLiveClosed, noteLiveOpen } from './connection.ts';
 
 /** A server that never answers: the request ends only when it is aborted. */
 function silent() {
@@ -65,6 +65,35 @@ describe('the connection', () => {
     });
     await vi.advanceTimersByTimeAsync(ANSWER_WITHIN_MS * 4);
     expect(settled).toBe(false);
+    expect(connection()).toBe('online');
+  });
+
+  it('says the live socket is away once it stays closed past its grace, and is back when it opens', async () => {
+    vi.useFakeTimers();
+    noteLiveClosed();
+    await vi.advanceTimersByTimeAsync(LIVE_GRACE_MS - 100);
+    // A blip (a reconnect within the grace) says nothing.
+    expect(connection()).toBe('online');
+    noteLiveOpen();
+    await vi.advanceTimersByTimeAsync(LIVE_GRACE_MS * 2);
+    expect(connection()).toBe('online');
+
+    noteLiveClosed();
+    // Closing again while waiting does not restart the wait.
+    await vi.advanceTimersByTimeAsync(LIVE_GRACE_MS / 2);
+    noteLiveClosed();
+    await vi.advanceTimersByTimeAsync(LIVE_GRACE_MS / 2);
+    expect(connection()).toBe('reconnecting');
+    // Unanswered calls say more than a quiet socket.
+    silent();
+    const read = api('/categories').catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(ANSWER_WITHIN_MS);
+    expect(await read).toBeInstanceOf(ApiError);
+    expect(connection()).toBe('unreachable');
+    answering();
+    await api('/categories');
+    expect(connection()).toBe('reconnecting');
+    noteLiveOpen();
     expect(connection()).toBe('online');
   });
 

@@ -2,14 +2,22 @@
 // browser says when it has no network at all; a call that got no answer (or none within
 // `ANSWER_WITHIN_MS`) says the server is out of reach although the network is there, until
 // the next answer arrives. The connection banner shows either within seconds, instead of
-// a spinner that turns until the browser gives up.
+// a spinner that turns until the browser gives up. With calls answered, a live socket
+// that has been closed for `LIVE_GRACE_MS` says the page is not updating by itself for
+// now ('reconnecting'): it is trying again, and what it missed arrives when it is back.
 
 /** How long a read waits for the server's answer to begin before it counts as lost. */
 export const ANSWER_WITHIN_MS = 15_000;
 
-export type Connection = 'online' | 'offline' | 'unreachable';
+/** How long the live socket may be away (a blip, a server restart) before the page says so. */
+export const LIVE_GRACE_MS = 5_000;
+
+export type Connection = 'online' | 'offline' | 'unreachable' | 'reconnecting';
 
 let unreachable = false;
+/** The live socket has been away past its grace. */
+let liveAway = false;
+let liveTimer: ReturnType<typeof setTimeout> | null = null;
 const listeners = new Set<() => void>();
 
 function notify(): void {
@@ -30,10 +38,30 @@ export function noteUnanswered(): void {
   notify();
 }
 
+/** The live socket is open: events arrive as they happen. */
+export function noteLiveOpen(): void {
+  if (liveTimer !== null) clearTimeout(liveTimer);
+  liveTimer = null;
+  if (!liveAway) return;
+  liveAway = false;
+  notify();
+}
+
+/** The live socket is not open (yet, or any more): past the grace, the page says so. */
+export function noteLiveClosed(): void {
+  if (liveAway || liveTimer !== null) return;
+  liveTimer = setTimeout(() => {
+    liveTimer = null;
+    liveAway = true;
+    notify();
+  }, LIVE_GRACE_MS);
+}
+
 /** The page's connection now. */
 export function connection(): Connection {
   if (typeof navigator !== 'undefined' && !navigator.onLine) return 'offline';
-  return unreachable ? 'unreachable' : 'online';
+  if (unreachable) return 'unreachable';
+  return liveAway ? 'reconnecting' : 'online';
 }
 
 /** Calls `listener` when the connection may have changed; answers the unsubscribe. */

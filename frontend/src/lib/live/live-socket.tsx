@@ -12,6 +12,7 @@ import { ReadyState } from 'react-use-websocket/dist/lib/constants';
 import { useWebSocket } from 'react-use-websocket/dist/lib/use-websocket';
 import { toast } from 'react-toastify';
 import { endStoredSession } from '@/lib/api-client.ts';
+import { noteLiveClosed, noteLiveOpen } from '@/lib/connection/connection.ts';
 import { getAccessToken, subscribeToSession } from '@/lib/auth/session-store.ts';
 import { refetchLiveData } from '@/lib/query-keys.ts';
 import { applyLiveEvent } from './apply-event.ts';
@@ -125,6 +126,13 @@ export function LiveSocket() {
 
   // Signing in on an open socket adds that user's events to it.
   const open = readyState === ReadyState.OPEN;
+
+  // The connection strip says so when the socket stays away (it keeps trying).
+  useEffect(() => {
+    if (open) noteLiveOpen();
+    else noteLiveClosed();
+  }, [open]);
+  useEffect(() => noteLiveOpen, []);
 
   // While open, pages may say something on it (that the reader is typing).
   useEffect(() => {
