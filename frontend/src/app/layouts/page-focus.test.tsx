@@ -54,4 +54,14 @@ describe('Moving between pages by keyboard', () => {
     await userEvent.click(within(footer).getByRole('link', { name: 'Papers and BRTA transfer' }));
     await expect.poll(() => document.activeElement?.id).toBe('paperwork-and-ownership-transfer');
   });
+
+  it("lands on the page's heading when the place an address names never shows", async () => {
+    fakeServer({ 'GET /api/categories': [200, []], 'GET /api/advertise': [200, []] });
+    const { router } = renderApp('/');
+    await screen.findByRole('heading', { level: 1 });
+    await router.navigate('/blog#a-guide-since-renamed');
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Guides for buying and selling a used bike' });
+    expect(heading).not.toHaveFocus();
+    await expect.poll(() => document.activeElement, { timeout: 7000 }).toBe(heading);
+  }, 10_000);
 });

@@ -27,9 +27,10 @@ export function useFocusOnPageChange(): void {
       if (!place) return;
     }
     let done = false;
-    const focusHeading = (): boolean => {
-      const target = place ? document.getElementById(place) : null;
-      const heading = target ?? (place ? null : document.querySelector<HTMLElement>('main h1, main h2'));
+    /** `asked`: the place the address names; null for the page's heading. */
+    const focusHeading = (asked: string | null = place): boolean => {
+      const target = asked ? document.getElementById(asked) : null;
+      const heading = target ?? (asked ? null : document.querySelector<HTMLElement>('main h1, main h2'));
       if (!heading) return false;
       if (target) {
         if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
@@ -66,6 +67,10 @@ export function useFocusOnPageChange(): void {
       observer.observe(document.body, { childList: true, subtree: true });
       window.setTimeout(() => {
         observer.disconnect();
+        // A place the page never drew (a guide since renamed, a mistyped link): the
+        // reader lands on the page's heading instead of where the old page left them.
+        if (!done && place) focusHeading(null);
+        done = true;
       }, WAIT_FOR_HEADING_MS);
     }, 0);
     return () => {
