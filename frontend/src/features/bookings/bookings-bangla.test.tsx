@@ -36,6 +36,29 @@ const buyers = [
   aBooking({ _id: 'o5', bookingId: 'p5', productName: 'Yamaha R15', buyerName: 'Sadia Islam', price: 185000 }),
 ];
 
+/** The booking dialog for a ৳1,85,000 bike, on a Bangla page, with its toasts. */
+function renderBanglaModal() {
+  render(
+    <LanguageContext value={{ locale: 'bn', setLocale: () => undefined }}>
+      <QueryClientProvider client={new QueryClient()}>
+        <ToastContainer />
+        <BookingModal listing={aListing({ resalePrice: 185000 })} buyer={aUser()} onClose={vi.fn()} />
+      </QueryClientProvider>
+    </LanguageContext>,
+  );
+}
+
+/** Fills the open dialog with a phone in Bengali digits and a place, submits and confirms. */
+async function bookInBangla(): Promise<HTMLElement> {
+  const dialog = screen.getByRole('dialog', { name: 'আপনার অর্ডার' });
+  await userEvent.type(within(dialog).getByLabelText('ফোন নম্বর'), '০১৭১১১১১১১১');
+  await userEvent.type(within(dialog).getByLabelText('কোথায় দেখা করবেন'), 'বনানী');
+  await userEvent.click(within(dialog).getByRole('button', { name: 'জমা দিন' }));
+  const sure = await screen.findByRole('alertdialog');
+  await userEvent.click(within(sure).getByRole('button', { name: 'হ্যাঁ, বুক করুন' }));
+  return dialog;
+}
+
 describe('Bookings in Bangla', () => {
   it('shows My Orders with Bangla words, taka, the place in line and the hours left in Bengali digits', async () => {
     localStorage.setItem('language', 'bn');
@@ -83,14 +106,7 @@ describe('Bookings in Bangla', () => {
   });
 
   it('shows the booking dialog in Bangla, with the price in Bengali digits and Bangla field messages', async () => {
-    render(
-      <LanguageContext value={{ locale: 'bn', setLocale: () => undefined }}>
-        <QueryClientProvider client={new QueryClient()}>
-          <ToastContainer />
-          <BookingModal listing={aListing({ resalePrice: 185000 })} buyer={aUser()} onClose={vi.fn()} />
-        </QueryClientProvider>
-      </LanguageContext>,
-    );
+    renderBanglaModal();
     fakeServer({});
     const dialog = screen.getByRole('dialog', { name: 'আপনার অর্ডার' });
     expect(within(dialog).getByLabelText('দাম')).toHaveValue('৳১,৮৫,০০০');
@@ -113,19 +129,8 @@ describe('Bookings in Bangla', () => {
         },
       ],
     });
-    render(
-      <LanguageContext value={{ locale: 'bn', setLocale: () => undefined }}>
-        <QueryClientProvider client={new QueryClient()}>
-          <BookingModal listing={aListing({ resalePrice: 185000 })} buyer={aUser()} onClose={vi.fn()} />
-        </QueryClientProvider>
-      </LanguageContext>,
-    );
-    const dialog = screen.getByRole('dialog', { name: 'আপনার অর্ডার' });
-    await userEvent.type(within(dialog).getByLabelText('ফোন নম্বর'), '০১৭১১১১১১১১');
-    await userEvent.type(within(dialog).getByLabelText('কোথায় দেখা করবেন'), 'বনানী');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'জমা দিন' }));
-    const sure = await screen.findByRole('alertdialog');
-    await userEvent.click(within(sure).getByRole('button', { name: 'হ্যাঁ, বুক করুন' }));
+    renderBanglaModal();
+    const dialog = await bookInBangla();
     const phone = within(dialog).getByLabelText('ফোন নম্বর');
     await expect.poll(() => phone.getAttribute('aria-invalid')).toBe('true');
     expect(phone).toHaveAccessibleDescription('সঠিক ফোন নম্বর লিখুন');
@@ -138,20 +143,8 @@ describe('Bookings in Bangla', () => {
     fakeServer({
       'POST /api/orders': [409, { error: 'conflict', message: 'This bike has already been sold.', reason: 'already_sold' }],
     });
-    render(
-      <LanguageContext value={{ locale: 'bn', setLocale: () => undefined }}>
-        <QueryClientProvider client={new QueryClient()}>
-          <BookingModal listing={aListing({ resalePrice: 185000 })} buyer={aUser()} onClose={vi.fn()} />
-          <ToastContainer />
-        </QueryClientProvider>
-      </LanguageContext>,
-    );
-    const dialog = screen.getByRole('dialog', { name: 'আপনার অর্ডার' });
-    await userEvent.type(within(dialog).getByLabelText('ফোন নম্বর'), '০১৭১১১১১১১১');
-    await userEvent.type(within(dialog).getByLabelText('কোথায় দেখা করবেন'), 'বনানী');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'জমা দিন' }));
-    const sure = await screen.findByRole('alertdialog');
-    await userEvent.click(within(sure).getByRole('button', { name: 'হ্যাঁ, বুক করুন' }));
+    renderBanglaModal();
+    const dialog = await bookInBangla();
     expect(await within(dialog).findByText('এই বাইকটা আগেই বিক্রি হয়ে গেছে।')).toBeInTheDocument();
     expect(screen.queryByText('This bike has already been sold.')).not.toBeInTheDocument();
     noteLocale('en');
