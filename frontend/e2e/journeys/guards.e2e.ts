@@ -41,13 +41,15 @@ const guarded = (): [path: string, allowed: Who[]][] => [
   ['/dashboard/reported-products', ['admin']],
   ['/dashboard/deals', ['admin']],
   [`/dashboard/deals/${bookingId}`, ['admin']],
-  ['/dashboard/add-product', ['seller']],
+  // A buyer finds "Sell your bike" here; a seller the listing form.
+  ['/dashboard/add-product', ['buyer', 'seller']],
   ['/dashboard/seller-products', ['seller']],
   ['/dashboard/my-buyers', ['seller']],
-  ['/dashboard/my-orders', ['buyer']],
-  [`/dashboard/stripe-payment/${bookingId}`, ['buyer']],
+  // Sellers buy too.
+  ['/dashboard/my-orders', ['buyer', 'seller']],
+  [`/dashboard/stripe-payment/${bookingId}`, ['buyer', 'seller']],
   [`/category/${categoryId}`, ['visitor', 'buyer', 'seller', 'admin']],
-  ['/dashboard/wishlist', ['buyer']],
+  ['/dashboard/wishlist', ['buyer', 'seller']],
   ['/dashboard', ['buyer', 'seller', 'admin']],
 ];
 
@@ -72,8 +74,8 @@ describe.each<Who>(['visitor', 'buyer', 'seller', 'admin'])('as a %s', (who) => 
 test('the navigation shows each role only its own links', async () => {
   const sideLinks: Record<Exclude<Who, 'visitor'>, string[]> = {
     admin: ['Add Category', 'All Sellers', 'All Buyers', 'Reported Products', 'Deals'],
-    seller: ['Add Product', 'My Products', 'My Buyers'],
-    buyer: ['My Orders', 'Wishlist'],
+    seller: ['Add Product', 'My Products', 'My Buyers', 'My Orders', 'Wishlist'],
+    buyer: ['My Orders', 'Wishlist', 'Sell your bike'],
   };
   const everyone = Object.values(sideLinks).flat();
 

@@ -26,7 +26,8 @@ afterAll(async () => {
 });
 
 const RAHIMS = 'Honda Dio 2020';
-const KARIMS = 'TVS Ntorq 125 2022';
+/** What the form names Karim's bike: its brand and model. */
+const KARIMS = 'TVS Ntorq 125';
 
 test('a buyer starts selling from his dashboard, lists a bike, and a seller books it', async () => {
   const rahims = await api.listing(seller, categoryId, RAHIMS, 95_000);
@@ -44,7 +45,6 @@ test('a buyer starts selling from his dashboard, lists a bike, and a seller book
   await karim.page.getByRole('heading', { name: 'Seller Dashboard' }).waitFor();
   await karim.page.getByRole('heading', { name: 'Add a Product' }).waitFor();
   await karim.page.getByLabel('Category').selectOption(categoryId);
-  await karim.page.getByLabel('Product name').fill(KARIMS);
   await karim.page.getByLabel('Product image').setInputFiles(await photo(karim.page, '#1d4ed8'));
   await karim.page.getByText('Uploading…').first().waitFor({ state: 'detached' });
   await fillBikeDetails(karim.page, {
@@ -56,8 +56,6 @@ test('a buyer starts selling from his dashboard, lists a bike, and a seller book
     condition: 'Excellent',
     resalePrice: '135000',
     originalPrice: '165000',
-    purchaseYear: '2022',
-    yearsOfUse: '2',
   });
   await karim.page.getByLabel('District').selectOption('Dhaka');
   await karim.page.getByLabel('Area').fill('Uttara');

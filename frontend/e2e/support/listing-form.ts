@@ -1,5 +1,6 @@
-// The seller's Add a Product form, filled in as a seller would: what the bike is called
-// and filed under first, then, once its photos are in, its details, state, prices and age.
+// The seller's Add a Product form, filled in as a seller would: where the bike is filed
+// first, then, once its photos are in, what it is (its name comes from brand and model),
+// its state and its prices.
 import type { Page } from 'playwright-core';
 
 export interface BikeDetails {
@@ -11,19 +12,16 @@ export interface BikeDetails {
   condition: string;
   resalePrice: string;
   originalPrice: string;
-  purchaseYear: string;
-  yearsOfUse: string;
 }
 
-/** Opens Add a Product and names the bike `name`, filed under `categoryId`. */
-export async function startListing(page: Page, categoryId: string, name: string): Promise<void> {
+/** Opens Add a Product and files the bike under `categoryId`. */
+export async function startListing(page: Page, categoryId: string): Promise<void> {
   await page.goto('/dashboard/add-product');
   await page.getByRole('heading', { name: 'Add a Product' }).waitFor();
   await page.getByLabel('Category').selectOption(categoryId);
-  await page.getByLabel('Product name').fill(name);
 }
 
-/** Fills in what the bike is, its state, its prices and its age. */
+/** Fills in what the bike is, its state and its prices. */
 export async function fillBikeDetails(page: Page, bike: BikeDetails): Promise<void> {
   await page.getByLabel('Brand').selectOption(bike.brand);
   await page.getByLabel('Model').fill(bike.model);
@@ -33,6 +31,4 @@ export async function fillBikeDetails(page: Page, bike: BikeDetails): Promise<vo
   await page.getByLabel('Condition').selectOption(bike.condition);
   await page.getByLabel('Resale price').fill(bike.resalePrice);
   await page.getByLabel('Original price').fill(bike.originalPrice);
-  await page.getByLabel('Purchase year').fill(bike.purchaseYear);
-  await page.getByLabel('Years of use').fill(bike.yearsOfUse);
 }

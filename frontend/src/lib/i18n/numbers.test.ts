@@ -3,6 +3,7 @@ import { formatPrice } from '@/utils/format-price.ts';
 import {
   formatNumber,
   formatTaka,
+  groupAsTyped,
   localDigits,
   MAX_AMOUNT,
   parseAmount,
@@ -357,5 +358,44 @@ describe('parseAmount', () => {
       `${'1 '.repeat(40)}lakh`,
     ];
     for (const text of garbage) expect(parseAmount(text), text).toBeNull();
+  });
+});
+
+describe('groupAsTyped', () => {
+  /** The field after typing: `|` marks the caret, before and after. */
+  const typed = (field: string) => {
+    const { text, caret } = groupAsTyped(field.replace('|', ''), field.indexOf('|'));
+    return `${text.slice(0, caret)}|${text.slice(caret)}`;
+  };
+
+  it('groups digits as lakh while they are typed, the caret at the end', () => {
+    expect(typed('1|')).toBe('1|');
+    expect(typed('1850|')).toBe('1,850|');
+    expect(typed('1,8500|')).toBe('18,500|');
+    expect(typed('185000|')).toBe('1,85,000|');
+    expect(typed('10000000|')).toBe('1,00,00,000|');
+  });
+
+  it('keeps the caret after the same digit when one is typed or removed in the middle', () => {
+    expect(typed('18|5000')).toBe('1,8|5,000');
+    expect(typed('1,8|5,000')).toBe('1,8|5,000');
+    expect(typed('1,895|000')).toBe('18,95|,000');
+    expect(typed('|185000')).toBe('|1,85,000');
+  });
+
+  it('writes Bengali digits when any were typed', () => {
+    expect(typed('১৮৫০০০|')).toBe('১,৮৫,০০০|');
+    expect(typed('১৮50|')).toBe('১,৮৫০|');
+  });
+
+  it('leaves words, decimals, spaces and an empty field exactly as typed', () => {
+    for (const field of ['2 lakh|', '1.5|', '12 000|', '|', ',|', '৳185000|', '2L|', '১.৫ লাখ|']) {
+      expect(typed(field)).toBe(field);
+    }
+  });
+
+  it('keeps leading zeros rather than reading a number', () => {
+    expect(typed('0|')).toBe('0|');
+    expect(typed('0001|')).toBe('0,001|');
   });
 });

@@ -162,3 +162,36 @@ export function parseAmount(text: string, locale: Locale = 'en'): ParsedAmount |
   const value = Number(paisa) / 100;
   return { value, understood: formatTaka(value, locale) };
 }
+
+/** What `groupAsTyped` makes of a field: its new text and where the caret goes. */
+export interface Regrouped {
+  text: string;
+  caret: number;
+}
+
+/**
+ * A number field regrouped while it is typed: when it holds only digits and commas
+ * ("185000", "1850,00", "১৮৫০০০"), the digits grouped as lakh ("1,85,000", "১,৮৫,০০০"),
+ * in Bengali digits when any were typed, and the caret after the same digit as before.
+ * Anything else ("2 lakh", "1.5", "") is left exactly as typed, caret and all: the
+ * field's own check says what it makes of it.
+ */
+export function groupAsTyped(text: string, caret: number): Regrouped {
+  if (!/^[0-9০-৯,]*[0-9০-৯][0-9০-৯,]*$/u.test(text)) return { text, caret };
+  const digits = toLatinDigits(text).replace(/,/g, '');
+  // Lakh grouping of the digits as they stand: leading zeros stay, nothing is rounded.
+  const last = digits.slice(-3);
+  const rest = digits.slice(0, -3);
+  const pairs = rest.length === 0 ? [] : (rest.match(/^\d{1,2}(?=(?:\d{2})*$)|\d{2}/g) ?? []);
+  const grouped = [...pairs, last].join(',');
+  const written = /[০-৯]/u.test(text) ? toBengaliDigits(grouped) : grouped;
+  // The caret stays after the same count of digits.
+  const before = text.slice(0, caret).replace(/,/g, '').length;
+  let seen = 0;
+  let at = 0;
+  while (at < written.length && seen < before) {
+    if (written.charAt(at) !== ',') seen += 1;
+    at += 1;
+  }
+  return { text: written, caret: at };
+}

@@ -1,6 +1,12 @@
 // What the seller's listing form holds and checks: its fields as typed, the limits and
 // messages of what buyers filter on and of the ways to pay and the deposit (like the
 // server's), and the pieces its sections share to register a field.
+//
+// The form asks each thing once. A listing's name is its brand and model ("Bajaj" and
+// "Pulsar N160" make "Bajaj Pulsar N160"), its meeting place its area and district
+// ("Mirpur 10, Dhaka"), and its purchase year and years of use its registration year:
+// the fields the listing keeps are filled from those (`listingName`, `meetingPlace`,
+// `yearsOfUseSince`).
 import type { Control, FieldErrors, UseFormRegister, UseFormRegisterReturn } from 'react-hook-form';
 import { errorId, inputLook } from '@/components/form-field.tsx';
 import type { Values } from '@/lib/i18n/catalog.ts';
@@ -12,7 +18,6 @@ import type { components } from '@/lib/api/schema.d.ts';
 
 export interface ListingEditorFields {
   categoryId: string;
-  productName: string;
   brand: string;
   model: string;
   engineCc: string;
@@ -22,10 +27,7 @@ export interface ListingEditorFields {
   area: string;
   resalePrice: string;
   originalPrice: string;
-  purchaseYear: string;
-  yearsOfUse: string;
   condition: string;
-  location: string;
   color: string;
   sellerPhone: string;
   description: string;
@@ -128,8 +130,6 @@ export function plainFields(fields: ListingEditorFields): ListingEditorFields {
     engineCc: number(fields.engineCc),
     kmDriven: number(fields.kmDriven),
     registrationYear: number(fields.registrationYear),
-    purchaseYear: number(fields.purchaseYear),
-    yearsOfUse: number(fields.yearsOfUse),
     depositPercent: number(fields.depositPercent),
     sellerPhone: fields.sellerPhone && toLatinDigits(fields.sellerPhone),
   };
@@ -137,7 +137,6 @@ export function plainFields(fields: ListingEditorFields): ListingEditorFields {
 
 export const FIELD_NAMES: ReadonlySet<string> = new Set<keyof ListingEditorFields>([
   'categoryId',
-  'productName',
   'brand',
   'model',
   'engineCc',
@@ -147,10 +146,7 @@ export const FIELD_NAMES: ReadonlySet<string> = new Set<keyof ListingEditorField
   'area',
   'resalePrice',
   'originalPrice',
-  'purchaseYear',
-  'yearsOfUse',
   'condition',
-  'location',
   'color',
   'sellerPhone',
   'description',
@@ -161,13 +157,50 @@ export const FIELD_NAMES: ReadonlySet<string> = new Set<keyof ListingEditorField
   'onWhatsapp',
 ]);
 
+/**
+ * The field of the form a server's message about a listing field belongs beside: those
+ * the form fills for the seller show at the field they come from.
+ */
+export function fieldOfServer(name: string): keyof ListingEditorFields | undefined {
+  const filledFrom: Record<string, keyof ListingEditorFields> = {
+    productName: 'model',
+    purchaseYear: 'registrationYear',
+    yearsOfUse: 'registrationYear',
+    location: 'area',
+  };
+  const field = filledFrom[name] ?? name;
+  return FIELD_NAMES.has(field) ? (field as keyof ListingEditorFields) : undefined;
+}
+
+/**
+ * A listing's name from its brand and model: "Bajaj" and "Pulsar N160" make "Bajaj Pulsar
+ * N160"; a model that already starts with the brand ("Yamaha R15") is the name as it is.
+ */
+export function listingName(brand: string, model: string): string {
+  const make = brand.trim();
+  const named = model.trim().replace(/\s+/g, ' ');
+  if (make === '') return named;
+  const lower = named.toLowerCase();
+  const makeLower = make.toLowerCase();
+  return lower === makeLower || lower.startsWith(`${makeLower} `) ? named : `${make} ${named}`.trim();
+}
+
+/** Where buyers meet the seller, as a listing says it: "Mirpur 10, Dhaka", or the district alone. */
+export function meetingPlace(area: string, district: string): string {
+  return [area.trim().replace(/\s+/g, ' '), district.trim()].filter(Boolean).join(', ');
+}
+
+/** The years a bike registered in `year` has been in use by `now`'s year (0 in its first year). */
+export function yearsOfUseSince(year: number, now: Date = new Date()): number {
+  return Math.max(0, now.getFullYear() - year);
+}
+
 export const filled = (message: string) => (value: string) => value.trim() !== '' || message;
 
 /** A listing's fields as the form holds them (text, as typed). */
 export function asTyped(listing: Listing): Partial<ListingEditorFields> {
   return {
     categoryId: listing.categoryId,
-    productName: listing.productName,
     brand: listing.brand ?? '',
     model: listing.model ?? '',
     engineCc: listing.engineCc == null ? '' : String(listing.engineCc),
@@ -177,10 +210,7 @@ export function asTyped(listing: Listing): Partial<ListingEditorFields> {
     area: listing.area ?? '',
     resalePrice: String(listing.resalePrice),
     originalPrice: String(listing.originalPrice),
-    purchaseYear: String(listing.purchaseYear),
-    yearsOfUse: String(listing.yearsOfUse),
     condition: listing.condition,
-    location: listing.location,
     color: listing.color,
     sellerPhone: listing.sellerPhone ?? '',
     description: listing.description,

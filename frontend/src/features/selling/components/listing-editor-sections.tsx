@@ -1,12 +1,13 @@
 // The seller's listing form, section by section, in the order it shows: what the bike is
-// (category and name; brand, model, engine, registration), its state (kilometres and
-// condition), its prices and age, how buyers can pay, where it is, and how it looks and
-// whom to call. Each section registers its own fields through the form's `FieldKit`.
+// (category; brand, model, engine, registration), its state and looks (kilometres,
+// condition, colour), its prices, how buyers can pay, where it is, and whom to call. Each
+// section registers its own fields through the form's `FieldKit`. Kilometres and prices
+// are grouped as they are typed ("185000" shows as "1,85,000").
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { useWatch, type Control } from 'react-hook-form';
 import { errorId, FieldInput, FormField } from '@/components/form-field.tsx';
 import { useLanguage } from '@/lib/i18n/language-context.ts';
-import { formatNumber, localDigits, parseAmount } from '@/lib/i18n/numbers.ts';
+import { formatNumber, groupAsTyped, localDigits, parseAmount } from '@/lib/i18n/numbers.ts';
 import {
   CONDITIONS,
   depositAmountCheck,
@@ -15,6 +16,7 @@ import {
   describedBy,
   districtsOf,
   filled,
+  listingName,
   MAX_CC,
   MAX_KM,
   MIN_CC,
@@ -33,9 +35,9 @@ import { ContactTermsFields } from '@/features/selling/components/contact-terms-
 /** A Bangladeshi mobile number's shape, the same in both languages. */
 const PHONE_PLACEHOLDER = '01XXXXXXXXX';
 
-/** Category and name: what the listing is called, where it is filed. */
-export function NameFields({
-  kit: { errors, register, text, posted, fixed, t },
+/** The category the listing is filed under. */
+export function CategoryField({
+  kit: { errors, register, text, fixed, t },
   categories,
   categoriesError,
 }: {
@@ -44,35 +46,57 @@ export function NameFields({
   categoriesError?: string | undefined;
 }) {
   return (
-    <>
-      <FormField id="product-category" label={t('category')} error={errors.categoryId?.message ?? categoriesError}>
-        <select
-          {...describedBy('product-category', errors.categoryId?.message)}
-          {...(fixed ? { ...register('categoryId'), disabled: true } : text('categoryId', t('selectCategory')))}
-        >
-          <option value="">{t('selectCategory')}</option>
-          {categories.map((category) => (
-            <option key={category._id} value={category._id}>
-              {category.categoryName}
-            </option>
-          ))}
-        </select>
-      </FormField>
-      <InputField
-        id="product-name"
-        label={t('productName')}
-        error={errors.productName?.message}
-        type="text"
-        placeholder={t('productNamePlaceholder')}
-        registered={posted('productName')}
-      />
-    </>
+    <FormField id="product-category" label={t('category')} error={errors.categoryId?.message ?? categoriesError}>
+      <select
+        {...describedBy('product-category', errors.categoryId?.message)}
+        {...(fixed ? { ...register('categoryId'), disabled: true } : text('categoryId', t('selectCategory')))}
+      >
+        <option value="">{t('selectCategory')}</option>
+        {categories.map((category) => (
+          <option key={category._id} value={category._id}>
+            {category.categoryName}
+          </option>
+        ))}
+      </select>
+    </FormField>
+  );
+}
+
+/**
+ * A number field whose digits are grouped as they are typed ("185000" shows "1,85,000"),
+ * the caret staying after the digit it was after; words ("2 lakh") stay as typed.
+ */
+export function groupedAsTyped(registered: Registered): Registered {
+  return {
+    ...registered,
+    onChange: (event: { target: unknown; type?: unknown }) => {
+      const input = event.target;
+      if (input instanceof HTMLInputElement) {
+        const { text, caret } = groupAsTyped(input.value, input.selectionStart ?? input.value.length);
+        if (text !== input.value) {
+          input.value = text;
+          input.setSelectionRange(caret, caret);
+        }
+      }
+      return registered.onChange(event);
+    },
+  };
+}
+
+/** What buyers will see the listing called, from the brand and model as typed. */
+function NameAsListed({ control, t }: Pick<FieldKit, 'control' | 't'>) {
+  const [brand, model] = useWatch({ control, name: ['brand', 'model'] });
+  const name = model.trim() === '' ? '' : listingName(brand, model);
+  return (
+    <p id="product-name-as-listed" aria-live="polite" className="mt-1 text-xs text-stone-600 empty:hidden">
+      {name && t('listedAs', { name })}
+    </p>
   );
 }
 
 /** Brand, model, engine size and registration year: what buyers filter on. */
 export function BikeFields({
-  kit: { errors, register, text, posted, number, fixed, t, locale },
+  kit: { errors, register, text, posted, number, fixed, t, locale, control },
   listingFields,
   listingFieldsError,
 }: {
@@ -116,6 +140,12 @@ export function BikeFields({
         maxLength={60}
         placeholder={t(fixed ? 'notGiven' : 'modelPlaceholder')}
         registered={posted('model', t('modelRequired'))}
+        {...(fixed
+          ? {}
+          : {
+              'aria-describedby': `${errorId('product-model')} product-name-as-listed`,
+              after: <NameAsListed control={control} t={t} />,
+            })}
       />
       <InputField
         id="product-engine-cc"
@@ -141,6 +171,16 @@ export function BikeFields({
         type="text"
         inputMode="numeric"
         placeholder={t(fixed ? 'notGiven' : 'yearPlaceholder')}
+        {...(fixed
+          ? {}
+          : {
+              'aria-describedby': `${errorId('product-registration-year')} product-registration-year-hint`,
+              after: (
+                <p id="product-registration-year-hint" className="mt-1 text-xs text-stone-600">
+                  {t('registrationYearHint')}
+                </p>
+              ),
+            })}
         registered={number(
           'registrationYear',
           whole(
@@ -155,7 +195,7 @@ export function BikeFields({
   );
 }
 
-/** Kilometres driven and condition: how much life the bike has had. */
+/** Kilometres driven, condition and colour: how much life the bike has had, and how it looks. */
 export function StateFields({ kit: { errors, text, number, fixed, t, locale } }: { kit: FieldKit }) {
   // English says the limit as it always has (1000000); Bangla groups it (১০,০০,০০০).
   const maxKm = locale === 'en' ? String(MAX_KM) : formatNumber(MAX_KM, locale);
@@ -168,9 +208,8 @@ export function StateFields({ kit: { errors, text, number, fixed, t, locale } }:
         type="text"
         inputMode="numeric"
         placeholder={t('kmPlaceholder')}
-        registered={number(
-          'kmDriven',
-          whole(0, MAX_KM, t('kmOutside', { max: maxKm }), fixed ? undefined : t('kmRequired')),
+        registered={groupedAsTyped(
+          number('kmDriven', whole(0, MAX_KM, t('kmOutside', { max: maxKm }), fixed ? undefined : t('kmRequired'))),
         )}
       />
       <FormField id="product-condition" label={t('condition')} error={errors.condition?.message}>
@@ -183,21 +222,26 @@ export function StateFields({ kit: { errors, text, number, fixed, t, locale } }:
           ))}
         </select>
       </FormField>
+      <InputField
+        id="product-color"
+        label={t('color')}
+        error={errors.color?.message}
+        type="text"
+        placeholder={t('colorPlaceholder')}
+        registered={text('color')}
+      />
     </>
   );
 }
 
-/** The prices and age, in order; the asking price can always change, the rest stays as posted. */
+/** The prices, in order; the asking price can always change, what it cost stays as posted. */
 const PRICE_FIELDS: [
-  name: 'resalePrice' | 'originalPrice' | 'purchaseYear' | 'yearsOfUse',
+  name: 'resalePrice' | 'originalPrice',
   id: string,
-  label: 'resalePrice' | 'originalPrice' | 'purchaseYear' | 'yearsOfUse',
-  placeholder: 'resalePricePlaceholder' | 'originalPricePlaceholder' | 'yearPlaceholder' | 'yearsOfUsePlaceholder',
+  placeholder: 'resalePricePlaceholder' | 'originalPricePlaceholder',
 ][] = [
-  ['resalePrice', 'product-resale-price', 'resalePrice', 'resalePricePlaceholder'],
-  ['originalPrice', 'product-original-price', 'originalPrice', 'originalPricePlaceholder'],
-  ['purchaseYear', 'product-purchase-year', 'purchaseYear', 'yearPlaceholder'],
-  ['yearsOfUse', 'product-years-of-use', 'yearsOfUse', 'yearsOfUsePlaceholder'],
+  ['resalePrice', 'product-resale-price', 'resalePricePlaceholder'],
+  ['originalPrice', 'product-original-price', 'originalPricePlaceholder'],
 ];
 
 /** Before the amount a price field understood ("= ৳2,00,000"), the same in both languages. */
@@ -244,28 +288,33 @@ function PriceField({
 
 /**
  * The asking price, whether buyers may offer less (they may unless the seller says the
- * price is fixed), and what the bike cost, when and for how long it was used.
+ * price is fixed), and what the bike cost new.
  */
 export function PriceFields({ kit: { errors, text, posted, register, control, fixed, t } }: { kit: FieldKit }) {
   return (
     <>
-      {PRICE_FIELDS.map(([name, id, label, placeholder]) => {
-        // A price says the amount it read, unless it shows read-only as posted.
-        const price = name === 'resalePrice' || (name === 'originalPrice' && !fixed) ? name : undefined;
+      {PRICE_FIELDS.map(([name, id, placeholder]) => {
         const props = {
           id,
-          label: t(label),
+          label: t(name),
           error: errors[name]?.message,
           type: 'text',
           inputMode: 'numeric',
           placeholder: t(placeholder),
-          registered: name === 'resalePrice' ? text(name) : posted(name),
         } as const;
-        const field = price ? (
-          <PriceField key={name} name={price} control={control} {...props} />
-        ) : (
-          <InputField key={name} {...props} />
-        );
+        // A price says the amount it read, unless it shows read-only as posted.
+        const field =
+          name === 'originalPrice' && fixed ? (
+            <InputField key={name} {...props} registered={posted(name)} />
+          ) : (
+            <PriceField
+              key={name}
+              name={name}
+              control={control}
+              {...props}
+              registered={groupedAsTyped(name === 'resalePrice' ? text(name) : posted(name))}
+            />
+          );
         if (name !== 'resalePrice') return field;
         return (
           <div key={name}>
@@ -371,7 +420,7 @@ export function PayFields({
                 type="text"
                 inputMode="numeric"
                 placeholder={t(typed.placeholder)}
-                registered={register(typed.name, { validate: depositAmountCheck(t) })}
+                registered={groupedAsTyped(register(typed.name, { validate: depositAmountCheck(t) }))}
               />
             ) : (
               <InputField
@@ -423,28 +472,24 @@ function GroupError({ id, message }: { id: string; message: string }) {
   );
 }
 
-/** District, area and the meeting place buyers read ("Mirpur 10, Dhaka"). */
+/** District and area: the listing's meeting place, "Mirpur 10, Dhaka". */
 export function WhereFields({
-  kit: { errors, register, text, fixed, t },
+  kit: { errors, register, fixed, t },
   listingFields,
   editing,
-  suggestLocation,
 }: {
   kit: FieldKit;
   listingFields?: ListingFields | undefined;
   editing?: Listing | undefined;
-  /** Fills the location from the area and district while the seller has not written one. */
-  suggestLocation: () => void;
 }) {
+  // A listing posted before districts were asked may go on without one.
+  const required = (message: string) => (fixed ? () => true : filled(message));
   return (
     <>
       <FormField id="product-district" label={t('district')} error={errors.district?.message}>
         <select
           {...describedBy('product-district', errors.district?.message)}
-          {...register('district', {
-            validate: fixed ? () => true : filled(t('districtRequired')),
-            onChange: suggestLocation,
-          })}
+          {...register('district', { validate: required(t('districtRequired')) })}
         >
           <option value="">{t('selectDistrict')}</option>
           {districtsOf(listingFields, editing).map((district) => (
@@ -461,32 +506,22 @@ export function WhereFields({
         type="text"
         maxLength={80}
         placeholder={t('areaPlaceholder')}
-        registered={register('area', { onChange: suggestLocation })}
-      />
-      <InputField
-        id="product-location"
-        label={t('location')}
-        error={errors.location?.message}
-        type="text"
-        placeholder={t('locationPlaceholder')}
-        registered={text('location')}
+        aria-describedby={`${errorId('product-area')} product-area-hint`}
+        after={
+          <p id="product-area-hint" className="mt-1 text-xs text-stone-600">
+            {t('areaHint')}
+          </p>
+        }
+        registered={register('area', { validate: required(t('areaRequired')) })}
       />
     </>
   );
 }
 
-/** Colour, the number buyers call and when they see it, and the seller's own words. */
+/** The number buyers call and when they see it, and the seller's own words. */
 export function DescriptionFields({ kit: { errors, text, register, t } }: { kit: FieldKit }) {
   return (
     <>
-      <InputField
-        id="product-color"
-        label={t('color')}
-        error={errors.color?.message}
-        type="text"
-        placeholder={t('colorPlaceholder')}
-        registered={text('color')}
-      />
       <InputField
         id="product-seller-phone"
         label={t('sellerPhone')}

@@ -1,18 +1,20 @@
 // The seller's listing form: every field required, with the messages of docs/product.md
 // ('Forms and their messages'), and what buyers filter on (brand, model, engine size,
 // kilometres, registration year, district, area) with messages like the server's; one
-// column on a phone, two on wider screens. Up to 8 photos, the first the cover. The same
-// form edits an unsold listing: what the bike is (category, name, brand, model, engine
-// size, registration year, original price, purchase year, years of use) stays as posted
-// and shows read-only; the photos load and can be changed. The seller says which ways to
+// column on a phone, two on wider screens. It asks each thing once: the listing's name,
+// meeting place, purchase year and years of use are filled from what the seller gave
+// (`listing-editor-fields.ts`). Up to 8 photos, the first the cover. The same form edits
+// an unsold listing: what the bike is (category, brand, model, engine size, registration
+// year, original price) stays as posted and shows read-only; the photos load and can be
+// changed. The seller says which ways to
 // pay the listing takes and whether a deposit reserves it, on both. The fields are drawn section
 // by section (`listing-editor-sections.tsx`); this component holds the form's state, the
 // photos and what happens on submit.
 import { useEffect, useState } from 'react';
-import { useForm, useWatch, type Path } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import {
   asTyped,
-  FIELD_NAMES,
+  fieldOfServer,
   filled,
   OPEN_TERMS,
   plainFields,
@@ -23,8 +25,8 @@ import {
 } from '@/features/selling/components/listing-editor-fields.ts';
 import {
   BikeFields,
+  CategoryField,
   DescriptionFields,
-  NameFields,
   PayFields,
   PriceFields,
   StateFields,
@@ -39,7 +41,6 @@ import { sellingMessages } from '@/features/selling/selling.messages.ts';
 
 const EMPTY: Partial<ListingEditorFields> = {
   categoryId: '',
-  productName: '',
   brand: '',
   model: '',
   engineCc: '',
@@ -48,7 +49,6 @@ const EMPTY: Partial<ListingEditorFields> = {
   district: '',
   area: '',
   condition: '',
-  location: '',
   ...OPEN_TERMS,
   negotiable: true,
   phoneInConversation: false,
@@ -86,7 +86,6 @@ export function ListingEditor({
     setError,
     setValue,
     getValues,
-    getFieldState,
     control,
     formState: { errors, isSubmitting },
   } = useForm<ListingEditorFields>({ defaultValues: editing ? asTyped(editing) : EMPTY });
@@ -123,8 +122,9 @@ export function ListingEditor({
         setPhotoError(message);
         continue;
       }
-      if (!FIELD_NAMES.has(name)) continue;
-      setError(name as Path<ListingEditorFields>, { type: 'server', message }, { shouldFocus: first });
+      const field = fieldOfServer(name);
+      if (field === undefined) continue;
+      setError(field, { type: 'server', message }, { shouldFocus: first });
       first = false;
     }
   };
@@ -150,13 +150,6 @@ export function ListingEditor({
         : register(name, { validate: check }),
   };
 
-  // A new listing's location starts as "area, district" until the seller writes their own.
-  const suggestLocation = () => {
-    if (fixed || getFieldState('location').isDirty) return;
-    const suggested = [getValues('area').trim(), getValues('district')].filter(Boolean).join(', ');
-    setValue('location', suggested, { shouldValidate: getFieldState('location').invalid });
-  };
-
   const busyNow = busy || isSubmitting;
   return (
     <form
@@ -168,7 +161,6 @@ export function ListingEditor({
       }}
       className="grid grid-cols-1 gap-5 md:grid-cols-2"
     >
-      <NameFields kit={kit} categories={categories} categoriesError={categoriesError} />
       <div className="md:col-span-2">
         <PhotoPicker
           photos={photos}
@@ -178,11 +170,12 @@ export function ListingEditor({
           }}
         />
       </div>
+      <CategoryField kit={kit} categories={categories} categoriesError={categoriesError} />
       <BikeFields kit={kit} listingFields={listingFields} listingFieldsError={listingFieldsError} />
       <StateFields kit={kit} />
       <PriceFields kit={kit} />
       <PayFields kit={kit} deposit={deposit} />
-      <WhereFields kit={kit} listingFields={listingFields} editing={editing} suggestLocation={suggestLocation} />
+      <WhereFields kit={kit} listingFields={listingFields} editing={editing} />
       <DescriptionFields kit={kit} />
       <div className="md:col-span-2">
         <button

@@ -72,7 +72,6 @@ async function fill(label: string, text: string) {
 /** Fills in every field, picks `photos` and presses Add product unless told not to. */
 async function fillIn({ photos = [aPhoto('r15.jpg')], submit = true }: { photos?: File[]; submit?: boolean } = {}) {
   await userEvent.selectOptions(screen.getByLabelText('Category'), 'Sports Bikes');
-  await fill('Product Name', 'Yamaha R15 V3');
   if (photos.length > 0) await userEvent.upload(screen.getByLabelText('Product Image'), photos);
   await userEvent.selectOptions(screen.getByLabelText('Brand'), 'Yamaha');
   await fill('Model', 'R15 V3');
@@ -81,12 +80,9 @@ async function fillIn({ photos = [aPhoto('r15.jpg')], submit = true }: { photos?
   await fill('Kilometres Driven', '14,500');
   await fill('Resale Price (৳)', '1800');
   await fill('Original Price (৳)', '2500');
-  await fill('Purchase Year', '2021');
-  await fill('Years of Use', '3');
   await userEvent.selectOptions(screen.getByLabelText('Condition'), 'Good');
-  await fill('Location', 'Mirpur, Dhaka ');
   await userEvent.selectOptions(screen.getByLabelText('District'), 'Dhaka');
-  await fill('Area (optional)', ' Mirpur 10');
+  await fill('Area', ' Mirpur 10');
   await fill('Color', 'Racing Blue');
   await fill('Seller Contact Number', '01711111111');
   await fill('Description', 'Serviced last month.');
@@ -100,11 +96,10 @@ describe('Add product', { timeout: 15_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add product' }));
 
     expect(await screen.findByText('Please Select a Category', { selector: '[role=alert]' })).toBeInTheDocument();
-    // product name, image, resale price, original price, purchase year, years of use,
-    // condition, location, color and seller phone
-    expect(screen.getAllByText('required')).toHaveLength(10);
+    // image, resale price, original price, condition, color and seller phone
+    expect(screen.getAllByText('required')).toHaveLength(6);
     expect(screen.getByText('Description is required')).toBeInTheDocument();
-    // What buyers filter on is asked for too; the area is optional.
+    // What buyers filter on is asked for too, and the area the name and place come from.
     for (const message of [
       'Please select the brand',
       'Please give the model',
@@ -112,11 +107,14 @@ describe('Add product', { timeout: 15_000 }, () => {
       'Please give the registration year',
       'Please give the kilometres driven',
       'Please select the district',
+      'Please give the area, e.g. Mirpur 10',
     ]) {
       expect(screen.getByText(message)).toBeInTheDocument();
     }
     expect(screen.getByLabelText('Kilometres Driven')).toHaveAccessibleDescription('Please give the kilometres driven');
-    expect(screen.getByLabelText('Area (optional)')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText('Area')).toHaveAccessibleDescription(
+      'Please give the area, e.g. Mirpur 10 Where buyers come to see the bike: the area and the district, as in “Mirpur 10, Dhaka”.',
+    );
     expect(screen.getByLabelText('Resale Price (৳)')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Description')).toHaveAttribute('aria-invalid', 'true');
     expect(callsOf(fetchMock).filter((call) => !call.startsWith('GET'))).toEqual([]);
@@ -127,8 +125,6 @@ describe('Add product', { timeout: 15_000 }, () => {
     for (const label of [
       'Resale Price (৳)',
       'Original Price (৳)',
-      'Purchase Year',
-      'Years of Use',
       'Engine (cc)',
       'Kilometres Driven',
       'Registration Year',
@@ -170,10 +166,12 @@ describe('Add product', { timeout: 15_000 }, () => {
       area: 'Mirpur 10',
       resalePrice: '1800',
       originalPrice: '2500',
+      // Asked once: the name from brand and model, the purchase year and years of use
+      // from the registration, the meeting place from area and district.
       purchaseYear: '2021',
-      yearsOfUse: '3',
+      yearsOfUse: String(THIS_YEAR - 2021),
       condition: 'Good',
-      location: 'Mirpur, Dhaka',
+      location: 'Mirpur 10, Dhaka',
       color: 'Racing Blue',
       sellerPhone: '01711111111',
       description: 'Serviced last month.',
@@ -250,17 +248,23 @@ describe('Add product', { timeout: 15_000 }, () => {
         {
           error: 'validation',
           message: 'Please check the highlighted fields.',
-          fields: { purchaseYear: 'Purchase year must be a year between 1950 and 2026', sellerPhone: 'Please enter a valid phone number' },
+          fields: {
+            purchaseYear: 'Purchase year must be a year between 1950 and 2026',
+            location: 'required',
+            sellerPhone: 'Please enter a valid phone number',
+          },
         },
       ],
     });
     await fillIn();
 
+    // A message about a field the form fills shows at the one it is filled from.
     expect(await screen.findByText('Purchase year must be a year between 1950 and 2026')).toBeInTheDocument();
-    expect(screen.getByLabelText('Purchase Year')).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByLabelText('Purchase Year')).toHaveAccessibleDescription(
-      'Purchase year must be a year between 1950 and 2026',
+    expect(screen.getByLabelText('Registration Year')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Registration Year')).toHaveAccessibleDescription(
+      /^Purchase year must be a year between 1950 and 2026/,
     );
+    expect(screen.getByLabelText('Area')).toHaveAccessibleDescription(/^required/);
     expect(screen.getByText('Please enter a valid phone number')).toBeInTheDocument();
     expect(screen.queryByText('Product Added Successfully')).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard/add-product');
@@ -294,7 +298,7 @@ describe('Add product', { timeout: 15_000 }, () => {
       'Kilometres driven must be a whole number from 0 to 1000000',
     );
     expect(screen.getByLabelText('Registration Year')).toHaveAccessibleDescription(
-      `Registration year must be a year between 1980 and ${String(THIS_YEAR)}`,
+      new RegExp(`^Registration year must be a year between 1980 and ${String(THIS_YEAR)}`),
     );
     expect(callsOf(fetchMock)).not.toContain('PUT /api/products');
   });
@@ -319,17 +323,49 @@ describe('Add product', { timeout: 15_000 }, () => {
     expect(screen.getByLabelText('Brand')).toHaveFocus();
   });
 
-  it('starts the location from the area and district until the seller writes their own', async () => {
+  it('says what buyers will see the bike called as the brand and model are chosen', async () => {
     await openForm();
-    await userEvent.selectOptions(screen.getByLabelText('District'), 'Dhaka');
-    expect(screen.getByLabelText('Location')).toHaveValue('Dhaka');
-    await fill('Area (optional)', 'Mirpur 10');
-    expect(screen.getByLabelText('Location')).toHaveValue('Mirpur 10, Dhaka');
+    const model = screen.getByLabelText('Model');
+    await fill('Model', 'R15 V3');
+    expect(model).toHaveAccessibleDescription('Buyers see it as “R15 V3”');
+    await userEvent.selectOptions(screen.getByLabelText('Brand'), 'Yamaha');
+    expect(model).toHaveAccessibleDescription('Buyers see it as “Yamaha R15 V3”');
+    // A model typed with its brand does not say it twice.
+    await userEvent.clear(model);
+    await fill('Model', 'Yamaha R15');
+    expect(model).toHaveAccessibleDescription('Buyers see it as “Yamaha R15”');
+  });
 
-    await userEvent.clear(screen.getByLabelText('Location'));
-    await fill('Location', 'Near Mirpur 10 roundabout');
-    await userEvent.selectOptions(screen.getByLabelText('District'), 'Sylhet');
-    expect(screen.getByLabelText('Location')).toHaveValue('Near Mirpur 10 roundabout');
+  it('asks the three years once: the registration year, with what buyers see of it', async () => {
+    await openForm();
+    expect(screen.queryByLabelText('Purchase Year')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Years of Use')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Product Name')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Location')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Registration Year')).toHaveAccessibleDescription(
+      'The year on its registration papers; buyers see how many years it has been on the road.',
+    );
+  });
+
+  it('groups kilometres and prices as they are typed, in the digits typed', async () => {
+    await openForm();
+    const km = screen.getByLabelText('Kilometres Driven');
+    await userEvent.type(km, '145000');
+    expect(km).toHaveValue('1,45,000');
+    const price = screen.getByLabelText('Resale Price (৳)');
+    await userEvent.type(price, '১৮৫০০০');
+    expect(price).toHaveValue('১,৮৫,০০০');
+    // A digit put in the middle keeps the caret after it.
+    await userEvent.type(price, '{ArrowLeft}{ArrowLeft}{ArrowLeft}{ArrowLeft}5');
+    expect(price).toHaveValue('১৮,৫৫,০০০');
+    // Words stay as typed, and the amount understood shows under the field.
+    const original = screen.getByLabelText('Original Price (৳)');
+    await userEvent.type(original, '2.4 lakh');
+    expect(original).toHaveValue('2.4 lakh');
+    expect(original).toHaveAccessibleDescription('= ৳2,40,000');
+    // The engine size and year are not amounts: they are not grouped.
+    await userEvent.type(screen.getByLabelText('Engine (cc)'), '1000');
+    expect(screen.getByLabelText('Engine (cc)')).toHaveValue('1000');
   });
 });
 

@@ -8,7 +8,15 @@ import { ApiError } from '@/lib/api-client.ts';
 import { useAddListing } from '@/features/selling/api/add-listing.ts';
 import { useCategoryOptions } from '@/lib/api/get-category-options.ts';
 import { useListingFields } from '@/lib/api/get-listing-fields.ts';
-import { asWhole, depositOf, type FieldMessages, type ListingEditorFields } from '@/features/selling/components/listing-editor-fields.ts';
+import {
+  asWhole,
+  depositOf,
+  listingName,
+  meetingPlace,
+  yearsOfUseSince,
+  type FieldMessages,
+  type ListingEditorFields,
+} from '@/features/selling/components/listing-editor-fields.ts';
 import { ListingEditor } from '@/features/selling/components/listing-editor.tsx';
 import { sellingMessages } from '@/features/selling/selling.messages.ts';
 import { StartSelling } from '@/features/selling/components/start-selling.tsx';
@@ -44,23 +52,26 @@ function AddListingForm({ focusHeading }: { focusHeading: boolean }) {
 
   const onSubmit = async (fields: ListingEditorFields, photos: string[]): Promise<FieldMessages | undefined> => {
     const trim = (value: string) => value.trim();
+    // The form asks each thing once; the listing's name, meeting place, purchase year and
+    // years of use are filled from the brand and model, area and district, and registration.
+    const registered = asWhole(fields.registrationYear);
     try {
       await adding.mutateAsync({
         categoryId: fields.categoryId,
-        productName: trim(fields.productName),
+        productName: listingName(fields.brand, fields.model),
         brand: fields.brand,
         model: trim(fields.model),
         engineCc: asWhole(fields.engineCc),
         kmDriven: asWhole(fields.kmDriven),
-        registrationYear: asWhole(fields.registrationYear),
+        registrationYear: registered,
         district: fields.district,
         area: trim(fields.area) || null,
         resalePrice: trim(fields.resalePrice),
         originalPrice: trim(fields.originalPrice),
-        purchaseYear: trim(fields.purchaseYear),
-        yearsOfUse: trim(fields.yearsOfUse),
+        purchaseYear: registered === null ? '' : String(registered),
+        yearsOfUse: registered === null ? '' : String(yearsOfUseSince(registered)),
         condition: fields.condition,
-        location: trim(fields.location),
+        location: meetingPlace(fields.area, fields.district),
         color: trim(fields.color),
         sellerPhone: trim(fields.sellerPhone),
         description: trim(fields.description),

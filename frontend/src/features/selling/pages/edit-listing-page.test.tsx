@@ -34,8 +34,8 @@ describe('editing a listing', () => {
     const { router } = renderApp('/dashboard/edit-product/p1');
     expect(await screen.findByRole('heading', { name: 'Edit Yamaha R15' })).toBeInTheDocument();
     releaseCategories();
-    expect(screen.getByLabelText('Product Name')).toHaveValue('Yamaha R15');
-    expect(screen.getByLabelText('Product Name')).toHaveAttribute('readonly');
+    // The name comes from the brand and model as posted: it is no field of its own.
+    expect(screen.queryByLabelText('Product Name')).not.toBeInTheDocument();
     // The category shows even when the list arrives after the form.
     await screen.findByRole('option', { name: 'Sports' });
     await waitFor(() => {
@@ -55,6 +55,8 @@ describe('editing a listing', () => {
     });
     expect(sent).toMatchObject({
       productName: 'Yamaha R15',
+      // The area and district were not touched: the meeting place stays as posted.
+      location: r15.location,
       resalePrice: '1500',
       color: 'Matte Black',
       productImage: r15.productImage,
@@ -175,10 +177,8 @@ describe('editing a listing', () => {
     await screen.findByRole('option', { name: 'Gazipur' });
     expect(screen.getByLabelText('District')).toHaveValue('Dhaka');
     await userEvent.selectOptions(screen.getByLabelText('District'), 'Gazipur');
-    await userEvent.clear(screen.getByLabelText('Area (optional)'));
-    await userEvent.type(screen.getByLabelText('Area (optional)'), 'Tongi');
-    // The location was written by the seller: a new district leaves it alone.
-    expect(screen.getByLabelText('Location')).toHaveValue('Dhaka');
+    await userEvent.clear(screen.getByLabelText('Area'));
+    await userEvent.type(screen.getByLabelText('Area'), 'Tongi');
 
     await userEvent.upload(screen.getByLabelText('Product Image'), new File(['jpg'], 'front.jpg', { type: 'image/jpeg' }));
     await userEvent.click(screen.getByRole('button', { name: 'Move photo 3 left' }));
@@ -193,6 +193,8 @@ describe('editing a listing', () => {
       kmDriven: 16200,
       district: 'Gazipur',
       area: 'Tongi',
+      // A new area and district make the meeting place.
+      location: 'Tongi, Gazipur',
       productImage: '/uploads/front.jpg',
       productImages: ['/uploads/front.jpg', '/uploads/side.jpg'],
       // Sent as posted; the server keeps them regardless.

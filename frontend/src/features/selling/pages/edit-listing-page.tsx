@@ -1,6 +1,6 @@
 // The seller changes one of their unsold listings with the listing form: price, photos,
-// kilometres, district, area, condition, colour, location, contact number, description,
-// the ways to pay and the deposit. Every open page showing the bike (cards, adverts,
+// kilometres, district and area (the meeting place with them), condition, colour,
+// contact number, description, the ways to pay and the deposit. Every open page showing the bike (cards, adverts,
 // wishlists, bookings) shows the change at once.
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
@@ -12,10 +12,26 @@ import { useListingFields } from '@/lib/api/get-listing-fields.ts';
 import { useSellerListings } from '@/features/selling/api/get-seller-listings.ts';
 import { useUpdateListing } from '@/features/selling/api/update-listing.ts';
 import { isSold } from '@/features/selling/components/availability-pill.tsx';
-import { asWhole, depositOf, type FieldMessages, type ListingEditorFields } from '@/features/selling/components/listing-editor-fields.ts';
+import {
+  asWhole,
+  depositOf,
+  meetingPlace,
+  type FieldMessages,
+  type ListingEditorFields,
+} from '@/features/selling/components/listing-editor-fields.ts';
+import type { Listing } from '@/lib/api/types.ts';
 import { ListingEditor } from '@/features/selling/components/listing-editor.tsx';
 import { sellingMessages } from '@/features/selling/selling.messages.ts';
 import { useT } from '@/lib/i18n/language-context.ts';
+
+/**
+ * The meeting place after an edit: "area, district" once the seller changed either; as
+ * posted otherwise, so a place written before the form asked for area and district stays.
+ */
+function placeAfterEdit(listing: Listing, fields: Pick<ListingEditorFields, 'area' | 'district'>): string {
+  const unchanged = fields.area.trim() === (listing.area ?? '') && fields.district === (listing.district ?? '');
+  return unchanged ? listing.location : meetingPlace(fields.area, fields.district) || listing.location;
+}
 
 function Notice({ children }: { children: string }) {
   const t = useT(sellingMessages);
@@ -53,7 +69,7 @@ export function EditListingPage() {
           condition: trim(fields.condition),
           color: trim(fields.color),
           description: trim(fields.description),
-          location: trim(fields.location),
+          location: placeAfterEdit(listing, fields),
           resalePrice: trim(fields.resalePrice),
           sellerPhone: trim(fields.sellerPhone),
           kmDriven: asWhole(fields.kmDriven),
