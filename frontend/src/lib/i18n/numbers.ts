@@ -186,12 +186,19 @@ export function groupAsTyped(text: string, caret: number): Regrouped {
   const grouped = [...pairs, last].join(',');
   const written = /[০-৯]/u.test(text) ? toBengaliDigits(grouped) : grouped;
   // The caret stays after the same count of digits.
-  const before = text.slice(0, caret).replace(/,/g, '').length;
+  return { text: written, caret: caretAfterDigits(written, text.slice(0, caret).replace(/,/g, '').length) };
+}
+
+/**
+ * Where the caret belongs in `formatted` so that `digitsBefore` digits (Latin or Bengali)
+ * precede it: the separators a formatting adds must not push the caret back.
+ */
+export function caretAfterDigits(formatted: string, digitsBefore: number): number {
+  if (digitsBefore <= 0) return 0;
   let seen = 0;
-  let at = 0;
-  while (at < written.length && seen < before) {
-    if (written.charAt(at) !== ',') seen += 1;
-    at += 1;
+  for (let i = 0; i < formatted.length; i += 1) {
+    if (/[0-9০-৯]/u.test(formatted.charAt(i))) seen += 1;
+    if (seen === digitsBefore) return i + 1;
   }
-  return { text: written, caret: at };
+  return formatted.length;
 }

@@ -2,6 +2,8 @@
 // Bengali digits (a Bangla keyboard's) count as the Latin ones they stand for.
 import { toLatinDigits } from '@/lib/i18n/numbers.ts';
 
+export { caretAfterDigits } from '@/lib/i18n/numbers.ts';
+
 const MAX_CARD_DIGITS = 19;
 
 export function digitsOf(text: string): string {
@@ -12,20 +14,6 @@ export function digitsOf(text: string): string {
 export function formatCardNumber(text: string): string {
   const digits = digitsOf(text).slice(0, MAX_CARD_DIGITS);
   return digits.replace(/(\d{4})(?=\d)/g, '$1 ');
-}
-
-/**
- * Where the caret belongs in `formatted` so that `digitsBefore` digits precede it
- * (the spaces the formatting adds must not push the caret back).
- */
-export function caretAfterDigits(formatted: string, digitsBefore: number): number {
-  if (digitsBefore <= 0) return 0;
-  let seen = 0;
-  for (let i = 0; i < formatted.length; i += 1) {
-    if (/\d/.test(formatted.charAt(i))) seen += 1;
-    if (seen === digitsBefore) return i + 1;
-  }
-  return formatted.length;
 }
 
 /** "1228" → "12/28"; a first digit above 1 can only be a month like "04". */
