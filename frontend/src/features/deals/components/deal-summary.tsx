@@ -10,7 +10,7 @@ import { hasEnded } from '@/lib/deal-status.ts';
 import { DEPOSIT_SEPARATOR, depositOf } from '@/lib/payments/deposit.ts';
 import { dealsMessages } from '@/features/deals/deals.messages.ts';
 import { dhakaTime } from '@/lib/i18n/dates.ts';
-import { DealStatus, methodWords } from './deal-status.tsx';
+import { DealStatus, methodWords } from './deal-status-badge.tsx';
 
 function Line({ term, children }: { term: string; children: ReactNode }) {
   return (

@@ -11,7 +11,7 @@ import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
 import { formatNumber, formatTaka, type Locale } from '@/lib/i18n/numbers.ts';
 import { useDealUpdates } from '@/features/deals/api/deal-updates.ts';
 import { DEAL_FILTERS, dealFilterOf, useDeals, type DealFilter } from '@/features/deals/api/get-deals.ts';
-import { DealStatus, methodWords } from '@/features/deals/components/deal-status.tsx';
+import { DealStatus, methodWords } from '@/features/deals/components/deal-status-badge.tsx';
 import { DepositNote } from '@/features/deals/components/deal-summary.tsx';
 import { StatusFilter } from '@/features/deals/components/status-filter.tsx';
 import { dealsMessages } from '@/features/deals/deals.messages.ts';
