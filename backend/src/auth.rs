@@ -12,6 +12,7 @@ use chrono::Utc;
 use jsonwebtoken::{decode, encode, Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
 
+use crate::denied::Denied;
 use crate::error::AppError;
 use crate::records::{Identity, Role, User};
 use crate::AppState;
@@ -214,11 +215,11 @@ fn bearer_of(headers: &axum::http::HeaderMap) -> Option<&str> {
 }
 
 fn sign_in_required() -> AppError {
-    AppError::Unauthorized("Please sign in to continue.".into())
+    Denied::SignInNeeded.into()
 }
 
 fn session_expired() -> AppError {
-    AppError::Unauthorized("Your session has expired. Please sign in again.".into())
+    Denied::SessionExpired.into()
 }
 
 /// The user a valid access token's live session belongs to, with the token's claims.
@@ -295,7 +296,7 @@ impl FromRequestParts<AppState> for MaybeUser {
             None => Ok(MaybeUser(None)),
             Some(token) => match user_from_token(state, token).await {
                 Ok(user) => Ok(MaybeUser(Some(user))),
-                Err(AppError::Unauthorized(_)) => Ok(MaybeUser(None)),
+                Err(refusal) if refusal.is(Denied::SessionExpired) => Ok(MaybeUser(None)),
                 Err(other) => Err(other),
             },
         }
@@ -303,7 +304,7 @@ impl FromRequestParts<AppState> for MaybeUser {
 }
 
 macro_rules! role_guard {
-    ($(#[$doc:meta])* $name:ident, |$r:ident| $allowed:expr, $refusal:literal) => {
+    ($(#[$doc:meta])* $name:ident, |$r:ident| $allowed:expr, $refusal:expr) => {
         $(#[$doc])*
         #[derive(Debug, Clone)]
         pub struct $name(pub User);
@@ -316,7 +317,7 @@ macro_rules! role_guard {
                 if $allowed {
                     Ok($name(user))
                 } else {
-                    Err(AppError::Forbidden($refusal.into()))
+                    Err($refusal.into())
                 }
             }
         }
@@ -325,16 +326,16 @@ macro_rules! role_guard {
 
 role_guard!(
     /// A signed-in admin; 403 for everyone else signed in.
-    Admin, |role| role == Role::Admin, "Only an admin can do this."
+    Admin, |role| role == Role::Admin, Denied::AdminsOnly
 );
 role_guard!(
     /// A signed-in seller.
-    Seller, |role| role == Role::Seller, "Only a seller can do this."
+    Seller, |role| role == Role::Seller, Denied::SellersOnly
 );
 role_guard!(
     /// A signed-in user who may buy: a buyer, or a seller (the store refuses them their
     /// own bikes).
-    Buyer, |role| role.can_buy(), "Only a buyer can do this."
+    Buyer, |role| role.can_buy(), Denied::BuyersOnly
 );
 
 /// A person proven by an identity token (sign-in step 1), for the token exchange.
@@ -413,9 +414,7 @@ impl FromRequestParts<AppState> for Uploader {
                 .await?
                 .is_some()
             {
-                return Err(AppError::Unauthorized(
-                    "You are signed up already: please sign in to upload photos.".into(),
-                ));
+                return Err(Denied::SignedUpAlready.into());
             }
             return Ok(Uploader::SigningUp(proven.subject));
         }

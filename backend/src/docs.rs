@@ -37,8 +37,10 @@ pub fn api_markdown() -> String {
          Every call is under `/api`. The full description, with every field, is served at \
          `/api/openapi.json`; the page's types are generated from it. Bodies are JSON with \
          camelCase fields and `_id` as a string. A failure answers with its status and \
-         `{\"error\": \"<code>\", \"message\": \"<text>\", \"fields\": {…}}` (`fields` for \
-         validation only); see `architecture.md`. Any call that needs the database answers \
+         `{\"error\": \"<code>\", \"message\": \"<text>\", \"fields\": {…}, \"codes\": {…}, \
+         \"reason\": \"<code>\", \"retryAfter\": <seconds>}` (`fields` and `codes` for \
+         validation only, `reason` on refusals, `retryAfter` on a 429); see \
+         `architecture.md`. Any call that needs the database answers \
          503 `service_unavailable` while the database cannot be reached: try again in a \
          moment.\n\n\
          Retrying a write: a signed-in `POST` or `PUT` sent with an `Idempotency-Key` header \

@@ -10,6 +10,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
+pub use crate::denied::{Denied, Throttled};
 pub use crate::field_code::FieldCode;
 use crate::records::TermsFault;
 use crate::store::{Missing, Refused, StoreError};
@@ -59,9 +60,15 @@ pub enum AppError {
         message: String,
         fields: FieldErrors,
     },
-    /// Too many attempts; the client may try again after `retry_after` seconds.
+    /// Too many attempts (a [`Throttled`] reason), or more work than the server takes
+    /// on right now (a [`Denied`] one); the client may try again after `retry_after`
+    /// seconds.
     #[error("{message}")]
-    TooManyRequests { message: String, retry_after: u64 },
+    TooManyRequests {
+        reason: Reason,
+        message: String,
+        retry_after: u64,
+    },
     /// Something the marketplace depends on cannot be reached right now: `message` tells
     /// the person what and that trying again shortly will do; `detail` goes to the log.
     #[error("{message}")]
@@ -76,26 +83,33 @@ pub enum AppError {
     Internal(String),
 }
 
-/// Why the store said no, as the stable code an error body's `reason` carries: a rule
-/// the change would have broken, or what it named that is not there.
+/// Why the marketplace said no, as the stable code an error body's `reason` carries: a
+/// rule the change would have broken, what it named that is not there, why the request
+/// was turned away at the door, or what a throttle held back.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(untagged)]
 pub enum Reason {
     Refused(Refused),
     Missing(Missing),
+    Denied(Denied),
+    Throttled(Throttled),
 }
 
 impl Reason {
-    /// What people are told, in English.
+    /// What people are told, in English (for a throttle, what it held back).
     pub fn message(self) -> &'static str {
         match self {
             Reason::Refused(why) => refused(why),
             Reason::Missing(what) => missing(what),
+            Reason::Denied(why) => why.message(),
+            Reason::Throttled(what) => what.message(),
         }
     }
 
     fn status_and_code(self) -> (StatusCode, &'static str) {
         match self {
+            Reason::Denied(why) => why.status_and_code(),
+            Reason::Throttled(_) => (StatusCode::TOO_MANY_REQUESTS, "too_many_requests"),
             Reason::Missing(_) => (StatusCode::NOT_FOUND, "not_found"),
             Reason::Refused(why) if not_the_callers(why) => (StatusCode::FORBIDDEN, "forbidden"),
             Reason::Refused(_) => (StatusCode::CONFLICT, "conflict"),
@@ -137,9 +151,19 @@ pub struct ErrorBody {
     pub codes: Option<BTreeMap<String, FieldCode>>,
     /// Why the marketplace said no, as a stable code beside `message`, for a page to say
     /// it in its own words: present on the refusals and the missing records the store
-    /// names (`already_sold`, `no_listing`…).
+    /// names (`already_sold`, `no_listing`…), on the refusals made at the door
+    /// (`sign_in_needed`, `buyers_only`…) and on throttles (`many_wrong_passwords`…).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<Reason>,
+    /// On a 429, the seconds to wait before trying again (as `Retry-After` says).
+    #[serde(rename = "retryAfter", skip_serializing_if = "Option::is_none")]
+    pub retry_after: Option<u64>,
+}
+
+impl From<Denied> for AppError {
+    fn from(why: Denied) -> Self {
+        AppError::Refusal(Reason::Denied(why))
+    }
 }
 
 impl AppError {
@@ -173,6 +197,21 @@ impl AppError {
             message: DATABASE_UNAVAILABLE,
             detail: detail.into(),
         }
+    }
+
+    /// More work than the server takes on right now: try again after `retry_after`
+    /// seconds.
+    pub fn busy(why: Denied, retry_after: u64) -> Self {
+        AppError::TooManyRequests {
+            reason: Reason::Denied(why),
+            message: why.message().to_owned(),
+            retry_after,
+        }
+    }
+
+    /// Whether this is the refusal `why`.
+    pub fn is(&self, why: Denied) -> bool {
+        matches!(self, AppError::Refusal(Reason::Denied(d)) if *d == why)
     }
 
     pub fn internal(err: impl std::fmt::Display) -> Self {
@@ -224,7 +263,7 @@ impl IntoResponse for AppError {
             _ => None,
         };
         let reason = match &self {
-            AppError::Refusal(reason) => Some(*reason),
+            AppError::Refusal(reason) | AppError::TooManyRequests { reason, .. } => Some(*reason),
             _ => None,
         };
         let (message, fields, codes) = match self {
@@ -255,6 +294,7 @@ impl IntoResponse for AppError {
                 fields,
                 codes,
                 reason,
+                retry_after,
             }),
         )
             .into_response();
@@ -537,4 +577,10 @@ pub fn describe_error_bodies(doc: &mut utoipa::openapi::OpenApi) {
     schemas
         .entry("Missing".to_owned())
         .or_insert_with(Missing::schema);
+    schemas
+        .entry("Denied".to_owned())
+        .or_insert_with(Denied::schema);
+    schemas
+        .entry("Throttled".to_owned())
+        .or_insert_with(Throttled::schema);
 }

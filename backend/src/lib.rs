@@ -12,6 +12,7 @@ pub mod caution;
 pub mod compression;
 pub mod config;
 pub mod demo;
+pub mod denied;
 pub mod docs;
 pub mod error;
 pub mod events;

@@ -12,6 +12,7 @@ use crate::random::random_hex;
 use chrono::Utc;
 
 use crate::config::{BkashArgs, StripeArgs};
+use crate::denied::Denied;
 use crate::error::{AppError, AppResult, FieldCode};
 use crate::records::{
     Booking, HeldPayment, HoldMethod, NewPayment, PaymentRecorded, TestPaymentIntent,
@@ -50,9 +51,6 @@ pub const CARD_MAX: i64 = 99_999_999;
 /// What a buyer is told when a booking's price is more than a card payment carries.
 pub const ABOVE_CARD_MAX: &str = "This bike's price is above ৳9,99,999.99, the most a card \
      payment can carry: please arrange another way to pay the seller.";
-
-/// What a buyer is told when this marketplace takes no card payments.
-pub const NOT_SET_UP: &str = "Card payments are not set up on this marketplace yet.";
 
 /// A payment intent the page confirms with the card.
 #[derive(Debug, Clone)]
@@ -212,7 +210,7 @@ impl Provider {
                     amount,
                 })
             }
-            Provider::Disabled => Err(AppError::PaymentsUnavailable(NOT_SET_UP.into())),
+            Provider::Disabled => Err(Denied::CardsNotSetUp.into()),
         }
     }
 
@@ -411,9 +409,7 @@ impl Holders<'_> {
         match (method, self.bkash) {
             (HoldMethod::Card, _) => self.card.release(id).await,
             (HoldMethod::Bkash, Some(bkash)) => bkash.void(id).await,
-            (HoldMethod::Bkash, None) => Err(AppError::PaymentsUnavailable(
-                "bKash is not set up on this marketplace any more.".into(),
-            )),
+            (HoldMethod::Bkash, None) => Err(Denied::BkashNotSetUp.into()),
         }
     }
 
@@ -423,19 +419,10 @@ impl Holders<'_> {
     }
 }
 
-/// What a seller is told when the provider did not answer the capture of a hold whose
-/// code was right: the deal completes when it does.
-pub const CAPTURE_PENDING: &str = "The code is right, but the card provider has not \
-     answered yet: the deal completes as soon as it does. Nothing more to enter.";
-
-/// What a seller is told when the buyer's hold ended before the handover.
-pub const HOLD_GONE: &str = "The buyer's card hold ended before the handover (it expired or \
-     was cancelled): nothing was charged, and this deal is over.";
-
 /// Takes the money of the hold `held`, whose handover claimed it: captured, the deal
-/// completes; the hold gone, the deal lapses and the bike passes on (409 [`HOLD_GONE`]);
+/// completes; the hold gone, the deal lapses and the bike passes on (409, [`Denied::HoldGone`]);
 /// no answer, the claim stays for the next try or the sweep (503
-/// [`CAPTURE_PENDING`]). The capture carries the same idempotency key on every try, so
+/// [`Denied::CapturePending`]). The capture carries the same idempotency key on every try, so
 /// the provider takes the money once.
 pub async fn take_hold(
     store: &dyn Store,
@@ -446,9 +433,9 @@ pub async fn take_hold(
         Capture::Taken => Ok(store.hold_captured(held).await?),
         Capture::Lost => {
             store.hold_lost(&held.transaction_id).await?;
-            Err(AppError::Conflict(HOLD_GONE.into()))
+            Err(Denied::HoldGone.into())
         }
-        Capture::NotYet => Err(AppError::PaymentsUnavailable(CAPTURE_PENDING.into())),
+        Capture::NotYet => Err(Denied::CapturePending.into()),
     }
 }
 

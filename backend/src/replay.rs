@@ -10,6 +10,7 @@ use axum::http::{HeaderName, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
+use crate::denied::Denied;
 use crate::error::{AppError, FieldCode};
 use crate::store::Replay;
 use crate::AppState;
@@ -72,12 +73,7 @@ pub async fn replay_writes(
     {
         Err(error) => return AppError::from(error).into_response(),
         Ok(Replay::Answered { status, body }) => return replayed(status, body),
-        Ok(Replay::InProgress) => {
-            return AppError::Conflict(
-                "The first request with this Idempotency-Key is still being answered.".into(),
-            )
-            .into_response()
-        }
+        Ok(Replay::InProgress) => return AppError::from(Denied::StillAnswering).into_response(),
         Ok(Replay::Mismatch) => {
             return AppError::field(
                 "Idempotency-Key",

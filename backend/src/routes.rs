@@ -11,6 +11,7 @@ use utoipa_axum::routes;
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::denied::Denied;
 use crate::error::{AppError, AppResult};
 use crate::events::{EventRecord, SeenEvent, Viewer};
 use crate::records::{Language, Role, User};
@@ -159,7 +160,7 @@ impl<S: Send + Sync> FromRequestParts<S> for RecordId {
             .map_err(|e: PathRejection| AppError::BadRequest(e.body_text()))?;
         parse_id(&raw)
             .map(RecordId)
-            .ok_or_else(|| AppError::NotFound("Nothing was found with this id.".into()))
+            .ok_or_else(|| Denied::NothingWithThisId.into())
     }
 }
 
@@ -176,7 +177,7 @@ impl<S: Send + Sync> FromRequestParts<S> for RecordIds {
             .map_err(|e: PathRejection| AppError::BadRequest(e.body_text()))?;
         match (parse_id(&first), parse_id(&second)) {
             (Some(first), Some(second)) => Ok(RecordIds(first, second)),
-            _ => Err(AppError::NotFound("Nothing was found with this id.".into())),
+            _ => Err(Denied::NothingWithThisId.into()),
         }
     }
 }
@@ -248,16 +249,16 @@ pub async fn own_or_admin(
     state: &AppState,
     caller: &User,
     email: &str,
-    refusal: &str,
+    refusal: Denied,
 ) -> AppResult<User> {
     if caller.email != email && caller.role() != Role::Admin {
-        return Err(AppError::Forbidden(refusal.into()));
+        return Err(refusal.into());
     }
     state
         .store
         .user_by_email(email)
         .await?
-        .ok_or_else(|| AppError::NotFound("No user has this email address.".into()))
+        .ok_or_else(|| Denied::NoSuchUser.into())
 }
 
 #[cfg(test)]

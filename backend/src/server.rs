@@ -98,6 +98,7 @@ async fn api_method_not_allowed() -> Response {
         fields: None,
         codes: None,
         reason: None,
+        retry_after: None,
     };
     (StatusCode::METHOD_NOT_ALLOWED, axum::Json(body)).into_response()
 }

@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use crate::error::AppError;
+use crate::error::{AppError, Reason, Throttled};
 use crate::limiter::{RetryAfter, Rule};
 
 const MINUTE: Duration = Duration::from_secs(60);
@@ -149,16 +149,18 @@ pub fn wrong_password_delay(failures: u32) -> Duration {
     Duration::from_millis(250) * over.min(12)
 }
 
-/// The 429 for a refused attempt, saying when to come back.
-pub fn too_many(what: &str, retry: RetryAfter) -> AppError {
+/// The 429 for a refused attempt, saying what was held back and when to come back.
+pub fn too_many(what: Throttled, retry: RetryAfter) -> AppError {
     let seconds = retry.seconds();
-    let wait = if seconds <= 90 {
-        format!("{seconds} seconds")
+    let (count, unit) = if seconds <= 90 {
+        (seconds, "second")
     } else {
-        format!("{} minutes", seconds.div_ceil(MINUTE.as_secs()))
+        (seconds.div_ceil(MINUTE.as_secs()), "minute")
     };
+    let wait = format!("{count} {unit}{}", if count == 1 { "" } else { "s" });
     AppError::TooManyRequests {
-        message: format!("{what} Please wait {wait} and try again."),
+        reason: Reason::Throttled(what),
+        message: format!("{} Please wait {wait} and try again.", what.message()),
         retry_after: seconds,
     }
 }
@@ -177,15 +179,21 @@ mod tests {
 
     #[test]
     fn the_refusal_says_when_to_come_back() {
-        let refusal = too_many("Too many tries.", RetryAfter(Duration::from_secs(600)));
+        let what = Throttled::ManyLinksTried;
+        let refusal = too_many(what, RetryAfter(Duration::from_secs(600)));
         assert_eq!(
             refusal.to_string(),
-            "Too many tries. Please wait 10 minutes and try again."
+            "Too many links tried from your network. Please wait 10 minutes and try again."
         );
-        let refusal = too_many("Too many tries.", RetryAfter(Duration::from_millis(1500)));
+        let refusal = too_many(what, RetryAfter(Duration::from_millis(1500)));
         assert_eq!(
             refusal.to_string(),
-            "Too many tries. Please wait 2 seconds and try again."
+            "Too many links tried from your network. Please wait 2 seconds and try again."
+        );
+        let refusal = too_many(what, RetryAfter(Duration::from_millis(400)));
+        assert_eq!(
+            refusal.to_string(),
+            "Too many links tried from your network. Please wait 1 second and try again."
         );
     }
 }

@@ -25,6 +25,7 @@ use serde_json::{json, Value};
 
 use super::{Capture, Released};
 use crate::config::BkashArgs;
+use crate::denied::Denied;
 use crate::error::{AppError, AppResult};
 
 /// The most a bKash wallet holds: a hold above it could never be approved.
@@ -33,10 +34,6 @@ pub const WALLET_MAX: i64 = 500_000 * 100;
 /// What a buyer is told when a booking's price is more than a bKash wallet holds.
 pub const ABOVE_WALLET_MAX: &str = "This bike's price is above ৳5,00,000, the most a bKash \
      wallet holds: pay in cash at the meet-up or by card.";
-
-/// What a buyer is told when bKash does not answer.
-pub const UNAVAILABLE: &str =
-    "bKash is not answering right now. Nothing was charged; please try again in a minute.";
 
 /// bKash's production API; anything else is its sandbox or a local stand-in.
 pub const PRODUCTION: &str = "https://tokenized.pay.bka.sh/v1.2.0-beta";
@@ -134,7 +131,7 @@ impl std::fmt::Display for Failure {
 
 fn unavailable(failure: Failure) -> AppError {
     tracing::warn!(%failure, "bKash call failed");
-    AppError::PaymentsUnavailable(UNAVAILABLE.into())
+    Denied::BkashDown.into()
 }
 
 /// Paisa as bKash writes an amount: "1500.00".

@@ -32,6 +32,7 @@ use stripe_core::{PaymentIntent, PaymentIntentCaptureMethod, PaymentIntentStatus
 use stripe_types::Currency;
 
 use super::{Capture, Intent, Released, Succeeded, CURRENCY};
+use crate::denied::Denied;
 use crate::error::{AppError, AppResult};
 use crate::records::HoldMethod;
 
@@ -308,8 +309,5 @@ fn server_error(error: &StripeError) -> bool {
 
 fn unavailable(error: StripeError) -> AppError {
     tracing::warn!(%error, "Stripe call failed");
-    AppError::PaymentsUnavailable(
-        "The card service is not answering right now. Nothing was charged; please try again in a minute."
-            .into(),
-    )
+    Denied::CardServiceDown.into()
 }

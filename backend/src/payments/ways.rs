@@ -5,8 +5,9 @@
 //! way the page does not offer is refused by the server too.
 
 use super::bkash::{ABOVE_WALLET_MAX, WALLET_MAX};
-use super::{Holders, Provider, ABOVE_CARD_MAX, CARD_MAX, NOT_SET_UP};
-use crate::error::{refused, AppError, FieldCode};
+use super::{Holders, Provider, ABOVE_CARD_MAX, CARD_MAX};
+use crate::denied::Denied;
+use crate::error::{refused, AppError, FieldCode, Reason};
 use crate::records::{PayMethod, Payable};
 use crate::store::Refused;
 
@@ -17,9 +18,6 @@ pub const BKASH_DAILY_TOP_UP: i64 = 50_000 * 100;
 /// Said beside a bKash hold larger than a day's top-ups.
 pub const BKASH_TOP_UP_NOTE: &str = "A bKash wallet takes at most ৳50,000 of top-ups a day: \
      have the amount in your wallet before you start.";
-
-/// What a buyer is told when this marketplace takes no bKash payments.
-pub const BKASH_NOT_SET_UP: &str = "bKash payments are not set up on this marketplace.";
 
 /// Why a way of paying is not offered for a booking.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,15 +37,11 @@ impl NotOffered {
     pub fn reason(self) -> &'static str {
         match self {
             NotOffered::NotTaken(PayMethod::Cash) => refused(Refused::CashNotTaken),
-            NotOffered::NotTaken(PayMethod::Card) => {
-                "The seller does not take cards for this bike."
-            }
-            NotOffered::NotTaken(PayMethod::Bkash) => {
-                "The seller does not take bKash for this bike."
-            }
+            NotOffered::NotTaken(PayMethod::Card) => Denied::CardNotTaken.message(),
+            NotOffered::NotTaken(PayMethod::Bkash) => Denied::BkashNotTaken.message(),
             NotOffered::DepositAsked => refused(Refused::DepositAsked),
-            NotOffered::NotSetUp(PayMethod::Bkash) => BKASH_NOT_SET_UP,
-            NotOffered::NotSetUp(_) => NOT_SET_UP,
+            NotOffered::NotSetUp(PayMethod::Bkash) => Denied::BkashNotSetUp.message(),
+            NotOffered::NotSetUp(_) => Denied::CardsNotSetUp.message(),
             NotOffered::AboveLimit(PayMethod::Bkash) => ABOVE_WALLET_MAX,
             NotOffered::AboveLimit(_) => ABOVE_CARD_MAX,
         }
@@ -59,11 +53,18 @@ impl From<NotOffered> for AppError {
     /// with the listing (409), a way not set up is unavailable here (503), an amount no
     /// retry can carry is the request's fault (422, as a card above Stripe's limit).
     fn from(why: NotOffered) -> Self {
-        let text = why.reason().to_owned();
         match why {
-            NotOffered::NotTaken(_) | NotOffered::DepositAsked => AppError::Conflict(text),
-            NotOffered::NotSetUp(_) => AppError::PaymentsUnavailable(text),
-            NotOffered::AboveLimit(_) => AppError::field("_id", FieldCode::AbovePaymentLimit, text),
+            NotOffered::NotTaken(PayMethod::Cash) => {
+                AppError::Refusal(Reason::Refused(Refused::CashNotTaken))
+            }
+            NotOffered::NotTaken(PayMethod::Card) => Denied::CardNotTaken.into(),
+            NotOffered::NotTaken(PayMethod::Bkash) => Denied::BkashNotTaken.into(),
+            NotOffered::DepositAsked => AppError::Refusal(Reason::Refused(Refused::DepositAsked)),
+            NotOffered::NotSetUp(PayMethod::Bkash) => Denied::BkashNotSetUp.into(),
+            NotOffered::NotSetUp(_) => Denied::CardsNotSetUp.into(),
+            NotOffered::AboveLimit(_) => {
+                AppError::field("_id", FieldCode::AbovePaymentLimit, why.reason())
+            }
         }
     }
 }

@@ -14,6 +14,7 @@ use super::{mail_language, EmailPath, PageLanguage};
 use crate::auth::client_ip::ClientIp;
 use crate::auth::{mail_tokens, passwords, throttle};
 use crate::auth::{AuthUser, Buyer, Proven, ProvenIdentity, Tokens};
+use crate::denied::{Denied, Throttled};
 use crate::error::{AppError, AppResult, FieldCode, Json, JsonBodyRefused};
 use crate::mail::letters;
 use crate::records::{Identity, Language, MailPurpose, NewUser, Role, User};
@@ -88,17 +89,13 @@ async fn sign_up(
     Json(body): Json<Credentials>,
 ) -> AppResult<(StatusCode, Json<IdentityToken>)> {
     if state.firebase.is_some() {
-        return Err(AppError::Forbidden(
-            "New accounts are made with Firebase sign-in on this site. Please sign up again \
-             from the sign-up page."
-                .into(),
-        ));
+        return Err(Denied::FirebaseSignUp.into());
     }
     state
         .limits
         .take(&throttle::SIGNUP_PER_CLIENT, &client)
         .await
-        .map_err(|retry| throttle::too_many("Too many new accounts from your network.", retry))?;
+        .map_err(|retry| throttle::too_many(Throttled::ManyNewAccounts, retry))?;
     let (email, password) = read_credentials(&body, "Please Provide a Password")?;
     if let Some((code, problem)) = passwords::password_problem(&password) {
         return Err(AppError::field("password", code, problem));
@@ -189,15 +186,11 @@ async fn log_in(
         .limits
         .take(&throttle::LOGIN_PER_CLIENT, &client)
         .await
-        .map_err(|retry| {
-            throttle::too_many("Too many sign-in attempts from your network.", retry)
-        })?;
+        .map_err(|retry| throttle::too_many(Throttled::ManySignInsFromNetwork, retry))?;
     let identity = state.store.identity_by_email(&email).await?;
     let stored = identity.as_ref().map(|i| i.password_hash.as_str());
     if !password_matches(&state, &client, &email, password, stored).await? {
-        return Err(AppError::Unauthorized(
-            "Incorrect email or password.".into(),
-        ));
+        return Err(Denied::WrongPassword.into());
     }
     let identity = identity.ok_or_else(|| AppError::internal("a decoy hash matched"))?;
     Ok(Json(IdentityToken {
@@ -223,7 +216,7 @@ pub(super) async fn password_matches(
     limits
         .take(&throttle::LOGIN_FAILURES_PER_PAIR, &pair)
         .await
-        .map_err(|retry| throttle::too_many("Too many wrong passwords for this email.", retry))?;
+        .map_err(|retry| throttle::too_many(Throttled::ManyWrongPasswords, retry))?;
     let matches = passwords::verify_bounded(password, stored.unwrap_or(DECOY_HASH).to_owned())
         .await
         .map_err(AppError::internal)?;
@@ -279,16 +272,14 @@ async fn put_user(
     Json(profile): Json<Profile>,
 ) -> AppResult<Json<Session>> {
     if email != identity.email {
-        return Err(AppError::Forbidden(
-            "You can only sign in with your own email address.".into(),
-        ));
+        return Err(Denied::NotYourEmail.into());
     }
     refuse_if_removed(&state, &identity.email, Some(&identity.subject)).await?;
     state
         .limits
         .take(&throttle::SESSIONS_PER_SUBJECT, &identity.subject)
         .await
-        .map_err(|retry| throttle::too_many("Too many sign-ins to this account.", retry))?;
+        .map_err(|retry| throttle::too_many(Throttled::ManySignInsToAccount, retry))?;
     let user = match state.store.user_by_subject(&identity.subject).await? {
         Some(user) if identity.email_verified && !user.email_verified => {
             state.store.mark_email_verified(user.id).await?;
@@ -314,11 +305,7 @@ async fn put_user(
             }
         }
         None => match state.store.user_by_email(&identity.email).await? {
-            Some(_) => {
-                return Err(AppError::Conflict(
-                    "This email address belongs to another account.".into(),
-                ))
-            }
+            Some(_) => return Err(StoreError::Refused(Refused::AccountTaken).into()),
             None => {
                 state
                     .store
@@ -342,11 +329,7 @@ async fn put_user(
 /// 403 when an admin removed an account with this address or sign-in: it stays out.
 async fn refuse_if_removed(state: &AppState, email: &str, subject: Option<&str>) -> AppResult<()> {
     if state.store.was_removed(email, subject).await? {
-        return Err(AppError::Forbidden(
-            "An admin removed the account of this address, so it cannot be used again. If you \
-             think this is a mistake, write to support@bikehaat.com.bd."
-                .into(),
-        ));
+        return Err(Denied::AccountRemoved.into());
     }
     Ok(())
 }
@@ -378,9 +361,7 @@ fn new_user(identity: &ProvenIdentity, profile: &Profile) -> AppResult<NewUser> 
         Some(Value::String(r)) if r == "buyer" || r.is_empty() => Role::Buyer,
         Some(Value::String(r)) if r == "seller" => Role::Seller,
         Some(Value::String(r)) if r == "admin" => {
-            return Err(AppError::Forbidden(
-                "Nobody can sign up as an admin.".into(),
-            ));
+            return Err(Denied::NoAdminSignUp.into());
         }
         Some(_) => {
             check.fail(
@@ -433,7 +414,7 @@ async fn get_user(
     AuthUser(reader): AuthUser,
     EmailPath(email): EmailPath,
 ) -> AppResult<Json<UserView>> {
-    let not_found = || AppError::NotFound("No user has this email address.".into());
+    let not_found = || AppError::from(Denied::NoSuchUser);
     if reader.email != email && reader.role() != Role::Admin {
         return Err(not_found());
     }

@@ -12,9 +12,10 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::bookings::own_payable;
 use super::RecordId;
 use crate::auth::Buyer;
+use crate::denied::Denied;
 use crate::error::{AppError, AppResult, Json};
 use crate::payments::bkash::Status;
-use crate::payments::ways::{PayWays, BKASH_NOT_SET_UP};
+use crate::payments::ways::PayWays;
 use crate::payments::{bkash_hold, reconcile_bkash, settle};
 use crate::records::PayMethod;
 use crate::store::{why_not_payable, Refused};
@@ -55,7 +56,7 @@ async fn start_bkash(
 ) -> AppResult<Json<BkashStartView>> {
     let order = own_payable(&state, &buyer, id).await?;
     let Some(bkash) = state.bkash.as_deref() else {
-        return Err(AppError::PaymentsUnavailable(BKASH_NOT_SET_UP.into()));
+        return Err(Denied::BkashNotSetUp.into());
     };
     // A payment started before may have been approved without the buyer coming back:
     // record it first rather than hold the price twice. Recorded, the booking is paid.

@@ -12,6 +12,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::{Changed, Inserted};
 use super::{EmailPath, RecordId};
 use crate::auth::{throttle, AuthUser, Buyer};
+use crate::denied::{Denied, Throttled};
 use crate::error::{AppError, AppResult, FieldCode, Json, JsonBodyRefused};
 use crate::records::{Booking, MeetingProposal, NewBooking, Payable, Role, User};
 use crate::store::{BookingEnd, Missing, Refused, SellerAct};
@@ -103,9 +104,7 @@ async fn create_booking(
         .limits
         .take(&throttle::BOOKINGS_PER_LISTING, &again)
         .await
-        .map_err(|retry| {
-            throttle::too_many("You have booked this bike several times today.", retry)
-        })?;
+        .map_err(|retry| throttle::too_many(Throttled::ManyBookingsOfThisBike, retry))?;
     let written = state.store.create_booking(&order).await?;
     let answer = Inserted::new(written.outcome).seen_by(&written.events, &buyer);
     Ok((StatusCode::CREATED, Json(answer)))
@@ -120,8 +119,7 @@ async fn list_bookings(
     AuthUser(user): AuthUser,
     EmailPath(email): EmailPath,
 ) -> AppResult<Json<Vec<BookingView>>> {
-    let buyer =
-        super::own_or_admin(&state, &user, &email, "You can only see your own bookings.").await?;
+    let buyer = super::own_or_admin(&state, &user, &email, Denied::NotYourBookings).await?;
     let orders = state.store.bookings_of_buyer(buyer.id).await?;
     Ok(Json(orders.into_iter().map(BookingView::from).collect()))
 }
@@ -137,13 +135,7 @@ async fn list_seller_bookings(
     AuthUser(user): AuthUser,
     EmailPath(email): EmailPath,
 ) -> AppResult<Json<Vec<BookingView>>> {
-    let seller = super::own_or_admin(
-        &state,
-        &user,
-        &email,
-        "You can only see the bookings of your own bikes.",
-    )
-    .await?;
+    let seller = super::own_or_admin(&state, &user, &email, Denied::NotYourBikesBookings).await?;
     let orders = state.store.bookings_of_seller(seller.id).await?;
     Ok(Json(orders.into_iter().map(BookingView::from).collect()))
 }
@@ -160,9 +152,7 @@ async fn cancel_booking(
     own_payable(&state, &user, id).await?;
     let written = state.store.cancel_booking(id, user.id).await?;
     if !written.outcome {
-        return Err(AppError::NotFound(
-            "This booking was already cancelled.".into(),
-        ));
+        return Err(Denied::BookingCancelledAlready.into());
     }
     Ok(Json(Changed::deleted(1).seen_by(&written.events, &user)))
 }

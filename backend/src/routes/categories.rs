@@ -10,7 +10,8 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::EmailPath;
 use super::Inserted;
 use crate::auth::Admin;
-use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
+use crate::denied::Denied;
+use crate::error::{AppResult, Json, JsonBodyRefused};
 use crate::validate::Checker;
 use crate::views::CategoryView;
 use crate::AppState;
@@ -51,9 +52,7 @@ async fn create_category(
     Json(body): Json<CategoryInput>,
 ) -> AppResult<(StatusCode, Json<Inserted>)> {
     if email != admin.email {
-        return Err(AppError::Forbidden(
-            "You can only add categories as yourself.".into(),
-        ));
+        return Err(Denied::CategoryAsYourself.into());
     }
     let mut check = Checker::new();
     let name = check.text(

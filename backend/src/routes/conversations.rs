@@ -9,7 +9,8 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{seen, RecordId};
 use crate::auth::{throttle, AuthUser, Buyer};
-use crate::error::{AppError, AppResult, FieldCode, Json, JsonBodyRefused};
+use crate::denied::{Denied, Throttled};
+use crate::error::{AppResult, FieldCode, Json, JsonBodyRefused};
 use crate::events::SeenEvent;
 use crate::records::{NewMessage, User, MESSAGES_PAGE, MESSAGE_MAX_CHARS};
 use crate::store::{Missing, StoreError};
@@ -114,9 +115,7 @@ async fn open_conversation(
                 .limits
                 .take(rule, &buyer.id.to_string())
                 .await
-                .map_err(|retry| {
-                    throttle::too_many("You have started many conversations just now.", retry)
-                })?;
+                .map_err(|retry| throttle::too_many(Throttled::ManyNewConversations, retry))?;
             state
                 .store
                 .open_conversation(product_id, buyer.id, true)
@@ -160,7 +159,7 @@ pub(super) async fn not_too_fast(state: &AppState, user: &User) -> AppResult<()>
         .limits
         .take(&throttle::MESSAGES_PER_SENDER, &user.id.to_string())
         .await
-        .map_err(|retry| throttle::too_many("You are sending messages too fast.", retry))
+        .map_err(|retry| throttle::too_many(Throttled::MessagesTooFast, retry))
 }
 
 /// The client's id of a message, up to 64 characters: required with a message, since
@@ -312,9 +311,7 @@ async fn share_number(
 ) -> AppResult<Json<Sent>> {
     let conversation = state.store.conversation(id, user.id).await?;
     if conversation.seller_id != Some(user.id) {
-        return Err(AppError::Forbidden(
-            "Only the seller shares their number here.".into(),
-        ));
+        return Err(Denied::SellerSharesNumber.into());
     }
     let listing = state
         .store

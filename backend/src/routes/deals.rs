@@ -11,6 +11,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::RecordId;
 use super::{mail_language, Changed};
 use crate::auth::{Admin, AuthUser};
+use crate::denied::Denied;
 use crate::error::{AppError, AppResult, FieldCode, Json, JsonBodyRefused};
 use crate::mail::letters::{self, Sale};
 use crate::notice::{bangla, dhaka_time, paid_how};
@@ -296,13 +297,11 @@ async fn receipt(
         .ok_or(AppError::from(Missing::Booking))?;
     let party = user.id == deal.buyer_id || user.id == deal.listing.seller_id;
     if !party && user.role() != Role::Admin {
-        return Err(AppError::Forbidden(
-            "Only the buyer and the seller of this deal can read its receipt.".into(),
-        ));
+        return Err(Denied::NotYourReceipt.into());
     }
     ReceiptView::of(deal)
         .map(Json)
-        .ok_or_else(|| AppError::NotFound("This deal has not been handed over yet.".into()))
+        .ok_or_else(|| Denied::NotHandedOver.into())
 }
 
 /// A deal's timeline, for admins settling what went wrong: the booking as it stands and

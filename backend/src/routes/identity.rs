@@ -14,6 +14,7 @@ use super::accounts::{password_matches, promote_if_admin, send_verification};
 use super::{mail_language, PageLanguage};
 use crate::auth::client_ip::ClientIp;
 use crate::auth::{mail_tokens, passwords, throttle, CurrentSession, Proven};
+use crate::denied::{Denied, Throttled};
 use crate::error::{AppError, AppResult, FieldCode, Json, JsonBodyRefused};
 use crate::limiter::Rule;
 use crate::mail::letters;
@@ -100,10 +101,7 @@ pub struct Accepted {
 }
 
 fn link_no_longer_valid() -> AppError {
-    AppError::BadRequest(
-        "This link is no longer valid: it has expired or was already used. Ask for a new one."
-            .into(),
-    )
+    Denied::LinkExpired.into()
 }
 
 /// The hash of a token from a request; a token that cannot be ours is simply invalid.
@@ -146,12 +144,12 @@ async fn allow_mail(
         .limits
         .take(&throttle::MAIL_PER_CLIENT, client)
         .await
-        .map_err(|retry| {
-            throttle::too_many("Too many mails asked for from your network.", retry)
-        })?;
-    state.limits.take(per_email, email).await.map_err(|retry| {
-        throttle::too_many("We have sent several mails to this address already.", retry)
-    })
+        .map_err(|retry| throttle::too_many(Throttled::ManyMailsFromNetwork, retry))?;
+    state
+        .limits
+        .take(per_email, email)
+        .await
+        .map_err(|retry| throttle::too_many(Throttled::ManyMailsToAddress, retry))
 }
 
 /// Opens the mailed link whose token hashes to `hash` for `purpose`, without using it:
@@ -167,7 +165,7 @@ async fn open_link(
         .limits
         .take(&throttle::LINKS_PER_CLIENT, client)
         .await
-        .map_err(|retry| throttle::too_many("Too many links tried from your network.", retry))?;
+        .map_err(|retry| throttle::too_many(Throttled::ManyLinksTried, retry))?;
     state
         .store
         .mail_link(hash, purpose)

@@ -13,6 +13,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::{Changed, Inserted};
 use super::{EmailPath, RecordId};
 use crate::auth::{throttle, Admin, AuthUser, Buyer, MaybeUser, Seller};
+use crate::denied::{Denied, Throttled};
 use crate::error::{terms_fault, AppError, AppResult, FieldCode, Json, JsonBodyRefused};
 use crate::listing;
 use crate::records::{
@@ -402,7 +403,9 @@ fn changeable(check: &mut Checker, body: &ListingInput) -> ListingEdit {
     ListingEdit { terms, ..edit }
 }
 
-/// Lists a bike for sale (sellers).
+/// Lists a bike for sale (sellers). `area` and `district` are optional here, as every
+/// field beyond the spec's is: the site's own form asks for both and makes `location`
+/// ("Mirpur 10, Dhaka") of them, but the API takes the `location` it is given.
 #[utoipa::path(put, path = "/products", tag = "products", request_body = ListingInput,
     responses(JsonBodyRefused, (status = 201, body = Inserted), (status = 401), (status = 403), (status = 404), (status = 422)),
     security(("access_token" = [])))]
@@ -495,9 +498,7 @@ async fn update_listing(
         .limits
         .take(&throttle::EDITS_PER_SELLER, &seller.id.to_string())
         .await
-        .map_err(|retry| {
-            throttle::too_many("You have changed your listings many times just now.", retry)
-        })?;
+        .map_err(|retry| throttle::too_many(Throttled::ManyListingChanges, retry))?;
     let written = state.store.update_listing(id, seller.id, &edit).await?;
     Ok(Json(Changed::modified(1).seen_by(&written.events, &seller)))
 }
@@ -570,8 +571,7 @@ async fn list_seller_listings(
     AuthUser(user): AuthUser,
     EmailPath(email): EmailPath,
 ) -> AppResult<Json<Vec<SellerListingView>>> {
-    let seller =
-        super::own_or_admin(&state, &user, &email, "You can only see your own listings.").await?;
+    let seller = super::own_or_admin(&state, &user, &email, Denied::NotYourListings).await?;
     let products = state.store.listings_of_seller(seller.id).await?;
     let bookings: std::collections::HashMap<i64, i64> = state
         .store

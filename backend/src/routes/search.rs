@@ -14,6 +14,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::RecordId;
 use crate::auth::client_ip::ClientIp;
 use crate::auth::{throttle, MaybeUser};
+use crate::denied::Throttled;
 use crate::error::{AppError, AppResult, FieldCode, Json};
 use crate::listing;
 use crate::records::{ListingCursor, ListingSearch, ListingSort};
@@ -118,9 +119,7 @@ async fn search_listings(
             limits
                 .take(&throttle::FRESH_SEARCHES_PER_CLIENT, &client)
                 .await
-                .map_err(|retry| {
-                    throttle::too_many("Many searches from your network just now.", retry)
-                })?;
+                .map_err(|retry| throttle::too_many(Throttled::ManySearches, retry))?;
             let read = words.clone();
             // Typos are corrected only for a search read afresh: a page kept in memory
             // is keyed by the words as typed.

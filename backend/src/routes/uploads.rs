@@ -22,6 +22,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::auth::client_ip::ClientIp;
 use crate::auth::{throttle, Uploader};
+use crate::denied::{Denied, Throttled};
 use crate::error::{AppError, AppResult, FieldCode, Json};
 use crate::images::{self, ImageError, MAX_UPLOAD_BYTES, RETRY_AFTER_SECS};
 use crate::listen::PerClient;
@@ -85,12 +86,7 @@ fn too_large() -> AppError {
 }
 
 fn busy() -> AppError {
-    AppError::TooManyRequests {
-        message: "Too many photos are being processed right now. Please try again in a few \
-                  seconds."
-            .into(),
-        retry_after: RETRY_AFTER_SECS,
-    }
+    AppError::busy(Denied::PhotosBusy, RETRY_AFTER_SECS)
 }
 
 /// Stores an image (multipart field `image`) and answers its address.
@@ -116,10 +112,7 @@ async fn upload_image(
         .take(&throttle::UPLOADS_PER_CLIENT, &client)
         .await;
     if let Err(retry) = allowed {
-        let refusal = throttle::too_many(
-            "Many photos were uploaded from your network just now.",
-            retry,
-        );
+        let refusal = throttle::too_many(Throttled::ManyUploadsFromNetwork, retry);
         return refuse(request, refusal).await;
     }
     let sender = match &who {
@@ -133,11 +126,7 @@ async fn upload_image(
         .take(client)
         .zip(state.uploads_in_flight.senders.take(sender));
     let Some(_places) = places else {
-        let refusal = AppError::TooManyRequests {
-            message: "Your other photos are still uploading: this one goes once they are done."
-                .into(),
-            retry_after: 1,
-        };
+        let refusal = AppError::busy(Denied::PhotosQueued, 1);
         return refuse(request, refusal).await;
     };
     match who {
@@ -147,8 +136,7 @@ async fn upload_image(
                 .take(&throttle::UPLOADS_PER_USER, &id.to_string())
                 .await;
             if let Err(retry) = allowed {
-                let refusal =
-                    throttle::too_many("You have uploaded many photos in a short time.", retry);
+                let refusal = throttle::too_many(Throttled::ManyUploads, retry);
                 return refuse(request, refusal).await;
             }
             store_image(&state, request).await
@@ -157,10 +145,7 @@ async fn upload_image(
         // the claim back so a good photo can follow.
         Uploader::SigningUp(subject) => {
             let Some(claim) = SignupClaim::take(&state.store, subject).await? else {
-                let refusal = AppError::Forbidden(
-                    "You have uploaded your photo already: finish signing up to upload more."
-                        .into(),
-                );
+                let refusal = AppError::from(Denied::OnePhotoBeforeSignUp);
                 return refuse(request, refusal).await;
             };
             match store_image(&state, request).await {

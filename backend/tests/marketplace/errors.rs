@@ -528,8 +528,43 @@ async fn the_stores_refusals_name_their_reason_beside_the_english_sentence() {
         assert_eq!(body["reason"], reason, "{body}");
         assert_eq!(body["message"], message, "{body}");
     }
-    // A refusal the store did not make names no reason: its sentence is all there is.
-    let (status, body) = app.get("/api/allBuyer", Some(&buyer.token)).await;
-    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
-    assert!(body.get("reason").is_none(), "{body}");
+    // Refusals made at the door name theirs too: the wrong role, no sign-in, a path id
+    // that names nothing, a payment way the seller does not take.
+    let door = [
+        (
+            app.get("/api/allBuyer", Some(&buyer.token)).await,
+            StatusCode::FORBIDDEN,
+            "forbidden",
+            "admins_only",
+            "Only an admin can do this.",
+        ),
+        (
+            app.get("/api/allBuyer", None).await,
+            StatusCode::UNAUTHORIZED,
+            "unauthorized",
+            "sign_in_needed",
+            "Please sign in to continue.",
+        ),
+        (
+            app.get("/api/products/not-an-id", None).await,
+            StatusCode::NOT_FOUND,
+            "not_found",
+            "nothing_with_this_id",
+            "Nothing was found with this id.",
+        ),
+        (
+            app.get("/api/users/nobody@example.com", Some(&admin.token))
+                .await,
+            StatusCode::NOT_FOUND,
+            "not_found",
+            "no_such_user",
+            "No user has this email address.",
+        ),
+    ];
+    for ((status, body), expected, error, reason, message) in door {
+        assert_eq!(status, expected, "{body}");
+        assert_eq!(body["error"], error, "{body}");
+        assert_eq!(body["reason"], reason, "{body}");
+        assert_eq!(body["message"], message, "{body}");
+    }
 }

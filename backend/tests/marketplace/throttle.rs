@@ -57,6 +57,7 @@ async fn a_guesser_is_locked_out_of_one_account_while_its_owner_signs_in_from_el
         let (status, body, _) =
             log_in(&app, "203.0.113.66", "target@example.com", "Guess#1234").await;
         assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
+        assert_eq!(body["reason"], "wrong_password", "{body}");
     }
     let (status, body, retry) = log_in(&app, "203.0.113.66", "target@example.com", PASSWORD).await;
     assert_eq!(
@@ -65,8 +66,11 @@ async fn a_guesser_is_locked_out_of_one_account_while_its_owner_signs_in_from_el
         "even a right guess waits: {body}"
     );
     assert_eq!(body["error"], "too_many_requests");
+    // What was held back and how long to wait, for a page to say in its own words.
+    assert_eq!(body["reason"], "many_wrong_passwords", "{body}");
     let seconds: u64 = retry.expect("Retry-After").parse().expect("seconds");
     assert!((1..=15 * 60).contains(&seconds), "{seconds}");
+    assert_eq!(body["retryAfter"], seconds, "{body}");
     assert!(
         body["message"]
             .as_str()

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError } from './api-client.ts';
+import { apiErrorMessages, throttledMessages } from './api/api-errors.messages.ts';
+import { translate } from './i18n/catalog.ts';
 import { noteLocale } from './i18n/locale.ts';
 
 function answer(status: number, body: unknown, headers: Record<string, string> = {}) {
@@ -111,6 +113,42 @@ describe('api errors on a Bangla page', () => {
     // A reason is a plain own key: nothing inherited passes for one.
     answer(409, { error: 'conflict', message: 'Refused.', reason: 'toString' });
     expect((await failure()).message).toBe('Refused.');
+  });
+
+  it('says a refusal at the door in Bangla: the wrong role, a wrong password', async () => {
+    noteLocale('bn');
+    answer(403, { error: 'forbidden', message: 'Only an admin can do this.', reason: 'admins_only' });
+    expect((await failure()).message).toBe('এটা শুধু অ্যাডমিন করতে পারেন।');
+    answer(401, { error: 'unauthorized', message: 'Incorrect email or password.', reason: 'wrong_password' });
+    expect((await failure()).message).toBe('ইমেইল বা পাসওয়ার্ড ঠিক নয়।');
+  });
+
+  it('says a throttle in Bangla with how long to wait, in seconds and then minutes', async () => {
+    noteLocale('bn');
+    const throttled = (retryAfter: number) => ({
+      error: 'too_many_requests',
+      message: 'Too many wrong passwords for this email. Please wait a while and try again.',
+      reason: 'many_wrong_passwords',
+      retryAfter,
+    });
+    answer(429, throttled(40), { 'Retry-After': '40' });
+    expect((await failure()).message).toBe('এই ইমেইলে অনেকবার ভুল পাসওয়ার্ড দেওয়া হয়েছে। ৪০ সেকেন্ড পরে আবার চেষ্টা করুন।');
+    answer(429, throttled(600), { 'Retry-After': '600' });
+    expect((await failure()).message).toBe('এই ইমেইলে অনেকবার ভুল পাসওয়ার্ড দেওয়া হয়েছে। ১০ মিনিট পরে আবার চেষ্টা করুন।');
+    // Without the wait the server's own sentence is all there is.
+    answer(429, { ...throttled(0), retryAfter: undefined });
+    expect((await failure()).message).toBe(throttled(0).message);
+  });
+
+  it("words a throttle's English as the server does", () => {
+    // The same sentence the server sends (backend auth/throttle.rs), so the two catalogs say one thing.
+    const what = translate(throttledMessages, 'en', 'many_sign_ins_to_account');
+    expect(translate(apiErrorMessages, 'en', 'waitMinutes', { what, minutes: 2 })).toBe(
+      'Too many sign-ins to this account. Please wait 2 minutes and try again.',
+    );
+    expect(translate(apiErrorMessages, 'en', 'waitSeconds', { what, seconds: 1 })).toBe(
+      'Too many sign-ins to this account. Please wait 1 second and try again.',
+    );
   });
 
   it("shows the server's English refusal on an English page", async () => {

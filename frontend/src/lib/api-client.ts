@@ -3,13 +3,16 @@
 import { clearSession, getAccessToken } from './auth/session-store.ts';
 import { noteListRead } from './live/live-seq.ts';
 import { acceptLanguage, currentLocale } from './i18n/locale.ts';
+import type { Locale } from './i18n/numbers.ts';
 import { translate } from './i18n/catalog.ts';
 import {
   apiErrorMessages,
   fieldCodeMessages,
   reasonMessages,
+  throttledMessages,
   type FieldCode,
   type Reason,
+  type Throttled,
 } from './api/api-errors.messages.ts';
 import type { components } from './api/schema.d.ts';
 import { ANSWER_WITHIN_MS, noteAnswered, noteUnanswered } from './connection/connection.ts';
@@ -201,6 +204,16 @@ export async function api<T>(path: string, request: ApiRequest = {}): Promise<T>
 // The body is the server's: a code this page does not know yet (a newer server) is passed over.
 const isFieldCode = (code: string): code is FieldCode => Object.hasOwn(fieldCodeMessages.bn, code);
 const isReason = (code: unknown): code is Reason => typeof code === 'string' && Object.hasOwn(reasonMessages.bn, code);
+const isThrottled = (code: unknown): code is Throttled =>
+  typeof code === 'string' && Object.hasOwn(throttledMessages.bn, code);
+
+/** What a throttle held back and how long to wait, as the server words it (seconds up to 90, then minutes). */
+function throttledMessage(locale: Locale, what: Throttled, retryAfter: number): string {
+  const said = translate(throttledMessages, locale, what);
+  return retryAfter <= 90
+    ? translate(apiErrorMessages, locale, 'waitSeconds', { what: said, seconds: retryAfter })
+    : translate(apiErrorMessages, locale, 'waitMinutes', { what: said, minutes: Math.ceil(retryAfter / 60) });
+}
 
 /**
  * An error body's message and fields in the page's language: the server's own on an
@@ -211,7 +224,11 @@ function inPageLanguage(body: ErrorBody): { message: string; fields: Record<stri
   const locale = currentLocale();
   const fields = { ...body.fields };
   if (locale === 'en') return { message: body.message, fields };
-  let message = isReason(body.reason) ? translate(reasonMessages, locale, body.reason) : body.message;
+  let message = isReason(body.reason)
+    ? translate(reasonMessages, locale, body.reason)
+    : isThrottled(body.reason) && typeof body.retryAfter === 'number'
+      ? throttledMessage(locale, body.reason, body.retryAfter)
+      : body.message;
   for (const [field, code] of Object.entries(body.codes ?? {})) {
     if (!isFieldCode(code)) continue;
     if (fields[field] === message) message = translate(fieldCodeMessages, locale, code);

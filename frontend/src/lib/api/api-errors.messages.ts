@@ -103,8 +103,17 @@ export const fieldCodeMessages = defineCatalog(fieldCodesEn, {
   payment_unconfirmed: 'কার্ড কোম্পানি এখনো এই পেমেন্ট নিশ্চিত করেনি',
 });
 
-/** Why the server said no, as the stable code an error body's `reason` carries. */
-export type Reason = components['schemas']['Refused'] | components['schemas']['Missing'];
+/**
+ * Why the server said no, as the stable code an error body's `reason` carries: a rule of
+ * the store, a record not there, or a refusal at the door (wrong role, not signed in…).
+ */
+export type Reason =
+  | components['schemas']['Refused']
+  | components['schemas']['Missing']
+  | components['schemas']['Denied'];
+
+/** What a throttle held back, as the `reason` of a 429 (with `retryAfter`). */
+export type Throttled = components['schemas']['Throttled'];
 
 /**
  * What each of the server's reasons says. An English page shows the server's own sentence;
@@ -181,6 +190,45 @@ const reasonsEn = {
   no_buyer: 'There is no buyer with this id.',
   no_seller: 'There is no seller with this id.',
   no_admin: 'There is no admin with this id.',
+  sign_in_needed: 'Please sign in to continue.',
+  session_expired: 'Your session has expired. Please sign in again.',
+  wrong_password: 'Incorrect email or password.',
+  signed_up_already: 'You are signed up already: please sign in to upload photos.',
+  admins_only: 'Only an admin can do this.',
+  sellers_only: 'Only a seller can do this.',
+  buyers_only: 'Only a buyer can do this.',
+  not_your_email: 'You can only sign in with your own email address.',
+  firebase_sign_up:
+    'New accounts are made with Firebase sign-in on this site. Please sign up again from the sign-up page.',
+  account_removed:
+    'An admin removed the account of this address, so it cannot be used again. If you think this is a mistake, write to support@bikehaat.com.bd.',
+  no_admin_sign_up: 'Nobody can sign up as an admin.',
+  one_photo_before_sign_up: 'You have uploaded your photo already: finish signing up to upload more.',
+  seller_shares_number: 'Only the seller shares their number here.',
+  not_your_receipt: 'Only the buyer and the seller of this deal can read its receipt.',
+  category_as_yourself: 'You can only add categories as yourself.',
+  not_your_listings: 'You can only see your own listings.',
+  not_your_bookings: 'You can only see your own bookings.',
+  not_your_bikes_bookings: 'You can only see the bookings of your own bikes.',
+  no_such_user: 'No user has this email address.',
+  nothing_with_this_id: 'Nothing was found with this id.',
+  booking_cancelled_already: 'This booking was already cancelled.',
+  not_handed_over: 'This deal has not been handed over yet.',
+  link_expired: 'This link is no longer valid: it has expired or was already used. Ask for a new one.',
+  still_answering: 'The first request with this Idempotency-Key is still being answered.',
+  cards_not_set_up: 'Card payments are not set up on this marketplace yet.',
+  bkash_not_set_up: 'bKash payments are not set up on this marketplace.',
+  card_not_taken: 'The seller does not take cards for this bike.',
+  bkash_not_taken: 'The seller does not take bKash for this bike.',
+  card_service_down:
+    'The card service is not answering right now. Nothing was charged; please try again in a minute.',
+  bkash_down: 'bKash is not answering right now. Nothing was charged; please try again in a minute.',
+  capture_pending:
+    'The code is right, but the card provider has not answered yet: the deal completes as soon as it does. Nothing more to enter.',
+  hold_gone:
+    "The buyer's card hold ended before the handover (it expired or was cancelled): nothing was charged, and this deal is over.",
+  photos_busy: 'Too many photos are being processed right now. Please try again in a few seconds.',
+  photos_queued: 'Your other photos are still uploading: this one goes once they are done.',
 } as const satisfies Record<Reason, string>;
 
 export const reasonMessages = defineCatalog(reasonsEn, {
@@ -250,20 +298,100 @@ export const reasonMessages = defineCatalog(reasonsEn, {
   no_buyer: 'এই আইডির কোনো ক্রেতা নেই।',
   no_seller: 'এই আইডির কোনো বিক্রেতা নেই।',
   no_admin: 'এই আইডির কোনো অ্যাডমিন নেই।',
+  sign_in_needed: 'চালিয়ে যেতে লগ ইন করুন।',
+  session_expired: 'আপনার লগ ইনের মেয়াদ শেষ হয়ে গেছে। আবার লগ ইন করুন।',
+  wrong_password: 'ইমেইল বা পাসওয়ার্ড ঠিক নয়।',
+  signed_up_already: 'আপনার অ্যাকাউন্ট আগেই খোলা হয়েছে: ছবি দিতে লগ ইন করুন।',
+  admins_only: 'এটা শুধু অ্যাডমিন করতে পারেন।',
+  sellers_only: 'এটা শুধু বিক্রেতা করতে পারেন।',
+  buyers_only: 'এটা শুধু ক্রেতা করতে পারেন।',
+  not_your_email: 'শুধু নিজের ইমেইল ঠিকানা দিয়েই লগ ইন করা যায়।',
+  firebase_sign_up: 'এই সাইটে নতুন অ্যাকাউন্ট Firebase লগ ইন দিয়ে খোলা হয়। সাইন আপ পাতা থেকে আবার সাইন আপ করুন।',
+  account_removed:
+    'অ্যাডমিন এই ঠিকানার অ্যাকাউন্ট সরিয়ে দিয়েছেন, তাই এটা আর ব্যবহার করা যাবে না। ভুল মনে হলে support@bikehaat.com.bd-তে লিখুন।',
+  no_admin_sign_up: 'অ্যাডমিন হিসেবে কেউ সাইন আপ করতে পারেন না।',
+  one_photo_before_sign_up: 'আপনার ছবি আগেই দেওয়া হয়েছে: আরও ছবি দিতে সাইন আপ শেষ করুন।',
+  seller_shares_number: 'এখানে শুধু বিক্রেতা তাঁর নম্বর দেন।',
+  not_your_receipt: 'এই ডিলের রসিদ শুধু এর ক্রেতা আর বিক্রেতা দেখতে পারেন।',
+  category_as_yourself: 'ক্যাটাগরি শুধু নিজের নামেই যোগ করা যায়।',
+  not_your_listings: 'শুধু নিজের বিজ্ঞাপনগুলোই দেখতে পারবেন।',
+  not_your_bookings: 'শুধু নিজের বুকিংগুলোই দেখতে পারবেন।',
+  not_your_bikes_bookings: 'শুধু নিজের বাইকের বুকিংগুলোই দেখতে পারবেন।',
+  no_such_user: 'এই ইমেইল ঠিকানায় কোনো অ্যাকাউন্ট নেই।',
+  nothing_with_this_id: 'এই ঠিকানায় কিছু পাওয়া যায়নি।',
+  booking_cancelled_already: 'এই বুকিংটা আগেই বাতিল করা হয়েছে।',
+  not_handed_over: 'এই ডিলের বাইক এখনো হাতবদল হয়নি।',
+  link_expired: 'এই লিংকটা আর কাজ করে না: মেয়াদ শেষ হয়েছে বা আগেই ব্যবহার করা হয়েছে। নতুন একটা চেয়ে নিন।',
+  still_answering: 'আগের অনুরোধটার উত্তর এখনো আসছে। একটু পরে দেখুন।',
+  cards_not_set_up: 'এই মার্কেটপ্লেসে এখনো কার্ডে দাম দেওয়ার ব্যবস্থা নেই।',
+  bkash_not_set_up: 'এই মার্কেটপ্লেসে বিকাশে দাম দেওয়ার ব্যবস্থা নেই।',
+  card_not_taken: 'বিক্রেতা এই বাইকের দাম কার্ডে নেন না।',
+  bkash_not_taken: 'বিক্রেতা এই বাইকের দাম বিকাশে নেন না।',
+  card_service_down: 'কার্ড সার্ভিস এখন সাড়া দিচ্ছে না। কোনো টাকা কাটা হয়নি; এক মিনিট পরে আবার চেষ্টা করুন।',
+  bkash_down: 'বিকাশ এখন সাড়া দিচ্ছে না। কোনো টাকা কাটা হয়নি; এক মিনিট পরে আবার চেষ্টা করুন।',
+  capture_pending:
+    'কোডটা ঠিক আছে, কিন্তু কার্ড কোম্পানি এখনো উত্তর দেয়নি: উত্তর এলেই ডিল শেষ হবে। আর কিছু দিতে হবে না।',
+  hold_gone:
+    'হাতবদলের আগেই ক্রেতার কার্ডে আটকে রাখা টাকা ছেড়ে দেওয়া হয়েছে (মেয়াদ শেষ বা বাতিল): কোনো টাকা কাটা হয়নি, আর এই ডিল শেষ।',
+  photos_busy: 'এখন অনেক ছবি তৈরি হচ্ছে। কয়েক সেকেন্ড পরে আবার চেষ্টা করুন।',
+  photos_queued: 'আপনার আগের ছবিগুলো এখনো যাচ্ছে: সেগুলো শেষ হলেই এটা যাবে।',
 });
 
 /** The API client's own words: a call that got no answer, or no answer it could read. */
+/**
+ * What each throttle held back. A 429 says it with how long to wait (`retryAfter`):
+ * "{what} Please wait 40 seconds and try again."
+ */
+export const throttledMessages = defineCatalog(
+  {
+    many_listing_changes: 'You have changed your listings many times just now.',
+    many_new_conversations: 'You have started many conversations just now.',
+    messages_too_fast: 'You are sending messages too fast.',
+    many_searches: 'Many searches from your network just now.',
+    many_bookings_of_this_bike: 'You have booked this bike several times today.',
+    many_mails_from_network: 'Too many mails asked for from your network.',
+    many_mails_to_address: 'We have sent several mails to this address already.',
+    many_links_tried: 'Too many links tried from your network.',
+    many_uploads_from_network: 'Many photos were uploaded from your network just now.',
+    many_uploads: 'You have uploaded many photos in a short time.',
+    many_new_accounts: 'Too many new accounts from your network.',
+    many_sign_ins_from_network: 'Too many sign-in attempts from your network.',
+    many_wrong_passwords: 'Too many wrong passwords for this email.',
+    many_sign_ins_to_account: 'Too many sign-ins to this account.',
+  } as const satisfies Record<Throttled, string>,
+  {
+    many_listing_changes: 'আপনি এইমাত্র অনেকবার বিজ্ঞাপন বদলেছেন।',
+    many_new_conversations: 'আপনি এইমাত্র অনেকগুলো নতুন কথোপকথন শুরু করেছেন।',
+    messages_too_fast: 'আপনি খুব তাড়াতাড়ি মেসেজ পাঠাচ্ছেন।',
+    many_searches: 'আপনার নেটওয়ার্ক থেকে এইমাত্র অনেক খোঁজা হয়েছে।',
+    many_bookings_of_this_bike: 'আজ আপনি এই বাইকটা কয়েকবার বুক করেছেন।',
+    many_mails_from_network: 'আপনার নেটওয়ার্ক থেকে অনেকগুলো মেইল চাওয়া হয়েছে।',
+    many_mails_to_address: 'এই ঠিকানায় আমরা আগেই কয়েকটা মেইল পাঠিয়েছি।',
+    many_links_tried: 'আপনার নেটওয়ার্ক থেকে অনেকগুলো লিংক চেষ্টা করা হয়েছে।',
+    many_uploads_from_network: 'আপনার নেটওয়ার্ক থেকে এইমাত্র অনেক ছবি দেওয়া হয়েছে।',
+    many_uploads: 'আপনি অল্প সময়ে অনেক ছবি দিয়েছেন।',
+    many_new_accounts: 'আপনার নেটওয়ার্ক থেকে অনেকগুলো নতুন অ্যাকাউন্ট খোলা হয়েছে।',
+    many_sign_ins_from_network: 'আপনার নেটওয়ার্ক থেকে অনেকবার লগ ইনের চেষ্টা হয়েছে।',
+    many_wrong_passwords: 'এই ইমেইলে অনেকবার ভুল পাসওয়ার্ড দেওয়া হয়েছে।',
+    many_sign_ins_to_account: 'এই অ্যাকাউন্টে অনেকবার লগ ইন করা হয়েছে।',
+  },
+);
+
 export const apiErrorMessages = defineCatalog(
   {
     unreachable: 'Could not reach BikeHaat. Check your connection and try again.',
     fieldsNeedAttention: 'Some fields need your attention.',
     answered: 'The server answered {status}.',
     reference: '{message} Reference: {reference}',
+    waitSeconds: '{what} Please wait {seconds, plural, one {# second} other {# seconds}} and try again.',
+    waitMinutes: '{what} Please wait {minutes, plural, one {# minute} other {# minutes}} and try again.',
   },
   {
     unreachable: 'BikeHaat-এ পৌঁছানো যাচ্ছে না। ইন্টারনেট সংযোগ দেখে আবার চেষ্টা করুন।',
     fieldsNeedAttention: 'কয়েকটা ঘর ঠিক করতে হবে।',
     answered: 'সার্ভার {status} উত্তর দিয়েছে।',
     reference: '{message} রেফারেন্স: {reference}',
+    waitSeconds: '{what} {seconds, number} সেকেন্ড পরে আবার চেষ্টা করুন।',
+    waitMinutes: '{what} {minutes, number} মিনিট পরে আবার চেষ্টা করুন।',
   },
 );
