@@ -121,6 +121,13 @@ export const HeartIcon = (props: IconProps) => (
   </Outline>
 );
 
+/** A flag on its pole: report a listing. */
+export const FlagIcon = (props: IconProps) => (
+  <Outline {...props}>
+    <path d="M5 21V4M5 4h11l-2 4 2 4H5" />
+  </Outline>
+);
+
 export const BoltIcon = (props: IconProps) => (
   <Outline {...props}>
     <path d="M13 3 4 14h7l-1 7 9-11h-7z" />

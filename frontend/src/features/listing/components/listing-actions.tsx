@@ -5,8 +5,11 @@
 // Book Now too, which opens the listing's page ready to ask. Everyone may look; a visitor is
 // asked to log in (and told why) for what needs an account; buyers (and sellers, on other
 // sellers' bikes) book and save; a listing's own seller is pointed to their listings.
+// On a phone it is one row: the main action (with Message seller) and two square buttons,
+// a heart and a flag, whose spec names ("Add to Wishlist", "Report to Admin") are what a
+// screen reader says; from `sm` up they read as words.
 import { Link } from 'react-router';
-import { HeartIcon } from '@/components/icons.tsx';
+import { FlagIcon, HeartIcon } from '@/components/icons.tsx';
 import type { Booking, Listing } from '@/lib/api/types.ts';
 import { askSellerPath } from '@/lib/conversations.ts';
 import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
@@ -31,10 +34,12 @@ export const LOG_IN_TO = logInReasonMessages.en;
 export type LogInReason = keyof typeof LOG_IN_TO;
 
 const secondaryButton =
-  'inline-flex min-h-10 items-center justify-center gap-1.5 whitespace-nowrap rounded-lg border px-2 py-2 text-sm font-semibold disabled:opacity-60';
+  'inline-flex min-h-11 min-w-10 items-center justify-center gap-1.5 whitespace-nowrap rounded-lg border px-2 py-2 text-sm font-semibold disabled:opacity-60 sm:min-h-10';
+/** A secondary button's words: hidden on a phone, where its icon stands for them. */
+const wordsFromSm = 'sr-only sm:not-sr-only';
 const plainLook = 'border-stone-300 bg-white hover:bg-stone-50';
 const savedLook = 'border-rose-300 bg-rose-50 text-rose-700 hover:bg-rose-100';
-const mainLook = 'min-h-11 rounded-lg px-3 py-2.5 text-center font-bold';
+const mainLook = 'min-h-11 rounded-lg px-2 py-2.5 text-center leading-tight font-bold sm:px-3';
 
 export interface ListingActionsProps {
   listing: Listing;
@@ -77,8 +82,11 @@ export function ListingActions({
   const ask = askAt !== undefined && buying && !sold;
   // Beside Book Now it shares the row; under a booking it has a row of its own.
   const besideBook = ask && !booking;
+  // A phone's row: Book Now as wide as its words, Message seller the rest (two lines if
+  // it must), then the heart and the flag; one main action spans the first two.
+  const columns = buying ? 'grid-cols-[auto_1fr_auto_auto] sm:grid-cols-2' : 'grid-cols-2';
   return (
-    <div className={`grid grid-cols-2 gap-2 text-sm ${className}`}>
+    <div className={`grid ${columns} gap-2 text-sm ${className}`}>
       {booking?.paid ? (
         <Link
           to="/dashboard/my-orders"
@@ -111,7 +119,7 @@ export function ListingActions({
             if (visitor) onLogIn('book');
             else onBook(listing);
           }}
-          className={`${besideBook ? '' : 'col-span-2'} ${mainLook} bg-brand-700 text-white hover:bg-brand-800`}
+          className={`${besideBook ? 'whitespace-nowrap' : 'col-span-2'} ${mainLook} bg-brand-700 text-white hover:bg-brand-800`}
         >
           {t('bookNow')}
         </button>
@@ -119,7 +127,7 @@ export function ListingActions({
       {ask && (
         <Link
           to={askSellerPath(askAt)}
-          className={`${besideBook ? '' : 'order-last col-span-2'} ${mainLook} border border-brand-700 bg-white font-semibold whitespace-nowrap text-brand-800 hover:bg-brand-50`}
+          className={`${besideBook ? '' : 'order-last col-span-full'} ${mainLook} border border-brand-700 bg-white font-semibold text-brand-800 hover:bg-brand-50 sm:whitespace-nowrap`}
         >
           {t('messageSeller')}
         </Link>
@@ -136,8 +144,8 @@ export function ListingActions({
             }}
             className={`${secondaryButton} ${saved ? savedLook : `${plainLook} text-stone-800`}`}
           >
-            <HeartIcon className="size-4 shrink-0" fill={saved ? 'currentColor' : 'none'} />
-            {saved ? t('saved') : t('addToWishlist')}
+            <HeartIcon className="size-5 shrink-0 sm:size-4" fill={saved ? 'currentColor' : 'none'} />
+            <span className={wordsFromSm}>{saved ? t('saved') : t('addToWishlist')}</span>
           </button>
           <button
             type="button"
@@ -148,7 +156,8 @@ export function ListingActions({
             }}
             className={`${secondaryButton} ${plainLook} text-red-700`}
           >
-            {t('reportToAdmin')}
+            <FlagIcon className="size-5 shrink-0 sm:hidden" />
+            <span className={wordsFromSm}>{t('reportToAdmin')}</span>
           </button>
         </>
       )}

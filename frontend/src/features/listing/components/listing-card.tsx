@@ -89,7 +89,7 @@ export function ListingCard({
           <Detail term={t('condition')} value={listing.condition} />
           <Detail term={t('color')} value={listing.color} />
         </dl>
-        <p className="mt-2 line-clamp-2 text-sm text-stone-600">{listing.description}</p>
+        <p className="mt-2 line-clamp-1 text-sm text-stone-600 sm:line-clamp-2">{listing.description}</p>
         <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-xs text-stone-500">
           <span className="flex min-w-0 items-center gap-1">
             <MapPinIcon className="size-3.5 shrink-0" aria-hidden="true" />
