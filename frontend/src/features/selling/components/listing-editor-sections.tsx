@@ -87,11 +87,7 @@ export function groupedAsTyped(registered: Registered): Registered {
 function NameAsListed({ control, t }: Pick<FieldKit, 'control' | 't'>) {
   const [brand, model] = useWatch({ control, name: ['brand', 'model'] });
   const name = model.trim() === '' ? '' : listingName(brand, model);
-  return (
-    <p id="product-name-as-listed" aria-live="polite" className="mt-1 text-xs text-stone-600 empty:hidden">
-      {name && t('listedAs', { name })}
-    </p>
-  );
+  return name && t('listedAs', { name });
 }
 
 /** Brand, model, engine size and registration year: what buyers filter on. */
@@ -140,12 +136,7 @@ export function BikeFields({
         maxLength={60}
         placeholder={t(fixed ? 'notGiven' : 'modelPlaceholder')}
         registered={posted('model', t('modelRequired'))}
-        {...(fixed
-          ? {}
-          : {
-              'aria-describedby': `${errorId('product-model')} product-name-as-listed`,
-              after: <NameAsListed control={control} t={t} />,
-            })}
+        {...(fixed ? {} : { live: true, hint: <NameAsListed control={control} t={t} /> })}
       />
       <InputField
         id="product-engine-cc"
@@ -171,16 +162,7 @@ export function BikeFields({
         type="text"
         inputMode="numeric"
         placeholder={t(fixed ? 'notGiven' : 'yearPlaceholder')}
-        {...(fixed
-          ? {}
-          : {
-              'aria-describedby': `${errorId('product-registration-year')} product-registration-year-hint`,
-              after: (
-                <p id="product-registration-year-hint" className="mt-1 text-xs text-stone-600">
-                  {t('registrationYearHint')}
-                </p>
-              ),
-            })}
+        {...(fixed ? {} : { hint: t('registrationYearHint') })}
         registered={number(
           'registrationYear',
           whole(
@@ -247,9 +229,6 @@ const PRICE_FIELDS: [
 /** Before the amount a price field understood ("= ৳2,00,000"), the same in both languages. */
 const EQUALS = '=';
 
-/** The id of the line under a price field saying the amount it understood. */
-const understoodId = (id: string) => `${id}-understood`;
-
 type PriceName = 'resalePrice' | 'originalPrice' | 'depositAmount';
 
 /**
@@ -272,15 +251,13 @@ function PriceField({
     <InputField
       id={id}
       {...field}
-      {...(amount ? { 'aria-describedby': `${errorId(id)} ${understoodId(id)}` } : {})}
-      after={
-        <p id={understoodId(id)} aria-live="polite" className="mt-1 text-xs text-stone-600 empty:hidden">
-          {amount && (
-            <>
-              {EQUALS} {amount.understood}
-            </>
-          )}
-        </p>
+      live
+      hint={
+        amount && (
+          <>
+            {EQUALS} {amount.understood}
+          </>
+        )
       }
     />
   );
@@ -506,12 +483,7 @@ export function WhereFields({
         type="text"
         maxLength={80}
         placeholder={t('areaPlaceholder')}
-        aria-describedby={`${errorId('product-area')} product-area-hint`}
-        after={
-          <p id="product-area-hint" className="mt-1 text-xs text-stone-600">
-            {t('areaHint')}
-          </p>
-        }
+        hint={t('areaHint')}
         registered={register('area', { validate: required(t('areaRequired')) })}
       />
     </>
@@ -546,26 +518,50 @@ export function DescriptionFields({ kit: { errors, text, register, t } }: { kit:
   );
 }
 
-/** One labelled text input with its message (and what shows under it), registered with the form. */
+/**
+ * One labelled text input with its message, registered with the form; a `hint` stands
+ * under it and describes it beside the message. A `live` hint changes as the seller
+ * types (the amount a price field read, the name buyers will see), so it is there from
+ * the start, empty, and said politely as it changes.
+ */
 function InputField({
   id,
   label,
   error,
   registered,
-  after,
+  hint,
+  live = false,
   ...input
 }: InputHTMLAttributes<HTMLInputElement> & {
   id: string;
   label: string;
   error: string | undefined;
   registered: Registered;
-  after?: ReactNode;
+  hint?: ReactNode;
+  live?: boolean;
 }) {
+  const hinted = hint !== undefined || live;
+  // An empty live hint describes nothing yet.
+  const saying = hint !== undefined && hint !== null && hint !== false && hint !== '';
   return (
     <FormField id={id} label={label} error={error}>
-      <FieldInput id={id} error={error} {...input} {...registered} />
-      {after}
+      <FieldInput
+        id={id}
+        error={error}
+        {...(saying ? { 'aria-describedby': `${errorId(id)} ${hintId(id)}` } : {})}
+        {...input}
+        {...registered}
+      />
+      {hinted && (
+        <p id={hintId(id)} aria-live={live ? 'polite' : undefined} className="mt-1 text-xs text-stone-600 empty:hidden">
+          {hint}
+        </p>
+      )}
     </FormField>
   );
+}
+
+function hintId(id: string): string {
+  return `${id}-hint`;
 }
 
