@@ -58,8 +58,10 @@ cargo test --workspace --locked 2>&1 | tee "$logs/cargo.log"
 
 section "API fuzzing (Schemathesis: scripts/fuzz.sh)"
 # The real server binary the Rust tests built, on both engines, fuzzed from its own
-# OpenAPI description.
-cargo build --locked --quiet -p bikehaat
+# OpenAPI description. Built as the tests were (the whole workspace, every target), so
+# with their features and nothing recompiled: `-p bikehaat` alone would leave out the
+# dev-dependencies' features and build axum and the server again.
+cargo build --workspace --all-targets --locked --quiet
 bash scripts/fuzz.sh 2>&1 | tee "$logs/fuzz.log"
 
 section "Front end: dependencies"
@@ -84,8 +86,7 @@ export CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
 touch "$logs/e2e.log"
 echo '{"numPassedTests":0,"numFailedTests":0,"numPendingTests":0,"numTodoTests":0}' >"$logs/e2e.json"
 if [[ -x "$CHROMIUM" ]]; then
-  # The journeys start the debug server binary that the Rust tests built.
-  cargo build --locked --quiet -p bikehaat -p fake-stripe -p fake-bkash
+  # The journeys start the debug server, fake-stripe and fake-bkash binaries built above.
   ensure_auth_emulator
   (cd frontend && npm run e2e -- --reporter=default --reporter=json --outputFile.json="$logs/e2e.json")
   echo "Screenshots of every screen: frontend/screenshots/"
