@@ -47,6 +47,11 @@ pub enum Denied {
     /// The seller turned cards off for this listing.
     CardNotTaken,
     BkashNotTaken,
+    /// A price above what one card payment carries. Said as the reason a way is not
+    /// offered; asked for all the same, it is a field error (`above_payment_limit`).
+    AboveCardLimit,
+    /// A hold above what a bKash wallet holds; as [`Denied::AboveCardLimit`].
+    AboveWalletLimit,
     CardServiceDown,
     BkashDown,
     CapturePending,
@@ -73,9 +78,8 @@ impl Denied {
                 (StatusCode::NOT_FOUND, "not_found")
             }
             LinkExpired => (StatusCode::BAD_REQUEST, "bad_request"),
-            StillAnswering | HoldGone | CardNotTaken | BkashNotTaken => {
-                (StatusCode::CONFLICT, "conflict")
-            }
+            StillAnswering | HoldGone | CardNotTaken | BkashNotTaken | AboveCardLimit
+            | AboveWalletLimit => (StatusCode::CONFLICT, "conflict"),
             CardsNotSetUp | BkashNotSetUp | CardServiceDown | BkashDown | CapturePending => {
                 (StatusCode::SERVICE_UNAVAILABLE, "payments_unavailable")
             }
@@ -128,6 +132,14 @@ impl Denied {
             BkashNotSetUp => "bKash payments are not set up on this marketplace.",
             CardNotTaken => "The seller does not take cards for this bike.",
             BkashNotTaken => "The seller does not take bKash for this bike.",
+            AboveCardLimit => {
+                "This bike's price is above ৳9,99,999.99, the most a card payment can carry: \
+                 please arrange another way to pay the seller."
+            }
+            AboveWalletLimit => {
+                "This bike's price is above ৳5,00,000, the most a bKash wallet holds: pay in \
+                 cash at the meet-up or by card."
+            }
             CardServiceDown => {
                 "The card service is not answering right now. Nothing was charged; please try \
                  again in a minute."

@@ -48,10 +48,6 @@ pub enum Provider {
 /// digits of the smallest currency unit (99999999 paisa, ৳9,99,999.99) and refuses more.
 pub const CARD_MAX: i64 = 99_999_999;
 
-/// What a buyer is told when a booking's price is more than a card payment carries.
-pub const ABOVE_CARD_MAX: &str = "This bike's price is above ৳9,99,999.99, the most a card \
-     payment can carry: please arrange another way to pay the seller.";
-
 /// A payment intent the page confirms with the card.
 #[derive(Debug, Clone)]
 pub struct Intent {
@@ -186,7 +182,7 @@ impl Provider {
             return Err(AppError::field(
                 "_id",
                 FieldCode::AbovePaymentLimit,
-                ABOVE_CARD_MAX,
+                Denied::AboveCardLimit.message(),
             ));
         }
         match self {

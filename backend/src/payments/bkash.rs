@@ -31,10 +31,6 @@ use crate::error::{AppError, AppResult};
 /// The most a bKash wallet holds: a hold above it could never be approved.
 pub const WALLET_MAX: i64 = 500_000 * 100;
 
-/// What a buyer is told when a booking's price is more than a bKash wallet holds.
-pub const ABOVE_WALLET_MAX: &str = "This bike's price is above ৳5,00,000, the most a bKash \
-     wallet holds: pay in cash at the meet-up or by card.";
-
 /// bKash's production API; anything else is its sandbox or a local stand-in.
 pub const PRODUCTION: &str = "https://tokenized.pay.bka.sh/v1.2.0-beta";
 

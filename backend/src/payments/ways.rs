@@ -4,10 +4,10 @@
 //! shows these ways as they are, and each way of paying checks it before it starts, so a
 //! way the page does not offer is refused by the server too.
 
-use super::bkash::{ABOVE_WALLET_MAX, WALLET_MAX};
-use super::{Holders, Provider, ABOVE_CARD_MAX, CARD_MAX};
+use super::bkash::WALLET_MAX;
+use super::{Holders, Provider, CARD_MAX};
 use crate::denied::Denied;
-use crate::error::{refused, AppError, FieldCode, Reason};
+use crate::error::{AppError, FieldCode, Reason};
 use crate::records::{PayMethod, Payable};
 use crate::store::Refused;
 
@@ -15,9 +15,25 @@ use crate::store::Refused;
 /// buyer already has there.
 pub const BKASH_DAILY_TOP_UP: i64 = 50_000 * 100;
 
-/// Said beside a bKash hold larger than a day's top-ups.
-pub const BKASH_TOP_UP_NOTE: &str = "A bKash wallet takes at most ৳50,000 of top-ups a day: \
-     have the amount in your wallet before you start.";
+/// One more thing a buyer should know before choosing a way, as a stable code (its
+/// snake_case name) beside its English words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum PayNote {
+    /// A bKash hold larger than a day's top-ups.
+    BkashDailyTopUp,
+}
+
+impl PayNote {
+    pub fn message(self) -> &'static str {
+        match self {
+            PayNote::BkashDailyTopUp => {
+                "A bKash wallet takes at most ৳50,000 of top-ups a day: have the amount in \
+                 your wallet before you start."
+            }
+        }
+    }
+}
 
 /// Why a way of paying is not offered for a booking.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,18 +49,23 @@ pub enum NotOffered {
 }
 
 impl NotOffered {
-    /// The buyer's words for it.
-    pub fn reason(self) -> &'static str {
+    /// Its stable code, for a page to say it in the buyer's language.
+    pub fn code(self) -> Reason {
         match self {
-            NotOffered::NotTaken(PayMethod::Cash) => refused(Refused::CashNotTaken),
-            NotOffered::NotTaken(PayMethod::Card) => Denied::CardNotTaken.message(),
-            NotOffered::NotTaken(PayMethod::Bkash) => Denied::BkashNotTaken.message(),
-            NotOffered::DepositAsked => refused(Refused::DepositAsked),
-            NotOffered::NotSetUp(PayMethod::Bkash) => Denied::BkashNotSetUp.message(),
-            NotOffered::NotSetUp(_) => Denied::CardsNotSetUp.message(),
-            NotOffered::AboveLimit(PayMethod::Bkash) => ABOVE_WALLET_MAX,
-            NotOffered::AboveLimit(_) => ABOVE_CARD_MAX,
+            NotOffered::NotTaken(PayMethod::Cash) => Reason::Refused(Refused::CashNotTaken),
+            NotOffered::NotTaken(PayMethod::Card) => Reason::Denied(Denied::CardNotTaken),
+            NotOffered::NotTaken(PayMethod::Bkash) => Reason::Denied(Denied::BkashNotTaken),
+            NotOffered::DepositAsked => Reason::Refused(Refused::DepositAsked),
+            NotOffered::NotSetUp(PayMethod::Bkash) => Reason::Denied(Denied::BkashNotSetUp),
+            NotOffered::NotSetUp(_) => Reason::Denied(Denied::CardsNotSetUp),
+            NotOffered::AboveLimit(PayMethod::Bkash) => Reason::Denied(Denied::AboveWalletLimit),
+            NotOffered::AboveLimit(_) => Reason::Denied(Denied::AboveCardLimit),
         }
+    }
+
+    /// The buyer's words for it, in English.
+    pub fn reason(self) -> &'static str {
+        self.code().message()
     }
 }
 
@@ -54,17 +75,10 @@ impl From<NotOffered> for AppError {
     /// retry can carry is the request's fault (422, as a card above Stripe's limit).
     fn from(why: NotOffered) -> Self {
         match why {
-            NotOffered::NotTaken(PayMethod::Cash) => {
-                AppError::Refusal(Reason::Refused(Refused::CashNotTaken))
-            }
-            NotOffered::NotTaken(PayMethod::Card) => Denied::CardNotTaken.into(),
-            NotOffered::NotTaken(PayMethod::Bkash) => Denied::BkashNotTaken.into(),
-            NotOffered::DepositAsked => AppError::Refusal(Reason::Refused(Refused::DepositAsked)),
-            NotOffered::NotSetUp(PayMethod::Bkash) => Denied::BkashNotSetUp.into(),
-            NotOffered::NotSetUp(_) => Denied::CardsNotSetUp.into(),
             NotOffered::AboveLimit(_) => {
                 AppError::field("_id", FieldCode::AbovePaymentLimit, why.reason())
             }
+            _ => AppError::Refusal(why.code()),
         }
     }
 }
@@ -80,7 +94,7 @@ pub struct Choice {
     /// Why it is not offered; None when it is.
     pub not_offered: Option<NotOffered>,
     /// One more honest line for the buyer, when there is one.
-    pub note: Option<&'static str>,
+    pub note: Option<PayNote>,
 }
 
 /// Every way of paying a booking, offered or not, in the order pages list them.
@@ -115,7 +129,7 @@ impl PayWays {
             };
             let note =
                 (method == PayMethod::Bkash && not_offered.is_none() && hold > BKASH_DAILY_TOP_UP)
-                    .then_some(BKASH_TOP_UP_NOTE);
+                    .then_some(PayNote::BkashDailyTopUp);
             Choice {
                 method,
                 hold: if method == PayMethod::Cash { 0 } else { hold },

@@ -15,10 +15,10 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::bookings::own_payable;
 use super::{Inserted, RecordId};
 use crate::auth::Buyer;
-use crate::error::{AppError, AppResult, Json, JsonBodyRefused};
+use crate::error::{AppError, AppResult, Json, JsonBodyRefused, Reason};
 use crate::payments::stripe::IntentStatus;
 use crate::payments::test_card::{check_card, Card};
-use crate::payments::ways::{NotOffered, PayWays};
+use crate::payments::ways::{NotOffered, PayNote, PayWays};
 use crate::payments::{not_confirmed, settle, webhook, Provider, ReportedPayment, CURRENCY};
 use crate::records::{PayMethod, PaymentRecorded};
 use crate::store::{why_not_payable, Refused};
@@ -129,10 +129,19 @@ pub struct ChoiceView {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     reason: Option<&'static str>,
+    /// `reason` as a stable code (an error body's `reason`), for a page to say it in its
+    /// reader's language; with `reason`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    reason_code: Option<Reason>,
     /// One more thing the buyer should know before choosing it.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     note: Option<&'static str>,
+    /// `note` as a stable code; with `note`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    note_code: Option<PayNote>,
 }
 
 /// How the buyer may pay their booking (the booking's buyer only): the ways its listing
@@ -162,7 +171,9 @@ async fn payment_methods(
                 hold: choice.hold,
                 at_handover: choice.at_handover,
                 reason: choice.not_offered.map(NotOffered::reason),
-                note: choice.note,
+                reason_code: choice.not_offered.map(NotOffered::code),
+                note: choice.note.map(PayNote::message),
+                note_code: choice.note,
             })
             .collect(),
     }))

@@ -192,7 +192,8 @@ async fn a_deposit_is_held_by_card_or_bkash_and_the_rest_is_paid_in_cash_at_the_
                 "deposit": 20000,
                 "methods": [
                     {"method": "cash", "offered": false, "hold": 0, "atHandover": 185000,
-                     "reason": "The seller does not take cash for this bike."},
+                     "reason": "The seller does not take cash for this bike.",
+                     "reasonCode": "cash_not_taken"},
                     {"method": "card", "offered": true, "hold": 20000, "atHandover": 165000},
                     {"method": "bkash", "offered": true, "hold": 20000, "atHandover": 165000},
                 ]
@@ -273,10 +274,12 @@ async fn a_deposit_is_held_by_card_or_bkash_and_the_rest_is_paid_in_cash_at_the_
             "A bKash wallet takes at most ৳50,000 of top-ups a day: have the amount in your \
              wallet before you start."
         );
+        assert_eq!(offered["methods"][2]["noteCode"], "bkash_daily_top_up");
         assert_eq!(
             offered["methods"][1]["reason"],
             "The seller does not take cards for this bike."
         );
+        assert_eq!(offered["methods"][1]["reasonCode"], "card_not_taken");
         let (status, body) = app.payment_intent(&buyer, &order).await;
         assert_eq!(status, StatusCode::CONFLICT, "{body}");
         assert_eq!(
@@ -307,6 +310,21 @@ async fn the_offer_leaves_out_what_this_marketplace_has_not_set_up_or_cannot_car
     let buyer = app.sign_up("karim@example.com", "Karim", "buyer").await;
     let order = app.book(&buyer, &bike).await;
     let (_, offered) = offer(app, &buyer, &order).await;
+    let codes: Vec<&Value> = offered["methods"]
+        .as_array()
+        .expect("methods")
+        .iter()
+        .map(|m| &m["reasonCode"])
+        .collect();
+    // Each reason as a stable code beside it, for a Bangla page.
+    assert_eq!(
+        codes,
+        [
+            &Value::Null,
+            &json!("above_card_limit"),
+            &json!("bkash_not_set_up")
+        ]
+    );
     let reasons: Vec<(&Value, &Value, &Value)> = offered["methods"]
         .as_array()
         .expect("methods")
@@ -340,6 +358,7 @@ async fn the_offer_leaves_out_what_this_marketplace_has_not_set_up_or_cannot_car
     let (_, offered) = offer(app, &other, &order).await;
     assert_eq!(offered["methods"][1]["offered"], true, "{offered}");
     assert_eq!(offered["methods"][1]["hold"], 120000.0);
+    assert_eq!(offered["methods"][0]["reasonCode"], "deposit_asked");
     assert_eq!(
         offered["methods"][0]["reason"],
         "The seller asks a deposit by card or bKash to reserve this bike; the rest is paid in \

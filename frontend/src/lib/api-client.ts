@@ -204,6 +204,15 @@ export async function api<T>(path: string, request: ApiRequest = {}): Promise<T>
 // The body is the server's: a code this page does not know yet (a newer server) is passed over.
 const isFieldCode = (code: string): code is FieldCode => Object.hasOwn(fieldCodeMessages.bn, code);
 const isReason = (code: unknown): code is Reason => typeof code === 'string' && Object.hasOwn(reasonMessages.bn, code);
+
+/**
+ * A reason the server gave beside its English (`reason` and `reasonCode` fields): that
+ * English on an English page or for a code this page does not know yet, else the page's
+ * own words for the code.
+ */
+export function sayReason(locale: Locale, code: unknown, english: string): string {
+  return locale !== 'en' && isReason(code) ? translate(reasonMessages, locale, code) : english;
+}
 const isThrottled = (code: unknown): code is Throttled =>
   typeof code === 'string' && Object.hasOwn(throttledMessages.bn, code);
 

@@ -1,8 +1,11 @@
 // The payment page's texts: the booking's price, the ways to pay (bKash, card, cash), the
 // card forms, what a hold does with the buyer's money, and what the page says afterwards.
+import type { components } from '@/lib/api/schema.d.ts';
 import { defineCatalog } from '@/lib/i18n/catalog.ts';
 import { BKASH_OUTCOMES } from '@/lib/payments/bkash-return.ts';
 import { CASH_LINE } from '@/lib/payments/cash-button.tsx';
+
+type PayNote = components['schemas']['PayNote'];
 
 export const paymentsMessages = defineCatalog(
   {
@@ -198,5 +201,16 @@ export const paymentsMessages = defineCatalog(
     callThem: 'সময় ঠিক করতে {phone} নম্বরে ফোন করুন।',
     codeInOrders: 'আপনার হস্তান্তর কোড আমার অর্ডারে আছে।',
     goToOrders: 'আমার অর্ডারে যান',
+  },
+);
+
+/** The server's notes beside a way of paying, by their code (`noteCode`). */
+export const payNoteMessages = defineCatalog(
+  {
+    bkash_daily_top_up:
+      'A bKash wallet takes at most ৳50,000 of top-ups a day: have the amount in your wallet before you start.',
+  } as const satisfies Record<PayNote, string>,
+  {
+    bkash_daily_top_up: 'একটা বিকাশ ওয়ালেটে দিনে সর্বোচ্চ ৳৫০,০০০ টপ-আপ করা যায়: শুরু করার আগেই টাকাটা ওয়ালেটে রাখুন।',
   },
 );

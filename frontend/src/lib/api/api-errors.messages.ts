@@ -220,6 +220,10 @@ const reasonsEn = {
   bkash_not_set_up: 'bKash payments are not set up on this marketplace.',
   card_not_taken: 'The seller does not take cards for this bike.',
   bkash_not_taken: 'The seller does not take bKash for this bike.',
+  above_card_limit:
+    "This bike's price is above ৳9,99,999.99, the most a card payment can carry: please arrange another way to pay the seller.",
+  above_wallet_limit:
+    "This bike's price is above ৳5,00,000, the most a bKash wallet holds: pay in cash at the meet-up or by card.",
   card_service_down:
     'The card service is not answering right now. Nothing was charged; please try again in a minute.',
   bkash_down: 'bKash is not answering right now. Nothing was charged; please try again in a minute.',
@@ -327,6 +331,8 @@ export const reasonMessages = defineCatalog(reasonsEn, {
   bkash_not_set_up: 'এই মার্কেটপ্লেসে বিকাশে দাম দেওয়ার ব্যবস্থা নেই।',
   card_not_taken: 'বিক্রেতা এই বাইকের দাম কার্ডে নেন না।',
   bkash_not_taken: 'বিক্রেতা এই বাইকের দাম বিকাশে নেন না।',
+  above_card_limit: 'এই বাইকের দাম ৳৯,৯৯,৯৯৯.৯৯-এর বেশি, একবারের কার্ড পেমেন্টে এর বেশি দেওয়া যায় না: বিক্রেতাকে অন্যভাবে দাম দিন।',
+  above_wallet_limit: 'এই বাইকের দাম ৳৫,০০,০০০-এর বেশি, বিকাশ ওয়ালেটে এর বেশি রাখা যায় না: দেখা করে নগদে বা কার্ডে দিন।',
   card_service_down: 'কার্ড সার্ভিস এখন সাড়া দিচ্ছে না। কোনো টাকা কাটা হয়নি; এক মিনিট পরে আবার চেষ্টা করুন।',
   bkash_down: 'বিকাশ এখন সাড়া দিচ্ছে না। কোনো টাকা কাটা হয়নি; এক মিনিট পরে আবার চেষ্টা করুন।',
   capture_pending:

@@ -35,7 +35,7 @@ export function BkashOption({ booking, choice }: { booking: Booking; choice: Met
   return (
     <div className="space-y-3">
       <p className="text-sm text-stone-700">{choice.atHandover > 0 ? depositHoldLine(choice, 'bkash', locale) : t('bkashLine')}</p>
-      <MethodNote note={choice.note} />
+      <MethodNote choice={choice} />
       <button
         type="button"
         disabled={busy}

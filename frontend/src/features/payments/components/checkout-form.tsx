@@ -134,7 +134,7 @@ export function CheckoutForm({
       <p className="rounded-lg bg-stone-50 px-3 py-2 text-sm text-stone-700 ring-1 ring-stone-200">
         {deposit ? depositHoldLine(choice, 'card', locale) : t('holdNote')}
       </p>
-      <MethodNote note={choice.note} />
+      <MethodNote choice={choice} />
       <button
         type="submit"
         disabled={!canPay}

@@ -4,7 +4,8 @@
 // knows why it is missing. When none is offered, the page says so plainly.
 import type { ReactNode } from 'react';
 import type { Booking } from '@/lib/api/types.ts';
-import { useT } from '@/lib/i18n/language-context.ts';
+import { sayReason } from '@/lib/api-client.ts';
+import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
 import { CashButton } from '@/lib/payments/cash-button.tsx';
 import type { Method, MethodChoice, MethodsOffer } from '@/features/payments/api/get-payment-methods.ts';
 import { paymentsMessages } from '@/features/payments/payments.messages.ts';
@@ -36,6 +37,7 @@ function Option({ method, children }: { method: Method; children: ReactNode }) {
 /** A way not offered for this booking: its name and why, muted. */
 function NotOffered({ method, choice }: { method: Method; choice: MethodChoice }) {
   const t = useT(paymentsMessages);
+  const { locale } = useLanguage();
   return (
     <div
       data-testid={`pay-${method}-not-offered`}
@@ -43,9 +45,9 @@ function NotOffered({ method, choice }: { method: Method; choice: MethodChoice }
     >
       <p>
         <strong className="font-semibold text-stone-800">{t('notOfferedName', { method: t(TITLES[method]) })}</strong>
-        {choice.reason ?? t('notOffered')}
+        {choice.reason === undefined ? t('notOffered') : sayReason(locale, choice.reasonCode, choice.reason)}
       </p>
-      {choice.note && <p className="mt-1">{choice.note}</p>}
+      <MethodNote choice={choice} />
     </div>
   );
 }
@@ -92,7 +94,7 @@ export function PayMethods({
           <Option key={method} method="cash">
             <div className="space-y-3">
               <p className="text-sm text-stone-700">{t('cashLine')}</p>
-              <MethodNote note={choice.note} />
+              <MethodNote choice={choice} />
               <CashButton booking={booking} onPage />
             </div>
           </Option>

@@ -133,6 +133,34 @@ describe('a booking no way can pay', { timeout: 15_000 }, () => {
     expect(callsOf(fetchMock)).not.toContain('POST /api/create-payment-intent');
   });
 
+  it('says why each way is closed, and the top-up note, in Bangla by their codes', async () => {
+    localStorage.setItem('language', 'bn');
+    try {
+      openPage({
+        'GET /api/paymentOrders/o1': [200, withDeposit()],
+        [METHODS]: [
+          200,
+          anOffer(
+            { price: 185000, deposit: 20000 },
+            {
+              cash: { offered: false, reason: DEPOSIT_ASKED, reasonCode: 'deposit_asked' },
+              card: { offered: false, reason: 'The seller does not take cards for this bike.', reasonCode: 'card_not_taken' },
+              bkash: { offered: true, note: TOP_UPS, noteCode: 'bkash_daily_top_up' },
+            },
+          ),
+        ],
+      });
+      expect(await screen.findByTestId('pay-card-not-offered', {}, { timeout: 5000 })).toHaveTextContent(
+        'বিক্রেতা এই বাইকের দাম কার্ডে নেন না।',
+      );
+      expect(screen.getByTestId('pay-cash-not-offered')).toHaveTextContent('বাইকটা রাখতে বিক্রেতা কার্ড বা বিকাশে অগ্রিম চান');
+      expect(screen.getByTestId('pay-bkash')).toHaveTextContent('দিনে সর্বোচ্চ ৳৫০,০০০ টপ-আপ');
+      expect(screen.queryByText(/does not take cards|top-ups a day/)).not.toBeInTheDocument();
+    } finally {
+      localStorage.removeItem('language');
+    }
+  });
+
   it("shows the server's message when the offer cannot be read", async () => {
     openPage({ [METHODS]: [500, { error: 'internal', message: 'Something went wrong on our side.' }] });
     expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('Something went wrong on our side.');
