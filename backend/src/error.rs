@@ -562,25 +562,16 @@ pub fn describe_error_bodies(doc: &mut utoipa::openapi::OpenApi) {
         }
     }
     let schemas = &mut doc.components.get_or_insert_with(Default::default).schemas;
-    schemas
-        .entry("ErrorBody".to_owned())
-        .or_insert_with(ErrorBody::schema);
-    schemas
-        .entry("FieldCode".to_owned())
-        .or_insert_with(FieldCode::schema);
-    schemas
-        .entry("Reason".to_owned())
-        .or_insert_with(Reason::schema);
-    schemas
-        .entry("Refused".to_owned())
-        .or_insert_with(Refused::schema);
-    schemas
-        .entry("Missing".to_owned())
-        .or_insert_with(Missing::schema);
-    schemas
-        .entry("Denied".to_owned())
-        .or_insert_with(Denied::schema);
-    schemas
-        .entry("Throttled".to_owned())
-        .or_insert_with(Throttled::schema);
+    let named = [
+        ("ErrorBody", ErrorBody::schema as fn() -> _),
+        ("FieldCode", FieldCode::schema),
+        ("Reason", Reason::schema),
+        ("Refused", Refused::schema),
+        ("Missing", Missing::schema),
+        ("Denied", Denied::schema),
+        ("Throttled", Throttled::schema),
+    ];
+    for (name, schema) in named {
+        schemas.entry(name.to_owned()).or_insert_with(schema);
+    }
 }
