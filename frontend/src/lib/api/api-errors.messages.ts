@@ -397,7 +397,7 @@ export const apiErrorMessages = defineCatalog(
     fieldsNeedAttention: 'কয়েকটা ঘর ঠিক করতে হবে।',
     answered: 'সার্ভার {status} উত্তর দিয়েছে।',
     reference: '{message} রেফারেন্স: {reference}',
-    waitSeconds: '{what} {seconds, number} সেকেন্ড পরে আবার চেষ্টা করুন।',
-    waitMinutes: '{what} {minutes, number} মিনিট পরে আবার চেষ্টা করুন।',
+    waitSeconds: '{what} {seconds, plural, other {# সেকেন্ড}} পরে আবার চেষ্টা করুন।',
+    waitMinutes: '{what} {minutes, plural, other {# মিনিট}} পরে আবার চেষ্টা করুন।',
   },
 );
