@@ -9,7 +9,7 @@ use axum::http::StatusCode;
 use serde::Serialize;
 
 /// Why a request was turned away at the door.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Denied {
     /// No access token where one is needed.
@@ -171,7 +171,7 @@ impl Denied {
 
 /// What a throttle held back: its code names it, its sentence starts the 429's message
 /// ("… Please wait 40 seconds and try again.").
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Throttled {
     ManyListingChanges,

@@ -566,12 +566,43 @@ pub fn describe_error_bodies(doc: &mut utoipa::openapi::OpenApi) {
         ("ErrorBody", ErrorBody::schema as fn() -> _),
         ("FieldCode", FieldCode::schema),
         ("Reason", Reason::schema),
-        ("Refused", Refused::schema),
-        ("Missing", Missing::schema),
-        ("Denied", Denied::schema),
-        ("Throttled", Throttled::schema),
+        ("Refused", || with_messages(Reason::Refused)),
+        ("Missing", || with_messages(Reason::Missing)),
+        ("Denied", || with_messages(Reason::Denied)),
+        ("Throttled", || with_messages(Reason::Throttled)),
     ];
+    // Over what the routes' own references brought: these carry more than their derive.
     for (name, schema) in named {
-        schemas.entry(name.to_owned()).or_insert_with(schema);
+        schemas.insert(name.to_owned(), schema());
     }
+}
+
+/// A kind of reason's schema, with what each of its codes says in English as
+/// `x-messages` (code → sentence; a throttle's is what it held back), so that a client's
+/// own words for the codes can be checked against the server's.
+fn with_messages<T>(reason: fn(T) -> Reason) -> utoipa::openapi::RefOr<utoipa::openapi::Schema>
+where
+    T: utoipa::PartialSchema + serde::de::DeserializeOwned,
+{
+    use utoipa::openapi::{RefOr, Schema};
+
+    let mut schema = T::schema();
+    if let RefOr::T(Schema::Object(object)) = &mut schema {
+        let messages: serde_json::Map<String, serde_json::Value> = object
+            .enum_values
+            .iter()
+            .flatten()
+            .map(|code| {
+                let what = serde_json::from_value::<T>(code.clone())
+                    .expect("each code of a reason's schema reads back as the reason");
+                let code = code.as_str().expect("a reason's code is a string");
+                (code.to_owned(), reason(what).message().into())
+            })
+            .collect();
+        object
+            .extensions
+            .get_or_insert_with(Default::default)
+            .insert("x-messages".to_owned(), messages.into());
+    }
+    schema
 }

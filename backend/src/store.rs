@@ -61,7 +61,9 @@ impl<T> Written<T> {
 
 /// What a call named that is not there. Its name in an error body's `reason` is a stable
 /// code (`no_listing`), for a page to say it in its reader's language.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema,
+)]
 pub enum Missing {
     #[serde(rename = "no_account")]
     Account,
@@ -102,7 +104,9 @@ impl Missing {
 /// Why the store refused a change: the rule it would have broken. Its snake_case name in
 /// an error body's `reason` is a stable code, for a page to say it in its reader's
 /// language; the codes never change meaning, new ones may come.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Refused {
     /// A sign-in identity has this address already.

@@ -5,7 +5,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { PASSWORD, type Api, type Person } from '../support/api.ts';
-import { confirmInDialog, openContext, photo, PHONE, screenshot, toastSays } from '../support/browser.ts';
+import { confirmInDialog, expectTwoCardsToAScreen, openContext, photo, PHONE, screenshot, toastSays } from '../support/browser.ts';
 import { readMail } from '../support/mail.ts';
 import { closeMarketplace, openMarketplace } from '../support/marketplace.ts';
 import type { RunningServer } from '../support/server.ts';
@@ -62,6 +62,8 @@ test('a buyer in Bangla signs up, reads the mail in Bangla, searches "২ লা
   expect(await page.getByLabel('বাইক খুঁজুন').inputValue()).toBe('২ লাখের নিচে পালসার');
   expect(new URL(page.url()).searchParams.get('q')).toBe('২ লাখের নিচে পালসার');
   await screenshot(page, 'bangla-search-price-words', { fullPage: false });
+  // The card is as short in Bangla: two bikes to a phone's screen.
+  await expectTwoCardsToAScreen(page, cards);
 
   await card.getByRole('button', { name: 'এখনই বুক করুন' }).click();
   const modal = page.getByRole('dialog', { name: 'আপনার অর্ডার' });

@@ -8,6 +8,7 @@ import { Api, PASSWORD } from '../support/api.ts';
 import {
   bookInBookingModal,
   confirmInDialog,
+  expectTwoCardsToAScreen,
   launchBrowser,
   openContext,
   photo,
@@ -167,13 +168,7 @@ test('a visitor browses a category in taka without contact details, and logs in 
   expect(await main.textContent()).not.toContain('@');
   await cards.first().getByRole('button', { name: 'Log in to see the seller’s contact' }).waitFor();
   await screenshot(page, 'journey-visitor-category');
-  // Two whole bikes fit a phone's screen under the sticky top bar.
-  const topBar = await page.locator('header').first().boundingBox();
-  const screenLeft = PHONE.height - (topBar?.height ?? 0);
-  for (const card of (await cards.all()).slice(0, 2)) {
-    const height = (await card.boundingBox())?.height ?? Infinity;
-    expect(height, 'a card on a 390 px phone').toBeLessThanOrEqual(screenLeft / 2);
-  }
+  await expectTwoCardsToAScreen(page, cards);
 
   const available = cards.filter({ has: page.getByRole('button', { name: 'Book Now' }) }).first();
   const bike = await available.getByRole('heading').first().textContent();

@@ -2,7 +2,7 @@
 // per person (their own storage, like separate phones), screenshots for a human to read.
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Person } from './api.ts';
 
@@ -74,6 +74,16 @@ const shots = resolve(import.meta.dirname, '../../screenshots');
  * Saves a full-page screenshot as `screenshots/<name>-<width>.png`; `fullPage: false` keeps
  * to the screen, as a dialog over the page is seen.
  */
+/** Two whole result cards fit a phone's screen under the sticky top bar: each is at most half of it. */
+export async function expectTwoCardsToAScreen(page: Page, cards: Locator): Promise<void> {
+  const topBar = await page.locator('header').first().boundingBox();
+  const screenLeft = PHONE.height - (topBar?.height ?? 0);
+  for (const card of (await cards.all()).slice(0, 2)) {
+    const height = (await card.boundingBox())?.height ?? Infinity;
+    expect(height, 'a card on a 390 px phone').toBeLessThanOrEqual(screenLeft / 2);
+  }
+}
+
 export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   await mkdir(shots, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;

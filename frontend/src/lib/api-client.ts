@@ -4,14 +4,12 @@ import { clearSession, getAccessToken } from './auth/session-store.ts';
 import { noteListRead } from './live/live-seq.ts';
 import { acceptLanguage, currentLocale } from './i18n/locale.ts';
 import type { Locale } from './i18n/numbers.ts';
-import { translate } from './i18n/catalog.ts';
+import { isKeyOf, sayByCode, translate } from './i18n/catalog.ts';
 import {
   apiErrorMessages,
   fieldCodeMessages,
   reasonMessages,
   throttledMessages,
-  type FieldCode,
-  type Reason,
   type Throttled,
 } from './api/api-errors.messages.ts';
 import type { components } from './api/schema.d.ts';
@@ -201,20 +199,14 @@ export async function api<T>(path: string, request: ApiRequest = {}): Promise<T>
   return parsed as T;
 }
 
-// The body is the server's: a code this page does not know yet (a newer server) is passed over.
-const isFieldCode = (code: string): code is FieldCode => Object.hasOwn(fieldCodeMessages.bn, code);
-const isReason = (code: unknown): code is Reason => typeof code === 'string' && Object.hasOwn(reasonMessages.bn, code);
-
 /**
  * A reason the server gave beside its English (`reason` and `reasonCode` fields): that
  * English on an English page or for a code this page does not know yet, else the page's
  * own words for the code.
  */
 export function sayReason(locale: Locale, code: unknown, english: string): string {
-  return locale !== 'en' && isReason(code) ? translate(reasonMessages, locale, code) : english;
+  return sayByCode(reasonMessages, locale, code, english);
 }
-const isThrottled = (code: unknown): code is Throttled =>
-  typeof code === 'string' && Object.hasOwn(throttledMessages.bn, code);
 
 /** What a throttle held back and how long to wait, as the server words it (seconds up to 90, then minutes). */
 function throttledMessage(locale: Locale, what: Throttled, retryAfter: number): string {
@@ -233,13 +225,13 @@ function inPageLanguage(body: ErrorBody): { message: string; fields: Record<stri
   const locale = currentLocale();
   const fields = { ...body.fields };
   if (locale === 'en') return { message: body.message, fields };
-  let message = isReason(body.reason)
-    ? translate(reasonMessages, locale, body.reason)
-    : isThrottled(body.reason) && typeof body.retryAfter === 'number'
+  // The body is the server's: a code this page does not know yet (a newer server) is passed over.
+  let message =
+    isKeyOf(throttledMessages, body.reason) && typeof body.retryAfter === 'number'
       ? throttledMessage(locale, body.reason, body.retryAfter)
-      : body.message;
+      : sayReason(locale, body.reason, body.message);
   for (const [field, code] of Object.entries(body.codes ?? {})) {
-    if (!isFieldCode(code)) continue;
+    if (!isKeyOf(fieldCodeMessages, code)) continue;
     if (fields[field] === message) message = translate(fieldCodeMessages, locale, code);
     fields[field] = translate(fieldCodeMessages, locale, code);
   }

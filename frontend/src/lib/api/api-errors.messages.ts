@@ -117,8 +117,9 @@ export type Throttled = components['schemas']['Throttled'];
 
 /**
  * What each of the server's reasons says. An English page shows the server's own sentence;
- * the English here is that sentence, the Bangla what a Bangla page shows instead. A reason
- * the server adds is a type error here until both languages say it.
+ * the English here is that sentence (a test holds it to the `x-messages` the server's
+ * OpenAPI document gives), the Bangla what a Bangla page shows instead. A reason the
+ * server adds is a type error here until both languages say it.
  */
 const reasonsEn = {
   email_taken: 'An account with this email address already exists.',
@@ -343,9 +344,9 @@ export const reasonMessages = defineCatalog(reasonsEn, {
   photos_queued: 'আপনার আগের ছবিগুলো এখনো যাচ্ছে: সেগুলো শেষ হলেই এটা যাবে।',
 });
 
-/** The API client's own words: a call that got no answer, or no answer it could read. */
 /**
- * What each throttle held back. A 429 says it with how long to wait (`retryAfter`):
+ * What each throttle held back, in the server's words (held to its OpenAPI document like
+ * the reasons). A 429 says it with how long to wait (`retryAfter`):
  * "{what} Please wait 40 seconds and try again."
  */
 export const throttledMessages = defineCatalog(
@@ -383,6 +384,7 @@ export const throttledMessages = defineCatalog(
   },
 );
 
+/** The API client's own words: a call that got no answer, or no answer it could read. */
 export const apiErrorMessages = defineCatalog(
   {
     unreachable: 'Could not reach BikeHaat. Check your connection and try again.',

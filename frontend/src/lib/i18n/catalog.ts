@@ -41,3 +41,23 @@ export function formatMessage(message: string, locale: Locale, values?: Values):
 export function translate<K extends string>(catalog: Catalog<K>, locale: Locale, key: K, values?: Values): string {
   return formatMessage(catalog[locale][key], locale, values);
 }
+
+/** Whether `code` (from the server, so any value) is one of `catalog`'s keys. */
+export function isKeyOf<K extends string>(catalog: Catalog<K>, code: unknown): code is K {
+  return typeof code === 'string' && Object.hasOwn(catalog.en, code);
+}
+
+/**
+ * A text the server sent in English beside its stable code: that English on an English
+ * page, and for a code this page does not know yet (a newer server); else the catalog's
+ * words for the code in `locale`.
+ */
+export function sayByCode<K extends string>(
+  catalog: Catalog<K>,
+  locale: Locale,
+  code: unknown,
+  english: string,
+  values?: Values,
+): string {
+  return locale !== 'en' && isKeyOf(catalog, code) ? translate(catalog, locale, code, values) : english;
+}

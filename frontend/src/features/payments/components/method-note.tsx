@@ -3,16 +3,16 @@
 // on a Bangla one (the English again for a code this page does not know yet).
 import type { MethodChoice } from '@/features/payments/api/get-payment-methods.ts';
 import { payNoteMessages } from '@/features/payments/payments.messages.ts';
-import { translate } from '@/lib/i18n/catalog.ts';
+import { sayByCode } from '@/lib/i18n/catalog.ts';
 import { useLanguage } from '@/lib/i18n/language-context.ts';
 
 export function MethodNote({ choice }: { choice: Pick<MethodChoice, 'note' | 'noteCode'> }) {
   const { locale } = useLanguage();
   const { note, noteCode } = choice;
   if (!note) return null;
-  const said =
-    locale !== 'en' && noteCode !== undefined && Object.hasOwn(payNoteMessages.bn, noteCode)
-      ? translate(payNoteMessages, locale, noteCode)
-      : note;
-  return <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">{said}</p>;
+  return (
+    <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
+      {sayByCode(payNoteMessages, locale, noteCode, note)}
+    </p>
+  );
 }

@@ -47,7 +47,6 @@ function NotOffered({ method, choice }: { method: Method; choice: MethodChoice }
         <strong className="font-semibold text-stone-800">{t('notOfferedName', { method: t(TITLES[method]) })}</strong>
         {choice.reason === undefined ? t('notOffered') : sayReason(locale, choice.reasonCode, choice.reason)}
       </p>
-      <MethodNote choice={choice} />
     </div>
   );
 }
