@@ -19,7 +19,7 @@ export const listingLabelsMessages = defineCatalog(
     resalePrice: 'বিক্রির দাম ',
     originalPrice: 'কেনা দাম',
     logInForContact: 'বিক্রেতার ফোন নম্বর ও ইমেইল দেখতে লগ ইন করুন',
-    confirmForContact: 'বিক্রেতার ফোন নম্বর ও ইমেইল দেখতে আপনার ইমেইল ঠিকানা নিশ্চিত করুন।',
+    confirmForContact: 'ফোন ও ইমেইল দেখতে আপনার ইমেইল নিশ্চিত করুন।',
     numberInConversation: 'বিক্রেতা মেসেজে তাঁর ফোন নম্বর দেন',
     whatsApp: 'WhatsApp-এ কথা বলুন',
   },
