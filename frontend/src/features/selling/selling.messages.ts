@@ -35,9 +35,6 @@ export const sellingMessages = defineCatalog(
     kmRequired: 'Please give the kilometres driven',
     condition: 'Condition',
     selectCondition: 'Select the condition',
-    Excellent: 'Excellent',
-    Good: 'Good',
-    Fair: 'Fair',
 
     // Prices and age
     resalePrice: 'Resale Price (৳)',
@@ -195,9 +192,6 @@ export const sellingMessages = defineCatalog(
     kmRequired: 'বাইকটি কত কিমি চলেছে লিখুন',
     condition: 'অবস্থা',
     selectCondition: 'অবস্থা বাছুন',
-    Excellent: 'খুব ভালো',
-    Good: 'ভালো',
-    Fair: 'মোটামুটি',
 
     resalePrice: 'বিক্রির দাম (৳)',
     resalePricePlaceholder: 'যেমন ১,৮৫,০০০ বা ১.৮৫ লাখ',

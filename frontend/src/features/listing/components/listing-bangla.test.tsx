@@ -30,6 +30,7 @@ describe('A listing in Bangla', () => {
     expect(card.getByText('৳২,৫০,০০০').parentElement).toHaveTextContent('কেনা দাম ৳২,৫০,০০০');
     expect(card.getByTestId('availability')).toHaveTextContent('পাওয়া যাচ্ছে');
     expect(card.getByText('কেনার সাল:')).toBeInTheDocument();
+    expect(card.getByText('অবস্থা:').nextElementSibling).toHaveTextContent('খুব ভালো');
     expect(card.getByText('২০২১')).toBeInTheDocument();
     expect(card.getByText('১৫৫ সিসি')).toBeInTheDocument();
     expect(card.getByText('১৪,৫০০ কিমি')).toBeInTheDocument();
@@ -74,6 +75,12 @@ describe('A listing in Bangla', () => {
     expect(screen.getByText('১,২৫,০০০ কিমি')).toBeInTheDocument();
     expect(screen.getByText('কত কিমি চলেছে')).toBeInTheDocument();
     expect(screen.getByText('রেজিস্ট্রেশনের সাল').nextElementSibling).toHaveTextContent('২০২১');
+    expect(screen.getByText('অবস্থা').nextElementSibling).toHaveTextContent('খুব ভালো');
+  });
+
+  it("says a condition off the form's list as the seller wrote it", () => {
+    renderIn('bn', <ListingFacts listing={aListing({ condition: 'Like new, one owner' })} />);
+    expect(screen.getByText('অবস্থা').nextElementSibling).toHaveTextContent('Like new, one owner');
   });
 
   it("names the seller's membership with the Bangla month, and the deposit as a share in taka", () => {

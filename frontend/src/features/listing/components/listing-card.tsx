@@ -10,6 +10,7 @@ import { Link } from 'react-router';
 import { CameraIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon, ShieldCheckIcon } from '@/components/icons.tsx';
 import type { Listing } from '@/lib/api/types.ts';
 import { formatPostTime } from '@/lib/i18n/dates.ts';
+import { conditionWord } from '@/lib/listing-condition.ts';
 import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
 import { formatNumber, localDigits } from '@/lib/i18n/numbers.ts';
 import { listingCardMessages } from './listing-card.messages.ts';
@@ -86,7 +87,7 @@ export function ListingCard({
         <dl className="grid grid-cols-2 gap-x-3 gap-y-0.5 text-sm">
           <Detail term={t('purchaseYear')} value={localDigits(String(listing.purchaseYear), locale)} />
           <Detail term={t('yearsOfUse')} value={localDigits(String(listing.yearsOfUse), locale)} />
-          <Detail term={t('condition')} value={listing.condition} />
+          <Detail term={t('condition')} value={conditionWord(listing.condition, locale)} />
           <Detail term={t('color')} value={listing.color} />
         </dl>
         <p className="mt-2 line-clamp-1 text-sm text-stone-600 sm:line-clamp-2">{listing.description}</p>

@@ -5,6 +5,7 @@ import type { Listing } from '@/lib/api/types.ts';
 import { formatPostTime } from '@/lib/i18n/dates.ts';
 import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
 import { formatNumber, localDigits } from '@/lib/i18n/numbers.ts';
+import { conditionWord } from '@/lib/listing-condition.ts';
 import { listingFactsMessages } from './listing-facts.messages.ts';
 
 type Term = keyof (typeof listingFactsMessages)['en'];
@@ -26,7 +27,7 @@ export function ListingFacts({ listing }: { listing: Listing }) {
     ['kmDriven', listing.kmDriven == null ? null : t('km', { km: formatNumber(listing.kmDriven, locale) })],
     ['registrationYear', listing.registrationYear == null ? null : digits(listing.registrationYear)],
     ['location', placeOf(listing)],
-    ['condition', listing.condition],
+    ['condition', conditionWord(listing.condition, locale)],
     ['color', listing.color],
     ['purchaseYear', digits(listing.purchaseYear)],
     ['yearsOfUse', digits(listing.yearsOfUse)],

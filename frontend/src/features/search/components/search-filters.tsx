@@ -4,6 +4,7 @@
 import { useId, type ReactNode } from 'react';
 import { inputLook } from '@/components/form-field.tsx';
 import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
+import { CONDITIONS, conditionWord } from '@/lib/listing-condition.ts';
 import type { Locale } from '@/lib/i18n/locale.ts';
 import { formatNumber, localDigits, parseAmount, toLatinDigits } from '@/lib/i18n/numbers.ts';
 import type { ListingFilters } from '@/lib/search/listing-filters.ts';
@@ -16,7 +17,6 @@ import { searchFiltersMessages } from './search-filters.messages.ts';
 const CC_STEPS = [50, 80, 100, 110, 125, 150, 160, 200, 250, 300, 400, 650, 1000];
 /** Kilometre limits a buyer thinks in. */
 const KM_STEPS = [5_000, 10_000, 20_000, 30_000, 50_000, 75_000, 100_000, 150_000];
-const CONDITIONS = ['Excellent', 'Good', 'Fair'] as const;
 const OLDEST_YEAR = 1990;
 /** The taka sign before a price field, the same in both languages. */
 const TAKA_SIGN = '৳';
@@ -192,7 +192,7 @@ export function SearchFilters({
             id={id}
             described={described}
             anyLabel={t('anyCondition')}
-            options={CONDITIONS.map((condition) => ({ value: condition, label: t(condition) }))}
+            options={CONDITIONS.map((condition) => ({ value: condition, label: conditionWord(condition, locale) }))}
             value={filters.condition}
             onChange={(value) => {
               setFilters({ condition: value });

@@ -64,8 +64,6 @@ export type TextName = {
 /** Field messages from the server, by field name. */
 export type FieldMessages = Record<string, string>;
 
-export const CONDITIONS = ['Excellent', 'Good', 'Fair'] as const;
-
 /** The fields of a listing as a number, or null when not given. */
 export function asWhole(text: string): number | null {
   const digits = text.replace(/,/g, '').trim();

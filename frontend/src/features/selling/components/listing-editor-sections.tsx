@@ -8,8 +8,8 @@ import { useWatch, type Control } from 'react-hook-form';
 import { errorId, FieldInput, FormField } from '@/components/form-field.tsx';
 import { useLanguage } from '@/lib/i18n/language-context.ts';
 import { formatNumber, groupAsTyped, localDigits, parseAmount } from '@/lib/i18n/numbers.ts';
+import { CONDITIONS, conditionWord } from '@/lib/listing-condition.ts';
 import {
-  CONDITIONS,
   depositAmountCheck,
   depositHeldCheck,
   depositPercentCheck,
@@ -199,7 +199,7 @@ export function StateFields({ kit: { errors, text, number, fixed, t, locale } }:
           <option value="">{t('selectCondition')}</option>
           {CONDITIONS.map((condition) => (
             <option key={condition} value={condition}>
-              {t(condition)}
+              {conditionWord(condition, locale)}
             </option>
           ))}
         </select>
