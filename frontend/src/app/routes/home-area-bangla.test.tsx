@@ -1,6 +1,6 @@
 // The home page and the pages off it read in Bangla, with Bengali digits, when the reader
 // chose Bangla on this device; English stays the default.
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aListing } from '@/test/fixtures.ts';
 import { fakeServer, renderApp, signedInAs, type FakeServer } from '@/test/render-app.tsx';
@@ -47,22 +47,6 @@ describe('The home page and the pages off it, in Bangla', () => {
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByRole('link', { name: 'নিরাপদে দেখা করা' })).toHaveAttribute('href', '/blog#meeting-a-seller-safely');
     expect(screen.queryByText('Hey Bike Lovers')).not.toBeInTheDocument();
-  });
-
-  it('shows the blog’s page and its articles in Bangla, with Bangla dates', async () => {
-    inBangla();
-    fakeServer({});
-    renderApp('/blog');
-
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'পুরোনো বাইক কেনাবেচার গাইড' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
-    expect(document.title).toBe('রাইডারদের জন্য পরামর্শ · BikeHaat');
-    const papers = screen.getByRole('article', { name: /মালিকানা বদলি/ });
-    expect(within(papers).getByText('কাগজপত্র')).toBeInTheDocument();
-    expect(within(papers).getByText('১৮ সেপ্টেম্বর ২০২৬')).toBeInTheDocument();
-    expect(papers).toHaveTextContent('পড়তে ৪ মিনিট');
-    expect(screen.queryByText(/ইংরেজিতে/)).not.toBeInTheDocument();
   });
 
   it('counts a buyer’s saved bikes in Bangla', async () => {
@@ -130,18 +114,4 @@ describe('The home page and the pages off it, in Bangla', () => {
     expect(screen.getByText('Card, bKash or cash')).toBeInTheDocument();
   });
 
-  it('keeps the blog’s English dates and reading times by default', async () => {
-    fakeServer({});
-    renderApp('/blog');
-
-    const papers = await screen.findByRole('article', { name: /ownership transfer/ }, { timeout: 5000 });
-    expect(within(papers).getByText('Papers')).toBeInTheDocument();
-    expect(within(papers).getByText('18 September 2026')).toBeInTheDocument();
-    expect(papers).toHaveTextContent('4 min read');
-    // The title follows the page's render (an effect).
-    await waitFor(() => {
-      expect(document.title).toBe('Guides for riders · BikeHaat');
-    });
-    expect(screen.queryByText('The articles are in English for now.')).not.toBeInTheDocument();
-  });
 });

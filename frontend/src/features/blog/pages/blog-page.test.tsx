@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, renderApp } from '@/test/render-app.tsx';
 
@@ -34,7 +34,15 @@ describe('the blog', () => {
       'Meeting a seller (or a buyer) safely',
     ]);
     // Each is titled by its heading and says something useful, not a note about the code.
-    expect(screen.getByRole('article', { name: /ownership transfer/ })).toHaveTextContent(/registration certificate/);
+    const papers = screen.getByRole('article', { name: /ownership transfer/ });
+    expect(papers).toHaveTextContent(/registration certificate/);
+    expect(within(papers).getByText('Papers')).toBeInTheDocument();
+    expect(within(papers).getByText('18 September 2026')).toBeInTheDocument();
+    expect(papers).toHaveTextContent('4 min read');
+    // The title follows the page's render (an effect).
+    await waitFor(() => {
+      expect(document.title).toBe('Guides for riders · BikeHaat');
+    });
     expect(screen.getByRole('article', { name: /Meeting a seller/ })).toHaveTextContent(/advance/);
     expect(screen.queryByText(/React|JavaScript|front-end/)).not.toBeInTheDocument();
   });
@@ -52,7 +60,14 @@ describe('the blog', () => {
       'পুরোনো বাইকের ন্যায্য দাম কেমন হয়',
       'বিক্রেতার (বা ক্রেতার) সাথে নিরাপদে দেখা করা',
     ]);
-    expect(screen.getByRole('article', { name: /মালিকানা বদলি/ })).toHaveTextContent(/রেজিস্ট্রেশন সার্টিফিকেট/);
+    await waitFor(() => {
+      expect(document.title).toBe('রাইডারদের জন্য পরামর্শ · BikeHaat');
+    });
+    const papers = screen.getByRole('article', { name: /মালিকানা বদলি/ });
+    expect(papers).toHaveTextContent(/রেজিস্ট্রেশন সার্টিফিকেট/);
+    expect(within(papers).getByText('কাগজপত্র')).toBeInTheDocument();
+    expect(within(papers).getByText('১৮ সেপ্টেম্বর ২০২৬')).toBeInTheDocument();
+    expect(papers).toHaveTextContent('পড়তে ৪ মিনিট');
     const meeting = screen.getByRole('article', { name: /নিরাপদে দেখা করা/ });
     expect(meeting).toHaveTextContent(/অগ্রিম/);
     // The report button is named as the listing's page names it in Bangla.
