@@ -12,10 +12,16 @@ function Dialog() {
   );
 }
 
-/** A card whose Book Now opens a dialog; what the dialog did is drawn when `answer` says. */
+/** A card whose Book Now opens a dialog; hidden buttons close it and draw what it did. */
 function Card() {
   const [open, setOpen] = useState(false);
   const [booked, setBooked] = useState(false);
+  const close = () => {
+    setOpen(false);
+  };
+  const drawBooked = () => {
+    setBooked(true);
+  };
   return (
     <main>
       <article aria-label="Bajaj Pulsar 150">
@@ -24,13 +30,18 @@ function Card() {
             Pay Now
           </a>
         ) : (
-          <button type="button" onClick={() => { setOpen(true); }}>
+          <button
+            type="button"
+            onClick={() => {
+              setOpen(true);
+            }}
+          >
             Book Now
           </button>
         )}
         <button type="button">Add to Wishlist</button>
-        <button type="button" data-testid="closed" onClick={() => { setOpen(false); }} />
-        <button type="button" data-testid="booked" onClick={() => { setBooked(true); }} />
+        <button type="button" data-testid="closed" onClick={close} />
+        <button type="button" data-testid="booked" onClick={drawBooked} />
       </article>
       {open && <Dialog />}
     </main>
@@ -42,9 +53,13 @@ describe('the focus after a dialog', () => {
     render(<Card />);
     const book = screen.getByRole('button', { name: 'Book Now' });
     book.focus();
-    act(() => { book.click(); });
+    act(() => {
+      book.click();
+    });
     expect(book).not.toHaveFocus();
-    act(() => { screen.getByTestId('closed').click(); });
+    act(() => {
+      screen.getByTestId('closed').click();
+    });
     expect(book).toHaveFocus();
   });
 
@@ -52,9 +67,13 @@ describe('the focus after a dialog', () => {
     render(<Card />);
     const book = screen.getByRole('button', { name: 'Book Now' });
     book.focus();
-    act(() => { book.click(); });
+    act(() => {
+      book.click();
+    });
     // Closed by Escape or the dialog's own button: the focus is back on Book Now.
-    act(() => { screen.getByTestId('closed').click(); });
+    act(() => {
+      screen.getByTestId('closed').click();
+    });
     expect(book).toHaveFocus();
     await new Promise((resolve) => setTimeout(resolve, 300));
     // The answer arrives and the card is drawn again without Book Now.
