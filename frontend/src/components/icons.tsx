@@ -21,14 +21,6 @@ function Outline({ children, ...props }: IconProps) {
   );
 }
 
-function Solid({ children, ...props }: IconProps) {
-  return (
-    <svg viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false" {...props}>
-      {children}
-    </svg>
-  );
-}
-
 /** A motorcycle from the side: tank, seat, engine, fork and handlebar. */
 export const MotorcycleIcon = (props: IconProps) => (
   <Outline {...props}>
@@ -139,44 +131,6 @@ export const CardIcon = (props: IconProps) => (
     <rect x="3" y="5" width="18" height="14" rx="2" />
     <path d="M3 10h18M7 15h3" />
   </Outline>
-);
-
-export const QuoteIcon = (props: IconProps) => (
-  <Solid {...props}>
-    <path d="M9.6 5C6 6.6 4 9.6 4 13.6V19h6v-6H7c0-2.6 1.3-4.6 3.8-5.9zm10 0C16 6.6 14 9.6 14 13.6V19h6v-6h-3c0-2.6 1.3-4.6 3.8-5.9z" />
-  </Solid>
-);
-
-export const StarIcon = (props: IconProps) => (
-  <Solid {...props}>
-    <path d="m12 2.8 2.8 5.8 6.4.9-4.6 4.5 1.1 6.3L12 17.3l-5.7 3 1.1-6.3-4.6-4.5 6.4-.9z" />
-  </Solid>
-);
-
-export const FacebookIcon = (props: IconProps) => (
-  <Solid {...props}>
-    <path d="M13.5 21v-7.5H16l.4-3h-2.9V8.6c0-.9.3-1.5 1.5-1.5h1.6V4.4c-.3 0-1.2-.1-2.3-.1-2.3 0-3.8 1.4-3.8 3.9v2.3H8v3h2.5V21z" />
-  </Solid>
-);
-
-export const InstagramIcon = (props: IconProps) => (
-  <Outline {...props}>
-    <rect x="3.5" y="3.5" width="17" height="17" rx="5" />
-    <circle cx="12" cy="12" r="4" />
-    <circle cx="17.2" cy="6.8" r="0.6" fill="currentColor" />
-  </Outline>
-);
-
-export const YoutubeIcon = (props: IconProps) => (
-  <Solid {...props}>
-    <path d="M21.6 7.2a2.5 2.5 0 0 0-1.8-1.8C18.2 5 12 5 12 5s-6.2 0-7.8.4a2.5 2.5 0 0 0-1.8 1.8C2 8.8 2 12 2 12s0 3.2.4 4.8a2.5 2.5 0 0 0 1.8 1.8C5.8 19 12 19 12 19s6.2 0 7.8-.4a2.5 2.5 0 0 0 1.8-1.8c.4-1.6.4-4.8.4-4.8s0-3.2-.4-4.8M10 15V9l5.2 3z" />
-  </Solid>
-);
-
-export const XLogoIcon = (props: IconProps) => (
-  <Solid {...props}>
-    <path d="M17.8 3h3.1l-6.8 7.7L22 21h-6.2l-4.9-6.4L5.3 21H2.2l7.2-8.3L1.8 3h6.4l4.4 5.8zm-1.1 16.2h1.7L7.4 4.7H5.6z" />
-  </Solid>
 );
 
 export const GoogleIcon = (props: IconProps) => (

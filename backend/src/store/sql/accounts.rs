@@ -487,8 +487,12 @@ impl Accounts for This {
             .bind(user_id)
             .execute(&self.writer)
             .await?;
-        self.changed_accounts();
-        Ok(done.rows_affected() > 0)
+        // A seller already: nothing changed, and what is cached of accounts stays true.
+        let changed = done.rows_affected() > 0;
+        if changed {
+            self.changed_accounts();
+        }
+        Ok(changed)
     }
 
     async fn grant_admin(&self, email: &str) -> Result<bool, Error> {
