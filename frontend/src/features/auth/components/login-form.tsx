@@ -8,7 +8,7 @@ import { useSession } from '@/lib/auth/session-context.ts';
 import { useT } from '@/lib/i18n/language-context.ts';
 import { authMessages } from '@/features/auth/auth.messages.ts';
 import { EXAMPLE_EMAIL } from '@/features/auth/utils/example-email.ts';
-import { GoogleSignIn } from './google-sign-in.tsx';
+import { OtherWayIn } from './other-way-in.tsx';
 import { SubmitButton } from './submit-button.tsx';
 
 interface LoginFields {
@@ -91,12 +91,7 @@ export function LoginForm() {
         )}
         <SubmitButton busy={busy}>{t('loginButton')}</SubmitButton>
       </form>
-      <GoogleSignIn />
-      <p className="mt-6 text-center text-sm text-stone-600">
-        {t('newHere')} <Link to="/signup" state={location.state as unknown} className="font-semibold text-brand-700 hover:underline">
-          {t('createAccount')}
-        </Link>
-      </p>
+      <OtherWayIn prompt={t('newHere')} to="/signup" label={t('createAccount')} />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useForm } from 'react-hook-form';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { FieldInput, FormField } from '@/components/form-field.tsx';
 import { returnPath } from '@/lib/auth/return-path.ts';
@@ -9,7 +9,7 @@ import { authMessages } from '@/features/auth/auth.messages.ts';
 import { EXAMPLE_EMAIL } from '@/features/auth/utils/example-email.ts';
 import { NewPasswordField } from '@/features/auth/components/new-password-field.tsx';
 import { newPasswordRules } from '@/features/auth/utils/password-rules.ts';
-import { GoogleSignIn } from './google-sign-in.tsx';
+import { OtherWayIn } from './other-way-in.tsx';
 import { SubmitButton } from './submit-button.tsx';
 
 interface SignupFields {
@@ -99,12 +99,7 @@ export function SignupForm() {
         </fieldset>
         <SubmitButton busy={busy}>{t('signupButton')}</SubmitButton>
       </form>
-      <GoogleSignIn />
-      <p className="mt-6 text-center text-sm text-stone-600">
-        {t('haveAccount')} <Link to="/login" state={location.state as unknown} className="font-semibold text-brand-700 hover:underline">
-          {t('loginLink')}
-        </Link>
-      </p>
+      <OtherWayIn prompt={t('haveAccount')} to="/login" label={t('loginLink')} />
     </>
   );
 }
