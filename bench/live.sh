@@ -41,6 +41,7 @@
 #   ONLY=sales bench/live.sh                                 # the write path
 #   ONLY=sales SALES_SECONDS=1 SALES_BIKES=500 bench/live.sh # a quick look at it
 #   ONLY=sales SALES_ROUNDS=3 bench/live.sh                  # three rounds, API and bare in turn
+#   ONLY=sales SALES_ENGINES=postgres bench/live.sh          # one engine only
 #   BIN_DIR=/tmp/before ONLY=sales bench/live.sh              # binaries built and kept aside
 #   ONLY=deals bench/live.sh                                 # cash deals, handed over
 #   ONLY=carddeals bench/live.sh                             # card deals, handed over
@@ -69,6 +70,7 @@ SALES_SECONDS="${SALES_SECONDS:-10}"
 SALES_BIKES="${SALES_BIKES:-10000}"
 # Rounds of the write path, each the API then the bare store on each engine.
 SALES_ROUNDS="${SALES_ROUNDS:-1}"
+SALES_ENGINES="${SALES_ENGINES:-sqlite postgres}"
 MESSAGES_CONVERSATIONS="${MESSAGES_CONVERSATIONS:-2000}"
 MESSAGES_RATE="${MESSAGES_RATE:-100}"
 MESSAGES_SECONDS="${MESSAGES_SECONDS:-30}"
@@ -239,7 +241,7 @@ for kind in sales deals carddeals; do
   [[ "$kind" == deals ]] && cash=(--cash)
   [[ "$kind" == carddeals ]] && cash=(--handover)
   for round in $(seq "$SALES_ROUNDS"); do
-  for engine in sqlite postgres; do
+  for engine in $SALES_ENGINES; do
     echo
     name="$kind-$engine"
     [[ "$round" -gt 1 ]] && name="$kind-$engine-$round"

@@ -451,6 +451,11 @@ impl From<StoreError> for AppError {
                 AppError::field(field, code, text)
             }
             StoreError::Refused(why) => AppError::Refusal(Reason::Refused(why)),
+            StoreError::Unconfirmed => AppError::field(
+                "transactionId",
+                FieldCode::PaymentUnconfirmed,
+                "The card provider has not confirmed this payment",
+            ),
             StoreError::Unavailable(detail) => AppError::database_unavailable(detail),
             StoreError::Database(detail) => AppError::Internal(detail),
         }

@@ -15,10 +15,11 @@ use crate::config::{BkashArgs, StripeArgs};
 use crate::denied::Denied;
 use crate::error::{AppError, AppResult, FieldCode};
 use crate::records::{
-    Booking, HeldPayment, HoldMethod, NewPayment, PaymentRecorded, TestPaymentIntent,
+    Booking, HeldPayment, HoldMethod, NewPayment, PaidAmount, Payable, PaymentRecorded,
+    TestPaymentIntent,
 };
 use crate::store::prelude::*;
-use crate::store::{Refused, StoreError, StoreResult, Written};
+use crate::store::{Missing, Refused, StoreError, StoreResult, Written};
 
 pub mod bkash;
 pub mod stripe;
@@ -60,7 +61,7 @@ pub struct Intent {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Succeeded {
     pub order_id: i64,
-    pub amount: i64,
+    pub amount: PaidAmount,
     pub currency: String,
     /// The money is only held: it moves when the payment is captured.
     pub to_capture: bool,
@@ -170,43 +171,62 @@ impl Provider {
         }
     }
 
-    /// Creates an intent to pay `amount` paisa for booking `order_id`. A price above
-    /// [`CARD_MAX`] is refused here, without asking the provider: no retry can carry it.
+    /// Creates an intent to pay booking `order_id` by card, for the amount `hold` says
+    /// of the booking as our records have it (or why it cannot be paid by card). A hold
+    /// above [`CARD_MAX`] is refused here, without asking the provider: no retry can
+    /// carry it. In test mode the booking is read and the intent written in one visit
+    /// to the database.
     pub async fn create_intent(
         &self,
         store: &dyn Store,
         order_id: i64,
-        amount: i64,
+        hold: &(dyn Fn(&Payable) -> AppResult<i64> + Send + Sync),
     ) -> AppResult<Intent> {
-        if amount > CARD_MAX && !matches!(self, Provider::Disabled) {
-            return Err(AppError::field(
-                "_id",
-                FieldCode::AbovePaymentLimit,
-                Denied::AboveCardLimit.message(),
-            ));
+        let card_hold = |order: &Payable| {
+            let amount = hold(order)?;
+            if amount > CARD_MAX {
+                return Err(AppError::field(
+                    "_id",
+                    FieldCode::AbovePaymentLimit,
+                    Denied::AboveCardLimit.message(),
+                ));
+            }
+            Ok(amount)
+        };
+        if let Provider::TestMode = self {
+            let id = format!("pi_test_{}", random_hex(12));
+            let client_secret = format!("{id}_secret_{}", random_hex(16));
+            let open = |order: &Payable| {
+                card_hold(order).ok().map(|amount| TestPaymentIntent {
+                    id: id.clone(),
+                    client_secret: client_secret.clone(),
+                    order_id,
+                    amount,
+                    currency: CURRENCY.to_owned(),
+                    status: "requires_payment_method".to_owned(),
+                })
+            };
+            return match store.open_test_payment_intent(order_id, &open).await? {
+                None => Err(Missing::Booking.into()),
+                Some((_, Some(intent))) => Ok(Intent {
+                    id: intent.id,
+                    client_secret: intent.client_secret,
+                    amount: intent.amount,
+                }),
+                // `open` declined: say why.
+                Some((order, None)) => Err(card_hold(&order)
+                    .err()
+                    .unwrap_or_else(|| Denied::CardsNotSetUp.into())),
+            };
         }
+        let order = store
+            .payable(order_id)
+            .await?
+            .ok_or(AppError::from(Missing::Booking))?;
+        let amount = card_hold(&order)?;
         match self {
             Provider::Stripe(stripe) => stripe.create_intent(order_id, amount).await,
-            Provider::TestMode => {
-                let id = format!("pi_test_{}", random_hex(12));
-                let client_secret = format!("{id}_secret_{}", random_hex(16));
-                store
-                    .create_test_payment_intent(&TestPaymentIntent {
-                        id: id.clone(),
-                        client_secret: client_secret.clone(),
-                        order_id,
-                        amount,
-                        currency: CURRENCY.to_owned(),
-                        status: "requires_payment_method".to_owned(),
-                    })
-                    .await?;
-                Ok(Intent {
-                    id,
-                    client_secret,
-                    amount,
-                })
-            }
-            Provider::Disabled => Err(Denied::CardsNotSetUp.into()),
+            Provider::TestMode | Provider::Disabled => Err(Denied::CardsNotSetUp.into()),
         }
     }
 
@@ -233,13 +253,35 @@ impl Provider {
                 .filter(|intent| intent.status == "succeeded")
                 .map(|intent| Succeeded {
                     order_id: intent.order_id,
-                    amount: intent.amount,
+                    amount: PaidAmount::Confirmed(intent.amount),
                     currency: intent.currency,
                     // Held like a card's authorisation: taken at the handover.
                     to_capture: true,
                     method: HoldMethod::Card,
                 })),
             Provider::Disabled => Ok(None),
+        }
+    }
+
+    /// What a buyer's report that `transaction_id` paid booking `order_id` is worth: the
+    /// provider's word on it (None: not confirmed). A test-mode intent is ours, so the
+    /// sale reads it itself, in the read that looks for the payment already recorded
+    /// ([`PaidAmount::OfTestIntent`]): an unconfirmed one records nothing.
+    pub async fn reported(
+        &self,
+        store: &dyn Store,
+        transaction_id: &str,
+        order_id: i64,
+    ) -> AppResult<Option<Succeeded>> {
+        match self {
+            Provider::TestMode => Ok(Some(Succeeded {
+                order_id,
+                amount: PaidAmount::OfTestIntent,
+                currency: CURRENCY.to_owned(),
+                to_capture: true,
+                method: HoldMethod::Card,
+            })),
+            Provider::Stripe(_) | Provider::Disabled => self.succeeded(store, transaction_id).await,
         }
     }
 
@@ -340,11 +382,7 @@ pub async fn settle(
 
 /// What a report of a payment the provider has not confirmed is told.
 pub fn not_confirmed() -> AppError {
-    AppError::field(
-        "transactionId",
-        FieldCode::PaymentUnconfirmed,
-        "The card provider has not confirmed this payment",
-    )
+    StoreError::Unconfirmed.into()
 }
 
 /// Chooses bKash holds: on when its four credentials are set (half of them refuses to
@@ -494,7 +532,7 @@ pub fn bkash_hold(payment: &bkash::Payment) -> Option<(ReportedPayment, Succeede
     };
     let held = Succeeded {
         order_id,
-        amount: payment.amount,
+        amount: PaidAmount::Confirmed(payment.amount),
         currency: CURRENCY.to_owned(),
         to_capture: true,
         method: HoldMethod::Bkash,

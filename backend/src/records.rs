@@ -1030,12 +1030,23 @@ pub struct NewPayment {
     /// The listing the payer says they paid for: when given, it must be the booking's.
     pub listing_id: Option<i64>,
     pub transaction_id: String,
-    pub amount: i64,
+    pub amount: PaidAmount,
     pub currency: String,
     /// Whether the money is taken already (false while it is only held).
     pub captured: bool,
     /// Who holds it.
     pub method: HoldMethod,
+}
+
+/// How much a payment to record holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PaidAmount {
+    /// What its provider confirmed, in paisa.
+    Confirmed(i64),
+    /// What our test-mode card intent of the same id holds: the sale reads it, and
+    /// records the payment only if that intent's card was accepted for this booking
+    /// (an intent's amount never changes, and once accepted it stays so).
+    OfTestIntent,
 }
 
 /// Who holds a deal's money until the handover.

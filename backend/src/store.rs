@@ -32,6 +32,10 @@ pub enum StoreError {
     /// under its fixed deposit): the listing form's field says which.
     #[error("pay terms: {0:?}")]
     PayTerms(TermsFault),
+    /// A payment to record whose provider has not confirmed it: our test-mode intent of
+    /// its id was not accepted, or is another booking's.
+    #[error("payment not confirmed")]
+    Unconfirmed,
     /// The database cannot be reached right now.
     #[error("database unavailable: {0}")]
     Unavailable(String),
@@ -682,7 +686,16 @@ pub fn why_not_payable(status: BookingStatus) -> Option<Refused> {
 /// capturing and undoing it, and the Stripe webhook events already handled.
 #[async_trait]
 pub trait Payments: Send + Sync + 'static {
-    async fn create_test_payment_intent(&self, intent: &TestPaymentIntent) -> StoreResult<()>;
+    /// Opens a test-mode card intent for booking `order_id` in one visit to the
+    /// database: reads what paying needs of the booking, asks `open` which intent to
+    /// open for it (None: none, the booking cannot be paid by card now) and writes that
+    /// one. The booking as read with the intent written, if any; None when there is no
+    /// such booking.
+    async fn open_test_payment_intent(
+        &self,
+        order_id: i64,
+        open: &(dyn for<'a> Fn(&'a Payable) -> Option<TestPaymentIntent> + Send + Sync),
+    ) -> StoreResult<Option<(Payable, Option<TestPaymentIntent>)>>;
     async fn test_payment_intent(
         &self,
         client_secret: &str,
@@ -697,7 +710,9 @@ pub trait Payments: Send + Sync + 'static {
 
     /// Records a confirmed card hold: the booking becomes `held` (its handover code made)
     /// and the bike shows Sold, all or nothing: conflict when the booking no longer holds
-    /// the bike or the amount is not its price; idempotent per transaction id.
+    /// the bike or the amount is not its price; idempotent per transaction id. A
+    /// test-mode intent's amount is read from the intent: `Unconfirmed` unless its card
+    /// was accepted for this booking.
     async fn record_payment(&self, payment: &NewPayment) -> StoreResult<Written<PaymentRecorded>>;
     /// Number of payments claiming a listing (0 or 1; a released hold claims none).
     async fn payments_for_listing(&self, product_id: i64) -> StoreResult<i64>;

@@ -34,7 +34,7 @@ use stripe_types::Currency;
 use super::{Capture, Intent, Released, Succeeded, CURRENCY};
 use crate::denied::Denied;
 use crate::error::{AppError, AppResult};
-use crate::records::HoldMethod;
+use crate::records::{HoldMethod, PaidAmount};
 
 /// Attempts per call; the waits between them double from [`FIRST_WAIT`].
 const ATTEMPTS: u32 = 3;
@@ -284,7 +284,7 @@ fn ours(intent: &PaymentIntent) -> Option<StripeIntent> {
         status,
         succeeded: Succeeded {
             order_id,
-            amount: intent.amount,
+            amount: PaidAmount::Confirmed(intent.amount),
             currency: intent.currency.to_string(),
             to_capture: status == IntentStatus::Authorised,
             method: HoldMethod::Card,

@@ -46,6 +46,11 @@ pub(crate) async fn own_payable(state: &AppState, user: &User, id: i64) -> AppRe
     yours(order, user, |order| order.buyer_id)
 }
 
+/// Refused unless `user` may pay `order`: its buyer, or an admin.
+pub(crate) fn may_pay(order: &Payable, user: &User) -> AppResult<()> {
+    yours(Some(order), user, |order| order.buyer_id).map(drop)
+}
+
 /// `found` when it is there and `user` bought it or is an admin.
 fn yours<T>(found: Option<T>, user: &User, buyer: impl Fn(&T) -> i64) -> AppResult<T> {
     let order = found.ok_or_else(|| AppError::from(Missing::Booking))?;

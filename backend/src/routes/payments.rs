@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::bookings::own_payable;
+use super::bookings::{may_pay, own_payable};
 use super::{Inserted, RecordId};
 use crate::auth::Buyer;
 use crate::error::{AppError, AppResult, Json, JsonBodyRefused, Reason};
@@ -20,7 +20,7 @@ use crate::payments::stripe::IntentStatus;
 use crate::payments::test_card::{check_card, Card};
 use crate::payments::ways::{NotOffered, PayNote, PayWays};
 use crate::payments::{not_confirmed, settle, webhook, Provider, ReportedPayment, CURRENCY};
-use crate::records::{PayMethod, PaymentRecorded};
+use crate::records::{PayMethod, Payable, PaymentRecorded};
 use crate::store::{why_not_payable, Refused};
 use crate::validate::{parse_id, Checker};
 use crate::AppState;
@@ -71,16 +71,17 @@ async fn create_payment_intent(
     let mut check = Checker::new();
     let order_id = check.id("_id", body.id.as_ref(), "Choose a booking to pay for");
     check.finish()?;
-    let order = own_payable(&state, &buyer, order_id).await?;
-    if let Some(why) = why_not_payable(order.order_status) {
-        return Err(why.into());
-    }
-    let card = PayWays::of(&order, state.holders())
-        .allows(PayMethod::Card)?
-        .hold;
+    let holders = state.holders();
+    let card_hold = |order: &Payable| {
+        may_pay(order, &buyer)?;
+        if let Some(why) = why_not_payable(order.order_status) {
+            return Err(why.into());
+        }
+        Ok(PayWays::of(order, holders).allows(PayMethod::Card)?.hold)
+    };
     let intent = state
         .payments
-        .create_intent(state.store.as_ref(), order.order_id, card)
+        .create_intent(state.store.as_ref(), order_id, &card_hold)
         .await?;
     Ok(Json(IntentView {
         client_secret: intent.client_secret,
@@ -391,7 +392,7 @@ async fn record_payment(
     };
     let paid = state
         .payments
-        .succeeded(state.store.as_ref(), &transaction_id)
+        .reported(state.store.as_ref(), &transaction_id, order_id)
         .await?
         .ok_or_else(not_confirmed)?;
     let payment = ReportedPayment {

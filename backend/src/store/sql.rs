@@ -434,6 +434,13 @@ async fn advert_removed(tx: &mut Tx<'_>, product_id: i64) -> Result<Option<Event
     }))
 }
 
+/// What paying booking `$1` needs of it ([`Payable`]): one join, no subqueries.
+const PAYABLE: &str = "SELECT o.id AS order_id, o.status AS order_status, o.buyer_id, \
+     o.price AS order_price, o.deposit AS order_deposit, p.takes_cash, p.takes_card, \
+     p.takes_bkash, p.deposit_amount, p.deposit_percent, p.negotiable, \
+     p.phone_in_conversation, p.on_whatsapp FROM orders o \
+     JOIN products p ON p.id = o.product_id WHERE o.id = $1";
+
 /// Sells `bike` within `tx`, refused when it sold already; the events that show it:
 /// the listing sold and its advert gone. The row lock this takes makes a second sale of
 /// the bike wait for this one and then find it sold: exactly one sale wins.

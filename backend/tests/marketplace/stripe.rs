@@ -972,7 +972,7 @@ async fn a_price_above_what_a_card_carries_is_refused_clearly_without_asking_str
         .app
         .state
         .payments
-        .create_intent(shop.app.state.store.as_ref(), order_id, 99_999_999)
+        .create_intent(shop.app.state.store.as_ref(), order_id, &|_| Ok(99_999_999))
         .await
         .expect("the largest amount Stripe takes");
     assert_eq!(shop.stripe.intent(&intent.id)["amount"], 99_999_999);
@@ -1041,7 +1041,7 @@ async fn the_same_booking_at_another_price_gets_its_own_intent() {
     let payments = &shop.app.state.payments;
     let store = shop.app.state.store.as_ref();
     let other = payments
-        .create_intent(store, order_id, price + 10_000)
+        .create_intent(store, order_id, &|_| Ok(price + 10_000))
         .await
         .expect("a new intent, not an idempotency error");
     assert_ne!(other.id, intent);
@@ -1052,7 +1052,7 @@ async fn the_same_booking_at_another_price_gets_its_own_intent() {
     assert_ne!(keys[0], keys[1], "another price, another key");
     // Back at the first price: the first intent again.
     let again = payments
-        .create_intent(store, order_id, price)
+        .create_intent(store, order_id, &|_| Ok(price))
         .await
         .expect("the first intent");
     assert_eq!(again.id, intent);

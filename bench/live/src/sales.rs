@@ -25,8 +25,8 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use bikehaat::records::{
-    Handover, HoldMethod, Language, NewBooking, NewListing, NewPayment, NewUser, PaymentRecorded,
-    Role, TestPaymentIntent,
+    Handover, HoldMethod, Language, NewBooking, NewListing, NewPayment, NewUser, PaidAmount,
+    Payable, PaymentRecorded, Role, TestPaymentIntent,
 };
 
 use bikehaat::store::Store;
@@ -565,17 +565,23 @@ pub async fn bench_bare(database_url: &str, sweep_of: &Sweep) -> Result<(), Stri
                     };
                 }
                 let id = format!("pi_bare_{nonce}_{bike}");
-                store
-                    .create_test_payment_intent(&TestPaymentIntent {
+                // The booking is read with the intent's write, as the card intent's
+                // route has it read.
+                let open = |order: &Payable| {
+                    Some(TestPaymentIntent {
                         id: id.clone(),
                         client_secret: format!("{id}_secret"),
                         order_id,
-                        amount: PRICE * 100,
+                        amount: order.hold_amount(),
                         currency: "bdt".to_owned(),
                         status: "requires_payment_method".to_owned(),
                     })
+                };
+                store
+                    .open_test_payment_intent(order_id, &open)
                     .await
-                    .map_err(failed("intent"))?;
+                    .map_err(failed("intent"))?
+                    .ok_or("intent: no such booking")?;
                 store
                     .confirm_test_payment_intent(&format!("{id}_secret"))
                     .await
@@ -587,7 +593,8 @@ pub async fn bench_bare(database_url: &str, sweep_of: &Sweep) -> Result<(), Stri
                         payer: Some(buyers[buyer]),
                         listing_id: Some(listed[bike]),
                         transaction_id: id,
-                        amount: PRICE * 100,
+                        // Read from the intent inside the sale, as the API records it.
+                        amount: PaidAmount::OfTestIntent,
                         currency: "bdt".to_owned(),
                         // Held as the API holds it: taken at the handover.
                         captured: false,

@@ -601,16 +601,10 @@ impl Bookings for This {
     }
 
     async fn payable(&self, id: i64) -> Result<Option<Payable>, Error> {
-        Ok(sqlx::query_as::<Db, Payable>(
-            "SELECT o.id AS order_id, o.status AS order_status, o.buyer_id, \
-             o.price AS order_price, o.deposit AS order_deposit, p.takes_cash, p.takes_card, \
-             p.takes_bkash, p.deposit_amount, p.deposit_percent, p.negotiable, \
-             p.phone_in_conversation, p.on_whatsapp FROM orders o \
-             JOIN products p ON p.id = o.product_id WHERE o.id = $1",
-        )
-        .bind(id)
-        .fetch_optional(&self.reader)
-        .await?)
+        Ok(sqlx::query_as::<Db, Payable>(PAYABLE)
+            .bind(id)
+            .fetch_optional(&self.reader)
+            .await?)
     }
 
     async fn bookings_of_buyer(&self, buyer_id: i64) -> Result<Vec<Booking>, Error> {

@@ -4,15 +4,28 @@
 use super::*;
 use crate::notice::Hold;
 use crate::random::six_digits;
-use crate::records::{Actor, HeldPayment, HoldToRelease, StepKind, HOLD_DAYS};
+use crate::records::{Actor, HeldPayment, HoldToRelease, PaidAmount, StepKind, HOLD_DAYS};
+
+/// A payment recorded: (id, booking, buyer, listing), each reference None once what it
+/// named is deleted.
+type Recorded = (i64, Option<i64>, Option<i64>, Option<i64>);
+
+/// An accepted test-mode intent's amount, and the payment recorded for it if any.
+#[derive(sqlx::FromRow)]
+struct TestIntentPaid {
+    amount: i64,
+    payment_id: Option<i64>,
+    order_id: Option<i64>,
+    buyer_id: Option<i64>,
+    product_id: Option<i64>,
+}
 
 impl This {
-    /// The payment recorded for `transaction_id`, if any: (id, booking, buyer, listing),
-    /// each reference None once what it named is deleted.
+    /// The payment recorded for `transaction_id`, if any.
     async fn payment_by_transaction(
         &self,
         transaction_id: &str,
-    ) -> Result<Option<(i64, Option<i64>, Option<i64>, Option<i64>)>, Error> {
+    ) -> Result<Option<Recorded>, Error> {
         Ok(sqlx::query_as(
             "SELECT id, order_id, buyer_id, product_id FROM payments WHERE transaction_id = $1",
         )
@@ -21,7 +34,37 @@ impl This {
         .await?)
     }
 
-    async fn record_payment_once(&self, payment: &NewPayment) -> Result<Written<i64>, Error> {
+    /// What our test-mode intent `transaction_id` holds for booking `order_id` if its card
+    /// was accepted (None otherwise), with the payment recorded for it, if any, as
+    /// [`This::payment_by_transaction`] has it: one read.
+    async fn test_intent_paid(
+        &self,
+        transaction_id: &str,
+        order_id: i64,
+    ) -> Result<Option<(i64, Option<Recorded>)>, Error> {
+        let found = sqlx::query_as::<Db, TestIntentPaid>(
+            "SELECT t.amount, p.id AS payment_id, p.order_id, p.buyer_id, p.product_id \
+             FROM test_payment_intents t \
+             LEFT JOIN payments p ON p.transaction_id = t.id \
+             WHERE t.id = $1 AND t.order_id = $2 AND t.status = 'succeeded'",
+        )
+        .bind(transaction_id)
+        .bind(order_id)
+        .fetch_optional(&self.writer)
+        .await?;
+        Ok(found.map(|paid| {
+            let recorded = paid
+                .payment_id
+                .map(|id| (id, paid.order_id, paid.buyer_id, paid.product_id));
+            (paid.amount, recorded)
+        }))
+    }
+
+    async fn record_payment_once(
+        &self,
+        payment: &NewPayment,
+        amount: i64,
+    ) -> Result<Written<i64>, Error> {
         let mut tx = self.writer.begin().await?;
         let booking = sqlx::query_as::<Db, BookingToPay>(
             "SELECT o.product_id, o.buyer_id, b.email, p.name, p.seller_id, p.category_id, \
@@ -65,7 +108,7 @@ impl This {
              AND status = 'reserved' AND COALESCE(deposit, price) = $2",
         )
         .bind(payment.order_id)
-        .bind(payment.amount)
+        .bind(amount)
         .bind(six_digits())
         .bind(now + chrono::Duration::days(HOLD_DAYS))
         .bind(payment.method.as_str())
@@ -90,7 +133,7 @@ impl This {
             None => (Actor::Server, None),
         };
         let step = Step::new(StepKind::Held, actor, actor_id, BookingStatus::Held)
-            .money(payment.amount, Some(&payment.transaction_id));
+            .money(amount, Some(&payment.transaction_id));
         log_step(&mut tx, payment.order_id, step).await?;
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO payments (order_id, product_id, buyer_id, transaction_id, amount, \
@@ -101,7 +144,7 @@ impl This {
         .bind(product_id)
         .bind(buyer_id)
         .bind(&payment.transaction_id)
-        .bind(payment.amount)
+        .bind(amount)
         .bind(&payment.currency)
         .bind(&email)
         .bind(&product_name)
@@ -166,21 +209,38 @@ impl This {
 
 #[async_trait]
 impl Payments for This {
-    async fn create_test_payment_intent(&self, intent: &TestPaymentIntent) -> Result<(), Error> {
-        sqlx::query(
-            "INSERT INTO test_payment_intents (id, client_secret, order_id, amount, currency, \
-             status, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
-        )
-        .bind(&intent.id)
-        .bind(&intent.client_secret)
-        .bind(intent.order_id)
-        .bind(intent.amount)
-        .bind(&intent.currency)
-        .bind(&intent.status)
-        .bind(Utc::now())
-        .execute(&self.writer)
-        .await?;
-        Ok(())
+    async fn open_test_payment_intent(
+        &self,
+        order_id: i64,
+        open: &(dyn for<'a> Fn(&'a Payable) -> Option<TestPaymentIntent> + Send + Sync),
+    ) -> Result<Option<(Payable, Option<TestPaymentIntent>)>, Error> {
+        // One connection for the read and the write: the intent only names the booking
+        // (the sale checks it again), so no transaction is needed between them.
+        let mut conn = self.writer.acquire().await?;
+        let Some(order) = sqlx::query_as::<Db, Payable>(PAYABLE)
+            .bind(order_id)
+            .fetch_optional(&mut *conn)
+            .await?
+        else {
+            return Ok(None);
+        };
+        let intent = open(&order);
+        if let Some(intent) = &intent {
+            sqlx::query(
+                "INSERT INTO test_payment_intents (id, client_secret, order_id, amount, \
+                 currency, status, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            )
+            .bind(&intent.id)
+            .bind(&intent.client_secret)
+            .bind(intent.order_id)
+            .bind(intent.amount)
+            .bind(&intent.currency)
+            .bind(&intent.status)
+            .bind(Utc::now())
+            .execute(&mut *conn)
+            .await?;
+        }
+        Ok(Some((order, intent)))
     }
 
     async fn test_payment_intent(
@@ -226,7 +286,7 @@ impl Payments for This {
         &self,
         payment: &NewPayment,
     ) -> Result<Written<PaymentRecorded>, Error> {
-        let existing = |found: Option<(i64, Option<i64>, Option<i64>, Option<i64>)>| match found {
+        let existing = |found: Option<Recorded>| match found {
             Some((id, Some(order), buyer_id, product_id)) if order == payment.order_id => Some(
                 refuse_strangers(payment, buyer_id, product_id)
                     .map(|()| Written::nothing(PaymentRecorded::Existing(id))),
@@ -234,10 +294,20 @@ impl Payments for This {
             Some(_) => Some(Err(Error::Refused(Refused::TransactionOfAnotherBooking))),
             None => None,
         };
-        if let Some(done) = existing(self.payment_by_transaction(&payment.transaction_id).await?) {
+        let (amount, found) = match payment.amount {
+            PaidAmount::Confirmed(amount) => (
+                amount,
+                self.payment_by_transaction(&payment.transaction_id).await?,
+            ),
+            PaidAmount::OfTestIntent => self
+                .test_intent_paid(&payment.transaction_id, payment.order_id)
+                .await?
+                .ok_or(Error::Unconfirmed)?,
+        };
+        if let Some(done) = existing(found) {
             return done;
         }
-        match self.record_payment_once(payment).await {
+        match self.record_payment_once(payment, amount).await {
             Ok(Written { outcome, events }) => {
                 self.changed();
                 Ok(Written {

@@ -138,7 +138,7 @@ pub fn payment(order_id: i64, transaction_id: &str, amount: i64) -> NewPayment {
         payer: None,
         listing_id: None,
         transaction_id: transaction_id.to_owned(),
-        amount,
+        amount: bikehaat::records::PaidAmount::Confirmed(amount),
         currency: "bdt".to_owned(),
         // A card payment is a hold until the handover takes it.
         captured: false,

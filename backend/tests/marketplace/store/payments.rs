@@ -6,8 +6,10 @@ use super::fixtures::{
     payment_rows, taka, user,
 };
 use crate::marketplace::support::on_both;
-use bikehaat::records::{BookingStatus, PaymentRecorded, Role, TestPaymentIntent};
-use bikehaat::store::Refused;
+use bikehaat::records::{
+    BookingStatus, NewPayment, PaidAmount, Payable, PaymentRecorded, Role, TestPaymentIntent,
+};
+use bikehaat::store::{Refused, StoreError};
 
 #[tokio::test]
 async fn test_payment_intents_are_found_by_secret_and_by_id_and_can_succeed() {
@@ -29,9 +31,35 @@ async fn test_payment_intents_are_found_by_secret_and_by_id_and_can_succeed() {
             currency: "bdt".into(),
             status: "requires_payment_method".into(),
         };
-        s.create_test_payment_intent(&intent)
+        // Asked which intent to open, the caller sees the booking as paying needs it;
+        // declining writes nothing.
+        let declined = s
+            .open_test_payment_intent(order, &|_| None)
             .await
-            .expect("create intent");
+            .expect("declined")
+            .expect("the booking is there");
+        assert_eq!(declined.0.order_id, order);
+        assert_eq!(declined.0.hold_amount(), taka(180_000));
+        assert!(declined.1.is_none());
+        assert!(s
+            .test_payment_intent_by_id("pi_test_1")
+            .await
+            .expect("by id")
+            .is_none());
+        let asked = |order: &Payable| {
+            assert_eq!(order.buyer_id, buyer.id);
+            Some(intent.clone())
+        };
+        let (read, opened) = s
+            .open_test_payment_intent(order, &asked)
+            .await
+            .expect("open intent")
+            .expect("the booking is there");
+        assert_eq!((read.order_id, read.price), (order, taka(180_000)));
+        assert_eq!(
+            opened.map(|opened| (opened.id, opened.amount)),
+            Some(("pi_test_1".to_owned(), taka(180_000)))
+        );
 
         let by_secret = s
             .test_payment_intent("pi_test_1_secret_abc")
@@ -112,7 +140,9 @@ async fn test_payment_intents_are_found_by_secret_and_by_id_and_can_succeed() {
             ..intent.clone()
         };
         assert!(
-            s.create_test_payment_intent(&duplicate).await.is_err(),
+            s.open_test_payment_intent(order, &|_| Some(duplicate.clone()))
+                .await
+                .is_err(),
             "intent ids are unique"
         );
         let for_nothing = TestPaymentIntent {
@@ -121,15 +151,119 @@ async fn test_payment_intents_are_found_by_secret_and_by_id_and_can_succeed() {
             order_id: order + 1000,
             ..intent
         };
+        let never = |_: &Payable| -> Option<TestPaymentIntent> {
+            panic!("no booking, nothing to ask about")
+        };
         assert!(
-            s.create_test_payment_intent(&for_nothing).await.is_err(),
+            s.open_test_payment_intent(order + 1000, &never)
+                .await
+                .expect("no booking")
+                .is_none(),
             "an intent needs a booking"
+        );
+        assert!(
+            s.open_test_payment_intent(order, &|_| Some(for_nothing.clone()))
+                .await
+                .is_err(),
+            "an intent names a booking that is there"
         );
         assert!(s
             .test_payment_intent_by_id("pi_test_2")
             .await
             .expect("by id")
             .is_none());
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_test_intent_is_recorded_for_what_it_holds_only_once_its_card_was_accepted() {
+    on_both(|engine| async move {
+        let Some((db, store)) = open(engine).await else {
+            return;
+        };
+        let s = store.as_ref();
+        let seller = user(s, "karim@example.com", "Karim", Role::Seller).await;
+        let buyer = user(s, "rahim@example.com", "Rahim", Role::Buyer).await;
+        let other = user(s, "sumi@example.com", "Sumi", Role::Buyer).await;
+        let cruiser = category(s, "Cruiser").await;
+        let bike = listing(s, cruiser, &seller, "Bajaj Avenger", taka(180_000)).await;
+        let other_bike = listing(s, cruiser, &seller, "Hero Hunk", taka(150_000)).await;
+        let order = book(s, bike, &buyer).await;
+        let other_order = book(s, other_bike, &other).await;
+        let open_one = |id: &'static str, for_order: i64| {
+            move |booking: &Payable| {
+                Some(TestPaymentIntent {
+                    id: id.into(),
+                    client_secret: format!("{id}_secret"),
+                    order_id: for_order,
+                    amount: booking.hold_amount(),
+                    currency: "bdt".into(),
+                    status: "requires_payment_method".into(),
+                })
+            }
+        };
+        s.open_test_payment_intent(order, &open_one("pi_test_mine", order))
+            .await
+            .expect("open")
+            .expect("booked");
+        s.open_test_payment_intent(other_order, &open_one("pi_test_theirs", other_order))
+            .await
+            .expect("open")
+            .expect("booked");
+        let of_intent = |transaction: &str, for_order: i64| NewPayment {
+            payer: Some(buyer.id),
+            amount: PaidAmount::OfTestIntent,
+            ..payment(for_order, transaction, 0)
+        };
+
+        // Not yet accepted, unknown, or another booking's: nothing is recorded.
+        for (transaction, named) in [
+            ("pi_test_mine", order),
+            ("pi_test_nope", order),
+            ("pi_test_theirs", order),
+        ] {
+            let refused = s.record_payment(&of_intent(transaction, named)).await;
+            assert!(
+                matches!(refused, Err(StoreError::Unconfirmed)),
+                "{transaction}: {refused:?}"
+            );
+        }
+        s.confirm_test_payment_intent("pi_test_theirs_secret")
+            .await
+            .expect("confirm")
+            .expect("there");
+        let refused = s.record_payment(&of_intent("pi_test_theirs", order)).await;
+        assert!(
+            matches!(refused, Err(StoreError::Unconfirmed)),
+            "{refused:?}"
+        );
+        assert_eq!(booking_status(s, order).await, BookingStatus::Reserved);
+        assert!(payment_rows(&db, "pi_test_mine").await.is_empty());
+
+        // Accepted: recorded for the amount the intent holds, once.
+        s.confirm_test_payment_intent("pi_test_mine_secret")
+            .await
+            .expect("confirm")
+            .expect("there");
+        let first = s
+            .record_payment(&of_intent("pi_test_mine", order))
+            .await
+            .expect("record")
+            .outcome;
+        let PaymentRecorded::New(id) = first else {
+            panic!("a first payment is new: {first:?}")
+        };
+        assert_eq!(booking_status(s, order).await, BookingStatus::Held);
+        let rows = payment_rows(&db, "pi_test_mine").await;
+        assert_eq!(rows.len(), 1);
+        assert_eq!(rows[0].0, taka(180_000));
+        let again = s
+            .record_payment(&of_intent("pi_test_mine", order))
+            .await
+            .expect("retry")
+            .outcome;
+        assert_eq!(again, PaymentRecorded::Existing(id));
     })
     .await;
 }

@@ -244,7 +244,7 @@ impl Cast {
                     payer: Some(id_of(&self.person(BUYER).id)),
                     listing_id: None,
                     transaction_id: format!("pi_test_matrix_{}", serial()),
-                    amount: price,
+                    amount: bikehaat::records::PaidAmount::Confirmed(price),
                     currency: "bdt".into(),
                     captured: false,
                     method: bikehaat::records::HoldMethod::Card,
