@@ -7,9 +7,30 @@ use super::fixtures::{
 };
 use crate::marketplace::support::on_both;
 use bikehaat::records::{
-    BookingStatus, NewPayment, PaidAmount, Payable, PaymentRecorded, Role, TestPaymentIntent,
+    BookingStatus, NewPayment, PaidAmount, Payable, PaymentRecorded, Role, TestPaymentIntent, User,
 };
-use bikehaat::store::{Refused, StoreError};
+use bikehaat::store::{Refused, Store, StoreError};
+
+/// Karim's Bajaj Avenger at ৳1,80,000 in Cruiser, and Rahim, who may buy it.
+struct Avenger {
+    seller: User,
+    buyer: User,
+    cruiser: i64,
+    bike: i64,
+}
+
+async fn avenger(s: &dyn Store) -> Avenger {
+    let seller = user(s, "karim@example.com", "Karim", Role::Seller).await;
+    let buyer = user(s, "rahim@example.com", "Rahim", Role::Buyer).await;
+    let cruiser = category(s, "Cruiser").await;
+    let bike = listing(s, cruiser, &seller, "Bajaj Avenger", taka(180_000)).await;
+    Avenger {
+        seller,
+        buyer,
+        cruiser,
+        bike,
+    }
+}
 
 #[tokio::test]
 async fn test_payment_intents_are_found_by_secret_and_by_id_and_can_succeed() {
@@ -18,10 +39,7 @@ async fn test_payment_intents_are_found_by_secret_and_by_id_and_can_succeed() {
             return;
         };
         let s = store.as_ref();
-        let seller = user(s, "karim@example.com", "Karim", Role::Seller).await;
-        let buyer = user(s, "rahim@example.com", "Rahim", Role::Buyer).await;
-        let cruiser = category(s, "Cruiser").await;
-        let bike = listing(s, cruiser, &seller, "Bajaj Avenger", taka(180_000)).await;
+        let Avenger { buyer, bike, .. } = avenger(s).await;
         let order = book(s, bike, &buyer).await;
         let intent = TestPaymentIntent {
             id: "pi_test_1".into(),
@@ -183,11 +201,13 @@ async fn a_test_intent_is_recorded_for_what_it_holds_only_once_its_card_was_acce
             return;
         };
         let s = store.as_ref();
-        let seller = user(s, "karim@example.com", "Karim", Role::Seller).await;
-        let buyer = user(s, "rahim@example.com", "Rahim", Role::Buyer).await;
+        let Avenger {
+            seller,
+            buyer,
+            cruiser,
+            bike,
+        } = avenger(s).await;
         let other = user(s, "sumi@example.com", "Sumi", Role::Buyer).await;
-        let cruiser = category(s, "Cruiser").await;
-        let bike = listing(s, cruiser, &seller, "Bajaj Avenger", taka(180_000)).await;
         let other_bike = listing(s, cruiser, &seller, "Hero Hunk", taka(150_000)).await;
         let order = book(s, bike, &buyer).await;
         let other_order = book(s, other_bike, &other).await;
@@ -275,10 +295,7 @@ async fn recording_a_payment_sells_the_bike_and_a_retry_finds_the_same_record() 
             return;
         };
         let s = store.as_ref();
-        let seller = user(s, "karim@example.com", "Karim", Role::Seller).await;
-        let buyer = user(s, "rahim@example.com", "Rahim", Role::Buyer).await;
-        let cruiser = category(s, "Cruiser").await;
-        let bike = listing(s, cruiser, &seller, "Bajaj Avenger", taka(180_000)).await;
+        let Avenger { buyer, bike, .. } = avenger(s).await;
         let order = book(s, bike, &buyer).await;
         assert_eq!(s.payments_for_listing(bike).await.expect("payments"), 0);
 
@@ -384,10 +401,7 @@ async fn a_cancelled_or_unknown_booking_cannot_be_paid() {
             return;
         };
         let s = store.as_ref();
-        let seller = user(s, "karim@example.com", "Karim", Role::Seller).await;
-        let buyer = user(s, "rahim@example.com", "Rahim", Role::Buyer).await;
-        let cruiser = category(s, "Cruiser").await;
-        let bike = listing(s, cruiser, &seller, "Bajaj Avenger", taka(180_000)).await;
+        let Avenger { buyer, bike, .. } = avenger(s).await;
         let order = book(s, bike, &buyer).await;
         assert!(
             s.cancel_booking(order, buyer.id)
