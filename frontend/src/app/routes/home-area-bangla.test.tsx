@@ -100,7 +100,7 @@ describe('The home page and the pages off it, in Bangla', () => {
     await router.navigate('/no-such-page');
     expect(await screen.findByRole('heading', { level: 1, name: 'দুঃখিত, পেজটি খুঁজে পাওয়া গেল না' })).toBeInTheDocument();
     expect(screen.getByText('৪০৪')).toBeInTheDocument();
-    expect(document.title).toBe('পেজটি পাওয়া যায়নি · BikeHaat');
+    await expect.poll(() => document.title).toBe('পেজটি পাওয়া যায়নি · BikeHaat');
   });
 
   it('stays in English by default', async () => {

@@ -209,7 +209,7 @@ describe('Listing page', () => {
     });
     renderApp('/products/p1');
     expect(await screen.findByRole('heading', { level: 1, name: NO_LONGER_LISTED })).toBeInTheDocument();
-    expect(document.title).toBe(`${NO_LONGER_LISTED} · BikeHaat`);
+    await expect.poll(() => document.title).toBe(`${NO_LONGER_LISTED} · BikeHaat`);
     expect(screen.getByRole('link', { name: 'Browse bikes for sale' })).toHaveAttribute('href', '/products');
   });
 

@@ -13,7 +13,7 @@ describe('the sign-in pages in Bangla', () => {
     renderApp('/login');
 
     expect(await screen.findByRole('heading', { name: 'লগ ইন' })).toBeInTheDocument();
-    expect(document.title).toBe('লগ ইন · BikeHaat');
+    await expect.poll(() => document.title).toBe('লগ ইন · BikeHaat');
     expect(screen.getByRole('link', { name: 'পাসওয়ার্ড ভুলে গেছেন?' })).toBeInTheDocument();
     expect(screen.getByText('BikeHaat-এ নতুন?')).toBeInTheDocument();
 
