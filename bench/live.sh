@@ -43,6 +43,7 @@
 #   ONLY=sales SALES_ROUNDS=3 bench/live.sh                  # three rounds, API and bare in turn
 #   ONLY=sales SALES_ENGINES=postgres bench/live.sh          # one engine only
 #   BIN_DIR=/tmp/before ONLY=sales bench/live.sh              # binaries built and kept aside
+#   ONLY=sales SALES_ENGINES=postgres bench/statements.sh    # PostgreSQL's time by statement
 #   ONLY=deals bench/live.sh                                 # cash deals, handed over
 #   ONLY=carddeals bench/live.sh                             # card deals, handed over
 #   ONLY=messages bench/live.sh                              # conversations, 2,000 on two processes
@@ -156,6 +157,24 @@ make_admin() {
   env "$@" "$bin" admin grant "$ADMIN" --data-dir "$work/$name"
 }
 
+# SALES_STATEMENTS=1: PostgreSQL's own time per statement in each sales run, from
+# pg_stat_statements (bench/statements.sh starts a private PostgreSQL that loads it).
+SALES_STATEMENTS="${SALES_STATEMENTS:-}"
+statements_reset() {
+  [[ -n "$SALES_STATEMENTS" && "$1" == postgres ]] || return 0
+  psql "$PG_ADMIN" -qAtc "SELECT pg_stat_statements_reset()" >/dev/null
+}
+# statements_report ENGINE DATABASE_URL NAME: the run's statements by PostgreSQL's time
+# in them (calls, total ms, mean ms, the statement's start), most first.
+statements_report() {
+  [[ -n "$SALES_STATEMENTS" && "$1" == postgres ]] || return 0
+  echo "PostgreSQL's time by statement ($3):"
+  psql "$PG_ADMIN" -qAtF $'\t' -c "SELECT calls, round(total_exec_time::numeric, 1), \
+      round(mean_exec_time::numeric, 4), left(regexp_replace(query, '\s+', ' ', 'g'), 90) \
+    FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = '${2##*/}') \
+    ORDER BY total_exec_time DESC LIMIT 12" | tee "$work/$3-statements.txt"
+}
+
 echo "machine: $(nproc) cores, $(uname -r), open files $(ulimit -n); client and servers on the same box"
 
 # wanted PHASE: whether this run measures PHASE (all of them unless ONLY names one; the
@@ -255,12 +274,16 @@ for kind in sales deals carddeals; do
     port="$(free_port)"
     start_server "$name" "$port" "${settings[@]}"
     make_admin "$port" "$name" "${settings[@]}"
+    statements_reset "$engine"
     "$bench" sales --server "http://127.0.0.1:$port" --pid "$pid" --seconds "$SALES_SECONDS" --bikes "$SALES_BIKES" \
       "${cash[@]}" $([[ "$engine" == postgres ]] && echo --postgres) | tee "$work/$name.txt"
+    statements_report "$engine" "$database" "$name"
     stop "$pid"
     echo
+    statements_reset "$engine"
     "$bench" sales-bare --database-url "$database" --seconds "$SALES_SECONDS" --bikes "$SALES_BIKES" "${cash[@]}" |
       tee "$work/$name-bare.txt"
+    statements_report "$engine" "$database" "$name-bare"
   done
   done
 done

@@ -41,12 +41,12 @@ pub async fn run(store: Arc<dyn Store>, hub: Arc<Hub>, bus: Arc<Bus>, start: i64
         }
         // This process's own events, as its writes committed them, go out without being
         // read back while each follows the last one delivered: events commit in `seq`
-        // order (`lock_event_log`), so nothing before them can still appear. Every write
-        // that logs events hands them over as it commits (`EventLog::take_committed`), so
-        // a local wake-up with nothing after `last` (its events went out last turn) reads
-        // nothing. The log is read for anything else: a gap (another process's events, or
-        // a backlog the pump fell behind on), a wake-up from the bus or the poll, a batch
-        // that was full.
+        // order (the event log's lock, migration 0025), so nothing before them can still
+        // appear. Every write that logs events hands them over as it commits
+        // (`EventLog::take_committed`), so a local wake-up with nothing after `last` (its
+        // events went out last turn) reads nothing. The log is read for anything else: a
+        // gap (another process's events, or a backlog the pump fell behind on), a wake-up
+        // from the bus or the poll, a batch that was full.
         let (direct, gap) = deliver_committed(store.as_ref(), &hub, &mut last);
         let mut read = Vec::new();
         if more || !local || gap {

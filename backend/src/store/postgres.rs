@@ -78,15 +78,6 @@ impl PgStore {
     }
 }
 
-/// Serialises event writers so that events commit in `seq` order: a reader that has
-/// seen event N never finds N-1 committing later. Held until the transaction ends.
-async fn lock_event_log(tx: &mut sqlx::Transaction<'_, Db>) -> Result<(), super::StoreError> {
-    sqlx::query("SELECT pg_advisory_xact_lock(7264657)")
-        .execute(&mut **tx)
-        .await?;
-    Ok(())
-}
-
 /// Locks `buyer`'s row until the transaction ends, so their bookings are counted and made
 /// one at a time: a burst of them cannot pass the limit together.
 async fn lock_buyer(

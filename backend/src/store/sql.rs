@@ -1,7 +1,7 @@
 //! The SQL both stores share, compiled once inside `postgres.rs` and once inside
 //! `sqlite.rs` (a `#[path]` module of each), where the parent has defined `Db` (the sqlx
 //! database), `This` (the store type, with `reader` and `writer` pools and the `writes`
-//! signal), `MIGRATOR` and the few functions whose SQL differs (`lock_event_log`, `lock_buyer`,
+//! signal), `MIGRATOR` and the few functions whose SQL differs (`lock_buyer`,
 //! `lock_conversation`, `refresh_statistics`, `index_search_text`, `push_text_match`). Both dialects accept
 //! this SQL as written: `$N` placeholders, `RETURNING`, partial unique indexes,
 //! `TRUE`/`FALSE`; times are bound from Rust. The trait implementations live in
@@ -11,8 +11,8 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 
 use super::{
-    index_search_text, lock_buyer, lock_conversation, lock_event_log, push_text_match,
-    refresh_statistics, Db, This, MIGRATOR,
+    index_search_text, lock_buyer, lock_conversation, push_text_match, refresh_statistics, Db,
+    This, MIGRATOR,
 };
 use crate::events::{Audience, BookingRef, Event, EventRecord, ListingRef, NewEvent};
 use crate::notice::Notice;
@@ -264,12 +264,13 @@ async fn record(tx: &mut Tx<'_>, events: &[Event]) -> Result<Vec<EventRecord>, E
             (event, buyer_id, seller_id, recipient_id)
         })
         .collect();
-    lock_event_log(tx).await?;
     let mut recorded = Vec::with_capacity(rows.len());
     let mut rows = rows.into_iter().peekable();
     // One statement for a write's events (a few hundred at most each, within every
-    // engine's limit on bound values): the event log's lock is held for one round trip,
-    // not one per event.
+    // engine's limit on bound values). Events commit in `seq` order: SQLite has one
+    // writer, and on PostgreSQL the table's own trigger takes the event log's lock before
+    // the first insert numbers a row (migration 0025), so it is held from that insert to
+    // the commit and costs no round trip of its own.
     while rows.peek().is_some() {
         let chunk: Vec<_> = rows.by_ref().take(EVENTS_PER_INSERT).collect();
         let mut insert = sqlx::QueryBuilder::<Db>::new(

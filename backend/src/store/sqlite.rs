@@ -74,11 +74,6 @@ impl SqliteStore {
     }
 }
 
-/// SQLite has one writer connection: events already commit in `seq` order.
-async fn lock_event_log(_tx: &mut sqlx::Transaction<'_, Db>) -> Result<(), StoreError> {
-    Ok(())
-}
-
 /// The one writer connection already makes one buyer's bookings one at a time.
 async fn lock_buyer(_tx: &mut sqlx::Transaction<'_, Db>, _buyer: i64) -> Result<(), StoreError> {
     Ok(())

@@ -1,11 +1,13 @@
 //! Every event a write logs is handed to the pump as the write commits
 //! (`EventLog::take_committed`): the pump reads the log back only for other processes'
-//! events, so an event a write left out would wait for the next poll.
+//! events, so an event a write left out would wait for the next poll. And events commit
+//! in `seq` order, so a pump that has handed on event N never finds N-1 committing later.
 
 use super::fixtures::{book, listing, open, pay, taka, talk, user};
-use crate::marketplace::support::on_both;
+use crate::marketplace::support::{on_both, past_the_store};
 use bikehaat::events::EventRecord;
 use bikehaat::records::{NewMessage, Role};
+use std::time::Duration;
 
 fn seqs_and_names(events: &[EventRecord]) -> Vec<(i64, String)> {
     events.iter().map(|e| (e.seq, e.name.clone())).collect()
@@ -72,6 +74,42 @@ async fn every_event_a_write_logs_is_handed_over_as_it_commits() {
             assert!(names.contains(&name), "{name} was logged: {names:?}");
         }
         assert!(store.take_committed().is_empty(), "handed over once");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_writer_of_events_waits_until_an_earlier_writer_of_events_commits() {
+    on_both(|engine| async move {
+        let Some((db, store)) = open(engine).await else {
+            return;
+        };
+        const INSERT: &str = "INSERT INTO events (name, audience, data, created_at) \
+                              VALUES ('test.first', 'admins', '{}', $1) RETURNING seq";
+        let (first, second) = past_the_store!(&db, |pool| async {
+            // Another writer (another process, say) has numbered an event and not yet
+            // committed it.
+            let mut earlier = pool.begin().await.expect("begin");
+            let first: i64 = sqlx::query_scalar(INSERT)
+                .bind(chrono::Utc::now())
+                .fetch_one(&mut *earlier)
+                .await
+                .expect("the earlier writer's event");
+            let write = store.create_category("Scooter", "/uploads/demo-category-0.svg");
+            tokio::pin!(write);
+            assert!(
+                tokio::time::timeout(Duration::from_millis(500), &mut write)
+                    .await
+                    .is_err(),
+                "a write's events committed while an earlier-numbered event was uncommitted"
+            );
+            earlier.commit().await.expect("commit the earlier writer");
+            let written = write
+                .await
+                .expect("the write, once the earlier one committed");
+            (first, written.events[0].seq)
+        });
+        assert!(second > first, "events numbered {first} then {second}");
     })
     .await;
 }
