@@ -33,7 +33,7 @@ for bin in "$@"; do
     curl -fs "http://127.0.0.1:$port/api/health" >/dev/null 2>&1 && break
     sleep 0.1
   done
-  mapfile -t seeded < <(python3 bench/seed.py "http://127.0.0.1:$port")
+  mapfile -t seeded < <(BENCH_DATA_DIRS="$work/$port" python3 bench/seed.py "http://127.0.0.1:$port")
   token[$bin]="${seeded[0]}"
   target[$bin]="http://127.0.0.1:$port/api/products/${seeded[1]}"
   port=$((port + 1))

@@ -49,7 +49,7 @@ for engine in $ENGINES; do
     curl -fs "http://127.0.0.1:$PORT/api/health" >/dev/null 2>&1 && break
     sleep 0.1
   done
-  mapfile -t seeded < <(DATABASE_URL="$url" python3 bench/seed.py "http://127.0.0.1:$PORT" \
+  mapfile -t seeded < <(DATABASE_URL="$url" BENCH_DATA_DIRS="$data" python3 bench/seed.py "http://127.0.0.1:$PORT" \
     "$bin" admin grant --data-dir "$data")
   token="${seeded[0]}"
   category="${seeded[1]}"

@@ -94,6 +94,9 @@ else
   bench=target/release/live-bench
 fi
 work="$(mktemp -d)"
+# Where live-bench reads the mail the servers send (each keeps its data in $work/NAME):
+# the accounts it makes prove their address with the mailed link, as people do.
+export BENCH_DATA_DIRS="$work"
 started=()
 # PostgreSQL databases made for this run, dropped at the end.
 dbs=()

@@ -7,10 +7,18 @@ per line.
 
 GRANT_COMMAND is run with the admin's e-mail appended once they have signed up (for
 example `bikehaat admin grant --data-dir DIR`): only proven addresses become admins
-through ADMIN_EMAILS, and nobody proves one here."""
+through ADMIN_EMAILS, and nobody proves the admin's here. The seller and the buyer
+prove theirs (listing and booking wait for it) with the link the server mailed them,
+read from the outbox under BENCH_DATA_DIRS (the server's --data-dir)."""
+import email
+import email.policy
 import json
+import os
+import pathlib
+import re
 import subprocess
 import sys
+import time
 import urllib.request
 
 BASE = sys.argv[1]
@@ -28,9 +36,33 @@ def call(method, path, body=None, token=None):
         return json.loads(resp.read() or b"null")
 
 
-def person(email, name, role):
-    id_token = call("POST", "/api/auth/signup", {"email": email, "password": PASSWORD})["idToken"]
-    return call("PUT", "/api/users/" + email, {"name": name, "email": email, "role": role}, id_token)["token"]
+def mailed_token(to, kind):
+    """The token of the newest `kind` link mailed to `to`, waiting for it up to 10 s."""
+    outboxes = [pathlib.Path(d) / "outbox" for d in os.environ.get("BENCH_DATA_DIRS", "").split(":") if d]
+    if not outboxes:
+        sys.exit("seed.py: set BENCH_DATA_DIRS to the server's --data-dir to read its mail")
+    deadline = time.time() + 10
+    while True:
+        for outbox in outboxes:
+            for path in sorted(outbox.glob("*.eml"), reverse=True):
+                mail = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+                if mail["To"] != to:
+                    continue
+                text = mail.get_body(preferencelist=("plain",)).get_content()
+                found = re.search(r"/" + kind + r"\?token=([A-Za-z0-9_-]+)", text)
+                if found:
+                    return found.group(1)
+        if time.time() > deadline:
+            sys.exit(f"seed.py: no {kind} mail reached {to} within 10 s")
+        time.sleep(0.1)
+
+
+def person(address, name, role, prove=True):
+    id_token = call("POST", "/api/auth/signup", {"email": address, "password": PASSWORD})["idToken"]
+    if prove:
+        token = mailed_token(address, "verify-email")
+        call("POST", "/api/auth/verify-email", {"token": token, "password": PASSWORD})
+    return call("PUT", "/api/users/" + address, {"name": name, "email": address, "role": role}, id_token)["token"]
 
 
 def session(email):
@@ -38,7 +70,7 @@ def session(email):
     return call("PUT", "/api/users/" + email, {"name": "Bench Admin", "email": email}, id_token)["token"]
 
 
-person("admin@bench.test", "Bench Admin", "buyer")
+person("admin@bench.test", "Bench Admin", "buyer", prove=False)
 subprocess.run(GRANT + ["admin@bench.test"], check=True, stdout=subprocess.DEVNULL)
 admin = session("admin@bench.test")
 seller = person("seller@bench.test", "Bench Motors", "seller")

@@ -321,6 +321,12 @@ macro_rules! role_guard {
                 }
             }
         }
+
+        impl AsRef<User> for $name {
+            fn as_ref(&self) -> &User {
+                &self.0
+            }
+        }
     };
 }
 
@@ -337,6 +343,33 @@ role_guard!(
     /// own bikes).
     Buyer, |role| role.can_buy(), Denied::BuyersOnly
 );
+
+impl AsRef<User> for AuthUser {
+    fn as_ref(&self) -> &User {
+        &self.0
+    }
+}
+
+/// `G`'s person (signed in, in a role), once they have proven their address: booking,
+/// listing, messaging and offering need it. 403 `unverified` before, which the pages
+/// answer with a way to mail the link again.
+#[derive(Debug, Clone)]
+pub struct Confirmed<G>(pub G);
+
+impl<G> FromRequestParts<AppState> for Confirmed<G>
+where
+    G: FromRequestParts<AppState, Rejection = AppError> + AsRef<User> + Send,
+{
+    type Rejection = AppError;
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+        let guard = G::from_request_parts(parts, state).await?;
+        if guard.as_ref().email_verified {
+            Ok(Confirmed(guard))
+        } else {
+            Err(Denied::Unverified.into())
+        }
+    }
+}
 
 /// A person proven by an identity token (sign-in step 1), for the token exchange.
 #[derive(Debug, Clone)]

@@ -60,6 +60,9 @@ pub enum Denied {
     PhotosBusy,
     /// This person's earlier photos are still on their way.
     PhotosQueued,
+    /// Booking, listing, messaging and offering wait until the person has proven their
+    /// address (opened the link mailed to it).
+    Unverified,
 }
 
 impl Denied {
@@ -74,6 +77,7 @@ impl Denied {
             | AccountRemoved | NoAdminSignUp | OnePhotoBeforeSignUp | SellerSharesNumber
             | NotYourReceipt | CategoryAsYourself | NotYourListings | NotYourBookings
             | NotYourBikesBookings => (StatusCode::FORBIDDEN, "forbidden"),
+            Unverified => (StatusCode::FORBIDDEN, "unverified"),
             NoSuchUser | NothingWithThisId | BookingCancelledAlready | NotHandedOver => {
                 (StatusCode::NOT_FOUND, "not_found")
             }
@@ -164,6 +168,10 @@ impl Denied {
             }
             PhotosQueued => {
                 "Your other photos are still uploading: this one goes once they are done."
+            }
+            Unverified => {
+                "Confirm your email address first: open the link we sent you, or ask for a new \
+                 one."
             }
         }
     }

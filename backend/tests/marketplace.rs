@@ -11,6 +11,7 @@ mod marketplace {
     mod chaos;
     mod cluster;
     mod compression;
+    mod confirmed;
     mod conversations;
     mod deals;
     mod errors;

@@ -11,7 +11,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{Changed, Inserted};
 use super::{EmailPath, RecordId};
-use crate::auth::{throttle, AuthUser, Buyer};
+use crate::auth::{throttle, AuthUser, Buyer, Confirmed};
 use crate::denied::{Denied, Throttled};
 use crate::error::{AppError, AppResult, FieldCode, Json, JsonBodyRefused};
 use crate::records::{Booking, MeetingProposal, NewBooking, Payable, Role, User};
@@ -74,13 +74,13 @@ pub struct BookingInput {
     meeting_location: Option<Value>,
 }
 
-/// Books an unsold bike (buyers).
+/// Books an unsold bike (buyers, from a proven address: 403 `unverified` before, trust.md).
 #[utoipa::path(post, path = "/orders", tag = "orders", request_body = BookingInput,
     responses(JsonBodyRefused, (status = 201, body = Inserted), (status = 401), (status = 403), (status = 404), (status = 409), (status = 422), (status = 429)),
     security(("access_token" = [])))]
 async fn create_booking(
     State(state): State<AppState>,
-    Buyer(buyer): Buyer,
+    Confirmed(Buyer(buyer)): Confirmed<Buyer>,
     Json(body): Json<BookingInput>,
 ) -> AppResult<(StatusCode, Json<Inserted>)> {
     let mut check = Checker::new();

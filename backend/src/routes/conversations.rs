@@ -8,7 +8,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{seen, RecordId};
-use crate::auth::{throttle, AuthUser, Buyer};
+use crate::auth::{throttle, AuthUser, Buyer, Confirmed};
 use crate::denied::{Denied, Throttled};
 use crate::error::{AppResult, FieldCode, Json, JsonBodyRefused};
 use crate::events::SeenEvent;
@@ -81,13 +81,14 @@ pub struct Opened {
 }
 
 /// Opens the buyer's conversation about a listing with its seller, or the one they
-/// already have; with `text`, sends it as a message.
+/// already have; with `text`, sends it as a message. From a proven address (403
+/// `unverified` before, trust.md).
 #[utoipa::path(post, path = "/conversations", tag = "conversations", request_body = OpenInput,
     responses(JsonBodyRefused, (status = 200, body = Opened), (status = 401), (status = 403), (status = 404), (status = 409), (status = 422), (status = 429)),
     security(("access_token" = [])))]
 async fn open_conversation(
     State(state): State<AppState>,
-    Buyer(buyer): Buyer,
+    Confirmed(Buyer(buyer)): Confirmed<Buyer>,
     Json(body): Json<OpenInput>,
 ) -> AppResult<Json<Opened>> {
     let mut check = Checker::new();
@@ -246,13 +247,14 @@ pub struct Sent {
 
 /// Sends a message in the conversation (one of its two): the other side's open pages
 /// get it live. The same `clientId` again answers the message sent the first time.
+/// From a proven address (403 `unverified` before, trust.md).
 #[utoipa::path(post, path = "/conversations/{id}/messages", tag = "conversations", request_body = MessageInput,
     params(("id" = String, Path, description = "Conversation id")),
     responses(JsonBodyRefused, (status = 200, body = Sent), (status = 401), (status = 403), (status = 404), (status = 409), (status = 422), (status = 429)),
     security(("access_token" = [])))]
 async fn send_message(
     State(state): State<AppState>,
-    AuthUser(user): AuthUser,
+    Confirmed(AuthUser(user)): Confirmed<AuthUser>,
     RecordId(id): RecordId,
     Json(body): Json<MessageInput>,
 ) -> AppResult<Json<Sent>> {

@@ -10,7 +10,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::conversations::{client_id, not_too_fast};
 use super::{seen, RecordId};
-use crate::auth::AuthUser;
+use crate::auth::{AuthUser, Confirmed};
 use crate::error::{AppError, AppResult, FieldCode, Json, JsonBodyRefused};
 use crate::events::SeenEvent;
 use crate::records::{Answer, User};
@@ -85,14 +85,15 @@ pub struct Answered {
 }
 
 /// The buyer offers an amount for the bike of the conversation: the seller's open
-/// counter is countered, the buyer's own open offer replaced.
+/// counter is countered, the buyer's own open offer replaced. From a proven address (403
+/// `unverified` before, trust.md).
 #[utoipa::path(post, path = "/conversations/{id}/offers", tag = "conversations", request_body = OfferInput,
     params(("id" = String, Path, description = "Conversation id")),
     responses(JsonBodyRefused, (status = 200, body = Offered), (status = 401), (status = 403), (status = 404), (status = 409), (status = 422), (status = 429)),
     security(("access_token" = [])))]
 async fn make_offer(
     State(state): State<AppState>,
-    AuthUser(user): AuthUser,
+    Confirmed(AuthUser(user)): Confirmed<AuthUser>,
     RecordId(id): RecordId,
     Json(body): Json<OfferInput>,
 ) -> AppResult<Json<Offered>> {
@@ -151,14 +152,15 @@ async fn answer(
 }
 
 /// The side that did not make the offer answers with an amount of their own: a new
-/// open offer, for the other side to answer.
+/// open offer, for the other side to answer. From a proven address (403 `unverified`
+/// before, trust.md).
 #[utoipa::path(post, path = "/offers/{id}/counter", tag = "conversations", request_body = OfferInput,
     params(("id" = String, Path, description = "Offer id")),
     responses(JsonBodyRefused, (status = 200, body = Offered), (status = 401), (status = 403), (status = 404), (status = 409), (status = 422), (status = 429)),
     security(("access_token" = [])))]
 async fn counter_offer(
     State(state): State<AppState>,
-    AuthUser(user): AuthUser,
+    Confirmed(AuthUser(user)): Confirmed<AuthUser>,
     RecordId(id): RecordId,
     Json(body): Json<OfferInput>,
 ) -> AppResult<Json<Offered>> {

@@ -37,7 +37,9 @@ async fn a_seller_lists_a_bike_and_buyers_see_it_in_its_category() {
         let seller = app
             .sign_up("rahim@example.com", "Rahim Motors", "seller")
             .await;
-        let buyer = app.sign_up("buyer@example.com", "Sadia", "buyer").await;
+        let buyer = app
+            .sign_up_unconfirmed("buyer@example.com", "Sadia", "buyer")
+            .await;
         app.verify_email("buyer@example.com").await;
         let category = app.category(&admin, "Commuter").await;
         let mut body = listing_body(&category, "Bajaj Pulsar N160", 1850);

@@ -80,9 +80,15 @@ async fn call(base: &str, method: Method, path: &str, token: Option<&str>, body:
 /// with the link it mailed, which makes them admin.
 async fn admin_token(base: &str, dir: &std::path::Path) -> String {
     let session = sign_up(base, ADMIN_EMAIL, json!({"name": "Admin"})).await;
+    confirm(base, dir, ADMIN_EMAIL).await;
+    session["token"].as_str().expect("token").to_owned()
+}
+
+/// Opens the verification link `base` (whose data dir is `dir`) mailed to `email`.
+async fn confirm(base: &str, dir: &std::path::Path, email: &str) {
     let mut token = None;
     for _ in 0..100 {
-        token = mails_in(dir, ADMIN_EMAIL)
+        token = mails_in(dir, email)
             .iter()
             .find_map(|mail| mail.token("verify-email"));
         if token.is_some() {
@@ -90,7 +96,7 @@ async fn admin_token(base: &str, dir: &std::path::Path) -> String {
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    let token = token.expect("a verification mail to the admin");
+    let token = token.unwrap_or_else(|| panic!("a verification mail to {email}"));
     call(
         base,
         Method::POST,
@@ -99,7 +105,6 @@ async fn admin_token(base: &str, dir: &std::path::Path) -> String {
         json!({"token": token, "password": PASSWORD}),
     )
     .await;
-    session["token"].as_str().expect("token").to_owned()
 }
 
 async fn add_category(base: &str, token: &str, name: &str) {
@@ -327,9 +332,11 @@ async fn sign_up(base: &str, email: &str, profile: Value) -> Value {
     .await
 }
 
-/// Signs `email` up through `base` as `name` in `role`: their session's token.
-async fn session(base: &str, email: &str, name: &str, role: &str) -> String {
+/// Signs `email` up through `base` (whose data dir is `dir`) as `name` in `role`, with
+/// their address proven by the mailed link: their session's token.
+async fn session(base: &str, dir: &std::path::Path, email: &str, name: &str, role: &str) -> String {
     let signed_up = sign_up(base, email, json!({"name": name, "role": role})).await;
+    confirm(base, dir, email).await;
     signed_up["token"].as_str().expect("token").to_owned()
 }
 
@@ -469,7 +476,14 @@ async fn a_listing_posted_changed_or_deleted_through_one_process_is_searched_so_
         return;
     };
     let (_, category) = open_shop(&db, &a).await;
-    let seller = session(&a.base, "seller@example.com", "Seller", "seller").await;
+    let seller = session(
+        &a.base,
+        &db.dir.join("a"),
+        "seller@example.com",
+        "Seller",
+        "seller",
+    )
+    .await;
     // B's search index is loaded before the listing exists: it must catch up, not load.
     assert_eq!(found(&b.base, "q=pulsar").await, Vec::<String>::new());
 
@@ -613,8 +627,22 @@ async fn a_conversation_across_two_processes_loses_and_doubles_no_message_when_r
     };
     let (_, category) = open_shop(&db, &a).await;
     // The seller lives on B, the buyer on A: every message crosses between them.
-    let seller = session(&b.base, "seller@example.com", "Rafiq", "seller").await;
-    let buyer = session(&a.base, "buyer@example.com", "Sadia", "buyer").await;
+    let seller = session(
+        &b.base,
+        &db.dir.join("b"),
+        "seller@example.com",
+        "Rafiq",
+        "seller",
+    )
+    .await;
+    let buyer = session(
+        &a.base,
+        &db.dir.join("a"),
+        "buyer@example.com",
+        "Sadia",
+        "buyer",
+    )
+    .await;
     let body = super::support::listing_body(&category, "Suzuki Gixxer SF", 210_000);
     let posted = call(&b.base, Method::PUT, "/api/products", Some(&seller), body).await;
     let bike = posted["insertedId"].as_str().expect("insertedId");

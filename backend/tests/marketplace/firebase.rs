@@ -384,7 +384,7 @@ async fn a_proven_google_account_takes_over_an_account_that_never_proved_its_ema
         };
         // A stranger signs up first with someone else's Gmail address and never proves it.
         let squatter = before
-            .sign_up("nusrat@gmail.com", "Someone", "seller")
+            .sign_up_unconfirmed("nusrat@gmail.com", "Someone", "seller")
             .await;
         let app = before.another_server(&firebase_args(&keys.url)).await;
         let token = google.sign(KID, &google_claims("uid-nusrat", "nusrat@gmail.com"));
@@ -433,7 +433,7 @@ async fn a_google_account_whose_address_google_did_not_check_proves_nothing() {
             return;
         };
         before
-            .sign_up("nusrat@gmail.com", "Someone", "seller")
+            .sign_up_unconfirmed("nusrat@gmail.com", "Someone", "seller")
             .await;
         let app = before.another_server(&firebase_args(&keys.url)).await;
         let mut claims = google_claims("uid-nusrat", "nusrat@gmail.com");

@@ -92,7 +92,9 @@ async fn sign_up_mails_a_link_that_proves_the_address_once() {
         let Some(app) = TestApp::spawn(engine).await else {
             return;
         };
-        let rahim = app.sign_up("rahim@example.com", "Rahim", "buyer").await;
+        let rahim = app
+            .sign_up_unconfirmed("rahim@example.com", "Rahim", "buyer")
+            .await;
         let (_, user) = app.profile("rahim@example.com").await;
         assert_eq!(user["emailVerified"], false, "{user}");
 
@@ -149,7 +151,8 @@ async fn forged_malformed_and_expired_links_prove_nothing() {
         let Some(app) = TestApp::spawn(engine).await else {
             return;
         };
-        app.sign_up("rahim@example.com", "Rahim", "buyer").await;
+        app.sign_up_unconfirmed("rahim@example.com", "Rahim", "buyer")
+            .await;
         let real = app.mailed_token("rahim@example.com", "verify-email").await;
         let forged = format!(
             "{}{}",
@@ -206,7 +209,9 @@ async fn a_password_reset_sets_the_password_once_and_ends_every_session() {
         };
         // A proven account keeps all it holds through a reset (an unproven one starts
         // afresh: takeover.rs).
-        let rahim = app.sign_up("rahim@example.com", "Rahim", "buyer").await;
+        let rahim = app
+            .sign_up_unconfirmed("rahim@example.com", "Rahim", "buyer")
+            .await;
         app.verify_email("rahim@example.com").await;
         let second = app.new_session("rahim@example.com").await;
         let stale_identity = app.identity_token("rahim@example.com").await;

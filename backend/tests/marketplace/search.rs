@@ -625,7 +625,10 @@ async fn a_listing_page_reads_one_listing_in_its_readers_form() {
         assert_eq!(visitor["area"], "Mirpur 10");
         assert_eq!(visitor["photos"], json!(["/uploads/demo-bike-0.svg"]));
         assert!(visitor.get("sellerPhone").is_none(), "{visitor}");
-        let buyer = m.app.sign_up("second@example.com", "Second", "buyer").await;
+        let buyer = m
+            .app
+            .sign_up_unconfirmed("second@example.com", "Second", "buyer")
+            .await;
         // Contact details are for buyers who have proven their address.
         let (_, unproven) = m
             .app

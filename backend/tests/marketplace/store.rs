@@ -2,7 +2,7 @@
 //! every method, the rules the database keeps (unique names, one sale per bike, cascades
 //! on delete) and a race of ten buyers paying for one bike.
 
-mod fixtures;
+pub(crate) mod fixtures;
 
 mod adverts;
 mod bookings;

@@ -696,6 +696,7 @@ pub(crate) async fn session_token(
 ) -> Result<String, String> {
     let credentials = json!({"email": email, "password": "LiveBench#2026"});
     let mut identity = None;
+    let mut signed_up = false;
     for path in ["/api/auth/signup", "/api/auth/login"] {
         let response = http
             .post(format!("{base}{path}"))
@@ -706,10 +707,27 @@ pub(crate) async fn session_token(
         if response.status().is_success() {
             let body: Value = response.json().await.map_err(|e| e.to_string())?;
             identity = body["idToken"].as_str().map(str::to_string);
+            signed_up = path == "/api/auth/signup";
             break;
         }
     }
     let identity = identity.ok_or("cannot sign the bench admin up or in")?;
+    if signed_up {
+        // Booking, listing, messaging and offering wait for a proven address: the new
+        // account opens the link the server mailed it, as its owner would.
+        let token = mailed_link_token(email, "verify-email").await?;
+        let response = http
+            .post(format!("{base}/api/auth/verify-email"))
+            .json(&json!({"token": token, "password": "LiveBench#2026"}))
+            .send()
+            .await
+            .map_err(|e| format!("{base}/api/auth/verify-email: {e}"))?;
+        if !response.status().is_success() {
+            let status = response.status();
+            let body = response.text().await.unwrap_or_default();
+            return Err(format!("proving {email}: {status} {body}"));
+        }
+    }
     let session: Value = http
         .put(format!("{base}/api/users/{email}"))
         .bearer_auth(identity)
@@ -724,6 +742,96 @@ pub(crate) async fn session_token(
         .as_str()
         .map(str::to_string)
         .ok_or_else(|| format!("no access token: {session}"))
+}
+
+/// What the servers under test mailed, by recipient: the newest token of each kind of
+/// link, and the outbox files already read.
+#[derive(Default)]
+struct Mailed {
+    read: std::collections::HashSet<std::path::PathBuf>,
+    tokens: std::collections::HashMap<(String, String), String>,
+}
+
+static MAILED: std::sync::Mutex<Option<Mailed>> = std::sync::Mutex::new(None);
+
+/// The token of the `kind` link (`verify-email`, …) mailed to `to`, read from the outboxes
+/// of the servers under test: `<dir>/outbox` and `<dir>/*/outbox` of each directory in
+/// `BENCH_DATA_DIRS` (colon-separated; live.sh sets it to where its servers keep their
+/// data). Mail goes out in the background: waits up to ten seconds for it.
+async fn mailed_link_token(to: &str, kind: &str) -> Result<String, String> {
+    let roots = std::env::var("BENCH_DATA_DIRS").unwrap_or_default();
+    if roots.is_empty() {
+        return Err("set BENCH_DATA_DIRS to the servers' data dirs: new accounts prove their address with the mailed link".into());
+    }
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        if let Some(token) = read_outboxes(&roots, to, kind) {
+            return Ok(token);
+        }
+        if Instant::now() > deadline {
+            return Err(format!(
+                "no {kind} mail reached {to} within 10 s (outboxes under {roots})"
+            ));
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+fn read_outboxes(roots: &str, to: &str, kind: &str) -> Option<String> {
+    let mut mailed = MAILED
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let mailed = mailed.get_or_insert_with(Mailed::default);
+    for root in roots.split(':').filter(|root| !root.is_empty()) {
+        let root = std::path::Path::new(root);
+        let mut outboxes = vec![root.join("outbox")];
+        if let Ok(entries) = std::fs::read_dir(root) {
+            outboxes.extend(entries.flatten().map(|entry| entry.path().join("outbox")));
+        }
+        for outbox in outboxes {
+            let Ok(files) = std::fs::read_dir(&outbox) else {
+                continue;
+            };
+            let mut files: Vec<_> = files.flatten().map(|entry| entry.path()).collect();
+            // Oldest first (the names start with the time), so the newest link wins.
+            files.sort();
+            for file in files {
+                if mailed.read.contains(&file) {
+                    continue;
+                }
+                let Ok(raw) = std::fs::read_to_string(&file) else {
+                    continue;
+                };
+                mailed.read.insert(file);
+                // Quoted-printable: soft line breaks joined, `=3D` back to `=`.
+                let text = raw
+                    .replace("=\r\n", "")
+                    .replace("=\n", "")
+                    .replace("=3D", "=");
+                let Some(recipient) = text.lines().find_map(|line| line.strip_prefix("To: "))
+                else {
+                    continue;
+                };
+                let recipient = recipient.trim().to_owned();
+                for link in ["verify-email", "reset-password"] {
+                    let marker = format!("/{link}?token=");
+                    if let Some(start) = text.find(&marker).map(|at| at + marker.len()) {
+                        let token: String = text[start..]
+                            .chars()
+                            .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+                            .collect();
+                        mailed
+                            .tokens
+                            .insert((recipient.clone(), link.to_owned()), token);
+                    }
+                }
+            }
+        }
+    }
+    mailed
+        .tokens
+        .get(&(to.to_owned(), kind.to_owned()))
+        .cloned()
 }
 
 /// The bare broadcaster as a child process (so /proc shows its own CPU and RSS). It

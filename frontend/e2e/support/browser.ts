@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Person } from './api.ts';
+import { readMailLink } from './mail.ts';
 
 export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
@@ -127,6 +128,17 @@ export async function bookInBookingModal(page: Page, bike: string): Promise<void
 }
 
 /** Waits for a toast saying exactly `text`. */
+/**
+ * Opens the confirmation link mailed to `email` in `page` and confirms the account with
+ * its password, as its owner does; booking, listing and messaging wait for it.
+ */
+export async function confirmFromMail(page: Page, dataDir: string, email: string, password: string): Promise<void> {
+  await page.goto(await readMailLink(dataDir, email, 'verify-email'));
+  await page.getByLabel('Password of this account').fill(password);
+  await page.getByRole('button', { name: 'Confirm my email' }).click();
+  await page.getByText('Your email address is confirmed.').waitFor();
+}
+
 export async function toastSays(page: Page, text: string): Promise<void> {
   await page.locator('.Toastify').getByText(text, { exact: true }).first().waitFor();
 }

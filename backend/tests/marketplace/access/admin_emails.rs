@@ -22,7 +22,7 @@ async fn a_user_listed_in_admin_emails_becomes_admin_once_their_address_is_prove
             app.state.settings.admin_emails
         );
         let boss = app
-            .sign_up("boss@bikehaat.test", "The Boss", "seller")
+            .sign_up_unconfirmed("boss@bikehaat.test", "The Boss", "seller")
             .await;
         let (_, user) = app.profile("boss@bikehaat.test").await;
         assert_eq!(
@@ -48,7 +48,7 @@ async fn a_user_listed_in_admin_emails_becomes_admin_once_their_address_is_prove
         );
 
         let plain = app
-            .sign_up("worker@bikehaat.test", "Worker", "seller")
+            .sign_up_unconfirmed("worker@bikehaat.test", "Worker", "seller")
             .await;
         app.verify_email("worker@bikehaat.test").await;
         let (_, user) = app.profile("worker@bikehaat.test").await;
@@ -68,7 +68,9 @@ async fn a_buyer_added_to_admin_emails_becomes_admin_at_their_next_sign_in() {
         let Some(before) = TestApp::spawn(engine).await else {
             return;
         };
-        let x = before.sign_up("x@y.test", "Xavier", "buyer").await;
+        let x = before
+            .sign_up_unconfirmed("x@y.test", "Xavier", "buyer")
+            .await;
         before.verify_email("x@y.test").await;
         assert_refused(
             "a buyer at an admin call",
@@ -136,9 +138,9 @@ async fn the_server_names_admins_whose_address_was_never_proven_when_it_starts()
     let Some(app) = TestApp::spawn(Engine::Sqlite).await else {
         return;
     };
-    app.sign_up("early@bikehaat.test", "Early Admin", "seller")
+    app.sign_up_unconfirmed("early@bikehaat.test", "Early Admin", "seller")
         .await;
-    app.sign_up("proven@bikehaat.test", "Proven Admin", "seller")
+    app.sign_up_unconfirmed("proven@bikehaat.test", "Proven Admin", "seller")
         .await;
     app.verify_email("proven@bikehaat.test").await;
     for email in ["early@bikehaat.test", "proven@bikehaat.test"] {

@@ -234,6 +234,7 @@ const reasonsEn = {
     "The buyer's card hold ended before the handover (it expired or was cancelled): nothing was charged, and this deal is over.",
   photos_busy: 'Too many photos are being processed right now. Please try again in a few seconds.',
   photos_queued: 'Your other photos are still uploading: this one goes once they are done.',
+  unverified: 'Confirm your email address first: open the link we sent you, or ask for a new one.',
 } as const satisfies Record<Reason, string>;
 
 export const reasonMessages = defineCatalog(reasonsEn, {
@@ -342,6 +343,7 @@ export const reasonMessages = defineCatalog(reasonsEn, {
     'হাতবদলের আগেই ক্রেতার কার্ডে আটকে রাখা টাকা ছেড়ে দেওয়া হয়েছে (মেয়াদ শেষ বা বাতিল): কোনো টাকা কাটা হয়নি, আর এই ডিল শেষ।',
   photos_busy: 'এখন অনেক ছবি তৈরি হচ্ছে। কয়েক সেকেন্ড পরে আবার চেষ্টা করুন।',
   photos_queued: 'আপনার আগের ছবিগুলো এখনো যাচ্ছে: সেগুলো শেষ হলেই এটা যাবে।',
+  unverified: 'আগে আপনার ইমেইল ঠিকানা নিশ্চিত করুন: আমাদের পাঠানো লিংকটি খুলুন, অথবা নতুন লিংক চেয়ে নিন।',
 });
 
 /**

@@ -14,14 +14,14 @@ import { BOOK_PROMPT, BookingModal } from './booking-modal.tsx';
 /** The calls that would book: the dialog only reads (the buyer's conversations, for an accepted offer) until then. */
 const bookingCalls = (fetchMock: ReturnType<typeof fakeServer>) => callsOf(fetchMock).filter((call) => !call.startsWith('GET'));
 
-function renderModal(server: FakeServer = {}, listing = aListing()) {
+function renderModal(server: FakeServer = {}, listing = aListing(), buyer = aUser()) {
   const fetchMock = fakeServer(server);
   const onClose = vi.fn();
   const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
       <ToastContainer />
-      <BookingModal listing={listing} buyer={aUser()} onClose={onClose} />
+      <BookingModal listing={listing} buyer={buyer} onClose={onClose} />
     </QueryClientProvider>,
   );
   return { fetchMock, onClose, dialog: screen.getByRole('dialog', { name: 'Your Order' }) };
@@ -35,6 +35,28 @@ async function fillAndSubmit() {
 }
 
 describe('BookingModal', () => {
+  it('asks a buyer whose address is unproven to open the mailed link, in the form\'s place, and mails it again', async () => {
+    const sent: unknown[] = [];
+    const { fetchMock, dialog } = renderModal(
+      {
+        'POST /api/auth/resend-verification': (init) => {
+          sent.push(JSON.parse(init.body as string));
+          return [202, { message: 'on its way' }];
+        },
+      },
+      aListing(),
+      aUser({ emailVerified: false }),
+    );
+    const notice = within(dialog).getByRole('region', { name: 'Confirm your email address to book this bike' });
+    expect(notice).toHaveTextContent('We sent a link to buyer@example.com. Open it, then come back to this page to go on.');
+    expect(within(dialog).queryByLabelText('Phone number')).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
+    await userEvent.click(within(notice).getByRole('button', { name: 'Send the link again' }));
+    expect(await screen.findByText('We sent a new link to buyer@example.com.')).toBeInTheDocument();
+    expect(sent).toEqual([{ email: 'buyer@example.com' }]);
+    expect(bookingCalls(fetchMock)).toEqual(['POST /api/auth/resend-verification']);
+  });
+
   it('shows the listing and buyer read-only and focuses the phone field', () => {
     const { dialog } = renderModal();
     // What a booking does, in one line the dialog is described by.

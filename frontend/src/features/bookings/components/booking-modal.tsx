@@ -2,11 +2,13 @@
 // buyer's accepted offer while one holds); phone and meeting place required; submit asks
 // first (the confirmation dialog), books, says so and closes. The dialog itself (focus,
 // Escape, the backdrop) is `Modal`. A refused booking keeps it open with focus on what to
-// fix: the first field the server refused, or its message.
+// fix: the first field the server refused, or its message. A buyer who has not proven
+// their address yet is asked to, in the form's place (the server books only proven ones).
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { useConfirm } from '@/components/confirm-dialog.tsx';
+import { ConfirmEmailFirst } from '@/components/confirm-email-first.tsx';
 import { errorId, FormField, inputLook } from '@/components/form-field.tsx';
 import { Modal } from '@/components/modal.tsx';
 import { ApiError } from '@/lib/api-client.ts';
@@ -92,66 +94,70 @@ export function BookingModal({ listing, buyer, onClose }: { listing: Listing; bu
           {t('joinLine')}
         </p>
       )}
-      <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="mt-4 space-y-4">
-        {failure && (
-          <p
-            ref={failureRef}
-            tabIndex={-1}
-            className="rounded-lg border border-red-200 bg-red-50 px-3.5 py-2.5 text-sm text-red-700"
+      {buyer.emailVerified ? (
+        <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="mt-4 space-y-4">
+          {failure && (
+            <p
+              ref={failureRef}
+              tabIndex={-1}
+              className="rounded-lg border border-red-200 bg-red-50 px-3.5 py-2.5 text-sm text-red-700"
+            >
+              {failure.message}
+            </p>
+          )}
+          <FormField id="order-product" label={t('product')}>
+            <input id="order-product" readOnly value={listing.productName} className={readOnlyLook} />
+          </FormField>
+          <BookingPrice listing={listing} buyerId={buyer._id} className={readOnlyLook} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField id="order-buyer-name" label={t('yourName')}>
+              <input id="order-buyer-name" readOnly value={buyer.name} className={readOnlyLook} />
+            </FormField>
+            <FormField id="order-buyer-email" label={t('yourEmail')}>
+              <input id="order-buyer-email" readOnly value={buyer.email} className={readOnlyLook} />
+            </FormField>
+          </div>
+          <FormField id="order-phone" label={t('phone')} error={errors.buyerPhone?.message}>
+            <input
+              id="order-phone"
+              type="tel"
+              // A dialog starts on its first field to fill in.
+              autoFocus
+              autoComplete="tel"
+              placeholder={PHONE_LOOK}
+              aria-invalid={errors.buyerPhone ? true : undefined}
+              aria-describedby={errors.buyerPhone ? errorId('order-phone') : undefined}
+              className={inputLook}
+              {...register('buyerPhone', {
+                validate: (value) => value.trim() !== '' || t('phoneRequired'),
+              })}
+            />
+          </FormField>
+          <FormField id="order-location" label={t('meetingLocation')} error={errors.meetingLocation?.message}>
+            <input
+              id="order-location"
+              type="text"
+              placeholder={t('meetingLocationPlaceholder')}
+              aria-invalid={errors.meetingLocation ? true : undefined}
+              aria-describedby={errors.meetingLocation ? errorId('order-location') : undefined}
+              className={inputLook}
+              {...register('meetingLocation', {
+                validate: (value) => value.trim() !== '' || t('meetingLocationRequired'),
+              })}
+            />
+          </FormField>
+          <button
+            type="submit"
+            // Not `disabled`: a disabled button drops focus, and the dialog would lose the keyboard.
+            aria-disabled={booking.isPending || undefined}
+            className="w-full rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 aria-disabled:cursor-wait aria-disabled:opacity-60"
           >
-            {failure.message}
-          </p>
-        )}
-        <FormField id="order-product" label={t('product')}>
-          <input id="order-product" readOnly value={listing.productName} className={readOnlyLook} />
-        </FormField>
-        <BookingPrice listing={listing} buyerId={buyer._id} className={readOnlyLook} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <FormField id="order-buyer-name" label={t('yourName')}>
-            <input id="order-buyer-name" readOnly value={buyer.name} className={readOnlyLook} />
-          </FormField>
-          <FormField id="order-buyer-email" label={t('yourEmail')}>
-            <input id="order-buyer-email" readOnly value={buyer.email} className={readOnlyLook} />
-          </FormField>
-        </div>
-        <FormField id="order-phone" label={t('phone')} error={errors.buyerPhone?.message}>
-          <input
-            id="order-phone"
-            type="tel"
-            // A dialog starts on its first field to fill in.
-            autoFocus
-            autoComplete="tel"
-            placeholder={PHONE_LOOK}
-            aria-invalid={errors.buyerPhone ? true : undefined}
-            aria-describedby={errors.buyerPhone ? errorId('order-phone') : undefined}
-            className={inputLook}
-            {...register('buyerPhone', {
-              validate: (value) => value.trim() !== '' || t('phoneRequired'),
-            })}
-          />
-        </FormField>
-        <FormField id="order-location" label={t('meetingLocation')} error={errors.meetingLocation?.message}>
-          <input
-            id="order-location"
-            type="text"
-            placeholder={t('meetingLocationPlaceholder')}
-            aria-invalid={errors.meetingLocation ? true : undefined}
-            aria-describedby={errors.meetingLocation ? errorId('order-location') : undefined}
-            className={inputLook}
-            {...register('meetingLocation', {
-              validate: (value) => value.trim() !== '' || t('meetingLocationRequired'),
-            })}
-          />
-        </FormField>
-        <button
-          type="submit"
-          // Not `disabled`: a disabled button drops focus, and the dialog would lose the keyboard.
-          aria-disabled={booking.isPending || undefined}
-          className="w-full rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 aria-disabled:cursor-wait aria-disabled:opacity-60"
-        >
-          {booking.isPending ? t('loading') : t('submit')}
-        </button>
-      </form>
+            {booking.isPending ? t('loading') : t('submit')}
+          </button>
+        </form>
+      ) : (
+        <ConfirmEmailFirst email={buyer.email} act="book" className="mt-4" />
+      )}
       {dialog}
     </Modal>
   );

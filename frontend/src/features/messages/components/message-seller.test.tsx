@@ -42,6 +42,26 @@ describe('Message seller on a listing', () => {
     expect(within(messages).getByText('Is it still available?')).toBeInTheDocument();
   });
 
+  it('asks a buyer whose address is unproven to open the mailed link instead of the questions', async () => {
+    const fetchMock = fakeServer({
+      ...signedInAs('buyer'),
+      'GET /api/users/buyer%40example.com': [
+        200,
+        { _id: '1', name: 'Test buyer', email: 'buyer@example.com', image: '/uploads/me.png', role: 'buyer', emailVerified: false },
+      ],
+      'GET /api/listings/p1': [200, bike],
+      'GET /api/wishlist': [200, []],
+    });
+    renderApp('/products/p1');
+    await userEvent.click(await screen.findByRole('button', { name: 'Message seller' }));
+    const panel = screen.getByRole('region', { name: 'Message the seller' });
+    const notice = within(panel).getByRole('region', { name: 'Confirm your email address to write to the seller' });
+    expect(notice).toHaveTextContent('We sent a link to buyer@example.com.');
+    expect(within(panel).queryByRole('button', { name: 'Is it still available?' })).not.toBeInTheDocument();
+    expect(within(notice).getByRole('button', { name: 'Send the link again' })).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/conversations')).toBe(false);
+  });
+
   it('sends a visitor to log in with the question they picked', async () => {
     fakeServer({ 'GET /api/listings/p1': [200, bike] });
     const { router } = renderApp('/products/p1');

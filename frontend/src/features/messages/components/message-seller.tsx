@@ -5,12 +5,15 @@
 // conversation; sent again (a reload on the way), the same id is the same message.
 // Message seller on a listing's card leads here with `?ask=1`: the questions are open
 // and the first has the focus; the address then drops the mark, so going back or
-// reloading does not open them again.
+// reloading does not open them again. A buyer whose address is not proven yet is asked
+// to open the link mailed to it (the server takes messages only from proven addresses);
+// a question that waits from before logging in goes once they are.
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ASK_PARAM } from '@/lib/conversations.ts';
 import { canBuy, useSession } from '@/lib/auth/session-context.ts';
 import { useT } from '@/lib/i18n/language-context.ts';
+import { ConfirmEmailFirst } from '@/components/confirm-email-first.tsx';
 import { newClientId, useOpenConversation } from '@/features/messages/api/conversations.ts';
 import { askSellerMessages } from '@/features/messages/messages.messages.ts';
 import { SendBox } from './send-box.tsx';
@@ -83,7 +86,8 @@ export function MessageSeller({ productId, visitor, onLogIn }: { productId: stri
     );
   }, [asked, setParams]);
   const navigate = useNavigate();
-  const { status, role } = useSession();
+  const { status, role, user } = useSession();
+  const unconfirmed = status === 'signed-in' && user !== null && !user.emailVerified;
   const opening = useOpenConversation();
   // A message that did not go keeps its id, so sending it again is the same message.
   const tried = useRef<{ text: string; clientId: string } | null>(null);
@@ -132,10 +136,10 @@ export function MessageSeller({ productId, visitor, onLogIn }: { productId: stri
     else sessionStorage.removeItem(WAITING_OPENER);
   });
   useEffect(() => {
-    if (resumed.current || status !== 'signed-in') return;
+    if (resumed.current || status !== 'signed-in' || unconfirmed) return;
     resumed.current = true;
     sendWaiting();
-  }, [status]);
+  }, [status, unconfirmed]);
 
   if (!open) {
     return (
@@ -166,39 +170,45 @@ export function MessageSeller({ productId, visitor, onLogIn }: { productId: stri
         </button>
       </div>
       {visitor && <p className="mt-1 text-sm text-stone-600">{t('pickThenLogIn')}</p>}
-      <div className="mt-2 flex flex-wrap gap-2">
-        {OPENER_KEYS.map((key, index) => (
-          <button
-            key={key}
-            ref={index === 0 ? firstOpener : undefined}
-            type="button"
-            disabled={opening.isPending}
-            onClick={() => {
-              ask(t(key));
-            }}
-            className="min-h-10 rounded-full border border-stone-300 bg-stone-50 px-3 py-1.5 text-sm font-medium text-stone-800 hover:bg-stone-100 disabled:opacity-60"
-          >
-            {t(key)}
-          </button>
-        ))}
-      </div>
-      <div className="mt-3">
-        <SendBox label={t('yourQuestion')} onSend={ask} />
-      </div>
-      {opening.isPending && <p className="mt-2 text-sm text-stone-600">{t('sending')}</p>}
-      {opening.isError && (
-        <p role="alert" className="mt-2 text-sm text-red-700">
-          {t('notSent', { reason: opening.error.message })}{SPACE}
-          <button
-            type="button"
-            onClick={() => {
-              if (tried.current) ask(tried.current.text);
-            }}
-            className="font-semibold underline"
-          >
-            {t('retry')}
-          </button>
-        </p>
+      {unconfirmed ? (
+        <ConfirmEmailFirst email={user.email} act="message" className="mt-2" />
+      ) : (
+        <>
+          <div className="mt-2 flex flex-wrap gap-2">
+            {OPENER_KEYS.map((key, index) => (
+              <button
+                key={key}
+                ref={index === 0 ? firstOpener : undefined}
+                type="button"
+                disabled={opening.isPending}
+                onClick={() => {
+                  ask(t(key));
+                }}
+                className="min-h-10 rounded-full border border-stone-300 bg-stone-50 px-3 py-1.5 text-sm font-medium text-stone-800 hover:bg-stone-100 disabled:opacity-60"
+              >
+                {t(key)}
+              </button>
+            ))}
+          </div>
+          <div className="mt-3">
+            <SendBox label={t('yourQuestion')} onSend={ask} />
+          </div>
+          {opening.isPending && <p className="mt-2 text-sm text-stone-600">{t('sending')}</p>}
+          {opening.isError && (
+            <p role="alert" className="mt-2 text-sm text-red-700">
+              {t('notSent', { reason: opening.error.message })}{SPACE}
+              <button
+                type="button"
+                onClick={() => {
+                  if (tried.current) ask(tried.current.text);
+                }}
+                className="font-semibold underline"
+              >
+                {t('retry')}
+              </button>
+            </p>
+          )}
+        </>
       )}
     </section>
   );

@@ -41,6 +41,24 @@ describe('a conversation', () => {
     );
   });
 
+  it('lets a reader whose address is unproven read, and asks for the mailed link where they would write', async () => {
+    fakeServer(
+      server({
+        'GET /api/users/buyer%40example.com': [
+          200,
+          { _id: '1', name: 'Test buyer', email: 'buyer@example.com', image: '/uploads/me.png', role: 'buyer', emailVerified: false },
+        ],
+      }),
+    );
+    renderApp('/dashboard/messages/c1');
+    const list = await messagesList();
+    expect(within(list).getByText('Yes, come and see it.')).toBeInTheDocument();
+    const notice = screen.getByRole('region', { name: 'Confirm your email address to write here' });
+    expect(notice).toHaveTextContent('We sent a link to buyer@example.com.');
+    expect(screen.queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /offer/i })).not.toBeInTheDocument();
+  });
+
   it('shows what I send at once, then as sent', async () => {
     let body: { clientId: string; text: string } | null = null;
     fakeServer(

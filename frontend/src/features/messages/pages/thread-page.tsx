@@ -29,6 +29,7 @@ import { MakeOffer } from '@/features/messages/components/make-offer.tsx';
 import { MessageList } from '@/features/messages/components/message-list.tsx';
 import { OfferThreadContext } from '@/features/messages/components/offer-thread.ts';
 import { ThreadFooter } from '@/features/messages/components/thread-footer.tsx';
+import { ConfirmEmailFirst } from '@/components/confirm-email-first.tsx';
 import { ThreadHeader, otherSideName } from '@/features/messages/components/thread-header.tsx';
 import { useDeleteForMe } from '@/features/messages/hooks/use-delete-for-me.ts';
 import { useOutbox } from '@/features/messages/hooks/use-outbox.ts';
@@ -50,12 +51,31 @@ export function ThreadPage() {
   if (!conversation.data || !messages.data || !user) return <PageSpinner label={t('loadingConversation')} />;
   return (
     <OfferThreadContext value={{ conversation: conversation.data, me: user._id }}>
-      <Thread conversation={conversation.data} messages={messages.data} me={user._id} />
+      <Thread
+        conversation={conversation.data}
+        messages={messages.data}
+        me={user._id}
+        unconfirmedEmail={user.emailVerified ? null : user.email}
+      />
     </OfferThreadContext>
   );
 }
 
-function Thread({ conversation, messages, me }: { conversation: Conversation; messages: Message[]; me: string }) {
+/**
+ * `unconfirmedEmail`: the reader's address while it is not proven; they read the thread,
+ * and are asked to open the link mailed to it in the place where they would write.
+ */
+function Thread({
+  conversation,
+  messages,
+  me,
+  unconfirmedEmail,
+}: {
+  conversation: Conversation;
+  messages: Message[];
+  me: string;
+  unconfirmedEmail: string | null;
+}) {
   const t = useT(threadMessages);
   const { locale } = useLanguage();
   usePageTitle(conversation.productName);
@@ -124,20 +144,26 @@ function Thread({ conversation, messages, me }: { conversation: Conversation; me
         }}
         onHide={(message) => void deleteForMe.ask(message)}
       />
-      <ThreadFooter
-        blocked={blocked}
-        otherName={otherName}
-        onSend={(text) => {
-          outbox.send({ text });
-        }}
-        onSendPhoto={(image) => {
-          outbox.send({ image });
-        }}
-        onTyping={typing.signal}
-      >
-        <MakeOffer conversation={conversation} me={me} />
-        <ShareNumber conversation={conversation} me={me} />
-      </ThreadFooter>
+      {unconfirmedEmail !== null ? (
+        <div className="border-t border-stone-200 p-3">
+          <ConfirmEmailFirst email={unconfirmedEmail} act="reply" />
+        </div>
+      ) : (
+        <ThreadFooter
+          blocked={blocked}
+          otherName={otherName}
+          onSend={(text) => {
+            outbox.send({ text });
+          }}
+          onSendPhoto={(image) => {
+            outbox.send({ image });
+          }}
+          onTyping={typing.signal}
+        >
+          <MakeOffer conversation={conversation} me={me} />
+          <ShareNumber conversation={conversation} me={me} />
+        </ThreadFooter>
+      )}
       {deleteForMe.dialog}
     </section>
   );

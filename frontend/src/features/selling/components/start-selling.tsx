@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { sellingMessages } from '@/features/selling/selling.messages.ts';
 import { startSellingMutation } from '@/features/selling/api/start-selling.ts';
 import { useT } from '@/lib/i18n/language-context.ts';
+import { SellingCard } from './selling-card.tsx';
 
 const starting = startSellingMutation();
 
@@ -11,10 +12,7 @@ export function StartSelling({ onStarted }: { onStarted: () => void }) {
   const t = useT(sellingMessages);
   const start = useMutation(starting);
   return (
-    <section aria-labelledby="start-selling-title" className="rounded-2xl bg-white p-5 ring-1 ring-stone-200 sm:p-8">
-      <h2 id="start-selling-title" className="text-2xl font-bold text-stone-900">
-        {t('startTitle')}
-      </h2>
+    <SellingCard id="start-selling-title" title={t('startTitle')}>
       <p className="mt-2 max-w-prose text-stone-700">{t('startIntro')}</p>
       <button
         type="button"
@@ -31,6 +29,6 @@ export function StartSelling({ onStarted }: { onStarted: () => void }) {
           {start.error.message || t('startFailed')}
         </p>
       )}
-    </section>
+    </SellingCard>
   );
 }

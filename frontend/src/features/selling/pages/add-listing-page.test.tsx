@@ -35,6 +35,14 @@ const refusing = (fields: Record<string, string>): FakeServer => ({
   'POST /api/uploads': [200, uploaded],
   'PUT /api/products': [422, { error: 'validation', message: 'Please check the highlighted fields.', fields }],
 });
+const unprovenSeller = {
+  _id: '1',
+  name: 'Test seller',
+  email: 'seller@example.com',
+  image: '/uploads/me.png',
+  role: 'seller',
+  emailVerified: false,
+};
 const aPhoto = (name: string) => new File(['jpg'], name, { type: 'image/jpeg' });
 
 async function openForm(server: FakeServer = {}) {
@@ -90,6 +98,22 @@ async function fillIn({ photos = [aPhoto('r15.jpg')], submit = true }: { photos?
 }
 
 describe('Add product', { timeout: 15_000 }, () => {
+  it('asks a seller whose address is unproven to open the mailed link before the form', async () => {
+    const fetchMock = fakeServer({
+      ...signedInAs('seller'),
+      'GET /api/users/seller%40example.com': [200, { ...unprovenSeller }],
+      'GET /api/categories': [200, categories],
+      'GET /api/listings/fields': [200, listingFields],
+    });
+    renderApp('/dashboard/add-product');
+    const notice = await screen.findByRole('region', { name: 'Confirm your email address to list a bike' }, { timeout: 5000 });
+    expect(notice).toHaveTextContent('We sent a link to seller@example.com.');
+    expect(screen.getByRole('heading', { level: 2, name: 'Add a Product' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Category')).not.toBeInTheDocument();
+    expect(within(notice).getByRole('button', { name: 'Send the link again' })).toBeInTheDocument();
+    expect(callsOf(fetchMock).filter((call) => call.startsWith('PUT'))).toEqual([]);
+  });
+
   it('asks for every field with the product’s messages and sends nothing', async () => {
     const { fetchMock } = await openForm();
     expect(screen.getByRole('option', { name: 'Please Select a Category' })).toBeInTheDocument();

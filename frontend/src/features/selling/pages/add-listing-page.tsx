@@ -1,9 +1,12 @@
 // The seller's Add product page: lists the bike with its photos (uploaded as they are
 // picked), says so and goes to the seller's own listings. Fields the server refuses show
-// their message. A buyer who comes here ("Sell your bike") is asked to start selling first.
+// their message. A buyer who comes here ("Sell your bike") is asked to start selling first;
+// a seller whose address is not proven yet, to open the link mailed to it (the server lists
+// only proven sellers' bikes).
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
+import { ConfirmEmailFirst } from '@/components/confirm-email-first.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { useAddListing } from '@/features/selling/api/add-listing.ts';
 import { useCategoryOptions } from '@/lib/api/get-category-options.ts';
@@ -19,12 +22,13 @@ import {
 } from '@/features/selling/components/listing-editor-fields.ts';
 import { ListingEditor } from '@/features/selling/components/listing-editor.tsx';
 import { sellingMessages } from '@/features/selling/selling.messages.ts';
+import { SellingCard } from '@/features/selling/components/selling-card.tsx';
 import { StartSelling } from '@/features/selling/components/start-selling.tsx';
 import { useSession } from '@/lib/auth/session-context.ts';
 import { useT } from '@/lib/i18n/language-context.ts';
 
 export function AddListingPage() {
-  const { role } = useSession();
+  const { role, user } = useSession();
   // Started here: the form that replaces the invitation takes the focus it had.
   const [started, setStarted] = useState(false);
   if (role === 'buyer') {
@@ -36,7 +40,17 @@ export function AddListingPage() {
       />
     );
   }
+  if (user && !user.emailVerified) return <ConfirmBeforeListing email={user.email} />;
   return <AddListingForm focusHeading={started} />;
+}
+
+function ConfirmBeforeListing({ email }: { email: string }) {
+  const t = useT(sellingMessages);
+  return (
+    <SellingCard id="add-product-title" title={t('addTitle')}>
+      <ConfirmEmailFirst email={email} act="list" className="mt-4" />
+    </SellingCard>
+  );
 }
 
 function AddListingForm({ focusHeading }: { focusHeading: boolean }) {
