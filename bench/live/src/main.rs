@@ -802,6 +802,11 @@ fn read_outboxes(roots: &str, to: &str, kind: &str) -> Option<String> {
                 let Ok(raw) = std::fs::read_to_string(&file) else {
                     continue;
                 };
+                // The server may still be writing it: a mail is whole once its last MIME
+                // boundary (`--…--`) is there; until then it is read again next time.
+                if !raw.trim_end().ends_with("--") {
+                    continue;
+                }
                 mailed.read.insert(file);
                 // Quoted-printable: soft line breaks joined, `=3D` back to `=`.
                 let text = raw
