@@ -27,16 +27,6 @@ async fn post(app: &TestApp, who: &Person, path: &str, body: Value) -> (StatusCo
     app.call(Method::POST, path, Some(&who.token), body).await
 }
 
-async fn id_of(app: &TestApp, who: &Person) -> i64 {
-    app.state
-        .store
-        .user_by_email(&who.email)
-        .await
-        .expect("read users")
-        .expect("signed up")
-        .id
-}
-
 #[tokio::test]
 async fn a_person_whose_address_is_unproven_cannot_book_list_ask_or_offer_until_they_open_the_link()
 {
@@ -102,15 +92,15 @@ async fn a_person_whose_address_is_unproven_cannot_book_list_ask_or_offer_until_
         // asked about the bike; a proven buyer asked about the newcomer's bike and offered.
         let store = app.state.store.as_ref();
         let asked = store
-            .open_conversation(bike.parse().expect("id"), id_of(&app, &buyer).await, true)
+            .open_conversation(
+                bike.parse().expect("id"),
+                app.user_record(&buyer.email).await.id,
+                true,
+            )
             .await
             .expect("an earlier conversation")
             .id;
-        let newcomer_record = store
-            .user_by_email(&newcomer.email)
-            .await
-            .expect("read users")
-            .expect("signed up");
+        let newcomer_record = app.user_record(&newcomer.email).await;
         let theirs = listing(
             store,
             category.parse().expect("id"),

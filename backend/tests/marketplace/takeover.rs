@@ -26,11 +26,7 @@ async fn squatter_with_a_listing(app: &TestApp, email: &str) -> (super::support:
         .await
         .expect("a category")
         .outcome;
-    let record = store
-        .user_by_email(email)
-        .await
-        .expect("read users")
-        .expect("signed up");
+    let record = app.user_record(email).await;
     let listing = listing(store, category.id, &record, "Yamaha FZS", taka(185_000)).await;
     (squatter, listing)
 }

@@ -55,15 +55,15 @@ export function holdFetchesOf(url: string): () => void {
   };
 }
 
-/** A signed-in user of `role`, as the page would have stored them. */
-export function signedInAs(role: 'buyer' | 'seller' | 'admin'): FakeServer {
+/** A signed-in user of `role`, as the page would have stored them; `emailVerified: false` for one not proven yet. */
+export function signedInAs(role: 'buyer' | 'seller' | 'admin', { emailVerified = true } = {}): FakeServer {
   const email = `${role}@example.com`;
   localStorage.setItem('access-token', `token-of-${role}`);
   localStorage.setItem('user-email', email);
   return {
     [`GET /api/users/${encodeURIComponent(email)}`]: [
       200,
-      { _id: '1', name: `Test ${role}`, email, image: '/uploads/me.png', role, emailVerified: true },
+      { _id: '1', name: `Test ${role}`, email, image: '/uploads/me.png', role, emailVerified },
     ],
     // The bell in the top bar reads this on every page.
     'GET /api/notifications': [200, { unread: 0, notifications: [] }],

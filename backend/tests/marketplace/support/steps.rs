@@ -78,6 +78,16 @@ impl TestApp {
         }
     }
 
+    /// The stored record of the user signed up with `email`, read past the HTTP layer.
+    pub async fn user_record(&self, email: &str) -> bikehaat::records::User {
+        self.state
+            .store
+            .user_by_email(email)
+            .await
+            .expect("read users")
+            .unwrap_or_else(|| panic!("{email} has signed up"))
+    }
+
     /// The admin `--admin-emails` names, signed up and with their address proven.
     pub async fn admin(&self) -> Person {
         let admin = self

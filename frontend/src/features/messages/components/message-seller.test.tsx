@@ -44,11 +44,7 @@ describe('Message seller on a listing', () => {
 
   it('asks a buyer whose address is unproven to open the mailed link instead of the questions', async () => {
     const fetchMock = fakeServer({
-      ...signedInAs('buyer'),
-      'GET /api/users/buyer%40example.com': [
-        200,
-        { _id: '1', name: 'Test buyer', email: 'buyer@example.com', image: '/uploads/me.png', role: 'buyer', emailVerified: false },
-      ],
+      ...signedInAs('buyer', { emailVerified: false }),
       'GET /api/listings/p1': [200, bike],
       'GET /api/wishlist': [200, []],
     });

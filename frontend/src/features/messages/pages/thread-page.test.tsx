@@ -42,14 +42,7 @@ describe('a conversation', () => {
   });
 
   it('lets a reader whose address is unproven read, and asks for the mailed link where they would write', async () => {
-    fakeServer(
-      server({
-        'GET /api/users/buyer%40example.com': [
-          200,
-          { _id: '1', name: 'Test buyer', email: 'buyer@example.com', image: '/uploads/me.png', role: 'buyer', emailVerified: false },
-        ],
-      }),
-    );
+    fakeServer({ ...server(), ...signedInAs('buyer', { emailVerified: false }) });
     renderApp('/dashboard/messages/c1');
     const list = await messagesList();
     expect(within(list).getByText('Yes, come and see it.')).toBeInTheDocument();

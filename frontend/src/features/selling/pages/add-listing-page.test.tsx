@@ -35,14 +35,6 @@ const refusing = (fields: Record<string, string>): FakeServer => ({
   'POST /api/uploads': [200, uploaded],
   'PUT /api/products': [422, { error: 'validation', message: 'Please check the highlighted fields.', fields }],
 });
-const unprovenSeller = {
-  _id: '1',
-  name: 'Test seller',
-  email: 'seller@example.com',
-  image: '/uploads/me.png',
-  role: 'seller',
-  emailVerified: false,
-};
 const aPhoto = (name: string) => new File(['jpg'], name, { type: 'image/jpeg' });
 
 async function openForm(server: FakeServer = {}) {
@@ -100,8 +92,7 @@ async function fillIn({ photos = [aPhoto('r15.jpg')], submit = true }: { photos?
 describe('Add product', { timeout: 15_000 }, () => {
   it('asks a seller whose address is unproven to open the mailed link before the form', async () => {
     const fetchMock = fakeServer({
-      ...signedInAs('seller'),
-      'GET /api/users/seller%40example.com': [200, { ...unprovenSeller }],
+      ...signedInAs('seller', { emailVerified: false }),
       'GET /api/categories': [200, categories],
       'GET /api/listings/fields': [200, listingFields],
     });
