@@ -102,6 +102,7 @@ start_server() {
   # Only what this run says: SQLite (or the fresh database), in-process events and
   # limits, mail into the data dir's outbox, test-mode payments on loopback.
   env -u REDIS_URL -u JWT_SECRET -u BIKEHAAT_PUBLIC_URL -u SMTP_URL -u MAIL_FROM \
+    -u SMS_URL -u SMS_API_KEY -u SMS_SENDER_ID \
     -u FIREBASE_PROJECT_ID -u FIREBASE_API_KEY -u FIREBASE_AUTH_EMULATOR_HOST \
     -u STRIPE_SECRET_KEY -u STRIPE_PUBLISHABLE_KEY -u STRIPE_WEBHOOK_SECRET \
     -u STRIPE_API_BASE -u BIKEHAAT_TEST_PAYMENTS -u BIKEHAAT_NO_DEMO -u BIKEHAAT_TRUST_PROXY \

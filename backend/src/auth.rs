@@ -371,6 +371,42 @@ where
     }
 }
 
+impl<G: AsRef<User>> AsRef<User> for Confirmed<G> {
+    fn as_ref(&self) -> &User {
+        self.0.as_ref()
+    }
+}
+
+/// `G`'s person once they have confirmed a mobile number by a code as well: listing a
+/// bike needs it (trust.md "Phones confirmed by a code"). 403 `phone_unverified` before,
+/// which the page answers with the phone check. A number confirmed a moment ago on
+/// another process may not be in the signed-in user read before: the account is read
+/// afresh before it is refused.
+#[derive(Debug, Clone)]
+pub struct WithPhone<G>(pub G);
+
+impl<G> FromRequestParts<AppState> for WithPhone<G>
+where
+    G: FromRequestParts<AppState, Rejection = AppError> + AsRef<User> + Send,
+{
+    type Rejection = AppError;
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+        let guard = G::from_request_parts(parts, state).await?;
+        let user = guard.as_ref();
+        let confirmed = user.phone.is_some()
+            || state
+                .store
+                .user_by_id(user.id)
+                .await?
+                .is_some_and(|fresh| fresh.phone.is_some());
+        if confirmed {
+            Ok(WithPhone(guard))
+        } else {
+            Err(Denied::PhoneUnverified.into())
+        }
+    }
+}
+
 /// A person proven by an identity token (sign-in step 1), for the token exchange.
 #[derive(Debug, Clone)]
 pub struct Proven(pub ProvenIdentity);

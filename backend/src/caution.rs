@@ -51,7 +51,7 @@ pub fn has_phone_number(text: &str) -> bool {
     let mut digits = String::new();
     let mut gap = false;
     for c in text.chars() {
-        if let Some(d) = digit(c) {
+        if let Some(d) = crate::phone::ascii_digit(c) {
             if gap {
                 // Only a single separator joins digits of one number.
                 gap = false;
@@ -68,15 +68,6 @@ pub fn has_phone_number(text: &str) -> bool {
         }
     }
     false
-}
-
-/// An ASCII digit for an ASCII or Bengali one.
-fn digit(c: char) -> Option<char> {
-    match c {
-        '0'..='9' => Some(c),
-        '০'..='৯' => char::from_digit(c as u32 - '০' as u32, 10),
-        _ => None,
-    }
 }
 
 /// Whether the digits read so far end in a mobile number.

@@ -97,6 +97,17 @@ pub struct ServeArgs {
     /// Who mails come from, e.g. `BikeHaat <no-reply@bikehaat.com.bd>`; needed with SMTP_URL.
     #[arg(long, env = "MAIL_FROM")]
     pub mail_from: Option<String>,
+    /// An HTTP SMS gateway speaking BulkSMSBD's single-SMS call
+    /// (`https://bulksmsbd.net/api/smsapi`): sends the codes that confirm phones; default:
+    /// write each SMS to `<data-dir>/outbox/` and log its file name.
+    #[arg(long, env = "SMS_URL")]
+    pub sms_url: Option<String>,
+    /// The gateway's API key; needed with SMS_URL.
+    #[arg(long, env = "SMS_API_KEY", hide_env_values = true)]
+    pub sms_api_key: Option<String>,
+    /// The sender id the gateway approved for the marketplace; needed with SMS_URL.
+    #[arg(long, env = "SMS_SENDER_ID")]
+    pub sms_sender_id: Option<String>,
     /// Take payments with the built-in test mode (Stripe's test cards, no money) even on
     /// a public address; without Stripe keys it is used on loopback addresses only.
     #[arg(long, env = "BIKEHAAT_TEST_PAYMENTS")]
@@ -146,6 +157,11 @@ impl ServeArgs {
     /// The SMTP server's URL, if one is configured.
     pub fn smtp_url(&self) -> Option<String> {
         non_blank(self.smtp_url.as_ref())
+    }
+
+    /// The SMS gateway's URL, if one is configured.
+    pub fn sms_url(&self) -> Option<String> {
+        non_blank(self.sms_url.as_ref())
     }
 
     /// The admin e-mails, trimmed and lower-cased, blanks dropped.

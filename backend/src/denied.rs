@@ -63,6 +63,13 @@ pub enum Denied {
     /// Booking, listing, messaging and offering wait until the person has proven their
     /// address (opened the link mailed to it).
     Unverified,
+    /// Listing a bike waits until the seller has confirmed a mobile number by a code.
+    PhoneUnverified,
+    /// No code to confirm a phone is open: never asked for, used, expired or tried too
+    /// often.
+    CodeExpired,
+    /// The SMS gateway refused the code's SMS or could not be reached.
+    SmsFailed,
 }
 
 impl Denied {
@@ -78,6 +85,9 @@ impl Denied {
             | NotYourReceipt | CategoryAsYourself | NotYourListings | NotYourBookings
             | NotYourBikesBookings => (StatusCode::FORBIDDEN, "forbidden"),
             Unverified => (StatusCode::FORBIDDEN, "unverified"),
+            PhoneUnverified => (StatusCode::FORBIDDEN, "phone_unverified"),
+            CodeExpired => (StatusCode::CONFLICT, "conflict"),
+            SmsFailed => (StatusCode::SERVICE_UNAVAILABLE, "sms_unavailable"),
             NoSuchUser | NothingWithThisId | BookingCancelledAlready | NotHandedOver => {
                 (StatusCode::NOT_FOUND, "not_found")
             }
@@ -173,6 +183,12 @@ impl Denied {
                 "Confirm your email address first: open the link we sent you, or ask for a new \
                  one."
             }
+            PhoneUnverified => {
+                "Confirm your phone number first: we send a code by SMS to the number buyers \
+                 will call."
+            }
+            CodeExpired => "This code has expired. Please ask for a new one.",
+            SmsFailed => "We could not send the SMS just now. Please try again in a few minutes.",
         }
     }
 }
@@ -196,6 +212,8 @@ pub enum Throttled {
     ManySignInsFromNetwork,
     ManyWrongPasswords,
     ManySignInsToAccount,
+    ManyCodesToNumber,
+    ManyCodesFromNetwork,
 }
 
 impl Throttled {
@@ -217,6 +235,8 @@ impl Throttled {
             ManySignInsFromNetwork => "Too many sign-in attempts from your network.",
             ManyWrongPasswords => "Too many wrong passwords for this email.",
             ManySignInsToAccount => "Too many sign-ins to this account.",
+            ManyCodesToNumber => "We have sent several codes to this number just now.",
+            ManyCodesFromNetwork => "Too many codes asked for from your network.",
         }
     }
 }

@@ -352,6 +352,8 @@ pub fn refused(why: Refused) -> &'static str {
         Refused::EmailTaken => "An account with this email address already exists.",
         Refused::AccountTaken => "This email address belongs to another account.",
         Refused::CategoryNameTaken => "A category with this name already exists.",
+        Refused::PhoneTaken => "This number is confirmed on another account.",
+        Refused::PhoneConfirmedAlready => "This number is confirmed on your account already.",
         Refused::AlreadyBooked => "You have already booked this bike.",
         Refused::AlreadyAdvertised => "This bike is already advertised.",
         Refused::AlreadySold => "This bike has already been sold.",

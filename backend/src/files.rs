@@ -3,7 +3,7 @@
 //! moment exists when others could read them; the server also runs with umask 077 (see
 //! `main.rs`), so what SQLite and the uploads create is private too.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Creates `dir` (and its parents) if needed; a directory this creates is `0700`.
 pub async fn create_private_dir(dir: &Path) -> Result<(), String> {
@@ -34,6 +34,26 @@ pub async fn write_private(path: &Path, contents: &[u8]) -> Result<(), String> {
     file.flush()
         .await
         .map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+/// Writes one file into an outbox directory (`<data-dir>/outbox/`: mails, text
+/// messages), named by the time and a random tail and readable by its owner only: it
+/// holds a sign-in link or a code. Written under a `.part` name and renamed when whole,
+/// so a reader of the directory never sees half a message.
+pub async fn write_to_outbox(dir: &Path, extension: &str, bytes: &[u8]) -> Result<PathBuf, String> {
+    create_private_dir(dir).await?;
+    let name = format!(
+        "{}-{}.{extension}",
+        chrono::Utc::now().format("%Y%m%dT%H%M%S%.3fZ"),
+        crate::random::random_hex(6)
+    );
+    let file = dir.join(name);
+    let part = file.with_extension(format!("{extension}.part"));
+    write_private(&part, bytes).await?;
+    tokio::fs::rename(&part, &file)
+        .await
+        .map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+    Ok(file)
 }
 
 /// Logs a warning when `dir`, which the server did not create, lets others in: the

@@ -26,6 +26,7 @@ pub mod live;
 pub mod mail;
 pub mod notice;
 pub mod payments;
+pub mod phone;
 pub mod random;
 pub mod records;
 pub mod replay;
@@ -34,6 +35,7 @@ pub mod routes;
 pub mod search_index;
 pub mod security;
 pub mod server;
+pub mod sms;
 pub mod store;
 pub mod validate;
 pub mod views;
@@ -85,6 +87,10 @@ pub struct Shared {
     pub limits: Arc<limiter::Limiter>,
     /// Sends the mails that prove addresses and reset passwords.
     pub mailer: Arc<mail::Mailer>,
+    /// Sends the SMS that carry codes to confirm phones.
+    pub texter: Arc<sms::Texter>,
+    /// Hashes those codes for the store to keep.
+    pub code_key: Arc<phone::CodeKey>,
     /// The live sockets of this process.
     pub live: Arc<live::Hub>,
     /// Places for live sockets: all of them, and per client address.

@@ -106,7 +106,7 @@ impl Mailer {
                     .map_err(|e| format!("the mail server refused the mail: {e}"))?;
             }
             Route::Outbox(dir) => {
-                let file = write_to_outbox(dir, &message.formatted()).await?;
+                let file = crate::files::write_to_outbox(dir, "eml", &message.formatted()).await?;
                 // The file, not the link: a live sign-in link in a log is anyone's who
                 // reads the log. The file is its owner's alone.
                 tracing::info!(to = %letter.to, file = %file.display(), "mail written to the outbox");
@@ -125,20 +125,4 @@ impl Mailer {
             }
         });
     }
-}
-
-/// Writes one `.eml` file, readable by its owner only: it holds a sign-in link.
-async fn write_to_outbox(
-    dir: &std::path::Path,
-    bytes: &[u8],
-) -> Result<std::path::PathBuf, String> {
-    crate::files::create_private_dir(dir).await?;
-    let name = format!(
-        "{}-{}.eml",
-        chrono::Utc::now().format("%Y%m%dT%H%M%S%.3fZ"),
-        crate::random::random_hex(6)
-    );
-    let file = dir.join(name);
-    crate::files::write_private(&file, bytes).await?;
-    Ok(file)
 }

@@ -140,6 +140,8 @@ pub struct User {
     /// The language their mails and notifications are written in.
     #[sqlx(try_from = "String")]
     pub language: LanguageColumn,
+    /// The mobile number they confirmed by a code (`+8801…`), if any.
+    pub phone: Option<String>,
 }
 
 impl User {
@@ -216,6 +218,9 @@ pub struct Listing {
     pub advertised: bool,
     /// A booking holds it for its buyer: others may only join the line.
     pub reserved: bool,
+    /// The mobile number the seller confirmed by a code (`+8801…`), if any: the listing
+    /// shows "Phone verified" when its phone is that number.
+    pub seller_confirmed_phone: Option<String>,
     #[sqlx(flatten)]
     pub facts: BikeFacts,
     #[sqlx(flatten)]
@@ -1430,4 +1435,27 @@ pub struct UnreadDigest {
     pub lines: Vec<String>,
     /// How many more arrived besides those.
     pub more: i64,
+}
+
+/// A code sent to confirm a phone (docs/trust.md "Phones confirmed by a code"): the
+/// number it went to, the hash kept of it and how long it works.
+#[derive(Debug, Clone)]
+pub struct NewPhoneCode {
+    pub user_id: i64,
+    /// `+8801…`.
+    pub phone: String,
+    pub code_hash: String,
+    pub sent_at: DateTime<Utc>,
+    pub expires_at: DateTime<Utc>,
+}
+
+/// What trying a code did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CodeTried {
+    /// The code was right: the number is the account's now.
+    Confirmed,
+    /// A wrong code, counted; this many tries are left (none: the code is spent).
+    Wrong { tries_left: i32 },
+    /// No code is open: never asked for, used, expired or tried too often.
+    NoOpenCode,
 }

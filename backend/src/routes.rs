@@ -33,6 +33,7 @@ mod notifications;
 mod offers;
 mod payments;
 mod people;
+mod phone;
 mod safety;
 mod search;
 mod uploads;
@@ -59,6 +60,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(listings::router())
         .merge(search::router())
         .merge(people::router())
+        .merge(phone::router())
         .merge(adverts::router())
         .merge(bookings::router())
         .merge(payments::router())

@@ -404,6 +404,13 @@ pub async fn state(args: &ServeArgs, addr: SocketAddr) -> StartResult<AppState> 
         data_dir.join("outbox"),
     )?;
     tracing::info!(mail = mailer.kind(), "mail is set up");
+    let texter = crate::sms::Texter::new(
+        args.sms_url().as_deref(),
+        non_blank(args.sms_api_key.as_deref()),
+        non_blank(args.sms_sender_id.as_deref()),
+        data_dir.join("outbox"),
+    )?;
+    tracing::info!(sms = texter.kind(), "text messages are set up");
     let live = Hub::start();
     // Known before the first request: a socket opened at once gets every event written
     // after it, and every list's `x-live-seq` is a real position.
@@ -454,6 +461,8 @@ pub async fn state(args: &ServeArgs, addr: SocketAddr) -> StartResult<AppState> 
         search_index: Arc::default(),
         limits,
         mailer: Arc::new(mailer),
+        texter: Arc::new(texter),
+        code_key: Arc::new(crate::phone::CodeKey::new(&secret)),
         live,
         bus,
         firebase: firebase_auth,

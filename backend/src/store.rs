@@ -119,6 +119,10 @@ pub enum Refused {
     AccountTaken,
     /// A category has this name already.
     CategoryNameTaken,
+    /// Another account confirmed this phone number.
+    PhoneTaken,
+    /// This account confirmed this phone number already.
+    PhoneConfirmedAlready,
     /// The buyer has an open or paid booking of this bike already.
     AlreadyBooked,
     /// The bike is advertised already.
@@ -491,6 +495,30 @@ pub trait Accounts: Send + Sync + 'static {
     async fn was_removed(&self, email: &str, subject: Option<&str>) -> StoreResult<bool>;
     /// Marks a seller verified; false when no seller has this id.
     async fn verify_seller(&self, id: i64) -> StoreResult<Written<bool>>;
+
+    /// Keeps a new code sent to confirm `code.phone` for `code.user_id`, replacing any
+    /// open one (which stops working) with zero tries (docs/trust.md "Phones confirmed by
+    /// a code"). Refused `PhoneConfirmedAlready` when the number is the account's
+    /// already, `PhoneTaken` when another account confirmed it.
+    async fn keep_phone_code(&self, code: &NewPhoneCode) -> StoreResult<()>;
+    /// The number of `user_id`'s open code: sent, not expired at `now`, not tried too
+    /// often.
+    async fn open_phone_code(
+        &self,
+        user_id: i64,
+        now: DateTime<Utc>,
+    ) -> StoreResult<Option<String>>;
+    /// Tries a code for `user_id`'s open code to `phone`, given as its hash: one
+    /// conditional write, so two tries racing are counted one after the other and a
+    /// right code confirms once. A right code makes `phone` the account's confirmed
+    /// number, refused `PhoneTaken` when another account confirmed it meanwhile.
+    async fn try_phone_code(
+        &self,
+        user_id: i64,
+        phone: &str,
+        code_hash: &str,
+        now: DateTime<Utc>,
+    ) -> StoreResult<CodeTried>;
 }
 
 /// Categories, listings, reports and adverts.

@@ -66,6 +66,12 @@ pub struct UserView {
     pub verification: Option<&'static str>,
     /// Whether the user has proven they read mail at `email`.
     pub email_verified: bool,
+    /// The mobile number they confirmed by a code (`+8801…`); absent when none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub phone: Option<String>,
+    /// Whether they confirmed a mobile number by a code.
+    pub phone_verified: bool,
     /// en or bn: the language their pages open in and their mails are written in.
     pub language: &'static str,
 }
@@ -80,6 +86,8 @@ impl From<&User> for UserView {
             role: u.role().as_str(),
             verification: (u.role() == Role::Seller && u.verified).then_some("verified"),
             email_verified: u.email_verified,
+            phone: u.phone.clone(),
+            phone_verified: u.phone.is_some(),
             language: u.language().as_str(),
         }
     }
@@ -164,6 +172,9 @@ pub struct ProductFields {
     #[schema(nullable = false)]
     pub seller_phone: Option<String>,
     pub seller_verification: bool,
+    /// The listing's phone is the number its seller confirmed by a code sent to it
+    /// ("Phone verified").
+    pub phone_verified: bool,
     /// When the seller joined ("member since").
     pub seller_since: DateTime<Utc>,
     /// "Available", or "sold" once paid for.
@@ -239,6 +250,8 @@ impl ProductFields {
             .then(|| whatsapp_link(&p.seller_phone))
             .flatten();
         let photos = crate::listing::photos(p.facts.photos.as_deref(), &p.image);
+        let phone_verified = p.seller_confirmed_phone.is_some()
+            && crate::phone::mobile_number(&p.seller_phone) == p.seller_confirmed_phone;
         ProductFields {
             product_name: p.name,
             product_image: p.image,
@@ -256,6 +269,7 @@ impl ProductFields {
             seller_email: contact(p.seller_email),
             seller_phone: contact(p.seller_phone),
             seller_verification: p.seller_verified,
+            phone_verified,
             seller_since: p.seller_since,
             availability: if p.sold { "sold" } else { "Available" },
             post_time: p.posted_at,

@@ -25,6 +25,7 @@ mod marketplace {
     mod openapi_snapshot;
     mod pay_ways;
     mod payments;
+    mod phone;
     mod search;
     mod secrets;
     mod sign_in_load;

@@ -61,6 +61,26 @@ pub const ACCOUNT_EXISTS_MAIL_PER_EMAIL: Rule = Rule {
     window: Duration::from_secs(24 * 60 * 60),
 };
 
+/// Codes sent by SMS to one phone number in a minute: one; asking again sooner waits.
+pub const CODES_PER_NUMBER_MINUTE: Rule = Rule {
+    name: "codes-number-minute",
+    limit: 1,
+    window: MINUTE,
+};
+/// Codes sent by SMS to one phone number in an hour: each costs money and reaches a
+/// phone that may be a stranger's.
+pub const CODES_PER_NUMBER_HOUR: Rule = Rule {
+    name: "codes-number-hour",
+    limit: 5,
+    window: Duration::from_secs(60 * 60),
+};
+/// Codes sent by SMS asked for from one client address in an hour.
+pub const CODES_PER_CLIENT: Rule = Rule {
+    name: "codes-client",
+    limit: 10,
+    window: Duration::from_secs(60 * 60),
+};
+
 /// Mailed links (confirming an address, choosing a new password) tried from one client
 /// address: a person opens a few; a guesser of tokens or of the password asked for on
 /// the way is stopped.

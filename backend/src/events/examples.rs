@@ -40,6 +40,7 @@ fn a_listing() -> Listing {
         reported: false,
         advertised: false,
         reserved: true,
+        seller_confirmed_phone: Some("+8801711223344".into()),
         facts: crate::records::BikeFacts {
             brand: Some("Yamaha".into()),
             model: Some("FZ".into()),

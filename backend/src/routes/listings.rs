@@ -12,7 +12,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{Changed, Inserted};
 use super::{EmailPath, RecordId};
-use crate::auth::{throttle, Admin, AuthUser, Buyer, Confirmed, MaybeUser, Seller};
+use crate::auth::{throttle, Admin, AuthUser, Buyer, Confirmed, MaybeUser, Seller, WithPhone};
 use crate::denied::{Denied, Throttled};
 use crate::error::{terms_fault, AppError, AppResult, FieldCode, Json, JsonBodyRefused};
 use crate::listing;
@@ -403,8 +403,8 @@ fn changeable(check: &mut Checker, body: &ListingInput) -> ListingEdit {
     ListingEdit { terms, ..edit }
 }
 
-/// Lists a bike for sale (sellers, from a proven address: 403 `unverified` before,
-/// trust.md). `area` and `district` are optional here, as every field beyond the spec's
+/// Lists a bike for sale (sellers, from a proven address and with a confirmed phone:
+/// 403 `unverified` or `phone_unverified` before, trust.md). `area` and `district` are optional here, as every field beyond the spec's
 /// is: the site's own form asks for both and makes `location` ("Mirpur 10, Dhaka") of
 /// them, but the API takes the `location` it is given.
 #[utoipa::path(put, path = "/products", tag = "products", request_body = ListingInput,
@@ -412,7 +412,7 @@ fn changeable(check: &mut Checker, body: &ListingInput) -> ListingEdit {
     security(("access_token" = [])))]
 async fn create_listing(
     State(state): State<AppState>,
-    Confirmed(Seller(seller)): Confirmed<Seller>,
+    WithPhone(Confirmed(Seller(seller))): WithPhone<Confirmed<Seller>>,
     Json(body): Json<ListingInput>,
 ) -> AppResult<(StatusCode, Json<Inserted>)> {
     let mut check = Checker::new();

@@ -17,10 +17,10 @@ use super::{
 use crate::events::{Audience, BookingRef, Event, EventRecord, ListingRef, NewEvent};
 use crate::notice::Notice;
 use crate::records::{
-    Advert, BikeFacts, Booking, BookingStatus, Category, FacetsOf, Identity, Language, LinkProof,
-    Listing, ListingEdit, ListingFacets, ListingSearch, ListingSort, MailPurpose, NewBooking,
-    NewListing, NewPayment, NewUser, Notification, Payable, PaymentRecorded, Role, Step,
-    TestPaymentIntent, User, LOCAL_SUBJECT_PREFIX,
+    Advert, BikeFacts, Booking, BookingStatus, Category, CodeTried, FacetsOf, Identity, Language,
+    LinkProof, Listing, ListingEdit, ListingFacets, ListingSearch, ListingSort, MailPurpose,
+    NewBooking, NewListing, NewPayment, NewPhoneCode, NewUser, Notification, Payable,
+    PaymentRecorded, Role, Step, TestPaymentIntent, User, LOCAL_SUBJECT_PREFIX,
 };
 use crate::store::{
     why_not_payable, Accounts, Bookings, Catalogue, Conversations, EventLog, Maintenance, Missing,
@@ -36,7 +36,8 @@ macro_rules! listing_select {
          seller_email, u.verified AS seller_verified, u.created_at AS seller_since, EXISTS (SELECT \
          1 FROM reports r WHERE r.product_id = p.id) AS reported, EXISTS (SELECT 1 FROM adverts ad \
          WHERE ad.product_id = p.id) AS advertised, EXISTS (SELECT 1 FROM orders h WHERE \
-         h.product_id = p.id AND h.status IN ('reserved', 'cash')) AS reserved, p.brand, p.model, \
+         h.product_id = p.id AND h.status IN ('reserved', 'cash')) AS reserved, u.phone AS \
+         seller_confirmed_phone, p.brand, p.model, \
          p.engine_cc, p.km_driven, p.registration_year, p.district, p.area, p.photos, \
          p.takes_cash, p.takes_card, p.takes_bkash, p.deposit_amount, p.deposit_percent, \
          p.negotiable, p.phone_in_conversation, p.on_whatsapp "
@@ -95,8 +96,8 @@ macro_rules! booking_select {
          u.created_at AS seller_since, EXISTS (SELECT 1 FROM reports r WHERE r.product_id = p.id) \
          AS reported, EXISTS (SELECT 1 FROM adverts ad WHERE ad.product_id = p.id) AS advertised, \
          EXISTS (SELECT 1 FROM orders h WHERE h.product_id = p.id AND h.status IN ('reserved', \
-         'cash')) AS reserved, p.brand, p.model, p.engine_cc, p.km_driven, p.registration_year, \
-         p.district, p.area, p.photos, p.takes_cash, p.takes_card, p.takes_bkash, \
+         'cash')) AS reserved, u.phone AS seller_confirmed_phone, p.brand, p.model, \
+         p.engine_cc, p.km_driven, p.registration_year, p.district, p.area, p.photos, p.takes_cash, p.takes_card, p.takes_bkash, \
          p.deposit_amount, p.deposit_percent, p.negotiable, p.phone_in_conversation, \
          p.on_whatsapp FROM orders o JOIN users b ON b.id = o.buyer_id \
          JOIN products p ON p.id = o.product_id JOIN users u ON u.id = p.seller_id "
@@ -104,7 +105,7 @@ macro_rules! booking_select {
 }
 
 const USER_COLUMNS: &str =
-    "id, subject, email, name, image, role, verified, email_verified, created_at, language";
+    "id, subject, email, name, image, role, verified, email_verified, created_at, language, phone";
 const IDENTITY_COLUMNS: &str = "id, email, password_hash, email_verified";
 
 type Tx<'a> = sqlx::Transaction<'a, Db>;
@@ -124,10 +125,12 @@ enum Key {
     PaymentListing,
     /// One open offer, and one accepted offer, per conversation.
     ConversationOffer,
+    /// A confirmed phone number on one account at a time.
+    UserPhone,
 }
 
 /// Each key: its name on PostgreSQL, then on SQLite (after "UNIQUE constraint failed: ").
-const KEYS: [(Key, &str, &str); 11] = [
+const KEYS: [(Key, &str, &str); 12] = [
     (
         Key::IdentityEmail,
         "identities_email_key",
@@ -135,6 +138,7 @@ const KEYS: [(Key, &str, &str); 11] = [
     ),
     (Key::UserSubject, "users_subject_key", "users.subject"),
     (Key::UserEmail, "users_email_key", "users.email"),
+    (Key::UserPhone, "users_phone_once", "users.phone"),
     (Key::CategoryName, "categories_name_key", "categories.name"),
     (
         Key::AdvertListing,

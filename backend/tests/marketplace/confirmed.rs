@@ -210,14 +210,20 @@ async fn a_person_whose_address_is_unproven_cannot_book_list_ask_or_offer_until_
             StatusCode::CREATED,
             "a booking once proven: {booked}"
         );
-        let (status, listed) = app
-            .call(
+        // Listing waits for a confirmed phone as well (the phone check's own tests).
+        let list = || {
+            app.call(
                 Method::PUT,
                 "/api/products",
                 Some(&newcomer.token),
                 listing_body(&category, "Suzuki Gixxer", 1900),
             )
-            .await;
+        };
+        let (status, refused) = list().await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{refused}");
+        assert_eq!(refused["reason"], "phone_unverified", "{refused}");
+        app.confirm_phone(&newcomer).await;
+        let (status, listed) = list().await;
         assert_eq!(
             status,
             StatusCode::CREATED,

@@ -134,6 +134,8 @@ async fn health_reports_the_database_and_openapi_describes_every_route() {
         ("/users/{email}", "put"),
         ("/users/me/language", "put"),
         ("/users/me/start-selling", "post"),
+        ("/phone", "post"),
+        ("/phone/confirm", "post"),
         ("/categories", "get"),
         ("/categories/{email}", "post"),
         ("/products/{id}", "get"),

@@ -48,7 +48,8 @@ async fn a_buyer_starts_selling_and_keeps_what_they_had_as_a_buyer() {
         assert_eq!(status, StatusCode::OK, "{user}");
         assert_eq!(user["role"], "seller");
         assert_eq!(user["_id"], rahim.id.as_str());
-        // The same session lists a bike at once: no new sign-in.
+        // The same session lists a bike once the phone is confirmed: no new sign-in.
+        app.confirm_phone(&rahim).await;
         let own = app.list_bike(&rahim, &category, "Honda Dio", 90_000).await;
         let (status, listed) = app
             .get("/api/sellerProducts/rahim@example.com", Some(&rahim.token))

@@ -18,6 +18,7 @@ mod migrations;
 mod notices;
 mod offers;
 mod payments;
+mod phones;
 mod races;
 mod search_index;
 mod users;

@@ -10,6 +10,7 @@ mod mail;
 mod pg_server;
 pub mod pictures;
 mod process;
+pub mod sms;
 mod steps;
 pub mod stripe;
 

@@ -738,10 +738,102 @@ pub(crate) async fn session_token(
         .json()
         .await
         .map_err(|e| e.to_string())?;
-    session["token"]
+    let token = session["token"]
         .as_str()
         .map(str::to_string)
-        .ok_or_else(|| format!("no access token: {session}"))
+        .ok_or_else(|| format!("no access token: {session}"))?;
+    if signed_up && role == "seller" {
+        confirm_phone(http, base, &token).await?;
+    }
+    Ok(token)
+}
+
+/// Confirms a mobile number of its own for the new seller signed in with `token`, with
+/// the code the server texted it (read from the outboxes, like mail): listing needs it.
+/// Numbers count up from one of ten thousand blocks picked by the clock, so runs a second
+/// or more apart against the same servers do not share numbers.
+async fn confirm_phone(http: &reqwest::Client, base: &str, token: &str) -> Result<(), String> {
+    static NEXT: std::sync::OnceLock<std::sync::atomic::AtomicU64> = std::sync::OnceLock::new();
+    let next = NEXT.get_or_init(|| {
+        let seconds = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map(|d| d.as_secs())
+            .unwrap_or(0);
+        std::sync::atomic::AtomicU64::new(seconds % 10_000 * 10_000)
+    });
+    let n = next.fetch_add(1, Ordering::Relaxed) % 100_000_000;
+    let post = |path: &str, body: Value| {
+        let request = http
+            .post(format!("{base}{path}"))
+            .bearer_auth(token)
+            .json(&body);
+        let path = path.to_owned();
+        async move {
+            let response = request.send().await.map_err(|e| format!("{path}: {e}"))?;
+            let status = response.status();
+            let body: Value = response.json().await.unwrap_or_default();
+            if status.is_success() {
+                Ok(body)
+            } else {
+                Err(format!("{path}: {status} {body}"))
+            }
+        }
+    };
+    let sent = post("/api/phone", json!({"phone": format!("013{n:08}")})).await?;
+    let number = sent["phone"].as_str().ok_or("no number")?.to_owned();
+    let code = texted_code(&number).await?;
+    post("/api/phone/confirm", json!({"code": code})).await?;
+    Ok(())
+}
+
+/// The code in the newest SMS to `number` in the outboxes under `BENCH_DATA_DIRS` (as
+/// [`mailed_link_token`] reads mail): a `To:` line, a blank line, the text starting with
+/// the code.
+async fn texted_code(number: &str) -> Result<String, String> {
+    let roots = std::env::var("BENCH_DATA_DIRS").unwrap_or_default();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        for outbox in outboxes(&roots) {
+            let Ok(files) = std::fs::read_dir(&outbox) else {
+                continue;
+            };
+            let mut files: Vec<_> = files
+                .flatten()
+                .map(|entry| entry.path())
+                .filter(|path| path.extension().is_some_and(|ext| ext == "sms"))
+                .collect();
+            files.sort();
+            for file in files.iter().rev() {
+                let raw = std::fs::read_to_string(file).unwrap_or_default();
+                if let Some((head, text)) = raw.split_once("\n\n") {
+                    let code: String = text.chars().take(6).collect();
+                    if head == format!("To: {number}") && code.len() == 6 {
+                        return Ok(code);
+                    }
+                }
+            }
+        }
+        if Instant::now() > deadline {
+            return Err(format!(
+                "no SMS reached {number} within 10 s (outboxes under {roots})"
+            ));
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// The outbox directories of the servers under test: `<dir>/outbox` and `<dir>/*/outbox`
+/// of each directory in `roots` (colon-separated).
+fn outboxes(roots: &str) -> Vec<std::path::PathBuf> {
+    let mut outboxes = Vec::new();
+    for root in roots.split(':').filter(|root| !root.is_empty()) {
+        let root = std::path::Path::new(root);
+        outboxes.push(root.join("outbox"));
+        if let Ok(entries) = std::fs::read_dir(root) {
+            outboxes.extend(entries.flatten().map(|entry| entry.path().join("outbox")));
+        }
+    }
+    outboxes
 }
 
 /// What the servers under test mailed, by recipient: the newest token of each kind of
@@ -782,53 +874,49 @@ fn read_outboxes(roots: &str, to: &str, kind: &str) -> Option<String> {
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
     let mailed = mailed.get_or_insert_with(Mailed::default);
-    for root in roots.split(':').filter(|root| !root.is_empty()) {
-        let root = std::path::Path::new(root);
-        let mut outboxes = vec![root.join("outbox")];
-        if let Ok(entries) = std::fs::read_dir(root) {
-            outboxes.extend(entries.flatten().map(|entry| entry.path().join("outbox")));
-        }
-        for outbox in outboxes {
-            let Ok(files) = std::fs::read_dir(&outbox) else {
+    for outbox in outboxes(roots) {
+        let Ok(files) = std::fs::read_dir(&outbox) else {
+            continue;
+        };
+        let mut files: Vec<_> = files
+            .flatten()
+            .map(|entry| entry.path())
+            .filter(|path| path.extension().is_some_and(|ext| ext == "eml"))
+            .collect();
+        // Oldest first (the names start with the time), so the newest link wins.
+        files.sort();
+        for file in files {
+            if mailed.read.contains(&file) {
+                continue;
+            }
+            let Ok(raw) = std::fs::read_to_string(&file) else {
                 continue;
             };
-            let mut files: Vec<_> = files.flatten().map(|entry| entry.path()).collect();
-            // Oldest first (the names start with the time), so the newest link wins.
-            files.sort();
-            for file in files {
-                if mailed.read.contains(&file) {
-                    continue;
-                }
-                let Ok(raw) = std::fs::read_to_string(&file) else {
-                    continue;
-                };
-                // The server may still be writing it: a mail is whole once its last MIME
-                // boundary (`--…--`) is there; until then it is read again next time.
-                if !raw.trim_end().ends_with("--") {
-                    continue;
-                }
-                mailed.read.insert(file);
-                // Quoted-printable: soft line breaks joined, `=3D` back to `=`.
-                let text = raw
-                    .replace("=\r\n", "")
-                    .replace("=\n", "")
-                    .replace("=3D", "=");
-                let Some(recipient) = text.lines().find_map(|line| line.strip_prefix("To: "))
-                else {
-                    continue;
-                };
-                let recipient = recipient.trim().to_owned();
-                for link in ["verify-email", "reset-password"] {
-                    let marker = format!("/{link}?token=");
-                    if let Some(start) = text.find(&marker).map(|at| at + marker.len()) {
-                        let token: String = text[start..]
-                            .chars()
-                            .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
-                            .collect();
-                        mailed
-                            .tokens
-                            .insert((recipient.clone(), link.to_owned()), token);
-                    }
+            // The server may still be writing it: a mail is whole once its last MIME
+            // boundary (`--…--`) is there; until then it is read again next time.
+            if !raw.trim_end().ends_with("--") {
+                continue;
+            }
+            mailed.read.insert(file);
+            // Quoted-printable: soft line breaks joined, `=3D` back to `=`.
+            let text = raw
+                .replace("=\r\n", "")
+                .replace("=\n", "")
+                .replace("=3D", "=");
+            let Some(recipient) = text.lines().find_map(|line| line.strip_prefix("To: ")) else {
+                continue;
+            };
+            let recipient = recipient.trim().to_owned();
+            for link in ["verify-email", "reset-password"] {
+                let marker = format!("/{link}?token=");
+                if let Some(start) = text.find(&marker).map(|at| at + marker.len()) {
+                    let token: String = text[start..]
+                        .chars()
+                        .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+                        .collect();
+                    mailed
+                        .tokens
+                        .insert((recipient.clone(), link.to_owned()), token);
                 }
             }
         }

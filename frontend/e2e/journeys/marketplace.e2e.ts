@@ -1,5 +1,6 @@
 // The whole marketplace through the pages, on a phone-sized screen: a seller signs up
-// with a photo, lists a bike and advertises it; a buyer signs up, books it from the
+// with a photo, confirms the phone buyers will call by the code texted to it, lists a bike
+// and advertises it; a buyer signs up, books it from the
 // category page through "Your Order" and pays with Stripe's 4242 test card. A visitor
 // browses a category without an account and is asked to log in to book.
 import type { Browser, Page } from 'playwright-core';
@@ -18,6 +19,7 @@ import {
   signInAs,
   toastSays,
 } from '../support/browser.ts';
+import { readSmsCode } from '../support/mail.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
 let server: RunningServer;
@@ -64,9 +66,22 @@ test('a seller lists and advertises a bike; a buyer books it and pays by card', 
   await screenshot(page, 'journey-add-product-confirm-first');
   await confirmFromMail(page, server.dataDir, 'rahim@bikehaat.test', PASSWORD);
 
+  // Then the number buyers will call, by the code the server texts it.
   await page.goto('/dashboard/add-product');
   await page.getByRole('heading', { name: 'Seller Dashboard' }).waitFor();
+  const phoneCheck = page.getByRole('region', { name: 'Confirm your phone' });
+  await phoneCheck.getByLabel('Mobile number').fill('01711-234567');
+  await phoneCheck.getByRole('button', { name: 'Send code' }).click();
+  await phoneCheck.getByText('We sent a code to 01711-234567').waitFor();
+  expect(await page.getByLabel('Category').count()).toBe(0);
+  await screenshot(page, 'journey-add-product-confirm-phone');
+  await phoneCheck.getByLabel('Code from the SMS').fill(await readSmsCode(server.dataDir, '+8801711234567'));
+  await phoneCheck.getByRole('button', { name: 'Confirm' }).click();
+
   const category = page.getByLabel('Category');
+  // The form takes the check's place, its contact number the confirmed one.
+  await page.getByLabel('Seller contact number').waitFor();
+  expect(await page.getByLabel('Seller contact number').inputValue()).toBe('01711-234567');
   await category.locator('option', { hasText: 'Please Select a Category' }).waitFor({ state: 'attached' });
   await page.getByRole('button', { name: 'Add product' }).click();
   await page.getByText('Please Select a Category', { exact: true }).last().waitFor();
@@ -120,6 +135,8 @@ test('a seller lists and advertises a bike; a buyer books it and pays by card', 
   await page.goto(`/category/${firstCategory ?? ''}`);
   await page.getByRole('heading', { name: 'Choose Your Dream Bike' }).waitFor();
   let card = page.getByRole('article', { name: BIKE });
+  // Its seller confirmed the number on it.
+  await card.getByText('Phone verified').waitFor();
   // Booking waits for the mailed link too: the dialog says so in the form's place.
   await card.getByRole('button', { name: 'Book Now' }).click();
   const dialog = page.getByRole('dialog', { name: 'Your Order' });

@@ -99,3 +99,27 @@ export async function readMail(dataDir: string, to: string, kind: MailLink): Pro
 export async function readMailLink(dataDir: string, to: string, kind: MailLink): Promise<string> {
   return (await readMail(dataDir, to, kind)).link;
 }
+
+/**
+ * The code in the newest SMS the server wrote to `number` (`+8801…`) in its outbox
+ * (`<data-dir>/outbox/*.sms`: a `To:` line, a blank line, the text, which starts with the
+ * six-digit code), waiting up to ten seconds for one.
+ */
+export async function readSmsCode(dataDir: string, number: string): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    let names: string[] = [];
+    try {
+      names = (await readdir(join(dataDir, 'outbox'))).filter((name) => name.endsWith('.sms')).sort();
+    } catch {
+      // No outbox yet.
+    }
+    for (const name of names.reverse()) {
+      const [head = '', text = ''] = (await readFile(join(dataDir, 'outbox', name), 'utf8')).split('\n\n');
+      const code = /^\d{6}/.exec(text)?.[0];
+      if (head === `To: ${number}` && code) return code;
+    }
+    if (Date.now() > deadline) throw new Error(`no SMS reached ${number} within 10 s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -354,7 +354,7 @@ impl Accounts for This {
     async fn session_user(&self, id: &str) -> Result<Option<User>, Error> {
         Ok(sqlx::query_as::<Db, User>(
             "SELECT u.id, u.subject, u.email, u.name, u.image, u.role, u.verified, \
-             u.email_verified, u.created_at, u.language FROM sessions s JOIN users u ON u.id = s.user_id \
+             u.email_verified, u.created_at, u.language, u.phone FROM sessions s JOIN users u ON u.id = s.user_id \
              WHERE s.id = $1 AND s.expires_at > $2",
         )
         .bind(id)
@@ -588,5 +588,100 @@ impl Accounts for This {
             outcome: true,
             events,
         })
+    }
+
+    async fn keep_phone_code(&self, code: &NewPhoneCode) -> Result<(), Error> {
+        let mut tx = self.writer.begin().await?;
+        let holder: Option<i64> = sqlx::query_scalar("SELECT id FROM users WHERE phone = $1")
+            .bind(&code.phone)
+            .fetch_optional(&mut *tx)
+            .await?;
+        match holder {
+            Some(id) if id == code.user_id => {
+                return Err(Error::Refused(Refused::PhoneConfirmedAlready))
+            }
+            Some(_) => return Err(Error::Refused(Refused::PhoneTaken)),
+            None => {}
+        }
+        sqlx::query(
+            "INSERT INTO phone_checks (user_id, phone, code_hash, state, tries, sent_at, \
+             expires_at) VALUES ($1, $2, $3, 'sent', 0, $4, $5) ON CONFLICT (user_id) DO UPDATE \
+             SET phone = excluded.phone, code_hash = excluded.code_hash, state = 'sent', \
+             tries = 0, sent_at = excluded.sent_at, expires_at = excluded.expires_at",
+        )
+        .bind(code.user_id)
+        .bind(&code.phone)
+        .bind(&code.code_hash)
+        .bind(code.sent_at)
+        .bind(code.expires_at)
+        .execute(&mut *tx)
+        .await
+        .map_err(not_found_if_missing(Missing::Account))?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn open_phone_code(
+        &self,
+        user_id: i64,
+        now: DateTime<Utc>,
+    ) -> Result<Option<String>, Error> {
+        Ok(sqlx::query_scalar(
+            "SELECT phone FROM phone_checks WHERE user_id = $1 AND state = 'sent' \
+             AND expires_at > $2 AND tries < $3",
+        )
+        .bind(user_id)
+        .bind(now)
+        .bind(crate::phone::TRIES)
+        .fetch_optional(&self.writer)
+        .await?)
+    }
+
+    async fn try_phone_code(
+        &self,
+        user_id: i64,
+        phone: &str,
+        code_hash: &str,
+        now: DateTime<Utc>,
+    ) -> Result<CodeTried, Error> {
+        let mut tx = self.writer.begin().await?;
+        // Right: confirmed. Wrong: one more try, and spent with the last one. The WHERE
+        // lets only an open code be tried, so each try is counted once and a right code
+        // confirms once, however many requests race.
+        let tried: Option<(String, i32)> = sqlx::query_as(
+            "UPDATE phone_checks SET \
+             state = CASE WHEN code_hash = $3 THEN 'confirmed' \
+                          WHEN tries + 1 >= $5 THEN 'spent' ELSE 'sent' END, \
+             tries = CASE WHEN code_hash = $3 THEN tries ELSE tries + 1 END \
+             WHERE user_id = $1 AND phone = $2 AND state = 'sent' AND expires_at > $4 \
+             AND tries < $5 RETURNING state, tries",
+        )
+        .bind(user_id)
+        .bind(phone)
+        .bind(code_hash)
+        .bind(now)
+        .bind(crate::phone::TRIES)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let outcome = match tried {
+            None => CodeTried::NoOpenCode,
+            Some((state, _)) if state == "confirmed" => {
+                sqlx::query("UPDATE users SET phone = $2 WHERE id = $1")
+                    .bind(user_id)
+                    .bind(phone)
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(refused_if_taken(&[Key::UserPhone], Refused::PhoneTaken))?;
+                CodeTried::Confirmed
+            }
+            Some((_, tries)) => CodeTried::Wrong {
+                tries_left: crate::phone::TRIES - tries,
+            },
+        };
+        tx.commit().await?;
+        if outcome == CodeTried::Confirmed {
+            self.changed_accounts();
+        }
+        Ok(outcome)
     }
 }

@@ -116,14 +116,24 @@ pub fn decode_parts(raw: &str) -> String {
     out
 }
 
-/// Every mail in `dir`'s outbox to `to`, oldest first.
-pub fn mails_in(dir: &Path, to: &str) -> Vec<Mail> {
+/// The files of one kind (`eml`, `sms`) in `dir`'s outbox, oldest first (their names
+/// start with the time they were written).
+pub fn outbox_files(dir: &Path, extension: &str) -> Vec<std::path::PathBuf> {
     let Ok(entries) = std::fs::read_dir(dir.join("outbox")) else {
         return Vec::new();
     };
-    let mut files: Vec<_> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
+    let mut files: Vec<_> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == extension))
+        .collect();
     files.sort();
     files
+}
+
+/// Every mail in `dir`'s outbox to `to`, oldest first.
+pub fn mails_in(dir: &Path, to: &str) -> Vec<Mail> {
+    outbox_files(dir, "eml")
         .into_iter()
         .filter_map(|path| {
             let raw = std::fs::read_to_string(&path).ok()?;
