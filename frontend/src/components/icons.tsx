@@ -106,6 +106,14 @@ export const ShieldCheckIcon = (props: IconProps) => (
   </Outline>
 );
 
+/** A tick in a circle: something confirmed (a phone verified). */
+export const CheckCircleIcon = (props: IconProps) => (
+  <Outline {...props}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="m8 12.5 2.7 2.7L16 9.8" />
+  </Outline>
+);
+
 /** A heart: a saved bike. Outlined; `fill="currentColor"` fills it. */
 export const HeartIcon = (props: IconProps) => (
   <Outline {...props}>

@@ -31,6 +31,13 @@ export class ApiError extends Error {
   readonly codes: Record<string, string>;
   /** Why the server said no, as its stable code, when it named one (`already_sold`). */
   readonly reason: string | null;
+  /** On a 429, the seconds to wait before trying again. */
+  readonly retryAfter: number | null;
+  /**
+   * Each field's message as the server wrote it (English), before `fields` put it in the
+   * page's language: what a page reads a number from ("4 tries left").
+   */
+  readonly serverFields: Record<string, string>;
 
   constructor(
     status: number,
@@ -39,6 +46,8 @@ export class ApiError extends Error {
     fields: Record<string, string> = {},
     codes: Record<string, string> = {},
     reason: string | null = null,
+    retryAfter: number | null = null,
+    serverFields: Record<string, string> = fields,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -47,6 +56,8 @@ export class ApiError extends Error {
     this.fields = fields;
     this.codes = codes;
     this.reason = reason;
+    this.retryAfter = retryAfter;
+    this.serverFields = serverFields;
   }
 }
 
@@ -186,7 +197,16 @@ export async function api<T>(path: string, request: ApiRequest = {}): Promise<T>
       const message = reference
         ? translate(apiErrorMessages, currentLocale(), 'reference', { message: said.message, reference })
         : said.message;
-      throw new ApiError(response.status, parsed.error, message, said.fields, parsed.codes ?? {}, parsed.reason ?? null);
+      throw new ApiError(
+        response.status,
+        parsed.error,
+        message,
+        said.fields,
+        parsed.codes ?? {},
+        parsed.reason ?? null,
+        parsed.retryAfter ?? null,
+        { ...parsed.fields },
+      );
     }
     throw new ApiError(
       response.status,

@@ -32,6 +32,7 @@ export function aListing(overrides: Partial<Listing> = {}): Listing {
     sellerName: 'Rahim Seller',
     sellerPhone: '01700000000',
     sellerVerification: false,
+    phoneVerified: false,
     sellerSince: '2024-01-15T10:00:00Z',
     yearsOfUse: 3,
     brand: 'Yamaha',
@@ -88,6 +89,7 @@ export function aUser(overrides: Partial<User> = {}): User {
     image: '/uploads/me.png',
     role: 'buyer',
     emailVerified: true,
+    phoneVerified: false,
     language: 'en',
     ...overrides,
   };

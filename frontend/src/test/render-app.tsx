@@ -55,15 +55,29 @@ export function holdFetchesOf(url: string): () => void {
   };
 }
 
-/** A signed-in user of `role`, as the page would have stored them; `emailVerified: false` for one not proven yet. */
-export function signedInAs(role: 'buyer' | 'seller' | 'admin', { emailVerified = true } = {}): FakeServer {
+/** The number a seller `signedInAs` makes has confirmed, unless told otherwise. */
+export const SELLERS_PHONE = '+8801700000001';
+
+/**
+ * A signed-in user of `role`, as the page would have stored them; `emailVerified: false`
+ * for one not proven yet; `phone`, the number (`+8801…`) they confirmed by SMS — a seller
+ * has [`SELLERS_PHONE`] (listing needs one), others none; `null` for none.
+ */
+export function signedInAs(
+  role: 'buyer' | 'seller' | 'admin',
+  {
+    emailVerified = true,
+    phone = role === 'seller' ? SELLERS_PHONE : null,
+  }: { emailVerified?: boolean; phone?: string | null } = {},
+): FakeServer {
   const email = `${role}@example.com`;
   localStorage.setItem('access-token', `token-of-${role}`);
   localStorage.setItem('user-email', email);
+  const confirmed = phone === null ? { phoneVerified: false } : { phone, phoneVerified: true };
   return {
     [`GET /api/users/${encodeURIComponent(email)}`]: [
       200,
-      { _id: '1', name: `Test ${role}`, email, image: '/uploads/me.png', role, emailVerified },
+      { _id: '1', name: `Test ${role}`, email, image: '/uploads/me.png', role, emailVerified, ...confirmed },
     ],
     // The bell in the top bar reads this on every page.
     'GET /api/notifications': [200, { unread: 0, notifications: [] }],

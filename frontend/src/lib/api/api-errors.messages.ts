@@ -125,6 +125,8 @@ const reasonsEn = {
   email_taken: 'An account with this email address already exists.',
   account_taken: 'This email address belongs to another account.',
   category_name_taken: 'A category with this name already exists.',
+  phone_taken: 'This number is confirmed on another account.',
+  phone_confirmed_already: 'This number is confirmed on your account already.',
   already_booked: 'You have already booked this bike.',
   already_advertised: 'This bike is already advertised.',
   already_sold: 'This bike has already been sold.',
@@ -235,12 +237,17 @@ const reasonsEn = {
   photos_busy: 'Too many photos are being processed right now. Please try again in a few seconds.',
   photos_queued: 'Your other photos are still uploading: this one goes once they are done.',
   unverified: 'Confirm your email address first: open the link we sent you, or ask for a new one.',
+  phone_unverified: 'Confirm your phone number first: we send a code by SMS to the number buyers will call.',
+  code_expired: 'This code has expired. Please ask for a new one.',
+  sms_failed: 'We could not send the SMS just now. Please try again in a few minutes.',
 } as const satisfies Record<Reason, string>;
 
 export const reasonMessages = defineCatalog(reasonsEn, {
   email_taken: 'এই ইমেইল ঠিকানায় আগেই একটা অ্যাকাউন্ট খোলা আছে।',
   account_taken: 'এই ইমেইল ঠিকানাটা অন্য একটা অ্যাকাউন্টের।',
   category_name_taken: 'এই নামে আগেই একটা ক্যাটাগরি আছে।',
+  phone_taken: 'এই নম্বরটা অন্য একটা অ্যাকাউন্টে যাচাই করা আছে।',
+  phone_confirmed_already: 'এই নম্বরটা আগেই আপনার অ্যাকাউন্টে যাচাই করা আছে।',
   already_booked: 'এই বাইকটা আপনি আগেই বুক করেছেন।',
   already_advertised: 'এই বাইকের বিজ্ঞাপন আগেই প্রচার করা হচ্ছে।',
   already_sold: 'এই বাইকটা আগেই বিক্রি হয়ে গেছে।',
@@ -344,6 +351,9 @@ export const reasonMessages = defineCatalog(reasonsEn, {
   photos_busy: 'এখন অনেক ছবি তৈরি হচ্ছে। কয়েক সেকেন্ড পরে আবার চেষ্টা করুন।',
   photos_queued: 'আপনার আগের ছবিগুলো এখনো যাচ্ছে: সেগুলো শেষ হলেই এটা যাবে।',
   unverified: 'আগে আপনার ইমেইল ঠিকানা নিশ্চিত করুন: আমাদের পাঠানো লিংকটি খুলুন, অথবা নতুন লিংক চেয়ে নিন।',
+  phone_unverified: 'আগে আপনার ফোন নম্বর যাচাই করুন: ক্রেতারা যে নম্বরে ফোন করবেন সেখানে আমরা এসএমএসে একটি কোড পাঠাই।',
+  code_expired: 'কোডটার মেয়াদ শেষ হয়ে গেছে। নতুন একটা কোড চেয়ে নিন।',
+  sms_failed: 'এই মুহূর্তে এসএমএস পাঠানো যায়নি। কয়েক মিনিট পরে আবার চেষ্টা করুন।',
 });
 
 /**
@@ -367,6 +377,8 @@ export const throttledMessages = defineCatalog(
     many_sign_ins_from_network: 'Too many sign-in attempts from your network.',
     many_wrong_passwords: 'Too many wrong passwords for this email.',
     many_sign_ins_to_account: 'Too many sign-ins to this account.',
+    many_codes_to_number: 'We have sent several codes to this number just now.',
+    many_codes_from_network: 'Too many codes asked for from your network.',
   } as const satisfies Record<Throttled, string>,
   {
     many_listing_changes: 'আপনি এইমাত্র অনেকবার বিজ্ঞাপন বদলেছেন।',
@@ -383,6 +395,8 @@ export const throttledMessages = defineCatalog(
     many_sign_ins_from_network: 'আপনার নেটওয়ার্ক থেকে অনেকবার লগ ইনের চেষ্টা হয়েছে।',
     many_wrong_passwords: 'এই ইমেইলে অনেকবার ভুল পাসওয়ার্ড দেওয়া হয়েছে।',
     many_sign_ins_to_account: 'এই অ্যাকাউন্টে অনেকবার লগ ইন করা হয়েছে।',
+    many_codes_to_number: 'এই নম্বরে এইমাত্র কয়েকটা কোড পাঠানো হয়েছে।',
+    many_codes_from_network: 'আপনার নেটওয়ার্ক থেকে অনেকগুলো কোড চাওয়া হয়েছে।',
   },
 );
 

@@ -24,8 +24,9 @@ const bike = aListing({ resalePrice: 185000, originalPrice: 250000, photos: ['/a
 
 describe('A listing in Bangla', () => {
   it('shows a card with Bangla words, taka in Bengali digits with lakh grouping, and the post time', () => {
-    renderIn('bn', <ListingCard listing={bike} onBook={vi.fn()} onReport={vi.fn()} />);
+    renderIn('bn', <ListingCard listing={{ ...bike, phoneVerified: true }} onBook={vi.fn()} onReport={vi.fn()} />);
     const card = within(screen.getByRole('article', { name: 'Yamaha R15' }));
+    expect(card.getByText('ফোন যাচাই করা হয়েছে')).toBeInTheDocument();
     expect(card.getByText('৳১,৮৫,০০০')).toBeInTheDocument();
     expect(card.getByText('৳২,৫০,০০০').parentElement).toHaveTextContent('কেনা দাম ৳২,৫০,০০০');
     expect(card.getByTestId('availability')).toHaveTextContent('পাওয়া যাচ্ছে');
@@ -87,13 +88,14 @@ describe('A listing in Bangla', () => {
     renderIn(
       'bn',
       <SellerCard
-        listing={{ ...bike, sellerVerification: true, deposit: { percent: 10 } }}
+        listing={{ ...bike, sellerVerification: true, phoneVerified: true, deposit: { percent: 10 } }}
         viewer="buyer"
         onLogIn={vi.fn()}
       />,
     );
     expect(screen.getByText('জানুয়ারি ২০২৪ থেকে সদস্য')).toBeInTheDocument();
     expect(screen.getByText('যাচাই করা বিক্রেতা')).toBeInTheDocument();
+    expect(screen.getByText('ফোন যাচাই করা হয়েছে')).toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'টাকা দেওয়ার উপায়' })).toHaveTextContent('নগদকার্ডবিকাশ');
     expect(screen.getByText('বুক করতে অগ্রিম:', { exact: false })).toHaveTextContent(
       'বুক করতে অগ্রিম: দামের ১০% (৳১৮,৫০০)',

@@ -146,6 +146,26 @@ describe('ListingCard', () => {
     expect(within(card).getByText('Verified')).toBeInTheDocument();
   });
 
+  it('shows Phone verified beside the seller only when the listing’s phone is the one its seller confirmed', () => {
+    const { card } = renderCard({ phoneVerified: true, sellerVerification: true });
+    const badge = within(card).getByText('Phone verified');
+    // Beside the seller's name and the verified-seller mark, in the same shape.
+    expect(badge.closest('p')).toHaveTextContent('Rahim SellerVerifiedPhone verified');
+    expect(badge).toHaveClass('rounded-full', 'text-emerald-800');
+    render(<ListingCard listing={aListing({ _id: 'p2', productName: 'Honda CBR' })} onBook={vi.fn()} onReport={vi.fn()} />);
+    expect(within(screen.getByRole('article', { name: 'Honda CBR' })).queryByText('Phone verified')).not.toBeInTheDocument();
+  });
+
+  it('shows Phone verified to a visitor too, who does not see the number itself', () => {
+    const visible = aListing({ phoneVerified: true });
+    delete visible.sellerPhone;
+    delete visible.sellerEmail;
+    render(<ListingCard listing={visible} viewer="visitor" onBook={vi.fn()} onReport={vi.fn()} />);
+    const card = screen.getByRole('article', { name: 'Yamaha R15' });
+    expect(within(card).getByText('Phone verified')).toBeInTheDocument();
+    expect(card.querySelector('a[href^="tel:"]')).toBeNull();
+  });
+
   it('has an Add to Wishlist toggle and a Report to Admin button', async () => {
     const { card, onBook, onReport } = renderCard();
     const wishlist = within(card).getByRole('button', { name: 'Add to Wishlist' });

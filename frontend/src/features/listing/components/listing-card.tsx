@@ -3,7 +3,8 @@
 // field, the seller), and the card keeps what the spec lists — seller and contact, post time,
 // availability, prices, purchase year, years of use, condition, colour, a line or two of the
 // description, location — with the engine size and kilometres buyers scan for first, and the
-// actions (`ListingActions`, with Message seller). As on the listing's page, a buyer may chat
+// actions (`ListingActions`, with Message seller). Beside the seller's name, "Verified" for a
+// verified seller and "Phone verified" for a phone its seller confirmed by SMS. As on the listing's page, a buyer may chat
 // on WhatsApp when the seller's phone takes it, and a seller who keeps their number for
 // conversations is said to share it there.
 import { Link } from 'react-router';
@@ -22,6 +23,7 @@ import {
   contactWithheld,
   ListingPrices,
   NumberInConversation,
+  PhoneVerifiedBadge,
   WhatsAppChat,
 } from './listing-labels.tsx';
 
@@ -103,8 +105,8 @@ export function ListingCard({
         </p>
 
         <div className="mt-2 border-t border-stone-100 pt-2 text-sm">
-          <p className="flex items-center gap-1.5 font-semibold text-stone-900">
-            <span className="truncate">{listing.sellerName}</span>
+          <p className="flex flex-wrap items-center gap-x-1.5 gap-y-1 font-semibold text-stone-900">
+            <span className="min-w-0 truncate">{listing.sellerName}</span>
             {listing.sellerVerification && (
               <span
                 title={t('verifiedSeller')}
@@ -114,6 +116,7 @@ export function ListingCard({
                 {t('verified')}
               </span>
             )}
+            <PhoneVerifiedBadge listing={listing} />
           </p>
           {contact && (listing.sellerPhone !== undefined || listing.sellerEmail !== undefined) && (
             <p className="mt-0.5 flex flex-wrap gap-x-3 text-stone-600">

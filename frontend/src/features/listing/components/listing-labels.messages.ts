@@ -11,6 +11,7 @@ export const listingLabelsMessages = defineCatalog(
     confirmForContact: "Confirm your email address to see the seller's phone and email.",
     numberInConversation: 'The seller shares their number in a conversation',
     whatsApp: 'Chat on WhatsApp',
+    phoneVerified: 'Phone verified',
   },
   {
     reserved: 'বুক করা আছে',
@@ -22,5 +23,6 @@ export const listingLabelsMessages = defineCatalog(
     confirmForContact: 'ফোন ও ইমেইল দেখতে আপনার ইমেইল নিশ্চিত করুন।',
     numberInConversation: 'বিক্রেতা মেসেজে তাঁর ফোন নম্বর দেন',
     whatsApp: 'WhatsApp-এ কথা বলুন',
+    phoneVerified: 'ফোন যাচাই করা হয়েছে',
   },
 );

@@ -1,7 +1,8 @@
 // The small pieces a listing's card and its page both show: the availability tag, the
 // two prices (and whether the asking one is negotiable), and a visitor's way to the
 // seller's contact (logging in), a buyer's WhatsApp chat with the seller, or word that
-// the seller shares their number in a conversation.
+// the seller shares their number in a conversation; and "Phone verified" beside the
+// seller's name when the listing's phone is the number its seller confirmed by SMS.
 import { PhoneIcon } from '@/components/icons.tsx';
 import { PriceTerms } from '@/components/price-terms.tsx';
 import type { Listing } from '@/lib/api/types.ts';
@@ -50,6 +51,23 @@ export function ListingPrices({ listing, large = false }: { listing: Listing; la
         {t('originalPrice')} <span className="line-through">{formatTaka(listing.originalPrice, locale)}</span>
       </span>
     </p>
+  );
+}
+
+/**
+ * "Phone verified", in the verified-seller badge's shape, when the listing's phone is the
+ * number its seller confirmed by SMS (docs/trust.md); nothing otherwise.
+ */
+export function PhoneVerifiedBadge({ listing, className = '' }: { listing: Listing; className?: string }) {
+  const t = useT(listingLabelsMessages);
+  if (!listing.phoneVerified) return null;
+  return (
+    <span
+      className={`inline-flex shrink-0 items-center gap-0.5 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-emerald-800 ${className}`}
+    >
+      <PhoneIcon className="size-3.5" aria-hidden="true" />
+      {t('phoneVerified')}
+    </span>
   );
 }
 

@@ -1,4 +1,5 @@
-// Who sells a bike, on its page: name, the verified badge, how long they have been a
+// Who sells a bike, on its page: name, the verified badge (and "Phone verified" when the
+// listing's phone is the number the seller confirmed by SMS), how long they have been a
 // member, and — for a buyer, when the server sent them — a phone to call (and to chat on
 // WhatsApp when it takes it) and an e-mail
 // (a buyer whose address is not confirmed yet is told to confirm it).
@@ -9,7 +10,13 @@ import type { Listing } from '@/lib/api/types.ts';
 import { formatMonthYear } from '@/lib/i18n/dates.ts';
 import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
 import type { LogInReason, Viewer } from './listing-actions.tsx';
-import { ConfirmForContact, ContactLogInButton, contactWithheld, WhatsAppChat } from './listing-labels.tsx';
+import {
+  ConfirmForContact,
+  ContactLogInButton,
+  contactWithheld,
+  PhoneVerifiedBadge,
+  WhatsAppChat,
+} from './listing-labels.tsx';
 import { PayWays } from './pay-ways.tsx';
 import { sellerCardMessages } from './seller-card.messages.ts';
 
@@ -52,6 +59,7 @@ export function SellerCard({
                   {t('verifiedSeller')}
                 </span>
               )}
+              <PhoneVerifiedBadge listing={listing} />
             </p>
             {since && <p className="text-sm text-stone-600">{t('memberSince', { since })}</p>}
           </div>

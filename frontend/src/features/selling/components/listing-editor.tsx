@@ -37,6 +37,7 @@ import { MAX_PHOTOS, photoProblem, usePhotos } from '@/features/selling/hooks/us
 import type { Category, ListingFields, Listing } from '@/lib/api/types.ts';
 import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
 import { localDigits } from '@/lib/i18n/numbers.ts';
+import { localPhone } from '@/lib/phone-number.ts';
 import { sellingMessages } from '@/features/selling/selling.messages.ts';
 
 const EMPTY: Partial<ListingEditorFields> = {
@@ -62,6 +63,7 @@ export function ListingEditor({
   listingFieldsError,
   busy,
   editing,
+  phone,
   onSubmit,
 }: {
   categories: readonly Category[];
@@ -72,6 +74,11 @@ export function ListingEditor({
   busy: boolean;
   /** The listing being changed; absent when adding one. */
   editing?: Listing | undefined;
+  /**
+   * The number the seller confirmed by SMS, once they have: a new listing's empty contact
+   * number takes it (buyers see "Phone verified" on a listing with that number).
+   */
+  phone?: string | null | undefined;
   /**
    * Lists (or changes) the bike with its uploaded photos, the cover first; answers the
    * server's messages for fields it refused.
@@ -96,6 +103,9 @@ export function ListingEditor({
   useEffect(() => {
     for (const name of ['categoryId', 'brand', 'district'] as const) setValue(name, getValues(name));
   }, [categories, listingFields, setValue, getValues]);
+  useEffect(() => {
+    if (phone && !editing && getValues('sellerPhone').trim() === '') setValue('sellerPhone', localPhone(phone));
+  }, [phone, editing, getValues, setValue]);
   const photos = usePhotos(editing ? (editing.photos.length > 0 ? editing.photos : [editing.productImage]) : []);
   const [photoError, setPhotoError] = useState<string | undefined>();
   // Editing keeps what the bike is as posted: those fields show, read-only.

@@ -63,9 +63,9 @@ function photosShown() {
     }));
 }
 
-/** Pastes rather than types: one change per field keeps these long forms quick to test. */
+/** Pastes rather than types, over what the field held: one change per field keeps these long forms quick to test. */
 async function fill(label: string, text: string) {
-  await userEvent.click(screen.getByLabelText(label));
+  await userEvent.clear(screen.getByLabelText(label));
   await userEvent.paste(text);
 }
 
@@ -111,8 +111,10 @@ describe('Add product', { timeout: 15_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add product' }));
 
     expect(await screen.findByText('Please Select a Category', { selector: '[role=alert]' })).toBeInTheDocument();
-    // image, resale price, original price, condition, color and seller phone
-    expect(screen.getAllByText('required')).toHaveLength(6);
+    // image, resale price, original price, condition and color; the contact number is
+    // the one the seller confirmed
+    expect(screen.getAllByText('required')).toHaveLength(5);
+    expect(screen.getByLabelText('Seller Contact Number')).toHaveValue('01700-000001');
     expect(screen.getByText('Description is required')).toBeInTheDocument();
     // What buyers filter on is asked for too, and the area the name and place come from.
     for (const message of [
@@ -615,5 +617,86 @@ describe('Add product: photos', { timeout: 15_000 }, () => {
     });
     await userEvent.click(screen.getByRole('button', { name: 'Add product' }));
     expect(await screen.findByText('Product Added Successfully')).toBeInTheDocument();
+  });
+});
+
+describe('Add product: the phone check', { timeout: 20_000 }, () => {
+  const sentToNumber: FakeServer[string] = [
+    202,
+    { phone: '+8801712345678', expiresAt: '2099-01-01T00:10:00Z', resendAfter: 60 },
+  ];
+  const withoutPhone = (): FakeServer => ({
+    ...signedInAs('seller', { phone: null }),
+    'GET /api/categories': [200, categories],
+    'GET /api/listings/fields': [200, listingFields],
+  });
+
+  it('asks a seller with no confirmed phone to confirm one before the form, which waits', async () => {
+    fakeServer(withoutPhone());
+    renderApp('/dashboard/add-product');
+    const check = await screen.findByRole('region', { name: 'Confirm your phone' }, { timeout: 5000 });
+    expect(check).toHaveTextContent('Before you list a bike, confirm the number buyers will call');
+    expect(check).toHaveTextContent('Buyers then see “Phone verified” on your listings.');
+    expect(within(check).getByLabelText('Mobile number')).toBeInTheDocument();
+    expect(within(check).getByRole('button', { name: 'Send code' })).toBeEnabled();
+    expect(screen.getByRole('heading', { name: 'Add a Product' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Category')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add product' })).not.toBeInTheDocument();
+  });
+
+  it('is not shown to a seller whose phone is confirmed, whose listing takes that number', async () => {
+    fakeServer({
+      ...signedInAs('seller', { phone: '+8801712345678' }),
+      'GET /api/categories': [200, categories],
+      'GET /api/listings/fields': [200, listingFields],
+    });
+    renderApp('/dashboard/add-product');
+    await screen.findByRole('option', { name: 'Scooters' }, { timeout: 5000 });
+    expect(screen.queryByRole('region', { name: 'Confirm your phone' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Seller Contact Number')).toHaveValue('01712-345678');
+  });
+
+  it('once confirmed gives way to the form, its contact number filled with the number', async () => {
+    let confirmed = false;
+    const server = withoutPhone();
+    const account = server['GET /api/users/seller%40example.com'] as [number, object];
+    fakeServer({
+      ...server,
+      'GET /api/users/seller%40example.com': () =>
+        confirmed ? [200, { ...account[1], phone: '+8801712345678', phoneVerified: true }] : account,
+      'POST /api/phone': sentToNumber,
+      'POST /api/phone/confirm': () => {
+        confirmed = true;
+        return [200, { phone: '+8801712345678', phoneVerified: true }];
+      },
+    });
+    renderApp('/dashboard/add-product');
+    const check = await screen.findByRole('region', { name: 'Confirm your phone' }, { timeout: 5000 });
+    await userEvent.type(within(check).getByLabelText('Mobile number'), '01712345678');
+    await userEvent.click(within(check).getByRole('button', { name: 'Send code' }));
+    expect(await within(check).findByText('We sent a code to 01712-345678')).toBeInTheDocument();
+    await userEvent.type(within(check).getByLabelText('Code from the SMS'), '123456');
+    await userEvent.click(within(check).getByRole('button', { name: 'Confirm' }));
+
+    expect(await screen.findByLabelText('Seller Contact Number', {}, { timeout: 5000 })).toHaveValue('01712-345678');
+    expect(screen.queryByRole('region', { name: 'Confirm your phone' })).not.toBeInTheDocument();
+  });
+
+  it('tells a seller the server refused for want of a confirmed phone', async () => {
+    await openForm({
+      'POST /api/uploads': [200, uploaded],
+      'PUT /api/products': [
+        403,
+        {
+          error: 'phone_unverified',
+          reason: 'phone_unverified',
+          message: 'Confirm your phone number first: we send a code by SMS to the number buyers will call.',
+        },
+      ],
+    });
+    await fillIn();
+    expect(
+      await screen.findByText('Confirm your phone number first: we send a code by SMS to the number buyers will call.'),
+    ).toBeInTheDocument();
   });
 });

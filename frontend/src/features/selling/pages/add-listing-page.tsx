@@ -2,11 +2,15 @@
 // picked), says so and goes to the seller's own listings. Fields the server refuses show
 // their message. A buyer who comes here ("Sell your bike") is asked to start selling first;
 // a seller whose address is not proven yet, to open the link mailed to it (the server lists
-// only proven sellers' bikes).
+// only proven sellers' bikes); and a seller with no confirmed phone, to confirm one by a code
+// sent by SMS (the server lists a bike only then). Once it is confirmed the form takes its
+// place, its contact number filled with it.
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { ConfirmEmailFirst } from '@/components/confirm-email-first.tsx';
+import { PhoneCheck } from '@/components/phone-check.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { useAddListing } from '@/features/selling/api/add-listing.ts';
 import { useCategoryOptions } from '@/lib/api/get-category-options.ts';
@@ -26,6 +30,7 @@ import { SellingCard } from '@/features/selling/components/selling-card.tsx';
 import { StartSelling } from '@/features/selling/components/start-selling.tsx';
 import { useSession } from '@/lib/auth/session-context.ts';
 import { useT } from '@/lib/i18n/language-context.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 
 export function AddListingPage() {
   const { role, user } = useSession();
@@ -41,7 +46,18 @@ export function AddListingPage() {
     );
   }
   if (user && !user.emailVerified) return <ConfirmBeforeListing email={user.email} />;
-  return <AddListingForm focusHeading={started} />;
+  if (user && !user.phoneVerified) return <ConfirmPhoneBeforeListing focusTitle={started} />;
+  return <AddListingForm focusHeading={started} phone={user?.phone} />;
+}
+
+/** Listing waits for a confirmed phone: the check stands where the form will be. */
+function ConfirmPhoneBeforeListing({ focusTitle }: { focusTitle: boolean }) {
+  const t = useT(sellingMessages);
+  return (
+    <SellingCard id="add-product-title" title={t('addTitle')} focusTitle={focusTitle}>
+      <PhoneCheck place="listing" className="mt-4 rounded-xl bg-stone-50 p-4 ring-1 ring-stone-200 sm:p-5" />
+    </SellingCard>
+  );
 }
 
 function ConfirmBeforeListing({ email }: { email: string }) {
@@ -53,12 +69,15 @@ function ConfirmBeforeListing({ email }: { email: string }) {
   );
 }
 
-function AddListingForm({ focusHeading }: { focusHeading: boolean }) {
+function AddListingForm({ focusHeading, phone }: { focusHeading: boolean; phone: string | null | undefined }) {
   const t = useT(sellingMessages);
   const navigate = useNavigate();
   const categories = useCategoryOptions();
   const listingFields = useListingFields();
   const adding = useAddListing();
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  const email = user?.email;
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (focusHeading) heading.current?.focus();
@@ -99,6 +118,11 @@ function AddListingForm({ focusHeading }: { focusHeading: boolean }) {
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.fields).length > 0) return error.fields;
       toast.error(error instanceof Error ? error.message : t('addFailed'));
+      // The account read before said the phone was confirmed: read it again, and the
+      // phone check takes the form's place.
+      if (error instanceof ApiError && error.reason === 'phone_unverified' && email) {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.user(email) });
+      }
       return undefined;
     }
     toast.success(t('added'));
@@ -118,6 +142,7 @@ function AddListingForm({ focusHeading }: { focusHeading: boolean }) {
         listingFields={listingFields.data}
         listingFieldsError={listingFields.isError ? t('fieldsFailed') : undefined}
         busy={adding.isPending}
+        phone={phone}
         onSubmit={onSubmit}
       />
     </section>

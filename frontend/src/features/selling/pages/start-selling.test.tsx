@@ -8,12 +8,28 @@ const listingFields = { brands: ['Honda', 'Other'], districts: ['Dhaka'] };
 const buyer = { _id: '1', name: 'Test buyer', email: 'buyer@example.com', image: '/uploads/me.png', emailVerified: true };
 
 describe('Sell your bike', { timeout: 15_000 }, () => {
-  it('makes a buyer’s account a seller’s too, and the page becomes the listing form', async () => {
-    const fetchMock = fakeServer({
+  it('makes a buyer’s account a seller’s too, and the page asks for the phone buyers will call', async () => {
+    fakeServer({
       ...signedInAs('buyer'),
       'GET /api/categories': [200, categories],
       'GET /api/listings/fields': [200, listingFields],
-      'POST /api/users/me/start-selling': [200, { ...buyer, role: 'seller' }],
+      'POST /api/users/me/start-selling': [200, { ...buyer, role: 'seller', phoneVerified: false }],
+    });
+    renderApp('/dashboard/add-product');
+    await userEvent.click(await screen.findByRole('button', { name: 'Start selling' }, { timeout: 5000 }));
+
+    expect(await screen.findByRole('heading', { name: 'Add a Product' })).toHaveFocus();
+    expect(screen.getByRole('region', { name: 'Confirm your phone' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Category')).not.toBeInTheDocument();
+  });
+
+  it('makes a buyer’s account a seller’s too, and the page becomes the listing form', async () => {
+    const phone = { phone: '+8801712345678', phoneVerified: true };
+    const fetchMock = fakeServer({
+      ...signedInAs('buyer', { phone: phone.phone }),
+      'GET /api/categories': [200, categories],
+      'GET /api/listings/fields': [200, listingFields],
+      'POST /api/users/me/start-selling': [200, { ...buyer, ...phone, role: 'seller' }],
     });
     renderApp('/dashboard');
     const nav = await screen.findByRole('navigation', { name: 'Dashboard' });
