@@ -16,11 +16,11 @@ pub use wire::*;
 
 use crate::records::{
     Advert, Booking, Category, ConversationReport, Listing, Message, Notification, Offer, Role,
-    User,
+    User, VerificationRequest,
 };
 use crate::views::{
     AdvertView, BookingView, CategoryView, ConversationReportView, Form, ListingView, MessageView,
-    NotificationView, OfferView,
+    NotificationView, OfferView, VerificationRequestView,
 };
 
 /// A listing that changed, by its ids.
@@ -115,10 +115,14 @@ pub enum Event {
     },
     /// One side reported a conversation: it joins the admins' moderation queue.
     ConversationReported(ConversationReport),
+    /// A seller asked to be verified: the request joins the admins' queue.
+    VerificationRequested(VerificationRequest),
+    /// An admin approved or rejected a request: it leaves the admins' queue.
+    VerificationDecided(VerificationRequest),
 }
 
 /// Every event name, as the pages receive them (each is some variant's [`Event::name`]).
-pub const NAMES: [&str; 24] = [
+pub const NAMES: [&str; 26] = [
     "category.created",
     "product.created",
     "product.updated",
@@ -143,6 +147,8 @@ pub const NAMES: [&str; 24] = [
     "conversation.updated",
     "message.hidden",
     "conversation.reported",
+    "verification.requested",
+    "verification.decided",
 ];
 
 /// Who may receive an event.
@@ -213,6 +219,8 @@ impl Event {
             Event::ConversationUpdated { .. } => "conversation.updated",
             Event::MessageHidden { .. } => "message.hidden",
             Event::ConversationReported(_) => "conversation.reported",
+            Event::VerificationRequested(_) => "verification.requested",
+            Event::VerificationDecided(_) => "verification.decided",
         }
     }
 
@@ -232,7 +240,9 @@ impl Event {
             | Event::SellerVerified { .. } => Audience::Public,
             Event::ListingReported(_)
             | Event::UserDeleted { .. }
-            | Event::ConversationReported(_) => Audience::Admins,
+            | Event::ConversationReported(_)
+            | Event::VerificationRequested(_)
+            | Event::VerificationDecided(_) => Audience::Admins,
             Event::MessageHidden { user_id, .. } => Audience::Recipient { user_id: *user_id },
             Event::BookingCreated(order) => Audience::Parties {
                 buyer_id: order.buyer_id,
@@ -347,6 +357,12 @@ impl Event {
             }),
             Event::ConversationReported(report) => {
                 WireEvent::ConversationReported(ConversationReportView::from(report.clone()))
+            }
+            Event::VerificationRequested(request) => {
+                WireEvent::VerificationRequested(VerificationRequestView::for_admins(request))
+            }
+            Event::VerificationDecided(request) => {
+                WireEvent::VerificationDecided(VerificationRequestView::for_admins(request))
             }
             Event::MessagesRead {
                 conversation_id,

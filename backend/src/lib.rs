@@ -114,6 +114,9 @@ pub struct Settings {
     pub public_origin: PublicOrigin,
     /// Where uploaded images are stored and served from.
     pub uploads_dir: PathBuf,
+    /// Where the photos of sellers' IDs are kept: never served but to admins
+    /// (docs/trust.md "Sellers verified with evidence").
+    pub ids_dir: PathBuf,
     /// The built front end.
     pub frontend_dir: PathBuf,
     /// Which database engine is in use, for `/api/health`.

@@ -35,7 +35,7 @@ use tokio::sync::{mpsc, watch, OwnedSemaphorePermit, Semaphore};
 
 mod places;
 
-pub use places::{LiveSeat, LiveSeats, PerClient};
+pub use places::{ClientPlace, LiveSeat, LiveSeats, PerClient};
 
 /// Connections open at once unless configured otherwise: well below the usual 20,000
 /// open-file limit, with room left for the database, Redis and files.

@@ -107,6 +107,8 @@ pub enum Notice<'a> {
     Reported { listing: &'a str },
     /// To a seller an admin verified.
     SellerVerified,
+    /// To a seller whose request to be verified an admin rejected, saying why.
+    VerificationRejected { reason: &'a str },
     /// To someone who saved a bike whose price went down (paisa).
     PriceDropped {
         listing: &'a str,
@@ -141,6 +143,7 @@ mod link {
     pub const MY_PRODUCTS: &str = "/dashboard/seller-products";
     pub const WISHLIST: &str = "/dashboard/wishlist";
     pub const REPORTED: &str = "/dashboard/reported-products";
+    pub const VERIFICATION: &str = "/dashboard/verification";
 }
 
 impl Notice<'_> {
@@ -162,6 +165,7 @@ impl Notice<'_> {
             Notice::NoLongerListed { .. } | Notice::RemovedByAdmin { .. } => "removed",
             Notice::Reported { .. } => "report",
             Notice::SellerVerified => "verified",
+            Notice::VerificationRejected { .. } => "verification",
             Notice::PriceDropped { .. } | Notice::PriceChangedForBooking { .. } => "price",
             Notice::UnreadMessages { .. } => "message",
         }
@@ -211,6 +215,7 @@ impl Notice<'_> {
                 booked_or_saved(booked)
             }
             Notice::RemovedByAdmin { .. } | Notice::SellerVerified => link::MY_PRODUCTS,
+            Notice::VerificationRejected { .. } => link::VERIFICATION,
             Notice::Reported { .. } => link::REPORTED,
             Notice::PriceDropped { .. } => link::WISHLIST,
             Notice::UnreadMessages { .. } => link::MESSAGES,
@@ -405,6 +410,10 @@ impl Notice<'_> {
             Notice::SellerVerified => {
                 "An admin verified you: your bikes now show the Verified badge.".into()
             }
+            Notice::VerificationRejected { reason } => format!(
+                "An admin could not verify you from the photos you sent: {reason}. Please send \
+                 new ones."
+            ),
             Notice::PriceDropped {
                 listing,
                 now,

@@ -1459,3 +1459,93 @@ pub enum CodeTried {
     /// No code is open: never asked for, used, expired or tried too often.
     NoOpenCode,
 }
+
+/// Where a seller's request to be verified stands (docs/trust.md "Sellers verified with
+/// evidence").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum VerificationState {
+    Pending,
+    Approved,
+    Rejected,
+}
+
+impl VerificationState {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            VerificationState::Pending => "pending",
+            VerificationState::Approved => "approved",
+            VerificationState::Rejected => "rejected",
+        }
+    }
+}
+
+impl TryFrom<String> for VerificationState {
+    type Error = String;
+    fn try_from(s: String) -> Result<Self, String> {
+        match s.as_str() {
+            "pending" => Ok(VerificationState::Pending),
+            "approved" => Ok(VerificationState::Approved),
+            "rejected" => Ok(VerificationState::Rejected),
+            _ => Err(format!("unknown verification state {s:?}")),
+        }
+    }
+}
+
+/// The private names of a request's three photos: the ID's front and back, and the
+/// seller holding it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VerificationPhotos {
+    pub front: String,
+    pub back: String,
+    pub selfie: String,
+}
+
+impl VerificationPhotos {
+    pub fn names(&self) -> [&str; 3] {
+        [&self.front, &self.back, &self.selfie]
+    }
+}
+
+/// A seller's request to be verified, with who they are.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct VerificationRequest {
+    pub id: i64,
+    pub seller_id: i64,
+    pub seller_name: String,
+    pub seller_email: String,
+    #[sqlx(try_from = "String")]
+    pub state: VerificationState,
+    /// Why it was rejected.
+    pub reason: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub decided_at: Option<DateTime<Utc>>,
+    /// Kept while the request is pending; gone with the photos once it is decided.
+    pub front: Option<String>,
+    pub back: Option<String>,
+    pub selfie: Option<String>,
+}
+
+impl VerificationRequest {
+    /// The photos, while the request is pending.
+    pub fn photos(&self) -> Option<VerificationPhotos> {
+        Some(VerificationPhotos {
+            front: self.front.clone()?,
+            back: self.back.clone()?,
+            selfie: self.selfie.clone()?,
+        })
+    }
+}
+
+/// An admin's decision on a request.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum VerificationDecision {
+    Approve,
+    Reject { reason: String },
+}
+
+/// A request decided, and the photos it held, for the caller to delete.
+#[derive(Debug, Clone)]
+pub struct VerificationDecided {
+    pub request: VerificationRequest,
+    pub photos: VerificationPhotos,
+}

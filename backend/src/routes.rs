@@ -37,6 +37,7 @@ mod phone;
 mod safety;
 mod search;
 mod uploads;
+mod verification;
 mod wishlist;
 
 /// Deleting the uploads nothing uses.
@@ -46,7 +47,7 @@ pub use conversations::mail_unread_every_minute;
 pub use uploads::InFlight as UploadsInFlight;
 /// The largest body a photo upload takes.
 pub use uploads::BODY_LIMIT as UPLOAD_BODY_LIMIT;
-pub use uploads::{sweep_unused, sweep_unused_every_hour, UNUSED_KEPT_FOR};
+pub use uploads::{sweep_unused, sweep_unused_every_hour, sweep_unused_ids, UNUSED_KEPT_FOR};
 
 /// Every API route, relative to `/api`.
 pub fn api() -> OpenApiRouter<AppState> {
@@ -71,6 +72,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(offers::router())
         .merge(safety::router())
         .merge(uploads::router())
+        .merge(verification::router())
         .routes(routes!(crate::live::socket::open_live))
 }
 

@@ -430,9 +430,11 @@ pub async fn state(args: &ServeArgs, addr: SocketAddr) -> StartResult<AppState> 
         opener: crate::security::opener_policy(firebase.is_some()),
         transport: crate::security::transport_policy(args.public_url_origin().as_deref()),
     };
+    let ids_dir = data_dir.join("private").join("ids");
     tokio::spawn(crate::routes::sweep_unused_every_hour(
         store.clone(),
         uploads_dir.clone(),
+        ids_dir.clone(),
     ));
     tokio::spawn(crate::routes::lapse_reservations_every_minute(
         store.clone(),
@@ -478,6 +480,7 @@ pub async fn state(args: &ServeArgs, addr: SocketAddr) -> StartResult<AppState> 
                 .public_url_origin()
                 .map_or_else(|| PublicOrigin::Served(addr), PublicOrigin::Fixed),
             uploads_dir,
+            ids_dir,
             frontend_dir: args.frontend_dir.clone(),
             trust_proxy: args.trust_proxy,
             database: if url.starts_with("postgres") {

@@ -83,6 +83,8 @@ pub enum Missing {
     Offer,
     #[serde(rename = "no_message")]
     Message,
+    #[serde(rename = "no_request")]
+    VerificationRequest,
     /// No buyer has the id.
     #[serde(rename = "no_buyer")]
     Buyer,
@@ -123,6 +125,14 @@ pub enum Refused {
     PhoneTaken,
     /// This account confirmed this phone number already.
     PhoneConfirmedAlready,
+    /// The seller is verified already.
+    AlreadyVerified,
+    /// The seller's request to be verified waits for an admin already.
+    VerificationPending,
+    /// An admin decided this request already.
+    VerificationDecided,
+    /// The seller has sent no request to be verified.
+    NoVerificationRequest,
     /// The buyer has an open or paid booking of this bike already.
     AlreadyBooked,
     /// The bike is advertised already.
@@ -495,6 +505,38 @@ pub trait Accounts: Send + Sync + 'static {
     async fn was_removed(&self, email: &str, subject: Option<&str>) -> StoreResult<bool>;
     /// Marks a seller verified; false when no seller has this id.
     async fn verify_seller(&self, id: i64) -> StoreResult<Written<bool>>;
+
+    /// Records seller `seller_id`'s request to be verified with three photos of theirs;
+    /// admins hear of it (`verification.requested`). Refused `AlreadyVerified` for a
+    /// verified seller, `VerificationPending` while another request waits; not found
+    /// when no seller has the id.
+    async fn request_verification(
+        &self,
+        seller_id: i64,
+        photos: &VerificationPhotos,
+        at: DateTime<Utc>,
+    ) -> StoreResult<Written<VerificationRequest>>;
+    /// The seller's latest request, if any.
+    async fn latest_verification_request(
+        &self,
+        seller_id: i64,
+    ) -> StoreResult<Option<VerificationRequest>>;
+    /// The pending requests, oldest first.
+    async fn pending_verification_requests(&self) -> StoreResult<Vec<VerificationRequest>>;
+    /// Decides a pending request as admin `admin_id`: one conditional write, so of two
+    /// decisions at once one wins and the other is refused `VerificationDecided`.
+    /// Approving verifies the seller (`seller.verified`, their notification); rejecting
+    /// tells them why. Admins hear of it (`verification.decided`). The request's photos
+    /// are answered for the caller to delete: the request names them no more.
+    async fn decide_verification(
+        &self,
+        id: i64,
+        admin_id: i64,
+        decision: &VerificationDecision,
+        at: DateTime<Utc>,
+    ) -> StoreResult<Written<VerificationDecided>>;
+    /// The photos pending requests name: what a sweep of private photos must keep.
+    async fn verification_photos_in_use(&self) -> StoreResult<Vec<String>>;
 
     /// Keeps a new code sent to confirm `code.phone` for `code.user_id`, replacing any
     /// open one (which stops working) with zero tries (docs/trust.md "Phones confirmed by

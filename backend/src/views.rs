@@ -8,6 +8,7 @@ use utoipa::ToSchema;
 use crate::records::{
     Advert, BlockedPerson, Booking, BookingStatus, Category, Conversation, ConversationReport,
     DealStep, Listing, Meeting, Message, Notification, Offer, PayMethod, PayTerms, Role, User,
+    VerificationRequest,
 };
 
 /// Paisa written as a JSON number of whole taka: 1500 or 1500.5.
@@ -835,6 +836,76 @@ impl From<ConversationReport> for ConversationReportView {
             note: r.note,
             created_at: r.created_at,
         }
+    }
+}
+
+/// A seller's request to be verified (docs/trust.md "Sellers verified with evidence").
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VerificationRequestView {
+    #[serde(rename = "_id", serialize_with = "id")]
+    #[schema(value_type = String)]
+    pub id: i64,
+    #[serde(serialize_with = "id")]
+    #[schema(value_type = String)]
+    pub seller_id: i64,
+    pub seller_name: String,
+    pub seller_email: String,
+    /// pending, approved or rejected.
+    pub state: &'static str,
+    /// Why an admin rejected it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub reason: Option<String>,
+    pub created_at: DateTime<Utc>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub decided_at: Option<DateTime<Utc>>,
+    /// The photos' private names, to admins while the request is pending
+    /// (`GET /api/verification-requests/photos/{name}`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub photos: Option<VerificationPhotosView>,
+}
+
+/// A pending request's photos, by their private names.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct VerificationPhotosView {
+    pub front: String,
+    pub back: String,
+    pub selfie: String,
+}
+
+impl VerificationRequestView {
+    fn new(r: &VerificationRequest, photos: bool) -> Self {
+        VerificationRequestView {
+            id: r.id,
+            seller_id: r.seller_id,
+            seller_name: r.seller_name.clone(),
+            seller_email: r.seller_email.clone(),
+            state: r.state.as_str(),
+            reason: r.reason.clone(),
+            created_at: r.created_at,
+            decided_at: r.decided_at,
+            photos: r
+                .photos()
+                .filter(|_| photos)
+                .map(|p| VerificationPhotosView {
+                    front: p.front,
+                    back: p.back,
+                    selfie: p.selfie,
+                }),
+        }
+    }
+
+    /// As admins see it: with its photos while pending.
+    pub fn for_admins(r: &VerificationRequest) -> Self {
+        VerificationRequestView::new(r, true)
+    }
+
+    /// As its seller sees it: the photos are the admins' to see.
+    pub fn for_seller(r: &VerificationRequest) -> Self {
+        VerificationRequestView::new(r, false)
     }
 }
 

@@ -37,4 +37,5 @@ mod marketplace {
     mod takeover;
     mod throttle;
     mod uploads;
+    mod verification;
 }

@@ -211,6 +211,32 @@ pub fn of(name: &str) -> Event {
                 created_at: at(),
             })
         }
+        "verification.requested" => Event::VerificationRequested(a_verification_request()),
+        "verification.decided" => Event::VerificationDecided(crate::records::VerificationRequest {
+            state: crate::records::VerificationState::Rejected,
+            reason: Some("The photo of the ID's back is blurred".into()),
+            decided_at: Some(at()),
+            front: None,
+            back: None,
+            selfie: None,
+            ..a_verification_request()
+        }),
         other => panic!("no sample of {other}: add one"),
+    }
+}
+
+fn a_verification_request() -> crate::records::VerificationRequest {
+    crate::records::VerificationRequest {
+        id: 91,
+        seller_id: 3,
+        seller_name: "Rahim Motors".into(),
+        seller_email: SELLER_EMAIL.into(),
+        state: crate::records::VerificationState::Pending,
+        reason: None,
+        created_at: at(),
+        decided_at: None,
+        front: Some("5f2c9a0e4b7d41c3a8e6f1d2b3c4a5e6.jpg".into()),
+        back: Some("0a1b2c3d4e5f60718293a4b5c6d7e8f9.jpg".into()),
+        selfie: Some("9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b.jpg".into()),
     }
 }

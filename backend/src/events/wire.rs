@@ -7,7 +7,7 @@ use utoipa::ToSchema;
 use super::{BookingRef, ListingRef};
 use crate::views::{
     AdvertView, BookingView, CategoryView, ConversationReportView, ListingView, MessageView,
-    NotificationView, OfferView,
+    NotificationView, OfferView, VerificationRequestView,
 };
 
 /// `_id` and friends are strings in every JSON the pages read.
@@ -202,6 +202,12 @@ pub enum WireEvent {
     /// A conversation was reported: the admins' queue of reported conversations.
     #[serde(rename = "conversation.reported")]
     ConversationReported(ConversationReportView),
+    /// A seller asked to be verified: the admins' queue of verification requests.
+    #[serde(rename = "verification.requested")]
+    VerificationRequested(VerificationRequestView),
+    /// An admin decided a request: it leaves the admins' queue.
+    #[serde(rename = "verification.decided")]
+    VerificationDecided(VerificationRequestView),
 }
 
 impl WireEvent {

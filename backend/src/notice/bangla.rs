@@ -298,6 +298,9 @@ pub fn message(notice: &Notice<'_>) -> String {
         Notice::SellerVerified => {
             "একজন অ্যাডমিন আপনাকে যাচাই করেছেন: আপনার বাইকগুলোতে এখন যাচাই করা ব্যাজ দেখা যাবে।".into()
         }
+        Notice::VerificationRejected { reason } => format!(
+            "আপনার পাঠানো ছবি দেখে একজন অ্যাডমিন আপনাকে যাচাই করতে পারেননি: {reason}। দয়া করে নতুন ছবি পাঠান।"
+        ),
         Notice::PriceDropped {
             listing,
             now,
@@ -444,6 +447,7 @@ mod tests {
                 conversation: 7,
             },
             Notice::SellerVerified,
+            Notice::VerificationRejected { reason: "Karim" },
         ];
         for notice in notices {
             let bangla = notice.message_in(crate::records::Language::Bn);

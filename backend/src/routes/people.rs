@@ -31,6 +31,13 @@ async fn list(state: &AppState, role: Role) -> AppResult<Json<Vec<UserView>>> {
 async fn delete(state: &AppState, admin: &User, id: i64, role: Role) -> AppResult<Json<Changed>> {
     let written = state.store.delete_user(id, role).await?;
     if written.outcome {
+        // The photos of their ID go with them (the hourly sweep takes any left behind).
+        let ids = state.settings.ids_dir.join(id.to_string());
+        if let Err(error) = tokio::fs::remove_dir_all(&ids).await {
+            if error.kind() != std::io::ErrorKind::NotFound {
+                tracing::warn!(%error, "a removed seller's photos of their ID wait for the sweep");
+            }
+        }
         Ok(Json(Changed::deleted(1).seen_by(&written.events, admin)))
     } else {
         Err(Missing::user(role).into())
@@ -86,10 +93,12 @@ pub struct VerificationInput {
     verification: Option<Value>,
 }
 
-/// Verifies a seller; the badge shows on all their listings (admins).
+/// Verifies a seller by approving the request they sent with their ID (docs/trust.md);
+/// the badge shows on all their listings (admins). Refused `no_verification_request`
+/// while they have sent none: nobody is verified without evidence.
 #[utoipa::path(patch, path = "/allSeller/{id}", tag = "people", params(("id" = String, Path, description = "User id")),
     request_body = VerificationInput,
-    responses(JsonBodyRefused, (status = 200, body = Changed), (status = 401), (status = 403), (status = 404), (status = 422)),
+    responses(JsonBodyRefused, (status = 200, body = Changed), (status = 401), (status = 403), (status = 404), (status = 409), (status = 422)),
     security(("access_token" = [])))]
 async fn verify_seller(
     State(state): State<AppState>,
@@ -104,9 +113,6 @@ async fn verify_seller(
             "Send verification: \"verified\" to verify this seller",
         ));
     }
-    let written = state.store.verify_seller(id).await?;
-    if !written.outcome {
-        return Err(Missing::Seller.into());
-    }
+    let written = super::verification::approve_pending_of(&state, id, admin.id).await?;
     Ok(Json(Changed::modified(1).seen_by(&written.events, &admin)))
 }

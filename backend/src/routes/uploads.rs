@@ -25,7 +25,7 @@ use crate::auth::{throttle, Uploader};
 use crate::denied::{Denied, Throttled};
 use crate::error::{AppError, AppResult, FieldCode, Json};
 use crate::images::{self, ImageError, MAX_UPLOAD_BYTES, RETRY_AFTER_SECS};
-use crate::listen::PerClient;
+use crate::listen::{ClientPlace, PerClient};
 use crate::random::random_hex;
 use crate::store::Store;
 use crate::AppState;
@@ -107,36 +107,18 @@ async fn upload_image(
     who: Uploader,
     request: Request,
 ) -> AppResult<(StatusCode, Json<Uploaded>)> {
-    let allowed = state
-        .limits
-        .take(&throttle::UPLOADS_PER_CLIENT, &client)
-        .await;
-    if let Err(retry) = allowed {
-        let refusal = throttle::too_many(Throttled::ManyUploadsFromNetwork, retry);
-        return refuse(request, refusal).await;
-    }
     let sender = match &who {
         Uploader::User(id) => format!("user {id}"),
         Uploader::SigningUp(subject) => format!("signing up {subject}"),
     };
     // Held until this upload is done, however it ends.
-    let places = state
-        .uploads_in_flight
-        .addresses
-        .take(client)
-        .zip(state.uploads_in_flight.senders.take(sender));
-    let Some(_places) = places else {
-        let refusal = AppError::busy(Denied::PhotosQueued, 1);
-        return refuse(request, refusal).await;
+    let _places = match admit(&state, &client, sender).await {
+        Ok(places) => places,
+        Err(refusal) => return refuse(request, refusal).await,
     };
     match who {
         Uploader::User(id) => {
-            let allowed = state
-                .limits
-                .take(&throttle::UPLOADS_PER_USER, &id.to_string())
-                .await;
-            if let Err(retry) = allowed {
-                let refusal = throttle::too_many(Throttled::ManyUploads, retry);
+            if let Err(refusal) = per_user(&state, id).await {
                 return refuse(request, refusal).await;
             }
             store_image(&state, request).await
@@ -162,6 +144,54 @@ async fn upload_image(
     }
 }
 
+/// Counts an upload from `client` against its address's rate limit and holds a place in
+/// flight for the address and for `sender`, released when the upload is done.
+async fn admit(
+    state: &AppState,
+    client: &str,
+    sender: String,
+) -> Result<(ClientPlace, ClientPlace), AppError> {
+    state
+        .limits
+        .take(&throttle::UPLOADS_PER_CLIENT, client)
+        .await
+        .map_err(|retry| throttle::too_many(Throttled::ManyUploadsFromNetwork, retry))?;
+    state
+        .uploads_in_flight
+        .addresses
+        .take(client.to_owned())
+        .zip(state.uploads_in_flight.senders.take(sender))
+        .ok_or_else(|| AppError::busy(Denied::PhotosQueued, 1))
+}
+
+/// Counts an upload of signed-in user `id` against their rate limit.
+async fn per_user(state: &AppState, id: i64) -> Result<(), AppError> {
+    state
+        .limits
+        .take(&throttle::UPLOADS_PER_USER, &id.to_string())
+        .await
+        .map_err(|retry| throttle::too_many(Throttled::ManyUploads, retry))
+}
+
+/// Takes in one photo of signed-in user `user_id` from `client` as `POST /api/uploads`
+/// does — every limit counted, a place in flight held, decoded and re-encoded in a slot —
+/// for the caller to keep where it keeps such photos.
+pub async fn take_photo(
+    state: &AppState,
+    client: &str,
+    user_id: i64,
+    request: Request,
+) -> AppResult<images::CleanImage> {
+    let _places = match admit(state, client, format!("user {user_id}")).await {
+        Ok(places) => places,
+        Err(refusal) => return refuse(request, refusal).await,
+    };
+    if let Err(refusal) = per_user(state, user_id).await {
+        return refuse(request, refusal).await;
+    }
+    clean_image(state, request).await
+}
+
 /// Refuses an upload whose file has not been read yet. The file is read to its end
 /// first and thrown away as it comes, never held: a browser still sending it would
 /// otherwise see the connection reset instead of the answer. Past the body limit or
@@ -183,10 +213,8 @@ async fn refuse<T>(request: Request, refusal: AppError) -> AppResult<T> {
     Err(refusal)
 }
 
-async fn store_image(
-    state: &AppState,
-    request: Request,
-) -> AppResult<(StatusCode, Json<Uploaded>)> {
+/// Reads and re-encodes the photo of `request` in one of the decode slots.
+async fn clean_image(state: &AppState, request: Request) -> AppResult<images::CleanImage> {
     let Ok(slot) = state.decode_slots.claim().await else {
         return refuse(request, busy()).await;
     };
@@ -204,22 +232,35 @@ async fn store_image(
         .run(move || images::sanitize(&bytes))
         .await
         .map_err(AppError::internal)?;
-    let clean = clean.map_err(|e| match e {
+    clean.map_err(|e| match e {
         ImageError::TooLarge => too_large(),
         ImageError::NotAnImage => AppError::UnsupportedMedia(
             "This file is not an image we can use: please upload a JPEG, PNG, GIF or WebP photo."
                 .into(),
         ),
         other => AppError::field("image", FieldCode::UnreadableImage, other.to_string()),
-    })?;
+    })
+}
+
+/// Writes `clean` into `dir` under a new random name (32 hex digits and its extension),
+/// readable by the server alone; answers the name.
+pub async fn keep_photo(dir: &std::path::Path, clean: &images::CleanImage) -> AppResult<String> {
     let name = format!("{}.{}", random_hex(16), clean.extension);
-    let dir = &state.settings.uploads_dir;
-    tokio::fs::create_dir_all(dir)
+    crate::files::create_private_dir(dir)
         .await
         .map_err(AppError::internal)?;
-    tokio::fs::write(dir.join(&name), &clean.bytes)
+    crate::files::write_private(&dir.join(&name), &clean.bytes)
         .await
         .map_err(AppError::internal)?;
+    Ok(name)
+}
+
+async fn store_image(
+    state: &AppState,
+    request: Request,
+) -> AppResult<(StatusCode, Json<Uploaded>)> {
+    let clean = clean_image(state, request).await?;
+    let name = keep_photo(&state.settings.uploads_dir, &clean).await?;
     let data = UploadedData {
         display_url: format!("/uploads/{name}"),
     };
@@ -238,7 +279,7 @@ pub const UNUSED_KEPT_FOR: Duration = Duration::from_secs(24 * 60 * 60);
 
 /// Whether `name` is one this route gives a stored photo: 32 hex digits and an extension.
 /// Nothing else in the uploads folder (the demo pictures) is ever swept.
-fn is_upload_name(name: &str) -> bool {
+pub fn is_upload_name(name: &str) -> bool {
     name.split_once('.').is_some_and(|(stem, extension)| {
         stem.len() == 32
             && stem.bytes().all(|b| b.is_ascii_hexdigit())
@@ -271,6 +312,41 @@ pub async fn sweep_unused(
                 .collect::<Vec<_>>()
         })
         .collect();
+    sweep_dir(dir, &in_use, older_than).await
+}
+
+/// Deletes the photos of IDs under `dir` (one folder per seller) older than `older_than`
+/// that no pending request to be verified names: sent for a request never made, or of a
+/// seller since removed (a decided request's photos go at once).
+pub async fn sweep_unused_ids(
+    store: &dyn Store,
+    dir: &std::path::Path,
+    older_than: Duration,
+) -> AppResult<usize> {
+    let in_use = store
+        .verification_photos_in_use()
+        .await?
+        .into_iter()
+        .collect();
+    let mut sellers = match tokio::fs::read_dir(dir).await {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
+        Err(e) => return Err(AppError::internal(e)),
+    };
+    let mut swept = 0;
+    while let Some(seller) = sellers.next_entry().await.map_err(AppError::internal)? {
+        swept += sweep_dir(&seller.path(), &in_use, older_than).await?;
+    }
+    Ok(swept)
+}
+
+/// Deletes the photos in `dir` (by our names only) older than `older_than` and not in
+/// `in_use`; how many went.
+async fn sweep_dir(
+    dir: &std::path::Path,
+    in_use: &std::collections::HashSet<String>,
+    older_than: Duration,
+) -> AppResult<usize> {
     let mut entries = match tokio::fs::read_dir(dir).await {
         Ok(entries) => entries,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
@@ -301,8 +377,13 @@ pub async fn sweep_unused(
     Ok(swept)
 }
 
-/// Sweeps the uploads nothing uses, once an hour, for as long as the server runs.
-pub async fn sweep_unused_every_hour(store: Arc<dyn Store>, dir: std::path::PathBuf) {
+/// Sweeps the uploads and the photos of IDs nothing uses, once an hour, for as long as
+/// the server runs.
+pub async fn sweep_unused_every_hour(
+    store: Arc<dyn Store>,
+    dir: std::path::PathBuf,
+    ids_dir: std::path::PathBuf,
+) {
     let mut ticks = tokio::time::interval(Duration::from_secs(60 * 60));
     ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
@@ -311,6 +392,11 @@ pub async fn sweep_unused_every_hour(store: Arc<dyn Store>, dir: std::path::Path
             Ok(0) => {}
             Ok(swept) => tracing::info!(swept, "deleted uploaded photos nothing uses"),
             Err(error) => tracing::warn!(%error, "cannot sweep the uploads nothing uses"),
+        }
+        match sweep_unused_ids(store.as_ref(), &ids_dir, UNUSED_KEPT_FOR).await {
+            Ok(0) => {}
+            Ok(swept) => tracing::info!(swept, "deleted photos of IDs no request names"),
+            Err(error) => tracing::warn!(%error, "cannot sweep the photos of IDs"),
         }
     }
 }

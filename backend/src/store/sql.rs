@@ -20,7 +20,8 @@ use crate::records::{
     Advert, BikeFacts, Booking, BookingStatus, Category, CodeTried, FacetsOf, Identity, Language,
     LinkProof, Listing, ListingEdit, ListingFacets, ListingSearch, ListingSort, MailPurpose,
     NewBooking, NewListing, NewPayment, NewPhoneCode, NewUser, Notification, Payable,
-    PaymentRecorded, Role, Step, TestPaymentIntent, User, LOCAL_SUBJECT_PREFIX,
+    PaymentRecorded, Role, Step, TestPaymentIntent, User, VerificationDecided,
+    VerificationDecision, VerificationPhotos, VerificationRequest, LOCAL_SUBJECT_PREFIX,
 };
 use crate::store::{
     why_not_payable, Accounts, Bookings, Catalogue, Conversations, EventLog, Maintenance, Missing,
@@ -127,10 +128,12 @@ enum Key {
     ConversationOffer,
     /// A confirmed phone number on one account at a time.
     UserPhone,
+    /// One pending request to be verified per seller.
+    PendingVerification,
 }
 
 /// Each key: its name on PostgreSQL, then on SQLite (after "UNIQUE constraint failed: ").
-const KEYS: [(Key, &str, &str); 12] = [
+const KEYS: [(Key, &str, &str); 13] = [
     (
         Key::IdentityEmail,
         "identities_email_key",
@@ -139,6 +142,11 @@ const KEYS: [(Key, &str, &str); 12] = [
     (Key::UserSubject, "users_subject_key", "users.subject"),
     (Key::UserEmail, "users_email_key", "users.email"),
     (Key::UserPhone, "users_phone_once", "users.phone"),
+    (
+        Key::PendingVerification,
+        "verification_requests_one_pending",
+        "verification_requests.seller_id",
+    ),
     (Key::CategoryName, "categories_name_key", "categories.name"),
     (
         Key::AdvertListing,

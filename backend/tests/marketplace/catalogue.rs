@@ -183,6 +183,7 @@ async fn verifying_a_seller_shows_on_all_their_existing_listings() {
             )
             .await;
         assert!(ad["insertedId"].is_string(), "{ad}");
+        app.ask_to_be_verified(&seller).await;
         let (status, _) = app
             .call(
                 Method::PATCH,

@@ -338,6 +338,16 @@ async fn each_write_reaches_exactly_the_sockets_allowed_to_see_it() {
                 a
             )
         );
+        // A request to be verified fills the admins' queue; approving it verifies the
+        // seller for everyone and empties the queue.
+        app.ask_to_be_verified(&seller).await;
+        assert_eq!(
+            w.drain().await,
+            only(
+                "verification.requested",
+                [false, false, false, false, false, true]
+            )
+        );
         let (status, _) = app
             .call(
                 Method::PATCH,
@@ -347,7 +357,9 @@ async fn each_write_reaches_exactly_the_sockets_allowed_to_see_it() {
             )
             .await;
         assert_eq!(status, StatusCode::OK);
-        assert_eq!(w.drain().await, rang(everyone("seller.verified"), s));
+        let mut verified = rang(everyone("seller.verified"), s);
+        verified[a].push("verification.decided".to_owned());
+        assert_eq!(w.drain().await, verified);
         let order = app.book(&buyer, &product).await;
         assert_eq!(
             w.drain().await,
@@ -549,6 +561,10 @@ async fn a_writes_answer_carries_exactly_the_events_its_authors_socket_gets() {
         let call = (Method::PATCH, path.as_str(), json!({"report": "reported"}));
         let (seen, answer) = written(&app, other, &mut sockets, call).await;
         assert_eq!((seen.len(), &answer["modifiedCount"]), (0, &json!(1)));
+        app.ask_to_be_verified(seller.0).await;
+        // The request reached the admin's socket before the write to check.
+        let asked = names(&sockets.drain(admin.1).await);
+        assert_eq!(asked, ["verification.requested"]);
         let path = format!("/api/allSeller/{}", seller.0.id);
         let call = (
             Method::PATCH,
@@ -556,7 +572,7 @@ async fn a_writes_answer_carries_exactly_the_events_its_authors_socket_gets() {
             json!({"verification": "verified"}),
         );
         let (seen, _) = written(&app, admin, &mut sockets, call).await;
-        assert_eq!(seen, ["seller.verified"]);
+        assert_eq!(seen, ["seller.verified", "verification.decided"]);
 
         // A booking: the buyer's answer has the booking, not the seller's notification.
         let body = json!({
@@ -928,6 +944,7 @@ async fn visitors_never_see_anyones_email_or_phone_live_on_resume_or_in_lists() 
         let sold = app.list_bike(&seller, &category, "Yamaha R15", 4100).await;
         let removed = app.list_bike(&seller, &category, "Honda CB", 2200).await;
         app.advertise(&seller, &sold).await;
+        app.ask_to_be_verified(&seller).await;
         let (status, _) = app
             .call(
                 Method::PATCH,

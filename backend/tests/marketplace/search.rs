@@ -149,6 +149,7 @@ async fn market(engine: Engine) -> Option<Market> {
         .sign_up("rahim@example.com", "Rahim Motors", "seller")
         .await;
     let other = app.sign_up("nusrat@example.com", "Nusrat", "seller").await;
+    app.ask_to_be_verified(&verified_seller).await;
     let (status, _) = app
         .call(
             Method::PATCH,

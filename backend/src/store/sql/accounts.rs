@@ -560,27 +560,10 @@ impl Accounts for This {
 
     async fn verify_seller(&self, id: i64) -> Result<Written<bool>, Error> {
         let mut tx = self.writer.begin().await?;
-        let email: Option<String> = sqlx::query_scalar(
-            "UPDATE users SET verified = TRUE WHERE id = $1 AND role = 'seller' RETURNING email",
-        )
-        .bind(id)
-        .fetch_optional(&mut *tx)
-        .await?;
-        let Some(email) = email else {
+        let Some(verified) = mark_verified(&mut tx, id).await? else {
             return Ok(Written::nothing(false));
         };
-        let told = notify(&mut tx, id, Notice::SellerVerified).await?;
-        let events = record(
-            &mut tx,
-            &[
-                Event::SellerVerified {
-                    seller_id: id,
-                    email,
-                },
-                told,
-            ],
-        )
-        .await?;
+        let events = record(&mut tx, &verified).await?;
         tx.commit().await?;
         self.committed(&events);
         self.changed_accounts();
@@ -588,6 +571,143 @@ impl Accounts for This {
             outcome: true,
             events,
         })
+    }
+
+    async fn request_verification(
+        &self,
+        seller_id: i64,
+        photos: &VerificationPhotos,
+        at: DateTime<Utc>,
+    ) -> Result<Written<VerificationRequest>, Error> {
+        let mut tx = self.writer.begin().await?;
+        let verified: Option<bool> =
+            sqlx::query_scalar("SELECT verified FROM users WHERE id = $1 AND role = 'seller'")
+                .bind(seller_id)
+                .fetch_optional(&mut *tx)
+                .await?;
+        match verified {
+            None => return Err(Error::NotFound(Missing::Seller)),
+            Some(true) => return Err(Error::Refused(Refused::AlreadyVerified)),
+            Some(false) => {}
+        }
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO verification_requests (seller_id, front, back, selfie, state, \
+             created_at) VALUES ($1, $2, $3, $4, 'pending', $5) RETURNING id",
+        )
+        .bind(seller_id)
+        .bind(&photos.front)
+        .bind(&photos.back)
+        .bind(&photos.selfie)
+        .bind(at)
+        .fetch_one(&mut *tx)
+        .await
+        .map_err(refused_if_taken(
+            &[Key::PendingVerification],
+            Refused::VerificationPending,
+        ))?;
+        let request = verification_request(&mut *tx, id)
+            .await?
+            .ok_or(Error::NotFound(Missing::VerificationRequest))?;
+        let events = record(&mut tx, &[Event::VerificationRequested(request.clone())]).await?;
+        tx.commit().await?;
+        self.committed(&events);
+        Ok(Written {
+            outcome: request,
+            events,
+        })
+    }
+
+    async fn latest_verification_request(
+        &self,
+        seller_id: i64,
+    ) -> Result<Option<VerificationRequest>, Error> {
+        let sql =
+            format!("{VERIFICATION_SELECT} WHERE v.seller_id = $1 ORDER BY v.id DESC LIMIT 1");
+        Ok(sqlx::query_as::<Db, VerificationRequest>(&sql)
+            .bind(seller_id)
+            .fetch_optional(&self.reader)
+            .await?)
+    }
+
+    async fn pending_verification_requests(&self) -> Result<Vec<VerificationRequest>, Error> {
+        let sql = format!("{VERIFICATION_SELECT} WHERE v.state = 'pending' ORDER BY v.id");
+        Ok(sqlx::query_as::<Db, VerificationRequest>(&sql)
+            .fetch_all(&self.reader)
+            .await?)
+    }
+
+    async fn decide_verification(
+        &self,
+        id: i64,
+        admin_id: i64,
+        decision: &VerificationDecision,
+        at: DateTime<Utc>,
+    ) -> Result<Written<VerificationDecided>, Error> {
+        let mut tx = self.writer.begin().await?;
+        let before = verification_request(&mut *tx, id)
+            .await?
+            .ok_or(Error::NotFound(Missing::VerificationRequest))?;
+        let (state, reason) = match decision {
+            VerificationDecision::Approve => ("approved", None),
+            VerificationDecision::Reject { reason } => ("rejected", Some(reason.as_str())),
+        };
+        // Only a pending request is decided, once: of two admins at once, one wins.
+        let decided = sqlx::query(
+            "UPDATE verification_requests SET state = $2, reason = $3, decided_at = $4, \
+             decided_by = $5, front = NULL, back = NULL, selfie = NULL \
+             WHERE id = $1 AND state = 'pending'",
+        )
+        .bind(id)
+        .bind(state)
+        .bind(reason)
+        .bind(at)
+        .bind(admin_id)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        let (1, Some(photos)) = (decided, before.photos()) else {
+            return Err(Error::Refused(Refused::VerificationDecided));
+        };
+        let mut events = match decision {
+            VerificationDecision::Approve => mark_verified(&mut tx, before.seller_id)
+                .await?
+                .ok_or(Error::NotFound(Missing::Seller))?
+                .to_vec(),
+            VerificationDecision::Reject { reason } => vec![
+                notify(
+                    &mut tx,
+                    before.seller_id,
+                    Notice::VerificationRejected { reason },
+                )
+                .await?,
+            ],
+        };
+        let request = verification_request(&mut *tx, id)
+            .await?
+            .ok_or(Error::NotFound(Missing::VerificationRequest))?;
+        events.push(Event::VerificationDecided(request.clone()));
+        let events = record(&mut tx, &events).await?;
+        tx.commit().await?;
+        self.committed(&events);
+        if matches!(decision, VerificationDecision::Approve) {
+            self.changed_accounts();
+        }
+        Ok(Written {
+            outcome: VerificationDecided { request, photos },
+            events,
+        })
+    }
+
+    async fn verification_photos_in_use(&self) -> Result<Vec<String>, Error> {
+        let rows: Vec<(String, String, String)> = sqlx::query_as(
+            "SELECT front, back, selfie FROM verification_requests WHERE state = 'pending'",
+        )
+        .fetch_all(&self.reader)
+        .await?;
+        Ok(rows
+            .into_iter()
+            .flat_map(|(front, back, selfie)| [front, back, selfie])
+            .collect())
     }
 
     async fn keep_phone_code(&self, code: &NewPhoneCode) -> Result<(), Error> {
@@ -684,4 +804,42 @@ impl Accounts for This {
         }
         Ok(outcome)
     }
+}
+
+/// The columns of [`VerificationRequest`], with its seller's name and address.
+const VERIFICATION_SELECT: &str = "SELECT v.id, v.seller_id, u.name AS seller_name, \
+    u.email AS seller_email, v.state, v.reason, v.created_at, v.decided_at, v.front, v.back, \
+    v.selfie FROM verification_requests v JOIN users u ON u.id = v.seller_id";
+
+async fn verification_request<'e, E>(db: E, id: i64) -> Result<Option<VerificationRequest>, Error>
+where
+    E: sqlx::Executor<'e, Database = Db>,
+{
+    let sql = format!("{VERIFICATION_SELECT} WHERE v.id = $1");
+    Ok(sqlx::query_as::<Db, VerificationRequest>(&sql)
+        .bind(id)
+        .fetch_optional(db)
+        .await?)
+}
+
+/// Marks seller `id` verified inside `tx`, with their notification: the events to record
+/// (`seller.verified` for every page); None when no seller has the id.
+async fn mark_verified(tx: &mut Tx<'_>, id: i64) -> Result<Option<[Event; 2]>, Error> {
+    let email: Option<String> = sqlx::query_scalar(
+        "UPDATE users SET verified = TRUE WHERE id = $1 AND role = 'seller' RETURNING email",
+    )
+    .bind(id)
+    .fetch_optional(&mut **tx)
+    .await?;
+    let Some(email) = email else {
+        return Ok(None);
+    };
+    let told = notify(tx, id, Notice::SellerVerified).await?;
+    Ok(Some([
+        Event::SellerVerified {
+            seller_id: id,
+            email,
+        },
+        told,
+    ]))
 }

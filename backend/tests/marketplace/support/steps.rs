@@ -33,6 +33,14 @@ impl TestApp {
         person
     }
 
+    /// Records a request of `seller`'s to be verified, as sending the photos of their ID
+    /// does, straight in the store (the photos are names only): an admin's Verify
+    /// approves it. The verification tests send real photos.
+    pub async fn ask_to_be_verified(&self, seller: &Person) {
+        let id: i64 = seller.id.parse().expect("a numeric user id");
+        ask_to_be_verified(self.state.store.as_ref(), id).await;
+    }
+
     /// Confirms a mobile number of `person`'s own (`+88017…` and their id), as typing
     /// the code from the SMS does, straight in the store: listing needs it. A seller
     /// [`sign_up`](Self::sign_up) makes has one.
@@ -304,4 +312,21 @@ pub fn listing_body(category: &str, name: &str, price: u32) -> Value {
         "sellerPhone": "01711-234567",
         "description": "Well kept, papers up to date."
     })
+}
+
+/// Records a request of seller `id` to be verified, with photo names no folder holds.
+pub async fn ask_to_be_verified(store: &dyn bikehaat::store::Store, id: i64) {
+    let name = |n: u8| format!("{id:016x}{n:016x}.jpg");
+    store
+        .request_verification(
+            id,
+            &bikehaat::records::VerificationPhotos {
+                front: name(1),
+                back: name(2),
+                selfie: name(3),
+            },
+            chrono::Utc::now(),
+        )
+        .await
+        .expect("a request to be verified");
 }

@@ -283,8 +283,30 @@ impl Cast {
             }
             "fresh_seller_id" => {
                 let id = self.fresh_user(app, Role::Seller).await;
+                // With a request to be verified, for an admin's Verify to approve.
+                let seller = id.parse().expect("a numeric id");
+                crate::marketplace::support::ask_to_be_verified(app.state.store.as_ref(), seller)
+                    .await;
                 fresh.user.insert(id).clone()
             }
+            // A pending request to be verified of a seller of this cell's own.
+            "fresh_request" => {
+                let seller: i64 = self
+                    .fresh_user(app, Role::Seller)
+                    .await
+                    .parse()
+                    .expect("a numeric id");
+                let store = app.state.store.as_ref();
+                crate::marketplace::support::ask_to_be_verified(store, seller).await;
+                let request = store
+                    .latest_verification_request(seller)
+                    .await
+                    .expect("read the request")
+                    .expect("the request");
+                request.id.to_string()
+            }
+            // The shape of a photo's private name, of no photo.
+            "unknown_photo" => "00000000000000000000000000000000.jpg".to_owned(),
             "fresh_secret" => self.fresh_intent(app, fresh).await.1,
             "fresh_paid_transaction" => {
                 let (id, secret) = self.fresh_intent(app, fresh).await;

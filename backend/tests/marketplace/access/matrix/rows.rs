@@ -156,6 +156,15 @@ pub fn matrix() -> Vec<Row> {
         // Stripe's alone, and only with Stripe on (tests/marketplace/stripe.rs).
         row(POST,   "/api/webhooks/stripe",                 Empty,                                       [404, 404, 404, 404, 404, 404]),
         row(POST,   "/api/uploads",                         Body::Image,                                 [401, 201, 201, 201, 201, 201]),
+        // Sellers send photos of their ID; only admins see the queue and the photos, and
+        // decide. A request names only the caller's own photos, which these cells have none of.
+        row(POST,   "/api/verification-requests/photos",    Body::Image,                                 [401, 403, 403, 201, 201, 403]),
+        row(POST,   "/api/verification-requests",           json_body(json!({"front": "x", "back": "x", "selfie": "x"})), [401, 403, 403, 422, 422, 403]),
+        row(GET,    "/api/verification-requests/mine",      Empty,                                       [401, 403, 403, 200, 200, 403]),
+        row(GET,    "/api/verification-requests",           Empty,                                       [401, 403, 403, 403, 403, 200]),
+        row(GET,    "/api/verification-requests/photos/{unknown_photo}", Empty,                          [401, 403, 403, 403, 403, 404]),
+        row(POST,   "/api/verification-requests/{fresh_request}/approve", Empty,                         [401, 403, 403, 403, 403, 200]),
+        row(POST,   "/api/verification-requests/{fresh_request}/reject", json_body(json!({"reason": "Blurred"})), [401, 403, 403, 403, 403, 200]),
         // Without WebSocket upgrade headers; the live events themselves are tested in live.rs.
         row(GET,    "/api/live",                            Empty,                                       [400, 400, 400, 400, 400, 400]),
         // Late: it makes both buyers sellers too, which rows above must not see.
