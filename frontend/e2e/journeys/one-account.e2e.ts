@@ -1,12 +1,14 @@
 // One account buys and sells. Karim, a buyer with a booking, taps "Sell your bike" on his
-// phone, starts selling and lists his scooter through the form; his booking stays his,
-// and on the category page his own bike says it is his while Rahim's can still be booked.
+// phone, starts selling, confirms his number by the code texted to it and lists his
+// scooter through the form; his booking stays his, and on the category page his own bike
+// says it is his while Rahim's can still be booked.
 // Rahim, a seller, books Karim's scooter through "Your Order" as any buyer would.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Api, Person } from '../support/api.ts';
 import { bookInBookingModal, openSignedIn, DESKTOP, PHONE, photo, screenshot, toastSays } from '../support/browser.ts';
 import { fillBikeDetails } from '../support/listing-form.ts';
+import { readSmsCode } from '../support/mail.ts';
 import { closeMarketplace, openMarketplace } from '../support/marketplace.ts';
 import type { RunningServer } from '../support/server.ts';
 
@@ -41,9 +43,15 @@ test('a buyer starts selling from his dashboard, lists a bike, and a seller book
   await screenshot(karim.page, 'one-account-start-selling');
   await karim.page.getByRole('button', { name: 'Start selling' }).click();
 
-  // The same page, now the form, for the same account.
+  // The same page for the same account: first the number buyers will call, by the code
+  // texted to it, then the form.
   await karim.page.getByRole('heading', { name: 'Seller Dashboard' }).waitFor();
   await karim.page.getByRole('heading', { name: 'Add a Product' }).waitFor();
+  const phoneCheck = karim.page.getByRole('region', { name: 'Confirm your phone' });
+  await phoneCheck.getByLabel('Mobile number').fill('01812-345678');
+  await phoneCheck.getByRole('button', { name: 'Send code' }).click();
+  await phoneCheck.getByLabel('Code from the SMS').fill(await readSmsCode(server.dataDir, '+8801812345678'));
+  await phoneCheck.getByRole('button', { name: 'Confirm' }).click();
   await karim.page.getByLabel('Category').selectOption(categoryId);
   await karim.page.getByLabel('Product image').setInputFiles(await photo(karim.page, '#1d4ed8'));
   await karim.page.getByText('Uploading…').first().waitFor({ state: 'detached' });
