@@ -3,7 +3,16 @@
 import type { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { Api, type Person } from '../support/api.ts';
-import { confirmInDialog, launchBrowser, openContext, PHONE, screenshot, signInAs, toastSays } from '../support/browser.ts';
+import {
+  confirmInDialog,
+  launchBrowser,
+  openContext,
+  photo,
+  PHONE,
+  screenshot,
+  signInAs,
+  toastSays,
+} from '../support/browser.ts';
 import { expectNoReload, markNoReload, openLive, rowSeenAt, watchForRow } from '../support/live.ts';
 import { ADMIN_EMAIL, startServer, type RunningServer } from '../support/server.ts';
 
@@ -264,7 +273,7 @@ test("a buyer's report adds a row to the admin's open reported-products queue", 
   await moderator.context.close();
 });
 
-test('the verified badge appears on open category pages when the admin verifies the seller', async () => {
+test('the verified badge appears on open category pages when the admin verifies the seller from their ID', async () => {
   const bike = 'Bajaj Pulsar N160';
   await api.listing(seller, categoryId, bike);
 
@@ -280,14 +289,27 @@ test('the verified badge appears on open category pages when the admin verifies 
     }),
   );
 
+  // The admin's queue is open when the seller sends photos of their ID: it arrives live.
   const moderator = await openContext(browser, server.url);
   await signInAs(moderator.page, admin);
+  await openLive(moderator.page, '/dashboard/verification-requests', true);
+  await moderator.page.getByText('No requests waiting').waitFor();
+  await api.askToBeVerified(seller, (await photo(moderator.page)).buffer);
+  const request = moderator.page.getByRole('article', { name: 'Request from Rahim Motors' });
+  await request.waitFor();
+  await request.getByRole('img', { name: 'ID card front' }).waitFor();
+  await request.getByRole('img', { name: 'Seller holding the ID card' }).waitFor();
+  await screenshot(moderator.page, 'live-verification-request');
+
+  // All Sellers says so, and its Verify opens that request.
   await moderator.page.goto('/dashboard/all-seller');
   const row = moderator.page.getByRole('row').filter({ hasText: seller.email });
-  await row.getByRole('button', { name: 'Not Verified' }).click();
+  await row.getByText('Not verified').waitFor();
+  await row.getByRole('link', { name: 'Verify' }).click();
+  await request.getByRole('button', { name: 'Approve' }).click();
   await confirmInDialog(moderator.page, 'Verify Rahim Motors?', 'Are you sure, You want to Verify?', 'Verify');
   await toastSays(moderator.page, 'Seller Verification Successful');
-  await row.getByRole('img', { name: 'Verified' }).or(row.getByLabel('Verified')).first().waitFor();
+  await request.waitFor({ state: 'detached' });
 
   for (const { page, context } of watchers) {
     await page.getByRole('article', { name: bike }).getByText('Verified').waitFor();

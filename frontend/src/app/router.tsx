@@ -135,6 +135,14 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     lazy: lazyPage(() => import('@/features/users/pages/all-sellers-page.tsx'), (m) => m.AllSellersPage),
                   },
                   {
+                    // Sellers' ID photos waiting for a decision: Approve or Reject with a reason.
+                    path: 'verification-requests',
+                    lazy: lazyPage(
+                      () => import('@/features/verification/pages/verification-requests-page.tsx'),
+                      (m) => m.VerificationRequestsPage,
+                    ),
+                  },
+                  {
                     path: 'all-buyer',
                     lazy: lazyPage(() => import('@/features/users/pages/all-buyers-page.tsx'), (m) => m.AllBuyersPage),
                   },
@@ -190,6 +198,14 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   {
                     path: 'my-buyers',
                     lazy: lazyPage(() => import('@/features/bookings/pages/my-buyers-page.tsx'), (m) => m.MyBuyersPage),
+                  },
+                  {
+                    // A seller asks to be verified with their ID card's photos.
+                    path: 'verification',
+                    lazy: lazyPage(
+                      () => import('@/features/verification/pages/get-verified-page.tsx'),
+                      (m) => m.GetVerifiedPage,
+                    ),
                   },
                 ],
               },

@@ -2,8 +2,11 @@ import { ResendLinkButton } from '@/components/resend-link-button.tsx';
 import { useT } from '@/lib/i18n/language-context.ts';
 import { confirmEmailFirstMessages } from './confirm-email-first.messages.ts';
 
-/** What waits for a proven address: booking, listing, writing to a seller, writing in a thread. */
-export type ProvenAct = 'book' | 'list' | 'message' | 'reply';
+/**
+ * What waits for a proven address: booking, listing, writing to a seller, writing in a
+ * thread, asking to be verified.
+ */
+export type ProvenAct = 'book' | 'list' | 'message' | 'reply' | 'verify';
 
 /**
  * In place of a form the server takes only from a proven address (403 `unverified`):

@@ -79,6 +79,11 @@ export interface ApiRequest {
    * the server does it once and answers the retry as it answered the first.
    */
   once?: boolean;
+  /**
+   * The answer is a file (a private photo only admins may see), answered as a `Blob`
+   * rather than parsed: what an `<img src>` cannot load, since it sends no bearer token.
+   */
+  blob?: boolean;
 }
 
 /** Keys of writes sent but not answered yet, by method, path and body. */
@@ -126,7 +131,10 @@ function isErrorBody(body: unknown): body is ErrorBody {
 export async function api<T>(path: string, request: ApiRequest = {}): Promise<T> {
   const usesStoredToken = request.token === undefined;
   const token = usesStoredToken ? getAccessToken() : request.token;
-  const headers = new Headers({ Accept: 'application/json', 'Accept-Language': acceptLanguage(currentLocale()) });
+  const headers = new Headers({
+    Accept: request.blob ? 'image/*, application/json' : 'application/json',
+    'Accept-Language': acceptLanguage(currentLocale()),
+  });
   if (token) headers.set('Authorization', `Bearer ${token}`);
 
   let body: BodyInit | undefined;
@@ -175,6 +183,7 @@ export async function api<T>(path: string, request: ApiRequest = {}): Promise<T>
 
   // Answered: the same write sent later is a new one (a 5xx may not have been done).
   if (write !== null && response.status < 500) unansweredWrites.delete(write);
+  if (request.blob && response.ok) return (await response.blob()) as T;
   const text = await response.text();
   let parsed: unknown = undefined;
   if (text) {

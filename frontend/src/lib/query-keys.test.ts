@@ -33,6 +33,9 @@ describe('forgetSignedInData', () => {
       queryKeys.deal('o1'),
       queryKeys.listingSearch('q=honda', 'member'),
       queryKeys.latestListings('member'),
+      // Sellers' ID requests: the admins' queue and a seller's own.
+      queryKeys.verificationQueue(),
+      queryKeys.myVerification('seller@example.com'),
     ];
     for (const key of [...kept, ...dropped]) queryClient.setQueryData(key, []);
 
@@ -53,6 +56,8 @@ describe('refetchLiveData', () => {
       queryKeys.dealList(''),
       queryKeys.dealList('held'),
       queryKeys.deal('o1'),
+      queryKeys.verificationQueue(),
+      queryKeys.myVerification('seller@example.com'),
     ];
     const kept = [queryKeys.config(), queryKeys.user('buyer@example.com'), queryKeys.paymentIntent('o1'), queryKeys.receipt('o1')];
     for (const key of [...live, ...kept]) queryClient.setQueryData(key, []);

@@ -46,6 +46,11 @@ export const queryKeys = {
   /** The signed-in user's bell: the newest notifications and the unread count. */
   notifications: () => ['notifications'] as const,
   sellers: () => ['allSeller'] as const,
+  /** The admins' queue of sellers' verification requests waiting for a decision, oldest first. */
+  verificationQueue: () => ['verificationRequests'] as const,
+  /** The signed-in seller's latest verification request (`null`: none yet), one entry per seller. */
+  myVerifications: () => ['myVerification'] as const,
+  myVerification: (email: string) => ['myVerification', email] as const,
   buyers: () => ['allBuyer'] as const,
   /** The booking the payment page pays for, one entry per booking. */
   paymentBookings: () => ['paymentOrder'] as const,
@@ -106,6 +111,8 @@ export const LIVE_DATA: readonly QueryKey[] = [
   queryKeys.notifications(),
   queryKeys.sellers(),
   queryKeys.buyers(),
+  queryKeys.verificationQueue(),
+  queryKeys.myVerifications(),
   queryKeys.paymentBookings(),
   queryKeys.paymentMethods(),
   queryKeys.listings(),

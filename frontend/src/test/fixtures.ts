@@ -1,6 +1,7 @@
 // Sample records in the server's shapes, for component and reducer tests.
 import type { components } from '@/lib/api/schema.d.ts';
 import type { Advert, Notification, Listing, User } from '@/lib/api/types.ts';
+import type { VerificationRequest } from '@/lib/api/types.ts';
 import type { SeenEvent } from '@/lib/live/apply-event.ts';
 import type { LiveEvent } from '@/lib/live/live-events.ts';
 import type { Conversation } from '@/lib/live/message-events.ts';
@@ -107,6 +108,22 @@ export function aNotification(overrides: Partial<Notification> = {}): Notificati
   };
 }
 
+/**
+ * Rahim's request to be verified, sent at 10:30 am in Dhaka on Fri 27 Nov 2026, waiting,
+ * with its three photos (as admins see it; a seller's own has no `photos`).
+ */
+export function aVerificationRequest(overrides: Partial<VerificationRequest> = {}): VerificationRequest {
+  return {
+    _id: 'r1',
+    sellerId: 'u1',
+    sellerName: 'Rahim Seller',
+    sellerEmail: 'rahim@example.com',
+    state: 'pending',
+    createdAt: '2026-11-27T04:30:00Z',
+    photos: { front: 'f1', back: 'b1', selfie: 's1' },
+    ...overrides,
+  };
+}
 
 let nextSeq = 1000;
 

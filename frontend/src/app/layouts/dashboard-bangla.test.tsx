@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { PriceTerms } from '@/components/price-terms.tsx';
 import { LanguageContext } from '@/lib/i18n/language-context.ts';
 import { answerConfirm } from '@/test/confirm-dialog.ts';
-import { aNotification, aUser } from '@/test/fixtures.ts';
+import { aNotification, aUser, aVerificationRequest } from '@/test/fixtures.ts';
 import { fakeServer, renderApp, signedInAs } from '@/test/render-app.tsx';
 
 const rahim = aUser({ _id: 'u1', name: 'Rahim Seller', email: 'rahim@example.com', role: 'seller', language: 'bn' });
@@ -26,13 +26,21 @@ function inBangla() {
 describe('The dashboard in Bangla', () => {
   it("shows the admin's frame and the sellers' table in Bangla, numbers in Bengali digits", async () => {
     inBangla();
-    fakeServer({ ...signedInAs('admin'), 'GET /api/allSeller': [200, [rahim, salma]] });
+    fakeServer({
+      ...signedInAs('admin'),
+      'GET /api/allSeller': [200, [rahim, salma]],
+      'GET /api/verification-requests': [200, [aVerificationRequest({ _id: 'r1', sellerId: 'u1' })]],
+    });
     renderApp('/dashboard/all-seller');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'অ্যাডমিনের ড্যাশবোর্ড' })).toBeInTheDocument();
     const side = screen.getByRole('navigation', { name: 'ড্যাশবোর্ড' });
     expect(within(side).getByRole('link', { name: 'সব বিক্রেতা' })).toHaveAttribute('href', '/dashboard/all-seller');
     expect(within(side).getByRole('link', { name: 'রিপোর্ট করা বাইক' })).toBeInTheDocument();
+    expect(within(side).getByRole('link', { name: 'যাচাইয়ের অনুরোধ' })).toHaveAttribute(
+      'href',
+      '/dashboard/verification-requests',
+    );
 
     expect(await screen.findByRole('heading', { name: 'সব বিক্রেতা' })).toBeInTheDocument();
     expect(await screen.findByText('২টি এন্ট্রি')).toBeInTheDocument();
@@ -46,10 +54,14 @@ describe('The dashboard in Bangla', () => {
     ]);
     const rahimRow = screen.getByRole('row', { name: /Rahim Seller/ });
     expect(within(rahimRow).getByText('১')).toBeInTheDocument();
-    expect(within(rahimRow).getByRole('button', { name: 'যাচাই করা হয়নি' })).toBeInTheDocument();
+    expect(within(rahimRow).getByText('যাচাই করা হয়নি')).toBeInTheDocument();
+    expect(await within(rahimRow).findByRole('link', { name: 'যাচাই করুন' })).toHaveAttribute(
+      'href',
+      '/dashboard/verification-requests#r1',
+    );
     const salmaRow = screen.getByRole('row', { name: /Salma Seller/ });
     expect(within(salmaRow).getByText('২')).toBeInTheDocument();
-    expect(within(salmaRow).getByRole('img', { name: 'যাচাই করা' })).toBeInTheDocument();
+    expect(within(salmaRow).getByText('যাচাই করা')).toBeInTheDocument();
 
     await userEvent.click(within(rahimRow).getByRole('button', { name: 'মুছুন' }));
     await answerConfirm('Rahim Seller-এর অ্যাকাউন্ট মুছে ফেলবেন?', 'আপনি কি নিশ্চিত, মুছে ফেলতে চান?', 'থাক');

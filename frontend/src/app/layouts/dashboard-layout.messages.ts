@@ -11,6 +11,7 @@ export const dashboardLayoutMessages = defineCatalog(
     unreadLink: '{label}, {unread} unread',
     addCategory: 'Add Category',
     allSellers: 'All Sellers',
+    verifications: 'Verifications',
     allBuyers: 'All Buyers',
     reportedProducts: 'Reported Products',
     reportedConversations: 'Reported Conversations',
@@ -23,6 +24,7 @@ export const dashboardLayoutMessages = defineCatalog(
     myOrders: 'My Orders',
     wishlist: 'Wishlist',
     sellYourBike: 'Sell your bike',
+    getVerified: 'Get verified',
   },
   {
     adminDashboard: 'অ্যাডমিনের ড্যাশবোর্ড',
@@ -33,6 +35,7 @@ export const dashboardLayoutMessages = defineCatalog(
     unreadLink: '{label}, {unread}টি না-পড়া',
     addCategory: 'ক্যাটাগরি যোগ করুন',
     allSellers: 'সব বিক্রেতা',
+    verifications: 'যাচাইয়ের অনুরোধ',
     allBuyers: 'সব ক্রেতা',
     reportedProducts: 'রিপোর্ট করা বাইক',
     reportedConversations: 'রিপোর্ট করা কথোপকথন',
@@ -45,5 +48,6 @@ export const dashboardLayoutMessages = defineCatalog(
     myOrders: 'আমার অর্ডার',
     wishlist: 'পছন্দের তালিকা',
     sellYourBike: 'আপনার বাইক বিক্রি করুন',
+    getVerified: 'যাচাই করিয়ে নিন',
   },
 );

@@ -25,6 +25,7 @@ const SIDE_LINKS: Record<Role, SideLink[]> = {
   admin: [
     { label: 'addCategory', to: '/dashboard/add-category' },
     { label: 'allSellers', to: '/dashboard/all-seller' },
+    { label: 'verifications', to: '/dashboard/verification-requests' },
     { label: 'allBuyers', to: '/dashboard/all-buyer' },
     { label: 'reportedProducts', to: '/dashboard/reported-products' },
     { label: 'reportedConversations', to: '/dashboard/reported-conversations' },
@@ -40,6 +41,7 @@ const SIDE_LINKS: Record<Role, SideLink[]> = {
     { label: 'myOrders', to: '/dashboard/my-orders' },
     { label: 'wishlist', to: '/dashboard/wishlist' },
     { label: 'messages', to: MESSAGES },
+    { label: 'getVerified', to: '/dashboard/verification' },
   ],
   // "Sell your bike" makes the same account a seller's too (the add-product page asks first).
   buyer: [

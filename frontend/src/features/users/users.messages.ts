@@ -1,11 +1,15 @@
 import { defineCatalog } from '@/lib/i18n/catalog.ts';
 
-/** The admin's buyer and seller tables: verifying and deleting accounts. */
+/**
+ * The admin's buyer and seller tables: each seller's verification and the way to the
+ * request they sent (docs/trust.md), and deleting accounts.
+ */
 export const usersMessages = defineCatalog(
   {
     allBuyers: 'All Buyers',
     allSellers: 'All Sellers',
-    sellersIntro: 'Verify a seller once you have checked who they are: the badge shows on all their listings.',
+    sellersIntro:
+      'A seller is verified once an admin has seen their ID card: Verify opens the photos they sent. The badge then shows on all their listings.',
     noBuyer: 'There is no buyer yet.',
     noSeller: 'There is no seller yet.',
     loadingBuyers: 'Loading buyers',
@@ -15,19 +19,14 @@ export const usersMessages = defineCatalog(
     identification: 'Identification',
     action: 'Action',
     accountOf: 'the account of {name}',
-    verifyTitle: 'Verify {name}?',
-    verifyPrompt: 'Are you sure, You want to Verify?',
     verify: 'Verify',
-    notNow: 'Not now',
-    verifiedToast: 'Seller Verification Successful',
-    verifying: 'Verifying…',
-    notVerified: 'Not Verified',
-    verified: 'Verified',
+    noIdYet: 'No ID sent yet',
   },
   {
     allBuyers: 'সব ক্রেতা',
     allSellers: 'সব বিক্রেতা',
-    sellersIntro: 'বিক্রেতা আসলে কে, তা দেখে নিশ্চিত হওয়ার পরেই যাচাই করুন: তখন তাঁর সব বিজ্ঞাপনে ব্যাজটা দেখাবে।',
+    sellersIntro:
+      'অ্যাডমিন পরিচয়পত্র দেখার পরেই একজন বিক্রেতা যাচাই করা হন: “যাচাই করুন” চাপলে তাঁর পাঠানো ছবিগুলো খুলবে। তখন তাঁর সব বিজ্ঞাপনে ব্যাজটা দেখাবে।',
     noBuyer: 'এখনো কোনো ক্রেতা নেই।',
     noSeller: 'এখনো কোনো বিক্রেতা নেই।',
     loadingBuyers: 'ক্রেতাদের তালিকা লোড হচ্ছে',
@@ -37,13 +36,7 @@ export const usersMessages = defineCatalog(
     identification: 'পরিচয় যাচাই',
     action: 'অ্যাকশন',
     accountOf: '{name}-এর অ্যাকাউন্ট',
-    verifyTitle: '{name}-কে যাচাই করবেন?',
-    verifyPrompt: 'আপনি কি নিশ্চিত, যাচাই করতে চান?',
     verify: 'যাচাই করুন',
-    notNow: 'এখন না',
-    verifiedToast: 'বিক্রেতা যাচাই করা হয়েছে',
-    verifying: 'যাচাই করা হচ্ছে…',
-    notVerified: 'যাচাই করা হয়নি',
-    verified: 'যাচাই করা',
+    noIdYet: 'এখনো পরিচয়পত্র পাঠাননি',
   },
 );

@@ -41,6 +41,13 @@ export type ListingFields = Schemas['ListingFields'];
 export type ConversationReport = Schemas['ConversationReportView'];
 export type BlockedPerson = Schemas['BlockedView'];
 export type Unblocked = Schemas['BlockView'];
+/**
+ * A seller's request to be verified (docs/trust.md, "Sellers verified with evidence"):
+ * `state` is pending, approved or rejected; `photos` only to admins, only while pending.
+ */
+export type VerificationRequest = Schemas['VerificationRequestView'];
+/** A pending request's three photos, by their private names. */
+export type VerificationPhotos = Schemas['VerificationPhotosView'];
 
 /** Whether the seller takes offers on a listing: listings do unless their seller says otherwise. */
 export interface PriceTerms {

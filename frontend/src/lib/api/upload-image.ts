@@ -9,8 +9,11 @@ export const UPLOADS_AT_ONCE = 2;
 let sending = 0;
 const waiting: (() => void)[] = [];
 
-/** Runs `send` once fewer than `UPLOADS_AT_ONCE` uploads are on their way. */
-async function inTurn<T>(send: () => Promise<T>): Promise<T> {
+/**
+ * Runs `send` once fewer than `UPLOADS_AT_ONCE` uploads are on their way: every photo
+ * upload of the page takes its turn here (the listings' and a seller's private ID photos).
+ */
+export async function inTurn<T>(send: () => Promise<T>): Promise<T> {
   if (sending >= UPLOADS_AT_ONCE) {
     await new Promise<void>((resolve) => {
       waiting.push(resolve);

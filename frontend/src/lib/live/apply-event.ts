@@ -41,6 +41,8 @@ import {
 } from './message-events.ts';
 import { setConversationOffer, updateOfferMessage, type Offer } from './offer-events.ts';
 import { hideMessage, markBlocked, type ConversationBlocked } from './safety-events.ts';
+import type { VerificationRequest } from '@/lib/api/types.ts';
+import { addVerificationRequest, removeVerificationRequest, tellsOfVerification } from './verification-events.ts';
 
 type List<T> = readonly T[] | undefined;
 
@@ -280,6 +282,12 @@ export function applyLiveEvent(queryClient: QueryClient, live: LiveEvent): void 
       return;
     case 'notification.created':
       queryClient.setQueryData<Notifications>(queryKeys.notifications(), (bell) => addNotification(bell, live.data));
+      // An admin decided the seller's request: their Get verified page, and (approved)
+      // their account, which now says verified, are read again.
+      if (tellsOfVerification(live.data.kind)) {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.myVerifications() });
+        if (live.data.kind === 'verified') void queryClient.invalidateQueries({ queryKey: queryKeys.users() });
+      }
       return;
     case 'message.created':
       addLiveMessage(queryClient, live.data);
@@ -299,6 +307,16 @@ export function applyLiveEvent(queryClient: QueryClient, live: LiveEvent): void 
     case 'conversation.reported':
       patch<ConversationReport>(queryClient, queryKeys.reportedConversations(), (old) =>
         addReportedConversation(old, live.data),
+      );
+      return;
+    case 'verification.requested':
+      patch<VerificationRequest>(queryClient, queryKeys.verificationQueue(), (old) =>
+        addVerificationRequest(old, live.data),
+      );
+      return;
+    case 'verification.decided':
+      patch<VerificationRequest>(queryClient, queryKeys.verificationQueue(), (old) =>
+        removeVerificationRequest(old, live.data._id),
       );
       return;
   }

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { aListing, anAdvert, aBooking, aUser } from '@/test/fixtures.ts';
+import { aListing, anAdvert, aBooking, aUser, aVerificationRequest } from '@/test/fixtures.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import { applyLiveEvent } from './apply-event.ts';
 import type { LiveEvent } from './live-events.ts';
@@ -512,6 +512,8 @@ describe('every reducer is idempotent', () => {
     { event: 'deal.updated', data: aBooking({ _id: 'o5', bookingId: 'p2', status: 'released', reason: 'No show' }) },
     { event: 'deal.updated', data: aBooking({ _id: 'o8', bookingId: 'p2', status: 'waiting', queuePosition: 1 }) },
     { event: 'user.deleted', data: { _id: 'u1', role: 'seller' } },
+    { event: 'verification.requested', data: aVerificationRequest({ _id: 'r9', sellerId: 's1' }) },
+    { event: 'verification.decided', data: aVerificationRequest({ _id: 'r1', state: 'approved' }) },
     {
       event: 'notification.created',
       data: {
@@ -544,6 +546,7 @@ describe('every reducer is idempotent', () => {
     queryClient.setQueryData(queryKeys.paymentBooking('o1'), aBooking({ _id: 'o1', bookingId: 'p1' }));
     queryClient.setQueryData(queryKeys.wishlist(), [aListing({ _id: 'p1', categoryId: 'c1' })]);
     queryClient.setQueryData(queryKeys.notifications(), { unread: 0, notifications: [] });
+    queryClient.setQueryData(queryKeys.verificationQueue(), [aVerificationRequest({ _id: 'r1' })]);
     return queryClient;
   }
 

@@ -55,6 +55,8 @@ const EVERY_NAME = {
   'conversation.updated': true,
   'message.hidden': true,
   'conversation.reported': true,
+  'verification.requested': true,
+  'verification.decided': true,
 } as const satisfies Record<LiveEventName, true>;
 
 const NAMES: ReadonlySet<string> = new Set(Object.keys(EVERY_NAME));

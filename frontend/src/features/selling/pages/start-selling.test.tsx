@@ -47,7 +47,7 @@ describe('Sell your bike', { timeout: 15_000 }, () => {
     // The dashboard is a seller's now, who still buys.
     expect(screen.getByRole('heading', { name: 'Seller Dashboard' })).toBeInTheDocument();
     const links = within(nav).getAllByRole('link').map((link) => link.textContent);
-    expect(links).toEqual(['Add Product', 'My Products', 'My Buyers', 'My Orders', 'Wishlist', 'Messages']);
+    expect(links).toEqual(['Add Product', 'My Products', 'My Buyers', 'My Orders', 'Wishlist', 'Messages', 'Get verified']);
   });
 
   it('says so when the account could not start selling, and lets the buyer try again', async () => {

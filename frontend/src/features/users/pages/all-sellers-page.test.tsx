@@ -2,9 +2,18 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { applyLiveEvent } from '@/lib/live/apply-event.ts';
+import type { VerificationRequest } from '@/lib/api/types.ts';
 import { answerConfirm } from '@/test/confirm-dialog.ts';
-import { aUser, deleted, modified } from '@/test/fixtures.ts';
+import { aUser, aVerificationRequest, deleted } from '@/test/fixtures.ts';
 import { fakeServer, renderApp, signedInAs, type FakeServer } from '@/test/render-app.tsx';
+
+/** The photos of `request`, as the server answers them to an admin. */
+function photosOf(request: VerificationRequest): FakeServer {
+  const { front = '', back = '', selfie = '' } = request.photos ?? {};
+  return Object.fromEntries(
+    [front, back, selfie].map((name) => [`GET /api/verification-requests/photos/${name}`, [200, 'jpeg']]),
+  );
+}
 
 const rahim = aUser({ _id: 'u1', name: 'Rahim Seller', email: 'rahim@example.com', role: 'seller' });
 const salma = aUser({
@@ -14,9 +23,17 @@ const salma = aUser({
   role: 'seller',
   verification: 'verified',
 });
+const karim = aUser({ _id: 'u3', name: 'Karim Seller', email: 'karim@example.com', role: 'seller' });
+/** Rahim sent his ID; Karim has not. */
+const rahimsRequest = aVerificationRequest({ _id: 'r1', sellerId: 'u1' });
 
 function openSellers(server: FakeServer = {}) {
-  const fetchMock = fakeServer({ ...signedInAs('admin'), 'GET /api/allSeller': [200, [rahim, salma]], ...server });
+  const fetchMock = fakeServer({
+    ...signedInAs('admin'),
+    'GET /api/allSeller': [200, [rahim, salma, karim]],
+    'GET /api/verification-requests': [200, [rahimsRequest]],
+    ...server,
+  });
   const view = renderApp('/dashboard/all-seller');
   return { fetchMock, ...view };
 }
@@ -24,7 +41,7 @@ function openSellers(server: FakeServer = {}) {
 const row = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
 
 describe('All Sellers page', () => {
-  it('lists the sellers with their e-mail and verification', async () => {
+  it('lists the sellers with their e-mail and their verification as a badge', async () => {
     openSellers();
     expect(await screen.findByRole('heading', { name: 'All Sellers' })).toBeInTheDocument();
     expect(await screen.findByRole('rowheader', { name: 'Rahim Seller' })).toBeInTheDocument();
@@ -37,40 +54,55 @@ describe('All Sellers page', () => {
       'Action',
     ]);
     expect(row('Rahim Seller')).toHaveTextContent('rahim@example.com');
-    expect(within(row('Rahim Seller')).getByRole('button', { name: 'Not Verified' })).toBeInTheDocument();
-    expect(within(row('Salma Seller')).getByRole('img', { name: 'Verified' })).toBeInTheDocument();
-    expect(within(row('Salma Seller')).queryByRole('button', { name: 'Not Verified' })).not.toBeInTheDocument();
+    expect(within(row('Rahim Seller')).getByText('Not verified')).toBeInTheDocument();
+    expect(within(row('Salma Seller')).getByText('Verified')).toBeInTheDocument();
+    expect(within(row('Salma Seller')).queryByText('Not verified')).not.toBeInTheDocument();
+    // Nobody is verified with one click any more.
+    expect(screen.queryByRole('button', { name: /Verif/ })).not.toBeInTheDocument();
   });
 
-  it('verifies a seller after asking, and shows the check at once', async () => {
-    let sent: unknown;
-    const { queryClient } = openSellers({
-      'PATCH /api/allSeller/u1': (init) => {
-        sent = JSON.parse(init.body as string);
-        return [200, modified({ event: 'seller.verified', data: { _id: 'u1', email: 'rahim@example.com' } })];
-      },
-    });
-    await userEvent.click(await screen.findByRole('button', { name: 'Not Verified' }));
-    await answerConfirm('Verify Rahim Seller?', 'Are you sure, You want to Verify?', 'Verify');
-    expect(await screen.findByText('Seller Verification Successful')).toBeInTheDocument();
-    expect(sent).toEqual({ verification: 'verified' });
-    expect(within(row('Rahim Seller')).getByRole('img', { name: 'Verified' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Not Verified' })).not.toBeInTheDocument();
+  it('opens the request a seller sent with Verify, and says so of one who sent none', async () => {
+    const { router } = openSellers({ ...photosOf(rahimsRequest) });
+    await screen.findByRole('rowheader', { name: 'Rahim Seller' });
+    const verify = await within(row('Rahim Seller')).findByRole('link', { name: 'Verify' });
+    expect(verify).toHaveAttribute('href', '/dashboard/verification-requests#r1');
+    expect(within(row('Karim Seller')).getByText('No ID sent yet')).toBeInTheDocument();
+    expect(within(row('Karim Seller')).queryByRole('link', { name: 'Verify' })).not.toBeInTheDocument();
+    expect(within(row('Salma Seller')).queryByRole('link', { name: 'Verify' })).not.toBeInTheDocument();
+    expect(within(row('Salma Seller')).queryByText('No ID sent yet')).not.toBeInTheDocument();
 
-    // The live event for the same change arriving afterwards changes nothing.
-    const before = queryClient.getQueryData(['allSeller']);
+    await userEvent.click(verify);
+    const request = await screen.findByRole('article', { name: 'Request from Rahim Seller' });
+    await waitFor(() => {
+      expect(request).toHaveFocus();
+    });
+    expect(router.state.location.pathname).toBe('/dashboard/verification-requests');
+    expect(router.state.location.hash).toBe('#r1');
+  });
+
+  it('shows Verify as a request arrives, and the badge once the seller is verified', async () => {
+    const { queryClient } = openSellers({ 'GET /api/verification-requests': [200, []] });
+    await screen.findByRole('rowheader', { name: 'Rahim Seller' });
+    expect(await within(row('Karim Seller')).findByText('No ID sent yet')).toBeInTheDocument();
     act(() => {
-      applyLiveEvent(queryClient, { event: 'seller.verified', data: { _id: 'u1', email: 'rahim@example.com' } });
+      applyLiveEvent(queryClient, {
+        event: 'verification.requested',
+        data: aVerificationRequest({ _id: 'r3', sellerId: 'u3', sellerName: 'Karim Seller' }),
+      });
     });
-    expect(queryClient.getQueryData(['allSeller'])).toBe(before);
-  });
-
-  it('does nothing when the admin says no', async () => {
-    const { fetchMock } = openSellers();
-    await userEvent.click(await screen.findByRole('button', { name: 'Not Verified' }));
-    await answerConfirm('Verify Rahim Seller?', 'Are you sure, You want to Verify?', 'Not now');
-    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
-    expect(screen.getByRole('button', { name: 'Not Verified' })).toBeEnabled();
+    expect(await within(row('Karim Seller')).findByRole('link', { name: 'Verify' })).toHaveAttribute(
+      'href',
+      '/dashboard/verification-requests#r3',
+    );
+    act(() => {
+      applyLiveEvent(queryClient, { event: 'seller.verified', data: { _id: 'u3', email: 'karim@example.com' } });
+      applyLiveEvent(queryClient, {
+        event: 'verification.decided',
+        data: aVerificationRequest({ _id: 'r3', sellerId: 'u3', state: 'approved' }),
+      });
+    });
+    expect(await within(row('Karim Seller')).findByText('Verified')).toBeInTheDocument();
+    expect(within(row('Karim Seller')).queryByRole('link', { name: 'Verify' })).not.toBeInTheDocument();
   });
 
   it('deletes a seller after asking and drops the row', async () => {
@@ -87,7 +119,11 @@ describe('All Sellers page', () => {
   });
 
   it('shows the button busy while the call runs', async () => {
-    const server = fakeServer({ ...signedInAs('admin'), 'GET /api/allSeller': [200, [rahim]] });
+    const server = fakeServer({
+      ...signedInAs('admin'),
+      'GET /api/allSeller': [200, [rahim]],
+      'GET /api/verification-requests': [200, []],
+    });
     let answer: (response: Response) => void = () => undefined;
     vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
       init?.method === 'DELETE'
