@@ -537,6 +537,9 @@ pub trait Accounts: Send + Sync + 'static {
     ) -> StoreResult<Written<VerificationDecided>>;
     /// The photos pending requests name: what a sweep of private photos must keep.
     async fn verification_photos_in_use(&self) -> StoreResult<Vec<String>>;
+    /// The seller whose pending request names the photo `name`, if any: whose photo an
+    /// admin may see.
+    async fn pending_verification_photo(&self, name: &str) -> StoreResult<Option<i64>>;
 
     /// Keeps a new code sent to confirm `code.phone` for `code.user_id`, replacing any
     /// open one (which stops working) with zero tries (docs/trust.md "Phones confirmed by

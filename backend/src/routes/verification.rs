@@ -213,15 +213,12 @@ async fn photo(
     if !is_upload_name(&name) {
         return Err(not_found());
     }
-    let pending = state.store.pending_verification_requests().await?;
-    let owner = pending
-        .iter()
-        .find(|r| {
-            r.photos()
-                .is_some_and(|p| p.names().contains(&name.as_str()))
-        })
+    let seller_id = state
+        .store
+        .pending_verification_photo(&name)
+        .await?
         .ok_or_else(not_found)?;
-    let bytes = tokio::fs::read(seller_dir(&state, owner.seller_id).join(&name))
+    let bytes = tokio::fs::read(seller_dir(&state, seller_id).join(&name))
         .await
         .map_err(|_| not_found())?;
     let content_type = if name.ends_with(".png") {
@@ -275,15 +272,8 @@ async fn reject(
         "Please say why, so the seller can fix it",
         REASON_MAX_CHARS,
     );
-    if reason.trim().is_empty() && !reason.is_empty() {
-        check.fail(
-            "reason",
-            FieldCode::Required,
-            "Please say why, so the seller can fix it",
-        );
-    }
+    // Trimmed by the checker: only spaces is no reason.
     check.finish()?;
-    let reason = reason.trim().to_owned();
     decide(
         &state,
         id,

@@ -9,6 +9,7 @@ use std::os::unix::fs::PermissionsExt;
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
+use super::store::fixtures::other_than;
 use super::support::sms::{last_code, texts_in, Gateway};
 use super::support::{header, inserted, listing_body, on_both, Engine, Person, TestApp};
 
@@ -52,11 +53,6 @@ fn field_refused((status, body): (StatusCode, Value), field: &str, code: &str, m
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     assert_eq!(body["codes"][field], code, "{body}");
     assert_eq!(body["fields"][field], message, "{body}");
-}
-
-/// A code different from `code`.
-fn other_than(code: &str) -> String {
-    if code == "000000" { "000001" } else { "000000" }.to_owned()
 }
 
 #[tokio::test]

@@ -698,6 +698,16 @@ impl Accounts for This {
         })
     }
 
+    async fn pending_verification_photo(&self, name: &str) -> Result<Option<i64>, Error> {
+        Ok(sqlx::query_scalar(
+            "SELECT seller_id FROM verification_requests WHERE state = 'pending' \
+             AND (front = $1 OR back = $1 OR selfie = $1)",
+        )
+        .bind(name)
+        .fetch_optional(&self.reader)
+        .await?)
+    }
+
     async fn verification_photos_in_use(&self) -> Result<Vec<String>, Error> {
         let rows: Vec<(String, String, String)> = sqlx::query_as(
             "SELECT front, back, selfie FROM verification_requests WHERE state = 'pending'",

@@ -6,7 +6,7 @@
 // sent by SMS (the server lists a bike only then). Once it is confirmed the form takes its
 // place, its contact number filled with it.
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { ConfirmEmailFirst } from '@/components/confirm-email-first.tsx';
@@ -78,10 +78,6 @@ function AddListingForm({ focusHeading, phone }: { focusHeading: boolean; phone:
   const queryClient = useQueryClient();
   const { user } = useSession();
   const email = user?.email;
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (focusHeading) heading.current?.focus();
-  }, [focusHeading]);
 
   const onSubmit = async (fields: ListingEditorFields, photos: string[]): Promise<FieldMessages | undefined> => {
     const trim = (value: string) => value.trim();
@@ -131,10 +127,7 @@ function AddListingForm({ focusHeading, phone }: { focusHeading: boolean; phone:
   };
 
   return (
-    <section aria-labelledby="add-product-title" className="rounded-2xl bg-white p-5 ring-1 ring-stone-200 sm:p-8">
-      <h2 id="add-product-title" ref={heading} tabIndex={-1} className="text-2xl font-bold text-stone-900 focus:outline-none">
-        {t('addTitle')}
-      </h2>
+    <SellingCard id="add-product-title" title={t('addTitle')} focusTitle={focusHeading}>
       <p className="mt-1 mb-6 text-stone-600">{t('addIntro')}</p>
       <ListingEditor
         categories={categories.data ?? []}
@@ -145,6 +138,6 @@ function AddListingForm({ focusHeading, phone }: { focusHeading: boolean; phone:
         phone={phone}
         onSubmit={onSubmit}
       />
-    </section>
+    </SellingCard>
   );
 }
