@@ -27,7 +27,7 @@ declare -A target token
 port="${PORT:-18201}"
 for bin in "$@"; do
   ADMIN_EMAILS=admin@bench.test TOKIO_WORKER_THREADS=1 taskset -c 0 \
-    "$bin" serve --no-demo --addr "127.0.0.1:$port" --data-dir "$work/$port" >"$work/$port.log" 2>&1 &
+    "$bin" serve --no-demo --first-listings-reviewed 0 --addr "127.0.0.1:$port" --data-dir "$work/$port" >"$work/$port.log" 2>&1 &
   servers+=($!)
   for _ in $(seq 100); do
     curl -fs "http://127.0.0.1:$port/api/health" >/dev/null 2>&1 && break

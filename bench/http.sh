@@ -43,7 +43,7 @@ for engine in $ENGINES; do
   # The server's default log filter, as in production (every request gets an info
   # span), unless the caller sets RUST_LOG.
   DATABASE_URL="$url" \
-    "$bin" serve --no-demo --addr "127.0.0.1:$PORT" --data-dir "$data" >"$work/$engine.log" 2>&1 &
+    "$bin" serve --no-demo --first-listings-reviewed 0 --addr "127.0.0.1:$PORT" --data-dir "$data" >"$work/$engine.log" 2>&1 &
   server=$!
   for _ in $(seq 100); do
     curl -fs "http://127.0.0.1:$PORT/api/health" >/dev/null 2>&1 && break

@@ -121,7 +121,7 @@ start_server() {
   # to fit it): the idle run holds 18,000 on one process.
   env ADMIN_EMAILS="$ADMIN" JWT_SECRET=live-bench-secret-0123456789abcdef RUST_LOG=warn \
     BIKEHAAT_MAX_CONNECTIONS=1000000 "$@" \
-    "$bin" serve --no-demo --addr "127.0.0.1:$port" --data-dir "$work/$name" >"$work/$name.log" 2>&1 &
+    "$bin" serve --no-demo --first-listings-reviewed 0 --addr "127.0.0.1:$port" --data-dir "$work/$name" >"$work/$name.log" 2>&1 &
   pid=$!
   started+=("$pid")
   for _ in $(seq 300); do

@@ -7,7 +7,7 @@ use crate::records::Warning;
 
 /// Words that ask for money ahead of the meeting, lower case, in English, in the
 /// romanised Bangla buyers write, and in Bangla.
-const MONEY_WORDS: [&str; 22] = [
+const MONEY_FIRST_WORDS: [&str; 15] = [
     "advance",
     "send money",
     "send the money",
@@ -16,32 +16,35 @@ const MONEY_WORDS: [&str; 22] = [
     "pay first",
     "send first",
     "deposit first",
-    "bkash",
-    "bikash",
-    "nagad",
-    "rocket",
-    "upay",
     "taka pathan",
     "tk pathan",
     "agrim",
     "অগ্রিম",
     "অ্যাডভান্স",
-    "বিকাশ",
-    "নগদ",
     "টাকা পাঠান",
     "টোকেন",
 ];
 
+/// The mobile wallets money is sent by, lower case: in a message, a stranger naming one
+/// is about to ask for a transfer.
+const WALLETS: [&str; 7] = ["bkash", "bikash", "nagad", "rocket", "upay", "বিকাশ", "নগদ"];
+
 /// The caution `text` calls for: money first, then a phone number, else none.
 pub fn scan(text: &str) -> Warning {
     let lower = text.to_lowercase();
-    if MONEY_WORDS.iter().any(|word| lower.contains(word)) {
+    if asks_for_money(&lower) || WALLETS.iter().any(|word| lower.contains(word)) {
         Warning::Money
     } else if has_phone_number(text) {
         Warning::Phone
     } else {
         Warning::Clear
     }
+}
+
+/// Whether `lower` (lower-cased text) asks for money before the meeting. Naming a
+/// wallet alone does not: a listing may say how it is paid at the handover.
+pub fn asks_for_money(lower: &str) -> bool {
+    MONEY_FIRST_WORDS.iter().any(|word| lower.contains(word))
 }
 
 /// Whether `text` carries a Bangladeshi mobile number — 01[3-9] and eight more digits,

@@ -108,6 +108,11 @@ pub struct ServeArgs {
     /// The sender id the gateway approved for the marketplace; needed with SMS_URL.
     #[arg(long, env = "SMS_SENDER_ID")]
     pub sms_sender_id: Option<String>,
+    /// How many live listings a seller who is not verified needs before their new ones
+    /// go live without an admin's review (docs/trust.md "Listings reviewed when it
+    /// matters"); 0 trusts every seller from their first listing.
+    #[arg(long, env = "FIRST_LISTINGS_REVIEWED", default_value_t = 2)]
+    pub first_listings_reviewed: i64,
     /// Take payments with the built-in test mode (Stripe's test cards, no money) even on
     /// a public address; without Stripe keys it is used on loopback addresses only.
     #[arg(long, env = "BIKEHAAT_TEST_PAYMENTS")]

@@ -359,6 +359,8 @@ pub fn refused(why: Refused) -> &'static str {
         Refused::VerificationPending => "Your request is waiting for an admin already.",
         Refused::VerificationDecided => "An admin has decided this request already.",
         Refused::NoVerificationRequest => "This seller has not sent their ID yet.",
+        Refused::NotInReview => "This listing is not waiting for review.",
+        Refused::NotLive => "This bike is not live yet.",
         Refused::AlreadyBooked => "You have already booked this bike.",
         Refused::AlreadyAdvertised => "This bike is already advertised.",
         Refused::AlreadySold => "This bike has already been sold.",

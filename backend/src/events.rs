@@ -15,12 +15,12 @@ pub use log::{EventRecord, ListingChange, NewEvent, Share, Viewer};
 pub use wire::*;
 
 use crate::records::{
-    Advert, Booking, Category, ConversationReport, Listing, Message, Notification, Offer, Role,
-    User, VerificationRequest,
+    Advert, Booking, Category, ConversationReport, Listing, ListingReview, ListingState, Message,
+    Notification, Offer, Role, User, VerificationRequest,
 };
 use crate::views::{
-    AdvertView, BookingView, CategoryView, ConversationReportView, Form, ListingView, MessageView,
-    NotificationView, OfferView, VerificationRequestView,
+    AdvertView, BookingView, CategoryView, ConversationReportView, Form, ListingReviewView,
+    ListingView, MessageView, NotificationView, OfferView, VerificationRequestView,
 };
 
 /// A listing that changed, by its ids.
@@ -119,10 +119,16 @@ pub enum Event {
     VerificationRequested(VerificationRequest),
     /// An admin approved or rejected a request: it leaves the admins' queue.
     VerificationDecided(VerificationRequest),
+    /// A listing waits for an admin before it is public (posted, or edited while it
+    /// waits or after a rejection): it joins the admins' review queue, at the back.
+    ListingReviewRequested(ListingReview),
+    /// An admin approved or rejected a listing: it leaves every admin's queue, and its
+    /// seller's pages show the outcome.
+    ListingReviewed(Listing),
 }
 
 /// Every event name, as the pages receive them (each is some variant's [`Event::name`]).
-pub const NAMES: [&str; 26] = [
+pub const NAMES: [&str; 28] = [
     "category.created",
     "product.created",
     "product.updated",
@@ -149,6 +155,8 @@ pub const NAMES: [&str; 26] = [
     "conversation.reported",
     "verification.requested",
     "verification.decided",
+    "listing.review_requested",
+    "listing.reviewed",
 ];
 
 /// Who may receive an event.
@@ -164,6 +172,9 @@ pub enum Audience {
     Deal { buyer_id: i64, seller_id: i64 },
     /// One user.
     Recipient { user_id: i64 },
+    /// A listing's seller, and admins' pages: what only they see of a listing that is
+    /// not public.
+    Seller { seller_id: i64 },
 }
 
 impl Audience {
@@ -177,6 +188,7 @@ impl Audience {
             }
             Audience::Deal { .. } => "the deal's buyer and seller, and admins' pages",
             Audience::Recipient { .. } => "its one recipient",
+            Audience::Seller { .. } => "the listing's seller, and admins' pages",
         }
     }
 
@@ -187,6 +199,7 @@ impl Audience {
             Audience::Parties { .. } => "parties",
             Audience::Deal { .. } => "deal",
             Audience::Recipient { .. } => "recipient",
+            Audience::Seller { .. } => "seller",
         }
     }
 }
@@ -221,12 +234,23 @@ impl Event {
             Event::ConversationReported(_) => "conversation.reported",
             Event::VerificationRequested(_) => "verification.requested",
             Event::VerificationDecided(_) => "verification.decided",
+            Event::ListingReviewRequested(_) => "listing.review_requested",
+            Event::ListingReviewed(_) => "listing.reviewed",
         }
     }
 
     /// Who may receive it.
     pub fn audience(&self) -> Audience {
         match self {
+            // A listing that is not public changes for its seller and admins alone.
+            Event::ListingUpdated(listing) if listing.state != ListingState::Live => {
+                Audience::Seller {
+                    seller_id: listing.seller_id,
+                }
+            }
+            Event::ListingReviewed(listing) => Audience::Seller {
+                seller_id: listing.seller_id,
+            },
             Event::CategoryCreated(_)
             | Event::ListingCreated(_)
             | Event::ListingUpdated(_)
@@ -242,7 +266,8 @@ impl Event {
             | Event::UserDeleted { .. }
             | Event::ConversationReported(_)
             | Event::VerificationRequested(_)
-            | Event::VerificationDecided(_) => Audience::Admins,
+            | Event::VerificationDecided(_)
+            | Event::ListingReviewRequested(_) => Audience::Admins,
             Event::MessageHidden { user_id, .. } => Audience::Recipient { user_id: *user_id },
             Event::BookingCreated(order) => Audience::Parties {
                 buyer_id: order.buyer_id,
@@ -363,6 +388,12 @@ impl Event {
             }
             Event::VerificationDecided(request) => {
                 WireEvent::VerificationDecided(VerificationRequestView::for_admins(request))
+            }
+            Event::ListingReviewRequested(review) => {
+                WireEvent::ListingReviewRequested(ListingReviewView::from(review.clone()))
+            }
+            Event::ListingReviewed(listing) => {
+                WireEvent::ListingReviewed(ListingView::new(listing.clone(), Form::Owner))
             }
             Event::MessagesRead {
                 conversation_id,

@@ -31,6 +31,7 @@ pub mod random;
 pub mod records;
 pub mod replay;
 pub mod request_id;
+pub mod review;
 pub mod routes;
 pub mod search_index;
 pub mod security;
@@ -131,6 +132,8 @@ pub struct Settings {
     pub policies: Policies,
     /// How many connections this process serves and how long requests may take to arrive.
     pub connections: listen::ConnectionLimits,
+    /// Live listings an unverified seller needs before new ones skip review.
+    pub first_listings_reviewed: i64,
 }
 
 /// The security headers, made once at start-up (see [`security`]).

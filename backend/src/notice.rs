@@ -109,6 +109,10 @@ pub enum Notice<'a> {
     SellerVerified,
     /// To a seller whose request to be verified an admin rejected, saying why.
     VerificationRejected { reason: &'a str },
+    /// To a seller whose listing an admin approved: it is live.
+    ListingApproved { listing: &'a str },
+    /// To a seller whose listing an admin rejected, saying why.
+    ListingRejected { listing: &'a str, reason: &'a str },
     /// To someone who saved a bike whose price went down (paisa).
     PriceDropped {
         listing: &'a str,
@@ -166,6 +170,7 @@ impl Notice<'_> {
             Notice::Reported { .. } => "report",
             Notice::SellerVerified => "verified",
             Notice::VerificationRejected { .. } => "verification",
+            Notice::ListingApproved { .. } | Notice::ListingRejected { .. } => "listing",
             Notice::PriceDropped { .. } | Notice::PriceChangedForBooking { .. } => "price",
             Notice::UnreadMessages { .. } => "message",
         }
@@ -214,7 +219,10 @@ impl Notice<'_> {
             Notice::SoldToAnother { booked, .. } | Notice::NoLongerListed { booked, .. } => {
                 booked_or_saved(booked)
             }
-            Notice::RemovedByAdmin { .. } | Notice::SellerVerified => link::MY_PRODUCTS,
+            Notice::RemovedByAdmin { .. }
+            | Notice::SellerVerified
+            | Notice::ListingApproved { .. }
+            | Notice::ListingRejected { .. } => link::MY_PRODUCTS,
             Notice::VerificationRejected { .. } => link::VERIFICATION,
             Notice::Reported { .. } => link::REPORTED,
             Notice::PriceDropped { .. } => link::WISHLIST,
@@ -413,6 +421,13 @@ impl Notice<'_> {
             Notice::VerificationRejected { reason } => format!(
                 "An admin could not verify you from the photos you sent: {reason}. Please send \
                  new ones."
+            ),
+            Notice::ListingApproved { listing } => {
+                format!("An admin approved {listing}: it is live for buyers now.")
+            }
+            Notice::ListingRejected { listing, reason } => format!(
+                "An admin did not approve {listing}: {reason}. Change the listing and it will \
+                 be looked at again."
             ),
             Notice::PriceDropped {
                 listing,

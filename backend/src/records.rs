@@ -221,10 +221,139 @@ pub struct Listing {
     /// The mobile number the seller confirmed by a code (`+8801…`), if any: the listing
     /// shows "Phone verified" when its phone is that number.
     pub seller_confirmed_phone: Option<String>,
+    /// Only a live listing is public.
+    #[sqlx(try_from = "String")]
+    pub state: ListingState,
+    /// Why an admin rejected it.
+    pub state_reason: Option<String>,
     #[sqlx(flatten)]
     pub facts: BikeFacts,
     #[sqlx(flatten)]
     pub terms: PayTerms,
+}
+
+/// Where a listing stands (docs/trust.md "Listings reviewed when it matters").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ListingState {
+    /// Waiting for an admin: its seller and admins see it, nobody else.
+    Pending,
+    Live,
+    /// An admin said no, with a reason; its seller's edit sends it back to review.
+    Rejected,
+    Expired,
+    Removed,
+}
+
+impl ListingState {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ListingState::Pending => "pending",
+            ListingState::Live => "live",
+            ListingState::Rejected => "rejected",
+            ListingState::Expired => "expired",
+            ListingState::Removed => "removed",
+        }
+    }
+}
+
+impl TryFrom<String> for ListingState {
+    type Error = String;
+    fn try_from(s: String) -> Result<Self, String> {
+        match s.as_str() {
+            "pending" => Ok(ListingState::Pending),
+            "live" => Ok(ListingState::Live),
+            "rejected" => Ok(ListingState::Rejected),
+            "expired" => Ok(ListingState::Expired),
+            "removed" => Ok(ListingState::Removed),
+            _ => Err(format!("unknown listing state {s:?}")),
+        }
+    }
+}
+
+/// Why a listing waits for an admin before it is public.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum ReviewFlag {
+    /// One of a new seller's first listings.
+    FirstListing,
+    /// Its description gives a phone number.
+    Contact,
+    /// Its description asks for money before the meeting.
+    Money,
+    /// Its name or description has a banned word.
+    Banned,
+    /// Priced far below comparable bikes.
+    LowPrice,
+    /// Changed by its seller after an admin rejected it.
+    Resubmitted,
+}
+
+impl ReviewFlag {
+    pub const ALL: [ReviewFlag; 6] = [
+        ReviewFlag::FirstListing,
+        ReviewFlag::Contact,
+        ReviewFlag::Money,
+        ReviewFlag::Banned,
+        ReviewFlag::LowPrice,
+        ReviewFlag::Resubmitted,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ReviewFlag::FirstListing => "first_listing",
+            ReviewFlag::Contact => "contact",
+            ReviewFlag::Money => "money",
+            ReviewFlag::Banned => "banned",
+            ReviewFlag::LowPrice => "low_price",
+            ReviewFlag::Resubmitted => "resubmitted",
+        }
+    }
+
+    /// Flags as the listing keeps them: comma-separated, in order, once each.
+    pub fn join(flags: &[ReviewFlag]) -> String {
+        let mut flags = flags.to_vec();
+        flags.sort_unstable();
+        flags.dedup();
+        flags
+            .iter()
+            .map(|flag| flag.as_str())
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+
+    /// The flags a listing keeps; names this build does not know are passed over.
+    pub fn split(kept: &str) -> Vec<ReviewFlag> {
+        kept.split(',')
+            .filter_map(|name| ReviewFlag::ALL.into_iter().find(|f| f.as_str() == name))
+            .collect()
+    }
+}
+
+/// A listing in the admins' review queue.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ListingReview {
+    #[sqlx(flatten)]
+    pub listing: Listing,
+    #[sqlx(rename = "review_flags", try_from = "String")]
+    pub flags: ReviewFlags,
+    #[sqlx(rename = "review_asked_at")]
+    pub asked_at: DateTime<Utc>,
+}
+
+/// The flags of a listing in review, as read from its row.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ReviewFlags(pub Vec<ReviewFlag>);
+
+impl From<String> for ReviewFlags {
+    fn from(kept: String) -> Self {
+        ReviewFlags(ReviewFlag::split(&kept))
+    }
+}
+
+/// An admin's decision on a listing in review.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ListingDecision {
+    Approve,
+    Reject { reason: String },
 }
 
 /// The ways of paying a listing takes, and the deposit it asks to reserve the bike
@@ -552,6 +681,8 @@ pub struct NewListing {
     pub posted_at: DateTime<Utc>,
     pub facts: BikeFacts,
     pub terms: PayTerms,
+    /// Why it waits for an admin; none: it is live at once.
+    pub review: Vec<ReviewFlag>,
 }
 
 /// What a seller may change of an unsold listing; the rest (what the bike is, its
@@ -573,6 +704,9 @@ pub struct ListingEdit {
     pub area: Option<String>,
     /// The ways taken and the deposit asked, as far as the edit changes them.
     pub terms: TermsChange,
+    /// What would send the changed listing to review, were it posted now: a pending or
+    /// rejected listing is looked at again with these (trust.md).
+    pub review: Vec<ReviewFlag>,
 }
 
 /// An advert: a listing put in the home page's advertisement area.

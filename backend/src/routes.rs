@@ -8,7 +8,8 @@ use axum::http::request::Parts;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use utoipa::ToSchema;
 
 use crate::denied::Denied;
@@ -28,6 +29,7 @@ mod conversations;
 mod deals;
 mod health;
 mod identity;
+mod listing_reviews;
 mod listings;
 mod notifications;
 mod offers;
@@ -73,6 +75,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(safety::router())
         .merge(uploads::router())
         .merge(verification::router())
+        .merge(listing_reviews::router())
         .routes(routes!(crate::live::socket::open_live))
 }
 
@@ -148,6 +151,32 @@ impl Changed {
             events: seen(written, caller),
             ..self
         }
+    }
+}
+
+/// Why an admin turned something down (a seller's ID, a listing), for its seller to put
+/// right.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct RejectInput {
+    #[schema(value_type = String)]
+    reason: Option<Value>,
+}
+
+/// The longest reason an admin gives.
+const REASON_MAX_CHARS: usize = 500;
+
+impl RejectInput {
+    /// The reason, trimmed: none, or only spaces, is refused.
+    pub fn reason(&self) -> AppResult<String> {
+        let mut check = crate::validate::Checker::new();
+        let reason = check.text(
+            "reason",
+            self.reason.as_ref(),
+            "Please say why, so the seller can fix it",
+            REASON_MAX_CHARS,
+        );
+        check.finish()?;
+        Ok(reason)
     }
 }
 

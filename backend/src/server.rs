@@ -496,6 +496,7 @@ pub async fn state(args: &ServeArgs, addr: SocketAddr) -> StartResult<AppState> 
                 .filter(|key| !key.trim().is_empty()),
             policies,
             connections,
+            first_listings_reviewed: args.first_listings_reviewed.max(0),
         }),
     });
     tokio::spawn(crate::routes::mail_unread_every_minute(state.clone()));

@@ -133,6 +133,10 @@ pub enum Refused {
     VerificationDecided,
     /// The seller has sent no request to be verified.
     NoVerificationRequest,
+    /// The listing is not waiting for review (an admin decided it already).
+    NotInReview,
+    /// The listing is not public yet (in review, or rejected).
+    NotLive,
     /// The buyer has an open or paid booking of this bike already.
     AlreadyBooked,
     /// The bike is advertised already.
@@ -582,6 +586,25 @@ pub trait Catalogue: Send + Sync + 'static {
     async fn listings_in_category(&self, category_id: i64) -> StoreResult<Vec<Listing>>;
     async fn listings_of_seller(&self, seller_id: i64) -> StoreResult<Vec<Listing>>;
     async fn reported_listings(&self) -> StoreResult<Vec<Listing>>;
+    /// How many live listings the seller has, sold ones too: an unverified seller with
+    /// fewer than the server's first-listings number waits for review.
+    async fn live_listings_of(&self, seller_id: i64) -> StoreResult<i64>;
+    /// The prices (paisa) of up to `most` live listings of this brand and model, newest
+    /// first: what a new listing's price is held against.
+    async fn comparable_prices(&self, brand: &str, model: &str, most: i64)
+        -> StoreResult<Vec<i64>>;
+    /// Listings waiting for an admin, oldest first.
+    async fn listings_in_review(&self) -> StoreResult<Vec<ListingReview>>;
+    /// An admin's decision on a pending listing: live, or rejected with the reason its
+    /// seller is told. Of two decisions at once one wins and the other is refused
+    /// `NotInReview`; not found when there is no such listing.
+    async fn review_listing(
+        &self,
+        id: i64,
+        admin_id: i64,
+        decision: &ListingDecision,
+        at: DateTime<Utc>,
+    ) -> StoreResult<Written<Listing>>;
     /// Records a buyer's report; false when this buyer had reported it already.
     async fn report_listing(&self, product_id: i64, reporter_id: i64)
         -> StoreResult<Written<bool>>;

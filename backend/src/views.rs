@@ -7,8 +7,8 @@ use utoipa::ToSchema;
 
 use crate::records::{
     Advert, BlockedPerson, Booking, BookingStatus, Category, Conversation, ConversationReport,
-    DealStep, Listing, Meeting, Message, Notification, Offer, PayMethod, PayTerms, Role, User,
-    VerificationRequest,
+    DealStep, Listing, ListingReview, Meeting, Message, Notification, Offer, PayMethod, PayTerms,
+    Role, User, VerificationRequest,
 };
 
 /// Paisa written as a JSON number of whole taka: 1500 or 1500.5.
@@ -180,6 +180,14 @@ pub struct ProductFields {
     pub seller_since: DateTime<Utc>,
     /// "Available", or "sold" once paid for.
     pub availability: &'static str,
+    /// Only a live listing is public; its seller and admins see it pending (waiting for
+    /// an admin's review) or rejected (docs/trust.md).
+    #[schema(value_type = String, example = "live")]
+    pub state: &'static str,
+    /// Why an admin rejected it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub state_reason: Option<String>,
     pub post_time: DateTime<Utc>,
     /// "reported" once a buyer has reported it.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -273,6 +281,8 @@ impl ProductFields {
             phone_verified,
             seller_since: p.seller_since,
             availability: if p.sold { "sold" } else { "Available" },
+            state: p.state.as_str(),
+            state_reason: p.state_reason,
             post_time: p.posted_at,
             report: p.reported.then_some("reported"),
             advertised: p.advertised,
@@ -338,6 +348,27 @@ impl ListingView {
 impl From<Listing> for ListingView {
     fn from(p: Listing) -> Self {
         ListingView::new(p, Form::SignedIn)
+    }
+}
+
+/// A listing in the admins' review queue: the listing, why it waits, since when.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ListingReviewView {
+    pub listing: ListingView,
+    /// first_listing, contact, money, banned, low_price, resubmitted.
+    #[schema(value_type = Vec<String>, example = json!(["first_listing", "contact"]))]
+    pub flags: Vec<&'static str>,
+    pub asked_at: DateTime<Utc>,
+}
+
+impl From<ListingReview> for ListingReviewView {
+    fn from(review: ListingReview) -> Self {
+        ListingReviewView {
+            listing: ListingView::new(review.listing, Form::Owner),
+            flags: review.flags.0.iter().map(|flag| flag.as_str()).collect(),
+            asked_at: review.asked_at,
+        }
     }
 }
 
@@ -604,7 +635,7 @@ pub struct NotificationView {
     pub id: i64,
     /// What it is of: booking, reserved, declined, lapsed, meeting,
     /// payment, completed, called_off, cancellation, sold, removed, report, verified,
-    /// price or message.
+    /// verification, listing (approved or rejected after review), price or message.
     pub kind: String,
     pub message: String,
     /// The page where the recipient acts on it, such as `/dashboard/my-buyers`.

@@ -26,6 +26,7 @@ mod marketplace {
     mod pay_ways;
     mod payments;
     mod phone;
+    mod review;
     mod search;
     mod secrets;
     mod sign_in_load;

@@ -41,6 +41,8 @@ fn a_listing() -> Listing {
         advertised: false,
         reserved: true,
         seller_confirmed_phone: Some("+8801711223344".into()),
+        state: ListingState::Live,
+        state_reason: None,
         facts: crate::records::BikeFacts {
             brand: Some("Yamaha".into()),
             model: Some("FZ".into()),
@@ -220,6 +222,26 @@ pub fn of(name: &str) -> Event {
             back: None,
             selfie: None,
             ..a_verification_request()
+        }),
+        "listing.review_requested" => Event::ListingReviewRequested(ListingReview {
+            listing: Listing {
+                state: ListingState::Pending,
+                reserved: false,
+                seller_verified: false,
+                ..a_listing()
+            },
+            flags: crate::records::ReviewFlags(vec![
+                crate::records::ReviewFlag::FirstListing,
+                crate::records::ReviewFlag::Contact,
+            ]),
+            asked_at: at(),
+        }),
+        "listing.reviewed" => Event::ListingReviewed(Listing {
+            state: ListingState::Rejected,
+            state_reason: Some("The photos are of another bike".into()),
+            reserved: false,
+            seller_verified: false,
+            ..a_listing()
         }),
         other => panic!("no sample of {other}: add one"),
     }

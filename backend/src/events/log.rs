@@ -88,7 +88,9 @@ impl EventRecord {
         }
         let (wrap, of_advert): (fn(i64) -> ListingChange, bool) = match self.name.as_str() {
             "product.created" | "product.updated" | "product.sold" | "product.unsold"
-            | "product.deleted" | "product.reported" => (ListingChange::Listing, false),
+            | "product.deleted" | "product.reported" | "listing.reviewed" => {
+                (ListingChange::Listing, false)
+            }
             "advert.created" | "advert.removed" => (ListingChange::Listing, true),
             "seller.verified" | "user.deleted" => (ListingChange::Seller, false),
             _ => return None,
@@ -124,6 +126,9 @@ impl EventRecord {
                 self.buyer_id == Some(id) || self.seller_id == Some(id) || role == Role::Admin
             }
             ("recipient", Viewer::User { id, .. }) => self.recipient_id == Some(id),
+            ("seller", Viewer::User { id, role, .. }) => {
+                self.seller_id == Some(id) || role == Role::Admin
+            }
             _ => false,
         }
     }

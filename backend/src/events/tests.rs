@@ -22,9 +22,10 @@ fn each_event_that_changes_what_searches_find_or_show_names_its_listing_or_selle
     for name in NAMES {
         let event = of(name);
         let expected = match &event {
-            Event::ListingCreated(p) | Event::ListingUpdated(p) | Event::ListingReported(p) => {
-                Some(ListingChange::Listing(p.id))
-            }
+            Event::ListingCreated(p)
+            | Event::ListingUpdated(p)
+            | Event::ListingReported(p)
+            | Event::ListingReviewed(p) => Some(ListingChange::Listing(p.id)),
             Event::AdvertCreated(a) => Some(ListingChange::Listing(a.listing.id)),
             Event::AdvertRemoved { product_id, .. } => Some(ListingChange::Listing(*product_id)),
             Event::ListingSold(l) | Event::ListingUnsold(l) | Event::ListingDeleted(l) => {
@@ -80,7 +81,8 @@ fn every_kind_of_event_shows_visitors_nobodys_email_or_phone() {
             Audience::Admins
             | Audience::Parties { .. }
             | Audience::Deal { .. }
-            | Audience::Recipient { .. } => {
+            | Audience::Recipient { .. }
+            | Audience::Seller { .. } => {
                 assert_eq!(record.public_data, None, "{name} is not for visitors");
             }
         }
@@ -250,4 +252,41 @@ fn only_events_that_change_a_user_make_other_processes_forget_signed_in_users() 
         })
         .collect();
     assert_eq!(changing, ["seller.verified", "user.deleted"]);
+}
+
+#[test]
+fn a_listing_that_is_not_public_changes_for_its_seller_and_admins_alone() {
+    let Event::ListingUpdated(live) = of("product.updated") else {
+        panic!("product.updated is a listing's change");
+    };
+    let pending = Listing {
+        state: crate::records::ListingState::Pending,
+        ..live.clone()
+    };
+    assert_eq!(Event::ListingUpdated(live).audience(), Audience::Public);
+    let event = Event::ListingUpdated(pending);
+    assert_eq!(event.audience(), Audience::Seller { seller_id: 3 });
+    let new = event.to_record();
+    assert_eq!(new.public_data, None);
+    let record = EventRecord {
+        seq: 1,
+        name: new.name.to_owned(),
+        audience: new.audience.as_str().to_owned(),
+        buyer_id: None,
+        seller_id: Some(3),
+        recipient_id: None,
+        data: new.data,
+        public_data: None,
+        ends_access_of: None,
+    };
+    let user = |id, role| Viewer::User {
+        id,
+        role,
+        proven: true,
+    };
+    assert!(record.visible_to(user(3, Role::Seller)), "its seller");
+    assert!(record.visible_to(user(9, Role::Admin)), "an admin");
+    assert!(!record.visible_to(user(4, Role::Buyer)), "a buyer");
+    assert!(!record.visible_to(user(5, Role::Seller)), "another seller");
+    assert!(!record.visible_to(Viewer::Anonymous), "a visitor");
 }

@@ -6,8 +6,8 @@ use utoipa::ToSchema;
 
 use super::{BookingRef, ListingRef};
 use crate::views::{
-    AdvertView, BookingView, CategoryView, ConversationReportView, ListingView, MessageView,
-    NotificationView, OfferView, VerificationRequestView,
+    AdvertView, BookingView, CategoryView, ConversationReportView, ListingReviewView, ListingView,
+    MessageView, NotificationView, OfferView, VerificationRequestView,
 };
 
 /// `_id` and friends are strings in every JSON the pages read.
@@ -208,6 +208,13 @@ pub enum WireEvent {
     /// An admin decided a request: it leaves the admins' queue.
     #[serde(rename = "verification.decided")]
     VerificationDecided(VerificationRequestView),
+    /// A listing waits for review: the admins' review queue.
+    #[serde(rename = "listing.review_requested")]
+    ListingReviewRequested(ListingReviewView),
+    /// An admin decided a listing: it leaves the admins' queue; its seller's pages show
+    /// the outcome.
+    #[serde(rename = "listing.reviewed")]
+    ListingReviewed(ListingView),
 }
 
 impl WireEvent {

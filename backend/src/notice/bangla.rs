@@ -301,6 +301,12 @@ pub fn message(notice: &Notice<'_>) -> String {
         Notice::VerificationRejected { reason } => format!(
             "আপনার পাঠানো ছবি দেখে একজন অ্যাডমিন আপনাকে যাচাই করতে পারেননি: {reason}। দয়া করে নতুন ছবি পাঠান।"
         ),
+        Notice::ListingApproved { listing } => {
+            format!("একজন অ্যাডমিন {listing} অনুমোদন করেছেন: ক্রেতারা এখন এটি দেখতে পাচ্ছেন।")
+        }
+        Notice::ListingRejected { listing, reason } => {
+            format!("একজন অ্যাডমিন {listing} অনুমোদন করেননি: {reason}। বিজ্ঞাপনটি বদলালে আবার দেখা হবে।")
+        }
         Notice::PriceDropped {
             listing,
             now,
@@ -448,6 +454,13 @@ mod tests {
             },
             Notice::SellerVerified,
             Notice::VerificationRejected { reason: "Karim" },
+            Notice::ListingApproved {
+                listing: "Yamaha R15",
+            },
+            Notice::ListingRejected {
+                listing: "Yamaha R15",
+                reason: "Karim",
+            },
         ];
         for notice in notices {
             let bangla = notice.message_in(crate::records::Language::Bn);

@@ -17,8 +17,10 @@ use crate::denied::{Denied, Throttled};
 use crate::error::{terms_fault, AppError, AppResult, FieldCode, Json, JsonBodyRefused};
 use crate::listing;
 use crate::records::{
-    BikeFacts, Deposit, ListingEdit, NewListing, PayMethod, PayTerms, Role, TermsChange, TermsFault,
+    BikeFacts, Deposit, ListingEdit, ListingState, NewListing, PayMethod, PayTerms, Role,
+    TermsChange, TermsFault,
 };
+use crate::review;
 use crate::store::Missing;
 use crate::validate::Checker;
 use crate::views::{DepositView, Form, ListingView};
@@ -398,6 +400,7 @@ fn changeable(check: &mut Checker, body: &ListingInput) -> ListingEdit {
             4000,
         ),
         terms: TermsChange::default(),
+        review: Vec::new(),
     };
     let terms = terms(check, body, edit.resale_price);
     ListingEdit { terms, ..edit }
@@ -439,6 +442,7 @@ async fn create_listing(
         description: details.description,
         facts: BikeFacts::default(),
         terms: details.terms.apply(PayTerms::default()),
+        review: Vec::new(),
     };
     // What the body leaves out is every way and no deposit; what it gives must stand.
     if let Some(fault) = product.terms.fault(product.resale_price) {
@@ -473,6 +477,20 @@ async fn create_listing(
             "Please Select a Category",
         ));
     }
+    let review = review::flags(
+        state.store.as_ref(),
+        &seller,
+        state.settings.first_listings_reviewed,
+        review::Listed {
+            name: &product.name,
+            description: &product.description,
+            price: product.resale_price,
+            brand: product.facts.brand.as_deref(),
+            model: product.facts.model.as_deref(),
+        },
+    )
+    .await?;
+    let product = NewListing { review, ..product };
     let written = state.store.create_listing(&product).await?;
     let answer = Inserted::new(written.outcome).seen_by(&written.events, &seller);
     Ok((StatusCode::CREATED, Json(answer)))
@@ -500,6 +518,31 @@ async fn update_listing(
         .take(&throttle::EDITS_PER_SELLER, &seller.id.to_string())
         .await
         .map_err(|retry| throttle::too_many(Throttled::ManyListingChanges, retry))?;
+    // A listing that is not live is looked at again with what the edit makes of it
+    // (the store keeps a live one live).
+    let current = state
+        .store
+        .listing(id)
+        .await?
+        .ok_or_else(|| AppError::from(Missing::Listing))?;
+    let review = if current.state == ListingState::Live || current.seller_id != seller.id {
+        Vec::new()
+    } else {
+        review::flags(
+            state.store.as_ref(),
+            &seller,
+            state.settings.first_listings_reviewed,
+            review::Listed {
+                name: &current.name,
+                description: &edit.description,
+                price: edit.resale_price,
+                brand: current.facts.brand.as_deref(),
+                model: current.facts.model.as_deref(),
+            },
+        )
+        .await?
+    };
+    let edit = ListingEdit { review, ..edit };
     let written = state.store.update_listing(id, seller.id, &edit).await?;
     Ok(Json(Changed::modified(1).seen_by(&written.events, &seller)))
 }

@@ -17,7 +17,7 @@ use crate::auth::{throttle, MaybeUser};
 use crate::denied::Throttled;
 use crate::error::{AppError, AppResult, FieldCode, Json};
 use crate::listing;
-use crate::records::{ListingCursor, ListingSearch, ListingSort};
+use crate::records::{ListingCursor, ListingSearch, ListingSort, ListingState, Role};
 use crate::store::Missing;
 use crate::validate::{parse_id, parse_paisa, Checker};
 use crate::views::{Form, ListingView};
@@ -428,7 +428,8 @@ async fn listing_fields() -> Json<ListingFields> {
     })
 }
 
-/// One listing, sold or not. Everyone may read it; visitors get the public form.
+/// One listing, sold or not. Everyone may read a live one; visitors get the public
+/// form. One in review or rejected is its seller's and admins' alone (404 to others).
 #[utoipa::path(get, path = "/listings/{id}", tag = "listings",
     params(("id" = String, Path, description = "Listing id")),
     responses((status = 200, body = ListingView), (status = 404)),
@@ -443,6 +444,13 @@ async fn one_listing(
         .listing(id)
         .await?
         .ok_or_else(|| AppError::from(Missing::Listing))?;
+    if product.state != ListingState::Live
+        && !user
+            .as_ref()
+            .is_some_and(|user| user.id == product.seller_id || user.role() == Role::Admin)
+    {
+        return Err(Missing::Listing.into());
+    }
     Ok(Json(ListingView::new(
         product,
         Form::for_browsing(user.as_ref()),

@@ -18,7 +18,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::uploads::{is_upload_name, keep_photo, take_photo, BODY_LIMIT};
-use super::RecordId;
+use super::{RecordId, RejectInput};
 use crate::auth::client_ip::ClientIp;
 use crate::auth::{Admin, Confirmed, Seller};
 use crate::error::{AppError, AppResult, FieldCode, Json, JsonBodyRefused};
@@ -63,16 +63,6 @@ pub struct RequestInput {
     #[schema(value_type = String)]
     selfie: Option<Value>,
 }
-
-/// Why a request is rejected, for its seller to put right.
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct RejectInput {
-    #[schema(value_type = String)]
-    reason: Option<Value>,
-}
-
-/// The longest reason an admin gives.
-const REASON_MAX_CHARS: usize = 500;
 
 /// The folder of one seller's photos of their ID.
 fn seller_dir(state: &AppState, seller_id: i64) -> std::path::PathBuf {
@@ -265,15 +255,7 @@ async fn reject(
     RecordId(id): RecordId,
     Json(body): Json<RejectInput>,
 ) -> AppResult<Json<VerificationRequestView>> {
-    let mut check = Checker::new();
-    let reason = check.text(
-        "reason",
-        body.reason.as_ref(),
-        "Please say why, so the seller can fix it",
-        REASON_MAX_CHARS,
-    );
-    // Trimmed by the checker: only spaces is no reason.
-    check.finish()?;
+    let reason = body.reason()?;
     decide(
         &state,
         id,

@@ -18,10 +18,11 @@ use crate::events::{Audience, BookingRef, Event, EventRecord, ListingRef, NewEve
 use crate::notice::Notice;
 use crate::records::{
     Advert, BikeFacts, Booking, BookingStatus, Category, CodeTried, FacetsOf, Identity, Language,
-    LinkProof, Listing, ListingEdit, ListingFacets, ListingSearch, ListingSort, MailPurpose,
-    NewBooking, NewListing, NewPayment, NewPhoneCode, NewUser, Notification, Payable,
-    PaymentRecorded, Role, Step, TestPaymentIntent, User, VerificationDecided,
-    VerificationDecision, VerificationPhotos, VerificationRequest, LOCAL_SUBJECT_PREFIX,
+    LinkProof, Listing, ListingDecision, ListingEdit, ListingFacets, ListingReview, ListingSearch,
+    ListingSort, ListingState, MailPurpose, NewBooking, NewListing, NewPayment, NewPhoneCode,
+    NewUser, Notification, Payable, PaymentRecorded, ReviewFlag, Role, Step, TestPaymentIntent,
+    User, VerificationDecided, VerificationDecision, VerificationPhotos, VerificationRequest,
+    LOCAL_SUBJECT_PREFIX,
 };
 use crate::store::{
     why_not_payable, Accounts, Bookings, Catalogue, Conversations, EventLog, Maintenance, Missing,
@@ -38,7 +39,7 @@ macro_rules! listing_select {
          1 FROM reports r WHERE r.product_id = p.id) AS reported, EXISTS (SELECT 1 FROM adverts ad \
          WHERE ad.product_id = p.id) AS advertised, EXISTS (SELECT 1 FROM orders h WHERE \
          h.product_id = p.id AND h.status IN ('reserved', 'cash')) AS reserved, u.phone AS \
-         seller_confirmed_phone, p.brand, p.model, \
+         seller_confirmed_phone, p.state, p.state_reason, p.brand, p.model, \
          p.engine_cc, p.km_driven, p.registration_year, p.district, p.area, p.photos, \
          p.takes_cash, p.takes_card, p.takes_bkash, p.deposit_amount, p.deposit_percent, \
          p.negotiable, p.phone_in_conversation, p.on_whatsapp "
@@ -97,7 +98,8 @@ macro_rules! booking_select {
          u.created_at AS seller_since, EXISTS (SELECT 1 FROM reports r WHERE r.product_id = p.id) \
          AS reported, EXISTS (SELECT 1 FROM adverts ad WHERE ad.product_id = p.id) AS advertised, \
          EXISTS (SELECT 1 FROM orders h WHERE h.product_id = p.id AND h.status IN ('reserved', \
-         'cash')) AS reserved, u.phone AS seller_confirmed_phone, p.brand, p.model, \
+         'cash')) AS reserved, u.phone AS seller_confirmed_phone, p.state, p.state_reason, \
+         p.brand, p.model, \
          p.engine_cc, p.km_driven, p.registration_year, p.district, p.area, p.photos, p.takes_cash, p.takes_card, p.takes_bkash, \
          p.deposit_amount, p.deposit_percent, p.negotiable, p.phone_in_conversation, \
          p.on_whatsapp FROM orders o JOIN users b ON b.id = o.buyer_id \
@@ -216,15 +218,17 @@ fn refused_if_taken(keys: &'static [Key], why: Refused) -> impl FnOnce(sqlx::Err
 /// Refuses `buyer_id` a buyer's act (booking, asking, saving, reporting) on a listing
 /// of their own: a seller buys other sellers' bikes. A listing's seller never changes,
 /// so the answer holds for the rest of any transaction. The seller's id; `NotFound`
-/// without the listing.
+/// without the listing, or while it is not public (in review or rejected: its page is
+/// not found to buyers either).
 async fn not_own_listing<'e, E>(db: E, product_id: i64, buyer_id: i64) -> Result<i64, Error>
 where
     E: sqlx::Executor<'e, Database = Db>,
 {
-    let seller_id: Option<i64> = sqlx::query_scalar("SELECT seller_id FROM products WHERE id = $1")
-        .bind(product_id)
-        .fetch_optional(db)
-        .await?;
+    let seller_id: Option<i64> =
+        sqlx::query_scalar("SELECT seller_id FROM products WHERE id = $1 AND state = 'live'")
+            .bind(product_id)
+            .fetch_optional(db)
+            .await?;
     match seller_id {
         None => Err(Error::NotFound(Missing::Listing)),
         Some(seller_id) if seller_id == buyer_id => Err(Error::Refused(Refused::OwnListing)),
@@ -271,6 +275,7 @@ async fn record(tx: &mut Tx<'_>, events: &[Event]) -> Result<Vec<EventRecord>, E
                     seller_id,
                 } => (Some(buyer_id), Some(seller_id), None),
                 Audience::Recipient { user_id } => (None, None, Some(user_id)),
+                Audience::Seller { seller_id } => (None, Some(seller_id), None),
                 Audience::Public | Audience::Admins => (None, None, None),
             };
             (event, buyer_id, seller_id, recipient_id)
@@ -408,6 +413,18 @@ async fn listing_in(tx: &mut Tx<'_>, id: i64) -> Result<Listing, Error> {
     Ok(sqlx::query_as::<Db, Listing>(concat!(
         listing_select!(),
         "FROM products p JOIN users u ON u.id = p.seller_id WHERE p.id = $1"
+    ))
+    .bind(id)
+    .fetch_one(&mut **tx)
+    .await?)
+}
+
+/// Listing `id` as the admins' review queue shows it, inside `tx`.
+async fn listing_review_in(tx: &mut Tx<'_>, id: i64) -> Result<ListingReview, Error> {
+    Ok(sqlx::query_as::<Db, ListingReview>(concat!(
+        listing_select!(),
+        ", COALESCE(p.review_flags, '') AS review_flags, p.review_asked_at FROM products p \
+         JOIN users u ON u.id = p.seller_id WHERE p.id = $1"
     ))
     .bind(id)
     .fetch_one(&mut **tx)

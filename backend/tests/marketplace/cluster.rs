@@ -569,6 +569,84 @@ async fn a_listing_posted_changed_or_deleted_through_one_process_is_searched_so_
     until_found(&b.base, "q=pulsar&sold=true", &[]).await;
 }
 
+/// A listing held for review through one process fills the admins' queue on the other;
+/// approved there, it appears on the first process's open pages and searches.
+#[tokio::test]
+async fn a_listing_held_for_review_through_one_process_is_decided_and_goes_live_through_the_other()
+{
+    let Some(Cluster { db, a, b, .. }) = Cluster::start().await else {
+        return;
+    };
+    let (admin, category) = open_shop(&db, &a).await;
+    let seller = session(
+        &a.base,
+        &db.dir.join("a"),
+        "seller@example.com",
+        "Seller",
+        "seller",
+    )
+    .await;
+    let mut queue_on_b = Live::open(&b.base).await;
+    assert_eq!(queue_on_b.auth(&admin).await["ok"], true);
+    let mut visitor_on_a = Live::open(&a.base).await;
+
+    let mut body = super::support::listing_body(&category, "Bajaj Pulsar N160", 185_000);
+    body["description"] = json!("Call 01711-223344 after 5 pm");
+    let posted = call(&a.base, Method::PUT, "/api/products", Some(&seller), body).await;
+    let listing = posted["insertedId"]
+        .as_str()
+        .expect("insertedId")
+        .to_owned();
+    let asked = queue_on_b
+        .until("listing.review_requested", Duration::from_secs(10))
+        .await;
+    let asked = asked.last().expect("the queue heard of it");
+    assert_eq!(asked["event"], "listing.review_requested", "{asked}");
+    assert_eq!(asked["data"]["listing"]["_id"], listing.as_str());
+    assert_eq!(asked["data"]["flags"], json!(["contact"]));
+    let waiting = call(
+        &b.base,
+        Method::GET,
+        "/api/listing-reviews",
+        Some(&admin),
+        json!(null),
+    )
+    .await;
+    assert_eq!(waiting[0]["listing"]["_id"], listing.as_str());
+    assert_eq!(found(&b.base, "q=pulsar").await, Vec::<String>::new());
+    assert_eq!(found(&a.base, "q=pulsar").await, Vec::<String>::new());
+
+    call(
+        &b.base,
+        Method::POST,
+        &format!("/api/listing-reviews/{listing}/approve"),
+        Some(&admin),
+        json!(null),
+    )
+    .await;
+    let heard = visitor_on_a
+        .until("product.created", Duration::from_secs(10))
+        .await;
+    assert_eq!(
+        heard
+            .iter()
+            .map(|e| e["event"].as_str().unwrap_or_default())
+            .collect::<Vec<_>>(),
+        ["product.created"],
+        "the visitor heard nothing of it before it was live"
+    );
+    assert_eq!(heard[0]["data"]["_id"], listing.as_str());
+    until_found(&a.base, "q=pulsar", &["Bajaj Pulsar N160 at 185000"]).await;
+    let decided = queue_on_b
+        .until("listing.reviewed", Duration::from_secs(10))
+        .await;
+    assert_eq!(
+        decided.first().map(|e| &e["event"]),
+        Some(&json!("listing.reviewed")),
+        "the other admins' queues drop it: {decided:?}"
+    );
+}
+
 #[tokio::test]
 async fn a_typing_signal_crosses_to_every_process_through_redis_and_is_kept_nowhere() {
     use bikehaat::bus::{Bus, Typing};

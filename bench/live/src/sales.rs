@@ -496,6 +496,8 @@ pub async fn bench_bare(database_url: &str, sweep_of: &Sweep) -> Result<(), Stri
             seller_phone: "01711-234567".to_owned(),
             posted_at: chrono::Utc::now(),
             terms: bikehaat::records::PayTerms::default(),
+            // The bench's own bikes, live at once.
+            review: Vec::new(),
         };
         listed.push(
             store

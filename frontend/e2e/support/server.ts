@@ -39,6 +39,11 @@ export interface ServerOptions {
   stripe?: { base: string; secretKey: string; publishableKey: string; webhookSecret: string };
   /** More `bikehaat serve` arguments, e.g. bKash's (e2e/support/bkash.ts). */
   args?: string[];
+  /**
+   * Hold a new seller's first listings for an admin's review, as the server does unless
+   * told otherwise; journeys not about review list straight away.
+   */
+  reviewFirstListings?: boolean;
 }
 
 /** A plain bike drawing, for listings the journeys make without the demo's pictures. */
@@ -65,6 +70,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // Port 0: the server takes a free port and prints the address it serves at.
   const args = ['serve', '--addr', '127.0.0.1:0', '--data-dir', dataDir, '--frontend-dir', dist];
   if (!options.demo) args.push('--no-demo');
+  if (!options.reviewFirstListings) args.push('--first-listings-reviewed', '0');
   args.push(...(options.args ?? []));
   // Embedded defaults (SQLite, in-process events), whatever the caller's shell says.
   const external = new Set([
@@ -85,6 +91,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     'BKASH_USERNAME',
     'BKASH_PASSWORD',
     'BKASH_API_BASE',
+    'FIRST_LISTINGS_REVIEWED',
   ]);
   const inherited = Object.entries(process.env).filter(([name]) => !external.has(name));
   const env: Record<string, string | undefined> = {

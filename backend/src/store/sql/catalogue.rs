@@ -90,16 +90,18 @@ impl Catalogue for This {
     }
 
     async fn create_listing(&self, p: &NewListing) -> Result<Written<i64>, Error> {
+        let in_review = !p.review.is_empty();
         let mut tx = self.writer.begin().await?;
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO products (category_id, seller_id, name, image, condition, color, \
              description, location, original_price, resale_price, purchase_year, years_of_use, \
              seller_phone, sold, posted_at, brand, model, engine_cc, km_driven, registration_year, \
              district, area, photos, search_text, takes_cash, takes_card, takes_bkash, \
-             deposit_amount, deposit_percent, negotiable, phone_in_conversation, on_whatsapp) \
+             deposit_amount, deposit_percent, negotiable, phone_in_conversation, on_whatsapp, \
+             state, review_flags, review_asked_at) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, FALSE, $14, $15, \
-             $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31) \
-             RETURNING id",
+             $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, \
+             $32, $33, $34) RETURNING id",
         )
         .bind(p.category_id)
         .bind(p.seller_id)
@@ -139,11 +141,19 @@ impl Catalogue for This {
         .bind(p.terms.negotiable)
         .bind(p.terms.phone_in_conversation)
         .bind(p.terms.on_whatsapp)
+        .bind(if in_review { "pending" } else { "live" })
+        .bind(in_review.then(|| ReviewFlag::join(&p.review)))
+        .bind(in_review.then_some(p.posted_at))
         .fetch_one(&mut *tx)
         .await
         .map_err(not_found_if_missing(Missing::Category))?;
-        let listing = listing_in(&mut tx, id).await?;
-        let events = record(&mut tx, &[Event::ListingCreated(listing)]).await?;
+        // Only a live listing is news to every page; one in review is the admins'.
+        let event = if in_review {
+            Event::ListingReviewRequested(listing_review_in(&mut tx, id).await?)
+        } else {
+            Event::ListingCreated(listing_in(&mut tx, id).await?)
+        };
+        let events = record(&mut tx, &[event]).await?;
         tx.commit().await?;
         self.committed(&events);
         self.changed();
@@ -168,7 +178,7 @@ impl Catalogue for This {
             concat!(
                 listing_select!(),
                 "FROM products p JOIN users u ON u.id = p.seller_id WHERE p.category_id = $1 \
-                 ORDER BY p.id DESC"
+                 AND p.state = 'live' ORDER BY p.id DESC"
             ),
             Some(category_id),
         )
@@ -198,6 +208,107 @@ impl Catalogue for This {
             None,
         )
         .await
+    }
+
+    async fn live_listings_of(&self, seller_id: i64) -> Result<i64, Error> {
+        Ok(sqlx::query_scalar(
+            "SELECT COUNT(*) FROM products WHERE seller_id = $1 AND state = 'live'",
+        )
+        .bind(seller_id)
+        .fetch_one(&self.reader)
+        .await?)
+    }
+
+    async fn comparable_prices(
+        &self,
+        brand: &str,
+        model: &str,
+        most: i64,
+    ) -> Result<Vec<i64>, Error> {
+        Ok(sqlx::query_scalar(
+            "SELECT resale_price FROM products WHERE brand = $1 AND model = $2 \
+             AND state = 'live' ORDER BY id DESC LIMIT $3",
+        )
+        .bind(brand)
+        .bind(model)
+        .bind(most)
+        .fetch_all(&self.reader)
+        .await?)
+    }
+
+    async fn listings_in_review(&self) -> Result<Vec<ListingReview>, Error> {
+        Ok(sqlx::query_as::<Db, ListingReview>(concat!(
+            listing_select!(),
+            ", COALESCE(p.review_flags, '') AS review_flags, p.review_asked_at \
+             FROM products p JOIN users u ON u.id = p.seller_id WHERE p.state = 'pending' \
+             ORDER BY p.review_asked_at, p.id"
+        ))
+        .fetch_all(&self.reader)
+        .await?)
+    }
+
+    async fn review_listing(
+        &self,
+        id: i64,
+        admin_id: i64,
+        decision: &ListingDecision,
+        at: DateTime<Utc>,
+    ) -> Result<Written<Listing>, Error> {
+        let (state, reason) = match decision {
+            ListingDecision::Approve => ("live", None),
+            ListingDecision::Reject { reason } => ("rejected", Some(reason.as_str())),
+        };
+        let mut tx = self.writer.begin().await?;
+        // Only a pending listing is decided, once: of two admins at once, one wins. The
+        // listing is decided as it is when the decision lands, a last edit included.
+        let decided = sqlx::query(
+            "UPDATE products SET state = $2, state_reason = $3, reviewed_by = $4, \
+             reviewed_at = $5 WHERE id = $1 AND state = 'pending'",
+        )
+        .bind(id)
+        .bind(state)
+        .bind(reason)
+        .bind(admin_id)
+        .bind(at)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        if decided == 0 {
+            let found: Option<i64> = sqlx::query_scalar("SELECT id FROM products WHERE id = $1")
+                .bind(id)
+                .fetch_optional(&mut *tx)
+                .await?;
+            return Err(match found {
+                None => Error::NotFound(Missing::Listing),
+                Some(_) => Error::Refused(Refused::NotInReview),
+            });
+        }
+        let listing = listing_in(&mut tx, id).await?;
+        let notice = match decision {
+            ListingDecision::Approve => Notice::ListingApproved {
+                listing: &listing.name,
+            },
+            ListingDecision::Reject { reason } => Notice::ListingRejected {
+                listing: &listing.name,
+                reason,
+            },
+        };
+        let mut events = vec![
+            Event::ListingReviewed(listing.clone()),
+            notify(&mut tx, listing.seller_id, notice).await?,
+        ];
+        if matches!(decision, ListingDecision::Approve) {
+            // Live from now: every open page gets it as a new listing.
+            events.push(Event::ListingCreated(listing.clone()));
+        }
+        let events = record(&mut tx, &events).await?;
+        tx.commit().await?;
+        self.committed(&events);
+        self.changed();
+        Ok(Written {
+            outcome: listing,
+            events,
+        })
     }
 
     async fn report_listing(
@@ -299,11 +410,13 @@ impl Catalogue for This {
             #[sqlx(flatten)]
             listing: Listing,
             search_text: Option<String>,
+            review_flags: Option<String>,
         }
         let mut tx = self.writer.begin().await?;
         let current = sqlx::query_as::<Db, Current>(concat!(
             listing_select!(),
-            ", p.search_text FROM products p JOIN users u ON u.id = p.seller_id WHERE p.id = $1"
+            ", p.search_text, p.review_flags FROM products p JOIN users u ON u.id = p.seller_id \
+             WHERE p.id = $1"
         ))
         .bind(id)
         .fetch_optional(&mut *tx)
@@ -311,6 +424,7 @@ impl Catalogue for This {
         let Some(Current {
             listing: current,
             search_text: indexed,
+            review_flags,
         }) = current
         else {
             return Err(Error::NotFound(Missing::Listing));
@@ -340,13 +454,27 @@ impl Catalogue for This {
             &edit.condition,
             &facts,
         );
+        // A pending listing keeps why it came to review and adds what the edit trips; a
+        // rejected one comes back, as resubmitted. Either joins the queue at its back.
+        let mut pending = ReviewFlag::split(review_flags.as_deref().unwrap_or(""));
+        pending.extend(&edit.review);
+        let mut resubmitted = edit.review.clone();
+        resubmitted.push(ReviewFlag::Resubmitted);
         // Only while unsold: a sale that commits first wins, and this edit changes nothing.
+        // The state is read as the row is when it is written: a decision that commits
+        // first stands.
         let changed = sqlx::query(
             "UPDATE products SET image = $3, condition = $4, color = $5, description = $6, \
              location = $7, resale_price = $8, seller_phone = $9, photos = $10, km_driven = $11, \
              district = $12, area = $13, search_text = $14, takes_cash = $15, takes_card = $16, \
              takes_bkash = $17, deposit_amount = $18, deposit_percent = $19, negotiable = $20, \
-             phone_in_conversation = $21, on_whatsapp = $22 \
+             phone_in_conversation = $21, on_whatsapp = $22, \
+             review_flags = CASE state WHEN 'pending' THEN $23 WHEN 'rejected' THEN $24 \
+             ELSE review_flags END, \
+             review_asked_at = CASE WHEN state IN ('pending', 'rejected') THEN $25 \
+             ELSE review_asked_at END, \
+             state_reason = CASE WHEN state = 'rejected' THEN NULL ELSE state_reason END, \
+             state = CASE WHEN state = 'rejected' THEN 'pending' ELSE state END \
              WHERE id = $1 AND seller_id = $2 AND sold = FALSE",
         )
         .bind(id)
@@ -371,6 +499,9 @@ impl Catalogue for This {
         .bind(terms.negotiable)
         .bind(terms.phone_in_conversation)
         .bind(terms.on_whatsapp)
+        .bind(ReviewFlag::join(&pending))
+        .bind(ReviewFlag::join(&resubmitted))
+        .bind(Utc::now())
         .execute(&mut *tx)
         .await?;
         if changed.rows_affected() == 0 {
@@ -414,6 +545,11 @@ impl Catalogue for This {
                 events.push(notify(&mut tx, buyer, notice).await?);
             }
         }
+        if listing.state == ListingState::Pending {
+            events.push(Event::ListingReviewRequested(
+                listing_review_in(&mut tx, id).await?,
+            ));
+        }
         events.insert(0, Event::ListingUpdated(listing));
         let events = record(&mut tx, &events).await?;
         tx.commit().await?;
@@ -429,7 +565,7 @@ impl Catalogue for This {
         let mut tx = self.writer.begin().await?;
         let id: Option<i64> = sqlx::query_scalar(
             "INSERT INTO adverts (product_id, created_at) SELECT id, $2 FROM products \
-             WHERE id = $1 AND seller_id = $3 AND sold = FALSE RETURNING id",
+             WHERE id = $1 AND seller_id = $3 AND sold = FALSE AND state = 'live' RETURNING id",
         )
         .bind(product_id)
         .bind(Utc::now())
@@ -441,15 +577,18 @@ impl Catalogue for This {
             Refused::AlreadyAdvertised,
         ))?;
         let Some(id) = id else {
-            let found: Option<i64> =
-                sqlx::query_scalar("SELECT seller_id FROM products WHERE id = $1")
+            let found: Option<(i64, bool)> =
+                sqlx::query_as("SELECT seller_id, sold FROM products WHERE id = $1")
                     .bind(product_id)
                     .fetch_optional(&mut *tx)
                     .await?;
             return Err(match found {
                 None => Error::NotFound(Missing::Listing),
-                Some(owner) if owner != seller_id => Error::Refused(Refused::NotYoursToAdvertise),
-                Some(_) => Error::Refused(Refused::AlreadySold),
+                Some((owner, _)) if owner != seller_id => {
+                    Error::Refused(Refused::NotYoursToAdvertise)
+                }
+                Some((_, true)) => Error::Refused(Refused::AlreadySold),
+                Some((_, false)) => Error::Refused(Refused::NotLive),
             });
         };
         let advert = Advert {
@@ -470,7 +609,8 @@ impl Catalogue for This {
         Ok(sqlx::query_as::<Db, Advert>(concat!(
             listing_select!(),
             ", a.id AS advert_id FROM adverts a JOIN products p ON p.id = a.product_id \
-             JOIN users u ON u.id = p.seller_id WHERE p.sold = FALSE ORDER BY a.id DESC"
+             JOIN users u ON u.id = p.seller_id WHERE p.sold = FALSE AND p.state = 'live' \
+             ORDER BY a.id DESC"
         ))
         .fetch_all(&self.reader)
         .await?)
@@ -566,7 +706,7 @@ impl Catalogue for This {
         const SELECT: &str = "SELECT p.id, p.category_id, p.seller_id, p.resale_price, \
                               p.engine_cc, p.km_driven, p.registration_year, p.brand, p.district, \
                               p.condition, p.sold, u.verified AS seller_verified FROM products p \
-                              JOIN users u ON u.id = p.seller_id";
+                              JOIN users u ON u.id = p.seller_id AND p.state = 'live'";
         let (column, ids) = match which {
             FacetsOf::All => {
                 // In id order: the index keeps its rows as read, and the newest-first
@@ -597,7 +737,8 @@ impl Catalogue for This {
 
     async fn listing_vocabulary(&self) -> Result<Vec<String>, Error> {
         let rows: Vec<(Option<String>, Option<String>)> = sqlx::query_as(
-            "SELECT DISTINCT model, area FROM products WHERE search_text IS NOT NULL",
+            "SELECT DISTINCT model, area FROM products WHERE search_text IS NOT NULL \
+             AND state = 'live'",
         )
         .fetch_all(&self.reader)
         .await?;
@@ -691,6 +832,7 @@ fn push_filters(query: &mut sqlx::QueryBuilder<'_, Db>, search: &ListingSearch) 
     if !search.words.is_empty() {
         push_text_match(query, &search.words);
     }
+    query.push(" AND p.state = 'live'");
     if !search.include_sold {
         query.push(" AND p.sold = FALSE");
     }

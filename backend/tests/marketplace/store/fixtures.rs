@@ -98,6 +98,7 @@ pub fn new_listing(category_id: i64, seller_id: i64, name: &str, price_cents: i6
             "/uploads/demo-bike-0.svg",
         ),
         terms: bikehaat::records::PayTerms::default(),
+        review: Vec::new(),
     }
 }
 

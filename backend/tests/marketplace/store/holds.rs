@@ -450,6 +450,7 @@ async fn a_deposit_is_what_a_hold_covers_and_a_booking_keeps_the_one_asked_when_
                 negotiable: None,
                 ..Default::default()
             },
+            review: Vec::new(),
         };
         s.update_listing(bike, seller.id, &edit)
             .await

@@ -389,6 +389,7 @@ fn edit(price: i64) -> bikehaat::records::ListingEdit {
         district: Some("Dhaka".into()),
         area: Some("Uttara".into()),
         terms: Default::default(),
+        review: Vec::new(),
     }
 }
 

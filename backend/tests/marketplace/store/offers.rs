@@ -223,6 +223,7 @@ async fn fixed_prices_and_blocks_stop_the_bargaining() {
                 negotiable: Some(false),
                 ..Default::default()
             },
+            review: Vec::new(),
         };
         s.update_listing(bike, seller.id, &edit)
             .await

@@ -298,6 +298,7 @@ async fn the_index_finds_what_sql_finds_while_listings_change() {
                 district: Some((*rng.pick(&DISTRICTS)).to_owned()),
                 area: None,
                 terms: Default::default(),
+                review: Vec::new(),
             };
             store
                 .update_listing(*id, product.seller_id, &edit)
@@ -383,6 +384,7 @@ async fn the_listings_kept_for_pages_change_with_every_event_that_names_them() {
                     district: Some("Sylhet".to_owned()),
                     area: Some("Zindabazar".to_owned()),
                     terms: Default::default(),
+                    review: Vec::new(),
                 },
             )
             .await

@@ -44,6 +44,11 @@ fn serve_args(db: &TestDb, extra: &[&str]) -> ServeArgs {
         "--frontend-dir",
         "/nonexistent",
     ];
+    // Sellers' listings go live at once unless a test asks for the first ones to wait
+    // for review, as they do by default (tests/marketplace/review.rs).
+    if !extra.contains(&"--first-listings-reviewed") {
+        argv.extend_from_slice(&["--first-listings-reviewed", "0"]);
+    }
     argv.extend_from_slice(extra);
     match Cli::try_parse_from(argv).expect("valid arguments").command {
         Command::Serve(args) => *args,

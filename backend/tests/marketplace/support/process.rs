@@ -68,6 +68,8 @@ impl ServerProcess {
             .env_remove("REDIS_URL")
             .env_remove("ADMIN_EMAILS")
             .env("NO_COLOR", "1")
+            // New sellers' listings go live at once, as in TestApp, unless `env` says.
+            .env("FIRST_LISTINGS_REVIEWED", "0")
             .envs(env.iter().copied())
             .stdout(Stdio::null())
             .stderr(log_file);

@@ -305,6 +305,25 @@ impl Cast {
                     .expect("the request");
                 request.id.to_string()
             }
+            // A listing of the seller's waiting for review (its description gives a
+            // phone number), of this cell's own.
+            "fresh_pending" => {
+                let mut body = crate::marketplace::support::listing_body(
+                    &self.category,
+                    &format!("Held bike {}", serial()),
+                    90_000,
+                );
+                body["description"] = serde_json::json!("Call 01711-223344 for a test ride");
+                let answer = app
+                    .call(
+                        reqwest::Method::PUT,
+                        "/api/products",
+                        Some(&self.person(SELLER).token),
+                        body,
+                    )
+                    .await;
+                crate::marketplace::support::inserted("product", answer)
+            }
             // The shape of a photo's private name, of no photo.
             "unknown_photo" => "00000000000000000000000000000000.jpg".to_owned(),
             "fresh_secret" => self.fresh_intent(app, fresh).await.1,

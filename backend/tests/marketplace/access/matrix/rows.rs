@@ -165,6 +165,11 @@ pub fn matrix() -> Vec<Row> {
         row(GET,    "/api/verification-requests/photos/{unknown_photo}", Empty,                          [401, 403, 403, 403, 403, 404]),
         row(POST,   "/api/verification-requests/{fresh_request}/approve", Empty,                         [401, 403, 403, 403, 403, 200]),
         row(POST,   "/api/verification-requests/{fresh_request}/reject", json_body(json!({"reason": "Blurred"})), [401, 403, 403, 403, 403, 200]),
+        // A listing in review is its seller's and the admins' to read, the admins' to decide.
+        row(GET,    "/api/listings/{fresh_pending}",        Empty,                                       [404, 404, 404, 200, 404, 200]),
+        row(GET,    "/api/listing-reviews",                 Empty,                                       [401, 403, 403, 403, 403, 200]),
+        row(POST,   "/api/listing-reviews/{fresh_pending}/approve", Empty,                               [401, 403, 403, 403, 403, 200]),
+        row(POST,   "/api/listing-reviews/{fresh_pending}/reject", json_body(json!({"reason": "Blurred photos"})), [401, 403, 403, 403, 403, 200]),
         // Without WebSocket upgrade headers; the live events themselves are tested in live.rs.
         row(GET,    "/api/live",                            Empty,                                       [400, 400, 400, 400, 400, 400]),
         // Late: it makes both buyers sellers too, which rows above must not see.
