@@ -37,6 +37,7 @@ afterAll(async () => {
 const guarded = (): [path: string, allowed: Who[]][] => [
   ['/dashboard/add-category', ['admin']],
   ['/dashboard/all-seller', ['admin']],
+  ['/dashboard/listing-reviews', ['admin']],
   ['/dashboard/all-buyer', ['admin']],
   ['/dashboard/reported-products', ['admin']],
   ['/dashboard/deals', ['admin']],
@@ -73,7 +74,7 @@ describe.each<Who>(['visitor', 'buyer', 'seller', 'admin'])('as a %s', (who) => 
 
 test('the navigation shows each role only its own links', async () => {
   const sideLinks: Record<Exclude<Who, 'visitor'>, string[]> = {
-    admin: ['Add Category', 'All Sellers', 'All Buyers', 'Reported Products', 'Deals'],
+    admin: ['Add Category', 'All Sellers', 'Listing review', 'All Buyers', 'Reported Products', 'Deals'],
     seller: ['Add Product', 'My Products', 'My Buyers', 'My Orders', 'Wishlist'],
     buyer: ['My Orders', 'Wishlist', 'Sell your bike'],
   };

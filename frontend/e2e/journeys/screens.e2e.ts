@@ -19,6 +19,7 @@ import { bookingsMessages } from '@/features/bookings/components/bookings.messag
 import { dealsMessages } from '@/features/deals/deals.messages.ts';
 import { homeMessages } from '@/features/home/components/home.messages.ts';
 import { listingActionsMessages } from '@/features/listing/components/listing-actions.messages.ts';
+import { listingReviewMessages } from '@/features/listing-review/listing-review.messages.ts';
 import { searchPageMessages } from '@/features/search/pages/search-page.messages.ts';
 import { sellingMessages } from '@/features/selling/selling.messages.ts';
 
@@ -258,6 +259,13 @@ const screens: Screen[] = [
   },
   { name: 'add-category', path: () => '/dashboard/add-category', as: 'admin', heading: 'Admin Dashboard', bn: { heading: bn.admin } },
   { name: 'all-seller', path: () => '/dashboard/all-seller', as: 'admin', heading: 'Admin Dashboard', bn: { heading: bn.admin } },
+  {
+    name: 'listing-reviews',
+    path: () => '/dashboard/listing-reviews',
+    as: 'admin',
+    heading: 'Listing review',
+    bn: { heading: listingReviewMessages.bn.title },
+  },
   { name: 'all-buyer', path: () => '/dashboard/all-buyer', as: 'admin', heading: 'Admin Dashboard', bn: { heading: bn.admin } },
   {
     name: 'reported-products',

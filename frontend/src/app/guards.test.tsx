@@ -39,7 +39,7 @@ describe('the route guards', () => {
     expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'All Buyers' })).toBeInTheDocument();
     const panel = screen.getByRole('navigation', { name: 'Dashboard' });
-    expect(panel).toHaveTextContent('Add CategoryAll SellersVerificationsAll BuyersReported Products');
+    expect(panel).toHaveTextContent('Add CategoryAll SellersVerificationsListing reviewAll BuyersReported Products');
     expect(screen.getByText('admin@example.com')).toBeInTheDocument();
   });
 

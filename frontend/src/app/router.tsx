@@ -143,6 +143,14 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     ),
                   },
                   {
+                    // Listings waiting before buyers see them: Approve, or Reject with a reason.
+                    path: 'listing-reviews',
+                    lazy: lazyPage(
+                      () => import('@/features/listing-review/pages/listing-reviews-page.tsx'),
+                      (m) => m.ListingReviewsPage,
+                    ),
+                  },
+                  {
                     path: 'all-buyer',
                     lazy: lazyPage(() => import('@/features/users/pages/all-buyers-page.tsx'), (m) => m.AllBuyersPage),
                   },

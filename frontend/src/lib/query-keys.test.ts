@@ -36,6 +36,8 @@ describe('forgetSignedInData', () => {
       // Sellers' ID requests: the admins' queue and a seller's own.
       queryKeys.verificationQueue(),
       queryKeys.myVerification('seller@example.com'),
+      // The admins' queue of listings in review.
+      queryKeys.listingReviews(),
     ];
     for (const key of [...kept, ...dropped]) queryClient.setQueryData(key, []);
 
@@ -58,6 +60,7 @@ describe('refetchLiveData', () => {
       queryKeys.deal('o1'),
       queryKeys.verificationQueue(),
       queryKeys.myVerification('seller@example.com'),
+      queryKeys.listingReviews(),
     ];
     const kept = [queryKeys.config(), queryKeys.user('buyer@example.com'), queryKeys.paymentIntent('o1'), queryKeys.receipt('o1')];
     for (const key of [...live, ...kept]) queryClient.setQueryData(key, []);

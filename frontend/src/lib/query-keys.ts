@@ -51,6 +51,8 @@ export const queryKeys = {
   /** The signed-in seller's latest verification request (`null`: none yet), one entry per seller. */
   myVerifications: () => ['myVerification'] as const,
   myVerification: (email: string) => ['myVerification', email] as const,
+  /** The admins' queue of listings waiting for review before they are public, oldest first. */
+  listingReviews: () => ['listingReviews'] as const,
   buyers: () => ['allBuyer'] as const,
   /** The booking the payment page pays for, one entry per booking. */
   paymentBookings: () => ['paymentOrder'] as const,
@@ -113,6 +115,7 @@ export const LIVE_DATA: readonly QueryKey[] = [
   queryKeys.buyers(),
   queryKeys.verificationQueue(),
   queryKeys.myVerifications(),
+  queryKeys.listingReviews(),
   queryKeys.paymentBookings(),
   queryKeys.paymentMethods(),
   queryKeys.listings(),

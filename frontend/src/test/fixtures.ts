@@ -1,7 +1,7 @@
 // Sample records in the server's shapes, for component and reducer tests.
 import type { components } from '@/lib/api/schema.d.ts';
 import type { Advert, Notification, Listing, User } from '@/lib/api/types.ts';
-import type { VerificationRequest } from '@/lib/api/types.ts';
+import type { ListingReview, VerificationRequest } from '@/lib/api/types.ts';
 import type { SeenEvent } from '@/lib/live/apply-event.ts';
 import type { LiveEvent } from '@/lib/live/live-events.ts';
 import type { Conversation } from '@/lib/live/message-events.ts';
@@ -48,6 +48,7 @@ export function aListing(overrides: Partial<Listing> = {}): Listing {
     negotiable: true,
     phoneInConversation: false,
     onWhatsapp: false,
+    state: 'live',
     ...overrides,
   };
 }
@@ -121,6 +122,22 @@ export function aVerificationRequest(overrides: Partial<VerificationRequest> = {
     state: 'pending',
     createdAt: '2026-11-27T04:30:00Z',
     photos: { front: 'f1', back: 'b1', selfie: 's1' },
+    ...overrides,
+  };
+}
+
+/**
+ * Rahim's Yamaha waiting for an admin since 10:30 am in Dhaka on Fri 27 Nov 2026, as his
+ * first listing whose description gives a phone number.
+ */
+export function aListingReview(
+  listing: Partial<Listing> = {},
+  overrides: Partial<Omit<ListingReview, 'listing'>> = {},
+): ListingReview {
+  return {
+    listing: aListing({ state: 'pending', ...listing }),
+    flags: ['first_listing', 'contact'],
+    askedAt: '2026-11-27T04:30:00Z',
     ...overrides,
   };
 }

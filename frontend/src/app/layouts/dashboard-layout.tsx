@@ -26,6 +26,7 @@ const SIDE_LINKS: Record<Role, SideLink[]> = {
     { label: 'addCategory', to: '/dashboard/add-category' },
     { label: 'allSellers', to: '/dashboard/all-seller' },
     { label: 'verifications', to: '/dashboard/verification-requests' },
+    { label: 'listingReviews', to: '/dashboard/listing-reviews' },
     { label: 'allBuyers', to: '/dashboard/all-buyer' },
     { label: 'reportedProducts', to: '/dashboard/reported-products' },
     { label: 'reportedConversations', to: '/dashboard/reported-conversations' },

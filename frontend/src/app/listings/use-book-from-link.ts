@@ -4,6 +4,7 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Listing } from '@/lib/api/types.ts';
+import { isLive } from '@/lib/listing-state.ts';
 import { isSold } from '@/features/listing/components/listing-actions.tsx';
 import type { ListingActionHandlers } from './use-listing-actions.tsx';
 
@@ -12,7 +13,7 @@ export const BOOK_PARAM = 'book';
 export function useBookFromLink(listing: Listing, { viewerOf, onBook, bookingOf }: ListingActionHandlers): void {
   const [params, setParams] = useSearchParams();
   const wanted = params.has(BOOK_PARAM);
-  const mayBook = viewerOf(listing) === 'buyer' && !isSold(listing) && !bookingOf(listing._id);
+  const mayBook = viewerOf(listing) === 'buyer' && isLive(listing) && !isSold(listing) && !bookingOf(listing._id);
   useEffect(() => {
     if (!wanted) return;
     setParams(

@@ -280,3 +280,94 @@ describe('Listing page: live', () => {
     expect(await screen.findByRole('heading', { level: 1, name: NO_LONGER_LISTED })).toBeInTheDocument();
   });
 });
+
+describe('Listing page: a listing buyers cannot see yet', () => {
+  const waiting = { ...bike, sellerId: '1', state: 'pending' };
+  const rejected = { ...bike, sellerId: '1', state: 'rejected', stateReason: 'Please remove the phone number' };
+
+  /** The buying actions, none of which a listing that is not live offers. */
+  function expectNoBuyingActions() {
+    for (const name of ['Book Now', 'Add to Wishlist', 'Report to Admin', 'Make an offer']) {
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    }
+    expect(screen.queryByRole('link', { name: 'Message seller' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Message seller' })).not.toBeInTheDocument();
+    expect(screen.getByRole('main').querySelector('a[href^="tel:"]')).toBeNull();
+  }
+
+  it('tells its seller it is in review, and why a new seller waits, without a way to buy it', async () => {
+    fakeServer({ ...signedInAs('seller'), ...listingServer(waiting) });
+    renderApp('/products/p1');
+    const banner = await screen.findByRole('region', { name: 'In review — buyers cannot see this bike yet' });
+    expect(banner).toHaveTextContent('an admin looks at new sellers’ first listings before buyers see them.');
+    expect(within(banner).getByRole('link', { name: 'See it in My Products' })).toHaveAttribute(
+      'href',
+      '/dashboard/seller-products',
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Yamaha R15' })).toBeInTheDocument();
+    expect(screen.queryByText('Available')).not.toBeInTheDocument();
+    expect(screen.queryByText(/This is your bike\./)).not.toBeInTheDocument();
+    expectNoBuyingActions();
+  });
+
+  it('tells its seller an admin rejected it, why, and that an edit sends it back', async () => {
+    fakeServer({ ...signedInAs('seller'), ...listingServer(rejected) });
+    renderApp('/products/p1');
+    const banner = await screen.findByRole('region', { name: 'Rejected: Please remove the phone number' });
+    expect(banner).toHaveTextContent('Buyers cannot see this bike: edit it to send it back for review.');
+    expect(within(banner).getByRole('link', { name: 'Edit Yamaha R15' })).toHaveAttribute(
+      'href',
+      '/dashboard/edit-product/p1',
+    );
+    expectNoBuyingActions();
+  });
+
+  it('offers an admin to decide it in Listing review', async () => {
+    fakeServer({ ...signedInAs('admin'), ...listingServer({ ...bike, state: 'pending' }) });
+    renderApp('/products/p1');
+    const banner = await screen.findByRole('region', { name: 'In review — buyers cannot see this bike yet' });
+    expect(within(banner).getByRole('link', { name: 'Decide it in Listing review' })).toHaveAttribute(
+      'href',
+      '/dashboard/listing-reviews',
+    );
+    expect(within(banner).queryByRole('link', { name: 'See it in My Products' })).not.toBeInTheDocument();
+    expectNoBuyingActions();
+  });
+
+  it('drops the banner the moment an admin approves it, and the bike is its seller’s as any other', async () => {
+    fakeServer({ ...signedInAs('seller'), ...listingServer(waiting) });
+    const { queryClient } = renderApp('/products/p1');
+    await screen.findByRole('region', { name: 'In review — buyers cannot see this bike yet' });
+    act(() => {
+      applyLiveEvent(queryClient, { event: 'listing.reviewed', data: { ...waiting, state: 'live' } });
+    });
+    expect(await screen.findByText(/This is your bike\./)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /In review/ })).not.toBeInTheDocument();
+    expect(screen.getByText('Available')).toBeInTheDocument();
+  });
+
+  it('says so in Bangla on a Bangla page', async () => {
+    localStorage.setItem('language', 'bn');
+    fakeServer({ ...signedInAs('seller'), ...listingServer(rejected) });
+    renderApp('/products/p1');
+    const banner = await screen.findByRole('region', { name: 'ফিরিয়ে দেওয়া হয়েছে: Please remove the phone number' });
+    expect(banner).toHaveTextContent('ক্রেতারা এই বাইকটি দেখতে পাচ্ছেন না: বদলে দিলে এটা আবার যাচাইয়ে যাবে।');
+    expect(within(banner).getByRole('link', { name: 'Yamaha R15 বদলান' })).toBeInTheDocument();
+    expect(within(banner).getByRole('link', { name: '“আমার বাইক”-এ দেখুন' })).toBeInTheDocument();
+  });
+
+  it('shows a rejection the moment an admin decides, with the reason', async () => {
+    fakeServer({ ...signedInAs('seller'), ...listingServer(waiting) });
+    const { queryClient } = renderApp('/products/p1');
+    await screen.findByRole('region', { name: 'In review — buyers cannot see this bike yet' });
+    act(() => {
+      applyLiveEvent(queryClient, {
+        event: 'listing.reviewed',
+        data: { ...waiting, state: 'rejected', stateReason: 'The photos do not show the bike for sale' },
+      });
+    });
+    expect(
+      await screen.findByRole('region', { name: 'Rejected: The photos do not show the bike for sale' }),
+    ).toBeInTheDocument();
+  });
+});

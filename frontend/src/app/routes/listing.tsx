@@ -4,7 +4,9 @@
 // from the same seller and similar ones. `?book=1` (from an accepted offer) opens the
 // booking. Everyone may look: visitors get the public form. Live events keep it current:
 // it turns Sold Out, shows a seller's changes, and says the bike is no longer listed once
-// deleted, without a reload. Its loader prefetches the listing.
+// deleted, without a reload. A listing buyers cannot see yet (in review, or rejected),
+// which only its seller and admins may open, says so in a banner and offers none of the
+// buying actions; an admin's decision shows at once. Its loader prefetches the listing.
 import { Link, useParams } from 'react-router';
 import { ClockIcon, MapPinIcon, MotorcycleIcon } from '@/components/icons.tsx';
 import { PageSpinner } from '@/components/spinner.tsx';
@@ -23,6 +25,8 @@ import { MessageSeller } from '@/features/messages/components/message-seller.tsx
 import { useListingActions } from '@/app/listings/use-listing-actions.tsx';
 import { useBookFromLink } from '@/app/listings/use-book-from-link.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
+import { isLive } from '@/lib/listing-state.ts';
+import { ListingStateBanner } from '@/app/listings/listing-state-banner.tsx';
 import { listingPageMessages } from './listing.messages.ts';
 
 export const listingPageLoader = listingLoader;
@@ -85,6 +89,8 @@ function ListingDetails({ listing }: { listing: Listing }) {
   const actions = useListingActions(saved);
   useBookFromLink(listing, actions);
   const viewer = actions.viewerOf(listing);
+  // Buyers cannot see it yet: nothing here books, asks about, saves or reports it.
+  const live = isLive(listing);
   const photos = listing.photos.length > 0 ? listing.photos : [listing.productImage];
 
   return (
@@ -95,6 +101,7 @@ function ListingDetails({ listing }: { listing: Listing }) {
         </Link>
         {listing.brand && <span aria-hidden="true">{CRUMB_SEPARATOR}{listing.brand}</span>}
       </nav>
+      {!live && <ListingStateBanner listing={listing} viewer={viewer} />}
       <div className="grid gap-x-8 gap-y-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:grid-rows-[auto_1fr]">
         {/* On a phone the photos run edge to edge, as a phone's gallery does. */}
         <div className="-mx-4 sm:mx-0 lg:col-start-1 lg:row-span-2 lg:row-start-1">
@@ -102,7 +109,7 @@ function ListingDetails({ listing }: { listing: Listing }) {
         </div>
 
         <div className="lg:col-start-2 lg:row-start-1">
-          <AvailabilityTag listing={listing} className="inline-block" />
+          {live && <AvailabilityTag listing={listing} className="inline-block" />}
           <h1 className="mt-1.5 text-2xl leading-tight font-bold text-stone-900 sm:text-3xl">{listing.productName}</h1>
           <div className="mt-2">
             <ListingPrices listing={listing} large />
@@ -117,8 +124,8 @@ function ListingDetails({ listing }: { listing: Listing }) {
               {t('posted')} <time dateTime={listing.postTime}>{formatPostTime(listing.postTime, locale)}</time>
             </span>
           </p>
-          <ListingActions {...actions.propsFor(listing)} className="mt-4 text-base" />
-          {(viewer === 'buyer' || viewer === 'visitor') && (
+          {live && <ListingActions {...actions.propsFor(listing)} className="mt-4 text-base" />}
+          {live && (viewer === 'buyer' || viewer === 'visitor') && (
             <div className="mt-2">
               <MessageSeller
                 productId={listing._id}
@@ -133,7 +140,7 @@ function ListingDetails({ listing }: { listing: Listing }) {
         </div>
 
         <div className="lg:col-start-2 lg:row-start-2">
-          <SellerCard listing={listing} viewer={viewer} onLogIn={actions.onLogIn} />
+          <SellerCard listing={listing} viewer={live ? viewer : 'browsing'} onLogIn={actions.onLogIn} />
         </div>
 
         <section aria-labelledby="details-title" className="lg:col-start-1 lg:row-start-3">

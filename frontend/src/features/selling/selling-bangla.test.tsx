@@ -157,6 +157,33 @@ describe('My Products in Bangla', () => {
     expect(within(honda).getAllByText('বিক্রি হয়ে গেছে')).toHaveLength(2);
   });
 
+  it('says in Bangla which bikes wait for review and which an admin rejected', async () => {
+    localStorage.setItem('language', 'bn');
+    fakeServer({
+      ...signedInAs('seller'),
+      [MINE]: [
+        200,
+        [
+          aListing({ _id: 'p4', productName: 'TVS Apache', state: 'pending' }),
+          aListing({ _id: 'p5', productName: 'Bajaj Pulsar', state: 'rejected', stateReason: 'ছবিগুলো ঝাপসা' }),
+        ],
+      ],
+    });
+    renderApp('/dashboard/seller-products');
+    const apache = await screen.findByRole('row', { name: /TVS Apache/ });
+    expect(within(apache).getByText('যাচাই চলছে')).toBeInTheDocument();
+    expect(apache).toHaveTextContent('চালু হলে');
+    expect(
+      screen.getByText(
+        'যাচাই চলছে: নতুন বিক্রেতার প্রথম বিজ্ঞাপনগুলো ক্রেতারা দেখার আগে একজন অ্যাডমিন দেখে নেন। বিজ্ঞাপনটি চালু হলেই আমরা আপনাকে জানাব।',
+      ),
+    ).toBeInTheDocument();
+    const pulsar = screen.getByRole('row', { name: /Bajaj Pulsar/ });
+    expect(within(pulsar).getByText('ফিরিয়ে দেওয়া হয়েছে')).toBeInTheDocument();
+    expect(pulsar).toHaveTextContent('ছবিগুলো ঝাপসা');
+    expect(pulsar).toHaveTextContent('অ্যাডমিন যা বলেছেন তা ঠিক করে বিজ্ঞাপনটি বদলান: সেভ করলেই এটা আবার যাচাইয়ে যাবে।');
+  });
+
   it('says when there is none yet', async () => {
     localStorage.setItem('language', 'bn');
     fakeServer({ ...signedInAs('seller'), [MINE]: [200, []] });

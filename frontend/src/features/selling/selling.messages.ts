@@ -119,7 +119,7 @@ export const sellingMessages = defineCatalog(
     startFailed: 'Your account could not start selling. Please try again.',
     addTitle: 'Add a Product',
     addIntro:
-      'List a bike for sale. Buyers in its category see it the moment you add it, and find it by brand, model, engine size, kilometres, year and district.',
+      'List a bike for sale. Buyers in its category see it as soon as it is live (an admin looks at a new seller\'s first bikes before that), and find it by brand, model, engine size, kilometres, year and district.',
     categoriesFailed: 'The categories could not be loaded. Please reload the page.',
     fieldsFailed: 'The brands and districts could not be loaded. Please reload the page.',
     addFailed: 'The bike could not be listed.',
@@ -158,6 +158,7 @@ export const sellingMessages = defineCatalog(
     notNow: 'Not now',
     advertiseDone: 'Advertisement Successfully Done',
     advertising: 'Advertising…',
+    onceLive: 'Once it is live',
     noBookings: 'None',
     bookingCount: '{count, plural, one {{shown} booking} other {{shown} bookings}}',
     keptOnRecord: 'Kept on record',
@@ -269,7 +270,7 @@ export const sellingMessages = defineCatalog(
     startFailed: 'অ্যাকাউন্টে বিক্রি চালু করা যায়নি। আবার চেষ্টা করুন।',
     addTitle: 'বাইক বিক্রি করুন',
     addIntro:
-      'বিক্রির জন্য বাইকের বিজ্ঞাপন দিন। যোগ করার সঙ্গে সঙ্গে ক্যাটাগরির ক্রেতারা এটা দেখবেন, আর ব্র্যান্ড, মডেল, ইঞ্জিন, কিমি, সাল ও জেলা দিয়ে খুঁজে পাবেন।',
+      'বিক্রির জন্য বাইকের বিজ্ঞাপন দিন। চালু হলেই ক্যাটাগরির ক্রেতারা এটা দেখবেন (নতুন বিক্রেতার প্রথম বাইকগুলো তার আগে একজন অ্যাডমিন দেখে নেন), আর ব্র্যান্ড, মডেল, ইঞ্জিন, কিমি, সাল ও জেলা দিয়ে খুঁজে পাবেন।',
     categoriesFailed: 'ক্যাটাগরিগুলো লোড করা যায়নি। পেজটা আবার লোড করুন।',
     fieldsFailed: 'ব্র্যান্ড আর জেলার তালিকা লোড করা যায়নি। পেজটা আবার লোড করুন।',
     addFailed: 'বাইকের বিজ্ঞাপন দেওয়া যায়নি।',
@@ -306,6 +307,7 @@ export const sellingMessages = defineCatalog(
     notNow: 'এখন না',
     advertiseDone: 'বিজ্ঞাপনের প্রচার শুরু হয়েছে',
     advertising: 'প্রচার করা হচ্ছে…',
+    onceLive: 'চালু হলে',
     noBookings: 'নেই',
     bookingCount: '{count, plural, other {{shown}টি বুকিং}}',
     keptOnRecord: 'রেকর্ডে রাখা আছে',

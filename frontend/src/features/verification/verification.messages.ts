@@ -3,9 +3,10 @@ import { defineCatalog } from '@/lib/i18n/catalog.ts';
 /**
  * Sellers verified with evidence (docs/trust.md): the seller's Get verified page (the
  * three photos, the request waiting, rejected or approved) and the admins' Verification
- * requests (the queue, each request's photos, Approve and Reject with a reason). `time`
- * is a moment in Dhaka's time, in the page's words; `done`, `total`, `shown` and `max`
- * are numbers in the page's digits; `count` is the number itself, for the plural.
+ * requests (the queue, each request's photos, Approve, and Reject's title and quick
+ * reasons; its field and buttons are the shared dialog's). `time` is a moment in Dhaka's
+ * time, in the page's words; `done`, `total`, `shown` and `max` are numbers in the page's
+ * digits; `count` is the number itself, for the plural.
  */
 export const verificationMessages = defineCatalog(
   {
@@ -68,12 +69,7 @@ export const verificationMessages = defineCatalog(
     reject: 'Reject',
     rejectTitle: 'Reject the request of {name}?',
     rejectAbout: 'Say why, so the seller can fix it: they read it with the notification.',
-    reason: 'Reason',
     reasonPlaceholder: 'For example: the back of the card is too blurry to read',
-    sayWhy: 'Please say why, so the seller can fix it',
-    atMost: 'Please keep it to {max} characters',
-    cancel: 'Cancel',
-    rejecting: 'Rejecting…',
     rejected: 'Request rejected: the seller is told why',
     reasonBlurry: 'Your photos are blurry or too dark',
     reasonCutOff: 'Part of your card is cut off',
@@ -138,12 +134,7 @@ export const verificationMessages = defineCatalog(
     reject: 'ফিরিয়ে দিন',
     rejectTitle: '{name}-এর অনুরোধ ফিরিয়ে দেবেন?',
     rejectAbout: 'কেন, তা লিখুন, যাতে বিক্রেতা ঠিক করে নিতে পারেন: নোটিফিকেশনের সঙ্গে তিনি এটা পড়বেন।',
-    reason: 'কারণ',
     reasonPlaceholder: 'যেমন: কার্ডের পেছনের দিকটা এত ঝাপসা যে পড়া যাচ্ছে না',
-    sayWhy: 'কেন, তা লিখুন, যাতে বিক্রেতা ঠিক করে নিতে পারেন',
-    atMost: '{max} অক্ষরের মধ্যে লিখুন',
-    cancel: 'বাতিল',
-    rejecting: 'ফিরিয়ে দেওয়া হচ্ছে…',
     rejected: 'অনুরোধ ফিরিয়ে দেওয়া হয়েছে: বিক্রেতাকে কারণ জানানো হয়েছে',
     reasonBlurry: 'আপনার ছবিগুলো ঝাপসা বা খুব অন্ধকার',
     reasonCutOff: 'আপনার কার্ডের কিছু অংশ ছবিতে আসেনি',

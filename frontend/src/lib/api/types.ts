@@ -48,6 +48,11 @@ export type Unblocked = Schemas['BlockView'];
 export type VerificationRequest = Schemas['VerificationRequestView'];
 /** A pending request's three photos, by their private names. */
 export type VerificationPhotos = Schemas['VerificationPhotosView'];
+/**
+ * A listing waiting for an admin (docs/trust.md, "Listings reviewed when it matters"):
+ * the listing, why it waits (`flags`, admins only) and since when (`askedAt`).
+ */
+export type ListingReview = Omit<Schemas['ListingReviewView'], 'listing'> & { listing: Listing };
 
 /** Whether the seller takes offers on a listing: listings do unless their seller says otherwise. */
 export interface PriceTerms {

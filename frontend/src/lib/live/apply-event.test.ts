@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { aListing } from '@/test/fixtures.ts';
-import type { Listing } from '@/lib/api/types.ts';
+import { aListing, aListingReview } from '@/test/fixtures.ts';
+import type { Listing, ListingReview, SearchResults } from '@/lib/api/types.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import { applyLiveEvent } from './apply-event.ts';
 
@@ -155,5 +155,160 @@ describe('applyLiveEvent on conversations', () => {
     expect(queryClient.getQueryData(queryKeys.conversationsOf('1'))).toEqual([{ ...conversation, sellerReadUpTo: '11' }]);
     expect(queryClient.getQueryState(queryKeys.conversationsOf('2'))?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(queryKeys.conversationsOf('1'))?.isInvalidated).toBe(true);
+  });
+});
+
+describe('applyLiveEvent on listings in review', () => {
+  const QUEUE = queryKeys.listingReviews();
+  const MINE = queryKeys.sellerListingsOf('seller@example.com');
+  const CATEGORY = queryKeys.categoryListingsOf('c1', 'member');
+  const LATEST = queryKeys.latestListings('member');
+  const PAGE = queryKeys.listing('p9', 'member');
+  const honda = aListingReview(
+    { _id: 'p8', productName: 'Honda CB Hornet', sellerId: 's2', sellerEmail: 'salma@example.com' },
+    { flags: ['money'], askedAt: '2026-11-27T03:00:00Z' },
+  );
+  const yamaha = aListingReview({ _id: 'p9' });
+  const pending = yamaha.listing;
+  const results = (listings: Listing[]): SearchResults => ({
+    listings,
+    total: listings.length,
+    totalCapped: false,
+    nextCursor: null,
+  });
+
+  /** An admin's queue, the seller's My Products (with the bike pending) and its page, and a public category and latest bikes. */
+  function cache() {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(QUEUE, []);
+    queryClient.setQueryData(MINE, [pending, aListing({ _id: 'p1' })]);
+    queryClient.setQueryData(PAGE, pending);
+    queryClient.setQueryData(CATEGORY, [aListing({ _id: 'p1' })]);
+    queryClient.setQueryData(LATEST, results([aListing({ _id: 'p1' })]));
+    return {
+      queryClient,
+      queue: () => queryClient.getQueryData<ListingReview[]>(QUEUE),
+      mine: () => queryClient.getQueryData<Listing[]>(MINE),
+      page: () => queryClient.getQueryData<Listing>(PAGE),
+      category: () => queryClient.getQueryData<Listing[]>(CATEGORY),
+      latest: () => queryClient.getQueryData<SearchResults>(LATEST),
+    };
+  }
+
+  it('fills the admins’ queue oldest first, once, and moves a listing edited while it waits to the back', () => {
+    const { queryClient, queue } = cache();
+    applyLiveEvent(queryClient, { event: 'listing.review_requested', data: yamaha });
+    applyLiveEvent(queryClient, { event: 'listing.review_requested', data: honda });
+    applyLiveEvent(queryClient, { event: 'listing.review_requested', data: yamaha });
+    // Honda asked first (03:00), the Yamaha at 04:30.
+    expect(queue()?.map((r) => r.listing._id)).toEqual(['p8', 'p9']);
+
+    const once = queue();
+    applyLiveEvent(queryClient, { event: 'listing.review_requested', data: honda });
+    expect(queue()).toBe(once);
+
+    // Salma takes the money request out of her description: the Honda asks again, at the back.
+    const edited = aListingReview(
+      { ...honda.listing, description: 'Cash at the meeting only.' },
+      { flags: ['resubmitted'], askedAt: '2026-11-27T05:00:00Z' },
+    );
+    applyLiveEvent(queryClient, { event: 'listing.review_requested', data: edited });
+    expect(queue()?.map((r) => [r.listing._id, r.flags])).toEqual([
+      ['p9', ['first_listing', 'contact']],
+      ['p8', ['resubmitted']],
+    ]);
+    expect(queue()?.[1]?.listing.description).toBe('Cash at the meeting only.');
+    // The older request, replayed late, does not take its place back.
+    const after = queue();
+    applyLiveEvent(queryClient, { event: 'listing.review_requested', data: honda });
+    expect(queue()).toBe(after);
+    // Nor does a listing no longer waiting join.
+    applyLiveEvent(queryClient, {
+      event: 'listing.review_requested',
+      data: aListingReview({ _id: 'p7', state: 'live' }, { askedAt: '2026-11-27T06:00:00Z' }),
+    });
+    expect(queue()).toBe(after);
+  });
+
+  it('takes a rejected listing out of the queue, and tells its seller’s pages why; once', () => {
+    const { queryClient, queue, mine, page, category } = cache();
+    queryClient.setQueryData(QUEUE, [honda, yamaha]);
+    const rejected = { ...pending, state: 'rejected', stateReason: 'Please remove the phone number' };
+    applyLiveEvent(queryClient, { event: 'listing.reviewed', data: rejected });
+    expect(queue()?.map((r) => r.listing._id)).toEqual(['p8']);
+    expect(mine()?.map((l) => [l._id, l.state, l.stateReason])).toEqual([
+      ['p9', 'rejected', 'Please remove the phone number'],
+      ['p1', 'live', undefined],
+    ]);
+    expect(page()).toMatchObject({ state: 'rejected', stateReason: 'Please remove the phone number' });
+    // A rejected listing stays off every public list.
+    expect(category()?.map((l) => l._id)).toEqual(['p1']);
+
+    const [onceMine, oncePage] = [mine(), page()];
+    applyLiveEvent(queryClient, { event: 'listing.reviewed', data: rejected });
+    expect(mine()).toBe(onceMine);
+    expect(page()).toBe(oncePage);
+  });
+
+  it('on approval shows the bike live on its seller’s pages once, and on every public list as a new listing', () => {
+    const { queryClient, queue, mine, page, category, latest } = cache();
+    queryClient.setQueryData(QUEUE, [yamaha]);
+    const approved = { ...pending, state: 'live' };
+    // The server sends the decision, then the listing as new, for every page.
+    applyLiveEvent(queryClient, { event: 'listing.reviewed', data: approved });
+    applyLiveEvent(queryClient, { event: 'product.created', data: approved });
+    applyLiveEvent(queryClient, { event: 'product.created', data: approved });
+    expect(queue()).toEqual([]);
+    expect(mine()?.map((l) => [l._id, l.state])).toEqual([
+      ['p9', 'live'],
+      ['p1', 'live'],
+    ]);
+    expect(page()?.state).toBe('live');
+    expect(category()?.map((l) => l._id)).toEqual(['p9', 'p1']);
+    expect(latest()?.listings.map((l) => l._id)).toEqual(['p9', 'p1']);
+  });
+
+  it('says a listing is live on its seller’s My Products when its `product.created` comes first', () => {
+    const { queryClient, mine } = cache();
+    applyLiveEvent(queryClient, { event: 'product.created', data: { ...pending, state: 'live' } });
+    expect(mine()?.map((l) => [l._id, l.state])).toEqual([
+      ['p9', 'live'],
+      ['p1', 'live'],
+    ]);
+  });
+
+  it('never puts a listing that is not live on a public list, from any event', () => {
+    const { queryClient, category, latest } = cache();
+    const [beforeCategory, beforeLatest] = [category(), latest()];
+    applyLiveEvent(queryClient, { event: 'product.created', data: pending });
+    applyLiveEvent(queryClient, { event: 'product.updated', data: { ...pending, resalePrice: 1700 } });
+    applyLiveEvent(queryClient, { event: 'listing.reviewed', data: { ...pending, state: 'rejected', stateReason: 'x' } });
+    applyLiveEvent(queryClient, { event: 'listing.review_requested', data: yamaha });
+    expect(category()).toBe(beforeCategory);
+    expect(latest()).toBe(beforeLatest);
+  });
+
+  it('shows a seller’s edit of a rejected listing on their pages as in review again, without the reason', () => {
+    const { queryClient, mine, page, category } = cache();
+    const rejected = { ...pending, state: 'rejected', stateReason: 'Please remove the phone number' };
+    queryClient.setQueryData(MINE, [rejected]);
+    queryClient.setQueryData(PAGE, rejected);
+    const beforeCategory = category();
+    const edited: Listing = { ...pending, description: 'Call through the site.', resalePrice: 1750 };
+    applyLiveEvent(queryClient, { event: 'product.updated', data: edited });
+    expect(mine()?.[0]).toMatchObject({ state: 'pending', description: 'Call through the site.', resalePrice: 1750 });
+    expect(mine()?.[0]).not.toHaveProperty('stateReason');
+    expect(page()).toMatchObject({ state: 'pending', resalePrice: 1750 });
+    expect(page()).not.toHaveProperty('stateReason');
+    expect(category()).toBe(beforeCategory);
+  });
+
+  it('drops a listing its seller deleted while it waited, and a deleted seller’s listings, from the queue', () => {
+    const { queryClient, queue } = cache();
+    queryClient.setQueryData(QUEUE, [honda, yamaha]);
+    applyLiveEvent(queryClient, { event: 'product.deleted', data: { _id: 'p9', categoryId: 'c1', sellerId: 's1' } });
+    expect(queue()?.map((r) => r.listing._id)).toEqual(['p8']);
+    applyLiveEvent(queryClient, { event: 'user.deleted', data: { _id: 's2', role: 'seller' } });
+    expect(queue()).toEqual([]);
   });
 });

@@ -41,8 +41,15 @@ import {
 } from './message-events.ts';
 import { setConversationOffer, updateOfferMessage, type Offer } from './offer-events.ts';
 import { hideMessage, markBlocked, type ConversationBlocked } from './safety-events.ts';
-import type { VerificationRequest } from '@/lib/api/types.ts';
+import type { ListingReview, VerificationRequest } from '@/lib/api/types.ts';
+import { isLive } from '@/lib/listing-state.ts';
 import { addVerificationRequest, removeVerificationRequest, tellsOfVerification } from './verification-events.ts';
+import {
+  addListingReview,
+  removeListingReview,
+  removeSellersReviews,
+  setListingState,
+} from './listing-review-events.ts';
 
 type List<T> = readonly T[] | undefined;
 
@@ -136,6 +143,23 @@ function markUnlisted(queryClient: QueryClient, id: string): void {
 const byId = (x: { _id: string }) => x._id;
 
 /**
+ * A listing's state, on the only pages that hold a listing that is not live: its seller's
+ * My Products (which gains it if it lacks it) and its own page, as its seller or an admin
+ * has it open.
+ */
+function patchOwnListing(queryClient: QueryClient, listing: Listing): void {
+  patch<Listing>(queryClient, queryKeys.sellerListings(), (old, email) =>
+    setListingState(addSellerListing(old, email, listing), listing),
+  );
+  patchOne<Listing>(queryClient, queryKeys.listingPages(), (old) => setListingState(old, listing));
+}
+
+/** The admins' queue of listings waiting for review. */
+function patchReviews(queryClient: QueryClient, update: (old: List<ListingReview>) => List<ListingReview>): void {
+  patch<ListingReview>(queryClient, queryKeys.listingReviews(), update);
+}
+
+/**
  * A seller's listings count their open bookings: a count cannot be patched idempotently
  * (an event applied twice would count twice), so an open list reads it again.
  */
@@ -174,13 +198,28 @@ export function applyLiveEvent(queryClient: QueryClient, live: LiveEvent): void 
       patch<Category>(queryClient, queryKeys.categories(), (old) => addCategory(old, live.data));
       return;
     case 'product.created':
+      // A listing approved after review is already on its seller's My Products and its
+      // page: it stays once there, and says it is live.
+      patchOwnListing(queryClient, live.data);
+      // Only a live listing is public: no other ever joins a list anyone may read.
+      if (!isLive(live.data)) return;
       patch<Listing>(queryClient, queryKeys.categoryListings(), (old, categoryId) =>
         addCategoryListing(old, categoryId, live.data),
       );
-      patch<Listing>(queryClient, queryKeys.sellerListings(), (old, email) => addSellerListing(old, email, live.data));
       addNewListing(queryClient, live.data);
       return;
     case 'product.updated':
+      // A listing that is not live changes for its seller and admins alone: its seller's
+      // My Products and its page, never a public list.
+      if (!isLive(live.data)) {
+        patch<Listing>(queryClient, queryKeys.sellerListings(), (old) =>
+          setListingState(updateListing(old, live.data), live.data),
+        );
+        patchOne<Listing>(queryClient, queryKeys.listingPages(), (old) =>
+          setListingState(updateListing(old, live.data), live.data),
+        );
+        return;
+      }
       listings((old) => updateListing(old, live.data));
       patch<Advert>(queryClient, queryKeys.adverts(), (old) => updateListing(old, live.data, (a) => a.advertiseId));
       patch<Booking>(queryClient, queryKeys.bookings(), (old) => updateListing(old, live.data, (o) => o.bookingId));
@@ -224,6 +263,8 @@ export function applyLiveEvent(queryClient: QueryClient, live: LiveEvent): void 
         removeWhere(old, (booking) => booking.bookingId, live.data._id),
       );
       patch<Advert>(queryClient, queryKeys.adverts(), (old) => removeWhere(old, (a) => a.advertiseId, live.data._id));
+      // Its seller deleted it while it waited: nothing is left to review.
+      patchReviews(queryClient, (old) => removeListingReview(old, live.data._id));
       return;
     case 'advert.created':
       patch<Advert>(queryClient, queryKeys.adverts(), (old) => addAdvert(old, live.data));
@@ -279,6 +320,7 @@ export function applyLiveEvent(queryClient: QueryClient, live: LiveEvent): void 
     case 'user.deleted':
       patch<User>(queryClient, queryKeys.sellers(), (old) => removeWhere(old, byId, live.data._id));
       patch<User>(queryClient, queryKeys.buyers(), (old) => removeWhere(old, byId, live.data._id));
+      patchReviews(queryClient, (old) => removeSellersReviews(old, live.data._id));
       return;
     case 'notification.created':
       queryClient.setQueryData<Notifications>(queryKeys.notifications(), (bell) => addNotification(bell, live.data));
@@ -318,6 +360,16 @@ export function applyLiveEvent(queryClient: QueryClient, live: LiveEvent): void 
       patch<VerificationRequest>(queryClient, queryKeys.verificationQueue(), (old) =>
         removeVerificationRequest(old, live.data._id),
       );
+      return;
+    case 'listing.review_requested':
+      patchReviews(queryClient, (old) => addListingReview(old, live.data));
+      return;
+    case 'listing.reviewed':
+      // Decided by any admin: it leaves every admin's queue, and its seller's pages say
+      // whether it is live or why not. An approval's `product.created` follows, for
+      // every open page.
+      patchReviews(queryClient, (old) => removeListingReview(old, live.data._id));
+      patchOwnListing(queryClient, live.data);
       return;
   }
 }

@@ -57,6 +57,8 @@ const EVERY_NAME = {
   'conversation.reported': true,
   'verification.requested': true,
   'verification.decided': true,
+  'listing.review_requested': true,
+  'listing.reviewed': true,
 } as const satisfies Record<LiveEventName, true>;
 
 const NAMES: ReadonlySet<string> = new Set(Object.keys(EVERY_NAME));

@@ -17,7 +17,7 @@ import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
 import { localDigits } from '@/lib/i18n/numbers.ts';
 import { bookingsMessages } from './bookings.messages.ts';
 import { holdMethod, type BookingsKey, type BookingsT } from './deal-words.ts';
-import { showRefusal, useDialogExit } from './dialog-exit.ts';
+import { showRefusal, useDialogExit } from '@/components/dialog-exit.ts';
 import { ReasonChips } from '@/components/reason-chips.tsx';
 
 export const REASON_MAX = 300;

@@ -12,7 +12,7 @@ import { newHandoverCodeMutation, useHandoverCode } from '@/features/bookings/ap
 import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
 import { localDigits } from '@/lib/i18n/numbers.ts';
 import { bookingsMessages } from './bookings.messages.ts';
-import { useDialogExit } from './dialog-exit.ts';
+import { useDialogExit } from '@/components/dialog-exit.ts';
 
 const renew = newHandoverCodeMutation();
 

@@ -23,7 +23,7 @@ import { CapturePending } from './capture-pending.tsx';
 import { CodeScanner } from './code-scanner.tsx';
 import { bookingsMessages } from './bookings.messages.ts';
 import type { BookingsT } from './deal-words.ts';
-import { showRefusal, useDialogExit } from './dialog-exit.ts';
+import { showRefusal, useDialogExit } from '@/components/dialog-exit.ts';
 
 const handover = handoverMutation();
 

@@ -15,7 +15,7 @@ import { proposeMeetingMutation } from '@/features/bookings/api/meeting.ts';
 import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
 import { localDigits } from '@/lib/i18n/numbers.ts';
 import { bookingsMessages } from './bookings.messages.ts';
-import { showRefusal, useDialogExit } from './dialog-exit.ts';
+import { showRefusal, useDialogExit } from '@/components/dialog-exit.ts';
 
 export const PLACE_MAX = 200;
 

@@ -18,7 +18,7 @@ import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
 import { formatNumber, formatTaka, type Locale } from '@/lib/i18n/numbers.ts';
 import { settleDealMutation, type Settlement } from '@/features/deals/api/settle-deal.ts';
 import { dealsMessages } from '@/features/deals/deals.messages.ts';
-import { useDialogExit } from './dialog-exit.ts';
+import { useDialogExit } from '@/components/dialog-exit.ts';
 import { ReasonChips } from '@/components/reason-chips.tsx';
 
 export const REASON_MAX = 300;

@@ -1,5 +1,7 @@
 // `PUT /api/products` (sellers): lists a bike whose photos are already uploaded, the cover
 // first. The seller's name, e-mail and verification come from their record on the server.
+// A new seller's first listings (and some others) wait for an admin before they are live
+// (docs/trust.md, "Listings reviewed when it matters"): the answer is the same.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import type { Inserted, ListingInput } from '@/lib/api/types.ts';
@@ -29,7 +31,9 @@ export function useAddListing() {
   return useMutation({
     mutationFn: createListing,
     // The answer's `product.created` puts the listing, whole, in the seller's table and
-    // any cached category (the socket may bring it first or as well).
+    // any cached category (the socket may bring it first or as well). A listing waiting
+    // for review is news to admins only, so the answer carries no event: the seller's
+    // table, opened next, reads it from the server.
     onSuccess: (inserted) => {
       applyWritten(queryClient, inserted);
     },

@@ -203,6 +203,24 @@ describe('Add product', { timeout: 15_000 }, () => {
     });
   });
 
+  it('lists a bike that waits for review: My Products reads it from the server and says so', async () => {
+    let mine = [aListing({ _id: 'p1', productName: 'Honda CBR' })];
+    const { fetchMock } = await openForm({
+      'POST /api/uploads': [200, uploaded],
+      // A new seller's first listing: news to admins only, so the answer carries no event.
+      'PUT /api/products': () => {
+        mine = [aListing({ _id: 'p9', productName: 'Yamaha R15 V3', state: 'pending' }), ...mine];
+        return [201, inserted('p9')];
+      },
+      'GET /api/sellerProducts/seller%40example.com': () => [200, mine],
+    });
+    await fillIn();
+    expect(await screen.findByText('Product Added Successfully')).toBeInTheDocument();
+    const row = await screen.findByRole('row', { name: /Yamaha R15 V3/ });
+    expect(within(row).getByText('In review')).toBeInTheDocument();
+    expect(callsOf(fetchMock)).toContain('GET /api/sellerProducts/seller%40example.com');
+  });
+
   it('sends that the number waits for a conversation and takes WhatsApp when the seller ticks them', async () => {
     let sent: Record<string, unknown> = {};
     await openForm({

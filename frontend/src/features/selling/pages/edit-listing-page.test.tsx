@@ -120,6 +120,26 @@ describe('editing a listing', () => {
     expect(await screen.findByText('Resale price must be a number above 0')).toBeInTheDocument();
   });
 
+  it('says why an admin rejected the bike, and saving it sends it back for review', async () => {
+    const rejected = { ...r15, state: 'rejected', stateReason: 'Please remove the phone number from the description' };
+    fakeServer({
+      ...signedInAs('seller'),
+      [MINE]: [200, [rejected]],
+      'GET /api/categories': [200, [{ _id: 'c1', categoryName: 'Sports', categoryImage: '/c.png' }]],
+      // The edit sends it back to the queue: the answer's event says it waits again.
+      'PUT /api/products/p1': [200, modified({ event: 'product.updated', data: { ...r15, state: 'pending', description: 'Call through the site.' } })],
+    });
+    renderApp('/dashboard/edit-product/p1');
+    const note = await screen.findByRole('note');
+    expect(note).toHaveTextContent('Rejected: Please remove the phone number from the description');
+    expect(note).toHaveTextContent('Edit it to fix what the admin said: saving it sends it back for review.');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Product Updated Successfully')).toBeInTheDocument();
+    const row = await screen.findByRole('row', { name: /Yamaha R15/ });
+    expect(within(row).getByText('In review')).toBeInTheDocument();
+    expect(row).not.toHaveTextContent('Please remove the phone number');
+  });
+
   it('says so for a sold bike', async () => {
     fakeServer({ ...signedInAs('seller'), [MINE]: [200, [r15, sold]] });
     renderApp('/dashboard/edit-product/p2');

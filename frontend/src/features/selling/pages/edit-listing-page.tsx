@@ -1,7 +1,9 @@
 // The seller changes one of their unsold listings with the listing form: price, photos,
 // kilometres, district and area (the meeting place with them), condition, colour,
 // contact number, description, the ways to pay and the deposit. Every open page showing the bike (cards, adverts,
-// wishlists, bookings) shows the change at once.
+// wishlists, bookings) shows the change at once. A listing an admin turned down says why
+// above the form, and saving it sends it back for review; one still waiting goes to the
+// back of the queue.
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { PageSpinner } from '@/components/spinner.tsx';
@@ -21,6 +23,7 @@ import {
 } from '@/features/selling/components/listing-editor-fields.ts';
 import type { Listing } from '@/lib/api/types.ts';
 import { ListingEditor } from '@/features/selling/components/listing-editor.tsx';
+import { ReviewNotice } from '@/features/selling/components/listing-status.tsx';
 import { sellingMessages } from '@/features/selling/selling.messages.ts';
 import { useT } from '@/lib/i18n/language-context.ts';
 
@@ -99,6 +102,7 @@ export function EditListingPage() {
         {t('editTitle', { name: listing.productName })}
       </h2>
       <p className="mt-1 mb-6 text-stone-600">{t('editIntro')}</p>
+      <ReviewNotice listing={listing} />
       <ListingEditor
         categories={categories.data ?? []}
         listingFields={listingFields.data}

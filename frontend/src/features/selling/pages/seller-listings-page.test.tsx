@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { applyLiveEvent } from '@/lib/live/apply-event.ts';
 import { answerConfirm } from '@/test/confirm-dialog.ts';
 import { aConversation, anAdvert, aListing, deleted, inserted } from '@/test/fixtures.ts';
 import { fakeServer, renderApp, signedInAs, type FakeServer } from '@/test/render-app.tsx';
@@ -162,5 +163,87 @@ describe("My Products: each bike's conversations", () => {
     await expect.poll(() => router.state.location.search).toBe('?bike=p1');
     expect(await screen.findByRole('heading', { name: 'About Yamaha R15' })).toBeInTheDocument();
     expect(await screen.findAllByRole('link', { name: /^Yamaha R15, with/ })).toHaveLength(2);
+  });
+});
+
+describe('My Products: listings an admin looks at first', () => {
+  const waiting = [
+    aListing({ _id: 'p4', productName: 'TVS Apache', state: 'pending' }),
+    aListing({
+      _id: 'p5',
+      productName: 'Bajaj Pulsar',
+      state: 'rejected',
+      stateReason: 'Please remove the phone number from the description',
+    }),
+    aListing({ _id: 'p1', productName: 'Yamaha R15' }),
+  ];
+
+  it('says which wait for review and which were rejected, why, and how to send one back; only a live one is advertised', async () => {
+    openMyListings({ [MINE]: [200, waiting] });
+    expect(await screen.findByRole('rowheader', { name: 'TVS Apache' })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'In review: an admin looks at new sellers’ first listings before buyers see them. We will tell you as soon as it is live.',
+      ),
+    ).toBeInTheDocument();
+
+    const apache = row('TVS Apache');
+    expect(within(apache).getByText('In review')).toBeInTheDocument();
+    expect(apache).not.toHaveTextContent('Available');
+    expect(within(apache).queryByRole('button', { name: 'Advertise' })).not.toBeInTheDocument();
+    expect(apache).toHaveTextContent('Once it is live');
+    expect(within(apache).getByRole('link', { name: 'Edit TVS Apache' })).toBeInTheDocument();
+
+    const pulsar = row('Bajaj Pulsar');
+    expect(within(pulsar).getByText('Rejected')).toBeInTheDocument();
+    expect(pulsar).toHaveTextContent('Please remove the phone number from the description');
+    expect(pulsar).toHaveTextContent('Edit it to fix what the admin said: saving it sends it back for review.');
+    expect(within(pulsar).queryByRole('button', { name: 'Advertise' })).not.toBeInTheDocument();
+    expect(within(pulsar).getByRole('link', { name: 'Edit Bajaj Pulsar' })).toHaveAttribute(
+      'href',
+      '/dashboard/edit-product/p5',
+    );
+
+    const yamaha = row('Yamaha R15');
+    expect(yamaha).toHaveTextContent('Available');
+    expect(yamaha).not.toHaveTextContent('In review');
+    expect(within(yamaha).getByRole('button', { name: 'Advertise' })).toBeInTheDocument();
+  });
+
+  it('explains review only while a listing waits for it', async () => {
+    openMyListings({ [MINE]: [200, waiting.slice(1)] });
+    await screen.findByRole('rowheader', { name: 'Bajaj Pulsar' });
+    expect(screen.queryByText(/an admin looks at new sellers’ first listings/)).not.toBeInTheDocument();
+  });
+
+  it('shows an admin’s approval at once: the badge goes, Advertise comes, and the bike is listed once', async () => {
+    const { queryClient } = openMyListings({ [MINE]: [200, waiting] });
+    await screen.findByRole('rowheader', { name: 'TVS Apache' });
+    const approved = aListing({ _id: 'p4', productName: 'TVS Apache', state: 'live' });
+    act(() => {
+      applyLiveEvent(queryClient, { event: 'listing.reviewed', data: approved });
+      // An approval is news to every page as a new listing: the seller's has it already.
+      applyLiveEvent(queryClient, { event: 'product.created', data: approved });
+    });
+    await waitFor(() => {
+      expect(within(row('TVS Apache')).queryByText('In review')).not.toBeInTheDocument();
+    });
+    expect(screen.getAllByRole('rowheader', { name: 'TVS Apache' })).toHaveLength(1);
+    expect(row('TVS Apache')).toHaveTextContent('Available');
+    expect(within(row('TVS Apache')).getByRole('button', { name: 'Advertise' })).toBeInTheDocument();
+    expect(screen.queryByText(/an admin looks at new sellers’ first listings/)).not.toBeInTheDocument();
+  });
+
+  it('shows an admin’s rejection at once, with the reason', async () => {
+    const { queryClient } = openMyListings({ [MINE]: [200, waiting] });
+    await screen.findByRole('rowheader', { name: 'TVS Apache' });
+    act(() => {
+      applyLiveEvent(queryClient, {
+        event: 'listing.reviewed',
+        data: { ...aListing({ _id: 'p4', productName: 'TVS Apache' }), state: 'rejected', stateReason: 'Blurry photos' },
+      });
+    });
+    expect(await within(row('TVS Apache')).findByText('Rejected')).toBeInTheDocument();
+    expect(row('TVS Apache')).toHaveTextContent('Blurry photos');
   });
 });

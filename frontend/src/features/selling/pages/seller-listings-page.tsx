@@ -1,18 +1,24 @@
 // The seller's own listings: status, Advertise (or Already Sold), Edit and Delete while
-// unsold (a sale stays on record), and each bike's conversations with its buyers.
-// Live events keep the cached list current (new listings, bikes turning sold).
+// unsold (a sale stays on record), and each bike's conversations with its buyers. A
+// listing not live yet says so: "In review" while an admin has still to look at it (a line
+// above the table says why new sellers wait), "Rejected" with the admin's reason and how
+// to put it right; it is advertised only once live. Live events keep the cached list
+// current (new listings, bikes turning sold, an admin's decision).
 import { Link } from 'react-router';
 import { BikeMessagesLink } from '@/components/bike-messages-link.tsx';
 import { ConfirmButton, DeleteButton } from '@/components/confirm-button.tsx';
 import { imageColumn, indexColumn, Pill, TablePage, type Column } from '@/components/data-table.tsx';
 import type { Listing, SellerListing } from '@/lib/api/types.ts';
 import { useSession } from '@/lib/auth/session-context.ts';
+import { inReview, isLive } from '@/lib/listing-state.ts';
+import { listingStateMessages } from '@/lib/listing-state.messages.ts';
 import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
 import { formatTaka, localDigits } from '@/lib/i18n/numbers.ts';
 import { advertiseListingMutation } from '@/features/selling/api/advertise-listing.ts';
 import { deleteListingMutation } from '@/lib/api/delete-listing.ts';
 import { useSellerListings } from '@/features/selling/api/get-seller-listings.ts';
-import { AvailabilityPill, isSold } from '@/features/selling/components/availability-pill.tsx';
+import { isSold } from '@/features/selling/components/availability-pill.tsx';
+import { ListingStatus } from '@/features/selling/components/listing-status.tsx';
 import { sellingMessages } from '@/features/selling/selling.messages.ts';
 
 const advertise = advertiseListingMutation();
@@ -22,6 +28,8 @@ function Advertisement({ listing }: { listing: Listing }) {
   const t = useT(sellingMessages);
   if (isSold(listing)) return <Pill tone="stone">{t('alreadySold')}</Pill>;
   if (listing.advertised) return <Pill tone="sky">{t('advertised')}</Pill>;
+  // Only a bike buyers can see is worth advertising (the server says "not live" too).
+  if (!isLive(listing)) return <span className="text-stone-500">{t('onceLive')}</span>;
   return (
     <ConfirmButton
       mutation={advertise}
@@ -80,7 +88,7 @@ function useColumns(): Column<Listing>[] {
       className: 'tabular-nums whitespace-nowrap',
       cell: (listing) => formatTaka(listing.resalePrice, locale),
     },
-    { header: t('status'), cell: (listing) => <AvailabilityPill listing={listing} /> },
+    { header: t('status'), cell: (listing) => <ListingStatus listing={listing} /> },
     {
       header: t('bookings'),
       className: 'tabular-nums',
@@ -112,11 +120,15 @@ function useColumns(): Column<Listing>[] {
 
 export function SellerListingsPage() {
   const t = useT(sellingMessages);
+  const said = useT(listingStateMessages);
   const { user } = useSession();
+  const listings = useSellerListings(user?.email ?? '');
+  const waiting = listings.data?.some(inReview) ?? false;
   return (
     <TablePage
       title={t('myProducts')}
-      query={useSellerListings(user?.email ?? '')}
+      {...(waiting ? { intro: `${said('inReviewWhy')} ${said('weTellYou')}` } : {})}
+      query={listings}
       columns={useColumns()}
       rowKey={(listing) => listing._id}
       emptyText={t('noProducts')}

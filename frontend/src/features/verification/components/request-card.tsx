@@ -14,7 +14,7 @@ import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
 import { approveRequestMutation } from '@/features/verification/api/decide-request.ts';
 import { PHOTO_SLOTS } from '@/features/verification/api/my-verification.ts';
 import { PrivatePhoto } from '@/features/verification/components/private-photo.tsx';
-import { RejectDialog } from '@/features/verification/components/reject-dialog.tsx';
+import { RejectRequestDialog } from '@/features/verification/components/reject-dialog.tsx';
 import { verificationMessages } from '@/features/verification/verification.messages.ts';
 
 const approve = approveRequestMutation();
@@ -122,7 +122,7 @@ export function RequestCard({
       </article>
       {dialog}
       {rejecting && (
-        <RejectDialog
+        <RejectRequestDialog
           request={request}
           onClose={() => {
             setRejecting(false);

@@ -1,10 +1,11 @@
-// What every deal dialog does on the way out: the house alert dialog closes itself (giving
-// focus back to what opened it) before the caller unmounts it, and a refusal the server
-// ties to a field shows under that field, any other above the buttons.
+// What every form in the house alert dialog does on the way out (answering a booking,
+// handing a bike over, settling a deal, rejecting with a reason): the dialog closes itself
+// (giving focus back to what opened it) before the caller unmounts it, and a refusal the
+// server ties to a field shows under that field, any other above the buttons.
 import { useRef } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { useFocusReturn } from '@/components/focus-trap.ts';
 import { ApiError } from '@/lib/api-client.ts';
+import { useFocusReturn } from './focus-trap.ts';
 
 export function useDialogExit(onClose: () => void) {
   const closeRef = useRef<() => void>(() => undefined);
