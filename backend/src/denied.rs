@@ -26,6 +26,10 @@ pub enum Denied {
     /// This marketplace makes accounts through Firebase sign-in only.
     FirebaseSignUp,
     AccountRemoved,
+    /// An admin suspended the account of this address or sign-in.
+    AccountSuspended,
+    /// An admin removed the account whose phone this was.
+    PhoneRemoved,
     NoAdminSignUp,
     /// Half-way through sign-up a person uploads one photo.
     OnePhotoBeforeSignUp,
@@ -81,9 +85,11 @@ impl Denied {
                 (StatusCode::UNAUTHORIZED, "unauthorized")
             }
             AdminsOnly | SellersOnly | BuyersOnly | NotYourEmail | FirebaseSignUp
-            | AccountRemoved | NoAdminSignUp | OnePhotoBeforeSignUp | SellerSharesNumber
-            | NotYourReceipt | CategoryAsYourself | NotYourListings | NotYourBookings
-            | NotYourBikesBookings => (StatusCode::FORBIDDEN, "forbidden"),
+            | AccountRemoved | AccountSuspended | PhoneRemoved | NoAdminSignUp
+            | OnePhotoBeforeSignUp | SellerSharesNumber | NotYourReceipt | CategoryAsYourself
+            | NotYourListings | NotYourBookings | NotYourBikesBookings => {
+                (StatusCode::FORBIDDEN, "forbidden")
+            }
             Unverified => (StatusCode::FORBIDDEN, "unverified"),
             PhoneUnverified => (StatusCode::FORBIDDEN, "phone_unverified"),
             CodeExpired => (StatusCode::CONFLICT, "conflict"),
@@ -119,6 +125,14 @@ impl Denied {
             }
             AccountRemoved => {
                 "An admin removed the account of this address, so it cannot be used again. If \
+                 you think this is a mistake, write to support@bikehaat.com.bd."
+            }
+            AccountSuspended => {
+                "This account is suspended for breaking the marketplace's rules. If you think \
+                 this is a mistake, write to support@bikehaat.com.bd."
+            }
+            PhoneRemoved => {
+                "An admin removed the account of this number, so it cannot be used again. If \
                  you think this is a mistake, write to support@bikehaat.com.bd."
             }
             NoAdminSignUp => "Nobody can sign up as an admin.",

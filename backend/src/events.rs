@@ -125,10 +125,19 @@ pub enum Event {
     /// An admin approved or rejected a listing: it leaves every admin's queue, and its
     /// seller's pages show the outcome.
     ListingReviewed(Listing),
+    /// An admin dismissed a listing's open reports: it leaves every admin's queue of
+    /// reported listings and stays up.
+    ReportsDismissed(ListingRef),
+    /// An admin suspended a buyer or seller: their sockets lose their private events at
+    /// once, and admins' lists show the status.
+    UserSuspended {
+        user_id: i64,
+        role: Role,
+    },
 }
 
 /// Every event name, as the pages receive them (each is some variant's [`Event::name`]).
-pub const NAMES: [&str; 28] = [
+pub const NAMES: [&str; 30] = [
     "category.created",
     "product.created",
     "product.updated",
@@ -157,6 +166,8 @@ pub const NAMES: [&str; 28] = [
     "verification.decided",
     "listing.review_requested",
     "listing.reviewed",
+    "report.dismissed",
+    "user.suspended",
 ];
 
 /// Who may receive an event.
@@ -236,6 +247,8 @@ impl Event {
             Event::VerificationDecided(_) => "verification.decided",
             Event::ListingReviewRequested(_) => "listing.review_requested",
             Event::ListingReviewed(_) => "listing.reviewed",
+            Event::ReportsDismissed(_) => "report.dismissed",
+            Event::UserSuspended { .. } => "user.suspended",
         }
     }
 
@@ -267,7 +280,9 @@ impl Event {
             | Event::ConversationReported(_)
             | Event::VerificationRequested(_)
             | Event::VerificationDecided(_)
-            | Event::ListingReviewRequested(_) => Audience::Admins,
+            | Event::ListingReviewRequested(_)
+            | Event::ReportsDismissed(_)
+            | Event::UserSuspended { .. } => Audience::Admins,
             Event::MessageHidden { user_id, .. } => Audience::Recipient { user_id: *user_id },
             Event::BookingCreated(order) => Audience::Parties {
                 buyer_id: order.buyer_id,
@@ -329,6 +344,7 @@ impl Event {
             Event::ListingSold(listing) => WireEvent::ListingSold((*listing).into()),
             Event::ListingUnsold(listing) => WireEvent::ListingUnsold((*listing).into()),
             Event::ListingDeleted(listing) => WireEvent::ListingDeleted((*listing).into()),
+            Event::ReportsDismissed(listing) => WireEvent::ReportsDismissed((*listing).into()),
             Event::ListingReserved(listing) => WireEvent::ListingReserved((*listing).into()),
             Event::ListingAvailable(listing) => WireEvent::ListingAvailable((*listing).into()),
             Event::AdvertCreated(advert) => {
@@ -352,6 +368,10 @@ impl Event {
             Event::BookingPaid(booking) => WireEvent::BookingPaid((*booking).into()),
             Event::DealUpdated(order) => WireEvent::DealUpdated(BookingView::from(order.clone())),
             Event::UserDeleted { user_id, role } => WireEvent::UserDeleted(UserIds {
+                id: id(*user_id),
+                role: role.as_str(),
+            }),
+            Event::UserSuspended { user_id, role } => WireEvent::UserSuspended(UserIds {
                 id: id(*user_id),
                 role: role.as_str(),
             }),
@@ -417,7 +437,9 @@ impl Event {
     /// stop receiving private events at once.
     pub fn ends_access_of(&self) -> Option<i64> {
         match self {
-            Event::UserDeleted { user_id, .. } => Some(*user_id),
+            Event::UserDeleted { user_id, .. } | Event::UserSuspended { user_id, .. } => {
+                Some(*user_id)
+            }
             _ => None,
         }
     }

@@ -101,10 +101,19 @@ pub enum Notice<'a> {
     SoldToAnother { listing: &'a str, booked: bool },
     /// To someone who booked (`booked`) or saved a bike that is no longer listed.
     NoLongerListed { listing: &'a str, booked: bool },
-    /// To a seller whose listing an admin removed.
-    RemovedByAdmin { listing: &'a str },
+    /// To a seller whose listing an admin removed, with why when the admin said.
+    RemovedByAdmin {
+        listing: &'a str,
+        reason: Option<&'a str>,
+    },
     /// To each admin: a buyer reported a listing.
     Reported { listing: &'a str },
+    /// To a buyer whose report an admin looked at and dismissed: the listing stays.
+    ReportDismissed { listing: &'a str, product: i64 },
+    /// To a buyer who reported a listing an admin has removed.
+    ReportActioned { listing: &'a str },
+    /// To a buyer or seller an admin warned, saying why.
+    Warned { reason: &'a str },
     /// To a seller an admin verified.
     SellerVerified,
     /// To a seller whose request to be verified an admin rejected, saying why.
@@ -148,6 +157,8 @@ mod link {
     pub const WISHLIST: &str = "/dashboard/wishlist";
     pub const REPORTED: &str = "/dashboard/reported-products";
     pub const VERIFICATION: &str = "/dashboard/verification";
+    pub const LISTINGS: &str = "/products";
+    pub const NOTIFICATIONS: &str = "/dashboard/notifications";
 }
 
 impl Notice<'_> {
@@ -167,7 +178,10 @@ impl Notice<'_> {
             Notice::PaidToSeller { .. } | Notice::PaidByBuyer { .. } => "payment",
             Notice::SoldToAnother { .. } => "sold",
             Notice::NoLongerListed { .. } | Notice::RemovedByAdmin { .. } => "removed",
-            Notice::Reported { .. } => "report",
+            Notice::Reported { .. }
+            | Notice::ReportDismissed { .. }
+            | Notice::ReportActioned { .. } => "report",
+            Notice::Warned { .. } => "warning",
             Notice::SellerVerified => "verified",
             Notice::VerificationRejected { .. } => "verification",
             Notice::ListingApproved { .. } | Notice::ListingRejected { .. } => "listing",
@@ -180,6 +194,9 @@ impl Notice<'_> {
     pub fn link(&self) -> String {
         if let Notice::UnreadMessages { conversation, .. } = *self {
             return format!("{}/{conversation}", link::MESSAGES);
+        }
+        if let Notice::ReportDismissed { product, .. } = *self {
+            return format!("{}/{product}", link::LISTINGS);
         }
         self.page().to_owned()
     }
@@ -225,6 +242,8 @@ impl Notice<'_> {
             | Notice::ListingRejected { .. } => link::MY_PRODUCTS,
             Notice::VerificationRejected { .. } => link::VERIFICATION,
             Notice::Reported { .. } => link::REPORTED,
+            Notice::ReportDismissed { .. } | Notice::ReportActioned { .. } => link::LISTINGS,
+            Notice::Warned { .. } => link::NOTIFICATIONS,
             Notice::PriceDropped { .. } => link::WISHLIST,
             Notice::UnreadMessages { .. } => link::MESSAGES,
         }
@@ -411,10 +430,26 @@ impl Notice<'_> {
                 listing,
                 booked: false,
             } => format!("{listing} on your wishlist is no longer listed."),
-            Notice::RemovedByAdmin { listing } => {
-                format!("An admin removed your listing {listing}.")
-            }
+            Notice::RemovedByAdmin {
+                listing,
+                reason: None,
+            } => format!("An admin removed your listing {listing}."),
+            Notice::RemovedByAdmin {
+                listing,
+                reason: Some(reason),
+            } => format!("An admin removed your listing {listing}: {reason}."),
             Notice::Reported { listing } => format!("A buyer reported {listing}."),
+            Notice::ReportDismissed { listing, .. } => format!(
+                "An admin looked at your report of {listing} and kept the listing up. Thank \
+                 you for telling us."
+            ),
+            Notice::ReportActioned { listing } => {
+                format!("An admin removed {listing} after your report. Thank you for telling us.")
+            }
+            Notice::Warned { reason } => format!(
+                "An admin warned you: {reason}. Breaking the marketplace's rules again may \
+                 suspend your account."
+            ),
             Notice::SellerVerified => {
                 "An admin verified you: your bikes now show the Verified badge.".into()
             }

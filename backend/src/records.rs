@@ -142,6 +142,9 @@ pub struct User {
     pub language: LanguageColumn,
     /// The mobile number they confirmed by a code (`+8801…`), if any.
     pub phone: Option<String>,
+    /// When an admin suspended them (docs/trust.md "Warnings and suspensions").
+    pub suspended_at: Option<DateTime<Utc>>,
+    pub suspended_reason: Option<String>,
 }
 
 impl User {
@@ -347,6 +350,159 @@ impl From<String> for ReviewFlags {
     fn from(kept: String) -> Self {
         ReviewFlags(ReviewFlag::split(&kept))
     }
+}
+
+/// Why a buyer reports a listing (docs/trust.md "Reports with reasons").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReportReason {
+    /// Asks for money first, or the seller is not who they say.
+    Scam,
+    /// Already sold elsewhere.
+    Sold,
+    /// The bike, price or papers are not as listed.
+    WrongDetails,
+    /// The same bike listed again.
+    Duplicate,
+    Offensive,
+    Other,
+}
+
+impl ReportReason {
+    pub const ALL: [ReportReason; 6] = [
+        ReportReason::Scam,
+        ReportReason::Sold,
+        ReportReason::WrongDetails,
+        ReportReason::Duplicate,
+        ReportReason::Offensive,
+        ReportReason::Other,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ReportReason::Scam => "scam",
+            ReportReason::Sold => "sold",
+            ReportReason::WrongDetails => "wrong_details",
+            ReportReason::Duplicate => "duplicate",
+            ReportReason::Offensive => "offensive",
+            ReportReason::Other => "other",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<ReportReason> {
+        ReportReason::ALL.into_iter().find(|r| r.as_str() == name)
+    }
+}
+
+/// One buyer's open report of a listing, as the admins' queue shows it.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct OpenReport {
+    pub product_id: i64,
+    pub reporter_id: i64,
+    pub reporter_name: String,
+    pub reason: String,
+    pub note: String,
+    pub reported_at: DateTime<Utc>,
+}
+
+/// A listing's open reports, for the admins' queue: the listing, then each report,
+/// oldest first.
+#[derive(Debug, Clone)]
+pub struct ReportedListing {
+    pub listing: Listing,
+    pub reports: Vec<OpenReport>,
+}
+
+/// What an admin did, as the audit log names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AuditAction {
+    VerificationApproved,
+    VerificationRejected,
+    ListingApproved,
+    ListingRejected,
+    ListingRemoved,
+    ReportsDismissed,
+    UserWarned,
+    UserSuspended,
+    UserDeleted,
+    DealReleased,
+    DealCaptured,
+}
+
+impl AuditAction {
+    pub const ALL: [AuditAction; 11] = [
+        AuditAction::VerificationApproved,
+        AuditAction::VerificationRejected,
+        AuditAction::ListingApproved,
+        AuditAction::ListingRejected,
+        AuditAction::ListingRemoved,
+        AuditAction::ReportsDismissed,
+        AuditAction::UserWarned,
+        AuditAction::UserSuspended,
+        AuditAction::UserDeleted,
+        AuditAction::DealReleased,
+        AuditAction::DealCaptured,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            AuditAction::VerificationApproved => "verification.approved",
+            AuditAction::VerificationRejected => "verification.rejected",
+            AuditAction::ListingApproved => "listing.approved",
+            AuditAction::ListingRejected => "listing.rejected",
+            AuditAction::ListingRemoved => "listing.removed",
+            AuditAction::ReportsDismissed => "reports.dismissed",
+            AuditAction::UserWarned => "user.warned",
+            AuditAction::UserSuspended => "user.suspended",
+            AuditAction::UserDeleted => "user.deleted",
+            AuditAction::DealReleased => "deal.released",
+            AuditAction::DealCaptured => "deal.captured",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<AuditAction> {
+        AuditAction::ALL.into_iter().find(|a| a.as_str() == name)
+    }
+
+    /// What the action is done to.
+    pub fn target_kind(self) -> &'static str {
+        match self {
+            AuditAction::VerificationApproved
+            | AuditAction::VerificationRejected
+            | AuditAction::UserWarned
+            | AuditAction::UserSuspended
+            | AuditAction::UserDeleted => "user",
+            AuditAction::ListingApproved
+            | AuditAction::ListingRejected
+            | AuditAction::ListingRemoved
+            | AuditAction::ReportsDismissed => "listing",
+            AuditAction::DealReleased | AuditAction::DealCaptured => "booking",
+        }
+    }
+}
+
+/// One entry of the audit log, as kept.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct AuditEntry {
+    pub id: i64,
+    pub actor_id: i64,
+    pub actor_name: String,
+    pub action: String,
+    pub target_kind: String,
+    pub target_id: i64,
+    pub target_label: String,
+    pub reason: Option<String>,
+    pub created_at: DateTime<Utc>,
+}
+
+/// Which entries of the audit log to read: newest first, before an entry's id.
+#[derive(Debug, Clone, Default)]
+pub struct AuditFilter {
+    pub action: Option<AuditAction>,
+    pub actor_id: Option<i64>,
+    /// A kind (user, listing, booking) and an id.
+    pub target: Option<(String, i64)>,
+    pub before: Option<i64>,
+    pub limit: i64,
 }
 
 /// An admin's decision on a listing in review.

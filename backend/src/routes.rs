@@ -21,6 +21,7 @@ use crate::AppState;
 
 mod accounts;
 mod adverts;
+mod audit;
 mod bkash;
 mod bookings;
 mod categories;
@@ -36,6 +37,7 @@ mod offers;
 mod payments;
 mod people;
 mod phone;
+mod reports;
 mod safety;
 mod search;
 mod uploads;
@@ -76,6 +78,8 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(uploads::router())
         .merge(verification::router())
         .merge(listing_reviews::router())
+        .merge(reports::router())
+        .merge(audit::router())
         .routes(routes!(crate::live::socket::open_live))
 }
 

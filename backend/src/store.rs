@@ -137,6 +137,12 @@ pub enum Refused {
     NotInReview,
     /// The listing is not public yet (in review, or rejected).
     NotLive,
+    /// The listing has no open reports (an admin decided them already).
+    NoOpenReports,
+    /// Admins are not warned or suspended.
+    NotForAdmins,
+    /// The account is suspended already.
+    AlreadySuspended,
     /// The buyer has an open or paid booking of this bike already.
     AlreadyBooked,
     /// The bike is advertised already.
@@ -503,8 +509,28 @@ pub trait Accounts: Send + Sync + 'static {
     async fn users_with_role(&self, role: Role) -> StoreResult<Vec<User>>;
     /// Deletes a user of the given role with everything that depends on them (their
     /// listings, bookings, reports and sign-in credentials) in one transaction. An admin
-    /// does this: the address and the sign-in are kept out from then on.
-    async fn delete_user(&self, id: i64, role: Role) -> StoreResult<Written<bool>>;
+    /// does this (`admin_id`, on the audit log): the address and the sign-in are kept out
+    /// from then on.
+    async fn delete_user(&self, id: i64, role: Role, admin_id: i64) -> StoreResult<Written<bool>>;
+    /// Warns a buyer or seller, saying why (they are told; on the audit log). Refused
+    /// `NotForAdmins` for an admin; not found without the user.
+    async fn warn_user(&self, id: i64, admin_id: i64, reason: &str) -> StoreResult<Written<()>>;
+    /// Suspends a buyer or seller, saying why: their sessions end, their unsold live and
+    /// pending listings are removed from every page, and the act is on the audit log.
+    /// Refused `NotForAdmins` for an admin and `AlreadySuspended` the second time.
+    async fn suspend_user(
+        &self,
+        id: i64,
+        admin_id: i64,
+        reason: &str,
+        at: DateTime<Utc>,
+    ) -> StoreResult<Written<()>>;
+    /// Whether an admin suspended the account with this address, or with this sign-in.
+    async fn is_suspended(&self, email: &str, subject: Option<&str>) -> StoreResult<bool>;
+    /// Whether an admin removed an account whose confirmed phone was `phone`.
+    async fn phone_was_removed(&self, phone: &str) -> StoreResult<bool>;
+    /// The audit log's entries `filter` asks for, newest first.
+    async fn audit_entries(&self, filter: &AuditFilter) -> StoreResult<Vec<AuditEntry>>;
     /// Whether an admin removed an account with this address, or with this sign-in.
     async fn was_removed(&self, email: &str, subject: Option<&str>) -> StoreResult<bool>;
     /// Marks a seller verified; false when no seller has this id.
@@ -605,18 +631,37 @@ pub trait Catalogue: Send + Sync + 'static {
         decision: &ListingDecision,
         at: DateTime<Utc>,
     ) -> StoreResult<Written<Listing>>;
-    /// Records a buyer's report; false when this buyer had reported it already.
-    async fn report_listing(&self, product_id: i64, reporter_id: i64)
-        -> StoreResult<Written<bool>>;
+    /// Records a buyer's report of a live listing, saying why; false while this buyer's
+    /// report of it is open already (a dismissed one opens again).
+    async fn report_listing(
+        &self,
+        product_id: i64,
+        reporter_id: i64,
+        reason: ReportReason,
+        note: &str,
+    ) -> StoreResult<Written<bool>>;
+    /// The open reports, per listing: the most reported first, then the oldest.
+    async fn open_reports(&self) -> StoreResult<Vec<ReportedListing>>;
+    /// An admin closes a listing's open reports, keeping it up; each reporter is told,
+    /// and the audit log says so. Refused `NoOpenReports` when none is open (another
+    /// admin decided first); not found without the listing.
+    async fn dismiss_reports(
+        &self,
+        product_id: i64,
+        admin_id: i64,
+        note: Option<&str>,
+    ) -> StoreResult<Written<usize>>;
     /// Deletes a listing, removed by the user `removed_by`: its seller, or anyone when
     /// `admin` (refused `NotYoursToDelete` otherwise; false when there is no such
-    /// listing). Those who booked or saved it are told, and its seller when someone else
-    /// removed it. A sold listing is never deleted (`SoldStays`): the sale stays on record.
+    /// listing). Those who booked, saved or reported it are told, and its seller, with
+    /// `reason`, when an admin removed it (on the audit log). A sold listing is never
+    /// deleted (`SoldStays`): the sale stays on record.
     async fn delete_listing(
         &self,
         id: i64,
         removed_by: i64,
         admin: bool,
+        reason: Option<&str>,
     ) -> StoreResult<Written<bool>>;
     /// Changes an unsold listing of `seller_id`'s: not found when it is gone, refused
     /// `NotYoursToChange` when it is another's and `SoldUnchangeable` once sold. What the

@@ -6,9 +6,9 @@ use serde::{Serialize, Serializer};
 use utoipa::ToSchema;
 
 use crate::records::{
-    Advert, BlockedPerson, Booking, BookingStatus, Category, Conversation, ConversationReport,
-    DealStep, Listing, ListingReview, Meeting, Message, Notification, Offer, PayMethod, PayTerms,
-    Role, User, VerificationRequest,
+    Advert, AuditEntry, BlockedPerson, Booking, BookingStatus, Category, Conversation,
+    ConversationReport, DealStep, Listing, ListingReview, Meeting, Message, Notification, Offer,
+    PayMethod, PayTerms, ReportedListing, Role, User, VerificationRequest,
 };
 
 /// Paisa written as a JSON number of whole taka: 1500 or 1500.5.
@@ -75,6 +75,12 @@ pub struct UserView {
     pub phone_verified: bool,
     /// en or bn: the language their pages open in and their mails are written in.
     pub language: &'static str,
+    /// Whether an admin suspended them (docs/trust.md "Warnings and suspensions").
+    pub suspended: bool,
+    /// Why, as the admin said.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub suspended_reason: Option<String>,
 }
 
 impl From<&User> for UserView {
@@ -90,6 +96,8 @@ impl From<&User> for UserView {
             phone: u.phone.clone(),
             phone_verified: u.phone.is_some(),
             language: u.language().as_str(),
+            suspended: u.suspended_at.is_some(),
+            suspended_reason: u.suspended_reason.clone(),
         }
     }
 }
@@ -348,6 +356,117 @@ impl ListingView {
 impl From<Listing> for ListingView {
     fn from(p: Listing) -> Self {
         ListingView::new(p, Form::SignedIn)
+    }
+}
+
+/// A listing's open reports, as the admins' queue shows them.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReportedListingView {
+    pub listing: ListingView,
+    /// How many buyers report it.
+    pub count: usize,
+    /// Each reason given, with how many gave it, the most given first.
+    pub reasons: Vec<ReasonCount>,
+    /// Each report, oldest first.
+    pub reports: Vec<ReportView>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ReasonCount {
+    /// scam, sold, wrong_details, duplicate, offensive or other.
+    pub reason: String,
+    pub count: usize,
+}
+
+/// One buyer's report.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReportView {
+    #[serde(serialize_with = "id")]
+    #[schema(value_type = String)]
+    pub reporter_id: i64,
+    pub reporter_name: String,
+    pub reason: String,
+    pub note: String,
+    pub reported_at: DateTime<Utc>,
+}
+
+impl From<ReportedListing> for ReportedListingView {
+    fn from(group: ReportedListing) -> Self {
+        let mut reasons: Vec<ReasonCount> = Vec::new();
+        for report in &group.reports {
+            match reasons.iter_mut().find(|r| r.reason == report.reason) {
+                Some(counted) => counted.count += 1,
+                None => reasons.push(ReasonCount {
+                    reason: report.reason.clone(),
+                    count: 1,
+                }),
+            }
+        }
+        // The most given first; as often, in the order first given.
+        reasons.sort_by_key(|r| std::cmp::Reverse(r.count));
+        ReportedListingView {
+            listing: ListingView::new(group.listing, Form::Owner),
+            count: group.reports.len(),
+            reasons,
+            reports: group
+                .reports
+                .into_iter()
+                .map(|r| ReportView {
+                    reporter_id: r.reporter_id,
+                    reporter_name: r.reporter_name,
+                    reason: r.reason,
+                    note: r.note,
+                    reported_at: r.reported_at,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// One entry of the audit log.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AuditEntryView {
+    #[serde(rename = "_id", serialize_with = "id")]
+    #[schema(value_type = String)]
+    pub id: i64,
+    #[serde(serialize_with = "id")]
+    #[schema(value_type = String)]
+    pub actor_id: i64,
+    /// The admin's name when they acted.
+    pub actor_name: String,
+    /// verification.approved, verification.rejected, listing.approved, listing.rejected,
+    /// listing.removed, reports.dismissed, user.warned, user.suspended, user.deleted,
+    /// deal.released or deal.captured.
+    pub action: String,
+    /// user, listing or booking.
+    pub target_kind: String,
+    #[serde(serialize_with = "id")]
+    #[schema(value_type = String)]
+    pub target_id: i64,
+    /// The target's name when the admin acted ("Name <email>" for a user).
+    pub target_label: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub reason: Option<String>,
+    pub created_at: DateTime<Utc>,
+}
+
+impl From<AuditEntry> for AuditEntryView {
+    fn from(e: AuditEntry) -> Self {
+        AuditEntryView {
+            id: e.id,
+            actor_id: e.actor_id,
+            actor_name: e.actor_name,
+            action: e.action,
+            target_kind: e.target_kind,
+            target_id: e.target_id,
+            target_label: e.target_label,
+            reason: e.reason,
+            created_at: e.created_at,
+        }
     }
 }
 

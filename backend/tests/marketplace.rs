@@ -26,6 +26,7 @@ mod marketplace {
     mod pay_ways;
     mod payments;
     mod phone;
+    mod reports;
     mod review;
     mod search;
     mod secrets;
@@ -35,6 +36,7 @@ mod marketplace {
     mod smtp;
     mod store;
     mod stripe;
+    mod suspensions;
     mod takeover;
     mod throttle;
     mod uploads;

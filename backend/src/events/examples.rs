@@ -111,6 +111,11 @@ pub fn of(name: &str) -> Event {
         "product.sold" => Event::ListingSold(listing),
         "product.unsold" => Event::ListingUnsold(listing),
         "product.deleted" => Event::ListingDeleted(listing),
+        "report.dismissed" => Event::ReportsDismissed(listing),
+        "user.suspended" => Event::UserSuspended {
+            user_id: 3,
+            role: Role::Seller,
+        },
         "advert.created" => Event::AdvertCreated(Advert {
             advert_id: 31,
             listing: a_listing(),

@@ -88,11 +88,11 @@ impl EventRecord {
         }
         let (wrap, of_advert): (fn(i64) -> ListingChange, bool) = match self.name.as_str() {
             "product.created" | "product.updated" | "product.sold" | "product.unsold"
-            | "product.deleted" | "product.reported" | "listing.reviewed" => {
+            | "product.deleted" | "product.reported" | "listing.reviewed" | "report.dismissed" => {
                 (ListingChange::Listing, false)
             }
             "advert.created" | "advert.removed" => (ListingChange::Listing, true),
-            "seller.verified" | "user.deleted" => (ListingChange::Seller, false),
+            "seller.verified" | "user.deleted" | "user.suspended" => (ListingChange::Seller, false),
             _ => return None,
         };
         let id = serde_json::from_str::<Ids>(&self.data)
@@ -111,7 +111,10 @@ impl EventRecord {
     /// Whether this event tells of a change to who someone is signed in as (a user
     /// deleted or a seller verified): signed-in users read before it are stale.
     pub fn changes_accounts(&self) -> bool {
-        matches!(self.name.as_str(), "user.deleted" | "seller.verified")
+        matches!(
+            self.name.as_str(),
+            "user.deleted" | "user.suspended" | "seller.verified"
+        )
     }
 
     /// Whether `viewer` may receive this event (in some form).

@@ -28,11 +28,14 @@ fn each_event_that_changes_what_searches_find_or_show_names_its_listing_or_selle
             | Event::ListingReviewed(p) => Some(ListingChange::Listing(p.id)),
             Event::AdvertCreated(a) => Some(ListingChange::Listing(a.listing.id)),
             Event::AdvertRemoved { product_id, .. } => Some(ListingChange::Listing(*product_id)),
-            Event::ListingSold(l) | Event::ListingUnsold(l) | Event::ListingDeleted(l) => {
-                Some(ListingChange::Listing(l.product_id))
-            }
+            Event::ListingSold(l)
+            | Event::ListingUnsold(l)
+            | Event::ListingDeleted(l)
+            | Event::ReportsDismissed(l) => Some(ListingChange::Listing(l.product_id)),
             Event::SellerVerified { seller_id, .. } => Some(ListingChange::Seller(*seller_id)),
-            Event::UserDeleted { user_id, .. } => Some(ListingChange::Seller(*user_id)),
+            Event::UserDeleted { user_id, .. } | Event::UserSuspended { user_id, .. } => {
+                Some(ListingChange::Seller(*user_id))
+            }
             _ => None,
         };
         assert_eq!(record(event).listing_change(), expected, "{name}");
@@ -251,7 +254,10 @@ fn only_events_that_change_a_user_make_other_processes_forget_signed_in_users() 
             logged.changes_accounts()
         })
         .collect();
-    assert_eq!(changing, ["seller.verified", "user.deleted"]);
+    assert_eq!(
+        changing,
+        ["seller.verified", "user.deleted", "user.suspended"]
+    );
 }
 
 #[test]

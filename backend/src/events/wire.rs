@@ -215,6 +215,13 @@ pub enum WireEvent {
     /// the outcome.
     #[serde(rename = "listing.reviewed")]
     ListingReviewed(ListingView),
+    /// An admin dismissed a listing's reports: it leaves the admins' queue of reported
+    /// listings.
+    #[serde(rename = "report.dismissed")]
+    ReportsDismissed(ListingIds),
+    /// An admin suspended a buyer or seller: admins' lists show it.
+    #[serde(rename = "user.suspended")]
+    UserSuspended(UserIds),
 }
 
 impl WireEvent {

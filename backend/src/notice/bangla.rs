@@ -291,10 +291,24 @@ pub fn message(notice: &Notice<'_>) -> String {
             listing,
             booked: false,
         } => format!("আপনার পছন্দের তালিকার {listing}-এর বিজ্ঞাপন আর নেই।"),
-        Notice::RemovedByAdmin { listing } => {
-            format!("একজন অ্যাডমিন আপনার বিজ্ঞাপন {listing} সরিয়ে দিয়েছেন।")
-        }
+        Notice::RemovedByAdmin {
+            listing,
+            reason: None,
+        } => format!("একজন অ্যাডমিন আপনার বিজ্ঞাপন {listing} সরিয়ে দিয়েছেন।"),
+        Notice::RemovedByAdmin {
+            listing,
+            reason: Some(reason),
+        } => format!("একজন অ্যাডমিন আপনার বিজ্ঞাপন {listing} সরিয়ে দিয়েছেন: {reason}।"),
         Notice::Reported { listing } => format!("একজন ক্রেতা {listing} নিয়ে রিপোর্ট করেছেন।"),
+        Notice::ReportDismissed { listing, .. } => format!(
+            "{listing} নিয়ে আপনার রিপোর্ট একজন অ্যাডমিন দেখেছেন এবং বিজ্ঞাপনটি রেখে দিয়েছেন। জানানোর জন্য ধন্যবাদ।"
+        ),
+        Notice::ReportActioned { listing } => {
+            format!("আপনার রিপোর্টের পর একজন অ্যাডমিন {listing} সরিয়ে দিয়েছেন। জানানোর জন্য ধন্যবাদ।")
+        }
+        Notice::Warned { reason } => format!(
+            "একজন অ্যাডমিন আপনাকে সতর্ক করেছেন: {reason}। আবার নিয়ম ভাঙলে আপনার অ্যাকাউন্ট স্থগিত হতে পারে।"
+        ),
         Notice::SellerVerified => {
             "একজন অ্যাডমিন আপনাকে যাচাই করেছেন: আপনার বাইকগুলোতে এখন যাচাই করা ব্যাজ দেখা যাবে।".into()
         }
@@ -457,6 +471,18 @@ mod tests {
             Notice::ListingApproved {
                 listing: "Yamaha R15",
             },
+            Notice::RemovedByAdmin {
+                listing: "Yamaha R15",
+                reason: Some("Karim"),
+            },
+            Notice::ReportDismissed {
+                listing: "Yamaha R15",
+                product: 7,
+            },
+            Notice::ReportActioned {
+                listing: "Yamaha R15",
+            },
+            Notice::Warned { reason: "Karim" },
             Notice::ListingRejected {
                 listing: "Yamaha R15",
                 reason: "Karim",

@@ -326,10 +326,14 @@ async fn put_user(
     }))
 }
 
-/// 403 when an admin removed an account with this address or sign-in: it stays out.
+/// 403 when an admin removed or suspended an account with this address or sign-in: it
+/// stays out, and signs in no more.
 async fn refuse_if_removed(state: &AppState, email: &str, subject: Option<&str>) -> AppResult<()> {
     if state.store.was_removed(email, subject).await? {
         return Err(Denied::AccountRemoved.into());
+    }
+    if state.store.is_suspended(email, subject).await? {
+        return Err(Denied::AccountSuspended.into());
     }
     Ok(())
 }

@@ -17,8 +17,8 @@ use crate::denied::{Denied, Throttled};
 use crate::error::{terms_fault, AppError, AppResult, FieldCode, Json, JsonBodyRefused};
 use crate::listing;
 use crate::records::{
-    BikeFacts, Deposit, ListingEdit, ListingState, NewListing, PayMethod, PayTerms, Role,
-    TermsChange, TermsFault,
+    BikeFacts, Deposit, ListingEdit, ListingState, NewListing, PayMethod, PayTerms, ReportReason,
+    Role, TermsChange, TermsFault,
 };
 use crate::review;
 use crate::store::Missing;
@@ -552,9 +552,19 @@ pub struct ReportInput {
     /// Must be "reported".
     #[schema(value_type = String)]
     report: Option<Value>,
+    /// Why: scam, sold, wrong_details, duplicate, offensive or other (the default).
+    #[schema(value_type = Option<String>)]
+    reason: Option<Value>,
+    /// More, in the buyer's words (up to 500 characters).
+    #[schema(value_type = Option<String>)]
+    note: Option<Value>,
 }
 
-/// Reports a listing to the admins (buyers).
+/// The longest note a report carries.
+const REPORT_NOTE_MAX_CHARS: usize = 500;
+
+/// Reports a listing to the admins, saying why (buyers; docs/trust.md "Reports with
+/// reasons"). Reporting again while one's report is open changes nothing.
 #[utoipa::path(patch, path = "/products/{id}", tag = "products", request_body = ReportInput,
     params(("id" = String, Path, description = "Listing id")),
     responses(JsonBodyRefused, (status = 200, body = Changed), (status = 401), (status = 403), (status = 404), (status = 422)),
@@ -572,7 +582,25 @@ async fn report_listing(
             "Send report: \"reported\" to report this bike",
         ));
     }
-    let written = state.store.report_listing(id, buyer.id).await?;
+    let mut check = Checker::new();
+    let reason = match body.reason.as_ref() {
+        None | Some(Value::Null) => Some(ReportReason::Other),
+        Some(given) => given.as_str().and_then(ReportReason::parse),
+    };
+    if reason.is_none() {
+        check.fail(
+            "reason",
+            FieldCode::NotOnList,
+            "Please choose why you are reporting this bike",
+        );
+    }
+    let note = check.optional_text("note", body.note.as_ref(), REPORT_NOTE_MAX_CHARS);
+    check.finish()?;
+    let reason = reason.unwrap_or(ReportReason::Other);
+    let written = state
+        .store
+        .report_listing(id, buyer.id, reason, &note)
+        .await?;
     let answer = Changed::modified(u64::from(written.outcome)).seen_by(&written.events, &buyer);
     Ok(Json(answer))
 }
@@ -589,7 +617,7 @@ async fn delete_listing(
     RecordId(id): RecordId,
 ) -> AppResult<Json<Changed>> {
     let admin = user.role() == Role::Admin;
-    let written = state.store.delete_listing(id, user.id, admin).await?;
+    let written = state.store.delete_listing(id, user.id, admin, None).await?;
     if !written.outcome {
         return Err(not_listed());
     }

@@ -1,4 +1,5 @@
-//! The admin's tables of buyers and sellers: list, delete, verify sellers.
+//! The admin's tables of buyers and sellers: list, delete, verify sellers, warn and
+//! suspend.
 
 use axum::extract::State;
 use serde::Deserialize;
@@ -6,8 +7,8 @@ use serde_json::Value;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::Changed;
 use super::RecordId;
+use super::{Changed, RejectInput};
 use crate::auth::Admin;
 use crate::error::{AppError, AppResult, FieldCode, Json, JsonBodyRefused};
 use crate::records::{Role, User};
@@ -21,6 +22,48 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(delete_buyer))
         .routes(routes!(list_sellers))
         .routes(routes!(delete_seller, verify_seller))
+        .routes(routes!(warn_user))
+        .routes(routes!(suspend_user))
+}
+
+/// Warns a buyer or seller, saying why: they are told, and it is on the audit log
+/// (admins; docs/trust.md "Warnings and suspensions").
+#[utoipa::path(post, path = "/users/{id}/warn", tag = "people", request_body = RejectInput,
+    params(("id" = String, Path, description = "User id")),
+    responses(JsonBodyRefused, (status = 200, body = Changed), (status = 401), (status = 403), (status = 404),
+              (status = 409, description = "`not_for_admins`"), (status = 422, description = "`validation`: no reason")),
+    security(("access_token" = [])))]
+async fn warn_user(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    RecordId(id): RecordId,
+    Json(body): Json<RejectInput>,
+) -> AppResult<Json<Changed>> {
+    let reason = body.reason()?;
+    let written = state.store.warn_user(id, admin.id, &reason).await?;
+    Ok(Json(Changed::modified(1).seen_by(&written.events, &admin)))
+}
+
+/// Suspends a buyer or seller, saying why: they are signed out everywhere and cannot
+/// sign in or sign up again with the same address or phone; their unsold bikes leave
+/// every page (admins; docs/trust.md "Warnings and suspensions").
+#[utoipa::path(post, path = "/users/{id}/suspend", tag = "people", request_body = RejectInput,
+    params(("id" = String, Path, description = "User id")),
+    responses(JsonBodyRefused, (status = 200, body = Changed), (status = 401), (status = 403), (status = 404),
+              (status = 409, description = "`not_for_admins`, `already_suspended`"), (status = 422, description = "`validation`: no reason")),
+    security(("access_token" = [])))]
+async fn suspend_user(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    RecordId(id): RecordId,
+    Json(body): Json<RejectInput>,
+) -> AppResult<Json<Changed>> {
+    let reason = body.reason()?;
+    let written = state
+        .store
+        .suspend_user(id, admin.id, &reason, chrono::Utc::now())
+        .await?;
+    Ok(Json(Changed::modified(1).seen_by(&written.events, &admin)))
 }
 
 async fn list(state: &AppState, role: Role) -> AppResult<Json<Vec<UserView>>> {
@@ -29,7 +72,7 @@ async fn list(state: &AppState, role: Role) -> AppResult<Json<Vec<UserView>>> {
 }
 
 async fn delete(state: &AppState, admin: &User, id: i64, role: Role) -> AppResult<Json<Changed>> {
-    let written = state.store.delete_user(id, role).await?;
+    let written = state.store.delete_user(id, role, admin.id).await?;
     if written.outcome {
         // The photos of their ID go with them (the hourly sweep takes any left behind).
         let ids = state.settings.ids_dir.join(id.to_string());

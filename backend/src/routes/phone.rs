@@ -110,6 +110,10 @@ async fn send_code(
             .await
             .map_err(|retry| throttle::too_many(Throttled::ManyCodesToNumber, retry))?;
     }
+    // The number of an account an admin removed stays out with it.
+    if state.store.phone_was_removed(&number).await? {
+        return Err(Denied::PhoneRemoved.into());
+    }
     let code = crate::random::six_digits();
     let sent_at = Utc::now();
     let expires_at = sent_at + CODE_LIFETIME;

@@ -17,10 +17,11 @@ use super::{
 use crate::events::{Audience, BookingRef, Event, EventRecord, ListingRef, NewEvent};
 use crate::notice::Notice;
 use crate::records::{
-    Advert, BikeFacts, Booking, BookingStatus, Category, CodeTried, FacetsOf, Identity, Language,
-    LinkProof, Listing, ListingDecision, ListingEdit, ListingFacets, ListingReview, ListingSearch,
-    ListingSort, ListingState, MailPurpose, NewBooking, NewListing, NewPayment, NewPhoneCode,
-    NewUser, Notification, Payable, PaymentRecorded, ReviewFlag, Role, Step, TestPaymentIntent,
+    Advert, AuditAction, AuditEntry, AuditFilter, BikeFacts, Booking, BookingStatus, Category,
+    CodeTried, FacetsOf, Identity, Language, LinkProof, Listing, ListingDecision, ListingEdit,
+    ListingFacets, ListingReview, ListingSearch, ListingSort, ListingState, MailPurpose,
+    NewBooking, NewListing, NewPayment, NewPhoneCode, NewUser, Notification, OpenReport, Payable,
+    PaymentRecorded, ReportReason, ReportedListing, ReviewFlag, Role, Step, TestPaymentIntent,
     User, VerificationDecided, VerificationDecision, VerificationPhotos, VerificationRequest,
     LOCAL_SUBJECT_PREFIX,
 };
@@ -36,7 +37,7 @@ macro_rules! listing_select {
          p.description, p.location, p.original_price, p.resale_price, p.purchase_year, \
          p.years_of_use, p.seller_phone, p.sold, p.posted_at, u.name AS seller_name, u.email AS \
          seller_email, u.verified AS seller_verified, u.created_at AS seller_since, EXISTS (SELECT \
-         1 FROM reports r WHERE r.product_id = p.id) AS reported, EXISTS (SELECT 1 FROM adverts ad \
+         1 FROM reports r WHERE r.product_id = p.id AND r.state = 'open') AS reported, EXISTS (SELECT 1 FROM adverts ad \
          WHERE ad.product_id = p.id) AS advertised, EXISTS (SELECT 1 FROM orders h WHERE \
          h.product_id = p.id AND h.status IN ('reserved', 'cash')) AS reserved, u.phone AS \
          seller_confirmed_phone, p.state, p.state_reason, p.brand, p.model, \
@@ -95,8 +96,8 @@ macro_rules! booking_select {
          p.name, p.image, p.condition, p.color, p.description, p.location, p.original_price, \
          p.resale_price, p.purchase_year, p.years_of_use, p.seller_phone, p.sold, p.posted_at, \
          u.name AS seller_name, u.email AS seller_email, u.verified AS seller_verified, \
-         u.created_at AS seller_since, EXISTS (SELECT 1 FROM reports r WHERE r.product_id = p.id) \
-         AS reported, EXISTS (SELECT 1 FROM adverts ad WHERE ad.product_id = p.id) AS advertised, \
+         u.created_at AS seller_since, EXISTS (SELECT 1 FROM reports r WHERE r.product_id = p.id \
+         AND r.state = 'open') AS reported, EXISTS (SELECT 1 FROM adverts ad WHERE ad.product_id = p.id) AS advertised, \
          EXISTS (SELECT 1 FROM orders h WHERE h.product_id = p.id AND h.status IN ('reserved', \
          'cash')) AS reserved, u.phone AS seller_confirmed_phone, p.state, p.state_reason, \
          p.brand, p.model, \
@@ -108,7 +109,8 @@ macro_rules! booking_select {
 }
 
 const USER_COLUMNS: &str =
-    "id, subject, email, name, image, role, verified, email_verified, created_at, language, phone";
+    "id, subject, email, name, image, role, verified, email_verified, created_at, language, phone, \
+     suspended_at, suspended_reason";
 const IDENTITY_COLUMNS: &str = "id, email, password_hash, email_verified";
 
 type Tx<'a> = sqlx::Transaction<'a, Db>;
@@ -431,6 +433,44 @@ async fn listing_review_in(tx: &mut Tx<'_>, id: i64) -> Result<ListingReview, Er
     .await?)
 }
 
+/// Writes an admin's act to the audit log inside `tx`, the act's own transaction, with
+/// the admin's name as it is now and the target's `label` (docs/trust.md "Every admin
+/// action on record").
+async fn audit(
+    tx: &mut Tx<'_>,
+    actor_id: i64,
+    action: AuditAction,
+    target_id: i64,
+    label: &str,
+    reason: Option<&str>,
+) -> Result<(), Error> {
+    sqlx::query(
+        "INSERT INTO audit_log (actor_id, actor_name, action, target_kind, target_id, \
+         target_label, reason, created_at) VALUES ($1, COALESCE((SELECT name FROM users \
+         WHERE id = $1), ''), $2, $3, $4, $5, $6, $7)",
+    )
+    .bind(actor_id)
+    .bind(action.as_str())
+    .bind(action.target_kind())
+    .bind(target_id)
+    .bind(label)
+    .bind(reason)
+    .bind(Utc::now())
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// How a deal is named in the audit log: the bike and its buyer.
+fn deal_label(booking: &Booking) -> String {
+    format!("{}, booked by {}", booking.listing.name, booking.buyer_name)
+}
+
+/// How a user is named in the audit log: "Name <email>".
+fn person_label(name: &str, email: &str) -> String {
+    format!("{name} <{email}>")
+}
+
 /// Writes `step` of booking `order_id` to its deal's timeline within `tx`: it commits
 /// with the step itself, or not at all.
 async fn log_step(tx: &mut Tx<'_>, order_id: i64, step: Step<'_>) -> Result<(), Error> {
@@ -517,6 +557,7 @@ async fn removal_events(
     tx: &mut Tx<'_>,
     listing: &Doomed,
     removed_by: Option<i64>,
+    reason: Option<&str>,
 ) -> Result<Vec<Event>, Error> {
     let mut events = Vec::new();
     let &Doomed {
@@ -528,8 +569,23 @@ async fn removal_events(
     } = listing;
     let told = notify_watchers(tx, product_id, None, name, Fate::NoLongerListed).await?;
     if removed_by.is_some_and(|by| by != seller_id) {
-        let notice = Notice::RemovedByAdmin { listing: name };
+        let notice = Notice::RemovedByAdmin {
+            listing: name,
+            reason,
+        };
         events.push(notify(tx, seller_id, notice).await?);
+        // Those who reported it hear that it is gone.
+        let reporters: Vec<i64> = sqlx::query_scalar(
+            "SELECT reporter_id FROM reports WHERE product_id = $1 AND state = 'open' \
+             ORDER BY reporter_id",
+        )
+        .bind(product_id)
+        .fetch_all(&mut **tx)
+        .await?;
+        for reporter in reporters {
+            let notice = Notice::ReportActioned { listing: name };
+            events.push(notify(tx, reporter, notice).await?);
+        }
     }
     events.extend(advert_removed(tx, product_id).await?);
     let bookings: Vec<(i64, i64)> = sqlx::query_as(concat!(

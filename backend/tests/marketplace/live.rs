@@ -751,7 +751,7 @@ async fn bad_tokens_and_deleted_users_get_no_private_events() {
     assert!(
         app.state
             .store
-            .delete_user(admin_id, bikehaat::records::Role::Admin)
+            .delete_user(admin_id, bikehaat::records::Role::Admin, admin_id)
             .await
             .expect("delete")
             .outcome

@@ -128,7 +128,7 @@ async fn prove_identity_in(
 async fn remove_user_in(tx: &mut Tx<'_>, id: i64, role: Role) -> Result<Vec<Event>, Error> {
     let mut events = Vec::new();
     for listing in doomed(tx, "seller_id = $1", id).await? {
-        events.extend(removal_events(tx, &listing, None).await?);
+        events.extend(removal_events(tx, &listing, None, None).await?);
     }
     // The money of every deal that goes with the account — theirs as buyer, or on
     // their bikes — is given back: the payments sweep releases each hold marked here.
@@ -354,8 +354,9 @@ impl Accounts for This {
     async fn session_user(&self, id: &str) -> Result<Option<User>, Error> {
         Ok(sqlx::query_as::<Db, User>(
             "SELECT u.id, u.subject, u.email, u.name, u.image, u.role, u.verified, \
-             u.email_verified, u.created_at, u.language, u.phone FROM sessions s JOIN users u ON u.id = s.user_id \
-             WHERE s.id = $1 AND s.expires_at > $2",
+             u.email_verified, u.created_at, u.language, u.phone, u.suspended_at, \
+             u.suspended_reason FROM sessions s JOIN users u ON u.id = s.user_id \
+             WHERE s.id = $1 AND s.expires_at > $2 AND u.suspended_at IS NULL",
         )
         .bind(id)
         .bind(Utc::now())
@@ -512,29 +513,47 @@ impl Accounts for This {
             .await?)
     }
 
-    async fn delete_user(&self, id: i64, role: Role) -> Result<Written<bool>, Error> {
+    async fn delete_user(
+        &self,
+        id: i64,
+        role: Role,
+        admin_id: i64,
+    ) -> Result<Written<bool>, Error> {
         let mut tx = self.writer.begin().await?;
-        let found: Option<(String, String)> =
-            sqlx::query_as("SELECT email, subject FROM users WHERE id = $1 AND role = $2")
-                .bind(id)
-                .bind(role.as_str())
-                .fetch_optional(&mut *tx)
-                .await?;
-        let Some((email, subject)) = found else {
+        let found: Option<(String, String, String, Option<String>)> = sqlx::query_as(
+            "SELECT email, subject, name, phone FROM users WHERE id = $1 AND role = $2",
+        )
+        .bind(id)
+        .bind(role.as_str())
+        .fetch_optional(&mut *tx)
+        .await?;
+        let Some((email, subject, name, phone)) = found else {
             return Ok(Written::nothing(false));
         };
+        let label = person_label(&name, &email);
+        audit(
+            &mut tx,
+            admin_id,
+            AuditAction::UserDeleted,
+            id,
+            &label,
+            None,
+        )
+        .await?;
         let events = remove_user_in(&mut tx, id, role).await?;
         sqlx::query("DELETE FROM identities WHERE email = $1")
             .bind(&email)
             .execute(&mut *tx)
             .await?;
-        // An admin removed them: neither the address nor the sign-in comes back.
+        // An admin removed them: neither the address, the sign-in nor the phone comes back.
         sqlx::query(
-            "INSERT INTO removed_accounts (email, subject, removed_at) VALUES ($1, $2, $3)",
+            "INSERT INTO removed_accounts (email, subject, removed_at, phone) \
+             VALUES ($1, $2, $3, $4)",
         )
         .bind(&email)
         .bind(&subject)
         .bind(Utc::now())
+        .bind(&phone)
         .execute(&mut *tx)
         .await?;
         let events = record(&mut tx, &events).await?;
@@ -545,6 +564,145 @@ impl Accounts for This {
             outcome: true,
             events,
         })
+    }
+
+    async fn warn_user(&self, id: i64, admin_id: i64, reason: &str) -> Result<Written<()>, Error> {
+        let mut tx = self.writer.begin().await?;
+        let (name, email) = not_an_admin(&mut tx, id).await?;
+        audit(
+            &mut tx,
+            admin_id,
+            AuditAction::UserWarned,
+            id,
+            &person_label(&name, &email),
+            Some(reason),
+        )
+        .await?;
+        let events = vec![notify(&mut tx, id, Notice::Warned { reason }).await?];
+        let events = record(&mut tx, &events).await?;
+        tx.commit().await?;
+        self.committed(&events);
+        Ok(Written {
+            outcome: (),
+            events,
+        })
+    }
+
+    async fn suspend_user(
+        &self,
+        id: i64,
+        admin_id: i64,
+        reason: &str,
+        at: DateTime<Utc>,
+    ) -> Result<Written<()>, Error> {
+        let mut tx = self.writer.begin().await?;
+        let (name, email) = not_an_admin(&mut tx, id).await?;
+        // Once: of two admins at once, one suspends and the other is told.
+        let role: Option<String> = sqlx::query_scalar(
+            "UPDATE users SET suspended_at = $2, suspended_reason = $3 \
+             WHERE id = $1 AND suspended_at IS NULL RETURNING role",
+        )
+        .bind(id)
+        .bind(at)
+        .bind(reason)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let role = role
+            .and_then(|role| Role::parse(&role))
+            .ok_or(Error::Refused(Refused::AlreadySuspended))?;
+        sqlx::query("DELETE FROM sessions WHERE user_id = $1")
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        // Their bikes leave every page; the deals already made stay for admins to settle.
+        let removed: Vec<(i64, i64)> = sqlx::query_as(
+            "UPDATE products SET state = 'removed', state_reason = $2 WHERE seller_id = $1 \
+             AND state IN ('live', 'pending') AND sold = FALSE RETURNING id, category_id",
+        )
+        .bind(id)
+        .bind(SUSPENDED_LISTING)
+        .fetch_all(&mut *tx)
+        .await?;
+        audit(
+            &mut tx,
+            admin_id,
+            AuditAction::UserSuspended,
+            id,
+            &person_label(&name, &email),
+            Some(reason),
+        )
+        .await?;
+        let mut events: Vec<Event> = removed
+            .into_iter()
+            .map(|(product_id, category_id)| {
+                Event::ListingDeleted(ListingRef {
+                    product_id,
+                    category_id,
+                    seller_id: id,
+                })
+            })
+            .collect();
+        events.push(Event::UserSuspended { user_id: id, role });
+        let events = record(&mut tx, &events).await?;
+        tx.commit().await?;
+        self.committed(&events);
+        self.changed_accounts();
+        Ok(Written {
+            outcome: (),
+            events,
+        })
+    }
+
+    async fn is_suspended(&self, email: &str, subject: Option<&str>) -> Result<bool, Error> {
+        let found: Option<i32> = sqlx::query_scalar(
+            "SELECT 1 FROM users WHERE (email = $1 OR subject = $2) \
+             AND suspended_at IS NOT NULL LIMIT 1",
+        )
+        .bind(email)
+        .bind(subject.unwrap_or(""))
+        .fetch_optional(&self.reader)
+        .await?;
+        Ok(found.is_some())
+    }
+
+    async fn phone_was_removed(&self, phone: &str) -> Result<bool, Error> {
+        let found: Option<i32> =
+            sqlx::query_scalar("SELECT 1 FROM removed_accounts WHERE phone = $1 LIMIT 1")
+                .bind(phone)
+                .fetch_optional(&self.reader)
+                .await?;
+        Ok(found.is_some())
+    }
+
+    async fn audit_entries(&self, filter: &AuditFilter) -> Result<Vec<AuditEntry>, Error> {
+        let mut query = sqlx::QueryBuilder::<Db>::new(
+            "SELECT id, actor_id, actor_name, action, target_kind, target_id, target_label, \
+             reason, created_at FROM audit_log WHERE TRUE",
+        );
+        if let Some(action) = filter.action {
+            query.push(" AND action = ");
+            query.push_bind(action.as_str());
+        }
+        if let Some(actor) = filter.actor_id {
+            query.push(" AND actor_id = ");
+            query.push_bind(actor);
+        }
+        if let Some((kind, id)) = &filter.target {
+            query.push(" AND target_kind = ");
+            query.push_bind(kind.clone());
+            query.push(" AND target_id = ");
+            query.push_bind(*id);
+        }
+        if let Some(before) = filter.before {
+            query.push(" AND id < ");
+            query.push_bind(before);
+        }
+        query.push(" ORDER BY id DESC LIMIT ");
+        query.push_bind(filter.limit);
+        Ok(query
+            .build_query_as::<AuditEntry>()
+            .fetch_all(&self.reader)
+            .await?)
     }
 
     async fn was_removed(&self, email: &str, subject: Option<&str>) -> Result<bool, Error> {
@@ -668,6 +826,12 @@ impl Accounts for This {
         let (1, Some(photos)) = (decided, before.photos()) else {
             return Err(Error::Refused(Refused::VerificationDecided));
         };
+        let action = match decision {
+            VerificationDecision::Approve => AuditAction::VerificationApproved,
+            VerificationDecision::Reject { .. } => AuditAction::VerificationRejected,
+        };
+        let label = person_label(&before.seller_name, &before.seller_email);
+        audit(&mut tx, admin_id, action, before.seller_id, &label, reason).await?;
         let mut events = match decision {
             VerificationDecision::Approve => mark_verified(&mut tx, before.seller_id)
                 .await?
@@ -852,4 +1016,24 @@ async fn mark_verified(tx: &mut Tx<'_>, id: i64) -> Result<Option<[Event; 2]>, E
         },
         told,
     ]))
+}
+
+/// Why a suspended seller's listings are off every page.
+const SUSPENDED_LISTING: &str = "The seller's account is suspended.";
+
+/// The name and address of user `id`, who is no admin (`NotForAdmins`); not found
+/// without them.
+async fn not_an_admin(tx: &mut Tx<'_>, id: i64) -> Result<(String, String), Error> {
+    let found: Option<(String, String, String)> =
+        sqlx::query_as("SELECT name, email, role FROM users WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&mut **tx)
+            .await?;
+    match found {
+        None => Err(Error::NotFound(Missing::Account)),
+        Some((_, _, role)) if role == Role::Admin.as_str() => {
+            Err(Error::Refused(Refused::NotForAdmins))
+        }
+        Some((name, email, _)) => Ok((name, email)),
+    }
 }

@@ -1147,6 +1147,16 @@ impl Bookings for This {
         let step = Step::new(StepKind::Released, Actor::Admin, Some(admin), status).detail(reason);
         log_step(&mut tx, id, step).await?;
         let booking = This::booking_in(&mut tx, id).await?;
+        let label = deal_label(&booking);
+        audit(
+            &mut tx,
+            admin,
+            AuditAction::DealReleased,
+            id,
+            &label,
+            Some(reason),
+        )
+        .await?;
         let mut events = vec![Event::DealUpdated(booking.clone())];
         for (to, to_seller) in [(booking.buyer_id, false), (booking.listing.seller_id, true)] {
             let notice = Notice::ReleasedByAdmin {

@@ -202,7 +202,8 @@ impl Catalogue for This {
             concat!(
                 listing_select!(),
                 "FROM products p JOIN users u ON u.id = p.seller_id \
-                 WHERE EXISTS (SELECT 1 FROM reports r WHERE r.product_id = p.id) \
+                 WHERE EXISTS (SELECT 1 FROM reports r WHERE r.product_id = p.id \
+                 AND r.state = 'open') \
                  ORDER BY p.id DESC"
             ),
             None,
@@ -284,6 +285,11 @@ impl Catalogue for This {
             });
         }
         let listing = listing_in(&mut tx, id).await?;
+        let action = match decision {
+            ListingDecision::Approve => AuditAction::ListingApproved,
+            ListingDecision::Reject { .. } => AuditAction::ListingRejected,
+        };
+        audit(&mut tx, admin_id, action, id, &listing.name, reason).await?;
         let notice = match decision {
             ListingDecision::Approve => Notice::ListingApproved {
                 listing: &listing.name,
@@ -315,16 +321,24 @@ impl Catalogue for This {
         &self,
         product_id: i64,
         reporter_id: i64,
+        reason: ReportReason,
+        note: &str,
     ) -> Result<Written<bool>, Error> {
         let mut tx = self.writer.begin().await?;
         not_own_listing(&mut *tx, product_id, reporter_id).await?;
+        // One report per buyer and listing: an open one stands as made; a dismissed one
+        // opens again with what the buyer says now.
         let done = sqlx::query(
-            "INSERT INTO reports (product_id, reporter_id, reported_at) VALUES ($1, $2, $3) \
-             ON CONFLICT (product_id, reporter_id) DO NOTHING",
+            "INSERT INTO reports (product_id, reporter_id, reported_at, reason, note) \
+             VALUES ($1, $2, $3, $4, $5) ON CONFLICT (product_id, reporter_id) DO UPDATE \
+             SET reported_at = excluded.reported_at, reason = excluded.reason, \
+             note = excluded.note, state = 'open' WHERE reports.state <> 'open'",
         )
         .bind(product_id)
         .bind(reporter_id)
         .bind(Utc::now())
+        .bind(reason.as_str())
+        .bind(note)
         .execute(&mut *tx)
         .await
         .map_err(not_found_if_missing(Missing::Listing))?;
@@ -354,11 +368,116 @@ impl Catalogue for This {
         })
     }
 
+    async fn open_reports(&self) -> Result<Vec<ReportedListing>, Error> {
+        let reports: Vec<OpenReport> = sqlx::query_as(
+            "SELECT r.product_id, r.reporter_id, u.name AS reporter_name, r.reason, r.note, \
+             r.reported_at FROM reports r JOIN users u ON u.id = r.reporter_id \
+             WHERE r.state = 'open' ORDER BY r.reported_at, r.reporter_id",
+        )
+        .fetch_all(&self.reader)
+        .await?;
+        let mut ids: Vec<i64> = reports.iter().map(|r| r.product_id).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        let listings: Vec<Listing> = self
+            .rows_with(
+                concat!(
+                    listing_select!(),
+                    "FROM products p JOIN users u ON u.id = p.seller_id"
+                ),
+                "p.id",
+                &ids,
+            )
+            .await?;
+        let mut grouped: Vec<ReportedListing> = listings
+            .into_iter()
+            .map(|listing| ReportedListing {
+                listing,
+                reports: Vec::new(),
+            })
+            .collect();
+        for report in reports {
+            if let Some(group) = grouped
+                .iter_mut()
+                .find(|g| g.listing.id == report.product_id)
+            {
+                group.reports.push(report);
+            }
+        }
+        // The most reported first; of as many, the one reported first.
+        grouped.sort_by(|a, b| {
+            b.reports
+                .len()
+                .cmp(&a.reports.len())
+                .then_with(|| a.reports[0].reported_at.cmp(&b.reports[0].reported_at))
+        });
+        Ok(grouped)
+    }
+
+    async fn dismiss_reports(
+        &self,
+        product_id: i64,
+        admin_id: i64,
+        note: Option<&str>,
+    ) -> Result<Written<usize>, Error> {
+        let mut tx = self.writer.begin().await?;
+        let reporters: Vec<i64> = sqlx::query_scalar(
+            "UPDATE reports SET state = 'dismissed' WHERE product_id = $1 AND state = 'open' \
+             RETURNING reporter_id",
+        )
+        .bind(product_id)
+        .fetch_all(&mut *tx)
+        .await?;
+        let listing = sqlx::query_as::<Db, Listing>(concat!(
+            listing_select!(),
+            "FROM products p JOIN users u ON u.id = p.seller_id WHERE p.id = $1"
+        ))
+        .bind(product_id)
+        .fetch_optional(&mut *tx)
+        .await?
+        .ok_or(Error::NotFound(Missing::Listing))?;
+        if reporters.is_empty() {
+            return Err(Error::Refused(Refused::NoOpenReports));
+        }
+        audit(
+            &mut tx,
+            admin_id,
+            AuditAction::ReportsDismissed,
+            product_id,
+            &listing.name,
+            note,
+        )
+        .await?;
+        let mut events = vec![Event::ReportsDismissed(ListingRef {
+            product_id,
+            category_id: listing.category_id,
+            seller_id: listing.seller_id,
+        })];
+        let mut reporters = reporters;
+        reporters.sort_unstable();
+        for reporter in &reporters {
+            let notice = Notice::ReportDismissed {
+                listing: &listing.name,
+                product: product_id,
+            };
+            events.push(notify(&mut tx, *reporter, notice).await?);
+        }
+        let events = record(&mut tx, &events).await?;
+        tx.commit().await?;
+        self.committed(&events);
+        self.changed();
+        Ok(Written {
+            outcome: reporters.len(),
+            events,
+        })
+    }
+
     async fn delete_listing(
         &self,
         id: i64,
         removed_by: i64,
         admin: bool,
+        reason: Option<&str>,
     ) -> Result<Written<bool>, Error> {
         let mut tx = self.writer.begin().await?;
         let Some(listing) = doomed(&mut tx, "id = $1", id).await?.pop() else {
@@ -370,7 +489,18 @@ impl Catalogue for This {
         if listing.sold {
             return Err(Error::Refused(Refused::SoldStays));
         }
-        let events = removal_events(&mut tx, &listing, Some(removed_by)).await?;
+        let events = removal_events(&mut tx, &listing, Some(removed_by), reason).await?;
+        if listing.seller_id != removed_by {
+            audit(
+                &mut tx,
+                removed_by,
+                AuditAction::ListingRemoved,
+                id,
+                &listing.name,
+                reason,
+            )
+            .await?;
+        }
         // A sale stays on record for its buyer and seller: a sold listing is never
         // deleted, even by a payment committed since it was read (the condition is
         // checked on the row as it is when deleted).

@@ -409,6 +409,16 @@ impl Payments for This {
             .money(held.amount, Some(&held.transaction_id))
             .detail(reason);
             log_step(&mut tx, id, step).await?;
+            let label = deal_label(&This::booking_in(&mut tx, id).await?);
+            audit(
+                &mut tx,
+                admin,
+                AuditAction::DealCaptured,
+                id,
+                &label,
+                Some(reason),
+            )
+            .await?;
         }
         tx.commit().await?;
         Ok(held)

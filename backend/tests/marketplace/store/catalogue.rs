@@ -127,7 +127,9 @@ async fn a_listing_shows_its_fields_and_its_sellers_public_face_from_the_user_ro
 
         s.create_advert(id, seller.id).await.expect("advert");
         let buyer = user(s, "rahim@example.com", "Rahim", Role::Buyer).await;
-        s.report_listing(id, buyer.id).await.expect("report");
+        s.report_listing(id, buyer.id, bikehaat::records::ReportReason::Other, "")
+            .await
+            .expect("report");
         let p = listed(s, id).await;
         assert!(
             p.advertised && p.reported,
@@ -228,28 +230,28 @@ async fn a_buyer_reports_a_listing_once_and_it_joins_the_reported_queue() {
         assert!(s.reported_listings().await.expect("reported").is_empty());
 
         assert!(
-            s.report_listing(first, rahim.id)
+            s.report_listing(first, rahim.id, bikehaat::records::ReportReason::Other, "")
                 .await
                 .expect("report")
                 .outcome,
             "a first report is new"
         );
         assert!(
-            !s.report_listing(first, rahim.id)
+            !s.report_listing(first, rahim.id, bikehaat::records::ReportReason::Other, "")
                 .await
                 .expect("report again")
                 .outcome,
             "the same report twice is not"
         );
         assert!(
-            s.report_listing(first, mim.id)
+            s.report_listing(first, mim.id, bikehaat::records::ReportReason::Other, "")
                 .await
                 .expect("another buyer's report")
                 .outcome,
             "another buyer's is new"
         );
         assert!(
-            s.report_listing(second, mim.id)
+            s.report_listing(second, mim.id, bikehaat::records::ReportReason::Other, "")
                 .await
                 .expect("report")
                 .outcome
@@ -263,7 +265,15 @@ async fn a_buyer_reports_a_listing_once_and_it_joins_the_reported_queue() {
         );
         assert!(reported.iter().all(|p| p.reported));
         assert!(!listed(s, clean).await.reported);
-        not_found(s.report_listing(clean + 1000, rahim.id).await);
+        not_found(
+            s.report_listing(
+                clean + 1000,
+                rahim.id,
+                bikehaat::records::ReportReason::Other,
+                "",
+            )
+            .await,
+        );
     })
     .await;
 }
@@ -281,25 +291,27 @@ async fn deleting_a_listing_takes_its_advert_bookings_and_reports_along() {
         let doomed = listing(s, cruiser, &seller, "Doomed", taka(100)).await;
         let kept = listing(s, cruiser, &seller, "Kept", taka(100)).await;
         s.create_advert(doomed, seller.id).await.expect("advert");
-        s.report_listing(doomed, buyer.id).await.expect("report");
+        s.report_listing(doomed, buyer.id, bikehaat::records::ReportReason::Other, "")
+            .await
+            .expect("report");
         let order = book(s, doomed, &buyer).await;
         let kept_order = book(s, kept, &buyer).await;
 
         assert!(
-            s.delete_listing(doomed, seller.id, false)
+            s.delete_listing(doomed, seller.id, false, None)
                 .await
                 .expect("delete")
                 .outcome
         );
         assert!(
-            !s.delete_listing(doomed, seller.id, false)
+            !s.delete_listing(doomed, seller.id, false, None)
                 .await
                 .expect("delete again")
                 .outcome,
             "already gone"
         );
         assert!(
-            !s.delete_listing(kept + 1000, seller.id, false)
+            !s.delete_listing(kept + 1000, seller.id, false, None)
                 .await
                 .expect("delete unknown")
                 .outcome

@@ -30,13 +30,13 @@ async fn deleting_a_seller_takes_their_listings_bookings_reports_adverts_and_ide
         s.create_advert(doomed, seller.id).await.expect("advert");
         s.create_advert(kept, other.id).await.expect("advert");
         assert!(
-            s.report_listing(doomed, buyer.id)
+            s.report_listing(doomed, buyer.id, bikehaat::records::ReportReason::Other, "")
                 .await
                 .expect("report")
                 .outcome
         );
         assert!(
-            s.report_listing(kept, buyer.id)
+            s.report_listing(kept, buyer.id, bikehaat::records::ReportReason::Other, "")
                 .await
                 .expect("report")
                 .outcome
@@ -45,7 +45,7 @@ async fn deleting_a_seller_takes_their_listings_bookings_reports_adverts_and_ide
         let kept_order = book(s, kept, &buyer).await;
 
         assert!(
-            s.delete_user(seller.id, Role::Seller)
+            s.delete_user(seller.id, Role::Seller, super::fixtures::SOME_ADMIN)
                 .await
                 .expect("delete seller")
                 .outcome
@@ -124,10 +124,15 @@ async fn deleting_a_buyer_takes_their_bookings_reports_and_identity_but_keeps_th
         let reported = listing(s, cruiser, &seller, "Bajaj Avenger", taka(180_000)).await;
         let bought = listing(s, cruiser, &seller, "Hero Hunk", taka(120_000)).await;
         assert!(
-            s.report_listing(reported, buyer.id)
-                .await
-                .expect("report")
-                .outcome
+            s.report_listing(
+                reported,
+                buyer.id,
+                bikehaat::records::ReportReason::Other,
+                ""
+            )
+            .await
+            .expect("report")
+            .outcome
         );
         let booked = book(s, reported, &buyer).await;
         let others_booking = book(s, reported, &other).await;
@@ -136,7 +141,7 @@ async fn deleting_a_buyer_takes_their_bookings_reports_and_identity_but_keeps_th
         hand_over_hold(s, paid, &buyer, &seller).await;
 
         assert!(
-            s.delete_user(buyer.id, Role::Buyer)
+            s.delete_user(buyer.id, Role::Buyer, super::fixtures::SOME_ADMIN)
                 .await
                 .expect("delete buyer")
                 .outcome
@@ -210,7 +215,7 @@ async fn deleting_a_seller_keeps_the_payment_for_a_bike_they_sold() {
         hand_over_hold(s, order, &buyer, &seller).await;
 
         assert!(
-            s.delete_user(seller.id, Role::Seller)
+            s.delete_user(seller.id, Role::Seller, super::fixtures::SOME_ADMIN)
                 .await
                 .expect("delete seller")
                 .outcome
@@ -270,13 +275,16 @@ async fn removing_either_side_of_a_held_deal_gives_the_hold_back() {
         pay(s, sellers_deal, "pi_seller_gone", taka(150_000)).await;
         assert!(listed(s, kept).await.sold);
 
-        let written = s.delete_user(buyer.id, Role::Buyer).await.expect("delete");
+        let written = s
+            .delete_user(buyer.id, Role::Buyer, super::fixtures::SOME_ADMIN)
+            .await
+            .expect("delete");
         assert!(written.outcome);
         let names: Vec<&str> = written.events.iter().map(|e| e.name.as_str()).collect();
         assert!(names.contains(&"product.unsold"), "{names:?}");
         assert!(!listed(s, kept).await.sold, "the bike is for sale again");
         assert!(
-            s.delete_user(other.id, Role::Seller)
+            s.delete_user(other.id, Role::Seller, super::fixtures::SOME_ADMIN)
                 .await
                 .expect("delete")
                 .outcome

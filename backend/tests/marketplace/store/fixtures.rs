@@ -10,6 +10,10 @@ use bikehaat::store::{Missing, Refused, Store, StoreError, StoreResult};
 use std::fmt::Debug;
 use std::sync::Arc;
 
+/// The admin of acts whose audit entry a test does not read (no user has this id; the
+/// entry names nobody).
+pub const SOME_ADMIN: i64 = 0;
+
 /// A fresh, migrated store on `engine`; None when the engine is unreachable (skipped).
 pub async fn open(engine: Engine) -> Option<(TestDb, Arc<dyn Store>)> {
     let db = TestDb::new(engine).await?;

@@ -508,7 +508,7 @@ async fn a_buyer_removed_while_holding_a_bike_passes_it_to_the_next_in_line() {
         let third = book(s, bike, &people[2]).await;
 
         let removed = s
-            .delete_user(people[0].id, Role::Buyer)
+            .delete_user(people[0].id, Role::Buyer, super::fixtures::SOME_ADMIN)
             .await
             .expect("remove");
         assert!(names(&removed.events).contains(&"deal.updated"));

@@ -327,7 +327,7 @@ async fn bookings_from_before_the_line_line_up_by_age_and_keep_their_payments() 
         );
         assert!(
             store
-                .delete_user(3, Role::Buyer)
+                .delete_user(3, Role::Buyer, super::fixtures::SOME_ADMIN)
                 .await
                 .expect("remove")
                 .outcome,

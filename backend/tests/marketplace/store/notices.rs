@@ -59,7 +59,7 @@ async fn each_change_notifies_exactly_the_people_it_concerns() {
 
         // A report tells every admin, and nobody else.
         assert!(
-            s.report_listing(fz, rahim.id)
+            s.report_listing(fz, rahim.id, bikehaat::records::ReportReason::Other, "")
                 .await
                 .expect("report")
                 .outcome
@@ -149,7 +149,7 @@ async fn removing_a_listing_tells_who_booked_or_saved_it_and_the_seller_only_whe
         let before = kinds(s, &karim).await.len();
 
         assert!(
-            s.delete_listing(mine, karim.id, false)
+            s.delete_listing(mine, karim.id, false, None)
                 .await
                 .expect("delete")
                 .outcome
@@ -160,7 +160,7 @@ async fn removing_a_listing_tells_who_booked_or_saved_it_and_the_seller_only_whe
             "the seller knows what they did"
         );
         assert!(
-            s.delete_listing(flagged, boss.id, true)
+            s.delete_listing(flagged, boss.id, true, None)
                 .await
                 .expect("delete")
                 .outcome
@@ -335,7 +335,7 @@ async fn only_its_seller_changes_a_listing_and_an_edit_keeps_what_it_leaves_out(
             bikehaat::store::Refused::NotYoursToChange
         );
         assert_eq!(
-            super::fixtures::conflict(s.delete_listing(fz, nadia.id, false).await),
+            super::fixtures::conflict(s.delete_listing(fz, nadia.id, false, None).await),
             bikehaat::store::Refused::NotYoursToDelete
         );
         let kept = s.listing(fz).await.expect("read").expect("still listed");
@@ -365,7 +365,7 @@ async fn only_its_seller_changes_a_listing_and_an_edit_keeps_what_it_leaves_out(
         );
 
         assert!(
-            s.delete_listing(fz, boss.id, true)
+            s.delete_listing(fz, boss.id, true, None)
                 .await
                 .expect("an admin deletes any")
                 .outcome
@@ -479,7 +479,7 @@ async fn a_bike_hundreds_saved_tells_each_of_them_once_in_order() {
             savers.push(saver.id);
         }
         let written = s
-            .delete_listing(fz, seller.id, false)
+            .delete_listing(fz, seller.id, false, None)
             .await
             .expect("deleted");
         let seqs: Vec<i64> = written.events.iter().map(|e| e.seq).collect();

@@ -307,7 +307,7 @@ async fn the_index_finds_what_sql_finds_while_listings_change() {
         }
         for id in ids.iter().skip(3).step_by(11) {
             // A sold listing stays on record: only unsold ones can go.
-            match store.delete_listing(*id, verified.id, true).await {
+            match store.delete_listing(*id, verified.id, true, None).await {
                 Ok(_) => {}
                 Err(StoreError::Refused(_)) => {
                     let listing = store.listing(*id).await.expect("read");
@@ -324,7 +324,7 @@ async fn the_index_finds_what_sql_finds_while_listings_change() {
         // A seller deleted takes their listings along.
         assert!(
             store
-                .delete_user(other.id, Role::Seller)
+                .delete_user(other.id, Role::Seller, super::fixtures::SOME_ADMIN)
                 .await
                 .expect("delete seller")
                 .outcome
@@ -393,7 +393,7 @@ async fn the_listings_kept_for_pages_change_with_every_event_that_names_them() {
 
         assert!(
             store
-                .report_listing(ids[1], buyer.id)
+                .report_listing(ids[1], buyer.id, bikehaat::records::ReportReason::Other, "")
                 .await
                 .expect("report")
                 .outcome
@@ -430,7 +430,7 @@ async fn the_listings_kept_for_pages_change_with_every_event_that_names_them() {
 
         assert!(
             store
-                .delete_listing(ids[1], seller.id, true)
+                .delete_listing(ids[1], seller.id, true, None)
                 .await
                 .expect("delete")
                 .outcome
@@ -439,7 +439,7 @@ async fn the_listings_kept_for_pages_change_with_every_event_that_names_them() {
 
         assert!(
             store
-                .delete_user(other.id, Role::Seller)
+                .delete_user(other.id, Role::Seller, super::fixtures::SOME_ADMIN)
                 .await
                 .expect("delete seller")
                 .outcome

@@ -326,28 +326,28 @@ async fn delete_user_deletes_only_a_user_of_the_given_role() {
         let admin = user(s, "ayesha@example.com", "Ayesha", Role::Admin).await;
 
         assert!(
-            !s.delete_user(seller.id, Role::Buyer)
+            !s.delete_user(seller.id, Role::Buyer, super::fixtures::SOME_ADMIN)
                 .await
                 .expect("delete")
                 .outcome,
             "not a buyer"
         );
         assert!(
-            !s.delete_user(buyer.id, Role::Seller)
+            !s.delete_user(buyer.id, Role::Seller, super::fixtures::SOME_ADMIN)
                 .await
                 .expect("delete")
                 .outcome,
             "not a seller"
         );
         assert!(
-            !s.delete_user(admin.id, Role::Buyer)
+            !s.delete_user(admin.id, Role::Buyer, super::fixtures::SOME_ADMIN)
                 .await
                 .expect("delete")
                 .outcome,
             "not a buyer"
         );
         assert!(
-            !s.delete_user(seller.id + 1000, Role::Seller)
+            !s.delete_user(seller.id + 1000, Role::Seller, super::fixtures::SOME_ADMIN)
                 .await
                 .expect("delete")
                 .outcome,
@@ -361,21 +361,21 @@ async fn delete_user_deletes_only_a_user_of_the_given_role() {
         }
 
         assert!(
-            s.delete_user(seller.id, Role::Seller)
+            s.delete_user(seller.id, Role::Seller, super::fixtures::SOME_ADMIN)
                 .await
                 .expect("delete seller")
                 .outcome
         );
         assert!(s.user_by_id(seller.id).await.expect("user").is_none());
         assert!(
-            !s.delete_user(seller.id, Role::Seller)
+            !s.delete_user(seller.id, Role::Seller, super::fixtures::SOME_ADMIN)
                 .await
                 .expect("delete again")
                 .outcome,
             "gone already"
         );
         assert!(
-            s.delete_user(buyer.id, Role::Buyer)
+            s.delete_user(buyer.id, Role::Buyer, super::fixtures::SOME_ADMIN)
                 .await
                 .expect("delete buyer")
                 .outcome

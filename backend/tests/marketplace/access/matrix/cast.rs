@@ -324,6 +324,14 @@ impl Cast {
                     .await;
                 crate::marketplace::support::inserted("product", answer)
             }
+            // A listing of the seller's with an open report of the other buyer's.
+            "fresh_reported" => {
+                let product = self.fresh_listing(app).await;
+                let reporter = self.person(OTHER_BUYER);
+                let status = app.report(reporter, &product).await;
+                assert_eq!(status, StatusCode::OK, "the report");
+                product
+            }
             // The shape of a photo's private name, of no photo.
             "unknown_photo" => "00000000000000000000000000000000.jpg".to_owned(),
             "fresh_secret" => self.fresh_intent(app, fresh).await.1,

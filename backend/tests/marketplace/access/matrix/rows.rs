@@ -85,6 +85,8 @@ pub fn matrix() -> Vec<Row> {
             .changes(Effect::UserDeleted),
         row(PATCH,  "/api/allSeller/{fresh_seller_id}",     verify,                                      [401, 403, 403, 403, 403, 200])
             .changes(Effect::SellerVerified),
+        row(POST,   "/api/users/{fresh_buyer_id}/warn",     json_body(json!({"reason": "Rude messages"})), [401, 403, 403, 403, 403, 200]),
+        row(POST,   "/api/users/{fresh_seller_id}/suspend", json_body(json!({"reason": "Took an advance"})), [401, 403, 403, 403, 403, 200]),
         row(GET,    "/api/advertise",                       Empty,                                       [200, 200, 200, 200, 200, 200]),
         row(POST,   "/api/advertise",                       advert,                                      [401, 403, 403, 201, 403, 403])
             .changes(Effect::Advertised),
@@ -170,6 +172,10 @@ pub fn matrix() -> Vec<Row> {
         row(GET,    "/api/listing-reviews",                 Empty,                                       [401, 403, 403, 403, 403, 200]),
         row(POST,   "/api/listing-reviews/{fresh_pending}/approve", Empty,                               [401, 403, 403, 403, 403, 200]),
         row(POST,   "/api/listing-reviews/{fresh_pending}/reject", json_body(json!({"reason": "Blurred photos"})), [401, 403, 403, 403, 403, 200]),
+        row(GET,    "/api/reports",                         Empty,                                       [401, 403, 403, 403, 403, 200]),
+        row(POST,   "/api/reports/{fresh_reported}/dismiss", json_body(json!({"note": "Looks fine"})), [401, 403, 403, 403, 403, 200]),
+        row(POST,   "/api/reports/{fresh_listing}/remove",  json_body(json!({"reason": "Listed twice"})), [401, 403, 403, 403, 403, 200]),
+        row(GET,    "/api/audit",                           Empty,                                       [401, 403, 403, 403, 403, 200]),
         // Without WebSocket upgrade headers; the live events themselves are tested in live.rs.
         row(GET,    "/api/live",                            Empty,                                       [400, 400, 400, 400, 400, 400]),
         // Late: it makes both buyers sellers too, which rows above must not see.
