@@ -121,7 +121,8 @@ impl Live {
     }
 }
 
-fn names(events: &[Value]) -> Vec<String> {
+/// The names of `events`, in order.
+pub fn names(events: &[Value]) -> Vec<String> {
     events
         .iter()
         .map(|e| e["event"].as_str().unwrap_or_default().to_owned())

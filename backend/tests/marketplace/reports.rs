@@ -6,9 +6,9 @@
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
-use super::live::{signed_in, Live, QUIET};
-use super::store::fixtures::{race, Racer};
-use super::support::{on_both, past_the_store, Person, TestApp};
+use super::live::{names, signed_in, Live, QUIET};
+use super::store::fixtures::post_at_once;
+use super::support::{audit_actions as actions, on_both, past_the_store, Person, TestApp};
 
 async fn report(app: &TestApp, who: &Person, product: &str, body: Value) -> (StatusCode, Value) {
     app.call(
@@ -31,30 +31,6 @@ async fn told(app: &TestApp, who: &Person) -> String {
         .as_str()
         .unwrap_or_default()
         .to_owned()
-}
-
-async fn audit(app: &TestApp, admin: &Person, query: &str) -> Value {
-    let (status, body) = app
-        .get(&format!("/api/audit?{query}"), Some(&admin.token))
-        .await;
-    assert_eq!(status, StatusCode::OK, "{query}: {body}");
-    body
-}
-
-fn names(events: &[Value]) -> Vec<String> {
-    events
-        .iter()
-        .map(|e| e["event"].as_str().unwrap_or_default().to_owned())
-        .collect()
-}
-
-fn actions(page: &Value) -> Vec<String> {
-    page["entries"]
-        .as_array()
-        .expect("entries")
-        .iter()
-        .map(|e| e["action"].as_str().expect("action").to_owned())
-        .collect()
 }
 
 #[tokio::test]
@@ -195,7 +171,7 @@ async fn buyers_say_why_they_report_and_an_admin_who_dismisses_tells_each_of_the
         assert_eq!(queue[0]["count"], 1);
         assert_eq!(queue[0]["reasons"], json!([{"reason": "sold", "count": 1}]));
 
-        let page = audit(&app, &admin, "action=reports.dismissed").await;
+        let page = app.audit(&admin, "action=reports.dismissed").await;
         let entry = &page["entries"][0];
         assert_eq!(entry["actorName"], "Ayesha Admin");
         assert_eq!(entry["targetKind"], "listing");
@@ -252,7 +228,9 @@ async fn a_removed_listing_tells_its_seller_why_and_its_reporters_that_it_is_gon
         let (status, _) =
             admin_post(&app, &admin, &remove, json!({"reason": "Listed twice"})).await;
         assert_eq!(status, StatusCode::NOT_FOUND);
-        let page = audit(&app, &admin, &format!("targetKind=listing&targetId={bike}")).await;
+        let page = app
+            .audit(&admin, &format!("targetKind=listing&targetId={bike}"))
+            .await;
         assert_eq!(actions(&page), ["listing.removed"]);
         assert_eq!(page["entries"][0]["reason"], "Listed twice");
     })
@@ -280,28 +258,18 @@ async fn of_two_admins_at_one_listings_reports_one_decides_and_the_other_is_told
                 json!({"report": "reported", "reason": "scam"}),
             )
             .await;
-            let base = app.base.clone();
-            let racers: Vec<Racer<StatusCode>> = [
-                ("dismiss", json!({})),
-                ("remove", json!({"reason": "Scam"})),
-            ]
-            .into_iter()
-            .map(|(how, body)| {
-                let url = format!("{base}/api/reports/{bike}/{how}");
-                let token = admin.token.clone();
-                Box::pin(async move {
-                    reqwest::Client::new()
-                        .post(url)
-                        .bearer_auth(token)
-                        .json(&body)
-                        .send()
-                        .await
-                        .expect("decide")
-                        .status()
-                }) as Racer<StatusCode>
-            })
-            .collect();
-            let statuses = race(racers).await;
+            let statuses = post_at_once(
+                &app.base,
+                &admin.token,
+                vec![
+                    (format!("/api/reports/{bike}/dismiss"), json!({})),
+                    (
+                        format!("/api/reports/{bike}/remove"),
+                        json!({"reason": "Scam"}),
+                    ),
+                ],
+            )
+            .await;
             let (status, _) = app.get(&format!("/api/listings/{bike}"), None).await;
             match statuses.as_slice() {
                 // Dismissed first: the removal still removes a listing that is up.
@@ -312,7 +280,9 @@ async fn of_two_admins_at_one_listings_reports_one_decides_and_the_other_is_told
                 }
                 other => panic!("round {round}: {other:?}"),
             }
-            let page = audit(&app, &admin, &format!("targetKind=listing&targetId={bike}")).await;
+            let page = app
+                .audit(&admin, &format!("targetKind=listing&targetId={bike}"))
+                .await;
             let logged = actions(&page);
             assert_eq!(
                 logged.len(),
@@ -362,7 +332,7 @@ async fn every_admin_act_is_on_an_audit_log_that_admins_filter_and_nobody_can_ch
             .await;
         assert_eq!(status, StatusCode::OK);
 
-        let page = audit(&app, &admin, "").await;
+        let page = app.audit(&admin, "").await;
         assert_eq!(
             actions(&page),
             ["user.deleted", "listing.rejected", "verification.approved"],
@@ -378,20 +348,20 @@ async fn every_admin_act_is_on_an_audit_log_that_admins_filter_and_nobody_can_ch
 
         // Filtered and paged.
         assert_eq!(
-            actions(&audit(&app, &admin, "action=listing.rejected").await),
+            actions(&app.audit(&admin, "action=listing.rejected").await),
             ["listing.rejected"]
         );
         let target = format!("targetKind=user&targetId={}", seller.id);
         assert_eq!(
-            actions(&audit(&app, &admin, &target).await),
+            actions(&app.audit(&admin, &target).await),
             ["verification.approved"]
         );
         let mine = format!("actorId={}", admin.id);
-        assert_eq!(actions(&audit(&app, &admin, &mine).await).len(), 3);
-        let first = audit(&app, &admin, "limit=2").await;
+        assert_eq!(actions(&app.audit(&admin, &mine).await).len(), 3);
+        let first = app.audit(&admin, "limit=2").await;
         assert_eq!(actions(&first).len(), 2);
         let next = first["next"].as_str().expect("a next page").to_owned();
-        let rest = audit(&app, &admin, &format!("limit=2&before={next}")).await;
+        let rest = app.audit(&admin, &format!("limit=2&before={next}")).await;
         assert_eq!(actions(&rest), ["verification.approved"]);
         for bad in [
             "action=user.hugged",
@@ -430,7 +400,7 @@ async fn every_admin_act_is_on_an_audit_log_that_admins_filter_and_nobody_can_ch
                 .map(|_| ())
         });
         assert!(deleted.is_err(), "an entry was deleted");
-        assert_eq!(actions(&audit(&app, &admin, "").await).len(), 3);
+        assert_eq!(actions(&app.audit(&admin, "").await).len(), 3);
     })
     .await;
 }

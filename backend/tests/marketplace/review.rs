@@ -7,8 +7,8 @@
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
-use super::live::{signed_in, Live, QUIET};
-use super::store::fixtures::{race, Racer};
+use super::live::{names, signed_in, Live, QUIET};
+use super::store::fixtures::post_at_once;
 use super::support::{inserted, listing_body, on_both, Person, TestApp};
 
 /// The server as it runs unless told otherwise: a new seller's first two listings wait.
@@ -412,28 +412,18 @@ async fn of_two_admins_deciding_at_once_one_wins_and_the_other_is_told() {
                 listing_body(&category, &format!("Bike {round}"), 2000),
             )
             .await;
-            let base = app.base.clone();
-            let racers: Vec<Racer<StatusCode>> = [
-                ("approve", json!(null)),
-                ("reject", json!({"reason": "Blurred photos"})),
-            ]
-            .into_iter()
-            .map(|(how, body)| {
-                let url = format!("{base}/api/listing-reviews/{id}/{how}");
-                let token = admin.token.clone();
-                Box::pin(async move {
-                    reqwest::Client::new()
-                        .post(url)
-                        .bearer_auth(token)
-                        .json(&body)
-                        .send()
-                        .await
-                        .expect("decide")
-                        .status()
-                }) as Racer<StatusCode>
-            })
-            .collect();
-            let statuses = race(racers).await;
+            let statuses = post_at_once(
+                &app.base,
+                &admin.token,
+                vec![
+                    (format!("/api/listing-reviews/{id}/approve"), json!(null)),
+                    (
+                        format!("/api/listing-reviews/{id}/reject"),
+                        json!({"reason": "Blurred photos"}),
+                    ),
+                ],
+            )
+            .await;
             let mut sorted = statuses.clone();
             sorted.sort();
             assert_eq!(sorted, [StatusCode::OK, StatusCode::CONFLICT]);
@@ -460,13 +450,6 @@ async fn of_two_admins_deciding_at_once_one_wins_and_the_other_is_told() {
         }
     })
     .await;
-}
-
-fn names(events: &[Value]) -> Vec<String> {
-    events
-        .iter()
-        .map(|e| e["event"].as_str().unwrap_or_default().to_owned())
-        .collect()
 }
 
 #[tokio::test]

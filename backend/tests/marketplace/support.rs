@@ -21,7 +21,7 @@ pub use described::Described;
 pub use mail::{link_token, mails_in, unquote, Mail};
 pub use pg_server::PgServer;
 pub use process::{free_port, redis_installed, start_redis, Process, ServerProcess};
-pub use steps::{ask_to_be_verified, listing_body, Person};
+pub use steps::{ask_to_be_verified, audit_actions, listing_body, Person};
 
 /// A password that meets the password rules of docs/product.md.
 pub const PASSWORD: &str = "Dhaka#2026";

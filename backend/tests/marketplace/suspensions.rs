@@ -6,9 +6,9 @@
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
-use super::live::{signed_in, Live, QUIET};
-use super::store::fixtures::{race, Racer};
-use super::support::{on_both, Person, TestApp, PASSWORD};
+use super::live::{names, signed_in, Live, QUIET};
+use super::store::fixtures::post_at_once;
+use super::support::{audit_actions, on_both, Person, TestApp, PASSWORD};
 
 async fn act(
     app: &TestApp,
@@ -24,13 +24,6 @@ async fn act(
         body,
     )
     .await
-}
-
-fn names(events: &[Value]) -> Vec<String> {
-    events
-        .iter()
-        .map(|e| e["event"].as_str().unwrap_or_default().to_owned())
-        .collect()
 }
 
 #[tokio::test]
@@ -78,9 +71,7 @@ async fn a_warned_person_is_told_why_and_admins_are_neither_warned_nor_suspended
             let (status, _) = act(&app, &buyer, &admin.id, how, json!({"reason": "Testing"})).await;
             assert_eq!(status, StatusCode::FORBIDDEN, "{how} by a buyer");
         }
-        let (_, page) = app
-            .get("/api/audit?action=user.warned", Some(&admin.token))
-            .await;
+        let page = app.audit(&admin, "action=user.warned").await;
         assert_eq!(
             page["entries"][0]["targetLabel"],
             "Sadia <sadia@example.com>"
@@ -238,13 +229,7 @@ async fn a_suspended_seller_is_signed_out_their_bikes_leave_every_page_and_they_
             .expect("Rahim");
         assert_eq!(rahim["suspended"], false);
 
-        let (_, page) = app.get("/api/audit", Some(&admin.token)).await;
-        let actions: Vec<&str> = page["entries"]
-            .as_array()
-            .expect("entries")
-            .iter()
-            .map(|e| e["action"].as_str().expect("action"))
-            .collect();
+        let actions = audit_actions(&app.audit(&admin, "").await);
         assert_eq!(actions, ["user.warned", "user.suspended"]);
     })
     .await;
@@ -305,13 +290,7 @@ async fn a_suspended_account_an_admin_then_removes_keeps_its_address_and_phone_o
             (StatusCode::FORBIDDEN, &json!("account_removed")),
             "{body}"
         );
-        let (_, page) = app.get("/api/audit", Some(&admin.token)).await;
-        let actions: Vec<&str> = page["entries"]
-            .as_array()
-            .expect("entries")
-            .iter()
-            .map(|e| e["action"].as_str().expect("action"))
-            .collect();
+        let actions = audit_actions(&app.audit(&admin, "").await);
         assert_eq!(actions, ["user.deleted", "user.suspended"]);
     })
     .await;
@@ -328,35 +307,23 @@ async fn of_two_admins_suspending_at_once_one_does_and_the_other_is_told() {
             let buyer = app
                 .sign_up(&format!("buyer{round}@example.com"), "Buyer", "buyer")
                 .await;
-            let base = app.base.clone();
-            let racers: Vec<Racer<StatusCode>> = (0..2)
-                .map(|n| {
-                    let url = format!("{base}/api/users/{}/suspend", buyer.id);
-                    let token = admin.token.clone();
-                    Box::pin(async move {
-                        reqwest::Client::new()
-                            .post(url)
-                            .bearer_auth(token)
-                            .json(&json!({"reason": format!("Reason {n}")}))
-                            .send()
-                            .await
-                            .expect("suspend")
-                            .status()
-                    }) as Racer<StatusCode>
-                })
-                .collect();
-            let mut statuses = race(racers).await;
+            let path = format!("/api/users/{}/suspend", buyer.id);
+            let mut statuses = post_at_once(
+                &app.base,
+                &admin.token,
+                (0..2)
+                    .map(|n| (path.clone(), json!({"reason": format!("Reason {n}")})))
+                    .collect(),
+            )
+            .await;
             statuses.sort();
             assert_eq!(statuses, [StatusCode::OK, StatusCode::CONFLICT]);
-            let (_, page) = app
-                .get(
-                    &format!("/api/audit?targetKind=user&targetId={}", buyer.id),
-                    Some(&admin.token),
-                )
+            let page = app
+                .audit(&admin, &format!("targetKind=user&targetId={}", buyer.id))
                 .await;
             assert_eq!(
-                page["entries"].as_array().map(Vec::len),
-                Some(1),
+                audit_actions(&page),
+                ["user.suspended"],
                 "one suspension on record"
             );
         }

@@ -10,7 +10,7 @@ use reqwest::multipart::{Form, Part};
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
-use super::store::fixtures::race;
+use super::store::fixtures::post_at_once;
 use super::support::pictures::png;
 use super::support::{on_both, Engine, Person, TestApp};
 
@@ -360,28 +360,21 @@ async fn of_two_admins_deciding_at_once_one_wins() {
         let seller = app.sign_up("karim@example.com", "Karim", "seller").await;
         let (_, sent) = ask(&app, &seller, &three_photos(&app, &seller).await).await;
         let id = sent["_id"].as_str().expect("id").to_owned();
-        let base = app.base.clone();
-        let racers: Vec<super::store::fixtures::Racer<StatusCode>> = [
-            ("approve", json!(null)),
-            ("reject", json!({"reason": "Blurred"})),
-        ]
-        .into_iter()
-        .map(|(how, body)| {
-            let url = format!("{base}/api/verification-requests/{id}/{how}");
-            let token = admin.token.clone();
-            Box::pin(async move {
-                reqwest::Client::new()
-                    .post(url)
-                    .bearer_auth(token)
-                    .json(&body)
-                    .send()
-                    .await
-                    .expect("decide")
-                    .status()
-            }) as super::store::fixtures::Racer<StatusCode>
-        })
-        .collect();
-        let mut statuses = race(racers).await;
+        let mut statuses = post_at_once(
+            &app.base,
+            &admin.token,
+            vec![
+                (
+                    format!("/api/verification-requests/{id}/approve"),
+                    json!(null),
+                ),
+                (
+                    format!("/api/verification-requests/{id}/reject"),
+                    json!({"reason": "Blurred"}),
+                ),
+            ],
+        )
+        .await;
         statuses.sort();
         assert_eq!(statuses, [StatusCode::OK, StatusCode::CONFLICT]);
         let (_, mine) = app

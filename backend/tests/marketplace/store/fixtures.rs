@@ -264,6 +264,33 @@ pub async fn race<T: Send + 'static>(racers: Vec<Racer<T>>) -> Vec<T> {
     done
 }
 
+/// Sends each `(path, body)` as a POST to `base` with `token` at the same moment (as
+/// two admins deciding one thing do); the statuses, in their order.
+pub async fn post_at_once(
+    base: &str,
+    token: &str,
+    posts: Vec<(String, serde_json::Value)>,
+) -> Vec<reqwest::StatusCode> {
+    let racers: Vec<Racer<reqwest::StatusCode>> = posts
+        .into_iter()
+        .map(|(path, body)| {
+            let url = format!("{base}{path}");
+            let token = token.to_owned();
+            Box::pin(async move {
+                reqwest::Client::new()
+                    .post(url)
+                    .bearer_auth(token)
+                    .json(&body)
+                    .send()
+                    .await
+                    .expect("a racing POST")
+                    .status()
+            }) as Racer<reqwest::StatusCode>
+        })
+        .collect();
+    race(racers).await
+}
+
 /// The handover code of `order` as its buyer `by` reads it.
 pub async fn code_of(s: &dyn Store, order: i64, by: i64) -> String {
     s.handover_code(order, by, false).await.expect("code").code

@@ -207,8 +207,7 @@ impl TestApp {
         inserted("advert", answer)
     }
 
-    /// Books `product` as `buyer`; returns the booking id.
-    /// Reports `product` as `reporter`; the answer's status.
+    /// Reports `product` as `reporter` (the spec's body, no reason); the answer's status.
     pub async fn report(&self, reporter: &Person, product: &str) -> StatusCode {
         self.call(
             Method::PATCH,
@@ -218,6 +217,15 @@ impl TestApp {
         )
         .await
         .0
+    }
+
+    /// The page of the audit log `query` asks for, as `admin` reads it.
+    pub async fn audit(&self, admin: &Person, query: &str) -> Value {
+        let (status, body) = self
+            .get(&format!("/api/audit?{query}"), Some(&admin.token))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{query}: {body}");
+        body
     }
 
     /// Listing `product` as the store holds it.
@@ -231,6 +239,7 @@ impl TestApp {
             .expect("the listing exists")
     }
 
+    /// Books `product` as `buyer`; returns the booking id.
     pub async fn book(&self, buyer: &Person, product: &str) -> String {
         let answer = self
             .call(
@@ -312,6 +321,16 @@ pub fn listing_body(category: &str, name: &str, price: u32) -> Value {
         "sellerPhone": "01711-234567",
         "description": "Well kept, papers up to date."
     })
+}
+
+/// The actions of an audit log's page, newest first.
+pub fn audit_actions(page: &Value) -> Vec<String> {
+    page["entries"]
+        .as_array()
+        .expect("entries")
+        .iter()
+        .map(|e| e["action"].as_str().expect("action").to_owned())
+        .collect()
 }
 
 /// Records a request of seller `id` to be verified, with photo names no folder holds.
