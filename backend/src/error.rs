@@ -129,6 +129,7 @@ fn not_the_callers(why: Refused) -> bool {
             | Refused::NotYourCode
             | Refused::NotYourConversation
             | Refused::NotYourBooking
+            | Refused::NotYourReview
             | Refused::Blocked
             | Refused::SellerCounters
             | Refused::OwnOffer
@@ -317,6 +318,7 @@ pub fn missing(what: Missing) -> &'static str {
         Missing::Offer => "This offer does not exist.",
         Missing::Message => "This message does not exist.",
         Missing::VerificationRequest => "This request does not exist.",
+        Missing::Review => "This review does not exist.",
         Missing::Category => "This category does not exist.",
         Missing::Buyer => "There is no buyer with this id.",
         Missing::Seller => "There is no seller with this id.",
@@ -363,6 +365,10 @@ pub fn refused(why: Refused) -> &'static str {
         Refused::NotLive => "This bike is not live yet.",
         Refused::NoOpenReports => "This listing has no open reports.",
         Refused::NotForAdmins => "Admins cannot be warned or suspended.",
+        Refused::NotCompleted => "You can review the seller once the bike is handed over.",
+        Refused::AlreadyReviewed => "You have reviewed this deal already.",
+        Refused::AlreadyReplied => "You have answered this review already.",
+        Refused::NotYourReview => "You can only answer reviews of your own deals.",
         Refused::AlreadySuspended => "This account is suspended already.",
         Refused::AlreadyBooked => "You have already booked this bike.",
         Refused::AlreadyAdvertised => "This bike is already advertised.",

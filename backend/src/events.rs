@@ -134,10 +134,15 @@ pub enum Event {
         user_id: i64,
         role: Role,
     },
+    /// A buyer reviewed a seller: every card of theirs shows the new rating.
+    SellerRated {
+        seller_id: i64,
+        rating: crate::records::SellerRating,
+    },
 }
 
 /// Every event name, as the pages receive them (each is some variant's [`Event::name`]).
-pub const NAMES: [&str; 30] = [
+pub const NAMES: [&str; 31] = [
     "category.created",
     "product.created",
     "product.updated",
@@ -168,6 +173,7 @@ pub const NAMES: [&str; 30] = [
     "listing.reviewed",
     "report.dismissed",
     "user.suspended",
+    "seller.rated",
 ];
 
 /// Who may receive an event.
@@ -249,6 +255,7 @@ impl Event {
             Event::ListingReviewed(_) => "listing.reviewed",
             Event::ReportsDismissed(_) => "report.dismissed",
             Event::UserSuspended { .. } => "user.suspended",
+            Event::SellerRated { .. } => "seller.rated",
         }
     }
 
@@ -274,7 +281,8 @@ impl Event {
             | Event::ListingAvailable(_)
             | Event::AdvertCreated(_)
             | Event::AdvertRemoved { .. }
-            | Event::SellerVerified { .. } => Audience::Public,
+            | Event::SellerVerified { .. }
+            | Event::SellerRated { .. } => Audience::Public,
             Event::ListingReported(_)
             | Event::UserDeleted { .. }
             | Event::ConversationReported(_)
@@ -371,6 +379,12 @@ impl Event {
                 id: id(*user_id),
                 role: role.as_str(),
             }),
+            Event::SellerRated { seller_id, rating } => {
+                WireEvent::SellerRated(SellerRatingChange {
+                    id: id(*seller_id),
+                    seller_rating: (*rating).into(),
+                })
+            }
             Event::UserSuspended { user_id, role } => WireEvent::UserSuspended(UserIds {
                 id: id(*user_id),
                 role: role.as_str(),

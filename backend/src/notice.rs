@@ -114,6 +114,13 @@ pub enum Notice<'a> {
     ReportActioned { listing: &'a str },
     /// To a buyer or seller an admin warned, saying why.
     Warned { reason: &'a str },
+    /// To a seller whose buyer reviewed their deal.
+    Reviewed {
+        buyer: &'a str,
+        listing: &'a str,
+        stars: i32,
+        seller: i64,
+    },
     /// To a seller an admin verified.
     SellerVerified,
     /// To a seller whose request to be verified an admin rejected, saying why.
@@ -158,6 +165,7 @@ mod link {
     pub const REPORTED: &str = "/dashboard/reported-products";
     pub const VERIFICATION: &str = "/dashboard/verification";
     pub const LISTINGS: &str = "/products";
+    pub const SELLERS: &str = "/sellers";
     pub const NOTIFICATIONS: &str = "/dashboard/notifications";
 }
 
@@ -182,6 +190,7 @@ impl Notice<'_> {
             | Notice::ReportDismissed { .. }
             | Notice::ReportActioned { .. } => "report",
             Notice::Warned { .. } => "warning",
+            Notice::Reviewed { .. } => "review",
             Notice::SellerVerified => "verified",
             Notice::VerificationRejected { .. } => "verification",
             Notice::ListingApproved { .. } | Notice::ListingRejected { .. } => "listing",
@@ -197,6 +206,9 @@ impl Notice<'_> {
         }
         if let Notice::ReportDismissed { product, .. } = *self {
             return format!("{}/{product}", link::LISTINGS);
+        }
+        if let Notice::Reviewed { seller, .. } = *self {
+            return format!("{}/{seller}", link::SELLERS);
         }
         self.page().to_owned()
     }
@@ -244,6 +256,7 @@ impl Notice<'_> {
             Notice::Reported { .. } => link::REPORTED,
             Notice::ReportDismissed { .. } | Notice::ReportActioned { .. } => link::LISTINGS,
             Notice::Warned { .. } => link::NOTIFICATIONS,
+            Notice::Reviewed { .. } => link::SELLERS,
             Notice::PriceDropped { .. } => link::WISHLIST,
             Notice::UnreadMessages { .. } => link::MESSAGES,
         }
@@ -446,6 +459,12 @@ impl Notice<'_> {
             Notice::ReportActioned { listing } => {
                 format!("An admin removed {listing} after your report. Thank you for telling us.")
             }
+            Notice::Reviewed {
+                buyer,
+                listing,
+                stars,
+                ..
+            } => format!("{buyer} rated your deal for {listing} {stars} of 5."),
             Notice::Warned { reason } => format!(
                 "An admin warned you: {reason}. Breaking the marketplace's rules again may \
                  suspend your account."

@@ -229,10 +229,46 @@ pub struct Listing {
     pub state: ListingState,
     /// Why an admin rejected it.
     pub state_reason: Option<String>,
+    /// What the seller's buyers said of their deals.
+    #[sqlx(flatten)]
+    pub seller_rating: SellerRating,
     #[sqlx(flatten)]
     pub facts: BikeFacts,
     #[sqlx(flatten)]
     pub terms: PayTerms,
+}
+
+/// A seller's rating: the stars of every review of theirs, and how many reviews.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, sqlx::FromRow)]
+pub struct SellerRating {
+    #[sqlx(rename = "seller_stars")]
+    pub stars: i64,
+    #[sqlx(rename = "seller_reviews")]
+    pub count: i64,
+}
+
+impl SellerRating {
+    /// The average, to one decimal; None without reviews.
+    pub fn average(self) -> Option<f64> {
+        (self.count > 0).then(|| (self.stars as f64 * 10.0 / self.count as f64).round() / 10.0)
+    }
+}
+
+/// A buyer's review of the seller of a completed deal (docs/trust.md "Reviews from real
+/// deals").
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Review {
+    pub id: i64,
+    pub order_id: i64,
+    pub seller_id: i64,
+    pub buyer_id: i64,
+    pub buyer_name: String,
+    pub listing_name: String,
+    pub stars: i32,
+    pub text: String,
+    pub reply: Option<String>,
+    pub replied_at: Option<DateTime<Utc>>,
+    pub created_at: DateTime<Utc>,
 }
 
 /// Where a listing stands (docs/trust.md "Listings reviewed when it matters").

@@ -38,6 +38,7 @@ mod payments;
 mod people;
 mod phone;
 mod reports;
+mod reviews;
 mod safety;
 mod search;
 mod uploads;
@@ -80,6 +81,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(listing_reviews::router())
         .merge(reports::router())
         .merge(audit::router())
+        .merge(reviews::router())
         .routes(routes!(crate::live::socket::open_live))
 }
 

@@ -85,6 +85,8 @@ pub enum Missing {
     Message,
     #[serde(rename = "no_request")]
     VerificationRequest,
+    #[serde(rename = "no_review")]
+    Review,
     /// No buyer has the id.
     #[serde(rename = "no_buyer")]
     Buyer,
@@ -139,6 +141,14 @@ pub enum Refused {
     NotLive,
     /// The listing has no open reports (an admin decided them already).
     NoOpenReports,
+    /// The deal is not completed: nothing to review yet.
+    NotCompleted,
+    /// The buyer reviewed this deal already.
+    AlreadyReviewed,
+    /// The seller answered this review already.
+    AlreadyReplied,
+    /// The review is of another seller.
+    NotYourReview,
     /// Admins are not warned or suspended.
     NotForAdmins,
     /// The account is suspended already.
@@ -710,6 +720,33 @@ pub trait Catalogue: Send + Sync + 'static {
 /// Bookings and their payments.
 #[async_trait]
 pub trait Bookings: Send + Sync + 'static {
+    /// The buyer of completed deal `order_id` reviews its seller, once (docs/trust.md
+    /// "Reviews from real deals"): refused `NotYourBooking` for anyone else,
+    /// `NotCompleted` before the handover and `AlreadyReviewed` the second time; not
+    /// found without the deal. The seller is told; every page hears their new rating.
+    async fn create_review(
+        &self,
+        order_id: i64,
+        buyer_id: i64,
+        stars: i32,
+        text: &str,
+        at: DateTime<Utc>,
+    ) -> StoreResult<Written<Review>>;
+    /// The seller answers a review of theirs, once: refused `NotYourReview` for anyone
+    /// else and `AlreadyReplied` the second time; not found without the review.
+    async fn reply_to_review(
+        &self,
+        id: i64,
+        seller_id: i64,
+        text: &str,
+        at: DateTime<Utc>,
+    ) -> StoreResult<Written<Review>>;
+    /// A seller's latest reviews, newest first.
+    async fn reviews_of_seller(&self, seller_id: i64, most: i64) -> StoreResult<Vec<Review>>;
+    /// The newest four- and five-star reviews with words, for the home page.
+    async fn latest_good_reviews(&self, most: i64) -> StoreResult<Vec<Review>>;
+    /// A seller's rating.
+    async fn seller_rating(&self, seller_id: i64) -> StoreResult<SellerRating>;
     /// Books an unsold listing: conflict when sold or already booked by this buyer.
     async fn create_booking(&self, order: &NewBooking) -> StoreResult<Written<i64>>;
     async fn booking(&self, id: i64) -> StoreResult<Option<Booking>>;

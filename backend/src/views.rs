@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 use crate::records::{
     Advert, AuditEntry, BlockedPerson, Booking, BookingStatus, Category, Conversation,
     ConversationReport, DealStep, Listing, ListingReview, Meeting, Message, Notification, Offer,
-    PayMethod, PayTerms, ReportedListing, Role, User, VerificationRequest,
+    PayMethod, PayTerms, ReportedListing, Review, Role, SellerRating, User, VerificationRequest,
 };
 
 /// Paisa written as a JSON number of whole taka: 1500 or 1500.5.
@@ -196,6 +196,8 @@ pub struct ProductFields {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub state_reason: Option<String>,
+    /// What the seller's buyers said of their deals.
+    pub seller_rating: RatingView,
     pub post_time: DateTime<Utc>,
     /// "reported" once a buyer has reported it.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -291,6 +293,7 @@ impl ProductFields {
             availability: if p.sold { "sold" } else { "Available" },
             state: p.state.as_str(),
             state_reason: p.state_reason,
+            seller_rating: RatingView::from(p.seller_rating),
             post_time: p.posted_at,
             report: p.reported.then_some("reported"),
             advertised: p.advertised,
@@ -356,6 +359,71 @@ impl ListingView {
 impl From<Listing> for ListingView {
     fn from(p: Listing) -> Self {
         ListingView::new(p, Form::SignedIn)
+    }
+}
+
+/// A seller's rating: the average of their reviews' stars (to one decimal; absent
+/// without reviews) and how many there are.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+pub struct RatingView {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub average: Option<f64>,
+    pub count: i64,
+}
+
+impl From<SellerRating> for RatingView {
+    fn from(rating: SellerRating) -> Self {
+        RatingView {
+            average: rating.average(),
+            count: rating.count,
+        }
+    }
+}
+
+/// A buyer's review of a seller, with the seller's answer.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReviewView {
+    #[serde(rename = "_id", serialize_with = "id")]
+    #[schema(value_type = String)]
+    pub id: i64,
+    #[serde(serialize_with = "id")]
+    #[schema(value_type = String)]
+    pub deal_id: i64,
+    #[serde(serialize_with = "id")]
+    #[schema(value_type = String)]
+    pub seller_id: i64,
+    /// The buyer's name (their address is nobody else's business).
+    pub buyer_name: String,
+    /// The bike the deal was for.
+    pub listing_name: String,
+    /// 1 to 5.
+    pub stars: i32,
+    pub text: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub reply: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub replied_at: Option<DateTime<Utc>>,
+    pub created_at: DateTime<Utc>,
+}
+
+impl From<Review> for ReviewView {
+    fn from(r: Review) -> Self {
+        ReviewView {
+            id: r.id,
+            deal_id: r.order_id,
+            seller_id: r.seller_id,
+            buyer_name: r.buyer_name,
+            listing_name: r.listing_name,
+            stars: r.stars,
+            text: r.text,
+            reply: r.reply,
+            replied_at: r.replied_at,
+            created_at: r.created_at,
+        }
     }
 }
 

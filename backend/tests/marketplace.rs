@@ -28,6 +28,7 @@ mod marketplace {
     mod phone;
     mod reports;
     mod review;
+    mod reviews;
     mod search;
     mod secrets;
     mod sign_in_load;

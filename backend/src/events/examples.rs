@@ -43,6 +43,7 @@ fn a_listing() -> Listing {
         seller_confirmed_phone: Some("+8801711223344".into()),
         state: ListingState::Live,
         state_reason: None,
+        seller_rating: crate::records::SellerRating { stars: 9, count: 2 },
         facts: crate::records::BikeFacts {
             brand: Some("Yamaha".into()),
             model: Some("FZ".into()),
@@ -112,6 +113,13 @@ pub fn of(name: &str) -> Event {
         "product.unsold" => Event::ListingUnsold(listing),
         "product.deleted" => Event::ListingDeleted(listing),
         "report.dismissed" => Event::ReportsDismissed(listing),
+        "seller.rated" => Event::SellerRated {
+            seller_id: 3,
+            rating: crate::records::SellerRating {
+                stars: 14,
+                count: 3,
+            },
+        },
         "user.suspended" => Event::UserSuspended {
             user_id: 3,
             role: Role::Seller,

@@ -92,7 +92,9 @@ impl EventRecord {
                 (ListingChange::Listing, false)
             }
             "advert.created" | "advert.removed" => (ListingChange::Listing, true),
-            "seller.verified" | "user.deleted" | "user.suspended" => (ListingChange::Seller, false),
+            "seller.verified" | "user.deleted" | "user.suspended" | "seller.rated" => {
+                (ListingChange::Seller, false)
+            }
             _ => return None,
         };
         let id = serde_json::from_str::<Ids>(&self.data)

@@ -36,6 +36,7 @@ fn each_event_that_changes_what_searches_find_or_show_names_its_listing_or_selle
             Event::UserDeleted { user_id, .. } | Event::UserSuspended { user_id, .. } => {
                 Some(ListingChange::Seller(*user_id))
             }
+            Event::SellerRated { seller_id, .. } => Some(ListingChange::Seller(*seller_id)),
             _ => None,
         };
         assert_eq!(record(event).listing_change(), expected, "{name}");

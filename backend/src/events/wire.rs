@@ -7,7 +7,7 @@ use utoipa::ToSchema;
 use super::{BookingRef, ListingRef};
 use crate::views::{
     AdvertView, BookingView, CategoryView, ConversationReportView, ListingReviewView, ListingView,
-    MessageView, NotificationView, OfferView, VerificationRequestView,
+    MessageView, NotificationView, OfferView, RatingView, VerificationRequestView,
 };
 
 /// `_id` and friends are strings in every JSON the pages read.
@@ -23,6 +23,15 @@ pub struct ListingIds {
     id: String,
     category_id: String,
     seller_id: String,
+}
+
+/// A seller's new rating: `_id` is the seller's.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SellerRatingChange {
+    #[serde(rename = "_id")]
+    pub(super) id: String,
+    pub(super) seller_rating: RatingView,
 }
 
 /// A booking that changed: `bookingId` is the listing's id.
@@ -222,6 +231,9 @@ pub enum WireEvent {
     /// An admin suspended a buyer or seller: admins' lists show it.
     #[serde(rename = "user.suspended")]
     UserSuspended(UserIds),
+    /// A buyer reviewed a seller: the rating on every card of theirs.
+    #[serde(rename = "seller.rated")]
+    SellerRated(SellerRatingChange),
 }
 
 impl WireEvent {

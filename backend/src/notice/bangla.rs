@@ -306,6 +306,15 @@ pub fn message(notice: &Notice<'_>) -> String {
         Notice::ReportActioned { listing } => {
             format!("আপনার রিপোর্টের পর একজন অ্যাডমিন {listing} সরিয়ে দিয়েছেন। জানানোর জন্য ধন্যবাদ।")
         }
+        Notice::Reviewed {
+            buyer,
+            listing,
+            stars,
+            ..
+        } => format!(
+            "{buyer} আপনার {listing}-এর লেনদেনকে ৫-এর মধ্যে {} দিয়েছেন।",
+            digits(&stars.to_string())
+        ),
         Notice::Warned { reason } => format!(
             "একজন অ্যাডমিন আপনাকে সতর্ক করেছেন: {reason}। আবার নিয়ম ভাঙলে আপনার অ্যাকাউন্ট স্থগিত হতে পারে।"
         ),
@@ -483,6 +492,12 @@ mod tests {
                 listing: "Yamaha R15",
             },
             Notice::Warned { reason: "Karim" },
+            Notice::Reviewed {
+                buyer: "Sadia",
+                listing: "Yamaha R15",
+                stars: 5,
+                seller: 3,
+            },
             Notice::ListingRejected {
                 listing: "Yamaha R15",
                 reason: "Karim",

@@ -21,9 +21,9 @@ use crate::records::{
     CodeTried, FacetsOf, Identity, Language, LinkProof, Listing, ListingDecision, ListingEdit,
     ListingFacets, ListingReview, ListingSearch, ListingSort, ListingState, MailPurpose,
     NewBooking, NewListing, NewPayment, NewPhoneCode, NewUser, Notification, OpenReport, Payable,
-    PaymentRecorded, ReportReason, ReportedListing, ReviewFlag, Role, Step, TestPaymentIntent,
-    User, VerificationDecided, VerificationDecision, VerificationPhotos, VerificationRequest,
-    LOCAL_SUBJECT_PREFIX,
+    PaymentRecorded, ReportReason, ReportedListing, Review, ReviewFlag, Role, SellerRating, Step,
+    TestPaymentIntent, User, VerificationDecided, VerificationDecision, VerificationPhotos,
+    VerificationRequest, LOCAL_SUBJECT_PREFIX,
 };
 use crate::store::{
     why_not_payable, Accounts, Bookings, Catalogue, Conversations, EventLog, Maintenance, Missing,
@@ -40,7 +40,9 @@ macro_rules! listing_select {
          1 FROM reports r WHERE r.product_id = p.id AND r.state = 'open') AS reported, EXISTS (SELECT 1 FROM adverts ad \
          WHERE ad.product_id = p.id) AS advertised, EXISTS (SELECT 1 FROM orders h WHERE \
          h.product_id = p.id AND h.status IN ('reserved', 'cash')) AS reserved, u.phone AS \
-         seller_confirmed_phone, p.state, p.state_reason, p.brand, p.model, \
+         seller_confirmed_phone, p.state, p.state_reason, (SELECT COUNT(*) FROM reviews rv \
+         WHERE rv.seller_id = p.seller_id) AS seller_reviews, (SELECT COALESCE(SUM(rv.stars), 0) \
+         FROM reviews rv WHERE rv.seller_id = p.seller_id) AS seller_stars, p.brand, p.model, \
          p.engine_cc, p.km_driven, p.registration_year, p.district, p.area, p.photos, \
          p.takes_cash, p.takes_card, p.takes_bkash, p.deposit_amount, p.deposit_percent, \
          p.negotiable, p.phone_in_conversation, p.on_whatsapp "
@@ -100,6 +102,9 @@ macro_rules! booking_select {
          AND r.state = 'open') AS reported, EXISTS (SELECT 1 FROM adverts ad WHERE ad.product_id = p.id) AS advertised, \
          EXISTS (SELECT 1 FROM orders h WHERE h.product_id = p.id AND h.status IN ('reserved', \
          'cash')) AS reserved, u.phone AS seller_confirmed_phone, p.state, p.state_reason, \
+         (SELECT COUNT(*) FROM reviews rv WHERE rv.seller_id = p.seller_id) AS seller_reviews, \
+         (SELECT COALESCE(SUM(rv.stars), 0) FROM reviews rv WHERE rv.seller_id = p.seller_id) \
+         AS seller_stars, \
          p.brand, p.model, \
          p.engine_cc, p.km_driven, p.registration_year, p.district, p.area, p.photos, p.takes_cash, p.takes_card, p.takes_bkash, \
          p.deposit_amount, p.deposit_percent, p.negotiable, p.phone_in_conversation, \
@@ -134,10 +139,12 @@ enum Key {
     UserPhone,
     /// One pending request to be verified per seller.
     PendingVerification,
+    /// One review a deal.
+    DealReview,
 }
 
 /// Each key: its name on PostgreSQL, then on SQLite (after "UNIQUE constraint failed: ").
-const KEYS: [(Key, &str, &str); 13] = [
+const KEYS: [(Key, &str, &str); 14] = [
     (
         Key::IdentityEmail,
         "identities_email_key",
@@ -152,6 +159,7 @@ const KEYS: [(Key, &str, &str); 13] = [
         "verification_requests.seller_id",
     ),
     (Key::CategoryName, "categories_name_key", "categories.name"),
+    (Key::DealReview, "reviews_one_a_deal", "reviews.order_id"),
     (
         Key::AdvertListing,
         "adverts_product_id_key",
@@ -460,6 +468,12 @@ async fn audit(
     .await?;
     Ok(())
 }
+
+/// The columns of [`Review`](crate::records::Review), after a `WHERE`-less select.
+const REVIEW_SELECT: &str = "SELECT rv.id, rv.order_id, rv.seller_id, rv.buyer_id, \
+     b.name AS buyer_name, p.name AS listing_name, rv.stars, rv.text, rv.reply, rv.replied_at, \
+     rv.created_at FROM reviews rv JOIN users b ON b.id = rv.buyer_id \
+     JOIN orders o ON o.id = rv.order_id JOIN products p ON p.id = o.product_id";
 
 /// How a deal is named in the audit log: the bike and its buyer.
 fn deal_label(booking: &Booking) -> String {

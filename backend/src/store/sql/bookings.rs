@@ -582,6 +582,134 @@ fn not_ended(end: BookingEnd, status: BookingStatus, wanted: Refused) -> Error {
 
 #[async_trait]
 impl Bookings for This {
+    async fn create_review(
+        &self,
+        order_id: i64,
+        buyer_id: i64,
+        stars: i32,
+        text: &str,
+        at: DateTime<Utc>,
+    ) -> Result<Written<Review>, Error> {
+        let mut tx = self.writer.begin().await?;
+        let deal: Option<(i64, String, i64, String, String)> = sqlx::query_as(
+            "SELECT o.buyer_id, o.status, p.seller_id, p.name, b.name FROM orders o \
+             JOIN products p ON p.id = o.product_id JOIN users b ON b.id = o.buyer_id \
+             WHERE o.id = $1",
+        )
+        .bind(order_id)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let Some((buyer, status, seller_id, listing, buyer_name)) = deal else {
+            return Err(Error::NotFound(Missing::Booking));
+        };
+        if buyer != buyer_id {
+            return Err(Error::Refused(Refused::NotYourBooking));
+        }
+        if status != BookingStatus::Completed.as_str() {
+            return Err(Error::Refused(Refused::NotCompleted));
+        }
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO reviews (order_id, seller_id, buyer_id, stars, text, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+        )
+        .bind(order_id)
+        .bind(seller_id)
+        .bind(buyer_id)
+        .bind(stars)
+        .bind(text)
+        .bind(at)
+        .fetch_one(&mut *tx)
+        .await
+        .map_err(refused_if_taken(
+            &[Key::DealReview],
+            Refused::AlreadyReviewed,
+        ))?;
+        let review = review_in(&mut tx, id).await?;
+        let rating = rating_in(&mut tx, seller_id).await?;
+        let notice = Notice::Reviewed {
+            buyer: &buyer_name,
+            listing: &listing,
+            stars,
+            seller: seller_id,
+        };
+        let events = vec![
+            notify(&mut tx, seller_id, notice).await?,
+            Event::SellerRated { seller_id, rating },
+        ];
+        let events = record(&mut tx, &events).await?;
+        tx.commit().await?;
+        self.committed(&events);
+        self.changed();
+        Ok(Written {
+            outcome: review,
+            events,
+        })
+    }
+
+    async fn reply_to_review(
+        &self,
+        id: i64,
+        seller_id: i64,
+        text: &str,
+        at: DateTime<Utc>,
+    ) -> Result<Written<Review>, Error> {
+        let mut tx = self.writer.begin().await?;
+        let found: Option<(i64, Option<String>)> =
+            sqlx::query_as("SELECT seller_id, reply FROM reviews WHERE id = $1")
+                .bind(id)
+                .fetch_optional(&mut *tx)
+                .await?;
+        match found {
+            None => return Err(Error::NotFound(Missing::Review)),
+            Some((owner, _)) if owner != seller_id => {
+                return Err(Error::Refused(Refused::NotYourReview))
+            }
+            Some(_) => {}
+        }
+        // Once: of two answers at once, the first stands.
+        let done = sqlx::query(
+            "UPDATE reviews SET reply = $2, replied_at = $3 WHERE id = $1 AND reply IS NULL",
+        )
+        .bind(id)
+        .bind(text)
+        .bind(at)
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() == 0 {
+            return Err(Error::Refused(Refused::AlreadyReplied));
+        }
+        let review = review_in(&mut tx, id).await?;
+        tx.commit().await?;
+        self.changed();
+        Ok(Written::nothing(review))
+    }
+
+    async fn reviews_of_seller(&self, seller_id: i64, most: i64) -> Result<Vec<Review>, Error> {
+        Ok(sqlx::query_as::<Db, Review>(&format!(
+            "{REVIEW_SELECT} WHERE rv.seller_id = $1 ORDER BY rv.id DESC LIMIT $2"
+        ))
+        .bind(seller_id)
+        .bind(most)
+        .fetch_all(&self.reader)
+        .await?)
+    }
+
+    async fn latest_good_reviews(&self, most: i64) -> Result<Vec<Review>, Error> {
+        Ok(sqlx::query_as::<Db, Review>(&format!(
+            "{REVIEW_SELECT} WHERE rv.stars >= 4 AND rv.text <> '' ORDER BY rv.id DESC LIMIT $1"
+        ))
+        .bind(most)
+        .fetch_all(&self.reader)
+        .await?)
+    }
+
+    async fn seller_rating(&self, seller_id: i64) -> Result<SellerRating, Error> {
+        let mut tx = self.reader.begin().await?;
+        let rating = rating_in(&mut tx, seller_id).await?;
+        tx.commit().await?;
+        Ok(rating)
+    }
+
     async fn create_booking(&self, order: &NewBooking) -> Result<Written<i64>, Error> {
         match self.book(order).await {
             Err(Error::Refused(Refused::AlreadyBooked)) => {
@@ -1213,4 +1341,25 @@ impl Bookings for This {
             events,
         })
     }
+}
+
+/// Review `id`, read inside `tx`.
+async fn review_in(tx: &mut Tx<'_>, id: i64) -> Result<Review, Error> {
+    Ok(
+        sqlx::query_as::<Db, Review>(&format!("{REVIEW_SELECT} WHERE rv.id = $1"))
+            .bind(id)
+            .fetch_one(&mut **tx)
+            .await?,
+    )
+}
+
+/// Seller `seller_id`'s rating, read inside `tx`.
+async fn rating_in(tx: &mut Tx<'_>, seller_id: i64) -> Result<SellerRating, Error> {
+    Ok(sqlx::query_as::<Db, SellerRating>(
+        "SELECT COALESCE(SUM(stars), 0) AS seller_stars, COUNT(*) AS seller_reviews \
+         FROM reviews WHERE seller_id = $1",
+    )
+    .bind(seller_id)
+    .fetch_one(&mut **tx)
+    .await?)
 }

@@ -252,6 +252,36 @@ impl TestApp {
         inserted("booking", answer)
     }
 
+    /// Completes booking `order` in cash, as a handover does: the buyer chooses cash and
+    /// reads their code, the seller enters it.
+    pub async fn complete_in_cash(&self, buyer: &Person, seller: &Person, order: &str) {
+        let (status, body) = self
+            .call(
+                Method::POST,
+                &format!("/api/orders/{order}/cash"),
+                Some(&buyer.token),
+                Value::Null,
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "cash: {body}");
+        let (status, shown) = self
+            .get(
+                &format!("/api/orders/{order}/handover-code"),
+                Some(&buyer.token),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "the code: {shown}");
+        let (status, body) = self
+            .call(
+                Method::POST,
+                &format!("/api/orders/{order}/handover"),
+                Some(&seller.token),
+                json!({"code": shown["code"]}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "handover: {body}");
+    }
+
     /// Asks for a payment intent for booking `order` as `buyer`.
     pub async fn payment_intent(&self, buyer: &Person, order: &str) -> (StatusCode, Value) {
         self.call(

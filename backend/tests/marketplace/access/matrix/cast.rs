@@ -332,6 +332,8 @@ impl Cast {
                 assert_eq!(status, StatusCode::OK, "the report");
                 product
             }
+            // The id of no review.
+            "unknown_review" => "999999".to_owned(),
             // The shape of a photo's private name, of no photo.
             "unknown_photo" => "00000000000000000000000000000000.jpg".to_owned(),
             "fresh_secret" => self.fresh_intent(app, fresh).await.1,

@@ -176,6 +176,11 @@ pub fn matrix() -> Vec<Row> {
         row(POST,   "/api/reports/{fresh_reported}/dismiss", json_body(json!({"note": "Looks fine"})), [401, 403, 403, 403, 403, 200]),
         row(POST,   "/api/reports/{fresh_listing}/remove",  json_body(json!({"reason": "Listed twice"})), [401, 403, 403, 403, 403, 200]),
         row(GET,    "/api/audit",                           Empty,                                       [401, 403, 403, 403, 403, 200]),
+        // Only the buyer of a completed deal reviews it ({O} is not handed over yet).
+        row(POST,   "/api/reviews",                         json_body(json!({"dealId": "{O}", "stars": 5, "text": "Great"})), [401, 409, 403, 403, 403, 403]),
+        row(POST,   "/api/reviews/{unknown_review}/reply", json_body(json!({"text": "Thanks"})),       [401, 403, 403, 404, 404, 403]),
+        row(GET,    "/api/reviews/latest",                  Empty,                                       [200, 200, 200, 200, 200, 200]),
+        row(GET,    "/api/sellers/{fresh_seller_id}",       Empty,                                       [200, 200, 200, 200, 200, 200]),
         // Without WebSocket upgrade headers; the live events themselves are tested in live.rs.
         row(GET,    "/api/live",                            Empty,                                       [400, 400, 400, 400, 400, 400]),
         // Late: it makes both buyers sellers too, which rows above must not see.
