@@ -40,6 +40,7 @@ const guarded = (): [path: string, allowed: Who[]][] => [
   ['/dashboard/listing-reviews', ['admin']],
   ['/dashboard/all-buyer', ['admin']],
   ['/dashboard/reported-products', ['admin']],
+  ['/dashboard/audit', ['admin']],
   ['/dashboard/deals', ['admin']],
   [`/dashboard/deals/${bookingId}`, ['admin']],
   // A buyer finds "Sell your bike" here; a seller the listing form.

@@ -244,7 +244,7 @@ function unreadIn(label: string | null): number {
   return Number(/(\d+) unread/.exec(label ?? '')?.[1] ?? 0);
 }
 
-test("a buyer's report adds a row to the admin's open reported-products queue", async () => {
+test("a buyer's report, with why, joins the admin's open reported-products queue", async () => {
   const bike = 'TVS Apache RTR 4V';
   await api.listing(seller, categoryId, bike);
 
@@ -258,15 +258,14 @@ test("a buyer's report adds a row to the admin's open reported-products queue", 
   await signInAs(reporter.page, buyerA);
   await reporter.page.goto(`/category/${categoryId}`);
   await reporter.page.getByRole('article', { name: bike }).getByRole('button', { name: 'Report to Admin' }).click();
-  await confirmInDialog(
-    reporter.page,
-    `Report ${bike} to the admin?`,
-    'Are you sure, You want to report to admin?',
-    'Report',
-  );
+  const asked = reporter.page.getByRole('alertdialog', { name: `Report ${bike} to the admin?`, exact: true });
+  await asked.getByText('Are you sure, You want to report to admin?', { exact: true }).waitFor();
+  await asked.getByRole('button', { name: 'Already sold', exact: true }).click();
+  await asked.getByRole('button', { name: 'Report', exact: true }).click();
   await toastSays(reporter.page, 'Successfully Reported to Admin');
 
-  await moderator.page.getByRole('row').filter({ hasText: bike }).waitFor();
+  const reported = moderator.page.getByRole('article', { name: new RegExp(`^${bike}, listed by`) });
+  await reported.getByText('Already sold · 1').waitFor();
   expect(await moderator.page.getByText('There is no Reported Product.').count()).toBe(0);
   await expectNoReload(moderator.page);
   await reporter.context.close();
@@ -357,14 +356,14 @@ test('a change made after a page read its data but before its socket listened st
   const moderator = await openContext(browser, server.url);
   await signInAs(moderator.page, admin);
   const releaseModerator = await holdLiveSocket(moderator.page);
-  const queue = moderator.page.waitForResponse((response) => response.url().endsWith('/api/reportedProducts'));
+  const queue = moderator.page.waitForResponse((response) => response.url().endsWith('/api/reports'));
   await moderator.page.goto('/dashboard/reported-products');
   await queue;
   await moderator.page.getByRole('heading', { name: 'Reported Products' }).first().waitFor();
   await markNoReload(moderator.page);
   await api.report(buyerB, listingId);
   releaseModerator();
-  await moderator.page.getByRole('row').filter({ hasText: bike }).waitFor();
+  await moderator.page.getByRole('article', { name: new RegExp(`^${bike}, listed by`) }).waitFor();
   await expectNoReload(moderator.page);
   await Promise.all([visitor.context.close(), moderator.context.close()]);
 });

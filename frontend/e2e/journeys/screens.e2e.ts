@@ -13,6 +13,7 @@ import { dashboardLayoutMessages } from '@/app/layouts/dashboard-layout.messages
 import { categoryMessages } from '@/app/routes/category.messages.ts';
 import { notFoundMessages } from '@/app/routes/not-found.messages.ts';
 import { wishlistMessages } from '@/app/routes/wishlist.messages.ts';
+import { auditMessages } from '@/features/audit/audit.messages.ts';
 import { authMessages } from '@/features/auth/auth.messages.ts';
 import { blogMessages } from '@/features/blog/pages/blog.messages.ts';
 import { bookingsMessages } from '@/features/bookings/components/bookings.messages.ts';
@@ -275,6 +276,13 @@ const screens: Screen[] = [
     bn: { heading: bn.admin },
   },
   { name: 'deals', path: () => '/dashboard/deals', as: 'admin', heading: 'Deals', bn: { heading: dealsMessages.bn.deals } },
+  {
+    name: 'audit',
+    path: () => '/dashboard/audit',
+    as: 'admin',
+    heading: 'Audit log',
+    bn: { heading: auditMessages.bn.title },
+  },
   {
     name: 'deal',
     path: () => `/dashboard/deals/${heldId}`,

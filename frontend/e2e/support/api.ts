@@ -173,8 +173,9 @@ export class Api {
     });
   }
 
-  async report(buyer: Person, listingId: string): Promise<void> {
-    await this.call('PATCH', `/products/${listingId}`, buyer.token, { report: 'reported' });
+  /** Report to Admin; without a reason the server takes it as `other` (docs/trust.md). */
+  async report(buyer: Person, listingId: string, why: { reason: string; note?: string } | null = null): Promise<void> {
+    await this.call('PATCH', `/products/${listingId}`, buyer.token, { report: 'reported', ...why });
   }
 
   /** What a card's Add to Wishlist does. */

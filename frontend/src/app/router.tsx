@@ -177,6 +177,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                       (m) => m.ReportedConversationsPage,
                     ),
                   },
+                  {
+                    // Every admin action on record, newest first, filtered by action.
+                    path: 'audit',
+                    lazy: lazyPage(() => import('@/features/audit/pages/audit-log-page.tsx'), (m) => m.AuditLogPage),
+                  },
                 ],
               },
               {

@@ -2,7 +2,7 @@
 // server's message when the list cannot be fetched, the empty text, and the table,
 // whose rows become cards on a phone.
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
 import { formatNumber } from '@/lib/i18n/numbers.ts';
 import { sharedMessages } from './shared.messages.ts';
@@ -57,15 +57,30 @@ function RowNumber({ n }: { n: number }) {
 }
 
 function Thumbnail({ src, round, initial }: { src: string; round: boolean; initial: string }) {
+  // A picture that does not load (a person's photo link that went away) shows their
+  // initial where there is one, as the avatars do: never a broken-image icon.
+  const [failed, setFailed] = useState<string | null>(null);
   const shape = `size-12 shrink-0 bg-stone-100 ring-1 ring-stone-200 ${round ? 'rounded-full' : 'rounded-lg'}`;
-  if (!src) {
+  if (!src || (failed === src && initial)) {
     return (
       <span aria-hidden="true" className={`flex items-center justify-center text-lg font-bold text-stone-500 ${shape}`}>
         {initial.trim().charAt(0).toUpperCase()}
       </span>
     );
   }
-  return <img src={src} alt="" width={48} height={48} loading="lazy" className={`${shape} object-cover`} />;
+  return (
+    <img
+      src={src}
+      alt=""
+      width={48}
+      height={48}
+      loading="lazy"
+      onError={() => {
+        setFailed(src);
+      }}
+      className={`${shape} object-cover`}
+    />
+  );
 }
 
 const pillTones = {

@@ -1,8 +1,9 @@
 // An admin turns something of a seller's down, saying why (required, at most `REASON_MAX`
 // characters; quick reasons to tap), in the house alert dialog: the seller reads the
 // reason with the notification and on the page where they put it right (Get verified, My
-// Products). A refusal stays in the dialog, under the reason when the server names it,
-// above the buttons otherwise.
+// Products). The same dialog asks why before an admin removes a reported listing, warns
+// or suspends someone, with that act's own button. A refusal stays in the dialog, under
+// the reason when the server names it, above the buttons otherwise.
 import { useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useForm } from 'react-hook-form';
@@ -27,6 +28,9 @@ export function RejectDialog({
   quickReasons,
   done,
   busy,
+  confirmLabel,
+  busyLabel,
+  sayWhy,
   onReject,
   onClose,
   onRejected,
@@ -42,6 +46,12 @@ export function RejectDialog({
   done: string;
   /** The rejection is on its way. */
   busy: boolean;
+  /** The button that goes ahead, "Reject" unless told ("Remove", "Warn", "Suspend"). */
+  confirmLabel?: string;
+  /** What it says while the call runs, "Rejecting…" unless told. */
+  busyLabel?: string;
+  /** What an empty reason is told, "Please say why, so the seller can fix it" unless told. */
+  sayWhy?: string;
   /** Sends the rejection with `reason`; a refusal is thrown. */
   onReject: (reason: string) => Promise<unknown>;
   onClose: () => void;
@@ -58,7 +68,7 @@ export function RejectDialog({
   const reasonRef = useRef<HTMLTextAreaElement | null>(null);
   const { opener, closeRef, close } = useDialogExit(onClose);
   const { ref: registerRef, ...reasonField } = register('reason', {
-    validate: (value) => value.trim() !== '' || t('sayWhy'),
+    validate: (value) => value.trim() !== '' || (sayWhy ?? t('sayWhy')),
     maxLength: { value: REASON_MAX, message: t('atMost', { max: formatNumber(REASON_MAX, locale) }) },
   });
 
@@ -73,7 +83,8 @@ export function RejectDialog({
     } catch (refusal) {
       if (refusal instanceof ApiError && refusal.fields.reason) {
         // The server's own words on an English page; on a Bangla one, this dialog's.
-        const said = refusal.codes.reason === 'required' && locale !== 'en' ? t('sayWhy') : refusal.fields.reason;
+        const said =
+          refusal.codes.reason === 'required' && locale !== 'en' ? (sayWhy ?? t('sayWhy')) : refusal.fields.reason;
         setError('reason', { type: 'server', message: said }, { shouldFocus: true });
       } else setFailure(refusal instanceof Error ? refusal.message : String(refusal));
     }
@@ -114,8 +125,8 @@ export function RejectDialog({
         <DialogFormFooter
           failure={failure}
           cancelLabel={t('cancel')}
-          confirmLabel={t('reject')}
-          busyLabel={t('rejecting')}
+          confirmLabel={confirmLabel ?? t('reject')}
+          busyLabel={busyLabel ?? t('rejecting')}
           tone="danger"
           busy={busy}
           onCancel={close}

@@ -38,6 +38,9 @@ describe('forgetSignedInData', () => {
       queryKeys.myVerification('seller@example.com'),
       // The admins' queue of listings in review.
       queryKeys.listingReviews(),
+      // The admins' queue of reports and their audit log.
+      queryKeys.reports(),
+      queryKeys.auditLogOf('user.suspended'),
     ];
     for (const key of [...kept, ...dropped]) queryClient.setQueryData(key, []);
 
@@ -61,8 +64,16 @@ describe('refetchLiveData', () => {
       queryKeys.verificationQueue(),
       queryKeys.myVerification('seller@example.com'),
       queryKeys.listingReviews(),
+      queryKeys.reports(),
     ];
-    const kept = [queryKeys.config(), queryKeys.user('buyer@example.com'), queryKeys.paymentIntent('o1'), queryKeys.receipt('o1')];
+    // The audit log is read anew whenever it is opened: no live event writes to it.
+    const kept = [
+      queryKeys.config(),
+      queryKeys.user('buyer@example.com'),
+      queryKeys.paymentIntent('o1'),
+      queryKeys.receipt('o1'),
+      queryKeys.auditLogOf(''),
+    ];
     for (const key of [...live, ...kept]) queryClient.setQueryData(key, []);
 
     await refetchLiveData(queryClient);

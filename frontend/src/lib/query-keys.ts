@@ -35,6 +35,11 @@ export const queryKeys = {
   sellerBookings: () => ['sellerOrders'] as const,
   sellerBookingsOf: (sellerEmail: string) => ['sellerOrders', sellerEmail] as const,
   reportedListings: () => ['reportedProducts'] as const,
+  /** The admins' queue of reported listings, each with its open reports: the most reported first. */
+  reports: () => ['reports'] as const,
+  /** The admins' audit log, newest first: every filter by action ('' for every action), its pages loaded so far. */
+  auditLog: () => ['audit'] as const,
+  auditLogOf: (action: string) => ['audit', action] as const,
   /** The admin's queue of reported conversations, the latest first. */
   reportedConversations: () => ['reportedConversations'] as const,
   /** A reported conversation's messages as the admin reads them, one entry per conversation. */
@@ -108,6 +113,7 @@ export const LIVE_DATA: readonly QueryKey[] = [
   queryKeys.bookings(),
   queryKeys.sellerBookings(),
   queryKeys.reportedListings(),
+  queryKeys.reports(),
   queryKeys.reportedConversations(),
   queryKeys.wishlist(),
   queryKeys.notifications(),

@@ -1,7 +1,7 @@
 // Sample records in the server's shapes, for component and reducer tests.
 import type { components } from '@/lib/api/schema.d.ts';
 import type { Advert, Notification, Listing, User } from '@/lib/api/types.ts';
-import type { ListingReview, VerificationRequest } from '@/lib/api/types.ts';
+import type { AuditEntry, ListingReport, ListingReview, ReportedListing, VerificationRequest } from '@/lib/api/types.ts';
 import type { SeenEvent } from '@/lib/live/apply-event.ts';
 import type { LiveEvent } from '@/lib/live/live-events.ts';
 import type { Conversation } from '@/lib/live/message-events.ts';
@@ -93,6 +93,7 @@ export function aUser(overrides: Partial<User> = {}): User {
     emailVerified: true,
     phoneVerified: false,
     language: 'en',
+    suspended: false,
     ...overrides,
   };
 }
@@ -138,6 +139,49 @@ export function aListingReview(
     listing: aListing({ state: 'pending', ...listing }),
     flags: ['first_listing', 'contact'],
     askedAt: '2026-11-27T04:30:00Z',
+    ...overrides,
+  };
+}
+
+/** Karim's report of a listing, made at 10:30 am in Dhaka on Fri 27 Nov 2026: a scam, he says. */
+export function aReport(overrides: Partial<ListingReport> = {}): ListingReport {
+  return {
+    reporterId: 'b1',
+    reporterName: 'Karim Buyer',
+    reason: 'scam',
+    note: 'Asked me for a bKash advance before showing the bike.',
+    reportedAt: '2026-11-27T04:30:00Z',
+    ...overrides,
+  };
+}
+
+/**
+ * A listing in the admins' queue of reports with `reports` (Karim's alone unless told):
+ * the count and the reasons with their counts (the most given first) follow from them,
+ * as the server groups them.
+ */
+export function aReportedListing(listing: Partial<Listing> = {}, reports: ListingReport[] = [aReport()]): ReportedListing {
+  const counts = new Map<string, number>();
+  for (const report of reports) counts.set(report.reason, (counts.get(report.reason) ?? 0) + 1);
+  return {
+    listing: aListing({ report: 'reported', ...listing }),
+    count: reports.length,
+    reasons: [...counts].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count),
+    reports,
+  };
+}
+
+/** Ayesha dismissing the reports of the Yamaha at 10:30 am in Dhaka on Fri 27 Nov 2026. */
+export function anAuditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry {
+  return {
+    _id: '9',
+    actorId: 'a1',
+    actorName: 'Ayesha Admin',
+    action: 'reports.dismissed',
+    targetKind: 'listing',
+    targetId: 'p1',
+    targetLabel: 'Yamaha R15',
+    createdAt: '2026-11-27T04:30:00Z',
     ...overrides,
   };
 }

@@ -31,6 +31,7 @@ const SIDE_LINKS: Record<Role, SideLink[]> = {
     { label: 'reportedProducts', to: '/dashboard/reported-products' },
     { label: 'reportedConversations', to: '/dashboard/reported-conversations' },
     { label: 'deals', to: '/dashboard/deals' },
+    { label: 'audit', to: '/dashboard/audit' },
     // Buyers and sellers reach it from their inbox; an admin, who has none, from here.
     { label: 'blocked', to: '/dashboard/blocked' },
   ],

@@ -1,11 +1,11 @@
 // What a reader does with a listing, wherever it shows (a grid of cards, its own page):
-// Book Now (the booking modal), Add to Wishlist, Report to Admin, and a visitor's way to
-// log in first. The caller renders `overlays` (the booking modal, the confirmation) once.
+// Book Now (the booking modal), Add to Wishlist, Report to Admin (the product's question,
+// with why the buyer reports it), and a visitor's way to log in first. The caller renders
+// `overlays` (the booking modal, the report's dialog) once.
 import { useMutation } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { useConfirm } from '@/components/confirm-dialog.tsx';
 import { useBookings } from '@/lib/api/get-bookings.ts';
 import type { Booking, Listing } from '@/lib/api/types.ts';
 import type { FromState } from '@/lib/auth/return-path.ts';
@@ -13,6 +13,7 @@ import { canBuy, useSession } from '@/lib/auth/session-context.ts';
 import { useT } from '@/lib/i18n/language-context.ts';
 import { hasEnded } from '@/lib/deal-status.ts';
 import { useReportListing } from '@/features/listing/api/report-listing.ts';
+import { ReportListingDialog } from '@/features/listing/components/report-listing-dialog.tsx';
 import { toggleWishlistMutation } from '@/features/wishlist/api/toggle-wishlist.ts';
 import { BookingModal } from '@/features/bookings/components/booking-modal.tsx';
 import {
@@ -55,7 +56,7 @@ export interface ListingActionHandlers {
   isReporting: (listingId: string) => boolean;
   /** The reader's own booking of this listing, if they made one (cancelled ones are gone). */
   bookingOf: (listingId: string) => Booking | undefined;
-  /** The booking modal and the confirmation dialog, rendered once by the caller. */
+  /** The booking modal and the report's dialog, rendered once by the caller. */
   overlays: ReactNode;
   /** Everything `ListingActions` (or a card) needs for `listing`. */
   propsFor: (listing: Listing) => ListingActionsProps;
@@ -68,8 +69,8 @@ export function useListingActions(saved: ReadonlySet<string>): ListingActionHand
   const viewer = useViewer();
   const toggle = useMutation(toggleWishlist);
   const report = useReportListing();
-  const { confirm, dialog } = useConfirm();
   const [toBook, setToBook] = useState<Listing | null>(null);
+  const [toReport, setToReport] = useState<Listing | null>(null);
   // The buyer's own bookings, kept current by live events: a booked bike says so and
   // offers Pay Now instead of a second booking.
   const bookings = useBookings(viewer === 'buyer' ? (user?.email ?? '') : '');
@@ -85,21 +86,6 @@ export function useListingActions(saved: ReadonlySet<string>): ListingActionHand
     toast.info(LOG_IN_TO[reason]);
     const state: FromState = { from: { pathname: location.pathname, search: location.search } };
     void navigate('/login', { state });
-  };
-
-  const onReport = async (listing: Listing) => {
-    const confirmed = await confirm({
-      title: t('reportTitle', { name: listing.productName }),
-      prompt: t('reportPrompt'),
-      confirmLabel: t('report'),
-      cancelLabel: t('cancel'),
-      tone: 'danger',
-    });
-    if (!confirmed) return;
-    report.mutate(listing._id, {
-      onSuccess: () => toast.success(t('reported')),
-      onError: (error) => toast.error(error.message),
-    });
   };
 
   const onToggleSaved = (listing: Listing) => {
@@ -118,11 +104,11 @@ export function useListingActions(saved: ReadonlySet<string>): ListingActionHand
     viewer,
     viewerOf,
     onBook: setToBook,
-    onReport: (listing: Listing) => void onReport(listing),
+    onReport: setToReport,
     onLogIn,
     onToggleSaved,
   };
-  const isReporting = (listingId: string) => report.isPending && report.variables === listingId;
+  const isReporting = (listingId: string) => report.isPending && report.variables.listingId === listingId;
   const bookingOf = (listingId: string) => mine.get(listingId);
   return {
     ...handlers,
@@ -147,7 +133,23 @@ export function useListingActions(saved: ReadonlySet<string>): ListingActionHand
             }}
           />
         )}
-        {dialog}
+        {toReport && (
+          <ReportListingDialog
+            key={toReport._id}
+            title={t('reportTitle', { name: toReport.productName })}
+            prompt={t('reportPrompt')}
+            confirmLabel={t('report')}
+            cancelLabel={t('cancel')}
+            busy={report.isPending}
+            onReport={async (why) => {
+              await report.mutateAsync({ listingId: toReport._id, ...why });
+              toast.success(t('reported'));
+            }}
+            onClose={() => {
+              setToReport(null);
+            }}
+          />
+        )}
       </>
     ),
   };

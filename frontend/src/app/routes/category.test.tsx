@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { answerConfirm } from '@/test/confirm-dialog.ts';
 import { aBooking, aListing } from '@/test/fixtures.ts';
 import { bearerOf, callsOf, fakeServer, holdFetchesOf, renderApp, signedInAs } from '@/test/render-app.tsx';
 import { REPORT_PROMPT } from '@/app/listings/use-listing-actions.tsx';
@@ -103,9 +102,14 @@ describe('Category page', () => {
     });
     renderApp('/category/c1');
     await userEvent.click(await screen.findByRole('button', { name: 'Report to Admin' }));
-    await answerConfirm('Report Yamaha R15 to the admin?', REPORT_PROMPT, 'Report');
+    // The product's question, with why the buyer reports it.
+    const dialog = await screen.findByRole('alertdialog', { name: 'Report Yamaha R15 to the admin?' });
+    expect(dialog).toHaveAccessibleDescription(REPORT_PROMPT);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Wrong details' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Report' }));
     expect(await screen.findByText('Successfully Reported to Admin')).toBeInTheDocument();
-    expect(sent).toEqual({ report: 'reported' });
+    expect(sent).toEqual({ report: 'reported', reason: 'wrong_details' });
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
   it('lets a visitor browse the public listings, named by category, and asks them to log in to book', async () => {

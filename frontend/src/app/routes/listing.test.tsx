@@ -1,7 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { answerConfirm } from '@/test/confirm-dialog.ts';
 import { aBooking, aListing } from '@/test/fixtures.ts';
 import { bearerOf, callsOf, fakeServer, renderApp, signedInAs, type FakeServer } from '@/test/render-app.tsx';
 import type { Listing } from '@/lib/api/types.ts';
@@ -155,9 +154,16 @@ describe('Listing page', () => {
     expect(await screen.findByText('Saved to your wishlist')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Report to Admin' }));
-    await answerConfirm('Report Yamaha R15 to the admin?', REPORT_PROMPT, 'Report');
+    const dialog = await screen.findByRole('alertdialog', { name: 'Report Yamaha R15 to the admin?' });
+    expect(dialog).toHaveAccessibleDescription(REPORT_PROMPT);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Scam' }));
+    await userEvent.type(within(dialog).getByLabelText('Anything to add? (optional)'), 'Wants a bKash advance first.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Report' }));
     expect(await screen.findByText('Successfully Reported to Admin')).toBeInTheDocument();
-    expect(sent).toEqual([{ productId: 'p1' }, { report: 'reported' }]);
+    expect(sent).toEqual([
+      { productId: 'p1' },
+      { report: 'reported', reason: 'scam', note: 'Wants a bKash advance first.' },
+    ]);
   });
 
   it('says the buyer booked it, with Pay Now instead of a second booking', async () => {

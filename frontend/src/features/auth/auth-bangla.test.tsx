@@ -23,6 +23,30 @@ describe('the sign-in pages in Bangla', () => {
     expect(screen.getByLabelText('ইমেইল')).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('says in Bangla that a suspended account cannot sign in, and where to write', async () => {
+    localStorage.setItem('language', 'bn');
+    fakeServer({
+      'POST /api/auth/login': [200, { idToken: 'identity' }],
+      'PUT /api/users/rahim%40example.com': [
+        403,
+        {
+          error: 'forbidden',
+          reason: 'account_suspended',
+          message:
+            "This account is suspended for breaking the marketplace's rules. If you think this is a mistake, write to support@bikehaat.com.bd.",
+        },
+      ],
+    });
+    renderApp('/login');
+    await userEvent.type(await screen.findByLabelText('ইমেইল'), 'rahim@example.com');
+    await userEvent.type(screen.getByLabelText('পাসওয়ার্ড'), 'Secret#1');
+    await userEvent.click(screen.getByRole('button', { name: 'লগ ইন' }));
+    const said =
+      'মার্কেটপ্লেসের নিয়ম ভাঙার জন্য এই অ্যাকাউন্টটা সাসপেন্ড করা হয়েছে। ভুল মনে হলে support@bikehaat.com.bd-তে লিখুন।';
+    expect(await screen.findAllByText(said)).not.toHaveLength(0);
+    expect(screen.getByLabelText('পাসওয়ার্ড')).toHaveAccessibleDescription(said);
+  });
+
   it('sign up as a buyer or a seller, with the password rules in Bangla and Bengali digits', async () => {
     localStorage.setItem('language', 'bn');
     fakeServer({

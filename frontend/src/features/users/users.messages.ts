@@ -2,7 +2,8 @@ import { defineCatalog } from '@/lib/i18n/catalog.ts';
 
 /**
  * The admin's buyer and seller tables: each seller's verification and the way to the
- * request they sent (docs/trust.md), and deleting accounts.
+ * request they sent, who is suspended and why (docs/trust.md), and deleting accounts
+ * (Warn and Suspend are the shared account actions').
  */
 export const usersMessages = defineCatalog(
   {
@@ -21,6 +22,8 @@ export const usersMessages = defineCatalog(
     accountOf: 'the account of {name}',
     verify: 'Verify',
     noIdYet: 'No ID sent yet',
+    suspended: 'Suspended',
+    suspendedWhy: 'Suspended: {reason}',
   },
   {
     allBuyers: 'সব ক্রেতা',
@@ -38,5 +41,7 @@ export const usersMessages = defineCatalog(
     accountOf: '{name}-এর অ্যাকাউন্ট',
     verify: 'যাচাই করুন',
     noIdYet: 'এখনো পরিচয়পত্র পাঠাননি',
+    suspended: 'সাসপেন্ড করা',
+    suspendedWhy: 'সাসপেন্ড করা হয়েছে: {reason}',
   },
 );

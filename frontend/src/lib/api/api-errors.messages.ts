@@ -189,6 +189,9 @@ const reasonsEn = {
   no_verification_request: 'This seller has not sent their ID yet.',
   not_in_review: 'This listing is not waiting for review.',
   not_live: 'This bike is not live yet.',
+  no_open_reports: 'This listing has no open reports.',
+  not_for_admins: 'Admins cannot be warned or suspended.',
+  already_suspended: 'This account is suspended already.',
   no_account: 'This account no longer exists.',
   no_listing: 'This bike is no longer listed.',
   no_booking: 'This booking no longer exists.',
@@ -212,6 +215,10 @@ const reasonsEn = {
     'New accounts are made with Firebase sign-in on this site. Please sign up again from the sign-up page.',
   account_removed:
     'An admin removed the account of this address, so it cannot be used again. If you think this is a mistake, write to support@bikehaat.com.bd.',
+  account_suspended:
+    "This account is suspended for breaking the marketplace's rules. If you think this is a mistake, write to support@bikehaat.com.bd.",
+  phone_removed:
+    'An admin removed the account of this number, so it cannot be used again. If you think this is a mistake, write to support@bikehaat.com.bd.',
   no_admin_sign_up: 'Nobody can sign up as an admin.',
   one_photo_before_sign_up: 'You have uploaded your photo already: finish signing up to upload more.',
   seller_shares_number: 'Only the seller shares their number here.',
@@ -314,6 +321,9 @@ export const reasonMessages = defineCatalog(reasonsEn, {
   no_verification_request: 'এই বিক্রেতা এখনো পরিচয়পত্র পাঠাননি।',
   not_in_review: 'এই বিজ্ঞাপনটি আর যাচাইয়ের অপেক্ষায় নেই।',
   not_live: 'এই বাইকটি এখনো ক্রেতাদের জন্য চালু হয়নি।',
+  no_open_reports: 'এই বিজ্ঞাপন নিয়ে খোলা কোনো রিপোর্ট আর নেই।',
+  not_for_admins: 'অ্যাডমিনদের সতর্ক বা সাসপেন্ড করা যায় না।',
+  already_suspended: 'এই অ্যাকাউন্টটা আগেই সাসপেন্ড করা হয়েছে।',
   no_account: 'এই অ্যাকাউন্টটা আর নেই।',
   no_listing: 'এই বাইকের বিজ্ঞাপন আর নেই।',
   no_booking: 'এই বুকিংটা আর নেই।',
@@ -336,6 +346,10 @@ export const reasonMessages = defineCatalog(reasonsEn, {
   firebase_sign_up: 'এই সাইটে নতুন অ্যাকাউন্ট Firebase লগ ইন দিয়ে খোলা হয়। সাইন আপ পাতা থেকে আবার সাইন আপ করুন।',
   account_removed:
     'অ্যাডমিন এই ঠিকানার অ্যাকাউন্ট সরিয়ে দিয়েছেন, তাই এটা আর ব্যবহার করা যাবে না। ভুল মনে হলে support@bikehaat.com.bd-তে লিখুন।',
+  account_suspended:
+    'মার্কেটপ্লেসের নিয়ম ভাঙার জন্য এই অ্যাকাউন্টটা সাসপেন্ড করা হয়েছে। ভুল মনে হলে support@bikehaat.com.bd-তে লিখুন।',
+  phone_removed:
+    'অ্যাডমিন এই নম্বরের অ্যাকাউন্ট সরিয়ে দিয়েছেন, তাই এটা আর ব্যবহার করা যাবে না। ভুল মনে হলে support@bikehaat.com.bd-তে লিখুন।',
   no_admin_sign_up: 'অ্যাডমিন হিসেবে কেউ সাইন আপ করতে পারেন না।',
   one_photo_before_sign_up: 'আপনার ছবি আগেই দেওয়া হয়েছে: আরও ছবি দিতে সাইন আপ শেষ করুন।',
   seller_shares_number: 'এখানে শুধু বিক্রেতা তাঁর নম্বর দেন।',

@@ -26,6 +26,7 @@ export function deleteListingMutation() {
       if (error instanceof ApiError && error.status === 404) {
         void client.invalidateQueries({ queryKey: queryKeys.sellerListings() });
         void client.invalidateQueries({ queryKey: queryKeys.reportedListings() });
+        void client.invalidateQueries({ queryKey: queryKeys.reports() });
       }
     },
   });

@@ -53,6 +53,17 @@ export type VerificationPhotos = Schemas['VerificationPhotosView'];
  * the listing, why it waits (`flags`, admins only) and since when (`askedAt`).
  */
 export type ListingReview = Omit<Schemas['ListingReviewView'], 'listing'> & { listing: Listing };
+/**
+ * A listing in the admins' queue of reports (docs/trust.md, "Reports with reasons"): the
+ * listing, how many buyers report it, the reasons with their counts (the most given
+ * first), and each open report, oldest first.
+ */
+export type ReportedListing = Omit<Schemas['ReportedListingView'], 'listing'> & { listing: Listing };
+/** One buyer's open report of a listing: who, why (`reason`, a code), their note, when. */
+export type ListingReport = Schemas['ReportView'];
+/** One entry of the admins' audit log, and a page of it (`next`: the `before` of the next). */
+export type AuditEntry = Schemas['AuditEntryView'];
+export type AuditPage = Schemas['AuditPage'];
 
 /** Whether the seller takes offers on a listing: listings do unless their seller says otherwise. */
 export interface PriceTerms {

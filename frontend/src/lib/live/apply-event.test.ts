@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { aListing, aListingReview } from '@/test/fixtures.ts';
-import type { Listing, ListingReview, SearchResults } from '@/lib/api/types.ts';
+import { aListing, aListingReview, aReport, aReportedListing, aUser } from '@/test/fixtures.ts';
+import type { Listing, ListingReview, ReportedListing, SearchResults, User } from '@/lib/api/types.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import { applyLiveEvent } from './apply-event.ts';
 
@@ -310,5 +310,94 @@ describe('applyLiveEvent on listings in review', () => {
     expect(queue()?.map((r) => r.listing._id)).toEqual(['p8']);
     applyLiveEvent(queryClient, { event: 'user.deleted', data: { _id: 's2', role: 'seller' } });
     expect(queue()).toEqual([]);
+  });
+});
+
+describe('applyLiveEvent on the queue of reported listings', () => {
+  const QUEUE = queryKeys.reports();
+  const honda = aReportedListing({ _id: 'p8', productName: 'Honda CBR', sellerId: 's2' }, [
+    aReport({ reporterId: 'b1' }),
+    aReport({ reporterId: 'b2', reason: 'sold' }),
+  ]);
+  const yamaha = aReportedListing({ _id: 'p9', productName: 'Yamaha R15', sellerId: 's1' });
+  const ids = (id: string, sellerId = 's1') => ({ _id: id, categoryId: 'c1', sellerId });
+
+  function cache() {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(QUEUE, [honda, yamaha]);
+    queryClient.setQueryData(queryKeys.reportedListings(), [honda.listing, yamaha.listing]);
+    return {
+      queryClient,
+      queue: () => queryClient.getQueryData<ReportedListing[]>(QUEUE),
+      spec: () => queryClient.getQueryData<Listing[]>(queryKeys.reportedListings()),
+    };
+  }
+
+  it('takes a listing whose reports an admin dismissed out of the queue and the spec’s list; once', () => {
+    const { queryClient, queue, spec } = cache();
+    applyLiveEvent(queryClient, { event: 'report.dismissed', data: ids('p8', 's2') });
+    expect(queue()?.map((r) => r.listing._id)).toEqual(['p9']);
+    expect(spec()?.map((l) => l._id)).toEqual(['p9']);
+    const [once, onceSpec] = [queue(), spec()];
+    applyLiveEvent(queryClient, { event: 'report.dismissed', data: ids('p8', 's2') });
+    expect(queue()).toBe(once);
+    expect(spec()).toBe(onceSpec);
+  });
+
+  it('takes a deleted listing, and a deleted seller’s listings, out of the queue', () => {
+    const { queryClient, queue } = cache();
+    applyLiveEvent(queryClient, { event: 'product.deleted', data: ids('p9') });
+    expect(queue()?.map((r) => r.listing._id)).toEqual(['p8']);
+    applyLiveEvent(queryClient, { event: 'user.deleted', data: { _id: 's2', role: 'seller' } });
+    expect(queue()).toEqual([]);
+  });
+
+  it('shows a seller’s edit, a sale and a verified badge on the listing in the queue, keeping its reports', () => {
+    const { queryClient, queue } = cache();
+    applyLiveEvent(queryClient, { event: 'product.updated', data: aListing({ ...honda.listing, resalePrice: 1500 }) });
+    expect(queue()?.[0]).toMatchObject({ count: 2, listing: { _id: 'p8', resalePrice: 1500 } });
+    expect(queue()?.[0]?.reports).toBe(honda.reports);
+    // The other listing is the very same entry.
+    expect(queue()?.[1]).toBe(yamaha);
+    const once = queue();
+    applyLiveEvent(queryClient, { event: 'product.updated', data: aListing({ ...honda.listing, resalePrice: 1500 }) });
+    expect(queue()).toBe(once);
+
+    applyLiveEvent(queryClient, { event: 'product.sold', data: ids('p9') });
+    expect(queue()?.[1]?.listing.availability).toBe('sold');
+    applyLiveEvent(queryClient, { event: 'seller.verified', data: { _id: 's2' } });
+    expect(queue()?.[0]?.listing.sellerVerification).toBe(true);
+  });
+
+  it('reads the queue again on a new report, which carries no counts', () => {
+    const { queryClient, queue } = cache();
+    const before = queue();
+    applyLiveEvent(queryClient, { event: 'product.reported', data: yamaha.listing });
+    expect(queryClient.getQueryState(QUEUE)?.isInvalidated).toBe(true);
+    expect(queue()).toBe(before);
+  });
+});
+
+describe('applyLiveEvent on the admin’s people tables', () => {
+  it('marks a suspended seller at once, and reads their table again for the reason', () => {
+    const queryClient = new QueryClient();
+    const sellers = [aUser({ _id: 's1', role: 'seller' }), aUser({ _id: 's2', role: 'seller' })];
+    const buyers = [aUser({ _id: 'b1' })];
+    queryClient.setQueryData(queryKeys.sellers(), sellers);
+    queryClient.setQueryData(queryKeys.buyers(), buyers);
+    applyLiveEvent(queryClient, { event: 'user.suspended', data: { _id: 's2', role: 'seller' } });
+    const now = queryClient.getQueryData<User[]>(queryKeys.sellers());
+    expect(now?.map((u) => u.suspended)).toEqual([false, true]);
+    expect(queryClient.getQueryState(queryKeys.sellers())?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryData(queryKeys.buyers())).toBe(buyers);
+    expect(queryClient.getQueryState(queryKeys.buyers())?.isInvalidated).toBe(false);
+  });
+
+  it('marks a suspended buyer in the buyers’ table', () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(queryKeys.buyers(), [aUser({ _id: 'b1' })]);
+    applyLiveEvent(queryClient, { event: 'user.suspended', data: { _id: 'b1', role: 'buyer' } });
+    expect(queryClient.getQueryData<User[]>(queryKeys.buyers())?.[0]?.suspended).toBe(true);
+    expect(queryClient.getQueryState(queryKeys.buyers())?.isInvalidated).toBe(true);
   });
 });

@@ -18,6 +18,7 @@ import {
   markBookingCancelled,
   markBookingPaid,
   markSellerVerified,
+  markUserSuspended,
   markUserVerified,
   removeWhere,
   replaceBooking,
@@ -41,7 +42,7 @@ import {
 } from './message-events.ts';
 import { setConversationOffer, updateOfferMessage, type Offer } from './offer-events.ts';
 import { hideMessage, markBlocked, type ConversationBlocked } from './safety-events.ts';
-import type { ListingReview, VerificationRequest } from '@/lib/api/types.ts';
+import type { ListingReview, ReportedListing, VerificationRequest } from '@/lib/api/types.ts';
 import { isLive } from '@/lib/listing-state.ts';
 import { addVerificationRequest, removeVerificationRequest, tellsOfVerification } from './verification-events.ts';
 import {
@@ -50,6 +51,7 @@ import {
   removeSellersReviews,
   setListingState,
 } from './listing-review-events.ts';
+import { removeReportedListing, removeSellersReportedListings, updateReportedListings } from './report-events.ts';
 
 type List<T> = readonly T[] | undefined;
 
@@ -159,6 +161,14 @@ function patchReviews(queryClient: QueryClient, update: (old: List<ListingReview
   patch<ListingReview>(queryClient, queryKeys.listingReviews(), update);
 }
 
+/** The admins' queue of reported listings, each with its reports. */
+function patchReports(
+  queryClient: QueryClient,
+  update: (old: List<ReportedListing>) => List<ReportedListing>,
+): void {
+  patch<ReportedListing>(queryClient, queryKeys.reports(), update);
+}
+
 /**
  * A seller's listings count their open bookings: a count cannot be patched idempotently
  * (an event applied twice would count twice), so an open list reads it again.
@@ -188,6 +198,7 @@ export function applyLiveEvent(queryClient: QueryClient, live: LiveEvent): void 
     patch(queryClient, queryKeys.categoryListings(), update);
     patch(queryClient, queryKeys.sellerListings(), update);
     patch(queryClient, queryKeys.reportedListings(), update);
+    patchReports(queryClient, (old) => updateReportedListings(old, (listings) => update(listings, '')));
     patch(queryClient, queryKeys.wishlist(), update);
     patchListingSearches(queryClient, (old) => update(old, ''));
     patch(queryClient, queryKeys.relatedListings(), update);
@@ -265,6 +276,8 @@ export function applyLiveEvent(queryClient: QueryClient, live: LiveEvent): void 
       patch<Advert>(queryClient, queryKeys.adverts(), (old) => removeWhere(old, (a) => a.advertiseId, live.data._id));
       // Its seller deleted it while it waited: nothing is left to review.
       patchReviews(queryClient, (old) => removeListingReview(old, live.data._id));
+      // Removed by an admin, or by its seller: nothing is left to decide on its reports.
+      patchReports(queryClient, (old) => removeReportedListing(old, live.data._id));
       return;
     case 'advert.created':
       patch<Advert>(queryClient, queryKeys.adverts(), (old) => addAdvert(old, live.data));
@@ -278,6 +291,14 @@ export function applyLiveEvent(queryClient: QueryClient, live: LiveEvent): void 
       return;
     case 'product.reported':
       patch<Listing>(queryClient, queryKeys.reportedListings(), (old) => addReportedListing(old, live.data));
+      // The event is the listing alone: how many report it, and why, are read again
+      // (a new listing joins the queue, or one there counts one report more).
+      void queryClient.invalidateQueries({ queryKey: queryKeys.reports() });
+      return;
+    case 'report.dismissed':
+      // Any admin dismissed its reports: it stays up, and leaves every admin's queue.
+      patch<Listing>(queryClient, queryKeys.reportedListings(), (old) => removeWhere(old, byId, live.data._id));
+      patchReports(queryClient, (old) => removeReportedListing(old, live.data._id));
       return;
     case 'seller.verified':
       listings((old) => markSellerVerified(old, live.data._id));
@@ -321,7 +342,17 @@ export function applyLiveEvent(queryClient: QueryClient, live: LiveEvent): void 
       patch<User>(queryClient, queryKeys.sellers(), (old) => removeWhere(old, byId, live.data._id));
       patch<User>(queryClient, queryKeys.buyers(), (old) => removeWhere(old, byId, live.data._id));
       patchReviews(queryClient, (old) => removeSellersReviews(old, live.data._id));
+      patchReports(queryClient, (old) => removeSellersReportedListings(old, live.data._id));
       return;
+    case 'user.suspended': {
+      // Marked at once in whichever table lists them; the admin's reason comes with the
+      // table read again. Their listings leave with the `product.deleted` sent beside it.
+      const key = live.data.role === 'seller' ? queryKeys.sellers() : queryKeys.buyers();
+      patch<User>(queryClient, queryKeys.sellers(), (old) => markUserSuspended(old, live.data._id));
+      patch<User>(queryClient, queryKeys.buyers(), (old) => markUserSuspended(old, live.data._id));
+      void queryClient.invalidateQueries({ queryKey: key });
+      return;
+    }
     case 'notification.created':
       queryClient.setQueryData<Notifications>(queryKeys.notifications(), (bell) => addNotification(bell, live.data));
       // An admin decided the seller's request: their Get verified page, and (approved)

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { aListing, anAdvert, aBooking, aUser, aVerificationRequest } from '@/test/fixtures.ts';
+import { aListing, anAdvert, aBooking, aReportedListing, aUser, aVerificationRequest } from '@/test/fixtures.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import { applyLiveEvent } from './apply-event.ts';
 import type { LiveEvent } from './live-events.ts';
@@ -15,6 +15,7 @@ import {
   markBookingPaid,
   setAvailability,
   markSellerVerified,
+  markUserSuspended,
   markUserVerified,
   parseServerMessage,
   markBookingCancelled,
@@ -26,6 +27,16 @@ import {
 import { liveUrl, reconnectDelay } from './live-url.ts';
 
 describe('live reducers', () => {
+  it('marks a suspended user in the admin’s tables, once, leaving the others', () => {
+    const list = [aUser({ _id: 'u1' }), aUser({ _id: 'u2' })];
+    const next = markUserSuspended(list, 'u2');
+    expect(next?.map((u) => u.suspended)).toEqual([false, true]);
+    expect(next?.[0]).toBe(list[0]);
+    expect(markUserSuspended(next, 'u2')).toBe(next);
+    expect(markUserSuspended(list, 'u9')).toBe(list);
+    expect(markUserSuspended(undefined, 'u2')).toBeUndefined();
+  });
+
   it('adds a new category at the end, once', () => {
     const sports = { _id: 'c1', categoryName: 'Sports', categoryImage: '/a.png' };
     const old = [sports];
@@ -314,6 +325,21 @@ describe('parseServerMessage', () => {
     expect(unknown).toEqual({ type: 'event', seq: 8, live: null });
   });
 
+  it('reads a dismissal of reports and a suspension', () => {
+    const ids = { _id: 'p1', categoryId: 'c1', sellerId: 's1' };
+    expect(parseServerMessage(JSON.stringify({ type: 'event', seq: 9, event: 'report.dismissed', data: ids }))).toEqual({
+      type: 'event',
+      seq: 9,
+      live: { event: 'report.dismissed', data: ids },
+    });
+    const user = { _id: 's1', role: 'seller' };
+    expect(parseServerMessage(JSON.stringify({ type: 'event', seq: 10, event: 'user.suspended', data: user }))).toEqual({
+      type: 'event',
+      seq: 10,
+      live: { event: 'user.suspended', data: user },
+    });
+  });
+
   it('reads auth and reset, and ignores anything else', () => {
     expect(parseServerMessage('{"type":"auth","ok":true,"role":"buyer"}')).toEqual({ type: 'auth', ok: true });
     expect(parseServerMessage('{"type":"reset"}')).toEqual({ type: 'reset' });
@@ -512,6 +538,8 @@ describe('every reducer is idempotent', () => {
     { event: 'deal.updated', data: aBooking({ _id: 'o5', bookingId: 'p2', status: 'released', reason: 'No show' }) },
     { event: 'deal.updated', data: aBooking({ _id: 'o8', bookingId: 'p2', status: 'waiting', queuePosition: 1 }) },
     { event: 'user.deleted', data: { _id: 'u1', role: 'seller' } },
+    { event: 'report.dismissed', data: { _id: 'p1', categoryId: 'c1', sellerId: 's1' } },
+    { event: 'user.suspended', data: { _id: 'u2', role: 'buyer' } },
     { event: 'verification.requested', data: aVerificationRequest({ _id: 'r9', sellerId: 's1' }) },
     { event: 'verification.decided', data: aVerificationRequest({ _id: 'r1', state: 'approved' }) },
     {
@@ -534,6 +562,10 @@ describe('every reducer is idempotent', () => {
     queryClient.setQueryData(['products', 'c1', 'member'], listings);
     queryClient.setQueryData(['sellerProducts', 'seller@example.com'], listings);
     queryClient.setQueryData(['reportedProducts'], [aListing({ _id: 'p2', categoryId: 'c1' })]);
+    queryClient.setQueryData(queryKeys.reports(), [
+      aReportedListing({ _id: 'p1', categoryId: 'c1' }),
+      aReportedListing({ _id: 'p2', categoryId: 'c1', sellerId: 's2' }),
+    ]);
     queryClient.setQueryData(queryKeys.reportedConversations(), [{ ...REPORT, _id: 'r1' }]);
     queryClient.setQueryData(['advertise'], [anAdvert({ _id: 'a1', advertiseId: 'p1' })]);
     queryClient.setQueryData(['orders', 'buyer@example.com'], [aBooking({ _id: 'o1', bookingId: 'p1' })]);

@@ -59,6 +59,8 @@ const EVERY_NAME = {
   'verification.decided': true,
   'listing.review_requested': true,
   'listing.reviewed': true,
+  'report.dismissed': true,
+  'user.suspended': true,
 } as const satisfies Record<LiveEventName, true>;
 
 const NAMES: ReadonlySet<string> = new Set(Object.keys(EVERY_NAME));
@@ -245,6 +247,17 @@ export function markUserVerified(list: List<User>, id: string): List<User> {
   if (!list?.some((u) => u._id === id && u.verification !== 'verified')) return list;
   return produce(list, (draft) => {
     for (const user of draft) if (user._id === id) user.verification = 'verified';
+  });
+}
+
+/**
+ * The admin's buyer and seller tables: an admin suspended that person. Why comes with the
+ * list read again (the event names the person only).
+ */
+export function markUserSuspended(list: List<User>, id: string): List<User> {
+  if (!list?.some((u) => u._id === id && !u.suspended)) return list;
+  return produce(list, (draft) => {
+    for (const user of draft) if (user._id === id) user.suspended = true;
   });
 }
 

@@ -61,6 +61,27 @@ describe('the login form', () => {
     expect(screen.getByLabelText('Password')).not.toHaveAccessibleDescription('Wrong e-mail or password.');
   });
 
+  it('says an account an admin suspended cannot sign in, and where to write', async () => {
+    const suspended =
+      "This account is suspended for breaking the marketplace's rules. If you think this is a mistake, write to support@bikehaat.com.bd.";
+    fakeServer({
+      'POST /api/auth/login': [200, { idToken: 'identity' }],
+      'PUT /api/users/rahim%40example.com': [403, { error: 'forbidden', reason: 'account_suspended', message: suspended }],
+      'GET /api/categories': [200, []],
+      'GET /api/advertise': [200, []],
+    });
+    const { router } = renderApp('/login');
+
+    await userEvent.type(await screen.findByLabelText('Email'), 'rahim@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'Secret#1');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+
+    expect(await screen.findAllByText(suspended)).not.toHaveLength(0);
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(suspended);
+    expect(localStorage.getItem('access-token')).toBeNull();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
   it('offers e-mail and password alone where Google sign-in is not set up', async () => {
     fakeServer({});
     renderApp('/login');

@@ -1,5 +1,6 @@
-// The admin's buyer table: who has an account, and deleting one. Live events
-// keep the cached list current.
+// The admin's buyer table: who has an account, Suspended as a badge with the admin's
+// reason, Warn and Suspend, each asking why (docs/trust.md, "Warnings and suspensions"),
+// and deleting one. Live events keep the cached list current.
 import { useMemo } from 'react';
 import { DeleteButton } from '@/components/confirm-button.tsx';
 import { imageColumn, indexColumn, TablePage, type Column } from '@/components/data-table.tsx';
@@ -7,6 +8,7 @@ import type { User } from '@/lib/api/types.ts';
 import { useT } from '@/lib/i18n/language-context.ts';
 import { deleteUserMutation } from '@/features/users/api/delete-user.ts';
 import { useUsers } from '@/features/users/api/get-users.ts';
+import { RowActions, SuspendedBadge, SuspendedReason } from '@/features/users/components/account-status.tsx';
 import { usersMessages } from '@/features/users/users.messages.ts';
 
 const remove = deleteUserMutation('buyer');
@@ -26,6 +28,12 @@ export function AllBuyersPage() {
             <span className="block text-xs font-normal wrap-anywhere text-stone-500 sm:whitespace-nowrap">
               {buyer.email}
             </span>
+            {buyer.suspended && (
+              <span className="mt-1 block">
+                <SuspendedBadge />
+              </span>
+            )}
+            <SuspendedReason user={buyer} />
           </>
         ),
       },
@@ -33,7 +41,9 @@ export function AllBuyersPage() {
         header: t('action'),
         phone: 'action',
         cell: (buyer) => (
-          <DeleteButton mutation={remove} variables={buyer} what={t('accountOf', { name: buyer.name })} />
+          <RowActions user={buyer}>
+            <DeleteButton mutation={remove} variables={buyer} what={t('accountOf', { name: buyer.name })} />
+          </RowActions>
         ),
       },
     ],

@@ -4,8 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { applyLiveEvent } from '@/lib/live/apply-event.ts';
 import type { VerificationRequest } from '@/lib/api/types.ts';
 import { answerConfirm } from '@/test/confirm-dialog.ts';
-import { aUser, aVerificationRequest, deleted } from '@/test/fixtures.ts';
-import { fakeServer, renderApp, signedInAs, type FakeServer } from '@/test/render-app.tsx';
+import { aUser, aVerificationRequest, deleted, modified } from '@/test/fixtures.ts';
+import { callsOf, fakeServer, renderApp, signedInAs, type FakeServer } from '@/test/render-app.tsx';
 
 /** The photos of `request`, as the server answers them to an admin. */
 function photosOf(request: VerificationRequest): FakeServer {
@@ -156,5 +156,100 @@ describe('All Sellers page', () => {
   it("shows the server's message when the list cannot be fetched", async () => {
     openSellers({ 'GET /api/allSeller': [500, { error: 'internal', message: 'Something went wrong on our side.' }] });
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong on our side.');
+  });
+
+  it('offers Warn and Suspend on each seller in good standing, and shows one suspended with the badge and why', async () => {
+    const banned = aUser({
+      _id: 'u4',
+      name: 'Bad Seller',
+      email: 'bad@example.com',
+      role: 'seller',
+      suspended: true,
+      suspendedReason: 'Took money from buyers and did not show the bike',
+    });
+    openSellers({
+      'GET /api/allSeller': [200, [rahim, salma, banned]],
+      'GET /api/verification-requests': [200, [rahimsRequest, aVerificationRequest({ _id: 'r4', sellerId: 'u4' })]],
+    });
+    await screen.findByRole('rowheader', { name: 'Rahim Seller' });
+    for (const name of ['Rahim Seller', 'Salma Seller']) {
+      expect(within(row(name)).getByRole('button', { name: 'Warn' })).toBeInTheDocument();
+      expect(within(row(name)).getByRole('button', { name: 'Suspend' })).toBeInTheDocument();
+      expect(within(row(name)).queryByText('Suspended')).not.toBeInTheDocument();
+    }
+    const bad = row('Bad Seller');
+    expect(within(bad).getByText('Suspended')).toBeInTheDocument();
+    expect(within(bad).getByText('Not verified')).toBeInTheDocument();
+    expect(bad).toHaveTextContent('Suspended: Took money from buyers and did not show the bike');
+    // Nothing is left to verify, warn or suspend; Delete stays.
+    await within(row('Rahim Seller')).findByRole('link', { name: 'Verify' });
+    expect(within(bad).queryByRole('link', { name: 'Verify' })).not.toBeInTheDocument();
+    expect(within(bad).queryByRole('button', { name: 'Warn' })).not.toBeInTheDocument();
+    expect(within(bad).queryByRole('button', { name: 'Suspend' })).not.toBeInTheDocument();
+    expect(within(bad).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+  });
+
+  it('warns a seller with a quick reason', async () => {
+    let sent: unknown;
+    openSellers({
+      'POST /api/users/u1/warn': (init) => {
+        sent = JSON.parse(init.body as string);
+        return [200, modified()];
+      },
+    });
+    await screen.findByRole('rowheader', { name: 'Rahim Seller' });
+    await userEvent.click(within(row('Rahim Seller')).getByRole('button', { name: 'Warn' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Warn Rahim Seller?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Please give true details of the bikes you list' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Warn' }));
+    expect(await screen.findByText('Rahim Seller is warned: they are told why')).toBeInTheDocument();
+    expect(sent).toEqual({ reason: 'Please give true details of the bikes you list' });
+  });
+
+  it('suspends a seller, saying why: the badge shows and Warn, Suspend and Verify go', async () => {
+    let sent: unknown;
+    let reads = 0;
+    const { fetchMock } = openSellers({
+      'GET /api/allSeller': () => [
+        200,
+        reads++ === 0
+          ? [rahim, salma, karim]
+          : [{ ...rahim, suspended: true, suspendedReason: 'A fake account' }, salma, karim],
+      ],
+      'POST /api/users/u1/suspend': (init) => {
+        sent = JSON.parse(init.body as string);
+        return [200, modified({ event: 'user.suspended', data: { _id: 'u1', role: 'seller' } })];
+      },
+    });
+    await screen.findByRole('rowheader', { name: 'Rahim Seller' });
+    await userEvent.click(within(row('Rahim Seller')).getByRole('button', { name: 'Suspend' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Suspend Rahim Seller?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'A fake account' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Suspend' }));
+    expect(await screen.findByText('Rahim Seller is suspended')).toBeInTheDocument();
+    expect(sent).toEqual({ reason: 'A fake account' });
+    expect(callsOf(fetchMock)).toContain('POST /api/users/u1/suspend');
+    expect(await within(row('Rahim Seller')).findByText('Suspended')).toBeInTheDocument();
+    expect(await within(row('Rahim Seller')).findByText('Suspended: A fake account')).toBeInTheDocument();
+    expect(within(row('Rahim Seller')).queryByRole('link', { name: 'Verify' })).not.toBeInTheDocument();
+    expect(within(row('Rahim Seller')).queryByRole('button', { name: 'Suspend' })).not.toBeInTheDocument();
+  });
+
+  it('marks a seller suspended live, when another admin suspends them', async () => {
+    let reads = 0;
+    const { queryClient } = openSellers({
+      // Read again for the admin's reason, as the server now has it.
+      'GET /api/allSeller': () => [
+        200,
+        reads++ === 0 ? [rahim, salma, karim] : [rahim, salma, { ...karim, suspended: true, suspendedReason: 'Scam' }],
+      ],
+    });
+    await screen.findByRole('rowheader', { name: 'Karim Seller' });
+    act(() => {
+      applyLiveEvent(queryClient, { event: 'user.suspended', data: { _id: 'u3', role: 'seller' } });
+    });
+    expect(await within(row('Karim Seller')).findByText('Suspended')).toBeInTheDocument();
+    expect(await within(row('Karim Seller')).findByText('Suspended: Scam')).toBeInTheDocument();
+    expect(within(row('Rahim Seller')).queryByText('Suspended')).not.toBeInTheDocument();
   });
 });

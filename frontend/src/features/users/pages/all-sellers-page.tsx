@@ -1,8 +1,9 @@
 // The admin's seller table: each seller's verification as a badge (Verified / Not
 // verified) and, for one not verified, Verify, which opens the request they sent on the
 // Verification requests page, or "No ID sent yet" (docs/trust.md: nobody is verified
-// without evidence); and deleting them. Live events keep the cached lists current: a
-// request sent or decided, a seller verified, an account deleted.
+// without evidence); Suspended as a badge with the admin's reason; Warn and Suspend,
+// each asking why; and deleting them. Live events keep the cached lists current: a
+// request sent or decided, a seller verified or suspended, an account deleted.
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { DeleteButton } from '@/components/confirm-button.tsx';
@@ -13,6 +14,7 @@ import { pendingRequestOf, useVerificationQueue, verificationRequestLink } from 
 import { useT } from '@/lib/i18n/language-context.ts';
 import { deleteUserMutation } from '@/features/users/api/delete-user.ts';
 import { useUsers } from '@/features/users/api/get-users.ts';
+import { RowActions, SuspendedBadge, SuspendedReason } from '@/features/users/components/account-status.tsx';
 import { usersMessages } from '@/features/users/users.messages.ts';
 
 const remove = deleteUserMutation('seller');
@@ -42,7 +44,16 @@ export function AllSellersPage() {
     () => [
       indexColumn(),
       imageColumn((seller) => seller.image, { round: true, initial: (seller) => seller.name }),
-      { header: t('name'), rowHeader: true, cell: (seller) => seller.name },
+      {
+        header: t('name'),
+        rowHeader: true,
+        cell: (seller) => (
+          <>
+            {seller.name}
+            <SuspendedReason user={seller} />
+          </>
+        ),
+      },
       { header: t('email'), className: 'wrap-anywhere sm:whitespace-nowrap', cell: (seller) => seller.email },
       {
         header: t('identification'),
@@ -51,7 +62,11 @@ export function AllSellersPage() {
           return (
             <span className="inline-flex flex-wrap items-center justify-end gap-x-3 gap-y-1.5 sm:justify-start">
               <VerificationBadge verified={verified} />
-              {!verified && known && <NextStep request={pendingRequestOf(waiting, seller._id)} t={t} />}
+              {seller.suspended && <SuspendedBadge />}
+              {/* A suspended seller cannot sign in to sell: nothing is left to verify. */}
+              {!verified && !seller.suspended && known && (
+                <NextStep request={pendingRequestOf(waiting, seller._id)} t={t} />
+              )}
             </span>
           );
         },
@@ -60,7 +75,9 @@ export function AllSellersPage() {
         header: t('action'),
         phone: 'action',
         cell: (seller) => (
-          <DeleteButton mutation={remove} variables={seller} what={t('accountOf', { name: seller.name })} />
+          <RowActions user={seller}>
+            <DeleteButton mutation={remove} variables={seller} what={t('accountOf', { name: seller.name })} />
+          </RowActions>
         ),
       },
     ],
