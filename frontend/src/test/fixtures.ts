@@ -35,6 +35,7 @@ export function aListing(overrides: Partial<Listing> = {}): Listing {
     sellerVerification: false,
     phoneVerified: false,
     sellerSince: '2024-01-15T10:00:00Z',
+    sellerRating: { count: 0 },
     yearsOfUse: 3,
     brand: 'Yamaha',
     model: 'R15',

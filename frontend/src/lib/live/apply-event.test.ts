@@ -78,6 +78,18 @@ describe("applyLiveEvent on a listing's page", () => {
     applyLiveEvent(queryClient, { event: 'seller.verified', data: { _id: 's1' } });
     expect(listing()?.sellerVerification).toBe(true);
   });
+
+  it("shows the seller's new rating on their cards, once", () => {
+    const { queryClient, listing } = cacheWithListings();
+    const rated = { event: 'seller.rated', data: { _id: 's1', sellerRating: { average: 4.5, count: 2 } } } as const;
+    applyLiveEvent(queryClient, rated);
+    expect(listing()?.sellerRating).toEqual({ average: 4.5, count: 2 });
+    const after = listing();
+    applyLiveEvent(queryClient, rated);
+    expect(listing()).toBe(after);
+    applyLiveEvent(queryClient, { event: 'seller.rated', data: { _id: 's9', sellerRating: { average: 1, count: 1 } } });
+    expect(listing()?.sellerRating).toEqual({ average: 4.5, count: 2 });
+  });
 });
 
 describe('applyLiveEvent on conversations', () => {

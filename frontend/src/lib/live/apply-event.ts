@@ -18,6 +18,7 @@ import {
   markBookingCancelled,
   markBookingPaid,
   markSellerVerified,
+  setSellerRating,
   markUserSuspended,
   markUserVerified,
   removeWhere,
@@ -299,6 +300,10 @@ export function applyLiveEvent(queryClient: QueryClient, live: LiveEvent): void 
       // Any admin dismissed its reports: it stays up, and leaves every admin's queue.
       patch<Listing>(queryClient, queryKeys.reportedListings(), (old) => removeWhere(old, byId, live.data._id));
       patchReports(queryClient, (old) => removeReportedListing(old, live.data._id));
+      return;
+    case 'seller.rated':
+      listings((old) => setSellerRating(old, live.data._id, live.data.sellerRating));
+      patch<Advert>(queryClient, queryKeys.adverts(), (old) => setSellerRating(old, live.data._id, live.data.sellerRating));
       return;
     case 'seller.verified':
       listings((old) => markSellerVerified(old, live.data._id));

@@ -61,6 +61,7 @@ const EVERY_NAME = {
   'listing.reviewed': true,
   'report.dismissed': true,
   'user.suspended': true,
+  'seller.rated': true,
 } as const satisfies Record<LiveEventName, true>;
 
 const NAMES: ReadonlySet<string> = new Set(Object.keys(EVERY_NAME));
@@ -241,6 +242,24 @@ export function markSellerVerified<T extends { sellerId: string; sellerVerificat
     for (const item of draft) if (hits(item as T)) item.sellerVerification = true;
   });
 }
+
+/** Every listing of the seller's shows their new rating (`seller.rated`). */
+export function setSellerRating<T extends { sellerId: string; sellerRating: Rating }>(
+  list: List<T>,
+  sellerId: string,
+  rating: Rating,
+): List<T> {
+  if (!list) return list;
+  const hits = (x: T) =>
+    x.sellerId === sellerId && (x.sellerRating.count !== rating.count || x.sellerRating.average !== rating.average);
+  if (!list.some(hits)) return list;
+  return produce(list, (draft) => {
+    for (const item of draft) if (hits(item as T)) (item as T).sellerRating = rating;
+  });
+}
+
+/** A seller's rating, as listings and `seller.rated` carry it. */
+export type Rating = components['schemas']['RatingView'];
 
 /** The admin's seller table: that seller becomes "verified". */
 export function markUserVerified(list: List<User>, id: string): List<User> {

@@ -156,6 +156,14 @@ describe('ListingCard', () => {
     expect(within(screen.getByRole('article', { name: 'Honda CBR' })).queryByText('Phone verified')).not.toBeInTheDocument();
   });
 
+  it("shows the seller's rating from their buyers' reviews, and nothing before the first", () => {
+    const { card } = renderCard({ sellerRating: { average: 4.5, count: 2 } });
+    expect(within(card).getByText('★ 4.5 (2)')).toBeInTheDocument();
+    expect(within(card).getByText('Rated 4.5 of 5 by 2 buyers of completed deals')).toHaveClass('sr-only');
+    render(<ListingCard listing={aListing({ _id: 'p2', productName: 'Honda CBR' })} onBook={vi.fn()} onReport={vi.fn()} />);
+    expect(within(screen.getByRole('article', { name: 'Honda CBR' })).queryByText(/★/)).not.toBeInTheDocument();
+  });
+
   it('shows Phone verified to a visitor too, who does not see the number itself', () => {
     const visible = aListing({ phoneVerified: true });
     delete visible.sellerPhone;

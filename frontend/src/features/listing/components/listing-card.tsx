@@ -24,6 +24,7 @@ import {
   ListingPrices,
   NumberInConversation,
   PhoneVerifiedBadge,
+  SellerRatingBadge,
   WhatsAppChat,
 } from './listing-labels.tsx';
 
@@ -117,6 +118,7 @@ export function ListingCard({
               </span>
             )}
             <PhoneVerifiedBadge listing={listing} />
+            <SellerRatingBadge listing={listing} />
           </p>
           {contact && (listing.sellerPhone !== undefined || listing.sellerEmail !== undefined) && (
             <p className="mt-0.5 flex flex-wrap gap-x-3 text-stone-600">

@@ -12,6 +12,8 @@ export const listingLabelsMessages = defineCatalog(
     numberInConversation: 'The seller shares their number in a conversation',
     whatsApp: 'Chat on WhatsApp',
     phoneVerified: 'Phone verified',
+    rating: '★ {average} ({count})',
+    ratingLabel: 'Rated {average} of 5 by {count} buyers of completed deals',
   },
   {
     reserved: 'বুক করা আছে',
@@ -24,5 +26,7 @@ export const listingLabelsMessages = defineCatalog(
     numberInConversation: 'বিক্রেতা মেসেজে তাঁর ফোন নম্বর দেন',
     whatsApp: 'WhatsApp-এ কথা বলুন',
     phoneVerified: 'ফোন যাচাই করা হয়েছে',
+    rating: '★ {average} ({count})',
+    ratingLabel: 'লেনদেন শেষ করা {count} জন ক্রেতা ৫-এর মধ্যে {average} দিয়েছেন',
   },
 );

@@ -7,7 +7,7 @@ import { PhoneIcon } from '@/components/icons.tsx';
 import { PriceTerms } from '@/components/price-terms.tsx';
 import type { Listing } from '@/lib/api/types.ts';
 import { useLanguage, useT } from '@/lib/i18n/language-context.ts';
-import { formatTaka } from '@/lib/i18n/numbers.ts';
+import { formatNumber, formatTaka } from '@/lib/i18n/numbers.ts';
 import { isSold, type LogInReason } from './listing-actions.tsx';
 import { listingLabelsMessages } from './listing-labels.messages.ts';
 
@@ -67,6 +67,27 @@ export function PhoneVerifiedBadge({ listing, className = '' }: { listing: Listi
     >
       <PhoneIcon className="size-3.5" aria-hidden="true" />
       {t('phoneVerified')}
+    </span>
+  );
+}
+
+/**
+ * The seller's rating from their buyers' reviews of completed deals ("★ 4.5 (2)"), beside
+ * their name; nothing while they have none (docs/trust.md "Reviews from real deals").
+ */
+export function SellerRatingBadge({ listing, className = '' }: { listing: Listing; className?: string }) {
+  const t = useT(listingLabelsMessages);
+  const { locale } = useLanguage();
+  const { average, count } = listing.sellerRating;
+  if (average === undefined || count === 0) return null;
+  const words = { average: formatNumber(average, locale), count: formatNumber(count, locale) };
+  return (
+    <span
+      title={t('ratingLabel', words)}
+      className={`inline-flex shrink-0 items-center gap-0.5 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-amber-900 ${className}`}
+    >
+      <span className="sr-only">{t('ratingLabel', words)}</span>
+      <span aria-hidden="true">{t('rating', words)}</span>
     </span>
   );
 }

@@ -15,6 +15,7 @@ import {
   ContactLogInButton,
   contactWithheld,
   PhoneVerifiedBadge,
+  SellerRatingBadge,
   WhatsAppChat,
 } from './listing-labels.tsx';
 import { PayWays } from './pay-ways.tsx';
@@ -60,6 +61,7 @@ export function SellerCard({
                 </span>
               )}
               <PhoneVerifiedBadge listing={listing} />
+            <SellerRatingBadge listing={listing} />
             </p>
             {since && <p className="text-sm text-stone-600">{t('memberSince', { since })}</p>}
           </div>
